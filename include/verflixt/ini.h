@@ -1,0 +1,29 @@
+#pragma once
+// INI files as rules and policies use them: "key = value" lines under "[section]" headers,
+// '#' comments, read with Boost.Program_options' config-file parser so that section.key
+// names, comments and syntax errors behave as Boost documents them.
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace verflixt {
+
+// Reads every "section.key = value" of `in`, in file order. Only keys in `known` are
+// accepted: an unknown key or a malformed line throws InputError naming `source`, the
+// offending key and the valid keys. A key given twice is an error too.
+std::vector<std::pair<std::string, std::string>> read_ini(
+    std::istream& in, std::string_view source, const std::vector<std::string>& known);
+
+// Parsers for one value that throw InputError naming `key`, `source` and the valid range.
+int parse_int(std::string_view value, std::string_view key, std::string_view source, int lo, int hi);
+bool parse_bool(std::string_view value, std::string_view key, std::string_view source);
+size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
+                    const std::vector<std::string>& choices);
+
+// "a, b, c" for error messages.
+std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
+
+}  // namespace verflixt

@@ -1,0 +1,52 @@
+#pragma once
+// The state of one player's turn and the read-only view a policy decides from.
+// Shared by the reference engine (engine.h), the exact solver and the kernel, so that all
+// three speak of the same turn.
+#include <span>
+
+#include "verflixt/rules.h"
+#include "verflixt/types.h"
+
+namespace verflixt {
+
+// Everything RULES.md needs to continue a turn (the solo turn state of §5).
+struct TurnState {
+  int eyes = 0;
+  int robbing_ones = 0;     // T4: robbing 1s thrown so far this turn (j)
+  JokerSet held;            // jokers selected and not yet spent; autojokers stay held
+  int frost_used = 0;       // J1: uses of Frostschutz so far
+  bool fumo_active = false; // J13 doubling: plain throws count double
+  int fumo_gain = 0;        // J13: doubled gains since Fumo began (halved back by Runkelrüb)
+  bool has_floor = false;   // J11: a Ventil floor is set
+  int floor = 0;            // J11: the floor
+  bool over = false;        // the turn has ended (stop or elimination)
+  bool eliminated = false;  // T5 / J6: ended as a Zombie
+
+  friend bool operator==(const TurnState&, const TurnState&) = default;
+};
+
+// What a policy sees of another player at the table.
+struct SeatView {
+  int eyes = 0;         // eyes in this pass
+  Status status = Status::Jungfrau;
+  int total = 0;        // evening total before this pass
+  bool senigma_attacked = false;  // J10: already attacked with Senigma this pass
+};
+
+// The read-only view a policy decides from. In solo mode (§5) `table` is empty.
+struct TurnView {
+  const Rules& rules;
+  const TurnState& turn;
+  int self = -1;                     // own index in `table`, -1 in solo mode
+  std::span<const SeatView> table;   // every player of the pass, by player index
+  int still_to_play = 0;             // Jungfrauen who take their turn after this one
+
+  bool solo() const { return table.empty(); }
+};
+
+// Whether `action` is allowed at this decision point (T2, §2): a joker must be held, be
+// announceable (autojokers, Runkelrüb and classic fumo are not), and Frostschutz must have
+// uses left; Senigma needs a target at a table. Stop and roll are always legal.
+bool is_legal(const TurnView& view, Action action);
+
+}  // namespace verflixt
