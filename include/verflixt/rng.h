@@ -82,7 +82,7 @@ template <class Urbg>
 constexpr int roll_die(Urbg& g) {
   constexpr std::uint64_t kThreshold = (0 - std::uint64_t{6}) % 6;  // 2^64 mod 6
   while (true) {
-    const unsigned __int128 m = static_cast<uint128>(g()) * 6u;
+    const uint128 m = static_cast<uint128>(g()) * 6u;
     if (static_cast<std::uint64_t>(m) >= kThreshold) return static_cast<int>(m >> 64) + 1;
   }
 }

@@ -1,0 +1,48 @@
+#pragma once
+// A heuristic joker policy defined by an INI file in strategies/ (see
+// strategies/heuristic.ini for every key, commented). It stops at a threshold, announces
+// each joker inside an eyes window in a priority order, and answers the choices inside
+// jokers with simple rules. It is data: the kernel compiles it to a table like any policy.
+#include <array>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "verflixt/policy.h"
+
+namespace verflixt {
+
+struct HeuristicParams {
+  int stop_at = 20;                  // stop at this many eyes or more
+  std::vector<Joker> priority;       // announce order; jokers not listed are never announced
+  std::array<int, JOKER_NB> use_from{};  // announce when use_from <= eyes <= use_to
+  std::array<int, JOKER_NB> use_to{};
+  int anaconda_fight_max = 6;        // J3: fight when the attack is at most this (6 = always)
+  bool rattenlord_retreat = false;   // J5: retreat after a failed first throw
+  int monokel_keep_from = 4;         // J9: keep a face of at least this, else re-throw
+  int senigma_counter_from = 5;      // J10: let the defender counter from this attack on
+  std::vector<Joker> loadout;        // P2: jokers to select for a pass, in preference order
+};
+
+class HeuristicPolicy final : public Policy {
+ public:
+  HeuristicPolicy(HeuristicParams params, std::string name)
+      : p_(std::move(params)), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  Action decide(const TurnView& view) const override;
+  bool anaconda_fight(const TurnView& view, int attack) const override;
+  bool rattenlord_retreat(const TurnView& view, int throws_left) const override;
+  bool monokel_rethrow(const TurnView& view, int index, int face, int kept) const override;
+  bool senigma_counter(const TurnView& view, int round, int attack, int won, int lost) const override;
+  const HeuristicParams& params() const { return p_; }
+
+ private:
+  HeuristicParams p_;
+  std::string name_;
+};
+
+// Reads a heuristic policy file; `source` names it in errors. Throws InputError on unknown
+// keys, malformed lines and out-of-range values, like a rules file.
+HeuristicParams read_heuristic(std::istream& in, const std::string& source);
+
+}  // namespace verflixt

@@ -1,0 +1,48 @@
+#pragma once
+// Shared plumbing of the verflixt subcommands: option parsing with --help, the rules
+// options every command takes, output formats, atomic output files, progress and Ctrl-C.
+// Private to the executable; the library never prints.
+#include <boost/program_options.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "verflixt/rules.h"
+#include "verflixt/run_control.h"
+
+namespace verflixt::cli {
+
+namespace po = boost::program_options;
+
+// Adds --preset, --rules FILE and --set key=value (repeatable).
+void add_rules_options(po::options_description& desc);
+// The ruleset those options describe (preset, then file, then each --set).
+Rules rules_from(const po::variables_map& vm);
+
+// Adds --format (one of `formats`, the first is the default) and --output FILE.
+void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
+// The chosen format, checked against `formats`.
+std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
+// Writes `text` to stdout, or to --output atomically (a temporary file renamed into place),
+// so a failed or interrupted run never leaves a half-written file.
+void emit(const po::variables_map& vm, const std::string& text);
+
+// Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
+// false on --help. Unknown options and bad values throw InputError.
+bool parse(int argc, const char* const* argv, const po::options_description& desc,
+           const std::string& usage, po::variables_map& vm,
+           const po::positional_options_description* positional = nullptr);
+
+// Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk.
+void install_interrupt_handler();
+const std::atomic<bool>& interrupt_flag();
+
+// A RunControl that prints "label: 42% (done/total)" to stderr, but only once the run has
+// taken longer than a second, and honours Ctrl-C.
+RunControl progress_control(const std::string& label);
+// Ends the progress line (call once the run is over).
+void progress_done();
+
+}  // namespace verflixt::cli

@@ -1,0 +1,11 @@
+#pragma once
+// The subcommands of the verflixt executable. Each takes argv with argv[0] = its name,
+// returns the exit code, and throws InputError for bad input (main prints it, exits 2).
+namespace verflixt {
+
+int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
+int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
+// >>> commands of other areas (each helper adds its declaration here)
+// <<< commands
+
+}  // namespace verflixt

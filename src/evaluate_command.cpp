@@ -1,0 +1,181 @@
+// `verflixt evaluate`: plays M solo turns (default) or M passes of N players under a
+// ruleset, loadout and policy, and prints the mean with its standard error and 95% CI,
+// the bust rate with its error and score percentiles.
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli.h"
+#include "command.h"
+#include "verflixt/error.h"
+#include "verflixt/evaluate.h"
+#include "verflixt/joker.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+nlohmann::ordered_json tally_json(const Tally& t) {
+  nlohmann::ordered_json j;
+  j["turns"] = t.turns();
+  j["mean"] = t.mean();
+  j["stderr"] = t.stderr_mean();
+  j["ci95"] = {t.mean() - kZ95 * t.stderr_mean(), t.mean() + kZ95 * t.stderr_mean()};
+  j["bust_rate"] = t.bust_rate();
+  j["bust_stderr"] = t.bust_stderr();
+  nlohmann::ordered_json p;
+  for (double q : kPercentiles) p["p" + std::to_string(static_cast<int>(q * 100))] = t.percentile(q);
+  j["percentiles"] = p;
+  return j;
+}
+
+std::string tally_row(const std::string& label, const Tally& t) {
+  std::ostringstream s;
+  s << label << "  mean " << fmt("%.4f", t.mean()) << " ± " << fmt("%.4f", t.stderr_mean())
+    << " (SE)  95% CI [" << fmt("%.4f", t.mean() - kZ95 * t.stderr_mean()) << ", "
+    << fmt("%.4f", t.mean() + kZ95 * t.stderr_mean()) << "]  bust "
+    << fmt("%.5f", t.bust_rate()) << " ± " << fmt("%.5f", t.bust_stderr()) << "  p5/25/50/75/95 ";
+  for (double q : kPercentiles) s << t.percentile(q) << (q < 0.9 ? "/" : "");
+  return s.str();
+}
+
+std::string csv_row(const std::string& label, const Tally& t) {
+  std::ostringstream s;
+  s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
+    << "," << fmt("%.6f", t.mean() - kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + kZ95 * t.stderr_mean())
+    << "," << fmt("%.6f", t.bust_rate()) << "," << fmt("%.6f", t.bust_stderr());
+  for (double q : kPercentiles) s << "," << t.percentile(q);
+  return s.str() + "\n";
+}
+
+}  // namespace
+
+int evaluate_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("evaluate options");
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("threshold:17"),
+       "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
+      ("jokers", po::value<std::string>()->default_value("none"), "loadout, e.g. hirtenschutz,pony")
+      ("turns", po::value<std::uint64_t>()->default_value(1000000), "solo turns (or passes with --players)")
+      ("players", po::value<int>()->default_value(0), "play passes of this many players (2..12); 0 = solo turns")
+      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)")
+      ("engine", po::value<std::string>()->default_value("reference"), "reference (the readable engine)");
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
+                  "                         [--seed S] [--threads T] [--format table|json|csv]\n"
+                  "Plays M solo turns (RULES.md §5) or M passes of N players and prints the mean\n"
+                  "eyes with standard error and 95% CI, the bust rate and score percentiles.",
+                  vm))
+    return 0;
+  const Rules rules = cli::rules_from(vm);
+  const std::string format = cli::format_from(vm, kFormats);
+  const JokerSet jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
+  const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
+  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+  const int players = vm["players"].as<int>();
+  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
+  const int threads = vm["threads"].as<int>();
+  const std::string engine = vm["engine"].as<std::string>();
+  if (turns == 0 || turns > (std::uint64_t{1} << 50))
+    throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");
+  if (players != 0 && (players < 2 || players > 12))
+    throw InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
+  if (threads < 1 || threads > 1024)
+    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  if (engine != "reference")
+    throw InputError("unknown --engine '" + engine + "'; valid: reference");
+
+  cli::install_interrupt_handler();
+  const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");
+
+  nlohmann::ordered_json meta;
+  meta["version"] = kVersion;
+  meta["seed"] = seed;
+  meta["rules"] = rules_summary(rules);
+  meta["policy"] = policy->name();
+  meta["jokers"] = loadout_name(jokers);
+  meta["engine"] = engine;
+  meta["threads"] = threads;
+
+  std::string text;
+  if (players == 0) {
+    const SoloRun run = evaluate_solo(rules, jokers, *policy, turns, seed, threads, control);
+    cli::progress_done();
+    const Tally& t = run.tally;
+    nlohmann::ordered_json j = meta;
+    j.update(tally_json(t));
+    j["requested_turns"] = run.requested;
+    j["interrupted"] = run.interrupted;
+    j["seconds"] = run.seconds;
+    j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
+    if (format == "json") {
+      text = j.dump(2) + "\n";
+    } else if (format == "csv") {
+      text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
+             csv_row("solo", t);
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << "  seed " << seed << "\n"
+        << "solo turns " << t.turns() << (run.interrupted ? " (interrupted)" : "") << "  engine " << engine
+        << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
+        << tally_row("eyes", t) << "\n";
+      text = s.str();
+    }
+  } else {
+    const PassRun run = evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control);
+    cli::progress_done();
+    nlohmann::ordered_json j = meta;
+    j["players"] = players;
+    j["passes"] = run.all.turns() / static_cast<std::uint64_t>(players);
+    j["requested_passes"] = run.requested;
+    j["interrupted"] = run.interrupted;
+    j["seconds"] = run.seconds;
+    j["all"] = tally_json(run.all);
+    for (size_t pos = 0; pos < run.by_position.size(); ++pos) {
+      nlohmann::ordered_json r = tally_json(run.by_position[pos]);
+      r["position"] = pos + 1;
+      j["positions"].push_back(r);
+    }
+    if (format == "json") {
+      text = j.dump(2) + "\n";
+    } else if (format == "csv") {
+      text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
+      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
+        text += csv_row("position" + std::to_string(pos + 1), run.by_position[pos]);
+      text += csv_row("all", run.all);
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << "  seed " << seed << "\n"
+        << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players"
+        << (run.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
+      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
+        s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.by_position[pos]) << "\n";
+      s << tally_row("all    ", run.all) << "\n";
+      text = s.str();
+    }
+  }
+  cli::emit(vm, text);
+  return cli::interrupt_flag().load() ? 130 : 0;
+}
+
+}  // namespace verflixt

@@ -1,0 +1,84 @@
+#include "verflixt/heuristic.h"
+
+#include <istream>
+
+#include "verflixt/error.h"
+#include "verflixt/ini.h"
+#include "verflixt/joker.h"
+
+namespace verflixt {
+
+Action HeuristicPolicy::decide(const TurnView& v) const {
+  const int e = v.turn.eyes;
+  for (Joker j : p_.priority)
+    if (e >= p_.use_from[j] && e <= p_.use_to[j] && is_legal(v, Action::use(j))) return Action::use(j);
+  return e >= p_.stop_at ? Action::stop() : Action::roll();
+}
+
+bool HeuristicPolicy::anaconda_fight(const TurnView&, int attack) const {
+  return attack <= p_.anaconda_fight_max;
+}
+bool HeuristicPolicy::rattenlord_retreat(const TurnView&, int) const { return p_.rattenlord_retreat; }
+bool HeuristicPolicy::monokel_rethrow(const TurnView&, int, int face, int) const {
+  return face < p_.monokel_keep_from;
+}
+bool HeuristicPolicy::senigma_counter(const TurnView&, int, int attack, int, int) const {
+  return attack >= p_.senigma_counter_from;
+}
+
+namespace {
+
+std::vector<Joker> parse_joker_list(const std::string& value, const std::string& what) {
+  Rules any;  // every joker exists, any number may be listed
+  any.jokers_per_pass = JOKER_NB;
+  JokerSet seen;
+  std::vector<Joker> out;
+  size_t start = 0;
+  if (value.empty() || value == "none") return out;
+  while (start <= value.size()) {
+    size_t comma = value.find(',', start);
+    if (comma == std::string::npos) comma = value.size();
+    const Joker j = parse_joker(value.substr(start, comma - start), what);
+    if (seen.has(j)) throw InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
+    seen = seen.with(j);
+    out.push_back(j);
+    start = comma + 1;
+  }
+  return out;
+}
+
+constexpr int kMaxEyes = 1000;
+
+}  // namespace
+
+HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
+  std::vector<std::string> known = {"policy.stop_at", "policy.priority", "policy.loadout",
+                                    "anaconda.fight_max_attack", "rattenlord.retreat",
+                                    "monokel.keep_from", "senigma.counter_from"};
+  for (int k = 0; k < JOKER_NB; ++k) {
+    const std::string id(joker_id(static_cast<Joker>(k)));
+    known.push_back(id + ".use_from");
+    known.push_back(id + ".use_to");
+  }
+  HeuristicParams p;
+  p.use_from.fill(-kMaxEyes);
+  p.use_to.fill(kMaxEyes);
+  for (const auto& [key, value] : read_ini(in, source, known)) {
+    if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    else if (key == "policy.priority") p.priority = parse_joker_list(value, source + " policy.priority");
+    else if (key == "policy.loadout") p.loadout = parse_joker_list(value, source + " policy.loadout");
+    else if (key == "anaconda.fight_max_attack") p.anaconda_fight_max = parse_int(value, key, source, 0, 6);
+    else if (key == "rattenlord.retreat") p.rattenlord_retreat = parse_bool(value, key, source);
+    else if (key == "monokel.keep_from") p.monokel_keep_from = parse_int(value, key, source, 1, 7);
+    else if (key == "senigma.counter_from") p.senigma_counter_from = parse_int(value, key, source, 1, 7);
+    else {
+      const size_t dot = key.find('.');
+      const Joker j = parse_joker(key.substr(0, dot), source);
+      int& slot = key.substr(dot + 1) == "use_from" ? p.use_from[j] : p.use_to[j];
+      slot = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    }
+  }
+  return p;
+}
+
+}  // namespace verflixt

@@ -1,0 +1,66 @@
+// verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
+// turns bad input into one line on stderr and exit code 2.
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "command.h"
+#include "verflixt/error.h"
+#include "verflixt/version.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, const char* const*);
+  const char* help;
+};
+
+constexpr Command kCommands[] = {
+    {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
+    {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
+    // >>> command table (each area adds its line here)
+    // <<< command table
+};
+
+void usage(std::ostream& out) {
+  out << "verflixt " << verflixt::kVersion
+      << " — strategy simulator for the dice game Die verflixte 6\n\n"
+         "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
+  for (const auto& c : kCommands) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.help << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(std::cerr);
+    return 2;
+  }
+  const std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::cout << "verflixt " << verflixt::kVersion << "\n";
+    return 0;
+  }
+  for (const auto& c : kCommands)
+    if (cmd == c.name) {
+      try {
+        return c.run(argc - 1, argv + 1);
+      } catch (const verflixt::InputError& e) {
+        std::cerr << "verflixt: " << e.what() << "\n";
+        return 2;
+      } catch (const std::exception& e) {
+        std::cerr << "verflixt: internal error: " << e.what() << "\n";
+        return 1;
+      }
+    }
+  std::string names;
+  for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  std::cerr << "verflixt: unknown command '" << cmd << "'; valid: " << names << "\n";
+  return 2;
+}

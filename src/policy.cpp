@@ -1,0 +1,116 @@
+#include "verflixt/policy.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include "verflixt/error.h"
+#include "verflixt/heuristic.h"
+#include "verflixt/ini.h"
+#include "verflixt/joker.h"
+
+namespace verflixt {
+
+bool is_legal(const TurnView& v, Action a) {
+  if (v.turn.over) return false;
+  if (a.kind != Action::UseJoker) return true;
+  const Joker j = a.joker;
+  if (j >= JOKER_NB || !v.turn.held.has(j)) return false;
+  switch (j) {
+    case JULE:
+    case TENTAKEL:    // J7, J12: autojokers are never announced
+    case RUNKELRUEB:  // J15: a reaction, not a step
+      return false;
+    case FUMO:  // J13: classic fumo is a reaction; doubling Fumo is announced once
+      return v.rules.fumo == FumoKind::Doubling && !v.turn.fumo_active;
+    case SENIGMA:
+      if (v.solo() || v.rules.senigma == SenigmaKind::Repeat) return true;
+      for (size_t k = 0; k < v.table.size(); ++k)
+        if (static_cast<int>(k) != v.self && v.table[k].status != Status::Zombie &&
+            !v.table[k].senigma_attacked)
+          return true;
+      return false;  // J10: nobody left to duel
+    default:
+      return true;
+  }
+}
+
+bool Policy::anaconda_fight(const TurnView& v, int attack) const {
+  // J3: the fight's expected eyes against the sure decline.
+  const Rules& r = v.rules;
+  double fight = 0;
+  for (int p = 1; p <= 6; ++p)
+    fight += p >= attack ? r.anaconda_win_base + p
+                         : r.anaconda_loss - (r.anaconda_loss_minus_attack ? attack : 0);
+  return fight / 6.0 >= r.anaconda_decline;
+}
+
+bool Policy::rattenlord_retreat(const TurnView& v, int throws_left) const {
+  // J5: the expected eyes of going on (retreating again whenever that is better) against
+  // the sure retreat.
+  const Rules& r = v.rules;
+  const double q = (7.0 - r.rattenlord_face) / 6.0;
+  double go_on = r.rattenlord_loss;  // no throws left
+  for (int t = 1; t <= throws_left; ++t)
+    go_on = q * r.rattenlord_win + (1 - q) * (t == 1 ? r.rattenlord_loss
+                                                      : std::max<double>(r.rattenlord_retreat, go_on));
+  return r.rattenlord_retreat > go_on;
+}
+
+bool Policy::monokel_rethrow(const TurnView&, int, int face, int) const {
+  return face <= 3;  // J9: a fresh throw is worth 3.5
+}
+
+bool Policy::senigma_counter(const TurnView&, int, int attack, int, int) const {
+  // J10: the attacker wins a countered round when a > d, so P(win) = (a-1)/6 against
+  // P(lose) = (7-a)/6: countering pays from a = 5 on (a = 4 is even).
+  return attack >= 5;
+}
+
+bool Policy::use_runkelrueb(const TurnView&) const { return true; }
+bool Policy::use_fumo_reentry(const TurnView&) const { return true; }
+
+int Policy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
+  // T6 first: a Prinzessin this steal takes to 0 or below pays the Keuler bonus; otherwise
+  // rob the richest (the lowest index on a tie), who is the most dangerous rival.
+  int best = candidates.front();
+  auto score = [&](int k) {
+    const SeatView& s = v.table[static_cast<size_t>(k)];
+    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
+                        s.eyes - amount <= 0;
+    return std::pair<int, int>{keuler ? 1 : 0, s.eyes};
+  };
+  for (int k : candidates)
+    if (score(k) > score(best)) best = k;
+  return best;
+}
+
+int Policy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
+  int best = candidates.front();
+  for (int k : candidates)
+    if (v.table[static_cast<size_t>(k)].eyes > v.table[static_cast<size_t>(best)].eyes) best = k;
+  return best;
+}
+
+Action ThresholdPolicy::decide(const TurnView& v) const {
+  return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
+}
+
+std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
+  (void)rules;
+  const std::string s(spec);
+  if (s.rfind("threshold:", 0) == 0) {
+    const std::string n = s.substr(10);
+    return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -1000, 1000));
+  }
+  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
+    std::ifstream in(s);
+    if (!in) throw InputError("cannot open policy file '" + s + "'");
+    return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
+  }
+  // >>> policy table files (issue 4 adds *.policy here)
+  // <<< policy table files
+  throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
+                   " (e.g. strategies/heuristic.ini), or a solver table *.policy");
+}
+
+}  // namespace verflixt
