@@ -1,0 +1,110 @@
+// The verflixt executable end to end: bad input gives exit code 2 and one line naming the
+// input and the valid choices, and leaves no output file behind; rules print → read → print
+// is the identity through files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::filesystem::path scratch() {
+  auto dir = std::filesystem::temp_directory_path() / ("verflixt_cli_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+Result run(const std::string& args) {
+  const auto dir = scratch();
+  const auto out = dir / "stdout", err = dir / "stderr";
+  const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+int lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void expect_bad_input(const std::string& args, const std::string& names, const std::string& choice) {
+  const auto target = scratch() / "result.json";
+  std::filesystem::remove(target);
+  const Result r = run(args + " --output " + target.string());
+  EXPECT_EQ(r.code, 2) << args;
+  EXPECT_EQ(lines(r.err), 1) << args << ": " << r.err;
+  EXPECT_NE(r.err.find(names), std::string::npos) << args << ": " << r.err;
+  EXPECT_NE(r.err.find(choice), std::string::npos) << args << ": " << r.err;
+  EXPECT_FALSE(std::filesystem::exists(target)) << args;
+}
+
+TEST(Cli, BadInputIsOneLineExitTwoAndNoFile) {
+  expect_bad_input("evaluate --jokers ponny", "ponny", "hirtenschutz");
+  expect_bad_input("evaluate --preset tourney", "tourney", "classic");
+  expect_bad_input("evaluate --jokers pony,pony", "pony", "twice");
+  expect_bad_input("evaluate --jokers pony,jule,fumo,cherry", "4 jokers", "at most 3");
+  expect_bad_input("evaluate --preset classic --jokers tentakel", "tentakel", "classic");
+  expect_bad_input("evaluate --set turn.bust_face=7", "turn.bust_face", "1..6");
+  expect_bad_input("evaluate --set turn.nope=1", "turn.nope", "turn.bust_face");
+  expect_bad_input("evaluate --turns 0", "--turns", "valid");
+  expect_bad_input("evaluate --players 13", "--players", "2..12");
+  expect_bad_input("evaluate --format xml", "xml", "json");
+  expect_bad_input("evaluate --policy greedy", "greedy", "threshold:N");
+  expect_bad_input("evaluate --frobnicate", "frobnicate", "--help");
+  expect_bad_input("frobnicate", "frobnicate", "evaluate");
+
+  const auto dir = scratch();
+  std::ofstream(dir / "bad.ini") << "[pony]\ntargte = 12\n";
+  expect_bad_input("evaluate --rules " + (dir / "bad.ini").string(), "pony.targte", "pony.target");
+  std::ofstream(dir / "broken.ini") << "[pony\ntarget\n";
+  expect_bad_input("evaluate --rules " + (dir / "broken.ini").string(), "broken.ini", "key = value");
+  std::ofstream(dir / "range.ini") << "[turn]\nbust_face = 0\n";
+  expect_bad_input("evaluate --rules " + (dir / "range.ini").string(), "bust_face", "1..6");
+  std::ofstream(dir / "policy.ini") << "[policy]\nstop_at = lots\n";
+  expect_bad_input("evaluate --policy " + (dir / "policy.ini").string(), "stop_at", "integer");
+}
+
+TEST(Cli, RulesPrintReadPrintIsTheIdentity) {
+  const auto dir = scratch();
+  for (const std::string preset : {"tournament-2019", "classic"}) {
+    const Result a = run("rules --preset " + preset + " --set pony.target=12 --output " + (dir / "a.ini").string());
+    ASSERT_EQ(a.code, 0) << a.err;
+    const Result b = run("rules --rules " + (dir / "a.ini").string());
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(b.out, slurp(dir / "a.ini"));
+    EXPECT_NE(b.out.find("target = 12"), std::string::npos);
+  }
+}
+
+TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
+  const Result r = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* key : {"\"turns\"", "\"mean\"", "\"stderr\"", "\"bust_rate\"", "\"seed\": 7", "\"rules\"",
+                          "\"policy\"", "\"jokers\": \"hirtenschutz\"", "\"version\"", "\"ci95\""})
+    EXPECT_NE(r.out.find(key), std::string::npos) << key;
+  const Result again = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format csv --threads 1");
+  const Result twice = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format csv --threads 2");
+  EXPECT_EQ(again.out, twice.out);
+  const Result help = run("evaluate --help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("--policy"), std::string::npos);
+}
+
+}  // namespace
