@@ -13,8 +13,7 @@ namespace {
 // What the players other than the one on turn look like during a pass. Solo mode has no
 // table: steals and Senigma then pay the player (§5).
 struct PassTable {
-  std::vector<SeatView> seats;
-  std::vector<bool> keuler_paid;          // T6: once per victim per pass
+  std::vector<SeatView> seats;            // seats[k].keuler_paid: T6, once per victim per pass
   std::vector<int> keuler_earned;
   std::vector<std::vector<bool>> repeat_taken;  // E9: [thief][victim] classic Senigma takes
 };
@@ -162,8 +161,8 @@ class TurnPlay {
     v.eyes -= amount;
     t_.eyes += amount;
     if (r_.keuler_bonus > 0 && v.status == Status::Prinzessin && before > 0 && v.eyes <= 0 &&
-        !table_->keuler_paid[static_cast<size_t>(victim)]) {
-      table_->keuler_paid[static_cast<size_t>(victim)] = true;
+        !v.keuler_paid) {
+      v.keuler_paid = true;
       t_.eyes += r_.keuler_bonus;
       table_->keuler_earned[static_cast<size_t>(self_)] += r_.keuler_bonus;
     }
@@ -349,26 +348,30 @@ TurnState play_solo_turn(const Rules& rules, JokerSet loadout, const Policy& pol
   return t;
 }
 
-PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, Dice& dice) {
-  const size_t n = seats.size();
-  PassTable table;
-  table.seats.resize(n);
-  table.keuler_paid.assign(n, false);
-  table.keuler_earned.assign(n, 0);
-  table.repeat_taken.assign(n, std::vector<bool>(n, false));
-  for (size_t k = 0; k < n; ++k) table.seats[k].total = seats[k].total;
+namespace {
 
+// Plays the turns of `order` at `table`; the first of them may resume a turn in progress.
+PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTable& table,
+                    std::span<const int> order, Dice& dice, const TurnState* resume,
+                    std::optional<Action> first) {
   PassResult res;
-  for (size_t step = 0; step < n; ++step) {
-    const int self = static_cast<int>((static_cast<size_t>(first) + step) % n);  // P1
+  for (size_t step = 0; step < order.size(); ++step) {
+    const int self = order[step];
     res.order.push_back(self);
     const PassSeat& seat = seats[static_cast<size_t>(self)];
-    // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes.
-    TurnState t = new_turn(seat.jokers);
-    t.eyes = table.seats[static_cast<size_t>(self)].eyes;
-    TurnPlay play(rules, t, *seat.policy, dice, &table, self);
-    play_turn(play, t, *seat.policy, seat.bonus);
     SeatView& me = table.seats[static_cast<size_t>(self)];
+    TurnState t;
+    TurnPlay play(rules, t, *seat.policy, dice, &table, self);
+    if (step == 0 && resume) {
+      t = *resume;
+      if (first && !t.over) play.step(*first);
+      while (!t.over) play.step(seat.policy->decide(play.view()));
+    } else {
+      // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes.
+      t = new_turn(seat.jokers);
+      t.eyes = me.eyes;
+      play_turn(play, t, *seat.policy, seat.bonus);
+    }
     me.eyes = t.eyes;
     me.status = t.eliminated ? Status::Zombie : Status::Prinzessin;
   }
@@ -384,6 +387,38 @@ PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int fi
   }
   res.keuler = table.keuler_earned;
   return res;
+}
+
+PassTable make_table(std::vector<SeatView> seats) {
+  const size_t n = seats.size();
+  PassTable table;
+  table.seats = std::move(seats);
+  table.keuler_earned.assign(n, 0);
+  table.repeat_taken.assign(n, std::vector<bool>(n, false));
+  return table;
+}
+
+}  // namespace
+
+PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, Dice& dice) {
+  const size_t n = seats.size();
+  std::vector<SeatView> start(n);
+  for (size_t k = 0; k < n; ++k) start[k].total = seats[k].total;
+  PassTable table = make_table(std::move(start));
+  std::vector<int> order;
+  for (size_t step = 0; step < n; ++step) order.push_back(static_cast<int>((static_cast<size_t>(first) + step) % n));  // P1
+  return run_pass(rules, seats, table, order, dice, nullptr, std::nullopt);
+}
+
+PassResult finish_pass(const Rules& rules, std::span<const PassSeat> seats, PassSituation situation,
+                       Dice& dice, std::optional<Action> first) {
+  if (situation.table.size() != seats.size())
+    throw std::invalid_argument("finish_pass: table and seats differ in size");
+  PassTable table = make_table(std::move(situation.table));
+  table.seats[static_cast<size_t>(situation.self)].eyes = situation.turn.eyes;
+  std::vector<int> order{situation.self};
+  order.insert(order.end(), situation.to_play.begin(), situation.to_play.end());
+  return run_pass(rules, seats, table, order, dice, &situation.turn, first);
 }
 
 Selection ListSelector::select(const SelectionView& v) const {

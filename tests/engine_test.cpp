@@ -475,6 +475,26 @@ TEST(Rule, J15_RunkelruebCancelsOrFails) {
   EXPECT_EQ(t.eyes, 25);  // J11: a failed Runkelrüb drops to the floor
 }
 
+TEST(Pass, FinishPassResumesATurnAndPlaysTheRest) {
+  // Player 1 is on turn at 12 eyes with one robbing 1 behind him; player 0 is a Prinzessin at
+  // 9, player 2 a Jungfrau still to play. He rolls a 1 (second robbing 1: steals 2 from the
+  // richest candidate, player 0), then stops at 15; player 2 throws 4 and stops.
+  PassSituation s;
+  s.table.resize(3);
+  s.table[0] = {9, Status::Prinzessin, 0, false, false};
+  s.self = 1;
+  s.turn = at(12);
+  s.turn.robbing_ones = 1;
+  s.to_play = {2};
+  ThresholdPolicy stop15(15), stop1(1);
+  std::vector<PassSeat> seats = {{&stop1, {}, 0, 0}, {&stop15, {}, 0, 0}, {&stop1, {}, 0, 0}};
+  ScriptedDice d{1, 4};
+  PassResult r = finish_pass(kT, seats, s, d, kRoll);
+  EXPECT_TRUE(d.exhausted());
+  EXPECT_EQ(r.eyes, std::vector<int>({7, 15, 4}));
+  EXPECT_EQ(r.order, std::vector<int>({1, 2}));
+}
+
 // ---------------- §3 Passes and evenings ----------------
 
 TEST(Rule, P1_FirstSeatRotatesEachPass) {

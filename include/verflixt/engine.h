@@ -25,6 +25,7 @@
 //  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this evening;
 //      with none left the take lapses. In solo mode it always pays.
 //  E10 A steal takes its whole amount even if the victim goes below 0 (T4, T6, T7).
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -70,6 +71,21 @@ struct PassResult {
 // Plays a pass: players take turns from `first` in index order (wrapping). Robbing victims
 // and Senigma targets are chosen by the thief's policy among the legal candidates.
 PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, Dice& dice);
+
+// A pass in the middle: the table as it stands, the player on turn with his turn so far
+// (the free throw already thrown), and the Jungfrauen still to play, in order.
+struct PassSituation {
+  std::vector<SeatView> table;
+  int self = 0;
+  TurnState turn;
+  std::vector<int> to_play;
+};
+
+// Plays the rest of a pass from `situation`: the player on turn takes `first` (if given) and
+// then follows his policy; the others in `to_play` take whole turns. T7 is applied at the
+// end. `order` in the result lists self, then to_play.
+PassResult finish_pass(const Rules& rules, std::span<const PassSeat> seats, PassSituation situation,
+                       Dice& dice, std::optional<Action> first = std::nullopt);
 
 // Joker selection for an evening (P2) is asked of each player's Selector.
 struct SelectionView {

@@ -31,6 +31,7 @@ struct SeatView {
   Status status = Status::Jungfrau;
   int total = 0;        // evening total before this pass
   bool senigma_attacked = false;  // J10: already attacked with Senigma this pass
+  bool keuler_paid = false;       // T6: her Keuler bonus has been paid this pass
 };
 
 // The read-only view a policy decides from. In solo mode (§5) `table` is empty.
