@@ -51,8 +51,31 @@ constexpr int kMaxEyes = 1000;
 
 }  // namespace
 
+std::string policy_file_kind(std::istream& in, const std::string& source) {
+  // A light scan, before the real parse validates everything: the first "kind = X" line
+  // under [policy] names the reader; files without one are heuristic policies.
+  std::string line, section;
+  while (std::getline(in, line)) {
+    const size_t b = line.find_first_not_of(" \t");
+    if (b == std::string::npos || line[b] == '#') continue;
+    if (line[b] == '[') {
+      section = line.substr(b + 1, line.find(']') - b - 1);
+      continue;
+    }
+    const size_t eq = line.find('=');
+    if (section != "policy" || eq == std::string::npos) continue;
+    std::string key = line.substr(b, eq - b), value = line.substr(eq + 1);
+    key.erase(key.find_last_not_of(" \t") + 1);
+    value.erase(0, value.find_first_not_of(" \t"));
+    value.erase(value.find_last_not_of(" \t\r") + 1);
+    if (key == "kind") return value;
+  }
+  (void)source;
+  return "heuristic";
+}
+
 HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
-  std::vector<std::string> known = {"policy.stop_at", "policy.priority", "policy.loadout",
+  std::vector<std::string> known = {"policy.kind", "policy.stop_at", "policy.priority", "policy.loadout",
                                     "anaconda.fight_max_attack", "rattenlord.retreat",
                                     "monokel.keep_from", "senigma.counter_from"};
   for (int k = 0; k < JOKER_NB; ++k) {
@@ -64,7 +87,9 @@ HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
   p.use_from.fill(-kMaxEyes);
   p.use_to.fill(kMaxEyes);
   for (const auto& [key, value] : read_ini(in, source, known)) {
-    if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    if (key == "policy.kind") {
+      if (value != "heuristic") throw InputError(source + ": policy.kind = '" + value + "' is not a heuristic policy");
+    } else if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
     else if (key == "policy.priority") p.priority = parse_joker_list(value, source + " policy.priority");
     else if (key == "policy.loadout") p.loadout = parse_joker_list(value, source + " policy.loadout");
     else if (key == "anaconda.fight_max_attack") p.anaconda_fight_max = parse_int(value, key, source, 0, 6);

@@ -105,7 +105,13 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
     std::ifstream in(s);
     if (!in) throw InputError("cannot open policy file '" + s + "'");
-    return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
+    const std::string kind = policy_file_kind(in, s);
+    in.clear();
+    in.seekg(0);
+    if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
+    // >>> policy file kinds (issue 5 adds "position" here)
+    // <<< policy file kinds
+    throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
   }
   // >>> policy table files (issue 4 adds *.policy here)
   // <<< policy table files

@@ -41,6 +41,10 @@ class HeuristicPolicy final : public Policy {
   std::string name_;
 };
 
+// The `kind` key of a policy file's [policy] section ("heuristic" when absent): which
+// reader make_policy hands the file to.
+std::string policy_file_kind(std::istream& in, const std::string& source);
+
 // Reads a heuristic policy file; `source` names it in errors. Throws InputError on unknown
 // keys, malformed lines and out-of-range values, like a rules file.
 HeuristicParams read_heuristic(std::istream& in, const std::string& source);
