@@ -49,8 +49,24 @@ class Xoshiro256ss {
   constexpr void jump() {
     constexpr std::uint64_t kJump[] = {0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL,
                                        0xa9582618e03fc9aaULL, 0x39abdc4529b1661cULL};
+    apply_jump(kJump);
+  }
+  // Advances by 2^192 calls: the authors' long-jump polynomial.
+  constexpr void long_jump() {
+    constexpr std::uint64_t kLongJump[] = {0x76e15d3efefdcbbfULL, 0xc5004e441c522fb3ULL,
+                                           0x77710069854ee241ULL, 0x39109bb02acbe635ULL};
+    apply_jump(kLongJump);
+  }
+
+  friend constexpr bool operator==(const Xoshiro256ss&, const Xoshiro256ss&) = default;
+
+ private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  // The state after 2^n calls is a GF(2)-linear function of the current one: the XOR of the
+  // states reached after the calls whose bits are set in the jump polynomial.
+  constexpr void apply_jump(const std::uint64_t (&poly)[4]) {
     std::uint64_t t[4] = {0, 0, 0, 0};
-    for (std::uint64_t word : kJump)
+    for (std::uint64_t word : poly)
       for (int b = 0; b < 64; ++b) {
         if (word & (std::uint64_t{1} << b))
           for (int k = 0; k < 4; ++k) t[k] ^= s_[k];
@@ -58,11 +74,6 @@ class Xoshiro256ss {
       }
     for (int k = 0; k < 4; ++k) s_[k] = t[k];
   }
-
-  friend constexpr bool operator==(const Xoshiro256ss&, const Xoshiro256ss&) = default;
-
- private:
-  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
 };
 
@@ -75,9 +86,14 @@ constexpr Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
   return Rng(splitmix64_next(sm) ^ chunk);
 }
 
-// One exactly uniform die face 1..6 by rejection: a 64-bit draw maps to 6 equal classes
-// (Lemire's multiply-shift), and the 2^64 mod 6 = 4 values that would bias it are redrawn —
-// a redraw happens with probability 2^-62, so this costs one draw per throw.
+// One exactly uniform die face 1..6 by rejection (Lemire's multiply-shift): a 64-bit draw x
+// gives the face floor(6x / 2^64) + 1 and is accepted when the low word of 6x is at least
+// 2^64 mod 6 = 4. Why that is exact: for face h + 1 the low words 6x mod 2^64 run once through
+// the numbers in [0, 2^64) congruent to -4h mod 6, i.e. the class 0, 2 or 4. As 2^64 = 6q + 4,
+// classes 0 and 2 hold q + 1 numbers and class 4 holds q; rejecting low words below 4 removes
+// exactly the surplus one (0 or 2). So every face keeps q = (2^64 - 4) / 6 draws, and the die
+// is exactly uniform given a uniform 64-bit generator. A redraw happens with probability
+// 4 / 2^64 = 2^-62, so a throw costs one draw.
 template <class Urbg>
 constexpr int roll_die(Urbg& g) {
   constexpr std::uint64_t kThreshold = (0 - std::uint64_t{6}) % 6;  // 2^64 mod 6

@@ -1,0 +1,95 @@
+#pragma once
+// The sampling kernel: plays solo turns of a compiled chain (chain.h) as fast as the
+// machine allows, and the naive loops it is measured against.
+//
+// How it is fast. A batch of independent lanes (kLanes turns in flight) is laid out
+// structure-of-arrays, and one step of every lane is one pass over the arrays that the
+// compiler vectorizes (AVX2 gathers): per lane, 32 random bits pick a bucket of the current
+// state's alias table and decide between the bucket's own outcome and its alias — one draw
+// and two table lookups, no branches. A lane whose turn ended records it and restarts from
+// the chain's start in the same step, so no lane idles until it has played its share.
+//
+// How it is reproducible. Work is cut into fixed chunks of turns; chunk k draws only from
+// chunk_rng(seed, k) and every chunk plays exactly its turns, so a seed gives bit-identical
+// tallies on 1, 2 or 64 threads, and an interrupted run keeps its finished chunks.
+//
+// How exact it is. Each step's outcome probabilities are rounded to multiples of 2^-32
+// (alias thresholds are 32-bit and the bucket choice uses the top bits of the same 32-bit
+// draw, so the rounded probabilities are realized exactly). Every outcome's probability is
+// off by less than 2^-32 — a bias far below the sampling error of any run this program can
+// make (10^12 turns have a standard error of 10^-6 of the standard deviation).
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "verflixt/chain.h"
+#include "verflixt/policy.h"
+#include "verflixt/rules.h"
+#include "verflixt/run_control.h"
+#include "verflixt/stats.h"
+
+namespace verflixt {
+
+// A chain compiled for the kernel: per live state a power-of-two alias table with 32-bit
+// thresholds, and the chain's terminal states merged into classes of equal (value, bust).
+// The tables are plain arrays so the kernel's step is a few gathers; tests read them to
+// check that the probabilities they realize are the chain's.
+struct AliasChain {
+  // A lane's position is a 32-bit code. Live states: (row offset << 5) | log2(buckets),
+  // with bit 31 clear. Terminal states: kTerminal | class index.
+  static constexpr std::uint32_t kTerminal = 0x8000'0000u;
+  static constexpr int kShiftBits = 5;
+
+  // Per bucket e of all rows: own outcome is next[2e], alias is next[2e + 1]; the own
+  // outcome is taken when the draw's low bits (shifted up) are below threshold[e].
+  std::vector<std::uint32_t> threshold;
+  std::vector<std::uint32_t> next;
+  std::vector<std::uint32_t> state_code;  // the code of every chain state
+  std::uint32_t start_code = 0;           // code of the chain's start state
+  std::uint32_t dead_code = 0;            // a live row that loops on itself: parked lanes
+  std::vector<std::int32_t> class_value;  // per terminal class: the solo value
+  std::vector<std::uint8_t> class_eliminated;
+  int max_log2_buckets = 0;
+};
+
+// Compiles `chain` (validated: probabilities non-negative and summing to 1 within 1e-9,
+// successors in range) into alias tables. Throws std::invalid_argument on a malformed chain.
+AliasChain compile_alias(const Chain& chain);
+
+// The step distribution the tables realize, for tests: result[s] maps each successor code
+// of live chain state s to its probability in units of 2^-32 (the counts sum to 2^32).
+std::vector<std::map<std::uint32_t, std::uint64_t>> realized_counts(const AliasChain& alias);
+
+struct KernelOptions {
+  int threads = 0;                          // 0: OpenMP's default (one per core)
+  std::uint64_t chunk_turns = 1ull << 16;   // turns per chunk and RNG stream
+};
+
+// Plays `turns` solo turns of the chain with `seed`; returns the tally of their values.
+// Interruption through `control` keeps whole chunks (the tally then holds fewer turns).
+Tally sample_chain(const Chain& chain, std::uint64_t turns, std::uint64_t seed, int threads,
+                   const RunControl& control = {});
+Tally sample_chain(const AliasChain& chain, std::uint64_t turns, std::uint64_t seed,
+                   const KernelOptions& options, const RunControl& control = {});
+
+// ---- The yardsticks: what a user writes first. ----
+
+// std::mt19937_64 + std::uniform_int_distribution<int>(1, 6) and an ordinary branching loop
+// over one turn of the no-joker game stopping at `threshold` eyes (RULES.md T1, T3, T4, T5 in
+// solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap)). Chunked and threaded
+// like the kernel, so the comparison per core is fair.
+Tally naive_threshold(int threshold, int rob_cap, std::uint64_t turns, std::uint64_t seed,
+                      int threads);
+
+// The same for any chain: std::mt19937_64 and one std::discrete_distribution per live
+// state, stepping one turn at a time.
+Tally naive_sample_chain(const Chain& chain, std::uint64_t turns, std::uint64_t seed,
+                         int threads);
+
+// What a user writes first for jokers: the reference engine's play_solo_turn (engine.h),
+// throw by throw with the policy's virtual calls, with dice from std::mt19937_64 and
+// std::uniform_int_distribution<int>(1, 6).
+Tally naive_engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy,
+                         std::uint64_t turns, std::uint64_t seed, int threads);
+
+}  // namespace verflixt
