@@ -1,0 +1,160 @@
+// Objectives at a table (objective.h) against values computed by hand from the free-throw
+// distribution, the P4 bonus carried inside a series, and reproducibility across threads.
+#include "verflixt/objective.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <functional>
+
+#include "verflixt/engine.h"
+#include "verflixt/policy.h"
+#include "verflixt/rules.h"
+
+namespace verflixt {
+namespace {
+
+constexpr double kTolerance = 4.0;  // standard errors
+
+void expect_near_se(const Estimate& e, double exact, const char* what) {
+  EXPECT_GT(e.se, 0.0) << what;
+  EXPECT_NEAR(e.mean, exact, kTolerance * e.se + 1e-12) << what << " mean " << e.mean << " se " << e.se;
+}
+
+ObjectiveSpec table_of(std::vector<const Policy*> policies, std::vector<int> groups,
+                       std::vector<std::string> labels) {
+  ObjectiveSpec spec;
+  for (size_t k = 0; k < policies.size(); ++k) spec.seats.push_back({policies[k], nullptr, groups[k]});
+  spec.groups = std::move(labels);
+  return spec;
+}
+
+// Two players who stop at the free throw, three passes: totals are sums of three dice.
+// P(win) = 1/2 by symmetry with the 1/k split (O1); with one loser at least, the loser is
+// the lower total and both on a tie, so P(loser) = 1/2 + P(tie)/2; E[rank] = 3/2.
+TEST(Objective, TwoFreeThrowStoppersMatchTheDiceSums) {
+  Rules rules = preset("tournament-2019");
+  rules.losers_at_least = 1;
+  std::array<double, 19> p{};
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int c = 1; c <= 6; ++c) p[static_cast<size_t>(a + b + c)] += 1.0 / 216.0;
+  double tie = 0;
+  for (double q : p) tie += q * q;
+
+  ThresholdPolicy stop(1);
+  const auto run = play_objectives(rules, table_of({&stop, &stop}, {0, 0}, {"threshold:1"}), 40000, 11, 2);
+  ASSERT_EQ(run.evenings, 40000u);
+  for (const auto& row : run.by_seat) {
+    expect_near_se(row.win, 0.5, "win");
+    expect_near_se(row.loser, 0.5 + tie / 2, "loser");
+    expect_near_se(row.eyes, 10.5, "eyes");
+  }
+  // The ranks of an evening sum to 3 and the win shares to 1: the group's means are exact.
+  EXPECT_DOUBLE_EQ(run.by_group[0].rank.mean, 1.5);
+  EXPECT_DOUBLE_EQ(run.by_group[0].win.mean, 0.5);
+  EXPECT_EQ(run.by_group[0].seats, 2);
+}
+
+// One pass, no robbing: seat A stops at the free throw (uniform 1..6), seat B rolls on to
+// 7 or more, a 6 sending him to 0. B's distribution comes from a recursion written here.
+TEST(Objective, StopperAgainstSevenSeekerOnePass) {
+  Rules rules = preset("tournament-2019");
+  rules.passes = 1;
+  rules.ones_rob = false;
+  rules.losers_at_least = 1;
+  std::array<double, 13> b{};  // B's pass result: 0 or 7..11
+  // value(e): distribution of B's result from e eyes below 7.
+  std::function<void(int, double)> go = [&](int e, double w) {
+    if (e >= 7) {
+      b[static_cast<size_t>(e)] += w;
+      return;
+    }
+    b[0] += w / 6.0;  // a 6
+    for (int f = 1; f <= 5; ++f) go(e + f, w / 6.0);
+  };
+  for (int f = 1; f <= 6; ++f) go(f, 1.0 / 6.0);
+  double win = 0, loser = 0, rank = 1;
+  for (int a = 1; a <= 6; ++a)
+    for (size_t r = 0; r < b.size(); ++r) {
+      const double w = b[r] / 6.0;
+      const int bv = static_cast<int>(r);
+      if (a > bv) win += w;
+      if (a == bv) win += w / 2, loser += w, rank += w / 2;
+      if (a < bv) loser += w, rank += w;
+    }
+  ThresholdPolicy stop(1), seven(7);
+  const auto run = play_objectives(rules, table_of({&stop, &seven}, {0, 1}, {"threshold:1", "threshold:7"}),
+                                   60000, 5, 2);
+  expect_near_se(run.by_group[0].win, win, "A win");
+  expect_near_se(run.by_group[0].loser, loser, "A loser");
+  expect_near_se(run.by_group[0].rank, rank, "A rank");
+  expect_near_se(run.by_group[1].win, 1 - win, "B win");
+  // The paired difference is A's win minus B's: 2 win - 1, and its error is twice A's.
+  const Estimate d = run.group_win_difference(0, 1);
+  EXPECT_NEAR(d.mean, 2 * run.by_group[0].win.mean - 1, 1e-12);
+  EXPECT_NEAR(d.se, 2 * run.by_group[0].win.se, 1e-9);
+}
+
+// Classic, one pass per evening, two free-throw stoppers, series of two evenings: in the
+// second evening the first place carries +6 (ties share it) and the second +4 (P4). So the
+// mean total per evening is (3.5 + 3.5 + 6·7/12 + 4·5/12) / 2; with at least 3 losers both
+// players always lose.
+TEST(Objective, PlacementBonusCarriesInsideASeries) {
+  const Rules rules = preset("classic");
+  ThresholdPolicy stop(1);
+  ObjectiveSpec spec = table_of({&stop, &stop}, {0, 0}, {"threshold:1"});
+  spec.series_length = 2;
+  const auto run = play_objectives(rules, spec, 60000, 3, 2);
+  EXPECT_EQ(run.evenings, 60000u);
+  expect_near_se(run.by_group[0].eyes, (3.5 + 3.5 + 6.0 * 7 / 12 + 4.0 * 5 / 12) / 2, "eyes");
+  EXPECT_EQ(run.by_group[0].loser.mean, 1.0);
+  spec.series_length = 1;
+  const auto single = play_objectives(rules, spec, 60000, 3, 2);
+  expect_near_se(single.by_group[0].eyes, 3.5, "eyes without bonus");
+}
+
+TEST(Objective, SameBitsOnOneAndTwoThreads) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy a(15), b(22);
+  ListSelector jokers({HIRTENSCHUTZ, PONY, SENIGMA, RATTENLORD});
+  ObjectiveSpec spec = table_of({&a, &b, &a, &b}, {0, 1, 0, 1}, {"threshold:15", "threshold:22"});
+  spec.seats[1].selector = &jokers;
+  const auto one = play_objectives(rules, spec, 3000, 9, 1);
+  const auto two = play_objectives(rules, spec, 3000, 9, 2);
+  EXPECT_EQ(one.moments.sum, two.moments.sum);
+  EXPECT_EQ(one.moments.sum_sq, two.moments.sum_sq);
+  EXPECT_TRUE(one.moments.win_cross == two.moments.win_cross);
+  EXPECT_EQ(one.by_group[0].win.mean, two.by_group[0].win.mean);
+  // Win shares of an evening sum to one: the groups' per-seat means average to 1/4.
+  EXPECT_NEAR(one.by_group[0].win.mean + one.by_group[1].win.mean, 0.5, 1e-12);
+}
+
+TEST(Objective, InterruptedRunKeepsFinishedChunks) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy a(18);
+  std::atomic<bool> stop{false};
+  RunControl control;
+  control.stop = &stop;
+  control.progress = [&](std::uint64_t done, std::uint64_t) {
+    if (done > 0) stop = true;
+  };
+  const auto run = play_objectives(rules, table_of({&a, &a, &a}, {0, 0, 0}, {"t"}), 100000, 1, 1, control);
+  EXPECT_TRUE(run.interrupted);
+  EXPECT_GT(run.evenings, 0u);
+  EXPECT_LT(run.evenings, 100000u);
+  EXPECT_EQ(run.evenings % kObjectiveChunk, 0u);
+}
+
+TEST(Objective, ScoreSplitsTiesAndAveragesRanks) {
+  Rules rules = preset("tournament-2019");
+  const EveningScore s = score_totals(rules, {10, 30, 30, 5, 0});
+  EXPECT_EQ(s.win_units, (std::vector<std::int64_t>{0, kWinUnit / 2, kWinUnit / 2, 0, 0}));
+  EXPECT_EQ(s.rank2, (std::vector<int>{6, 3, 3, 8, 10}));
+  EXPECT_EQ(s.loser, (std::vector<bool>{true, false, false, true, true}));
+}
+
+}  // namespace
+}  // namespace verflixt
