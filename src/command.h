@@ -6,6 +6,7 @@ namespace verflixt {
 int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
 int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
 // >>> commands of other areas (each helper adds its declaration here)
+int solve_command(int argc, const char* const* argv);     // exact optimal solo policy (issue 4)
 // <<< commands
 
 }  // namespace verflixt

@@ -21,6 +21,7 @@ constexpr Command kCommands[] = {
     {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
     {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
     // >>> command table (each area adds its line here)
+    {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
     // <<< command table
 };
 

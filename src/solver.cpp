@@ -1,0 +1,769 @@
+#include "verflixt/solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <istream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "delta_joker.h"
+#include "verflixt/error.h"
+#include "verflixt/joker.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+// A state's value and its probability of ending eliminated, under the optimal policy.
+struct ValueBust {
+  double v = 0;
+  double b = 0;
+};
+
+// The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
+int risk(const SoloState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
+
+// The risk cap of a state: larger while Runkelrüb is held (solver.h).
+int cap_of(const SoloState& s, const SolverOptions& o) {
+  return s.held.has(RUNKELRUEB) ? o.runkel_risk_cap : o.risk_cap;
+}
+
+// The solver's risk cap: above it no plain throw is considered (see solver.h).
+bool considered(const SoloState& s, Action a, const SolverOptions& o) {
+  const bool plain = a.kind == Action::Roll || (a.kind == Action::UseJoker && a.joker == FUMO);
+  return !(plain && risk(s) > cap_of(s, o));
+}
+
+// Once a Ventil floor is set (J11) and All In is no longer held, the rest of the turn is
+// shift-invariant: every step adds to the eyes, a 6 drops to the floor, penalties drag the
+// floor along (E5), stopping keeps the eyes, and classic fumo is barred after a floor (J13).
+// Moving eyes and floor together by c moves every outcome by c. So V(eyes, floor, rest) =
+// floor + V(eyes - floor, 0, rest), and the solver stores such states at floor 0: this turns
+// the two-dimensional (eyes, floor) part of a Ventil loadout into a one-dimensional one.
+// All In breaks the invariance (a failure sets 0, ignoring the floor), so states holding it
+// keep their floor. `offset` receives the shift to add back to values.
+SoloState normal_form(SoloState s, int& offset) {
+  offset = 0;
+  if (s.phase == SoloPhase::Decide && s.has_floor && !s.held.has(ALL_IN)) {
+    offset = s.floor;
+    s.eyes -= s.floor;
+    s.floor = 0;
+  }
+  return s;
+}
+
+// Exploration: answers every inner choice arbitrarily but records the successors of both
+// answers, so that the explored part contains whatever the optimizer may choose.
+class RecordingChooser final : public InnerChooser {
+ public:
+  explicit RecordingChooser(const Rules& r) : r_(r) {}
+  bool take_delta(const SoloState& base, const InnerChoice&, const DeltaDist& yes, const DeltaDist& no) const override {
+    for (const auto& o : yes) seen.push_back(apply_delta(r_, base, o.delta));
+    for (const auto& o : no) seen.push_back(apply_delta(r_, base, o.delta));
+    return false;
+  }
+  bool take_reaction(const SoloState&, const InnerChoice&, const SoloOutcomes& yes, const SoloOutcomes& no) const override {
+    for (const auto& o : yes) seen.push_back(o.next);
+    for (const auto& o : no) seen.push_back(o.next);
+    return false;
+  }
+  mutable std::vector<SoloState> seen;
+
+ private:
+  const Rules& r_;
+};
+
+// The value algebra for delta jokers (delta_joker.h): each leaf is the value of the state the
+// delta leads to; choices take the larger value. It can also record the answer to one
+// particular choice, which is how a TablePolicy replays the solver's inner decisions.
+template <class Lookup>
+struct ValueAlgebra {
+  using Dist = ValueBust;
+  static constexpr int kOffset = 256;
+
+  ValueAlgebra(const Rules& rules, const SoloState& b, const Lookup& l) : r(rules), base(b), lookup(l) {}
+
+  ValueBust point(int delta) {
+    const int i = delta + kOffset;
+    if (i < 0 || i >= 2 * kOffset) return lookup(apply_delta(r, base, delta));
+    if (!have[static_cast<size_t>(i)]) {
+      cache[static_cast<size_t>(i)] = lookup(apply_delta(r, base, delta));
+      have[static_cast<size_t>(i)] = 1;
+    }
+    return cache[static_cast<size_t>(i)];
+  }
+  static void add(ValueBust& acc, const ValueBust& d, double w) {
+    acc.v += w * d.v;
+    acc.b += w * d.b;
+  }
+  bool take(const InnerChoice& c, const ValueBust& yes, const ValueBust& no) {
+    const bool t = detail::strictly_better(yes.v, no.v);
+    if (c == wanted) answer = t;
+    return t;
+  }
+
+  const Rules& r;
+  const SoloState& base;
+  const Lookup& lookup;
+  std::vector<ValueBust> cache = std::vector<ValueBust>(2 * kOffset);
+  std::vector<char> have = std::vector<char>(2 * kOffset, 0);
+  InnerChoice wanted{InnerChoice::UseFumoReentry, -1, -1, -1, -1};  // matches no delta choice
+  bool answer = false;
+};
+
+// The support algebra for delta jokers: every delta any answer to the inner choices can
+// lead to (exploration needs the successors of every answer). Distributions are sets of
+// deltas; a choice keeps both branches.
+struct SupportAlgebra {
+  using Dist = std::vector<int>;
+  static Dist point(int delta) { return {delta}; }
+  static void add(Dist& acc, const Dist& d, double) {
+    Dist u;
+    std::set_union(acc.begin(), acc.end(), d.begin(), d.end(), std::back_inserter(u));
+    acc = std::move(u);
+  }
+  bool take(const InnerChoice&, const Dist& yes, const Dist& no) {
+    add(both, yes, 1);
+    add(both, no, 1);
+    return false;
+  }
+  Dist both;
+};
+
+// The state a single-use joker's step starts from: the joker spent, Fumo over (J13).
+SoloState joker_base(const SoloState& s, Joker j) {
+  SoloState b = s;
+  b.fumo_active = false;
+  b.fumo_gain = 0;
+  b.held = b.held.without(j);
+  return b;
+}
+
+// The sum over the surviving faces of the largest eyes a plain throw with that face can add
+// with this loadout (T3, T4, J7, J12, J13): six times the best expected gain of a throw.
+int plain_gain_sum(const Rules& r, JokerSet loadout) {
+  int sum = 0;
+  for (int f = 1; f <= 6; ++f) {
+    if (f == r.bust_face) continue;
+    int best = f;
+    if (f == 1 && r.ones_rob) best = std::max(best, 1 + std::max(r.rob_cap, 0));
+    if (loadout.has(TENTAKEL) && f <= r.tentakel_max_face) best = std::max(best, f + r.tentakel_bonus);
+    if (loadout.has(JULE)) best += std::max(r.jule_bonus, 0);
+    if (loadout.has(FUMO) && r.fumo == FumoKind::Doubling) best = std::max(best, f * r.fumo_factor);
+    sum += std::max(best, 0);
+  }
+  return sum;
+}
+
+double runkel_save(const Rules& r) {
+  const int miss = std::clamp(r.runkel_face - 1, 0, 6);
+  return 1.0 - std::pow(miss / 6.0, r.runkel_throws);
+}
+
+// State -> index, open addressing with linear probing: the solver's hottest structure
+// (every successor of every state is looked up twice), where std::unordered_map's node per
+// entry costs a cache miss more than this flat table.
+class StateIndex {
+ public:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  std::uint32_t find(const SoloKey& k) const {
+    if (keys_.empty()) return kNone;
+    for (std::size_t i = SoloKeyHash{}(k) & mask_;; i = (i + 1) & mask_) {
+      if (vals_[i] == kNone) return kNone;
+      if (keys_[i] == k) return vals_[i];
+    }
+  }
+  // Inserts k -> v unless k is present; returns the index stored for k.
+  std::uint32_t insert(const SoloKey& k, std::uint32_t v) {
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    for (std::size_t i = SoloKeyHash{}(k) & mask_;; i = (i + 1) & mask_) {
+      if (vals_[i] == kNone) {
+        keys_[i] = k;
+        vals_[i] = v;
+        ++size_;
+        return v;
+      }
+      if (keys_[i] == k) return vals_[i];
+    }
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  void grow() {
+    std::vector<SoloKey> old_keys = std::move(keys_);
+    std::vector<std::uint32_t> old_vals = std::move(vals_);
+    const std::size_t cap = std::max<std::size_t>(1024, old_keys.size() * 2);
+    keys_.assign(cap, SoloKey{});
+    vals_.assign(cap, kNone);
+    mask_ = cap - 1;
+    size_ = 0;
+    for (std::size_t i = 0; i < old_keys.size(); ++i)
+      if (old_vals[i] != kNone) insert(old_keys[i], old_vals[i]);
+  }
+  std::vector<SoloKey> keys_;
+  std::vector<std::uint32_t> vals_;
+  std::size_t mask_ = 0;
+  std::size_t size_ = 0;
+};
+
+// One loadout's dynamic program: explore the finite part of the state space breadth-first,
+// then evaluate it in post-order (every successor before its predecessors).
+class Solve {
+ public:
+  Solve(const Rules& r, JokerSet loadout, const SolverOptions& o) : r_(r), loadout_(loadout), o_(o) {}
+
+  SoloSolution run() {
+    for (int k = 0; k < JOKER_NB; ++k)
+      if (detail::is_delta_joker(static_cast<Joker>(k)) && loadout_.has(static_cast<Joker>(k))) {
+        SupportAlgebra alg;
+        auto d = detail::DeltaStep<SupportAlgebra>(r_, alg).run(static_cast<Joker>(k));
+        SupportAlgebra::add(d, alg.both, 1);
+        support_[k] = std::move(d);
+      }
+    start_ = intern(solo_start(r_, loadout_));
+    if (o_.thresholds) seed_threshold_probes();
+    explore();
+    evaluate();
+    SoloSolution sol;
+    sol.loadout = loadout_;
+    sol.ev = value_[start_];
+    sol.bust_probability = bust_[start_];
+    sol.risk_cap = o_.risk_cap;
+    sol.runkel_risk_cap = o_.runkel_risk_cap;
+    sol.states = states_.size();
+    if (o_.thresholds) collect_thresholds(sol);
+    certify(sol);
+    if (o_.keep_table) sol.table = make_table();
+    return sol;
+  }
+
+ private:
+  static constexpr std::size_t kMaxStates = 40'000'000;
+
+  std::uint32_t intern(const SoloState& raw) {
+    int offset = 0;
+    const SoloState s = normal_form(raw, offset);
+    const auto next = static_cast<std::uint32_t>(states_.size());
+    const std::uint32_t id = index_.insert(solo_key(s), next);
+    if (id == next) {
+      if (states_.size() >= kMaxStates)
+        throw InputError("solver: more than " + std::to_string(kMaxStates) + " states for jokers " +
+                         loadout_name(loadout_) + "; lower --risk-cap");
+      states_.push_back(s);
+    }
+    return id;
+  }
+
+  std::vector<JokerSet> subsets() const {
+    std::vector<JokerSet> out;
+    for (u16 m = loadout_.bits;; m = static_cast<u16>((m - 1) & loadout_.bits)) {
+      out.push_back(JokerSet{m});
+      if (m == 0) break;
+    }
+    std::sort(out.begin(), out.end(), [](JokerSet a, JokerSet b) { return a.bits < b.bits; });
+    return out;
+  }
+  int max_rob() const { return r_.ones_rob ? std::max(r_.rob_cap, 0) : 0; }
+  SoloState probe(JokerSet held, int rob, int eyes) const {
+    SoloState s;
+    s.eyes = eyes;
+    s.robbing_ones = rob;
+    s.held = held;
+    s.phase = SoloPhase::Decide;
+    return canonical(r_, s);
+  }
+
+  void seed_threshold_probes() {
+    for (JokerSet h : subsets())
+      for (int rob = 0; rob <= max_rob(); ++rob)
+        for (int e = 0; e <= cap_of(probe(h, rob, 0), o_); ++e) intern(probe(h, rob, e));
+  }
+
+  void explore() {
+    succ_first_.push_back(0);
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const SoloState s = states_[i];
+      out.clear();
+      auto note = [&](const SoloState& n) {
+        if (n.phase != SoloPhase::Over) out.push_back(intern(n));
+      };
+      if (s.phase == SoloPhase::FreeThrow) {
+        for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
+      } else if (s.phase == SoloPhase::Decide) {
+        for (Action a : solo_actions(r_, s)) {
+          if (a.kind == Action::Stop || !considered(s, a, o_)) continue;
+          if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
+            const SoloState base = joker_base(s, a.joker);
+            for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
+            continue;
+          }
+          RecordingChooser rec(r_);
+          for (const auto& o : solo_transition(r_, s, a, rec)) note(o.next);
+          for (const auto& n : rec.seen) note(n);
+        }
+      }
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      succ_.insert(succ_.end(), out.begin(), out.end());
+      succ_first_.push_back(static_cast<std::uint32_t>(succ_.size()));
+    }
+  }
+
+  ValueBust lookup(const SoloState& raw) const {
+    if (raw.phase == SoloPhase::Over) return {static_cast<double>(raw.eyes), raw.eliminated ? 1.0 : 0.0};
+    int offset = 0;
+    const SoloState s = normal_form(raw, offset);
+    const std::uint32_t id = index_.find(solo_key(s));
+    if (id == StateIndex::kNone || !done_[id]) throw std::logic_error("solver: successor not solved: " + describe(s));
+    return {value_[id] + offset, bust_[id]};
+  }
+
+  ValueBust q_value(const SoloState& s, Action a) const {
+    if (a.kind == Action::Stop) return {static_cast<double>(s.eyes), 0.0};
+    auto look = [this](const SoloState& x) { return lookup(x); };
+    if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
+      const SoloState base = joker_base(s, a.joker);
+      ValueAlgebra<decltype(look)> alg(r_, base, look);
+      return detail::DeltaStep<ValueAlgebra<decltype(look)>>(r_, alg).run(a.joker);
+    }
+    const ValueChooser vc(r_, [this](const SoloState& x) { return lookup(x).v; });
+    ValueBust q;
+    for (const auto& o : solo_transition(r_, s, a, vc)) {
+      const ValueBust n = lookup(o.next);
+      q.v += o.prob * n.v;
+      q.b += o.prob * n.b;
+    }
+    return q;
+  }
+
+  void compute(std::uint32_t u) {
+    const SoloState& s = states_[u];
+    if (s.phase == SoloPhase::FreeThrow) {
+      ValueBust acc;
+      for (const auto& o : free_throw_outcomes(r_, s)) {
+        const ValueBust n = lookup(o.next);
+        acc.v += o.prob * n.v;
+        acc.b += o.prob * n.b;
+      }
+      value_[u] = acc.v;
+      bust_[u] = acc.b;
+    } else {
+      // Actions in the fixed order stop, roll, jokers: a tie keeps the earlier one.
+      bool any = false;
+      ValueBust best;
+      Action choice = Action::stop();
+      for (Action a : solo_actions(r_, s)) {
+        if (!considered(s, a, o_)) continue;
+        const ValueBust q = q_value(s, a);
+        if (!any || detail::strictly_better(q.v, best.v)) {
+          best = q;
+          choice = a;
+          any = true;
+        }
+      }
+      value_[u] = best.v;
+      bust_[u] = best.b;
+      action_[u] = choice;
+    }
+    done_[u] = 1;
+  }
+
+  // Post-order depth-first search with an explicit stack (the graph is deep: one level per
+  // throw), so every state is computed after all its successors. Meeting a state that is
+  // still on the stack means a cycle.
+  void evaluate() {
+    const std::size_t n = states_.size();
+    value_.assign(n, 0.0);
+    bust_.assign(n, 0.0);
+    action_.assign(n, Action::stop());
+    done_.assign(n, 0);
+    std::vector<std::uint8_t> mark(n, 0);  // 0 new, 1 on the stack, 2 done
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
+    for (std::uint32_t root = 0; root < n; ++root) {
+      if (mark[root]) continue;
+      stack.push_back({root, succ_first_[root]});
+      mark[root] = 1;
+      while (!stack.empty()) {
+        auto& [u, k] = stack.back();
+        if (k < succ_first_[u + 1]) {
+          const std::uint32_t v = succ_[k++];
+          if (mark[v] == 0) {
+            mark[v] = 1;
+            stack.push_back({v, succ_first_[v]});
+          } else if (mark[v] == 1) {
+            throw InputError("solver: under these rules a step can return to an earlier state (" +
+                             describe(states_[v]) + "); the solver needs every step to make progress");
+          }
+        } else {
+          const std::uint32_t done = u;
+          stack.pop_back();
+          compute(done);
+          mark[done] = 2;
+        }
+      }
+    }
+  }
+
+  void collect_thresholds(SoloSolution& sol) const {
+    JokerSet passive;
+    for (Joker j : {JULE, TENTAKEL, RUNKELRUEB}) if (loadout_.has(j)) passive = passive.with(j);
+    if (loadout_.has(FUMO) && r_.fumo == FumoKind::Reentry) passive = passive.with(FUMO);
+    for (JokerSet h : subsets())
+      for (int rob = 0; rob <= max_rob(); ++rob) {
+        StopThreshold t{h, rob, -1};
+        for (int e = 0; e <= cap_of(probe(h, rob, 0), o_); ++e) {
+          const auto id = index_.find(solo_key(probe(h, rob, e)));
+          if (action_[id].kind == Action::Stop) {
+            t.eyes = e;
+            break;
+          }
+        }
+        sol.thresholds.push_back(t);
+        if (h == passive && rob == 0) sol.threshold = t.eyes;
+      }
+  }
+
+  // The a-posteriori certificate of the risk caps (solver.h).
+  void certify(SoloSolution& sol) const {
+    const double g = plain_gain_sum(r_, loadout_);
+    // Classes a roll cannot leave: (held, Frostschutz uses, Fumo active). A Runkelrüb save
+    // leads to (held without it, same uses, Fumo over).
+    auto cls = [](JokerSet held, int frost, bool fumo) { return held.bits | (frost << 16) | (int{fumo} << 20); };
+    std::map<int, std::pair<double, double>> adv;  // class -> (C, D) above the cap
+    double k_reentry = 0;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const SoloState& s = states_[i];
+      if (s.phase == SoloPhase::FreeThrow && i != start_) k_reentry = std::max(k_reentry, value_[i]);
+      if (s.phase != SoloPhase::Decide || risk(s) <= cap_of(s, o_)) continue;
+      const double a = value_[i] - s.eyes;
+      auto [it, fresh] = adv.try_emplace(cls(s.held, s.frost_used, s.fumo_active), a, a);
+      if (!fresh) {
+        it->second.first = std::max(it->second.first, a);
+        it->second.second = std::min(it->second.second, a);
+      }
+    }
+    if (!(loadout_.has(FUMO) && r_.fumo == FumoKind::Reentry)) k_reentry = 0;
+    double c_all = 0;
+    for (const auto& [h, cd] : adv) c_all = std::max(c_all, cd.first);
+    sol.cap_needed = sol.runkel_cap_needed = 0;
+    for (const auto& [c, cd] : adv) {
+      const JokerSet held{static_cast<u16>(c & 0xffff)};
+      const double p = held.has(RUNKELRUEB) ? runkel_save(r_) : 0.0;
+      double& needed = held.has(RUNKELRUEB) ? sol.runkel_cap_needed : sol.cap_needed;
+      if (p >= 1) {
+        needed = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      const auto saved = adv.find(cls(held.without(RUNKELRUEB), (c >> 16) & 0xf, false));
+      const double c_saved = saved != adv.end() ? saved->second.first : c_all;
+      const double need = (g + 5 * cd.first + p * c_saved + (1 - p) * k_reentry - 6 * cd.second) / (1 - p);
+      needed = std::max(needed, need);
+    }
+    const bool allin_fair = !(loadout_.has(ALL_IN) && 2 * r_.allin_max_face > 6);
+    sol.cap_certified = allin_fair && sol.cap_needed <= o_.risk_cap && sol.runkel_cap_needed <= o_.runkel_risk_cap;
+  }
+
+  std::shared_ptr<const PolicyTable> make_table() const {
+    auto t = std::make_shared<PolicyTable>();
+    t->entries.reserve(states_.size());
+    t->states = states_;
+    for (std::size_t i = 0; i < states_.size(); ++i) t->entries[solo_key(states_[i])] = {value_[i], action_[i]};
+    return t;
+  }
+
+  const Rules& r_;
+  JokerSet loadout_;
+  SolverOptions o_;
+  StateIndex index_;
+  std::vector<SoloState> states_;
+  std::vector<std::uint32_t> succ_first_, succ_;
+  std::vector<double> value_, bust_;
+  std::vector<Action> action_;
+  std::vector<std::uint8_t> done_;
+  std::uint32_t start_ = 0;
+  std::vector<int> support_[JOKER_NB];  // the deltas each delta joker can add
+};
+
+}  // namespace
+
+SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOptions& options) {
+  validate(rules);
+  if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw InputError("solver: a risk cap must be at least 0");
+  SolverOptions o = options;
+  // Automatic caps: what the certificate asks for when the advantage above the cap is the
+  // same everywhere (C_H = D_H), plus a margin of 10 eyes.
+  const double gsum = plain_gain_sum(rules, loadout);
+  if (o.risk_cap == 0) o.risk_cap = static_cast<int>(std::ceil(gsum)) + 10;
+  if (o.runkel_risk_cap == 0)
+    o.runkel_risk_cap = static_cast<int>(std::ceil(1.25 * gsum / std::max(1e-3, 1 - runkel_save(rules)))) + 10;
+  o.runkel_risk_cap = std::max(o.runkel_risk_cap, o.risk_cap);
+  SoloSolution sol = Solve(rules, loadout, o).run();
+  // An uncertified cap is raised to what the certificate asked for and the loadout solved
+  // again; the certificate's demand depends only weakly on the cap, so once is enough.
+  for (int k = 0; k < options.retries && !sol.cap_certified; ++k) {
+    const double limit = 5000;
+    if (!(sol.cap_needed < limit && sol.runkel_cap_needed < limit)) break;
+    o.risk_cap = std::max(o.risk_cap, static_cast<int>(std::ceil(sol.cap_needed * 1.2)));
+    o.runkel_risk_cap = std::max(o.runkel_risk_cap, static_cast<int>(std::ceil(sol.runkel_cap_needed * 1.2)));
+    sol = Solve(rules, loadout, o).run();
+  }
+  return sol;
+}
+
+std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const JokerSet> loadouts,
+                                         const SolverOptions& options, const RunControl& control) {
+  validate(rules);
+  const auto n = static_cast<std::ptrdiff_t>(loadouts.size());
+  std::vector<SoloSolution> out(loadouts.size());
+  std::vector<char> solved(loadouts.size(), 0);
+  std::string error;
+  std::uint64_t finished = 0;
+  // Largest loadouts first would balance better, but the order of the results must not
+  // depend on scheduling: each slot is written by exactly one iteration.
+  // The costliest loadouts first (Runkelrüb makes rolling pay far longer, Fumo with it adds
+  // the gain to the state, Ventil with All In keeps the floor), so no thread is left with a
+  // big one at the end. Only the schedule changes: slot i always holds loadout i.
+  auto cost = [&](JokerSet l) {
+    int c = 0;
+    if (l.has(RUNKELRUEB)) c += 4 + (l.has(FUMO) ? 4 : 0) + (l.has(FROSTSCHUTZ) ? 2 : 0);
+    if (l.has(VENTIL) && l.has(ALL_IN)) c += 3;
+    return c;
+  };
+  std::vector<std::size_t> order(loadouts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost(loadouts[a]) > cost(loadouts[b]); });
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::ptrdiff_t k = 0; k < n; ++k) {
+    const std::size_t i = order[static_cast<std::size_t>(k)];
+    if (control.stopped()) continue;
+    try {
+      out[i] = solve_solo(rules, loadouts[i], options);
+      solved[i] = 1;
+    } catch (const std::exception& e) {
+#pragma omp critical(verflixt_solver_error)
+      if (error.empty()) error = e.what();
+    }
+#pragma omp critical(verflixt_solver_progress)
+    control.report(++finished, static_cast<std::uint64_t>(n));
+  }
+  if (!error.empty()) throw InputError(error);
+  std::vector<SoloSolution> result;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (solved[i]) result.push_back(std::move(out[i]));
+  return result;
+}
+
+// ---- TablePolicy ----
+
+TablePolicy::TablePolicy(Rules rules, JokerSet loadout, std::shared_ptr<const PolicyTable> table,
+                         int fallback_threshold, std::string name)
+    : rules_(std::move(rules)), loadout_(loadout), table_(std::move(table)),
+      fallback_threshold_(fallback_threshold), name_(std::move(name)) {}
+
+double TablePolicy::value(const SoloState& raw) const {
+  if (raw.phase == SoloPhase::Over) return raw.eyes;
+  int offset = 0;
+  const SoloState s = normal_form(raw, offset);
+  const auto it = table_->entries.find(solo_key(s));
+  return it == table_->entries.end() ? std::numeric_limits<double>::quiet_NaN() : it->second.value + offset;
+}
+
+Action TablePolicy::decide(const TurnView& view) const {
+  int offset = 0;
+  const SoloState s = normal_form(from_turn_state(rules_, view.turn), offset);
+  const auto it = table_->entries.find(solo_key(s));
+  if (it != table_->entries.end() && s.phase == SoloPhase::Decide && is_legal(view, it->second.action))
+    return it->second.action;
+  return view.turn.eyes >= fallback_threshold_ ? Action::stop() : Action::roll();
+}
+
+bool TablePolicy::delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const {
+  // The engine shows the state the joker's step started from, the joker already spent.
+  const SoloState base = from_turn_state(rules_, view.turn);
+  auto look = [this](const SoloState& x) { return ValueBust{value(x), 0.0}; };
+  ValueAlgebra<decltype(look)> alg(rules_, base, look);
+  alg.wanted = wanted;
+  detail::DeltaStep<ValueAlgebra<decltype(look)>>(rules_, alg).run(joker);
+  return alg.answer;
+}
+
+bool TablePolicy::anaconda_fight(const TurnView& v, int attack) const {
+  return delta_choice(v, ANACONDA, {InnerChoice::AnacondaFight, attack});
+}
+bool TablePolicy::rattenlord_retreat(const TurnView& v, int throws_left) const {
+  return delta_choice(v, RATTENLORD, {InnerChoice::RattenlordRetreat, throws_left});
+}
+bool TablePolicy::monokel_rethrow(const TurnView& v, int index, int face, int kept) const {
+  return delta_choice(v, MONOKEL, {InnerChoice::MonokelRethrow, index, face, kept});
+}
+bool TablePolicy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
+  return delta_choice(v, SENIGMA, {InnerChoice::SenigmaCounter, round, attack, won, lost});
+}
+
+namespace {
+// Replays the solver's reaction through the same ValueChooser and remembers its answer.
+class ReactionRecorder final : public InnerChooser {
+ public:
+  ReactionRecorder(const Rules& r, const TablePolicy& p)
+      : vc_(r, [&p](const SoloState& x) { return p.value(x); }) {}
+  bool take_delta(const SoloState& b, const InnerChoice& c, const DeltaDist& y, const DeltaDist& n) const override {
+    return vc_.take_delta(b, c, y, n);
+  }
+  bool take_reaction(const SoloState& v, const InnerChoice& c, const SoloOutcomes& y, const SoloOutcomes& n) const override {
+    const bool t = vc_.take_reaction(v, c, y, n);
+    if (c.kind == InnerChoice::UseRunkelrueb) runkel = t;
+    return t;
+  }
+  mutable bool runkel = true;
+
+ private:
+  ValueChooser vc_;
+};
+}  // namespace
+
+bool TablePolicy::use_runkelrueb(const TurnView& view) const {
+  // The engine asks from the state the 6 was thrown from; a plain throw from it replays the
+  // solver's comparison of saving and not saving.
+  SoloState s = from_turn_state(rules_, view.turn);
+  if (s.phase != SoloPhase::Decide || !s.held.has(RUNKELRUEB)) return true;
+  ReactionRecorder rec(rules_, *this);
+  (void)solo_transition(rules_, s, Action::roll(), rec);
+  return rec.runkel;
+}
+
+bool TablePolicy::use_fumo_reentry(const TurnView& view) const {
+  // The engine shows the eliminated state (eyes 0, no floor); the solver compared the
+  // re-entry's value with staying eliminated at 0.
+  SoloState pre;
+  pre.held = view.turn.held;
+  pre.frost_used = view.turn.frost_used;
+  pre.phase = SoloPhase::Decide;
+  const double v = value(fumo_restart(rules_, pre));
+  if (std::isnan(v)) return true;
+  return detail::strictly_better(v, 0.0);
+}
+
+std::unique_ptr<TablePolicy> table_policy(const Rules& rules, const SoloSolution& sol) {
+  if (!sol.table) throw std::logic_error("table_policy: the solution kept no table");
+  return std::make_unique<TablePolicy>(rules, sol.loadout, sol.table, sol.threshold < 0 ? 0 : sol.threshold,
+                                       "solved:" + loadout_name(sol.loadout));
+}
+
+// ---- .policy files ----
+
+namespace {
+std::string action_token(Action a) {
+  if (a.kind == Action::Stop) return "stop";
+  if (a.kind == Action::Roll) return "roll";
+  return std::string(joker_id(a.joker));
+}
+std::string fmt17(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+}  // namespace
+
+void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& sol) {
+  if (!sol.table) throw std::logic_error("write_policy: the solution kept no table");
+  out << "# verflixt solo policy table: the exact optimal solo policy (verflixt solve).\n"
+         "# Each state line: phase eyes robbing_ones held(hex bits, bit k = joker k in rule order)\n"
+         "#   frost_used fumo_active fumo_gain has_floor floor action value\n"
+         "# phase F = before a free throw, D = decision; action stop|roll|<joker id> (- for F).\n"
+      << "verflixt-policy 1\n"
+      << "version " << kVersion << "\n"
+      << "rules " << rules_summary(rules) << "\n"
+      << "loadout " << loadout_name(sol.loadout) << "\n"
+      << "risk_cap " << sol.risk_cap << "\n"
+      << "ev " << fmt17(sol.ev) << "\n"
+      << "threshold " << sol.threshold << "\n"
+      << "states " << sol.table->states.size() << "\n";
+  for (const SoloState& s : sol.table->states) {
+    const auto& e = sol.table->entries.at(solo_key(s));
+    char held[8];
+    std::snprintf(held, sizeof held, "%x", static_cast<unsigned>(s.held.bits));
+    out << (s.phase == SoloPhase::FreeThrow ? 'F' : 'D') << ' ' << s.eyes << ' ' << s.robbing_ones << ' ' << held
+        << ' ' << s.frost_used << ' ' << s.fumo_active << ' ' << s.fumo_gain << ' ' << s.has_floor << ' ' << s.floor
+        << ' ' << (s.phase == SoloPhase::FreeThrow ? "-" : action_token(e.action)) << ' ' << fmt17(e.value) << '\n';
+  }
+}
+
+std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source) {
+  std::string line;
+  int lineno = 0;
+  auto fail = [&](const std::string& why) -> InputError {
+    return InputError(source + ":" + std::to_string(lineno) + ": " + why);
+  };
+  std::map<std::string, std::string> header;
+  const char* keys[] = {"verflixt-policy", "version", "rules", "loadout", "risk_cap", "ev", "threshold", "states"};
+  for (const char* key : keys) {
+    do {
+      if (!std::getline(in, line)) throw fail(std::string("missing header line '") + key + "'");
+      ++lineno;
+    } while (line.empty() || line[0] == '#');
+    const auto sp = line.find(' ');
+    if (line.substr(0, sp) != key) throw fail(std::string("expected header line '") + key + "'");
+    header[key] = sp == std::string::npos ? "" : line.substr(sp + 1);
+  }
+  if (header["verflixt-policy"] != "1") throw fail("unsupported policy format version '" + header["verflixt-policy"] + "'");
+  if (header["rules"] != rules_summary(rules))
+    throw InputError(source + ": solved for rules '" + header["rules"] + "', not for '" + rules_summary(rules) + "'");
+  const JokerSet loadout = parse_loadout(header["loadout"], rules, source + " loadout");
+  int threshold = 0;
+  std::size_t count = 0;
+  try {
+    threshold = std::stoi(header["threshold"]);
+    count = std::stoul(header["states"]);
+  } catch (const std::exception&) {
+    throw fail("malformed threshold or states header");
+  }
+  auto table = std::make_shared<PolicyTable>();
+  table->states.reserve(count);
+  table->entries.reserve(count);
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream ls(line);
+    char phase = 0;
+    std::string held, act, val;
+    SoloState s;
+    int fumo = 0, floor_flag = 0;
+    if (!(ls >> phase >> s.eyes >> s.robbing_ones >> held >> s.frost_used >> fumo >> s.fumo_gain >> floor_flag >>
+          s.floor >> act >> val) || (phase != 'F' && phase != 'D'))
+      throw fail("malformed state line");
+    s.phase = phase == 'F' ? SoloPhase::FreeThrow : SoloPhase::Decide;
+    s.fumo_active = fumo != 0;
+    s.has_floor = floor_flag != 0;
+    PolicyTable::Entry e;
+    try {
+      s.held = JokerSet{static_cast<u16>(std::stoul(held, nullptr, 16))};
+      e.value = std::stod(val);
+    } catch (const std::exception&) {
+      throw fail("malformed held set or value");
+    }
+    if (act == "stop") e.action = Action::stop();
+    else if (act == "roll") e.action = Action::roll();
+    else if (act != "-") e.action = Action::use(parse_joker(act, source + ":" + std::to_string(lineno) + " action"));
+    table->entries[solo_key(s)] = e;
+    table->states.push_back(s);
+  }
+  if (table->states.size() != count) throw fail("expected " + std::to_string(count) + " states, read " +
+                                                std::to_string(table->states.size()));
+  return std::make_unique<TablePolicy>(rules, loadout, std::move(table), threshold, source);
+}
+
+std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rules& rules) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open policy file '" + path + "'");
+  return read_policy(in, rules, path);
+}
+
+}  // namespace verflixt

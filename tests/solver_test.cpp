@@ -1,0 +1,190 @@
+// The exact solver: its no-joker optimum against an independent optimal recursion, Pig's
+// known hold-at-20 optimum, internal consistency (the solved table replayed as a policy and
+// evaluated as a chain gives the solver's EV), dominance over threshold policies, the
+// engine's Monte Carlo under the solved policy, and the .policy file round trip.
+#include "verflixt/solver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "verflixt/dice.h"
+#include "verflixt/engine.h"
+#include "verflixt/error.h"
+#include "verflixt/joker.h"
+#include "verflixt/markov.h"
+#include "verflixt/rng.h"
+
+namespace verflixt {
+namespace {
+
+const Rules kT = preset("tournament-2019");
+const Rules kC = preset("classic");
+
+JokerSet jokers(std::initializer_list<Joker> js) {
+  JokerSet s;
+  for (Joker j : js) s = s.with(j);
+  return s;
+}
+
+// The optimal no-joker solo value by a memoized recursion over (eyes, robbing 1s) written
+// from RULES.md T1–T5 (robbing 1s steal min(j, 5)). Beyond 300 eyes rolling loses more than
+// 50 eyes in expectation against at most 6 gained, so the recursion stops there. Also
+// returns, per robbing count, the smallest eyes at which stopping is optimal.
+struct NoJokerOptimum {
+  std::map<std::pair<int, int>, double> memo;
+  std::map<std::pair<int, int>, bool> stops;
+  double v(int eyes, int rob) {
+    if (eyes > 300) return eyes;
+    auto key = std::make_pair(eyes, std::min(rob, 5));
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    const int j = std::min(rob + 1, 5);
+    double roll = v(eyes + 1 + j, j);
+    for (int f = 2; f <= 5; ++f) roll += v(eyes + f, key.second);
+    roll /= 6;
+    stops[key] = eyes >= roll;
+    return memo[key] = std::max<double>(eyes, roll);
+  }
+  double start() {
+    double s = 0;
+    for (int f = 1; f <= 6; ++f) s += v(f, 0) / 6;
+    return s;
+  }
+  int threshold(int rob) {
+    for (int e = 0;; ++e) {
+      v(e, rob);
+      if (stops[{e, rob}]) return e;
+    }
+  }
+};
+
+TEST(Solver, NoJokerOptimumMatchesIndependentRecursion) {
+  const SoloSolution sol = solve_solo(kT, {});
+  NoJokerOptimum ref;
+  EXPECT_NEAR(sol.ev, ref.start(), 1e-11);
+  EXPECT_TRUE(sol.cap_certified);
+  for (const auto& t : sol.thresholds) EXPECT_EQ(t.eyes, ref.threshold(t.robbing_ones)) << t.robbing_ones;
+  EXPECT_EQ(sol.threshold, ref.threshold(0));
+  // The classic preset plays the same turn without jokers (T1–T5 are shared).
+  EXPECT_NEAR(solve_solo(kC, {}).ev, ref.start(), 1e-11);
+}
+
+TEST(Solver, PigOptimumIsHoldAt20) {
+  // Pig maximizing the expected turn total: roll while (5/6)(t + 4) > t, i.e. below 20;
+  // at 20 both are equal and the solver stops.
+  Rules pig = kT;
+  pig.bust_face = 1;
+  pig.free_throw = false;
+  pig.ones_rob = false;
+  const SoloSolution sol = solve_solo(pig, {});
+  EXPECT_EQ(sol.threshold, 20);
+  const MarkovResult hold20 = evaluate_chain(compile_chain(pig, {}, ThresholdPolicy(20)));
+  EXPECT_NEAR(sol.ev, hold20.ev, 1e-12);
+  EXPECT_NEAR(sol.bust_probability, hold20.bust_probability, 1e-12);
+}
+
+TEST(Solver, OptimumDominatesEveryThreshold) {
+  for (JokerSet l : {JokerSet{}, jokers({HIRTENSCHUTZ}), jokers({JULE, TENTAKEL}), jokers({RUNKELRUEB})}) {
+    const double opt = solve_solo(kT, l, {.thresholds = false, .keep_table = false}).ev;
+    for (int n = 5; n <= 40; n += 5)
+      EXPECT_GE(opt + 1e-9, evaluate_chain(compile_chain(kT, l, ThresholdPolicy(n))).ev) << loadout_name(l) << " " << n;
+  }
+}
+
+// The solved table replayed as a policy — decisions from the table, every inner choice
+// re-derived from the table's values — compiles to a chain whose exact value and bust
+// probability are the solver's.
+TEST(Solver, TablePolicyChainReproducesTheSolution) {
+  const std::vector<std::pair<const Rules*, JokerSet>> cases = {
+      {&kT, jokers({ANACONDA, MONOKEL, SENIGMA})}, {&kT, jokers({FUMO, RUNKELRUEB, JULE})},
+      {&kT, jokers({VENTIL, ALL_IN, RATTENLORD})}, {&kT, jokers({FROSTSCHUTZ, TENTAKEL, CHERRY})},
+      {&kT, jokers({SPELUNKENBOLD, PONY, HIRTENSCHUTZ})}, {&kC, jokers({FUMO, ANACONDA, RATTENLORD})},
+      {&kC, jokers({SENIGMA, VENTIL, PONY})}};
+  for (const auto& [r, l] : cases) {
+    const SoloSolution sol = solve_solo(*r, l);
+    const auto policy = table_policy(*r, sol);
+    const MarkovResult m = evaluate_chain(compile_chain(*r, l, *policy));
+    EXPECT_NEAR(m.ev, sol.ev, 1e-9) << r->preset << " " << loadout_name(l);
+    EXPECT_NEAR(m.bust_probability, sol.bust_probability, 1e-9) << r->preset << " " << loadout_name(l);
+    EXPECT_TRUE(sol.cap_certified) << loadout_name(l);
+  }
+}
+
+TEST(Solver, JokersNeverHurt) {
+  // Every joker can be left unused (autojokers only add), so adding one never lowers the
+  // optimum.
+  const double none = solve_solo(kT, {}, {.thresholds = false, .keep_table = false}).ev;
+  for (int k = 0; k < JOKER_NB; ++k) {
+    const double with = solve_solo(kT, JokerSet{}.with(static_cast<Joker>(k)), {.thresholds = false, .keep_table = false}).ev;
+    EXPECT_GE(with, none - 1e-9) << joker_id(static_cast<Joker>(k));
+  }
+}
+
+TEST(Solver, RaisingTheCapChangesNothing) {
+  const JokerSet l = jokers({FUMO, RUNKELRUEB});
+  const SoloSolution a = solve_solo(kT, l, {.thresholds = false, .keep_table = false});
+  SolverOptions wide;
+  wide.risk_cap = a.risk_cap + 40;
+  wide.runkel_risk_cap = a.runkel_risk_cap + 40;
+  wide.thresholds = false;
+  wide.keep_table = false;
+  EXPECT_TRUE(a.cap_certified);
+  EXPECT_NEAR(solve_solo(kT, l, wide).ev, a.ev, 1e-10);
+}
+
+// The engine plays the solved policy: its Monte Carlo mean lies within 4 standard errors of
+// the solver's exact EV.
+TEST(Solver, EngineUnderSolvedPolicyMatchesExactValue) {
+  for (JokerSet l : {jokers({ANACONDA, SENIGMA, MONOKEL}), jokers({FUMO, RUNKELRUEB, VENTIL})}) {
+    const SoloSolution sol = solve_solo(kT, l);
+    const auto policy = table_policy(kT, sol);
+    RandomDice dice(chunk_rng(7, l.bits));
+    const int n = 60000;
+    double sum = 0, sq = 0;
+    for (int t = 0; t < n; ++t) {
+      const double e = play_solo_turn(kT, l, *policy, dice).eyes;
+      sum += e;
+      sq += e * e;
+    }
+    const double mean = sum / n, se = std::sqrt((sq / n - mean * mean) / n);
+    EXPECT_NEAR(mean, sol.ev, 4 * se) << loadout_name(l);
+  }
+}
+
+TEST(Solver, PolicyFileRoundTrip) {
+  const JokerSet l = jokers({MONOKEL, VENTIL});
+  const SoloSolution sol = solve_solo(kT, l);
+  std::stringstream file;
+  write_policy(file, kT, sol);
+  const auto back = read_policy(file, kT, "test.policy");
+  EXPECT_EQ(back->loadout(), l);
+  EXPECT_EQ(back->table().states.size(), sol.table->states.size());
+  const auto direct = table_policy(kT, sol);
+  const MarkovResult a = evaluate_chain(compile_chain(kT, l, *direct));
+  const MarkovResult b = evaluate_chain(compile_chain(kT, l, *back));
+  EXPECT_EQ(a.distribution, b.distribution);
+  // A table is only valid for the rules it was solved under.
+  std::stringstream again;
+  write_policy(again, kT, sol);
+  EXPECT_THROW(read_policy(again, kC, "test.policy"), InputError);
+  std::stringstream broken("verflixt-policy 1\nversion x\n");
+  EXPECT_THROW(read_policy(broken, kT, "broken.policy"), InputError);
+}
+
+TEST(Solver, ParallelBatchEqualsSingleSolves) {
+  const std::vector<JokerSet> ls = {JokerSet{}, jokers({PONY}), jokers({CHERRY, JULE}), jokers({ALL_IN, VENTIL})};
+  const SolverOptions o{.thresholds = false, .keep_table = false};
+  const auto batch = solve_loadouts(kT, ls, o);
+  ASSERT_EQ(batch.size(), ls.size());
+  for (std::size_t i = 0; i < ls.size(); ++i) {
+    EXPECT_EQ(batch[i].loadout, ls[i]);
+    EXPECT_EQ(batch[i].ev, solve_solo(kT, ls[i], o).ev);  // bit for bit
+  }
+}
+
+}  // namespace
+}  // namespace verflixt
