@@ -29,7 +29,8 @@ constexpr std::uint64_t kTwo32 = std::uint64_t{1} << 32;
 
 // Rounds probabilities to integer counts summing to exactly 2^32 (largest remainder), so the
 // alias table can realize them exactly. An outcome with positive probability keeps at least
-// one count, so the kernel never loses an outcome the chain has.
+// one count, so the kernel never loses an outcome the chain has; the surplus that creates is
+// taken from the largest counts. Every count is within 2 of probability * 2^32.
 std::vector<std::uint64_t> quantize(const double* prob, std::size_t n) {
   std::vector<std::uint64_t> count(n);
   std::vector<std::pair<double, std::size_t>> rest(n);
@@ -38,9 +39,12 @@ std::vector<std::uint64_t> quantize(const double* prob, std::size_t n) {
     const double scaled = prob[i] * static_cast<double>(kTwo32);
     const double whole = std::floor(scaled);
     count[i] = static_cast<std::uint64_t>(whole);
-    if (prob[i] > 0 && count[i] == 0) count[i] = 1;
-    total += count[i];
     rest[i] = {scaled - whole, i};
+    if (prob[i] > 0 && count[i] == 0) {
+      count[i] = 1;
+      rest[i].first = -1;  // already rounded up
+    }
+    total += count[i];
   }
   // Hand out the missing counts to the largest remainders; take surplus (from the forced
   // ones, or from probabilities summing a hair above 1) from the largest counts.
@@ -267,11 +271,12 @@ int thread_count(int threads) { return threads > 0 ? threads : omp_get_max_threa
 
 }  // namespace
 
-AliasChain compile_alias(const Chain& chain) {
+AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
   check_chain(chain);
   AliasChain a;
   const std::size_t n = chain.size();
   a.state_code.assign(n, 0);
+  a.row_steps.assign(n, 0);
 
   // Terminal states merge into classes of equal (value, eliminated): the kernel only needs
   // to know what to tally.
@@ -288,6 +293,50 @@ AliasChain compile_alias(const Chain& chain) {
   }
   if (class_of.size() > 0xffff) throw std::invalid_argument("chain: more than 65535 terminal classes");
 
+  // Each live state's row: its one-step distribution, or — while that stays small — its
+  // m-step distribution (terminals absorbing), for m up to options.max_steps. Sampling the
+  // chain m steps at a time absorbs with exactly the same distribution and divides the
+  // draws and lookups per turn by about m. Successors are keyed by what the kernel can tell
+  // apart: a live state by its index, a terminal by its class code.
+  using Row = std::map<std::uint32_t, double>;
+  auto key_of = [&](std::uint32_t t) { return chain.terminal[t] ? a.state_code[t] : t; };
+  std::vector<Row> one(n);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (chain.terminal[s]) continue;
+    for (std::uint32_t k = chain.first[s]; k < chain.first[s + 1]; ++k) one[s][key_of(chain.outcome_next[k])] += chain.outcome_prob[k];
+    a.row_steps[s] = 1;
+  }
+  std::vector<Row> rows = one;
+  // Composed rows may grow the tables by at most options.max_table_growth times (or up to
+  // 2^16 buckets), so a big chain keeps its tables in cache; earlier states (the start
+  // first, in the chain's order) get composed first.
+  auto buckets_of = [](std::size_t outcomes) {
+    return std::size_t{1} << std::max(1, static_cast<int>(std::bit_width(outcomes - 1)));
+  };
+  std::size_t table = 0;
+  for (std::size_t s = 0; s < n; ++s)
+    if (!chain.terminal[s]) table += buckets_of(one[s].size());
+  const std::size_t budget = std::max<std::size_t>(table * static_cast<std::size_t>(std::max(options.max_table_growth, 1)), 1u << 16);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (chain.terminal[s]) continue;
+    for (int m = 2; m <= options.max_steps; ++m) {
+      Row longer;
+      for (const auto& [key, p] : rows[s]) {
+        if (key & AliasChain::kTerminal) {
+          longer[key] += p;
+        } else {
+          for (const auto& [u, q] : one[key]) longer[u] += p * q;
+        }
+      }
+      if (longer.size() > static_cast<std::size_t>(options.max_composed_outcomes)) break;
+      const std::size_t grown = table - buckets_of(rows[s].size()) + buckets_of(longer.size());
+      if (grown > budget) break;
+      table = grown;
+      rows[s] = std::move(longer);
+      a.row_steps[s] = static_cast<std::uint8_t>(m);
+    }
+  }
+
   // Rows: live states in order, then the dead row. Row offsets are in buckets.
   std::uint64_t offset = 0;
   auto row_code = [&](int log2k) {
@@ -300,7 +349,7 @@ AliasChain compile_alias(const Chain& chain) {
   std::vector<int> log2k(n, 0);
   for (std::size_t s = 0; s < n; ++s) {
     if (chain.terminal[s]) continue;
-    const std::uint32_t outcomes = chain.first[s + 1] - chain.first[s];
+    const auto outcomes = static_cast<std::uint32_t>(rows[s].size());
     // At least two buckets: the step shifts the draw right by 32 - log2k, and a shift by 32
     // would be undefined.
     log2k[s] = std::max(1, static_cast<int>(std::bit_width(outcomes - 1)));
@@ -316,13 +365,16 @@ AliasChain compile_alias(const Chain& chain) {
   // low bits) and the alias for the rest. Integer arithmetic makes it exact.
   for (std::size_t s = 0; s < n; ++s) {
     if (chain.terminal[s]) continue;
-    const std::uint32_t lo = chain.first[s], hi = chain.first[s + 1];
     const std::size_t buckets = std::size_t{1} << log2k[s];
     const std::uint64_t capacity = kTwo32 >> log2k[s];
-    std::vector<std::uint64_t> count = quantize(chain.outcome_prob.data() + lo, hi - lo);
-    count.resize(buckets, 0);
+    std::vector<double> prob;
     std::vector<std::uint32_t> target(buckets, 0);
-    for (std::uint32_t k = lo; k < hi; ++k) target[k - lo] = a.state_code[chain.outcome_next[k]];
+    for (const auto& [key, p] : rows[s]) {
+      target[prob.size()] = key & AliasChain::kTerminal ? key : a.state_code[key];
+      prob.push_back(p);
+    }
+    std::vector<std::uint64_t> count = quantize(prob.data(), prob.size());
+    count.resize(buckets, 0);
     std::vector<std::size_t> small, large;
     for (std::size_t b = 0; b < buckets; ++b) (count[b] < capacity ? small : large).push_back(b);
     const std::size_t row = a.state_code[s] >> AliasChain::kShiftBits;
