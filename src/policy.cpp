@@ -110,6 +110,9 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     in.seekg(0);
     if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
     // >>> policy file kinds (issue 5 adds "position" here)
+    // position.h declares it; declared here so this block is the whole dispatch.
+    std::unique_ptr<Policy> make_position_policy(std::istream&, const std::string&);
+    if (kind == "position") return make_position_policy(in, s);
     // <<< policy file kinds
     throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
   }

@@ -1,0 +1,141 @@
+#include "verflixt/position.h"
+
+#include <algorithm>
+#include <istream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "verflixt/engine.h"
+#include "verflixt/error.h"
+#include "verflixt/ini.h"
+#include "verflixt/joker.h"
+
+namespace verflixt {
+namespace {
+
+constexpr int kMaxEyes = 1000;
+
+// A player's standing at this moment: evening total plus pass eyes, as P3 will count them
+// after T7 (eyes at 0 or below count 0).
+int standing(const SeatView& s) { return s.total + std::max(0, s.eyes); }
+
+// The keys a heuristic file takes (heuristic.cpp reads them); a position file takes the same.
+std::vector<std::string> heuristic_keys() {
+  std::vector<std::string> keys = {"policy.kind", "policy.stop_at", "policy.priority", "policy.loadout",
+                                   "anaconda.fight_max_attack", "rattenlord.retreat",
+                                   "monokel.keep_from", "senigma.counter_from"};
+  for (int k = 0; k < JOKER_NB; ++k) {
+    const std::string id(joker_id(static_cast<Joker>(k)));
+    keys.push_back(id + ".use_from");
+    keys.push_back(id + ".use_to");
+  }
+  return keys;
+}
+
+}  // namespace
+
+PositionPolicy::PositionPolicy(PositionParams params, HeuristicParams jokers, std::string name)
+    : p_(params), h_(std::move(jokers), name), name_(std::move(name)) {}
+
+bool position_stops(const PositionParams& p, int stop_at, const TurnView& v) {
+  const int e = v.turn.eyes;
+  if (e >= p.cap) return true;
+  if (v.solo()) return e >= stop_at;
+  const SeatView& me = v.table[static_cast<size_t>(v.self)];
+  const int mine = me.total + std::max(0, e);
+  if (v.still_to_play == 0 && p.last_seat_safe) {
+    // Last seat: every other result is known. Safe = not among the P3 losers; if nobody can
+    // be safe (too few players), stop only as the sole leader.
+    std::vector<int> totals;
+    for (size_t k = 0; k < v.table.size(); ++k)
+      totals.push_back(static_cast<int>(k) == v.self ? mine : standing(v.table[k]));
+    if (static_cast<int>(totals.size()) > v.rules.losers_at_least)
+      return !losers(v.rules, totals)[static_cast<size_t>(v.self)];
+    for (size_t k = 0; k < totals.size(); ++k)
+      if (static_cast<int>(k) != v.self && totals[k] >= mine) return false;
+    return true;
+  }
+  if (e < p.floor) return false;
+  std::vector<int> known;
+  for (size_t k = 0; k < v.table.size(); ++k)
+    if (static_cast<int>(k) != v.self && v.table[k].status != Status::Jungfrau) known.push_back(standing(v.table[k]));
+  const int k = p.k > 0 ? p.k : v.rules.losers_at_least;
+  if (static_cast<int>(known.size()) < k) return e >= stop_at;
+  std::nth_element(known.begin(), known.begin() + (k - 1), known.end());
+  return mine > known[static_cast<size_t>(k - 1)] + p.margin + p.margin_per_player * v.still_to_play;
+}
+
+Action PositionPolicy::decide(const TurnView& v) const {
+  const HeuristicParams& h = h_.params();
+  const int e = v.turn.eyes;
+  for (Joker j : h.priority)
+    if (e >= h.use_from[j] && e <= h.use_to[j] && is_legal(v, Action::use(j))) return Action::use(j);
+  return position_stops(p_, h.stop_at, v) ? Action::stop() : Action::roll();
+}
+
+int PositionPolicy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
+  if (!p_.rob_leader) return Policy::choose_victim(v, amount, candidates);
+  // T6 first (the Keuler bonus is worth more than any steal), then the leader by standing:
+  // the rival whose result decides wins and places. Lowest index on a tie.
+  int best = candidates.front();
+  auto score = [&](int k) {
+    const SeatView& s = v.table[static_cast<size_t>(k)];
+    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
+                        s.eyes - amount <= 0 && !s.keuler_paid;
+    return std::pair<int, int>{keuler ? 1 : 0, standing(s)};
+  };
+  for (int k : candidates)
+    if (score(k) > score(best)) best = k;
+  return best;
+}
+
+int PositionPolicy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
+  int best = candidates.front();
+  for (int k : candidates)
+    if (standing(v.table[static_cast<size_t>(k)]) > standing(v.table[static_cast<size_t>(best)])) best = k;
+  return best;
+}
+
+std::unique_ptr<Policy> make_position_policy(std::istream& in, const std::string& source) {
+  return std::make_unique<PositionPolicy>(read_position(in, source));
+}
+
+PositionPolicy read_position(std::istream& in, const std::string& source) {
+  const std::vector<std::string> hkeys = heuristic_keys();
+  std::vector<std::string> known = hkeys;
+  for (const char* k : {"position.k", "position.margin", "position.margin_per_player", "position.floor",
+                        "position.cap", "position.last_seat_safe", "position.rob"})
+    known.emplace_back(k);
+  PositionParams p;
+  // The heuristic part is handed to read_heuristic as a file of its own keys, so both file
+  // kinds read joker windows and inner choices the same way.
+  std::map<std::string, std::vector<std::string>> by_section;
+  for (const auto& [key, value] : read_ini(in, source, known)) {
+    if (key == "policy.kind") {
+      if (value != "position") throw InputError(source + ": policy.kind = '" + value + "' is not a position policy");
+    } else if (key == "position.k") p.k = parse_int(value, key, source, 0, 11);
+    else if (key == "position.margin") p.margin = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    else if (key == "position.margin_per_player") p.margin_per_player = parse_int(value, key, source, 0, 100);
+    else if (key == "position.floor") p.floor = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    else if (key == "position.cap") p.cap = parse_int(value, key, source, 1, kMaxEyes);
+    else if (key == "position.last_seat_safe") p.last_seat_safe = parse_bool(value, key, source);
+    else if (key == "position.rob") p.rob_leader = parse_choice(value, key, source, {"leader", "richest"}) == 0;
+    else {
+      const size_t dot = key.find('.');
+      by_section[key.substr(0, dot)].push_back(key.substr(dot + 1) + " = " + value);
+    }
+  }
+  if (p.floor > p.cap)
+    throw InputError(source + ": position.floor = " + std::to_string(p.floor) + " is above position.cap = " +
+                     std::to_string(p.cap) + "; valid: floor <= cap");
+  std::ostringstream h;
+  for (const auto& [section, lines] : by_section) {
+    h << "[" << section << "]\n";
+    for (const auto& l : lines) h << l << "\n";
+  }
+  std::istringstream hin(h.str());
+  return PositionPolicy(p, read_heuristic(hin, source), source);
+}
+
+}  // namespace verflixt

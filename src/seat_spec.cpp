@@ -1,0 +1,48 @@
+#include "seat_spec.h"
+
+#include "verflixt/error.h"
+#include "verflixt/heuristic.h"
+#include "verflixt/joker.h"
+#include "verflixt/position.h"
+
+namespace verflixt {
+
+std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
+  std::vector<Joker> out;
+  if (list.empty() || list == "none") return out;
+  JokerSet seen;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    const Joker j = parse_joker(list.substr(start, comma - start), what);
+    if (seen.has(j)) throw InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
+    if (!rules.jokers.has(j))
+      throw InputError(what + ": joker '" + std::string(joker_id(j)) + "' does not exist in " + rules.preset +
+                       "; valid: " + loadout_name(rules.jokers));
+    seen = seen.with(j);
+    out.push_back(j);
+    start = comma + 1;
+  }
+  return out;
+}
+
+SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
+  SeatPlayer p;
+  p.label = spec;
+  const size_t at = spec.rfind('@');
+  p.policy = make_policy(spec.substr(0, at), rules);
+  if (at != std::string::npos) {
+    p.jokers = parse_joker_priority(spec.substr(at + 1), rules, "seat '" + spec + "'");
+  } else if (const auto* h = dynamic_cast<const HeuristicPolicy*>(p.policy.get())) {
+    for (Joker j : h->params().loadout)
+      if (rules.jokers.has(j)) p.jokers.push_back(j);
+  } else if (const auto* q = dynamic_cast<const PositionPolicy*>(p.policy.get())) {
+    for (Joker j : q->heuristic().params().loadout)
+      if (rules.jokers.has(j)) p.jokers.push_back(j);
+  }
+  if (!p.jokers.empty()) p.selector = std::make_unique<ListSelector>(p.jokers);
+  return p;
+}
+
+}  // namespace verflixt
