@@ -1,0 +1,106 @@
+#pragma once
+// The last seat exactly (issue 5): when every other result of the pass is known — the player
+// on turn is the last Jungfrau — the rest of his turn is a finite game against the dice
+// alone. LastSeatSolver computes by dynamic programming the stop/roll decision and the
+// victim of every robbing 1 that maximize P(win) or P(not a loser) of the standings the pass
+// leaves (evening total + pass result after T7), for the turn without jokers.
+//
+// State: own eyes e, robbing 1s so far j (capped at rules.rob_cap: only min(j+1, cap)
+// matters for the next steal), and the others as a multiset of (total, eyes, status, Keuler
+// paid) — players equal in all four are interchangeable, so the key sorts them.
+// Transitions: RULES.md T3 (faces), T4 (a robbing 1 steals min(j+1, cap) from the chosen
+// candidate: any non-Zombie in the tournament, anyone in classic; none → the steal lapses),
+// T5 (the bust face: eyes 0, a Zombie), T6 (taking a Prinzessin from above 0 to 0 or below
+// pays rules.keuler_bonus once per victim), T7 at the end.
+// Termination and bound: every throw that does not eliminate raises e by at least 1, and
+// once the own standing exceeds every other standing stopping is optimal (no throw can
+// improve a sole lead, steals only lower the others), so e ranges over at most
+// E = max other standing − own total − e0 + 2 values. A steal raises e by at least 2, so at
+// most E/2 steals happen and the others' eyes change by at most E in total; the number of
+// states is at most E · (cap + 1) · C where C counts the distributions of at most E/2
+// steals of 1..cap eyes over the m robbable players (with sorting, the multisets). Typical
+// tables (4–8 players, leaders ≤ 40 eyes) take 10^3–10^5 states; the solver refuses more
+// than `max_states` (InputError), and advise then falls back to Monte Carlo.
+// Jokers are not modelled: the solver assumes the player holds none (autojokers included).
+#include <cstddef>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "verflixt/policy.h"
+#include "verflixt/rules.h"
+#include "verflixt/turn.h"
+
+namespace verflixt {
+
+// What the last seat plays for.
+enum class Goal : u8 { Win, NotLoser };
+
+class LastSeatSolver {
+ public:
+  // `table` holds every player (the own entry's eyes and status are ignored; its total
+  // counts); `self` is the player on turn. Throws InputError when a player other than self
+  // is still a Jungfrau.
+  LastSeatSolver(const Rules& rules, std::vector<SeatView> table, int self, Goal goal,
+                 std::size_t max_states = 4'000'000);
+
+  // The optimal value with own eyes `eyes` and `robbing_ones` robbing 1s so far, others as
+  // in `table` (by player index, self's entry ignored).
+  double value(int eyes, int robbing_ones, std::span<const SeatView> table) const;
+  double stop_value(int eyes, std::span<const SeatView> table) const;
+  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table) const;
+  // The candidate to rob with a robbing 1 that brought the eyes to `eyes_after_one` (the 1
+  // included) and the count to `robbing_ones` (this one included): the one whose steal leaves
+  // the best value.
+  int best_victim(int eyes_after_one, int robbing_ones, std::span<const SeatView> table,
+                  std::span<const int> candidates) const;
+
+  // The objective of the standings if the pass ended now with own eyes `eyes` (alive or
+  // eliminated): the win share (1/k on a k-way tie for first) or 1 - loser.
+  double score(int eyes, std::span<const SeatView> table) const;
+
+  std::size_t states() const { return memo_.size(); }
+  const std::vector<SeatView>& table() const { return table_; }
+  int self() const { return self_; }
+  Goal goal() const { return goal_; }
+
+ private:
+  struct Other {
+    int total, eyes;
+    Status status;
+    bool paid;
+    auto operator<=>(const Other&) const = default;
+  };
+  std::vector<Other> others_of(std::span<const SeatView> table) const;
+  double solve(int e, int j, const std::vector<Other>& others) const;
+  double stop_of(int e, bool eliminated, const std::vector<Other>& others) const;
+  double roll_of(int e, int j, const std::vector<Other>& others) const;
+  double after_steal(int e, int j, const std::vector<Other>& others, size_t victim, int amount) const;
+  bool robbable(const Other& o) const;
+  std::string key(int e, int j, const std::vector<Other>& others) const;
+
+  Rules rules_;
+  std::vector<SeatView> table_;
+  int self_;
+  Goal goal_;
+  std::size_t max_states_;
+  mutable std::unordered_map<std::string, double> memo_;  // not thread-safe
+};
+
+// Plays the solver's decisions: stop or roll, and its victims. For the last seat only (it
+// throws std::logic_error elsewhere); single-threaded, as the solver's memo grows lazily.
+class LastSeatPolicy final : public Policy {
+ public:
+  explicit LastSeatPolicy(const LastSeatSolver& solver) : s_(solver) {}
+  std::string name() const override {
+    return s_.goal() == Goal::Win ? "last-seat:win" : "last-seat:not-loser";
+  }
+  Action decide(const TurnView& view) const override;
+  int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
+
+ private:
+  const LastSeatSolver& s_;
+};
+
+}  // namespace verflixt

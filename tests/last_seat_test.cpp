@@ -1,0 +1,135 @@
+// The last seat's exact DP (last_seat.h): hand-made cases with values worked out here, and
+// agreement with Monte Carlo of finish_pass under the DP's own policy within 4 SE; no simple
+// threshold policy beats it.
+#include "verflixt/last_seat.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "verflixt/dice.h"
+#include "verflixt/engine.h"
+#include "verflixt/error.h"
+#include "verflixt/rng.h"
+
+namespace verflixt {
+namespace {
+
+SeatView seat(int eyes, Status s, int total = 0) { return SeatView{eyes, s, total, false, false}; }
+
+// Monte Carlo of the rest of the pass with `policy` on turn: the mean objective and its SE.
+std::pair<double, double> monte_carlo(const Rules& rules, const std::vector<SeatView>& table, int self, int eyes,
+                                      const Policy& policy, Goal goal, int n, std::uint64_t seed) {
+  std::vector<PassSeat> seats(table.size(), PassSeat{&policy, {}, 0, 0});
+  RandomDice dice(chunk_rng(seed, 0));
+  double sum = 0, sq = 0;
+  for (int i = 0; i < n; ++i) {
+    PassSituation s{table, self, new_turn({}), {}};
+    s.turn.eyes = eyes;
+    const PassResult r = finish_pass(rules, seats, s, dice);
+    std::vector<int> totals;
+    for (size_t k = 0; k < table.size(); ++k) totals.push_back(table[k].total + r.eyes[k]);
+    double x;
+    if (goal == Goal::NotLoser) {
+      x = losers(rules, totals)[static_cast<size_t>(self)] ? 0.0 : 1.0;
+    } else {
+      const int best = *std::max_element(totals.begin(), totals.end());
+      x = totals[static_cast<size_t>(self)] == best ? 1.0 / static_cast<double>(std::count(totals.begin(), totals.end(), best)) : 0.0;
+    }
+    sum += x, sq += x * x;
+  }
+  const double m = sum / n;
+  return {m, std::sqrt(std::max(0.0, sq / n - m * m) / (n - 1))};
+}
+
+TEST(LastSeat, AlreadySafeStops) {
+  const Rules rules = preset("tournament-2019");
+  // Three Zombies at 0 are the three losers: at 3 eyes the last seat is safe.
+  std::vector<SeatView> t = {seat(0, Status::Zombie), seat(0, Status::Zombie), seat(0, Status::Zombie),
+                             seat(10, Status::Prinzessin), seat(0, Status::Jungfrau)};
+  const LastSeatSolver s(rules, t, 4, Goal::NotLoser);
+  EXPECT_EQ(s.value(3, 0, t), 1.0);
+  EXPECT_EQ(s.stop_value(3, t), 1.0);
+  TurnState turn;
+  turn.eyes = 3;
+  t[4].eyes = 3;
+  EXPECT_EQ(LastSeatPolicy(s).decide(TurnView{rules, turn, 4, t, 0}), Action::stop());
+  // Sole leader for the win: stop.
+  const LastSeatSolver w(rules, t, 4, Goal::Win);
+  EXPECT_EQ(w.value(11, 0, t), 1.0);
+}
+
+TEST(LastSeat, HandComputedTwoPlayerValues) {
+  const Rules rules = preset("tournament-2019");
+  std::vector<SeatView> t = {seat(7, Status::Prinzessin), seat(0, Status::Jungfrau)};
+  const LastSeatSolver s(rules, t, 1, Goal::Win);
+  // At 6 against 7: stopping loses; a roll wins unless it is a 6 (a 1 steals 1: 8 vs 6).
+  EXPECT_DOUBLE_EQ(s.stop_value(6, t), 0.0);
+  EXPECT_DOUBLE_EQ(s.value(6, 0, t), 5.0 / 6.0);
+  // At 7 against 7: stopping shares the win (1/2), rolling wins 5/6.
+  EXPECT_DOUBLE_EQ(s.stop_value(7, t), 0.5);
+  EXPECT_DOUBLE_EQ(s.value(7, 0, t), 5.0 / 6.0);
+  // At 2 against 7: from e the win needs e > 7 before a 6. w(e) = 1 for e >= 8; a 1 also
+  // steals (j-th 1 steals min(j,5)), so write it out with the count: w(e, j).
+  std::function<double(int, int, int)> w = [&](int e, int j, int her) -> double {
+    if (e > her) return 1.0;
+    const double stop = e == her ? 0.5 : 0.0;
+    double roll = 0;
+    const int amt = std::min(j + 1, 5);
+    roll += w(e + 1 + amt, j + 1, her - amt);
+    for (int f = 2; f <= 5; ++f) roll += w(e + f, j, her);
+    return std::max(stop, roll / 6.0);
+  };
+  EXPECT_NEAR(s.value(2, 0, t), w(2, 0, 7), 1e-12);
+  EXPECT_NEAR(s.value(1, 2, t), w(1, 2, 7), 1e-12);
+}
+
+TEST(LastSeat, KeulerBonusMakesRobbingTheWeakWorthIt) {
+  // Her at 1 eye: the first robbing 1 takes her to 0 and pays +5 (T6). Five players, three
+  // losers: two Zombies are losers already; the third loser is the lowest of her, me and
+  // the leader at 30.
+  const Rules rules = preset("tournament-2019");
+  std::vector<SeatView> t = {seat(0, Status::Zombie), seat(0, Status::Zombie), seat(1, Status::Prinzessin),
+                             seat(30, Status::Prinzessin), seat(0, Status::Jungfrau)};
+  const LastSeatSolver s(rules, t, 4, Goal::NotLoser);
+  // At 1 against her 1: a tie makes both losers. A 1 robbing her → 1+1+1+5 = 8 vs 0: safe;
+  // 2..5: above her: safe; 6: 0, a loser. So 5/6.
+  EXPECT_DOUBLE_EQ(s.value(1, 0, t), 5.0 / 6.0);
+  const std::vector<int> cand = {2, 3};
+  EXPECT_EQ(s.best_victim(2, 1, t, cand), 2);
+}
+
+TEST(LastSeat, AgreesWithMonteCarloOfItsPolicy) {
+  for (const char* name : {"tournament-2019", "classic"}) {
+    const Rules rules = preset(name);
+    std::vector<SeatView> t = {seat(14, Status::Prinzessin, 20), seat(0, Status::Zombie, 35), seat(3, Status::Prinzessin, 18),
+                               seat(22, Status::Prinzessin, 9), seat(9, Status::Prinzessin, 25), seat(0, Status::Jungfrau, 21)};
+    for (Goal goal : {Goal::NotLoser, Goal::Win}) {
+      SCOPED_TRACE(std::string(name) + (goal == Goal::Win ? " win" : " not-loser"));
+      const LastSeatSolver s(rules, t, 5, goal);
+      for (int e0 : {2, 6}) {
+        const double exact = s.value(e0, 0, t);
+        const LastSeatPolicy p(s);
+        const auto [mc, se] = monte_carlo(rules, t, 5, e0, p, goal, 20000, 77 + static_cast<std::uint64_t>(e0));
+        EXPECT_NEAR(mc, exact, 4 * se + 1e-9) << "e0 " << e0 << " states " << s.states();
+        // No threshold policy does better than the optimum (beyond noise).
+        for (int th : {5, 10, 15, 20, 25}) {
+          const ThresholdPolicy tp(th);
+          const auto [v, vse] = monte_carlo(rules, t, 5, e0, tp, goal, 4000, 5 + static_cast<std::uint64_t>(th));
+          EXPECT_LE(v, exact + 4 * vse + 1e-9) << "threshold " << th;
+        }
+      }
+    }
+  }
+}
+
+TEST(LastSeat, RefusesAJungfrauStillToPlay) {
+  const Rules rules = preset("tournament-2019");
+  std::vector<SeatView> t = {seat(0, Status::Jungfrau), seat(0, Status::Jungfrau)};
+  EXPECT_THROW(LastSeatSolver(rules, t, 1, Goal::Win), InputError);
+}
+
+}  // namespace
+}  // namespace verflixt
