@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <unistd.h>
 
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
@@ -109,15 +111,19 @@ RunControl progress_control(const std::string& label) {
   rc.stop = &g_interrupted;
   const auto start = std::chrono::steady_clock::now();
   auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);
-  rc.progress = [label, start, last](std::uint64_t done, std::uint64_t total) {
+  // On a terminal the line is redrawn four times a second; into a log file (CI, a pipe)
+  // a plain line goes every ten seconds instead, so logs stay readable.
+  const bool tty = ::isatty(STDERR_FILENO);
+  rc.progress = [label, start, last, tty](std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
     if (now - start < std::chrono::seconds(1)) return;
-    if (now - *last < std::chrono::milliseconds(250) && done < total) return;
+    if (now - *last < (tty ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10000)) && done < total) return;
+    if (!tty && done >= total) return;
     *last = now;
-    g_progress_shown = true;
+    g_progress_shown = tty;
     const double pct = total ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0;
-    std::fprintf(stderr, "\r%s: %5.1f%% (%llu/%llu)", label.c_str(), pct,
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total));
+    std::fprintf(stderr, "%s%s: %5.1f%% (%llu/%llu)%s", tty ? "\r" : "", label.c_str(), pct,
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), tty ? "" : "\n");
     std::fflush(stderr);
   };
   return rc;

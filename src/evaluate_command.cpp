@@ -3,6 +3,7 @@
 // the bust rate with its error and score percentiles.
 #include <omp.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -14,6 +15,9 @@
 #include "verflixt/error.h"
 #include "verflixt/evaluate.h"
 #include "verflixt/joker.h"
+#include "verflixt/kernel.h"
+#include "verflixt/markov.h"
+#include "verflixt/solo_model.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -74,7 +78,9 @@ int evaluate_command(int argc, const char* const* argv) {
       ("players", po::value<int>()->default_value(0), "play passes of this many players (2..12); 0 = solo turns")
       ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
       ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)")
-      ("engine", po::value<std::string>()->default_value("reference"), "reference (the readable engine)");
+      ("engine", po::value<std::string>()->default_value("auto"),
+       "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
+       "auto (kernel for solo turns, reference for passes)");
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -93,15 +99,18 @@ int evaluate_command(int argc, const char* const* argv) {
   const int players = vm["players"].as<int>();
   const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
   const int threads = vm["threads"].as<int>();
-  const std::string engine = vm["engine"].as<std::string>();
+  std::string engine = vm["engine"].as<std::string>();
   if (turns == 0 || turns > (std::uint64_t{1} << 50))
     throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");
   if (players != 0 && (players < 2 || players > 12))
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  if (engine != "reference")
-    throw InputError("unknown --engine '" + engine + "'; valid: reference");
+  if (engine != "auto" && engine != "kernel" && engine != "reference" && engine != "exact")
+    throw InputError("unknown --engine '" + engine + "'; valid: auto, kernel, reference, exact");
+  if (players != 0 && (engine == "kernel" || engine == "exact"))
+    throw InputError("--engine " + engine + " plays solo turns only; passes (--players) need --engine reference or auto");
+  if (engine == "auto") engine = players ? "reference" : "kernel";
 
   cli::install_interrupt_handler();
   const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");
@@ -116,8 +125,40 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["threads"] = threads;
 
   std::string text;
-  if (players == 0) {
-    const SoloRun run = evaluate_solo(rules, jokers, *policy, turns, seed, threads, control);
+  if (engine == "exact") {
+    // The turn as an absorbing Markov chain: exact values, no sampling error to report.
+    const MarkovResult m = evaluate_chain(compile_chain(rules, jokers, *policy));
+    nlohmann::ordered_json j = meta;
+    j["exact"] = true;
+    j["ev"] = m.ev;
+    j["bust_probability"] = m.bust_probability;
+    nlohmann::ordered_json dist = nlohmann::ordered_json::array();
+    for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
+    j["distribution"] = dist;
+    if (format == "json") {
+      text = j.dump(2) + "\n";
+    } else if (format == "csv") {
+      text = "value,probability\n";
+      for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << "\n"
+        << "exact (absorbing Markov chain, no sampling error)\n"
+        << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
+      text = s.str();
+    }
+  } else if (players == 0) {
+    SoloRun run;
+    if (engine == "kernel") {
+      const auto t0 = std::chrono::steady_clock::now();
+      run.tally = sample_chain(compile_chain(rules, jokers, *policy), turns, seed, threads, control);
+      run.requested = turns;
+      run.interrupted = run.tally.turns() < turns;
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } else {
+      run = evaluate_solo(rules, jokers, *policy, turns, seed, threads, control);
+    }
     cli::progress_done();
     const Tally& t = run.tally;
     nlohmann::ordered_json j = meta;

@@ -1,12 +1,14 @@
 #include "verflixt/policy.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "verflixt/error.h"
 #include "verflixt/heuristic.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/version.h"
 
 namespace verflixt {
 
@@ -95,9 +97,16 @@ Action ThresholdPolicy::decide(const TurnView& v) const {
   return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
 }
 
+std::string resolve_policy_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (fs::exists(path) || fs::path(path).is_absolute()) return path;
+  const fs::path in_source = fs::path(kSourceDir) / path;
+  return fs::exists(in_source) ? in_source.string() : path;
+}
+
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   (void)rules;
-  const std::string s(spec);
+  const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
     return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -1000, 1000));

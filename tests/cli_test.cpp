@@ -9,6 +9,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "exact_threshold.h"
 
 namespace {
 
@@ -102,6 +105,27 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
   const Result again = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format csv --threads 1");
   const Result twice = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format csv --threads 2");
   EXPECT_EQ(again.out, twice.out);
+  // The three engines agree: exact to the recursion's digits, the samplers within 4 SE.
+  const double exact = verflixt::testing::exact_threshold_value(verflixt::preset("classic"), 19);
+  const Result ex = run("evaluate --preset classic --policy threshold:19 --engine exact --format csv");
+  ASSERT_EQ(ex.code, 0) << ex.err;
+  const Result ej = run("evaluate --preset classic --policy threshold:19 --engine exact --format json");
+  const auto ev_at = ej.out.find("\"ev\": ");
+  ASSERT_NE(ev_at, std::string::npos);
+  EXPECT_NEAR(std::stod(ej.out.substr(ev_at + 6)), exact, 1e-9);
+  for (const char* engine : {"kernel", "reference"}) {
+    const Result mc = run(std::string("evaluate --preset classic --policy threshold:19 --turns 400000 --format csv --engine ") + engine);
+    ASSERT_EQ(mc.code, 0) << mc.err;
+    std::istringstream rows(mc.out);
+    std::string header, row;
+    std::getline(rows, header);
+    std::getline(rows, row);
+    std::vector<std::string> cells;
+    std::istringstream cs(row);
+    for (std::string c; std::getline(cs, c, ',');) cells.push_back(c);
+    ASSERT_GE(cells.size(), 4u);
+    EXPECT_NEAR(std::stod(cells[2]), exact, 4 * std::stod(cells[3])) << engine;
+  }
   const Result help = run("evaluate --help");
   EXPECT_EQ(help.code, 0);
   EXPECT_NE(help.out.find("--policy"), std::string::npos);

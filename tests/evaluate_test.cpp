@@ -6,39 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <map>
 
+#include "exact_threshold.h"
 #include "verflixt/engine.h"
 
 namespace verflixt {
 namespace {
 
-// The exact solo value of threshold:N without jokers (RULES.md T1, T3, T4, T5, §5):
-// V(e, j) = e once e >= N; otherwise each face 1/6: the bust face -> 0; a 1 -> the next
-// robbing 1 adds 1 + min(j+1, cap); other faces add themselves. The free throw adds 1..6.
-double exact_threshold_value(const Rules& r, int n) {
-  std::map<std::pair<int, int>, double> memo;
-  auto v = [&](auto&& self, int e, int j) -> double {
-    if (e >= n) return e;
-    auto key = std::make_pair(e, j);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    double sum = 0;
-    for (int f = 1; f <= 6; ++f) {
-      if (f == r.bust_face) continue;  // adds 0
-      if (f == 1 && r.ones_rob) {
-        const int jj = std::min(j + 1, r.rob_cap);
-        sum += self(self, e + 1 + jj, jj);
-      } else {
-        sum += self(self, e + f, j);
-      }
-    }
-    return memo[key] = sum / 6.0;
-  };
-  if (!r.free_throw) return v(v, 0, 0);
-  double total = 0;
-  for (int f = 1; f <= 6; ++f) total += v(v, f, 0);
-  return total / 6.0;
-}
+using testing::exact_threshold_value;
 
 TEST(EvaluateStatistics, ThresholdMeansMatchTheExactRecursionWithin4SE) {
   Rules pig = preset("tournament-2019");

@@ -56,6 +56,10 @@ class ThresholdPolicy final : public Policy {
   int n_;
 };
 
+// A policy file path as given if it exists (or is absolute), else the same relative path
+// inside the source tree the binary was built from (kSourceDir), if it exists there.
+std::string resolve_policy_path(const std::string& path);
+
 // Builds a policy from its command-line name: "threshold:N", or the path of a policy file
 // (strategies/*.ini for heuristics, *.policy for solver tables). Throws InputError naming
 // the input and the valid forms.
