@@ -7,6 +7,7 @@ int rules_command(int argc, const char* const* argv);     // print/validate a ru
 int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
 // >>> commands of other areas (each helper adds its declaration here)
 int solve_command(int argc, const char* const* argv);     // exact optimal solo policy (issue 4)
+int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
 int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser) (issue 5)
 // <<< commands
 

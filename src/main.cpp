@@ -22,6 +22,7 @@ constexpr Command kCommands[] = {
     {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
     // >>> command table (each area adds its line here)
     {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
+    {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     // <<< command table
 };

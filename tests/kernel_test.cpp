@@ -228,17 +228,35 @@ double exact_bust(const std::map<std::pair<int, bool>, double>& d) {
 
 // Every state's step distribution as the tables realize it is the chain's, rounded to
 // multiples of 2^-32: each successor (terminal classes pooled) within 2^-32 · outcomes.
-void expect_tables_match(const Chain& c) {
-  const AliasChain a = compile_alias(c);
+// A row that plays m steps realizes the m-step distribution (terminals absorbing),
+// computed here by plain double sums over the chain.
+void expect_tables_match(const Chain& c, const AliasOptions& options = {}) {
+  const AliasChain a = compile_alias(c, options);
   const auto realized = realized_counts(a);
+  int composed = 0;
   for (std::size_t s = 0; s < c.size(); ++s) {
     if (c.terminal[s]) continue;
-    std::map<std::uint32_t, double> want;
-    for (std::uint32_t k = c.first[s]; k < c.first[s + 1]; ++k) want[a.state_code[c.outcome_next[k]]] += c.outcome_prob[k];
+    ASSERT_GE(a.row_steps[s], 1);
+    ASSERT_LE(a.row_steps[s], std::max(options.max_steps, 1));
+    composed += a.row_steps[s] > 1;
+    std::map<std::uint32_t, double> mass{{static_cast<std::uint32_t>(s), 1.0}};  // by chain state
+    for (int m = 0; m < a.row_steps[s]; ++m) {
+      std::map<std::uint32_t, double> next;
+      for (auto [t, p] : mass) {
+        if (c.terminal[t]) {
+          next[t] += p;
+          continue;
+        }
+        for (std::uint32_t k = c.first[t]; k < c.first[t + 1]; ++k) next[c.outcome_next[k]] += p * c.outcome_prob[k];
+      }
+      mass = std::move(next);
+    }
+    std::map<std::uint32_t, double> want;  // by kernel code
+    for (auto [t, p] : mass) want[a.state_code[t]] += p;
     std::uint64_t total = 0;
     for (auto [code, cnt] : realized[s]) total += cnt;
     EXPECT_EQ(total, std::uint64_t{1} << 32) << "state " << s;
-    const double tol = std::ldexp(1.0, -32) * (c.first[s + 1] - c.first[s]);
+    const double tol = std::ldexp(1.0, -31) * (1 + 1e-6);  // kernel.h: within 2 units of 2^-32
     for (auto [code, p] : want) {
       const auto it = realized[s].find(code);
       const double got = it == realized[s].end() ? 0.0 : std::ldexp(static_cast<double>(it->second), -32);
@@ -247,14 +265,24 @@ void expect_tables_match(const Chain& c) {
     }
     EXPECT_EQ(realized[s].size(), want.size()) << "state " << s << " reaches a successor the chain does not";
   }
+  if (options.max_steps >= 2) {
+    EXPECT_GT(composed, 0);
+  }
 }
 
 TEST(AliasChain, RealizesThresholdChainProbabilities) {
-  for (int n : {1, 2, 7, 17, 30}) expect_tables_match(threshold_chain(n));
+  for (int n : {1, 2, 7, 17, 30}) {
+    expect_tables_match(threshold_chain(n), AliasOptions{1, 32});
+    expect_tables_match(threshold_chain(n), AliasOptions{2, 32});
+    expect_tables_match(threshold_chain(n), AliasOptions{4, 64});
+  }
 }
 
 TEST(AliasChain, RealizesUnevenManyOutcomeProbabilities) {
-  for (unsigned seed : {1u, 2u, 3u}) expect_tables_match(random_chain(seed));
+  for (unsigned seed : {1u, 2u, 3u}) {
+    expect_tables_match(random_chain(seed), AliasOptions{1, 32});
+    expect_tables_match(random_chain(seed), AliasOptions{2, 64});
+  }
 }
 
 TEST(AliasChain, MergesTerminalsByValueAndBust) {
@@ -285,6 +313,18 @@ TEST(Kernel, MeanAndBustRateMatchTheExactThresholdValue) {
     EXPECT_NEAR(t.mean(), exact_threshold_value(n), 4 * t.stderr_mean()) << "threshold " << n;
     EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(n), 4 * t.bust_stderr()) << "threshold " << n;
   }
+}
+
+TEST(Kernel, OneStepTablesMatchTheExactValueToo) {
+  const AliasChain a = compile_alias(threshold_chain(17), AliasOptions{1, 32});
+  const Tally t = sample_chain(a, 2'000'000, 31, KernelOptions{2, 1 << 16});
+  EXPECT_NEAR(t.mean(), exact_threshold_value(17), 4 * t.stderr_mean());
+  EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(17), 4 * t.bust_stderr());
+  const Chain c = random_chain(6);
+  const auto exact = exact_distribution(c);
+  const Tally r = sample_chain(compile_alias(c, AliasOptions{1, 32}), 2'000'000, 32, KernelOptions{2, 1 << 16});
+  const auto [chi2, df] = chi_square(r, c, exact);
+  EXPECT_LT(chi2, chi2_critical(df));
 }
 
 TEST(Kernel, DistributionMatchesForwardPropagation) {
@@ -378,6 +418,102 @@ TEST(Naive, ChainLoopMatchesForwardPropagation) {
   const auto [chi2, df] = chi_square(t, c, exact);
   EXPECT_LT(chi2, chi2_critical(df));
   EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());
+}
+
+}  // namespace
+}  // namespace verflixt
+
+// ---- The kernel against the reference engine, through the solver's compile_chain ----
+
+#include "verflixt/dice.h"
+#include "verflixt/engine.h"
+#include "verflixt/joker.h"
+#include "verflixt/solo_model.h"
+
+namespace verflixt {
+namespace {
+
+// Announces the first legal joker (rule order) once the eyes reach `from`, otherwise stops
+// at 17: every announceable joker of a loadout gets played, so every joker's step is
+// exercised. Inner choices keep the Policy defaults.
+class EagerJokerPolicy final : public Policy {
+ public:
+  explicit EagerJokerPolicy(int from) : from_(from) {}
+  std::string name() const override { return "eager-jokers:" + std::to_string(from_); }
+  Action decide(const TurnView& view) const override {
+    if (view.turn.eyes >= from_)
+      for (int j = 0; j < JOKER_NB; ++j)
+        if (view.turn.held.has(static_cast<Joker>(j)) && is_legal(view, Action::use(static_cast<Joker>(j))))
+          return Action::use(static_cast<Joker>(j));
+    return view.turn.eyes >= 17 ? Action::stop() : Action::roll();
+  }
+
+ private:
+  int from_;
+};
+
+Tally engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy, std::uint64_t turns, std::uint64_t seed) {
+  RandomDice dice(Rng{seed});
+  Tally t;
+  for (std::uint64_t i = 0; i < turns; ++i) {
+    const TurnState end = play_solo_turn(rules, loadout, policy, dice);
+    t.add(end.eyes, end.eliminated);
+  }
+  return t;
+}
+
+// The 0.9999 quantile (many comparisons share this file; each must pass on its fixed seed).
+double chi2_critical_strict(int df) {
+  const double z = 3.719016;
+  const double a = 2.0 / (9.0 * df);
+  return df * std::pow(1 - a + z * std::sqrt(a), 3);
+}
+
+// Kernel and engine both against the chain's exact distribution (chi-square), and against
+// each other (means within 4 combined standard errors).
+void expect_kernel_matches_engine(const Rules& rules, JokerSet loadout, const Policy& policy, std::uint64_t seed) {
+  SCOPED_TRACE(rules.preset + " " + loadout_name(loadout) + " " + policy.name());
+  const Chain chain = compile_chain(rules, loadout, policy);
+  const auto exact = exact_distribution(chain);
+  const Tally k = sample_chain(chain, 1'000'000, seed, 2);
+  const Tally e = engine_turns(rules, loadout, policy, 100'000, seed);
+  const auto [ck, dfk] = chi_square(k, chain, exact);
+  const auto [ce, dfe] = chi_square(e, chain, exact);
+  EXPECT_LT(ck, chi2_critical_strict(std::max(dfk, 1))) << "kernel vs exact, df " << dfk;
+  EXPECT_LT(ce, chi2_critical_strict(std::max(dfe, 1))) << "engine vs exact, df " << dfe;
+  EXPECT_NEAR(k.mean(), e.mean(), 4 * std::hypot(k.stderr_mean(), e.stderr_mean()));
+  EXPECT_NEAR(k.bust_rate(), e.bust_rate(), 4 * std::hypot(k.bust_stderr(), e.bust_stderr()) + 1e-12);
+  EXPECT_NEAR(k.mean(), exact_mean(exact), 4 * k.stderr_mean());
+}
+
+TEST(KernelVsEngine, EverySingleJokerBothPresets) {
+  std::uint64_t seed = 100;
+  for (const char* name : {"tournament-2019", "classic"}) {
+    const Rules rules = preset(name);
+    const EagerJokerPolicy policy(6);
+    for (int j = 0; j < JOKER_NB; ++j)
+      if (rules.jokers.has(static_cast<Joker>(j)))
+        expect_kernel_matches_engine(rules, JokerSet{}.with(static_cast<Joker>(j)), policy, ++seed);
+  }
+}
+
+TEST(KernelVsEngine, ThreeJokerLoadoutsBothPresets) {
+  std::uint64_t seed = 200;
+  for (const char* name : {"tournament-2019", "classic"}) {
+    const Rules rules = preset(name);
+    const auto heuristic = make_policy(VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini", rules);
+    const EagerJokerPolicy eager(10);
+    const std::vector<std::vector<Joker>> loadouts = {
+        {HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD}, {FROSTSCHUTZ, VENTIL, JULE}, {FUMO, PONY, MONOKEL},
+        {ANACONDA, SENIGMA, ALL_IN}, {CHERRY, TENTAKEL, RUNKELRUEB}};
+    for (const auto& list : loadouts) {
+      JokerSet set;
+      for (Joker j : list)
+        if (rules.jokers.has(j)) set = set.with(j);
+      expect_kernel_matches_engine(rules, set, *heuristic, ++seed);
+      expect_kernel_matches_engine(rules, set, eager, ++seed);
+    }
+  }
 }
 
 }  // namespace
