@@ -67,8 +67,11 @@ Chain fixed_length_chain() {
   return c;
 }
 
+// One kernel step of every lane (one-step rows: a draw, two gathers, the restart logic).
 void BM_KernelStep(benchmark::State& state) {
-  const AliasChain a = compile_alias(fixed_length_chain());
+  AliasOptions one_step;
+  one_step.max_steps = 1;
+  const AliasChain a = compile_alias(fixed_length_chain(), one_step);
   constexpr std::uint64_t kTurns = 1 << 16;
   std::uint64_t seed = 0;
   for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, kTurns}));
@@ -81,14 +84,17 @@ const Chain& threshold17() {
   return c;
 }
 
+// Whole turns, with the default rows (up to 4 steps per draw) and with one-step rows.
 void BM_KernelTurnThreshold17(benchmark::State& state) {
-  const AliasChain a = compile_alias(threshold17());
+  AliasOptions options;
+  options.max_steps = static_cast<int>(state.range(0));
+  const AliasChain a = compile_alias(threshold17(), options);
   constexpr std::uint64_t kTurns = 1 << 20;
   std::uint64_t seed = 0;
   for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, 1 << 16}));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
 }
-BENCHMARK(BM_KernelTurnThreshold17)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_KernelTurnThreshold17)->Arg(1)->Arg(4)->Unit(benchmark::kMillisecond);
 
 void BM_NaiveTurnThreshold17(benchmark::State& state) {
   constexpr std::uint64_t kTurns = 1 << 18;
