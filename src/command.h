@@ -9,6 +9,7 @@ int evaluate_command(int argc, const char* const* argv);  // play M turns or pas
 int solve_command(int argc, const char* const* argv);     // exact optimal solo policy (issue 4)
 int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
 int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser) (issue 5)
+int advise_command(int argc, const char* const* argv);      // rank the actions of a situation (issue 5)
 // <<< commands
 
 }  // namespace verflixt

@@ -24,6 +24,7 @@ constexpr Command kCommands[] = {
     {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
     {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
+    {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
     // <<< command table
 };
 

@@ -1,0 +1,60 @@
+#pragma once
+// Advice at the table (issue 5): every legal action of the player on turn — stop, roll,
+// each held joker — ranked by an objective of the pass: P(win), P(not a loser) (RULES.md P3
+// on the standings evening total + pass result), or the expected pass result ("eyes").
+// Exact where it can be: in the last seat without jokers, win and not-loser come from the
+// LastSeatSolver (last_seat.h). Otherwise Monte Carlo: the action, then finish_pass with the
+// continuation policies, with common random numbers — sample i of every action draws the
+// same dice stream — so differences between actions are sharp (paired standard errors).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "verflixt/engine.h"
+#include "verflixt/last_seat.h"
+#include "verflixt/objective.h"
+#include "verflixt/policy.h"
+#include "verflixt/rules.h"
+
+namespace verflixt {
+
+enum class AdviceGoal : u8 { Win, NotLoser, Eyes };
+
+struct AdviceSituation {
+  PassSituation pass;              // table (self included), self, his turn so far, to_play
+  std::vector<JokerSet> jokers;    // by player: what each Jungfrau still to play selected
+  AdviceGoal goal = AdviceGoal::NotLoser;
+};
+
+struct ActionAdvice {
+  Action action;
+  Estimate value;                  // P(win) / P(not loser) / expected pass eyes
+  Estimate versus_best;            // value minus the best action's, paired SE (0 for the best)
+  bool exact = false;
+};
+
+struct Advice {
+  std::vector<ActionAdvice> ranked;  // best first
+  bool exact = false;                // every value exact (last-seat DP)
+  std::uint64_t samples = 0;         // Monte Carlo samples per action (0 when exact)
+  std::size_t dp_states = 0;
+  double seconds = 0;
+};
+
+// Checks the situation and throws InputError naming what is impossible (statuses, eyes,
+// robbing count, jokers held that the rules lack, a Zombie or Prinzessin to play ...).
+void validate_situation(const Rules& rules, const AdviceSituation& s);
+
+// The legal actions at the situation, stop and roll first, then jokers in rule order.
+std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s);
+
+// Ranks every legal action. `self_policy` continues the own turn after the first action,
+// `others_policy` plays the Jungfrauen still to play. `exact_if_possible` uses the DP for
+// the last seat without jokers.
+Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_policy, const Policy& others_policy,
+              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true);
+
+// Whether the last-seat DP answers this situation exactly.
+bool advice_is_exact(const Rules& rules, const AdviceSituation& s);
+
+}  // namespace verflixt

@@ -1,0 +1,207 @@
+#include "verflixt/advise.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+
+#include "verflixt/dice.h"
+#include "verflixt/error.h"
+#include "verflixt/joker.h"
+#include "verflixt/rng.h"
+
+namespace verflixt {
+namespace {
+
+constexpr int kMinEyes = -200, kMaxEyes = 400;
+constexpr std::uint64_t kAdviceChunk = 512;
+
+std::string who(int k) { return "player " + std::to_string(k + 1); }
+
+TurnView view_of(const Rules& rules, const PassSituation& s, std::vector<SeatView>& table) {
+  table = s.table;
+  table[static_cast<size_t>(s.self)].eyes = s.turn.eyes;
+  return TurnView{rules, s.turn, s.self, table, static_cast<int>(s.to_play.size())};
+}
+
+// The objective of one finished pass in integer units: win shares of 1/kWinUnit, 0/1, eyes.
+std::int64_t outcome(const Rules& rules, const AdviceSituation& s, const PassResult& r) {
+  const auto self = static_cast<size_t>(s.pass.self);
+  if (s.goal == AdviceGoal::Eyes) return r.eyes[self];
+  std::vector<int> totals;
+  for (size_t k = 0; k < r.eyes.size(); ++k) totals.push_back(s.pass.table[k].total + r.eyes[k]);
+  const EveningScore sc = score_totals(rules, totals);
+  return s.goal == AdviceGoal::Win ? sc.win_units[self] : (sc.loser[self] ? 0 : 1);
+}
+
+}  // namespace
+
+void validate_situation(const Rules& rules, const AdviceSituation& a) {
+  const PassSituation& s = a.pass;
+  const int n = static_cast<int>(s.table.size());
+  if (n < 2 || n > 12) throw InputError("a table has 2..12 players, not " + std::to_string(n));
+  if (s.self < 0 || s.self >= n) throw InputError("the player on turn is not at the table");
+  if (s.table[static_cast<size_t>(s.self)].status != Status::Jungfrau)
+    throw InputError("the player on turn must still be a Jungfrau (he has not stopped or been eliminated)");
+  auto eyes_ok = [](int e, const std::string& what) {
+    if (e < kMinEyes || e > kMaxEyes)
+      throw InputError(what + " eyes " + std::to_string(e) + " are out of range; valid: " + std::to_string(kMinEyes) +
+                       ".." + std::to_string(kMaxEyes));
+  };
+  eyes_ok(s.turn.eyes, "own");
+  for (int k = 0; k < n; ++k) {
+    const SeatView& v = s.table[static_cast<size_t>(k)];
+    if (v.total < 0 || v.total > 100000)
+      throw InputError(who(k) + ": evening total " + std::to_string(v.total) + " is out of range; valid: 0..100000");
+    if (k == s.self) continue;
+    eyes_ok(v.eyes, who(k));
+    if (v.status == Status::Zombie && v.eyes < 0)
+      throw InputError(who(k) + " is a Zombie with " + std::to_string(v.eyes) +
+                       " eyes; valid: a Zombie holds 0 or his Ventil floor (>= 0)");
+  }
+  std::set<int> seen;
+  for (int k : s.to_play) {
+    if (k < 0 || k >= n || k == s.self) throw InputError("seat order names " + who(k) + ", who is not another player");
+    if (s.table[static_cast<size_t>(k)].status != Status::Jungfrau)
+      throw InputError(who(k) + " is to play but is a " +
+                       std::string(s.table[static_cast<size_t>(k)].status == Status::Zombie ? "Zombie" : "Prinzessin") +
+                       "; valid: only Jungfrauen are still to play");
+    if (!seen.insert(k).second) throw InputError(who(k) + " is to play twice");
+  }
+  for (int k = 0; k < n; ++k)
+    if (k != s.self && s.table[static_cast<size_t>(k)].status == Status::Jungfrau && !seen.count(k))
+      throw InputError(who(k) + " is a Jungfrau but not in the order of players still to play");
+  const TurnState& t = s.turn;
+  if (t.robbing_ones < 0 || t.robbing_ones > 100)
+    throw InputError("robbing-1 count " + std::to_string(t.robbing_ones) + " is out of range; valid: 0..100");
+  if (!rules.jokers.contains(t.held))
+    throw InputError("held jokers " + loadout_name(t.held) + " include jokers " + rules.preset +
+                     " does not have; valid: " + loadout_name(rules.jokers));
+  if (t.held.size() > rules.jokers_per_pass)
+    throw InputError("held jokers " + loadout_name(t.held) + ": at most " + std::to_string(rules.jokers_per_pass) +
+                     " per pass");
+  if (t.frost_used < 0 || t.frost_used >= rules.frost_uses || (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ)))
+    throw InputError("Frostschutz uses " + std::to_string(t.frost_used) + ": valid 0.." +
+                     std::to_string(rules.frost_uses - 1) + " and only while frostschutz is held");
+  if (t.fumo_active && (rules.fumo != FumoKind::Doubling || t.held.has(FUMO)))
+    throw InputError("Fumo active: valid only under doubling Fumo (tournament) and with fumo no longer held");
+  if (t.has_floor && (t.floor > t.eyes || t.held.has(VENTIL)))
+    throw InputError("Ventil floor " + std::to_string(t.floor) + ": valid only at or below the eyes (" +
+                     std::to_string(t.eyes) + ") and with ventil no longer held");
+  if (!a.jokers.empty()) {
+    if (a.jokers.size() != s.table.size()) throw InputError("jokers must be given for every player");
+    for (int k = 0; k < n; ++k) {
+      const JokerSet j = a.jokers[static_cast<size_t>(k)];
+      if (j.empty() || k == s.self) continue;
+      if (s.table[static_cast<size_t>(k)].status != Status::Jungfrau)
+        throw InputError(who(k) + " holds jokers but has already played");
+      if (!rules.jokers.contains(j) || j.size() > rules.jokers_per_pass)
+        throw InputError(who(k) + ": jokers " + loadout_name(j) + " are not a legal selection under " + rules.preset);
+    }
+  }
+}
+
+std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s) {
+  std::vector<SeatView> table;
+  const TurnView v = view_of(rules, s, table);
+  std::vector<Action> out = {Action::stop(), Action::roll()};
+  for (int j = 0; j < JOKER_NB; ++j)
+    if (is_legal(v, Action::use(static_cast<Joker>(j)))) out.push_back(Action::use(static_cast<Joker>(j)));
+  return out;
+}
+
+bool advice_is_exact(const Rules& rules, const AdviceSituation& a) {
+  (void)rules;
+  const TurnState& t = a.pass.turn;
+  return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty() && t.held.empty() && !t.fumo_active && !t.has_floor;
+}
+
+Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
+              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible) {
+  validate_situation(rules, a);
+  const auto t0 = std::chrono::steady_clock::now();
+  Advice adv;
+  const std::vector<Action> actions = legal_actions(rules, a.pass);
+  const size_t A = actions.size();
+  if (exact_if_possible && advice_is_exact(rules, a)) {
+    std::vector<SeatView> table = a.pass.table;
+    table[static_cast<size_t>(a.pass.self)].eyes = a.pass.turn.eyes;
+    const LastSeatSolver dp(rules, table, a.pass.self,
+                            a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser);
+    const double stop = dp.stop_value(a.pass.turn.eyes, table);
+    const double roll = dp.roll_value(a.pass.turn.eyes, a.pass.turn.robbing_ones, table);
+    adv.exact = true;
+    adv.dp_states = dp.states();
+    adv.ranked = {{Action::stop(), {stop, 0}, {}, true}, {Action::roll(), {roll, 0}, {}, true}};
+  } else {
+    if (samples < 2) throw InputError("--samples must be at least 2");
+    std::vector<PassSeat> seats(a.pass.table.size());
+    for (size_t k = 0; k < seats.size(); ++k) {
+      const bool me = static_cast<int>(k) == a.pass.self;
+      seats[k] = PassSeat{me ? &self_policy : &others_policy, a.jokers.empty() ? JokerSet{} : a.jokers[k], 0,
+                          a.pass.table[k].total};
+    }
+    const std::uint64_t chunks = (samples + kAdviceChunk - 1) / kAdviceChunk;
+    struct Part {
+      std::vector<std::int64_t> sum, cross;
+    };
+    std::vector<Part> parts(chunks);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
+    for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
+      const auto chunk = static_cast<std::uint64_t>(c);
+      Part& p = parts[chunk];
+      p.sum.assign(A, 0);
+      p.cross.assign(A * A, 0);
+      const std::uint64_t count = std::min(kAdviceChunk, samples - chunk * kAdviceChunk);
+      std::vector<std::int64_t> x(A);
+      for (std::uint64_t i = 0; i < count; ++i) {
+        // Common random numbers: sample i of every action throws the same dice.
+        const Rng stream = chunk_rng(seed, chunk * kAdviceChunk + i);
+        for (size_t k = 0; k < A; ++k) {
+          RandomDice dice(stream);
+          x[k] = outcome(rules, a, finish_pass(rules, seats, a.pass, dice, actions[k]));
+        }
+        for (size_t k = 0; k < A; ++k) {
+          p.sum[k] += x[k];
+          for (size_t m = 0; m < A; ++m) p.cross[k * A + m] += x[k] * x[m];
+        }
+      }
+    }
+    std::vector<std::int64_t> sum(A, 0), cross(A * A, 0);
+    for (const auto& p : parts) {
+      for (size_t k = 0; k < A; ++k) sum[k] += p.sum[k];
+      for (size_t k = 0; k < A * A; ++k) cross[k] += p.cross[k];
+    }
+    const double unit = a.goal == AdviceGoal::Win ? static_cast<double>(kWinUnit) : 1.0;
+    const double n = static_cast<double>(samples);
+    auto mean = [&](size_t k) { return static_cast<double>(sum[k]) / n; };
+    auto cov = [&](size_t k, size_t m) {
+      return (static_cast<double>(cross[k * A + m]) - n * mean(k) * mean(m)) / (n - 1.0);
+    };
+    for (size_t k = 0; k < A; ++k)
+      adv.ranked.push_back({actions[k], {mean(k) / unit, std::sqrt(std::max(0.0, cov(k, k)) / n) / unit}, {}, false});
+    std::vector<size_t> order(A);
+    for (size_t k = 0; k < A; ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) { return mean(p) > mean(q); });
+    const size_t best = order.front();
+    for (size_t k = 0; k < A; ++k) {
+      const double var = cov(k, k) + cov(best, best) - 2 * cov(k, best);
+      adv.ranked[k].versus_best = {(mean(k) - mean(best)) / unit, std::sqrt(std::max(0.0, var) / n) / unit};
+    }
+    std::vector<ActionAdvice> sorted;
+    for (size_t k : order) sorted.push_back(adv.ranked[k]);
+    adv.ranked = std::move(sorted);
+    adv.samples = samples;
+  }
+  if (adv.exact) {
+    std::stable_sort(adv.ranked.begin(), adv.ranked.end(),
+                     [](const ActionAdvice& p, const ActionAdvice& q) { return p.value.mean > q.value.mean; });
+    for (auto& r : adv.ranked) r.versus_best = {r.value.mean - adv.ranked.front().value.mean, 0};
+  }
+  adv.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return adv;
+}
+
+}  // namespace verflixt
