@@ -10,8 +10,8 @@
 // and take(choice, yes, no) -> bool, which answers an inner choice.
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <tuple>
+#include <vector>
 
 #include "verflixt/rules.h"
 #include "verflixt/solo_model.h"
@@ -54,12 +54,14 @@ class DeltaStep {
       case RATTENLORD: return rattenlord(0);
       case PONY: return pony();
       case MONOKEL: {
-        monokel_memo_.clear();
+        monokel_memo_.assign(static_cast<size_t>(kMaxThrows * kMaxKept), D{});
+        monokel_have_.assign(monokel_memo_.size(), 0);
         return monokel(0, 0);
       }
       case SENIGMA:
         if (r_.senigma == SenigmaKind::Duel) {
-          senigma_memo_.clear();
+          senigma_memo_.assign(static_cast<size_t>(kMaxRounds * kMaxRounds * kMaxRounds), D{});
+          senigma_have_.assign(senigma_memo_.size(), 0);
           return senigma_duel(0, 0, 0);
         }
         return senigma_repeat();
@@ -109,21 +111,22 @@ class DeltaStep {
     return d;
   }
   D pony() {  // J8: the sum of the throws, or the failure
-    std::map<int, double> sum{{0, 1.0}};
-    for (int k = 0; k < r_.pony_throws; ++k) {
-      std::map<int, double> next;
-      for (auto [s, p] : sum)
-        for (int f = 1; f <= 6; ++f) next[s + f] += p * kSixth;
-      sum = std::move(next);
-    }
+    double sum[6 * 5 + 1] = {1.0};  // pony.throws <= 5 (rules.cpp)
+    for (int k = 0; k < r_.pony_throws; ++k)
+      for (int s = 6 * (k + 1); s >= 0; --s) {
+        double p = 0;
+        for (int f = 1; f <= 6 && f <= s; ++f) p += sum[s - f] * kSixth;
+        sum[s] = p;
+      }
     D d{};
-    for (auto [s, p] : sum)
-      a_.add(d, a_.point(s >= r_.pony_target ? s : (r_.pony_fail_minus_sum ? -s : r_.pony_fail)), p);
+    for (int s = r_.pony_throws; s <= 6 * r_.pony_throws; ++s)
+      a_.add(d, a_.point(s >= r_.pony_target ? s : (r_.pony_fail_minus_sum ? -s : r_.pony_fail)), sum[s]);
     return d;
   }
   D monokel(int index, int kept) {  // J9: each throw may be re-thrown once; faces only add
     if (index == r_.monokel_throws) return a_.point(kept);
-    if (auto it = monokel_memo_.find({index, kept}); it != monokel_memo_.end()) return it->second;
+    const auto slot = static_cast<size_t>(index * kMaxKept + kept);
+    if (monokel_have_[slot]) return monokel_memo_[slot];
     D fresh{};  // a re-throw keeps whatever comes
     for (int f = 1; f <= 6; ++f) a_.add(fresh, monokel(index + 1, kept + f), kSixth);
     D d{};
@@ -131,11 +134,13 @@ class DeltaStep {
       const D keep = monokel(index + 1, kept + f);
       a_.add(d, a_.take({InnerChoice::MonokelRethrow, index, f, kept}, fresh, keep) ? fresh : keep, kSixth);
     }
-    return monokel_memo_[{index, kept}] = d;
+    monokel_have_[slot] = 1;
+    return monokel_memo_[slot] = d;
   }
   D senigma_duel(int round, int won, int lost) {  // J10 (2019), E8
     if (round == r_.senigma_rounds) return a_.point((won - lost) * r_.senigma_per_round);
-    if (auto it = senigma_memo_.find({round, won, lost}); it != senigma_memo_.end()) return it->second;
+    const auto slot = static_cast<size_t>((round * kMaxRounds + won) * kMaxRounds + lost);
+    if (senigma_have_[slot]) return senigma_memo_[slot];
     const D waive = senigma_duel(round + 1, won, lost);
     const D win = senigma_duel(round + 1, won + 1, lost);
     const D lose = senigma_duel(round + 1, won, lost + 1);
@@ -146,7 +151,8 @@ class DeltaStep {
       a_.add(counter, lose, (7 - a) / 6.0);
       a_.add(d, a_.take({InnerChoice::SenigmaCounter, round, a, won, lost}, counter, waive) ? counter : waive, kSixth);
     }
-    return senigma_memo_[{round, won, lost}] = d;
+    senigma_have_[slot] = 1;
+    return senigma_memo_[slot] = d;
   }
   D senigma_repeat() {  // J10 classic: a repeated face among the throws pays
     double distinct = 1;
@@ -166,10 +172,14 @@ class DeltaStep {
     return d;
   }
 
+  // Memo sizes from the rules' ranges (rules.cpp): monokel.throws <= 5 (kept <= 30),
+  // senigma.rounds <= 9.
+  static constexpr int kMaxThrows = 6, kMaxKept = 31, kMaxRounds = 10;
+
   const Rules& r_;
   A& a_;
-  std::map<std::pair<int, int>, D> monokel_memo_;
-  std::map<std::tuple<int, int, int>, D> senigma_memo_;
+  std::vector<D> monokel_memo_, senigma_memo_;
+  std::vector<char> monokel_have_, senigma_have_;
 };
 
 // The distribution algebra: exact distributions of the eyes added, choices by an InnerChooser.

@@ -29,15 +29,16 @@ struct ValueBust {
 // The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
 int risk(const SoloState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
 
-// The risk cap of a state: larger while Runkelrüb is held (solver.h).
-int cap_of(const SoloState& s, const SolverOptions& o) {
-  return s.held.has(RUNKELRUEB) ? o.runkel_risk_cap : o.risk_cap;
-}
+// The risk caps by class of state: [Runkelrüb held][Fumo active] (solver.h).
+struct Caps {
+  int c[2][2] = {{0, 0}, {0, 0}};
+  int of(const SoloState& s) const { return c[s.held.has(RUNKELRUEB)][s.fumo_active]; }
+};
 
 // The solver's risk cap: above it no plain throw is considered (see solver.h).
-bool considered(const SoloState& s, Action a, const SolverOptions& o) {
+bool considered(const SoloState& s, Action a, const Caps& caps) {
   const bool plain = a.kind == Action::Roll || (a.kind == Action::UseJoker && a.joker == FUMO);
-  return !(plain && risk(s) > cap_of(s, o));
+  return !(plain && risk(s) > caps.of(s));
 }
 
 // Once a Ventil floor is set (J11) and All In is no longer held, the rest of the turn is
@@ -146,16 +147,20 @@ SoloState joker_base(const SoloState& s, Joker j) {
 }
 
 // The sum over the surviving faces of the largest eyes a plain throw with that face can add
-// with this loadout (T3, T4, J7, J12, J13): six times the best expected gain of a throw.
-int plain_gain_sum(const Rules& r, JokerSet loadout) {
+// with this loadout (T3, T4, J7, J12), or under Fumo (J13: doubled, nothing else): six times
+// the best expected gain of a throw, the S of the certificate (solver.h).
+int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
   int sum = 0;
   for (int f = 1; f <= 6; ++f) {
     if (f == r.bust_face) continue;
     int best = f;
-    if (f == 1 && r.ones_rob) best = std::max(best, 1 + std::max(r.rob_cap, 0));
-    if (loadout.has(TENTAKEL) && f <= r.tentakel_max_face) best = std::max(best, f + r.tentakel_bonus);
-    if (loadout.has(JULE)) best += std::max(r.jule_bonus, 0);
-    if (loadout.has(FUMO) && r.fumo == FumoKind::Doubling) best = std::max(best, f * r.fumo_factor);
+    if (fumo) {
+      best = f * r.fumo_factor;
+    } else {
+      if (f == 1 && r.ones_rob) best = std::max(best, 1 + std::max(r.rob_cap, 0));
+      if (loadout.has(TENTAKEL) && f <= r.tentakel_max_face) best = std::max(best, f + r.tentakel_bonus);
+      if (loadout.has(JULE)) best += std::max(r.jule_bonus, 0);
+    }
     sum += std::max(best, 0);
   }
   return sum;
@@ -216,7 +221,8 @@ class StateIndex {
 // then evaluate it in post-order (every successor before its predecessors).
 class Solve {
  public:
-  Solve(const Rules& r, JokerSet loadout, const SolverOptions& o) : r_(r), loadout_(loadout), o_(o) {}
+  Solve(const Rules& r, JokerSet loadout, const SolverOptions& o, const Caps& caps)
+      : r_(r), loadout_(loadout), o_(o), caps_(caps) {}
 
   SoloSolution run() {
     for (int k = 0; k < JOKER_NB; ++k)
@@ -234,8 +240,8 @@ class Solve {
     sol.loadout = loadout_;
     sol.ev = value_[start_];
     sol.bust_probability = bust_[start_];
-    sol.risk_cap = o_.risk_cap;
-    sol.runkel_risk_cap = o_.runkel_risk_cap;
+    sol.risk_cap = caps_.c[0][0];
+    sol.runkel_risk_cap = caps_.c[1][0];
     sol.states = states_.size();
     if (o_.thresholds) collect_thresholds(sol);
     certify(sol);
@@ -282,7 +288,7 @@ class Solve {
   void seed_threshold_probes() {
     for (JokerSet h : subsets())
       for (int rob = 0; rob <= max_rob(); ++rob)
-        for (int e = 0; e <= cap_of(probe(h, rob, 0), o_); ++e) intern(probe(h, rob, e));
+        for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) intern(probe(h, rob, e));
   }
 
   void explore() {
@@ -298,7 +304,7 @@ class Solve {
         for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
       } else if (s.phase == SoloPhase::Decide) {
         for (Action a : solo_actions(r_, s)) {
-          if (a.kind == Action::Stop || !considered(s, a, o_)) continue;
+          if (a.kind == Action::Stop || !considered(s, a, caps_)) continue;
           if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
             const SoloState base = joker_base(s, a.joker);
             for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
@@ -321,7 +327,8 @@ class Solve {
     int offset = 0;
     const SoloState s = normal_form(raw, offset);
     const std::uint32_t id = index_.find(solo_key(s));
-    if (id == StateIndex::kNone || !done_[id]) throw std::logic_error("solver: successor not solved: " + describe(s));
+    if (id == StateIndex::kNone) throw std::logic_error("solver: successor not explored: " + describe(s));
+    if (!done_[id]) throw NotYetSolved{};
     return {value_[id] + offset, bust_[id]};
   }
 
@@ -360,7 +367,7 @@ class Solve {
       ValueBust best;
       Action choice = Action::stop();
       for (Action a : solo_actions(r_, s)) {
-        if (!considered(s, a, o_)) continue;
+        if (!considered(s, a, caps_)) continue;
         const ValueBust q = q_value(s, a);
         if (!any || detail::strictly_better(q.v, best.v)) {
           best = q;
@@ -375,15 +382,46 @@ class Solve {
     done_[u] = 1;
   }
 
-  // Post-order depth-first search with an explicit stack (the graph is deep: one level per
-  // throw), so every state is computed after all its successors. Meeting a state that is
-  // still on the stack means a cycle.
+  // Thrown by lookup when a successor has no value yet: the fast order was wrong.
+  struct NotYetSolved {};
+
+  // The jokers and Frostschutz uses a state still holds. Every joker step spends one, and a
+  // plain throw keeps them and adds eyes (T3: at least 1 under the presets), so sorting by
+  // (resources ascending, eyes descending) puts every successor first. Exotic --set rules can
+  // break this (a negative Tentakel bonus); then the depth-first order below takes over.
+  int resources(const SoloState& s) const {
+    return s.held.size() + (s.held.has(FROSTSCHUTZ) ? r_.frost_uses - s.frost_used : 0);
+  }
+
   void evaluate() {
     const std::size_t n = states_.size();
     value_.assign(n, 0.0);
     bust_.assign(n, 0.0);
     action_.assign(n, Action::stop());
     done_.assign(n, 0);
+    std::vector<std::uint32_t> order(n);
+    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+      const SoloState &x = states_[a], &y = states_[b];
+      const int rx = resources(x), ry = resources(y);
+      if (rx != ry) return rx < ry;
+      if (x.eyes != y.eyes) return x.eyes > y.eyes;
+      return a < b;
+    });
+    try {
+      for (std::uint32_t u : order) compute(u);
+      return;
+    } catch (const NotYetSolved&) {
+      done_.assign(n, 0);
+    }
+    evaluate_depth_first();
+  }
+
+  // Post-order depth-first search with an explicit stack (the graph is deep: one level per
+  // throw), so every state is computed after all its successors. Meeting a state that is
+  // still on the stack means a cycle.
+  void evaluate_depth_first() {
+    const std::size_t n = states_.size();
     std::vector<std::uint8_t> mark(n, 0);  // 0 new, 1 on the stack, 2 done
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
     for (std::uint32_t root = 0; root < n; ++root) {
@@ -418,7 +456,7 @@ class Solve {
     for (JokerSet h : subsets())
       for (int rob = 0; rob <= max_rob(); ++rob) {
         StopThreshold t{h, rob, -1};
-        for (int e = 0; e <= cap_of(probe(h, rob, 0), o_); ++e) {
+        for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) {
           const auto id = index_.find(solo_key(probe(h, rob, e)));
           if (action_[id].kind == Action::Stop) {
             t.eyes = e;
@@ -432,7 +470,8 @@ class Solve {
 
   // The a-posteriori certificate of the risk caps (solver.h).
   void certify(SoloSolution& sol) const {
-    const double g = plain_gain_sum(r_, loadout_);
+    const double gain_sum[2] = {static_cast<double>(plain_gain_sum(r_, loadout_, false)),
+                                static_cast<double>(plain_gain_sum(r_, loadout_, true))};
     // Classes a roll cannot leave: (held, Frostschutz uses, Fumo active). A Runkelrüb save
     // leads to (held without it, same uses, Fumo over).
     auto cls = [](JokerSet held, int frost, bool fumo) { return held.bits | (frost << 16) | (int{fumo} << 20); };
@@ -441,7 +480,7 @@ class Solve {
     for (std::size_t i = 0; i < states_.size(); ++i) {
       const SoloState& s = states_[i];
       if (s.phase == SoloPhase::FreeThrow && i != start_) k_reentry = std::max(k_reentry, value_[i]);
-      if (s.phase != SoloPhase::Decide || risk(s) <= cap_of(s, o_)) continue;
+      if (s.phase != SoloPhase::Decide || risk(s) <= caps_.of(s)) continue;
       const double a = value_[i] - s.eyes;
       auto [it, fresh] = adv.try_emplace(cls(s.held, s.frost_used, s.fumo_active), a, a);
       if (!fresh) {
@@ -453,21 +492,26 @@ class Solve {
     double c_all = 0;
     for (const auto& [h, cd] : adv) c_all = std::max(c_all, cd.first);
     sol.cap_needed = sol.runkel_cap_needed = 0;
+    bool ok = true;
     for (const auto& [c, cd] : adv) {
       const JokerSet held{static_cast<u16>(c & 0xffff)};
       const double p = held.has(RUNKELRUEB) ? runkel_save(r_) : 0.0;
       double& needed = held.has(RUNKELRUEB) ? sol.runkel_cap_needed : sol.cap_needed;
       if (p >= 1) {
         needed = std::numeric_limits<double>::infinity();
+        ok = false;
         continue;
       }
       const auto saved = adv.find(cls(held.without(RUNKELRUEB), (c >> 16) & 0xf, false));
       const double c_saved = saved != adv.end() ? saved->second.first : c_all;
-      const double need = (g + 5 * cd.first + p * c_saved + (1 - p) * k_reentry - 6 * cd.second) / (1 - p);
+      const bool fumo = (c >> 20) & 1;
+      const double need =
+          (gain_sum[fumo] + 5 * cd.first + p * c_saved + (1 - p) * k_reentry - 6 * cd.second) / (1 - p);
       needed = std::max(needed, need);
+      ok = ok && need <= caps_.c[held.has(RUNKELRUEB)][fumo];
     }
     const bool allin_fair = !(loadout_.has(ALL_IN) && 2 * r_.allin_max_face > 6);
-    sol.cap_certified = allin_fair && sol.cap_needed <= o_.risk_cap && sol.runkel_cap_needed <= o_.runkel_risk_cap;
+    sol.cap_certified = allin_fair && ok;
   }
 
   std::shared_ptr<const PolicyTable> make_table() const {
@@ -481,6 +525,7 @@ class Solve {
   const Rules& r_;
   JokerSet loadout_;
   SolverOptions o_;
+  Caps caps_;
   StateIndex index_;
   std::vector<SoloState> states_;
   std::vector<std::uint32_t> succ_first_, succ_;
@@ -496,23 +541,38 @@ class Solve {
 SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOptions& options) {
   validate(rules);
   if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw InputError("solver: a risk cap must be at least 0");
+  // Automatic caps per class: what the certificate asks for when the advantage above the
+  // cap is the same everywhere (C = D), S + 10 without Runkelrüb and 1.25 S / (1 - p) + 10
+  // with it (the advantage varies more there). A Runkelrüb class is never capped below a
+  // class without it: a save lands there at the same risk.
+  auto caps_for = [&](const SolverOptions& o) {
+    Caps caps;
+    const double p = runkel_save(rules);
+    for (int rk = 0; rk < 2; ++rk)
+      for (int fumo = 0; fumo < 2; ++fumo) {
+        const double sum = plain_gain_sum(rules, loadout, fumo == 1);
+        const int automatic = rk ? static_cast<int>(std::ceil(1.25 * sum / std::max(1e-3, 1 - p))) + 10
+                                 : static_cast<int>(std::ceil(sum)) + 10;
+        const int user = rk ? o.runkel_risk_cap : o.risk_cap;
+        caps.c[rk][fumo] = user > 0 ? user : automatic;
+      }
+    const int base = std::max(caps.c[0][0], caps.c[0][1]);
+    caps.c[1][0] = std::max(caps.c[1][0], base);
+    caps.c[1][1] = std::max(caps.c[1][1], base);
+    return caps;
+  };
   SolverOptions o = options;
-  // Automatic caps: what the certificate asks for when the advantage above the cap is the
-  // same everywhere (C_H = D_H), plus a margin of 10 eyes.
-  const double gsum = plain_gain_sum(rules, loadout);
-  if (o.risk_cap == 0) o.risk_cap = static_cast<int>(std::ceil(gsum)) + 10;
-  if (o.runkel_risk_cap == 0)
-    o.runkel_risk_cap = static_cast<int>(std::ceil(1.25 * gsum / std::max(1e-3, 1 - runkel_save(rules)))) + 10;
-  o.runkel_risk_cap = std::max(o.runkel_risk_cap, o.risk_cap);
-  SoloSolution sol = Solve(rules, loadout, o).run();
-  // An uncertified cap is raised to what the certificate asked for and the loadout solved
-  // again; the certificate's demand depends only weakly on the cap, so once is enough.
+  Caps caps = caps_for(o);
+  SoloSolution sol = Solve(rules, loadout, o, caps).run();
+  // An uncertified cap is raised to what the certificate asked for (plus 20%) and the loadout
+  // solved again; the certificate's demand depends only weakly on the cap, so once is enough.
   for (int k = 0; k < options.retries && !sol.cap_certified; ++k) {
     const double limit = 5000;
     if (!(sol.cap_needed < limit && sol.runkel_cap_needed < limit)) break;
-    o.risk_cap = std::max(o.risk_cap, static_cast<int>(std::ceil(sol.cap_needed * 1.2)));
-    o.runkel_risk_cap = std::max(o.runkel_risk_cap, static_cast<int>(std::ceil(sol.runkel_cap_needed * 1.2)));
-    sol = Solve(rules, loadout, o).run();
+    o.risk_cap = std::max({caps.c[0][0], caps.c[0][1], static_cast<int>(std::ceil(sol.cap_needed * 1.2))});
+    o.runkel_risk_cap = std::max({caps.c[1][0], caps.c[1][1], static_cast<int>(std::ceil(sol.runkel_cap_needed * 1.2))});
+    caps = caps_for(o);
+    sol = Solve(rules, loadout, o, caps).run();
   }
   return sol;
 }
