@@ -5,6 +5,7 @@ namespace verflixt {
 
 int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
 int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
+int sweep_command(int argc, const char* const* argv);     // EV over stop thresholds
 // >>> commands of other areas (each helper adds its declaration here)
 int solve_command(int argc, const char* const* argv);     // exact optimal solo policy (issue 4)
 int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s

@@ -20,6 +20,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
     {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
+    {"sweep", verflixt::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
     // >>> command table (each area adds its line here)
     {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
     {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
