@@ -158,3 +158,91 @@ TEST(Objective, ScoreSplitsTiesAndAveragesRanks) {
 
 }  // namespace
 }  // namespace verflixt
+
+// ---- Eyes conservation at the table: steals and Senigma duels move eyes, they never make
+// ---- or destroy them; only the thrower's own faces and the Keuler bonus (T6) add eyes.
+
+#include "verflixt/dice.h"
+#include "verflixt/rng.h"
+
+namespace verflixt {
+namespace {
+
+class RecordingDice final : public Dice {
+ public:
+  explicit RecordingDice(Rng rng) : d_(rng) {}
+  int roll() override {
+    faces.push_back(d_.roll());
+    return faces.back();
+  }
+  std::vector<int> faces;
+
+ private:
+  RandomDice d_;
+};
+
+// Duels with Senigma from 8 eyes on, otherwise stops at 16; checks every step it sees.
+class ConservationProbe final : public Policy {
+ public:
+  ConservationProbe(const Rules& r, RecordingDice& d) : rules_(r), dice_(d) {}
+  std::string name() const override { return "probe"; }
+  Action decide(const TurnView& v) const override {
+    int sum = 0, paid = 0;
+    for (const auto& s : v.table) sum += s.eyes, paid += s.keuler_paid;
+    if (v.self == self_ && last_.kind != Action::Stop) {
+      ++steps;
+      const int own = last_.kind == Action::Roll ? dice_.faces.back() : 0;
+      EXPECT_EQ(sum - sum_, own + rules_.keuler_bonus * (paid - paid_)) << "step " << steps;
+      if (last_.kind == Action::Roll) {
+        // A plain throw changes at most one other player: the victim of a robbing 1.
+        int changed = 0;
+        for (size_t k = 0; k < v.table.size(); ++k)
+          if (static_cast<int>(k) != v.self) changed += v.table[k].eyes != eyes_[k];
+        EXPECT_LE(changed, own == 1 ? 1 : 0);
+        steals += changed;
+      } else {
+        ++duels;
+      }
+    }
+    Action a = v.turn.eyes >= 16 ? Action::stop() : Action::roll();
+    if (v.turn.eyes >= 8 && is_legal(v, Action::use(SENIGMA))) a = Action::use(SENIGMA);
+    self_ = v.self, sum_ = sum, paid_ = paid, last_ = a;
+    eyes_.clear();
+    for (const auto& s : v.table) eyes_.push_back(s.eyes);
+    return a;
+  }
+  void new_pass() const { self_ = -1; }
+  mutable int steps = 0, steals = 0, duels = 0;
+
+ private:
+  const Rules& rules_;
+  RecordingDice& dice_;
+  mutable int self_ = -1, sum_ = 0, paid_ = 0;
+  mutable Action last_;
+  mutable std::vector<int> eyes_;
+};
+
+TEST(Table, StealsAndDuelsConserveEyesInEveryPass) {
+  const Rules rules = preset("tournament-2019");
+  RecordingDice dice(chunk_rng(17, 0));
+  const ConservationProbe probe(rules, dice);
+  for (int n : {3, 6}) {
+    std::vector<PassSeat> seats(static_cast<size_t>(n), PassSeat{&probe, JokerSet{}.with(SENIGMA), 0, 0});
+    for (int pass = 0; pass < 3000; ++pass) {
+      probe.new_pass();
+      const PassResult r = play_pass(rules, seats, pass % n, dice);
+      // T7: every result is at least 0, and exactly the Zombies hold 0 unless a floor.
+      for (size_t k = 0; k < r.eyes.size(); ++k) {
+        EXPECT_GE(r.eyes[k], 0);
+        if (r.eyes[k] == 0) {
+          EXPECT_EQ(r.status[k], Status::Zombie);
+        }
+      }
+    }
+  }
+  EXPECT_GT(probe.steals, 100);
+  EXPECT_GT(probe.duels, 100);
+}
+
+}  // namespace
+}  // namespace verflixt
