@@ -126,6 +126,11 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
   }
   // >>> policy table files (issue 4 adds *.policy here)
+  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") {
+    // Declared in verflixt/solver.h; named here so that policies need not include the solver.
+    std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules);
+    return load_policy_table(s, rules);
+  }
   // <<< policy table files
   throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");

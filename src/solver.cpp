@@ -826,4 +826,8 @@ std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rul
   return read_policy(in, rules, path);
 }
 
+std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules) {
+  return read_policy_file(path, rules);
+}
+
 }  // namespace verflixt

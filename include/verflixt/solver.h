@@ -161,6 +161,9 @@ void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& sol
 std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source);
 std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rules& rules);
 
+// read_policy_file as a plain Policy, for make_policy ("*.policy").
+std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules);
+
 // A TablePolicy straight from a solution (which must keep its table).
 std::unique_ptr<TablePolicy> table_policy(const Rules& rules, const SoloSolution& solution);
 
