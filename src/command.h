@@ -11,6 +11,7 @@ int solve_command(int argc, const char* const* argv);     // exact optimal solo 
 int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
 int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser) (issue 5)
 int advise_command(int argc, const char* const* argv);      // rank the actions of a situation (issue 5)
+int balance_command(int argc, const char* const* argv);     // joker lifts at a table, ruleset side by side (issue 5)
 // <<< commands
 
 }  // namespace verflixt

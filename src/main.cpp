@@ -26,6 +26,7 @@ constexpr Command kCommands[] = {
     {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
+    {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
     // <<< command table
 };
 
