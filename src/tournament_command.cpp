@@ -102,6 +102,8 @@ int tournament_command(int argc, const char* const* argv) {
       ("series", po::value<int>(),
        "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
+      ("single-pass", po::bool_switch(),
+       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)")
       ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
       ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
   cli::add_rules_options(desc);
@@ -115,7 +117,8 @@ int tournament_command(int argc, const char* const* argv) {
                   "(ties averaged) and expected evening total, each with its standard error.",
                   vm))
     return 0;
-  const Rules rules = cli::rules_from(vm);
+  Rules rules = cli::rules_from(vm);
+  if (vm["single-pass"].as<bool>()) rules.passes = rules.final_passes = 1;
   const std::string format = cli::format_from(vm, kFormats);
   const std::uint64_t evenings = vm["evenings"].as<std::uint64_t>();
   const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
@@ -223,7 +226,8 @@ int tournament_command(int argc, const char* const* argv) {
     table("seat", run.by_seat);
     s << "\n";
     if (by_policy.best >= 0) s << lead_note(run.by_group, by_policy, "policy") << "\n";
-    s << lead_note(run.by_seat, by_seat, "seat") << "\n";
+    if (by_policy.best < 0 || run.by_group.size() < run.by_seat.size())
+      s << lead_note(run.by_seat, by_seat, "seat") << "\n";
     text = s.str();
   }
   cli::emit(vm, text);
