@@ -10,7 +10,12 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
+#include <unistd.h>
 
 #include "verflixt/dice.h"
 #include "verflixt/engine.h"
@@ -185,6 +190,42 @@ TEST(Solver, ParallelBatchEqualsSingleSolves) {
     EXPECT_EQ(batch[i].ev, solve_solo(kT, ls[i], o).ev);  // bit for bit
   }
 }
+
+#ifdef VERFLIXT_BINARY
+// The `solve` command end to end: JSON output, exit code 2 on bad input, a written policy
+// table that `evaluate` plays.
+int run_cli(const std::string& args, const std::filesystem::path& out) {
+  const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >" + out.string() + " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(SolveCommand, JsonBadInputAndPolicyFile) {
+  const auto dir = std::filesystem::temp_directory_path() / ("verflixt_solve_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto out = dir / "out.json";
+  ASSERT_EQ(run_cli("solve --jokers pony --format json", out), 0);
+  std::ifstream in(out);
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["command"], "solve");
+  EXPECT_EQ(j["rules"], "tournament-2019");
+  EXPECT_TRUE(j.contains("version"));
+  ASSERT_EQ(j["loadouts"].size(), 1u);
+  EXPECT_EQ(j["loadouts"][0]["jokers"], "pony");
+  EXPECT_NEAR(j["loadouts"][0]["ev"].get<double>(), solve_solo(kT, jokers({PONY})).ev, 1e-12);
+  EXPECT_EQ(j["loadouts"][0]["threshold"], NoJokerOptimum{}.threshold(0));
+  EXPECT_TRUE(j["loadouts"][0]["marginal"].contains("pony"));
+  EXPECT_EQ(run_cli("solve --jokers pony,pony", out), 2);
+  EXPECT_EQ(run_cli("solve", out), 2);
+  EXPECT_EQ(run_cli("solve --loadouts some", out), 2);
+  EXPECT_EQ(run_cli("solve --loadouts all --write-policy x.policy", out), 2);
+  const auto table = dir / "pony.policy";
+  ASSERT_EQ(run_cli("solve --jokers pony --write-policy " + table.string(), out), 0);
+  EXPECT_EQ(run_cli("evaluate --jokers pony --turns 2000 --policy " + table.string(), out), 0);
+  EXPECT_EQ(run_cli("evaluate --jokers pony --turns 2000 --preset classic --policy " + table.string(), out), 2);
+  std::filesystem::remove_all(dir);
+}
+#endif
 
 }  // namespace
 }  // namespace verflixt

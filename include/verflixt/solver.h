@@ -9,28 +9,34 @@
 // considered at a *risk* above `risk_cap`, the risk being the eyes a 6 would cost (eyes
 // minus the Ventil floor, or the eyes without one). Ventil is never restricted: its own
 // throw risks nothing. Above the cap only jokers remain, each spent or used up after
-// finitely many steps, so the part is finite.
+// finitely many steps, so the part is finite. (A Ventil floor does not add a dimension:
+// without All In the rest of the turn is shift-invariant, see normal_form in solver.cpp.)
 //
 // Why this is exact and not a guess: the solver proves a posteriori, per loadout, that a
-// plain throw is never optimal above the cap (`cap_certified`). For a state s of risk r > R
-// holding jokers H, a roll gives at most
+// plain throw is never optimal above the cap (`cap_certified`). Group the states into
+// classes H = (jokers held, Frostschutz uses, Fumo active), which a roll never leaves. For a
+// state s of risk r > R in class H, a roll gives at most
 //   (1/6) sum_f (e + g_f + C_H) + (1/6)[p_H (e + C_{H\Runkelrüb}) + (1 - p_H)(e - r + K)],
 // the sum over the five surviving faces f, g_f the largest gain a plain throw of face f can
-// bring with this loadout (S = sum_f g_f), C_H the largest advantage
-// V(s') - eyes(s') over solved states above the cap holding H (every successor of a roll from
-// above the cap is again above it), p_H Runkelrüb's save chance if held, and K the best value
+// bring in the class's mode (S = sum_f g_f), C_H the largest advantage V(s') - eyes(s') over
+// solved states above the cap in class H (every successor of a roll from above the cap is
+// again above it), p_H Runkelrüb's save chance if held, and K the best value
 // of a classic fumo re-entry (0 without one). Stopping or the best joker gives at least
 // e + D_H, D_H the smallest such advantage. The roll is dominated for every r > R as soon as
 // R >= [S + 5 C_H + p_H C_{H\R} + (1 - p_H) K - 6 D_H] / (1 - p_H), which the solver checks
-// for every H it met above the cap and reports as `cap_needed`. Then the truncated values
+// for every class it met above the cap and reports as `cap_needed`. Then the truncated values
 // satisfy the Bellman equation of the untruncated game everywhere, and since every policy
 // ends the turn with probability 1 (each plain throw ends it with probability >= 1/6 minus
 // Runkelrüb's single save; jokers are finitely many), that solution is the unique one: the
-// truncated optimum is the true optimum. In the region above the cap the advantage V - e
-// does not grow with the eyes (every joker adds a bounded amount, All In's expected factor
-// is 2·allin_max_face/6 <= 1 in both presets); with allin_max_face > 3 the certificate is
-// refused. An uncertified result is still a valid lower bound on the optimum (it is the
-// value of a real policy).
+// truncated optimum is the true optimum. One step rests on measurement rather than proof:
+// C_H and D_H are taken over the solved states above the cap, not over all eyes. Above the
+// cap only jokers act, each adding a bounded amount (All In's expected factor is
+// 2·allin_max_face/6 <= 1 in both presets), so the advantage V - e there settles to a
+// constant as the eyes grow, and the solved band, which reaches past the cap by every
+// joker's largest gain, is where it varies; with allin_max_face > 3 the certificate is
+// refused. Empirically, solving every tournament loadout with caps 100/600 and with the
+// automatic caps gives the same EVs to 1e-14. An uncertified result is still a valid lower
+// bound on the optimum (it is the value of a real policy).
 #include <memory>
 #include <span>
 #include <string>
@@ -45,14 +51,14 @@
 namespace verflixt {
 
 struct SolverOptions {
-  // Plain throws are not considered above this risk while Runkelrüb is not held (see above);
-  // 0 = automatic: S + 10 (S as above, 35..45 in the presets), which the certificate accepts
-  // whenever the advantage above the cap hardly varies — the usual case.
-  int risk_cap = 0;
-  // ... and above this risk while Runkelrüb is held; 0 = automatic: 1.25 S / (1 - p) + 10
-  // (about 235..400 with the 8/9 save; the advantage above the cap varies more here).
-  // Runkelrüb makes rolling pay up to about 200 eyes at risk.
-  int runkel_risk_cap = 0;
+  // The caps come per class of state — Runkelrüb held or not, Fumo active or not — because a
+  // roll never leaves its class (a Runkelrüb save lands in a class without Runkelrüb, whose
+  // cap is never higher). 0 = automatic, from the certificate's own formula with C_H = D_H:
+  // S + 10 without Runkelrüb (S = sum of the per-face gains in the class's mode: 30..45 in
+  // the presets), 1.25 S / (1 - p) + 10 with it (235..430 with the 8/9 save; the advantage
+  // above the cap varies more there). Runkelrüb makes rolling pay up to about 270 eyes.
+  int risk_cap = 0;         // > 0: this cap for every class without Runkelrüb
+  int runkel_risk_cap = 0;  // > 0: this cap for every class with Runkelrüb
   // If the certificate still fails, solve again with the caps it asks for (plus 20%).
   int retries = 1;
   // Also solve the stop thresholds of every subset of the loadout (see SoloSolution).
@@ -91,7 +97,7 @@ struct SoloSolution {
   // autojokers and reactions (Jule, Tentakel, Runkelrüb, classic fumo), no robbing 1 yet.
   int threshold = -1;
   std::vector<StopThreshold> thresholds;  // every subset of the loadout × robbing 1s
-  int risk_cap = 0;          // the caps finally used
+  int risk_cap = 0;          // the caps finally used (classes without Fumo active)
   int runkel_risk_cap = 0;
   double cap_needed = 0;     // the smallest cap (without Runkelrüb held) the certificate accepts
   double runkel_cap_needed = 0;  // ... with Runkelrüb held
