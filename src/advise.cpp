@@ -113,9 +113,7 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s) {
 }
 
 bool advice_is_exact(const Rules& rules, const AdviceSituation& a) {
-  (void)rules;
-  const TurnState& t = a.pass.turn;
-  return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty() && t.held.empty() && !t.fumo_active && !t.has_floor;
+  return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty() && LastSeatSolver::supports(rules, a.pass.turn);
 }
 
 Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
@@ -128,8 +126,8 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
   if (exact_if_possible && advice_is_exact(rules, a)) {
     std::vector<SeatView> table = a.pass.table;
     table[static_cast<size_t>(a.pass.self)].eyes = a.pass.turn.eyes;
-    const LastSeatSolver dp(rules, table, a.pass.self,
-                            a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser);
+    const LastSeatSolver dp(rules, table, a.pass.self, a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser,
+                            a.pass.turn);
     const double stop = dp.stop_value(a.pass.turn.eyes, table);
     const double roll = dp.roll_value(a.pass.turn.eyes, a.pass.turn.robbing_ones, table);
     adv.exact = true;

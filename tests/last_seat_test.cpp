@@ -21,12 +21,13 @@ SeatView seat(int eyes, Status s, int total = 0) { return SeatView{eyes, s, tota
 
 // Monte Carlo of the rest of the pass with `policy` on turn: the mean objective and its SE.
 std::pair<double, double> monte_carlo(const Rules& rules, const std::vector<SeatView>& table, int self, int eyes,
-                                      const Policy& policy, Goal goal, int n, std::uint64_t seed) {
+                                      const Policy& policy, Goal goal, int n, std::uint64_t seed,
+                                      const TurnState& start = {}) {
   std::vector<PassSeat> seats(table.size(), PassSeat{&policy, {}, 0, 0});
   RandomDice dice(chunk_rng(seed, 0));
   double sum = 0, sq = 0;
   for (int i = 0; i < n; ++i) {
-    PassSituation s{table, self, new_turn({}), {}};
+    PassSituation s{table, self, start, {}};
     s.turn.eyes = eyes;
     const PassResult r = finish_pass(rules, seats, s, dice);
     std::vector<int> totals;
@@ -97,8 +98,13 @@ TEST(LastSeat, KeulerBonusMakesRobbingTheWeakWorthIt) {
   // At 1 against her 1: a tie makes both losers. A 1 robbing her → 1+1+1+5 = 8 vs 0: safe;
   // 2..5: above her: safe; 6: 0, a loser. So 5/6.
   EXPECT_DOUBLE_EQ(s.value(1, 0, t), 5.0 / 6.0);
-  const std::vector<int> cand = {2, 3};
-  EXPECT_EQ(s.best_victim(2, 1, t, cand), 2);
+  // Her at 2, me at 0 throwing my first 1 (now 1 eye): robbing her leaves her 1 below my 2,
+  // safe; robbing the leader ties me with her at 2, both losers. The leader is listed first.
+  t[2].eyes = 2;
+  const LastSeatSolver s2(rules, t, 4, Goal::NotLoser);
+  const std::vector<int> cand = {3, 2};
+  EXPECT_EQ(s2.best_victim(1, 1, t, cand, false), 2);
+  EXPECT_EQ(s2.value(2, 1, [&] { auto u = t; u[2].eyes = 1; return u; }()), 1.0);
 }
 
 TEST(LastSeat, AgreesWithMonteCarloOfItsPolicy) {
@@ -123,6 +129,43 @@ TEST(LastSeat, AgreesWithMonteCarloOfItsPolicy) {
       }
     }
   }
+}
+
+// Jule, Tentakel, Runkelrüb and a Ventil floor: the DP against Monte Carlo of its policy,
+// and against a recursion written here for two players without robbing.
+TEST(LastSeat, AutojokersRunkelruebAndFloor) {
+  Rules rules = preset("tournament-2019");
+  std::vector<SeatView> t = {seat(14, Status::Prinzessin, 20), seat(0, Status::Zombie, 35), seat(3, Status::Prinzessin, 18),
+                             seat(22, Status::Prinzessin, 9), seat(0, Status::Jungfrau, 21)};
+  TurnState start;
+  start.held = JokerSet{}.with(JULE).with(TENTAKEL).with(RUNKELRUEB);
+  start.has_floor = true;
+  start.floor = 4;
+  for (Goal goal : {Goal::NotLoser, Goal::Win}) {
+    const LastSeatSolver s(rules, t, 4, goal, start);
+    const double exact = s.value(5, 0, t);
+    const LastSeatPolicy p(s);
+    const auto [mc, se] = monte_carlo(rules, t, 4, 5, p, goal, 20000, 91, start);
+    EXPECT_NEAR(mc, exact, 4 * se + 1e-9) << (goal == Goal::Win ? "win" : "not-loser");
+  }
+  // Two players, no robbing, her at 20: with Jule a face f adds f + 1, Tentakel turns 1, 2
+  // into 7, 8 (+1); Runkelrüb saves a 6 with 1 - (2/6)^2 = 8/9 once.
+  rules.ones_rob = false;
+  std::vector<SeatView> two = {seat(20, Status::Prinzessin), seat(0, Status::Jungfrau)};
+  const LastSeatSolver s(rules, two, 1, Goal::Win, start);
+  std::function<double(int, bool)> w = [&](int e, bool runkel) -> double {
+    if (e > 20) return 1.0;
+    const double stop = e == 20 ? 0.5 : 0.0;
+    double roll = 0;
+    for (int f = 1; f <= 5; ++f) roll += w(e + (f <= 2 ? f + 5 : f) + 1, runkel);
+    roll += runkel ? 8.0 / 9.0 * w(e, false) : 0.0;  // a failed save: the floor 4 loses to 20
+    return std::max(stop, roll / 6.0);
+  };
+  EXPECT_NEAR(s.value(5, 0, two), w(5, true), 1e-12);
+  EXPECT_NEAR(s.value(12, 0, two), w(12, true), 1e-12);
+  TurnState fumo;
+  fumo.fumo_active = true;
+  EXPECT_THROW(LastSeatSolver(rules, two, 1, Goal::Win, fumo), InputError);
 }
 
 TEST(LastSeat, RefusesAJungfrauStillToPlay) {

@@ -2,8 +2,9 @@
 // Advice at the table (issue 5): every legal action of the player on turn — stop, roll,
 // each held joker — ranked by an objective of the pass: P(win), P(not a loser) (RULES.md P3
 // on the standings evening total + pass result), or the expected pass result ("eyes").
-// Exact where it can be: in the last seat without jokers, win and not-loser come from the
-// LastSeatSolver (last_seat.h). Otherwise Monte Carlo: the action, then finish_pass with the
+// Exact where it can be: in the last seat holding no announced joker (Jule, Tentakel,
+// Runkelrüb and a Ventil floor are fine), win and not-loser come from the LastSeatSolver
+// (last_seat.h); there are then only two actions, stop and roll. Otherwise Monte Carlo: the action, then finish_pass with the
 // continuation policies, with common random numbers — sample i of every action draws the
 // same dice stream — so differences between actions are sharp (paired standard errors).
 #include <cstdint>

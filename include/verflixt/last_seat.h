@@ -21,7 +21,13 @@
 // steals of 1..cap eyes over the m robbable players (with sorting, the multisets). Typical
 // tables (4–8 players, leaders ≤ 40 eyes) take 10^3–10^5 states; the solver refuses more
 // than `max_states` (InputError), and advise then falls back to Monte Carlo.
-// Jokers are not modelled: the solver assumes the player holds none (autojokers included).
+// Jokers: the ones that are never announced are modelled — Jule (J7: +jule_bonus after every
+// throw that does not eliminate or was not cancelled), Tentakel (J12: a low face adds face +
+// bonus and does not rob), Runkelrüb (J15: after the bust face, saved with probability
+// 1 − ((face−1)/6)^throws, then exactly as before that throw; always spent, as not spending it
+// ends the turn) — and a Ventil floor set earlier (J11: elimination drops to the floor; without
+// announced jokers the floor never moves, E5). Announced jokers and an active Fumo are not:
+// the constructor refuses them (InputError), and advise uses Monte Carlo for them.
 #include <cstddef>
 #include <span>
 #include <string>
@@ -42,19 +48,31 @@ class LastSeatSolver {
   // `table` holds every player (the own entry's eyes and status are ignored; its total
   // counts); `self` is the player on turn. Throws InputError when a player other than self
   // is still a Jungfrau.
+  // `turn` gives the jokers held (only Jule, Tentakel, Runkelrüb) and a Ventil floor; its
+  // eyes and robbing 1s are ignored (value() takes them).
   LastSeatSolver(const Rules& rules, std::vector<SeatView> table, int self, Goal goal,
-                 std::size_t max_states = 4'000'000);
+                 const TurnState& turn = {}, std::size_t max_states = 4'000'000);
+
+  // Whether the solver can play a turn holding `turn`'s jokers and floor.
+  static bool supports(const Rules& rules, const TurnState& turn);
 
   // The optimal value with own eyes `eyes` and `robbing_ones` robbing 1s so far, others as
   // in `table` (by player index, self's entry ignored).
-  double value(int eyes, int robbing_ones, std::span<const SeatView> table) const;
+  // `runkel`: Runkelrüb still held (only if the turn started with it).
+  double value(int eyes, int robbing_ones, std::span<const SeatView> table, bool runkel) const;
+  double value(int eyes, int robbing_ones, std::span<const SeatView> table) const {
+    return value(eyes, robbing_ones, table, runkel_);
+  }
   double stop_value(int eyes, std::span<const SeatView> table) const;
-  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table) const;
+  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table, bool runkel) const;
+  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table) const {
+    return roll_value(eyes, robbing_ones, table, runkel_);
+  }
   // The candidate to rob with a robbing 1 that brought the eyes to `eyes_after_one` (the 1
   // included) and the count to `robbing_ones` (this one included): the one whose steal leaves
   // the best value.
   int best_victim(int eyes_after_one, int robbing_ones, std::span<const SeatView> table,
-                  std::span<const int> candidates) const;
+                  std::span<const int> candidates, bool runkel) const;
 
   // The objective of the standings if the pass ended now with own eyes `eyes` (alive or
   // eliminated): the win share (1/k on a k-way tie for first) or 1 - loser.
@@ -73,17 +91,21 @@ class LastSeatSolver {
     auto operator<=>(const Other&) const = default;
   };
   std::vector<Other> others_of(std::span<const SeatView> table) const;
-  double solve(int e, int j, const std::vector<Other>& others) const;
+  double solve(int e, int j, bool runkel, const std::vector<Other>& others) const;
   double stop_of(int e, bool eliminated, const std::vector<Other>& others) const;
-  double roll_of(int e, int j, const std::vector<Other>& others) const;
-  double after_steal(int e, int j, const std::vector<Other>& others, size_t victim, int amount) const;
+  double roll_of(int e, int j, bool runkel, const std::vector<Other>& others) const;
+  double after_steal(int e, int j, bool runkel, const std::vector<Other>& others, size_t victim, int amount) const;
   bool robbable(const Other& o) const;
-  std::string key(int e, int j, const std::vector<Other>& others) const;
+  std::string key(int e, int j, bool runkel, const std::vector<Other>& others) const;
 
   Rules rules_;
   std::vector<SeatView> table_;
   int self_;
   Goal goal_;
+  bool jule_ = false, tentakel_ = false, runkel_ = false;
+  bool has_floor_ = false;
+  int floor_ = 0;
+  double save_ = 0;  // J15: probability that Runkelrüb cancels the bust face
   std::size_t max_states_;
   mutable std::unordered_map<std::string, double> memo_;  // not thread-safe
 };
