@@ -174,7 +174,7 @@ int advise_command(int argc, const char* const* argv) {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
     if (adv.exact)
-      o << "exact: last seat without jokers, optimal play after the action (dynamic programming, "
+      o << "exact: last seat, no announced jokers; optimal play after the action (dynamic programming, "
         << adv.dp_states << " states)\n";
     else
       o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << seed

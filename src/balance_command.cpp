@@ -1,6 +1,7 @@
 // `verflixt balance`: for rule designers. (1) Each joker's lift: the evening P(win) and
 // P(loser) of one player whose loadout gains that joker, against the same player without
-// it, at a table of a fixed field. (2) When the rules differ from their preset (--set,
+// it, at a table of a fixed field, next to its exact solo EV lift (solver.h: the optimal solo
+// EV with the joker alone minus without jokers, RULES.md §5). (2) When the rules differ from their preset (--set,
 // --rules): the same table under both rulesets side by side.
 #include <omp.h>
 
@@ -15,6 +16,7 @@
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
 #include "verflixt/objective.h"
+#include "verflixt/solver.h"
 #include "verflixt/stats.h"
 #include "verflixt/version.h"
 
@@ -106,7 +108,17 @@ int balance_command(int argc, const char* const* argv) {
   struct Variant {
     std::string label;
     ObjectiveRow row;
+    double solo_lift = std::nan("");  // exact optimal solo EV with the joker minus without
   };
+  // The exact solo value of the joker alone; NaN if the solver cannot certify or fails.
+  auto solo_ev = [&](JokerSet set) {
+    try {
+      return solve_solo(rules, set).ev;
+    } catch (const std::exception&) {
+      return std::nan("");
+    }
+  };
+  const double solo_none = solo_ev(JokerSet{});
   std::vector<Variant> variants;
   const ListSelector base_sel(base);
   const ObjectiveRun base_run = table_run(rules, &base_sel, "base");
@@ -117,7 +129,8 @@ int balance_command(int argc, const char* const* argv) {
     for (Joker b : base)
       if (b != j) list.push_back(b);
     const ListSelector sel(list);
-    variants.push_back({std::string(joker_id(j)), table_run(rules, &sel, std::string(joker_id(j))).by_group[0]});
+    variants.push_back({std::string(joker_id(j)), table_run(rules, &sel, std::string(joker_id(j))).by_group[0],
+                        solo_ev(JokerSet{}.with(j)) - solo_none});
   }
   ObjectiveRun ref_run, new_run;
   if (compare) {
@@ -145,7 +158,8 @@ int balance_command(int argc, const char* const* argv) {
       j["jokers"].push_back({{"joker", v.label}, {"p_win", v.row.win.mean}, {"p_win_stderr", v.row.win.se},
                              {"win_lift", dw.mean}, {"win_lift_stderr", dw.se}, {"p_loser", v.row.loser.mean},
                              {"loser_change", dl.mean}, {"loser_change_stderr", dl.se},
-                             {"eyes", v.row.eyes.mean}, {"eyes_stderr", v.row.eyes.se}});
+                             {"eyes", v.row.eyes.mean}, {"eyes_stderr", v.row.eyes.se},
+                             {"solo_ev_lift_exact", std::isnan(v.solo_lift) ? nlohmann::ordered_json() : nlohmann::ordered_json(v.solo_lift)}});
     }
     if (compare) {
       auto side = [&](const ObjectiveRow& a, const ObjectiveRow& b) {
@@ -162,31 +176,34 @@ int balance_command(int argc, const char* const* argv) {
     }
     text = j.dump(2) + "\n";
   } else if (format == "csv") {
-    text = "joker,p_win,p_win_se,win_lift,win_lift_se,p_loser,p_loser_se,loser_change,loser_change_se,eyes,eyes_se\n";
-    auto line = [&](const std::string& label, const ObjectiveRow& r) {
+    text = "joker,p_win,p_win_se,win_lift,win_lift_se,p_loser,p_loser_se,loser_change,loser_change_se,eyes,eyes_se,"
+           "solo_ev_lift\n";
+    auto line = [&](const std::string& label, const ObjectiveRow& r, double solo) {
       const Estimate dw = minus(r.win, base_row.win), dl = minus(r.loser, base_row.loser);
       return label + "," + fmt("%.6f", r.win.mean) + "," + fmt("%.6f", r.win.se) + "," + fmt("%.6f", dw.mean) + "," +
              fmt("%.6f", dw.se) + "," + fmt("%.6f", r.loser.mean) + "," + fmt("%.6f", r.loser.se) + "," +
              fmt("%.6f", dl.mean) + "," + fmt("%.6f", dl.se) + "," + fmt("%.4f", r.eyes.mean) + "," +
-             fmt("%.4f", r.eyes.se) + "\n";
+             fmt("%.4f", r.eyes.se) + "," + (std::isnan(solo) ? std::string() : fmt("%.6f", solo)) + "\n";
     };
-    text += line("base", base_row);
-    for (const auto& v : variants) text += line(v.label, v.row);
+    text += line("base", base_row, 0.0);
+    for (const auto& v : variants) text += line(v.label, v.row, v.solo_lift);
   } else {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
       << players << " players, " << base_run.evenings << " evenings per variant; tested player " << policy->name()
       << " with base jokers " << base_name << " (+ the joker, selected first); field " << field.label << "\n"
       << "lift = variant − base; ± one SE, the runs counted as independent (conservative)\n\n"
-      << "joker          P(win)           win lift           P(loser)         loser change       E[eyes]\n";
-    auto line = [&](const std::string& label, const ObjectiveRow& r, bool is_base) {
+      << "solo EV lift: exact optimal solo EV with the joker alone minus without jokers (solver, §5)\n\n"
+      << "joker          P(win)           win lift           P(loser)         loser change       E[eyes]  solo EV lift\n";
+    auto line = [&](const std::string& label, const ObjectiveRow& r, bool is_base, double solo) {
       const Estimate dw = minus(r.win, base_row.win), dl = minus(r.loser, base_row.loser);
       o << label << std::string(15 - std::min<size_t>(14, label.size()), ' ') << pm(r.win, "%.4f") << "  "
         << (is_base ? std::string(17, ' ') : pm(dw)) << "  " << pm(r.loser, "%.4f") << "  "
-        << (is_base ? std::string(17, ' ') : pm(dl)) << "  " << fmt("%.2f", r.eyes.mean) << "\n";
+        << (is_base ? std::string(17, ' ') : pm(dl)) << "  " << fmt("%7.2f", r.eyes.mean) << "  "
+        << (is_base ? std::string() : std::isnan(solo) ? std::string("—") : fmt("%+.3f", solo)) << "\n";
     };
-    line("base", base_row, true);
-    for (const auto& v : variants) line(v.label, v.row, false);
+    line("base", base_row, true, 0.0);
+    for (const auto& v : variants) line(v.label, v.row, false, v.solo_lift);
     if (compare) {
       o << "\nruleset comparison (tested player with the base jokers and the field):\n"
         << "  preset " << reference.preset << "  vs  rules " << rules_summary(rules) << "\n"
