@@ -171,7 +171,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
         }
       }
       ++m.series;
-      for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += x[f] * x[f];
+      for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
       for (size_t a = 0; a < W; ++a)
         for (size_t b = 0; b < W; ++b)
           m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];

@@ -70,7 +70,7 @@ __extension__ typedef __int128 i128;  // GCC/Clang; products of win sums need mo
 struct ObjectiveMoments {
   std::uint64_t series = 0;
   std::vector<std::int64_t> sum;      // [feature]
-  std::vector<std::int64_t> sum_sq;   // [feature] Σx_f² (non-win features)
+  std::vector<i128> sum_sq;           // [feature] Σx_f²
   std::vector<i128> win_cross;        // [a * W + b] Σ win_a · win_b, W = seats + groups
   void merge(const ObjectiveMoments& o);
 };
