@@ -472,7 +472,7 @@ Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
       const std::uint64_t n = std::min(chunk, turns - k * chunk);
       play_chunk(a, n, seed, k, *lanes, *fin, hist4, mine);
       const std::uint64_t done = ++finished;
-      if (control.progress && omp_get_thread_num() == 0) control.report(done * chunk, turns);
+      if (control.progress && omp_get_thread_num() == 0) control.report(std::min(done * chunk, turns), turns);
     }
   }
   // Integer counts: summing per-thread counts gives the same bits whatever the split.

@@ -9,6 +9,14 @@
 // and two table lookups, no branches. A lane whose turn ended records it and restarts from
 // the chain's start in the same step, so no lane idles until it has played its share.
 //
+// Where the time goes (AMD EPYC Zen 3, AVX2, GCC 12; CPU time per lane-step on one-step
+// rows, measured by timing the loops alone): the step ~1.5 ns, of which the second,
+// dependent 8-wide gather is ~0.8 ns — gathers run at about one element per 1.2 cycles on
+// this core, so two gathers per step put the floor near 1 ns; the half xoshiro draw and the
+// compress-store of finished turns ~0.45 ns. The limit is gather throughput, not the RNG or
+// memory (the tables of small chains fit in L1/L2). Composed rows (AliasOptions) divide the
+// number of steps per turn instead, which is why they are the default.
+//
 // How it is reproducible. Work is cut into fixed chunks of turns; chunk k draws only from
 // chunk_rng(seed, k) and every chunk plays exactly its turns, so a seed gives bit-identical
 // tallies on 1, 2 or 64 threads, and an interrupted run keeps its finished chunks.
@@ -59,12 +67,14 @@ struct AliasChain {
 // How rows are built. With max_steps = 1 every row is one chain step: one draw per step, as
 // the chain says. With m > 1 a state whose m-step distribution (terminals absorbing) has at
 // most max_composed_outcomes distinct successors gets that as its row, so one draw plays up
-// to m steps; the distribution of the turn's end is the same, only the path in between is
-// skipped. Tuned with `verflixt bench --row-steps --row-outcomes` on the two bench workloads
-// (turns/s, 1 thread): 1 step 4.3e7 / 2.7e7, 2 steps 7.1e7 / 6.6e7, 4 steps with 64
-// outcomes 1.9e8 / 1.3e8; 128 outcomes was no faster (bigger tables).
+// to m steps; the distribution of the turn's end is exactly the same (up to the rounding
+// above), only the path in between is skipped — for a small chain the start row can become
+// the whole turn. Tuned on the two `verflixt bench` workloads (threshold:17 / the 3-joker
+// heuristic; turns per CPU-second on one thread, best of 3, shared machine): 1 step
+// 1.2e8 / 8.4e7; 2 steps, 32 outcomes 2.1e8 / 1.4e8; 4 steps, 64 outcomes 3.1e8 / 2.0e8;
+// 8 steps, 64 outcomes 3.9e8 / 2.1e8; 128 or 256 outcomes were slower (bigger tables).
 struct AliasOptions {
-  int max_steps = 4;
+  int max_steps = 8;
   int max_composed_outcomes = 64;
   int max_table_growth = 4;  // composed tables stay within 4x the one-step size (or 2^16)
 };
