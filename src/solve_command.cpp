@@ -37,7 +37,7 @@ struct Row {
   std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
 };
 
-nlohmann::ordered_json row_json(const Row& r, bool detail) {
+nlohmann::ordered_json row_json(const Row& r) {
   nlohmann::ordered_json j;
   j["jokers"] = loadout_name(r.sol.loadout);
   j["ev"] = r.sol.ev;
@@ -53,18 +53,15 @@ nlohmann::ordered_json row_json(const Row& r, bool detail) {
   j["cap_needed"] = r.sol.cap_needed;
   j["runkel_cap_needed"] = r.sol.runkel_cap_needed;
   j["cap_certified"] = r.sol.cap_certified;
-  if (detail) {
-    nlohmann::ordered_json ts = nlohmann::ordered_json::array();
-    for (const auto& t : r.sol.thresholds) {
-      nlohmann::ordered_json x;
-      x["held"] = loadout_name(t.held);
-      x["robbing_ones"] = t.robbing_ones;
-      if (t.eyes >= 0) x["stop_at"] = t.eyes;
-      else x["stop_at"] = nullptr;
-      ts.push_back(x);
-    }
-    j["thresholds"] = ts;
+  // Stop thresholds per subset of still-held jokers, indexed by robbing 1s so far (T4):
+  // {"none": [16, 17, ...], "pony": [...]}; null where stopping is never optimal.
+  nlohmann::ordered_json ts = nlohmann::ordered_json::object();
+  for (const auto& t : r.sol.thresholds) {
+    auto& arr = ts[loadout_name(t.held)];
+    if (t.eyes >= 0) arr.push_back(t.eyes);
+    else arr.push_back(nullptr);
   }
+  j["thresholds"] = ts;
   return j;
 }
 
@@ -179,7 +176,7 @@ int solve_command(int argc, const char* const* argv) {
     j["rules"] = rules_summary(rules);
     j["seconds"] = seconds;
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-    for (const auto& r : rows) arr.push_back(row_json(r, detail));
+    for (const auto& r : rows) arr.push_back(row_json(r));
     j["loadouts"] = arr;
     s << j.dump(2) << "\n";
   } else if (format == "csv") {
