@@ -307,8 +307,8 @@ AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
     a.row_steps[s] = 1;
   }
   std::vector<Row> rows = one;
-  // Composed rows may grow the tables by at most options.max_table_growth times (or up to
-  // 2^16 buckets), so a big chain keeps its tables in cache; earlier states (the start
+  // Composed rows may grow the tables by at most options.max_table_growth times (but always
+  // to 2^16 buckets), so a big chain keeps its tables in cache; earlier states (the start
   // first, in the chain's order) get composed first.
   auto buckets_of = [](std::size_t outcomes) {
     return std::size_t{1} << std::max(1, static_cast<int>(std::bit_width(outcomes - 1)));
@@ -316,9 +316,15 @@ AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
   std::size_t table = 0;
   for (std::size_t s = 0; s < n; ++s)
     if (!chain.terminal[s]) table += buckets_of(one[s].size());
-  const std::size_t budget = std::max<std::size_t>(table * static_cast<std::size_t>(std::max(options.max_table_growth, 1)), 1u << 16);
+  // At most 2^20 buckets (12 MiB) however big the chain, which also bounds the compile time
+  // spent composing (about 50 us per composed state).
+  const std::size_t budget = std::clamp<std::size_t>(table * static_cast<std::size_t>(std::max(options.max_table_growth, 1)),
+                                                     std::size_t{1} << 16, std::size_t{1} << 20);
   for (std::size_t s = 0; s < n; ++s) {
-    if (chain.terminal[s]) continue;
+    // Composition never shrinks a row much, so a row already too wide, or a spent budget,
+    // ends it early (and keeps compile time linear in big chains).
+    if (chain.terminal[s] || table >= budget || one[s].size() > static_cast<std::size_t>(options.max_composed_outcomes))
+      continue;
     for (int m = 2; m <= options.max_steps; ++m) {
       Row longer;
       for (const auto& [key, p] : rows[s]) {

@@ -76,7 +76,7 @@ struct AliasChain {
 struct AliasOptions {
   int max_steps = 8;
   int max_composed_outcomes = 64;
-  int max_table_growth = 4;  // composed tables stay within 4x the one-step size (or 2^16)
+  int max_table_growth = 4;  // composed tables: within 4x the one-step size, 2^16..2^20 buckets
 };
 
 // Compiles `chain` (validated: probabilities non-negative and summing to 1 within 1e-9,
