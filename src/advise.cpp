@@ -112,6 +112,32 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s) {
   return out;
 }
 
+Action LastSeatGreedyPolicy::decide(const TurnView& v) const {
+  if (v.solo()) return v.turn.eyes >= 20 ? Action::stop() : Action::roll();
+  std::vector<int> totals;
+  for (size_t k = 0; k < v.table.size(); ++k)
+    totals.push_back(v.table[k].total + std::max(0, static_cast<int>(k) == v.self ? v.turn.eyes : v.table[k].eyes));
+  const EveningScore sc = score_totals(v.rules, totals);
+  const auto self = static_cast<size_t>(v.self);
+  const bool done = goal_ == AdviceGoal::Win ? sc.win_units[self] == kWinUnit : !sc.loser[self];
+  // Nobody can escape the losers with too few players: then play for the sole lead.
+  const bool hopeless = goal_ == AdviceGoal::NotLoser && static_cast<int>(totals.size()) <= v.rules.losers_at_least;
+  return done || (hopeless && sc.win_units[self] == kWinUnit) ? Action::stop() : Action::roll();
+}
+
+int LastSeatGreedyPolicy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
+  int best = candidates.front();
+  auto score = [&](int k) {
+    const SeatView& s = v.table[static_cast<size_t>(k)];
+    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
+                        s.eyes - amount <= 0 && !s.keuler_paid;
+    return std::pair<int, int>{keuler ? 1 : 0, s.total + std::max(0, s.eyes)};
+  };
+  for (int k : candidates)
+    if (score(k) > score(best)) best = k;
+  return best;
+}
+
 bool advice_is_exact(const Rules& rules, const AdviceSituation& a) {
   return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty() && LastSeatSolver::supports(rules, a.pass.turn);
 }
@@ -126,14 +152,19 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
   if (exact_if_possible && advice_is_exact(rules, a)) {
     std::vector<SeatView> table = a.pass.table;
     table[static_cast<size_t>(a.pass.self)].eyes = a.pass.turn.eyes;
-    const LastSeatSolver dp(rules, table, a.pass.self, a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser,
-                            a.pass.turn);
-    const double stop = dp.stop_value(a.pass.turn.eyes, table);
-    const double roll = dp.roll_value(a.pass.turn.eyes, a.pass.turn.robbing_ones, table);
-    adv.exact = true;
-    adv.dp_states = dp.states();
-    adv.ranked = {{Action::stop(), {stop, 0}, {}, true}, {Action::roll(), {roll, 0}, {}, true}};
-  } else {
+    try {
+      const LastSeatSolver dp(rules, table, a.pass.self, a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser,
+                              a.pass.turn, kAdviceMaxStates);
+      const double stop = dp.stop_value(a.pass.turn.eyes, table);
+      const double roll = dp.roll_value(a.pass.turn.eyes, a.pass.turn.robbing_ones, table);
+      adv.exact = true;
+      adv.dp_states = dp.states();
+      adv.ranked = {{Action::stop(), {stop, 0}, {}, true}, {Action::roll(), {roll, 0}, {}, true}};
+    } catch (const InputError& e) {
+      adv.note = std::string(e.what()) + "; Monte Carlo instead";
+    }
+  }
+  if (!adv.exact) {
     if (samples < 2) throw InputError("--samples must be at least 2");
     std::vector<PassSeat> seats(a.pass.table.size());
     for (size_t k = 0; k < seats.size(); ++k) {

@@ -72,7 +72,8 @@ int advise_command(int argc, const char* const* argv) {
       ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
       ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
       ("policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
-       "how you continue after the ranked action (Monte Carlo)")
+       "how you continue after the ranked action (Monte Carlo; in the last seat without announced jokers "
+       "the default is to stop as soon as the objective is met)")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
       ("samples", po::value<std::uint64_t>()->default_value(20000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies")
@@ -139,7 +140,11 @@ int advise_command(int argc, const char* const* argv) {
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  const auto self_policy = make_policy(vm["policy"].as<std::string>(), rules);
+  // Where the exact DP applies but may be too large, the Monte Carlo fallback continues with
+  // the last seat's obvious rule unless --policy names another.
+  const bool greedy = vm["policy"].defaulted() && s.goal != AdviceGoal::Eyes && advice_is_exact(rules, s);
+  const std::unique_ptr<Policy> self_policy =
+      greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
   const Advice adv = advise(rules, s, *self_policy, *others_policy, samples, seed, threads, !vm["monte-carlo"].as<bool>());
 
@@ -154,6 +159,7 @@ int advise_command(int argc, const char* const* argv) {
     j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
     j["samples_per_action"] = adv.samples;
     j["dp_states"] = adv.dp_states;
+    if (!adv.note.empty()) j["note"] = adv.note;
     j["self_policy"] = adv.exact ? "optimal (DP)" : self_policy->name();
     j["others_policy"] = others_policy->name();
     j["seconds"] = adv.seconds;
@@ -176,7 +182,9 @@ int advise_command(int argc, const char* const* argv) {
     if (adv.exact)
       o << "exact: last seat, no announced jokers; optimal play after the action (dynamic programming, "
         << adv.dp_states << " states)\n";
-    else
+    else if (!adv.note.empty())
+      o << "note: " << adv.note << "\n";
+    if (!adv.exact)
       o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << seed
         << "); you continue with " << self_policy->name() << ", the others with " << others_policy->name()
         << "; ± is one standard error, 'vs best' is paired\n";

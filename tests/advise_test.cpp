@@ -64,6 +64,26 @@ TEST(Advise, MonteCarloAgreesWithTheExactLastSeat) {
   }
 }
 
+// A last seat far behind a big table: the DP gives up at kAdviceMaxStates and Monte Carlo
+// with the greedy continuation answers instead, saying so; rolling is the only chance.
+TEST(Advise, TooLargeForTheDpFallsBackToMonteCarlo) {
+  const Rules rules = preset("tournament-2019");
+  AdviceSituation s;
+  s.goal = AdviceGoal::Win;
+  s.pass.self = 0;
+  s.pass.table = {seat(0, Status::Jungfrau, 20), seat(0, Status::Zombie, 10), seat(61, Status::Prinzessin, 30),
+                  seat(9, Status::Prinzessin, 25), seat(17, Status::Prinzessin, 19), seat(5, Status::Prinzessin, 22),
+                  seat(12, Status::Prinzessin, 35), seat(28, Status::Prinzessin, 12), seat(8, Status::Prinzessin, 40),
+                  seat(14, Status::Prinzessin, 33), seat(3, Status::Prinzessin, 38), seat(6, Status::Prinzessin, 29)};
+  s.pass.turn.eyes = 2;
+  const LastSeatGreedyPolicy greedy(AdviceGoal::Win);
+  const Advice a = advise(rules, s, greedy, greedy, 4000, 2, 2);
+  EXPECT_FALSE(a.exact);
+  EXPECT_NE(a.note.find("Monte Carlo"), std::string::npos);
+  EXPECT_EQ(a.ranked.front().action, Action::roll());
+  EXPECT_GT(a.ranked.front().value.mean, 0.0);
+}
+
 TEST(Advise, JokersAreRankedAndThreadsDoNotMatter) {
   const Rules rules = preset("tournament-2019");
   AdviceSituation s;

@@ -39,7 +39,28 @@ struct Advice {
   bool exact = false;                // every value exact (last-seat DP)
   std::uint64_t samples = 0;         // Monte Carlo samples per action (0 when exact)
   std::size_t dp_states = 0;
+  std::string note;                  // why an exact answer fell back to Monte Carlo
   double seconds = 0;
+};
+
+// The exact last-seat DP gives up beyond this many states (about a second on one core) and
+// advise falls back to Monte Carlo, so an answer takes seconds, not minutes.
+inline constexpr std::size_t kAdviceMaxStates = 250'000;
+
+// The last seat's obvious rule, for Monte Carlo where the exact DP is too large: stop as
+// soon as stopping scores the most it can (win: the sole lead; not-loser: not among the
+// losers), otherwise roll; rob the leader by standing after the Keuler bonus.
+class LastSeatGreedyPolicy final : public Policy {
+ public:
+  explicit LastSeatGreedyPolicy(AdviceGoal goal) : goal_(goal) {}
+  std::string name() const override {
+    return goal_ == AdviceGoal::Win ? "last-seat-greedy:win" : "last-seat-greedy:not-loser";
+  }
+  Action decide(const TurnView& view) const override;
+  int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
+
+ private:
+  AdviceGoal goal_;
 };
 
 // Checks the situation and throws InputError naming what is impossible (statuses, eyes,

@@ -6,8 +6,11 @@
 // leaves (evening total + pass result after T7), for the turn without jokers.
 //
 // State: own eyes e, robbing 1s so far j (capped at rules.rob_cap: only min(j+1, cap)
-// matters for the next steal), and the others as a multiset of (total, eyes, status, Keuler
-// paid) — players equal in all four are interchangeable, so the key sorts them.
+// matters for the next steal), Runkelrüb held, and every other player's eyes and Keuler
+// flag (totals and statuses do not change). Players equal in total, eyes, status and flag
+// are one victim. For P(win), a player below me who can no longer pay a Keuler bonus is
+// only worth his steal and his eyes are dropped from the key (win_canonical explains why
+// that is exact).
 // Transitions: RULES.md T3 (faces), T4 (a robbing 1 steals min(j+1, cap) from the chosen
 // candidate: any non-Zombie in the tournament, anyone in classic; none → the steal lapses),
 // T5 (the bust face: eyes 0, a Zombie), T6 (taking a Prinzessin from above 0 to 0 or below
@@ -28,6 +31,7 @@
 // ends the turn) — and a Ventil floor set earlier (J11: elimination drops to the floor; without
 // announced jokers the floor never moves, E5). Announced jokers and an active Fumo are not:
 // the constructor refuses them (InputError), and advise uses Monte Carlo for them.
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -84,30 +88,46 @@ class LastSeatSolver {
   Goal goal() const { return goal_; }
 
  private:
-  struct Other {
-    int total, eyes;
-    Status status;
-    bool paid;
-    auto operator<=>(const Other&) const = default;
+  // What changes during the turn about the others (by index among the others, self left
+  // out): their eyes and whether their Keuler bonus was paid. Totals and statuses do not
+  // change, so they live in the solver.
+  static constexpr int kMaxOthers = 11;
+  struct Others {
+    std::array<i16, kMaxOthers> eyes{};
+    u16 paid = 0;
   };
-  std::vector<Other> others_of(std::span<const SeatView> table) const;
-  double solve(int e, int j, bool runkel, const std::vector<Other>& others) const;
-  double stop_of(int e, bool eliminated, const std::vector<Other>& others) const;
-  double roll_of(int e, int j, bool runkel, const std::vector<Other>& others) const;
-  double after_steal(int e, int j, bool runkel, const std::vector<Other>& others, size_t victim, int amount) const;
-  bool robbable(const Other& o) const;
-  std::string key(int e, int j, bool runkel, const std::vector<Other>& others) const;
+  // The memo key: own eyes, robbing count, Runkelrüb, and Others packed into 256 bits.
+  struct Key {
+    std::array<u64, 4> w{};
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const;
+  };
+  Others others_of(std::span<const SeatView> table) const;
+  int at_of(int player) const { return player < self_ ? player : player - 1; }
+  double solve(int e, int j, bool runkel, const Others& o) const;
+  double stop_of(int e, bool eliminated, const Others& o) const;
+  double roll_of(int e, int j, bool runkel, const Others& o) const;
+  double after_steal(int e, int j, bool runkel, const Others& o, int victim, int amount) const;
+  Key key(int e, int j, bool runkel, const Others& o) const;
+  Others win_canonical(int e, const Others& o) const;
 
   Rules rules_;
   std::vector<SeatView> table_;
   int self_;
   Goal goal_;
+  int m_ = 0;                             // number of others
+  int own_total_ = 0;
+  std::array<int, kMaxOthers> total_{};   // the others' evening totals
+  std::array<bool, kMaxOthers> robbable_{};  // T4
+  std::array<bool, kMaxOthers> prinzessin_{};  // T6
   bool jule_ = false, tentakel_ = false, runkel_ = false;
   bool has_floor_ = false;
   int floor_ = 0;
   double save_ = 0;  // J15: probability that Runkelrüb cancels the bust face
   std::size_t max_states_;
-  mutable std::unordered_map<std::string, double> memo_;  // not thread-safe
+  mutable std::unordered_map<Key, double, KeyHash> memo_;  // not thread-safe
 };
 
 // Plays the solver's decisions: stop or roll, and its victims. For the last seat only (it
