@@ -425,6 +425,16 @@ TEST(Naive, ChainLoopMatchesForwardPropagation) {
 
 // ---- The kernel against the reference engine, through the solver's compile_chain ----
 
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 #include "verflixt/dice.h"
 #include "verflixt/engine.h"
 #include "verflixt/joker.h"
@@ -514,6 +524,41 @@ TEST(KernelVsEngine, ThreeJokerLoadoutsBothPresets) {
       expect_kernel_matches_engine(rules, set, eager, ++seed);
     }
   }
+}
+
+// ---- `verflixt bench` is a regression check: its signature is the kernel's tally ----
+
+std::string bench_json(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path() / ("verflixt_kernel_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto out = dir / "bench.json";
+  const std::string cmd = std::string(VERFLIXT_BINARY) + " bench " + args + " --output " + out.string() + " 2>/dev/null";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
+  const auto j = nlohmann::json::parse(bench_json(
+      "--turns 200000 --baseline-turns 2000 --seed 7 --threads 2 --repeat 1 --format json --policy " VERFLIXT_SOURCE_DIR
+      "/strategies/heuristic.ini"));
+  ASSERT_EQ(j["rows"].size(), 4u);  // two workloads, 1 and 2 threads
+  const Rules rules = preset("tournament-2019");
+  const Tally t = sample_chain(compile_chain(rules, JokerSet{}, ThresholdPolicy(17)), 200000, 7, 1);
+  char expect[64];
+  std::snprintf(expect, sizeof expect, "%.9f/200000", t.mean());
+  for (const auto& row : j["rows"]) {
+    EXPECT_TRUE(row["same_as_one_thread"].get<bool>());
+    EXPECT_GT(row["turns_per_second"].get<double>(), 0.0);
+    EXPECT_GT(row["baseline_turns_per_second"].get<double>(), 0.0);
+    EXPECT_NEAR(row["speedup"].get<double>(),
+                row["turns_per_second"].get<double>() / row["baseline_turns_per_second"].get<double>(), 1e-9 * row["speedup"].get<double>());
+  }
+  EXPECT_EQ(j["rows"][0]["workload"], "threshold:17");
+  EXPECT_EQ(j["rows"][0]["signature"], expect);
+  EXPECT_EQ(j["rows"][1]["signature"], expect);
 }
 
 }  // namespace
