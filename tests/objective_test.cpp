@@ -52,6 +52,10 @@ TEST(Objective, TwoFreeThrowStoppersMatchTheDiceSums) {
     expect_near_se(row.loser, 0.5 + tie / 2, "loser");
     expect_near_se(row.eyes, 10.5, "eyes");
   }
+  // A final evening has final_passes = 4 passes (P2): four dice.
+  ObjectiveSpec final = table_of({&stop, &stop}, {0, 0}, {"threshold:1"});
+  final.final = true;
+  expect_near_se(play_objectives(rules, final, 20000, 12, 2).by_group[0].eyes, 14.0, "final eyes");
   // The ranks of an evening sum to 3 and the win shares to 1: the group's means are exact.
   EXPECT_DOUBLE_EQ(run.by_group[0].rank.mean, 1.5);
   EXPECT_DOUBLE_EQ(run.by_group[0].win.mean, 0.5);
