@@ -85,10 +85,12 @@ void check_chain(const Chain& c) {
 }
 
 // The kernel's working set for one chunk: kLanes turns in flight, structure of arrays.
-// 256 lanes keep everything a step touches (RNG state 8 KiB, codes, quotas) in L1 and
-// give the out-of-order core enough independent gathers to hide their latency; 128 and 512
-// measured within noise of it with `verflixt bench`, 64 was slower.
-constexpr int kLanes = 256;
+// Tuned by turns per CPU-second on both bench workloads, with one-step and composed rows:
+// 32, 64 and 256 lanes came out within the +-20% noise of this shared machine, 512 about
+// 20-30% slower — each lane plays chunk/kLanes whole turns and the chunk waits for its
+// slowest lane, so more lanes means longer tails. 64 lanes (2 KiB of RNG state) were the
+// most consistent; eight 8-wide gathers in flight per step are still plenty to hide latency.
+constexpr int kLanes = 64;
 
 struct Lanes {
   alignas(64) std::uint64_t s0[kLanes], s1[kLanes], s2[kLanes], s3[kLanes];
@@ -451,7 +453,8 @@ Tally sample_chain(const Chain& chain, std::uint64_t turns, std::uint64_t seed, 
 
 Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
                    const KernelOptions& options, const RunControl& control) {
-  const std::uint64_t chunk = std::max<std::uint64_t>(options.chunk_turns, 1);
+  // A lane's quota is 32-bit; 2^30 turns per chunk keeps it far from overflowing.
+  const std::uint64_t chunk = std::clamp<std::uint64_t>(options.chunk_turns, 1, std::uint64_t{1} << 30);
   const std::uint64_t chunks = (turns + chunk - 1) / chunk;
   const std::size_t classes = a.class_value.size();
   // A chain whose start is terminal has turns of no step at all.
