@@ -539,6 +539,18 @@ class Solve {
 SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOptions& options) {
   validate(rules);
   if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw InputError("solver: a risk cap must be at least 0");
+  // Dynamic programming needs every surviving plain throw to add eyes: otherwise eyes can
+  // fall without end (an infinite state space) or come back to a state (a cycle).
+  for (int f = 1; f <= 6; ++f) {
+    if (f == rules.bust_face) continue;
+    int gain = f;
+    if (loadout.has(TENTAKEL) && f <= rules.tentakel_max_face) gain = f + rules.tentakel_bonus;
+    if (loadout.has(JULE)) gain += rules.jule_bonus;
+    if (gain <= 0)
+      throw InputError("solver: with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
+                       std::to_string(f) + " adds " + std::to_string(gain) +
+                       " eyes; the solver needs every surviving plain throw to add at least 1");
+  }
   // Automatic caps per class: what the certificate asks for when the advantage above the
   // cap is the same everywhere (C = D), S + 10 without Runkelrüb and 1.25 S / (1 - p) + 10
   // with it (the advantage varies more there). A Runkelrüb class is never capped below a

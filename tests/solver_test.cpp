@@ -189,6 +189,30 @@ TEST(Solver, PolicyFileRoundTrip) {
   EXPECT_THROW(read_policy(broken, kT, "broken.policy"), InputError);
 }
 
+TEST(Solver, RejectsRulesWithoutProgress) {
+  Rules r = kT;
+  r.tentakel_bonus = -5;  // a Tentakel 1 then subtracts 4: eyes could fall for ever
+  EXPECT_THROW(solve_solo(r, jokers({TENTAKEL})), InputError);
+  EXPECT_NO_THROW(solve_solo(r, jokers({PONY}), {.thresholds = false, .keep_table = false}));
+}
+
+// Generalized rules (issue 2 parameters): the solver's EV equals the exact value of its own
+// table played as a chain, and beats every threshold policy.
+TEST(Solver, GeneralizedRulesStayConsistent) {
+  Rules r = kT;
+  r.bust_face = 3;
+  r.rob_cap = 2;
+  r.jule_bonus = 2;
+  r.fumo_factor = 3;
+  for (JokerSet l : {jokers({PONY, JULE, VENTIL}), jokers({FUMO, RUNKELRUEB}), jokers({TENTAKEL, ALL_IN, SENIGMA})}) {
+    const SoloSolution sol = solve_solo(r, l);
+    EXPECT_TRUE(sol.cap_certified) << loadout_name(l);
+    const MarkovResult m = evaluate_chain(compile_chain(r, l, *table_policy(r, sol)));
+    EXPECT_NEAR(m.ev, sol.ev, 1e-9) << loadout_name(l);
+    for (int n : {10, 20, 30}) EXPECT_GE(sol.ev + 1e-9, evaluate_chain(compile_chain(r, l, ThresholdPolicy(n))).ev);
+  }
+}
+
 TEST(Solver, ParallelBatchEqualsSingleSolves) {
   const std::vector<JokerSet> ls = {JokerSet{}, jokers({PONY}), jokers({CHERRY, JULE}), jokers({ALL_IN, VENTIL})};
   const SolverOptions o{.thresholds = false, .keep_table = false};
