@@ -9,11 +9,12 @@
 // and two table lookups, no branches. A lane whose turn ended records it and restarts from
 // the chain's start in the same step, so no lane idles until it has played its share.
 //
-// Where the time goes (AMD EPYC Zen 3, AVX2, GCC 12; CPU time per lane-step on one-step
-// rows, measured by timing the loops alone): the step ~1.5 ns, of which the second,
-// dependent 8-wide gather is ~0.8 ns — gathers run at about one element per 1.2 cycles on
-// this core, so two gathers per step put the floor near 1 ns; the half xoshiro draw and the
-// compress-store of finished turns ~0.45 ns. The limit is gather throughput, not the RNG or
+// Where the time goes (AMD EPYC Zen 3 at ~2.45 GHz, AVX2, GCC 12; CPU time per lane-step on
+// one-step rows, the loops timed alone on a shared machine): about 1.9 ns in all — the step
+// 1.2-1.3 ns, of which the second, dependent 8-wide gather is 0.5-0.8 ns; the half xoshiro
+// draw plus the compress-store of finished turns 0.45 ns. Gathers run at about one element
+// per 1.2 cycles on this core, so two per step put the floor near 1 ns: the step is within
+// ~1.3x of it, the whole loop within ~2x. The limit is gather throughput, not the RNG or
 // memory (the tables of small chains fit in L1/L2). Composed rows (AliasOptions) divide the
 // number of steps per turn instead, which is why they are the default.
 //
