@@ -496,6 +496,19 @@ void expect_kernel_matches_engine(const Rules& rules, JokerSet loadout, const Po
   EXPECT_NEAR(k.mean(), exact_mean(exact), 4 * k.stderr_mean());
 }
 
+// The joker yardstick of `verflixt bench` (the engine on std::mt19937_64 dice) plays the
+// same game: its mean and bust rate match the chain's exact ones.
+TEST(Naive, EngineLoopMatchesTheExactChain) {
+  const Rules rules = preset("tournament-2019");
+  const auto heuristic = make_policy(VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini", rules);
+  const JokerSet loadout = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
+  const auto exact = exact_distribution(compile_chain(rules, loadout, *heuristic));
+  const Tally t = naive_engine_turns(rules, loadout, *heuristic, 200'000, 11, 2);
+  EXPECT_EQ(t.turns(), 200'000u);
+  EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());
+  EXPECT_NEAR(t.bust_rate(), exact_bust(exact), 4 * t.bust_stderr());
+}
+
 TEST(KernelVsEngine, EverySingleJokerBothPresets) {
   std::uint64_t seed = 100;
   for (const char* name : {"tournament-2019", "classic"}) {
