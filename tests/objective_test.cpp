@@ -120,6 +120,38 @@ TEST(Objective, PlacementBonusCarriesInsideASeries) {
   expect_near_se(single.by_group[0].eyes, 3.5, "eyes without bonus");
 }
 
+// O5: the first seat rotates across evenings. In one pass with one loser at least, a player
+// who stops as soon as he is not the loser wins most evenings from the last seat; with the
+// rotation both seats are last half the time, so both win half the evenings.
+class BeatTheOther final : public Policy {
+ public:
+  std::string name() const override { return "beat-the-other"; }
+  Action decide(const TurnView& v) const override {
+    const SeatView& other = v.table[static_cast<size_t>(1 - v.self)];
+    if (other.status == Status::Jungfrau) return v.turn.eyes >= 12 ? Action::stop() : Action::roll();
+    return v.turn.eyes > other.eyes ? Action::stop() : Action::roll();
+  }
+};
+
+TEST(Objective, SeatsRotateAcrossEvenings) {
+  Rules rules = preset("tournament-2019");
+  rules.passes = 1;
+  rules.losers_at_least = 1;
+  const BeatTheOther p;
+  const auto run = play_objectives(rules, table_of({&p, &p}, {0, 0}, {"beat"}), 20000, 8, 2);
+  expect_near_se(run.by_seat[0].win, 0.5, "seat 1");
+  expect_near_se(run.by_seat[1].win, 0.5, "seat 2");
+  // The premise: without rotation the last seat's edge is large (seat 2 always last).
+  RandomDice dice(chunk_rng(8, 0));
+  std::vector<EveningPlayer> players(2, EveningPlayer{&p, nullptr, 0});
+  double last = 0;
+  for (int e = 0; e < 4000; ++e) {
+    const EveningScore sc = score_totals(rules, play_evening(rules, players, false, 0, dice).totals);
+    last += static_cast<double>(sc.win_units[1]) / kWinUnit;
+  }
+  EXPECT_GT(last / 4000, 0.6);
+}
+
 TEST(Objective, SameBitsOnOneAndTwoThreads) {
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy a(15), b(22);
