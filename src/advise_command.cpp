@@ -2,9 +2,7 @@
 // jokers (Frostschutz uses, Fumo, Ventil floor), the other players' eyes, status and totals,
 // who is still to play — and gets every legal action ranked by his objective, exact in the
 // last seat without jokers and by Monte Carlo with common random numbers otherwise.
-#include <omp.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -19,14 +17,10 @@
 namespace verflixt {
 namespace {
 
+using cli::fmt;
+
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 const std::vector<std::string> kGoals = {"win", "not-loser", "eyes"};
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 std::string action_name(Action a) {
   if (a.kind == Action::Stop) return "stop";
@@ -76,9 +70,8 @@ int advise_command(int argc, const char* const* argv) {
        "the default is to stop as soon as the objective is met)")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
       ("samples", po::value<std::uint64_t>()->default_value(20000), "Monte Carlo samples per action")
-      ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
+      ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
+  cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -96,8 +89,8 @@ int advise_command(int argc, const char* const* argv) {
   if (!vm.count("eyes")) throw InputError("--eyes is required (own eyes this pass so far)");
   if (!vm.count("other")) throw InputError("give every other player with --other EYES:STATUS[:TOTAL]");
   const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  const int threads = vm["threads"].as<int>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
   if (samples < 2 || samples > 100'000'000)
     throw InputError("--samples " + std::to_string(samples) + " is out of range; valid: 2..100000000");
   if (threads < 1 || threads > 1024)

@@ -3,10 +3,8 @@
 // it, at a table of a fixed field, next to its exact solo EV lift (solver.h: the optimal solo
 // EV with the joker alone minus without jokers, RULES.md §5). (2) When the rules differ from their preset (--set,
 // --rules): the same table under both rulesets side by side.
-#include <omp.h>
 
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -23,13 +21,9 @@
 namespace verflixt {
 namespace {
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
+using cli::fmt;
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 // The difference of two runs' estimates. The runs share the seed but their dice drift apart
 // once the loadouts differ, so they are treated as independent: the SE is conservative.
@@ -51,9 +45,8 @@ int balance_command(int argc, const char* const* argv) {
        "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
       ("jokers", po::value<std::string>()->default_value("all"), "jokers to test (all = every joker of the rules)")
       ("evenings", po::value<std::uint64_t>()->default_value(20000), "evenings per variant")
-      ("final", po::bool_switch(), "play final evenings")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
+      ("final", po::bool_switch(), "play final evenings");
+  cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -69,8 +62,8 @@ int balance_command(int argc, const char* const* argv) {
   const std::string format = cli::format_from(vm, kFormats);
   const int players = vm["players"].as<int>();
   const std::uint64_t evenings = vm["evenings"].as<std::uint64_t>();
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  const int threads = vm["threads"].as<int>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
   if (players < 2 || players > 12)
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
   if (evenings == 0 || evenings > (std::uint64_t{1} << 40))

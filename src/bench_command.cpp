@@ -24,6 +24,8 @@
 namespace verflixt {
 namespace {
 
+using cli::fmt;
+
 const std::vector<std::string> kFormats = {"table", "json"};
 
 struct Timed {
@@ -47,12 +49,6 @@ Timed timed(int repeat, Run run) {
     best.tally = std::move(t);
   }
   return best;
-}
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
 }
 
 double rate(const Timed& t) {

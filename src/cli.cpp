@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include <omp.h>
+
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -43,6 +45,28 @@ Rules rules_from(const po::variables_map& vm) {
     for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
   validate(r);
   return r;
+}
+
+void add_sampling_options(po::options_description& desc) {
+  desc.add_options()
+      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()),
+       "worker threads (results do not depend on it)");
+}
+
+std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
+
+int threads_from(const po::variables_map& vm) {
+  const int threads = vm["threads"].as<int>();
+  if (threads < 1 || threads > 1024)
+    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  return threads;
+}
+
+std::string fmt(const char* format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
 }
 
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {

@@ -21,6 +21,15 @@ void add_rules_options(po::options_description& desc);
 // The ruleset those options describe (preset, then file, then each --set).
 Rules rules_from(const po::variables_map& vm);
 
+// Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
+void add_sampling_options(po::options_description& desc);
+std::uint64_t seed_from(const po::variables_map& vm);
+// --threads, checked to be within 1..1024.
+int threads_from(const po::variables_map& vm);
+
+// One number in printf notation ("%.4f"), for table cells.
+std::string fmt(const char* format, double value);
+
 // Adds --format (one of `formats`, the first is the default) and --output FILE.
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.

@@ -1,11 +1,9 @@
 // `verflixt evaluate`: plays M solo turns (default) or M passes of N players under a
 // ruleset, loadout and policy, and prints the mean with its standard error and 95% CI,
 // the bust rate with its error and score percentiles.
-#include <omp.h>
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -23,14 +21,10 @@
 namespace verflixt {
 namespace {
 
+using cli::fmt;
+
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 nlohmann::ordered_json tally_json(const Tally& t) {
   nlohmann::ordered_json j;
@@ -76,11 +70,10 @@ int evaluate_command(int argc, const char* const* argv) {
       ("jokers", po::value<std::string>()->default_value("none"), "loadout, e.g. hirtenschutz,pony")
       ("turns", po::value<std::uint64_t>()->default_value(1000000), "solo turns (or passes with --players)")
       ("players", po::value<int>()->default_value(0), "play passes of this many players (2..12); 0 = solo turns")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)")
       ("engine", po::value<std::string>()->default_value("auto"),
        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
        "auto (kernel for solo turns, reference for passes)");
+  cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -97,8 +90,8 @@ int evaluate_command(int argc, const char* const* argv) {
   const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
   const int players = vm["players"].as<int>();
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  const int threads = vm["threads"].as<int>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
   std::string engine = vm["engine"].as<std::string>();
   if (turns == 0 || turns > (std::uint64_t{1} << 50))
     throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");

@@ -34,7 +34,7 @@ void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
       << " — strategy simulator for the dice game Die verflixte 6\n\n"
          "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
-  for (const auto& c : kCommands) out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.help << "\n";
+  for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.help << "\n";
 }
 
 }  // namespace

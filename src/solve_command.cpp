@@ -21,13 +21,9 @@
 namespace verflixt {
 namespace {
 
-const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
+using cli::fmt;
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
 
 std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
 
@@ -102,9 +98,7 @@ int solve_command(int argc, const char* const* argv) {
   if (all && vm["loadouts"].as<std::string>() != "all")
     throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
   if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
-  const int threads = vm["threads"].as<int>();
-  if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  const int threads = cli::threads_from(vm);
   SolverOptions opt;
   opt.risk_cap = vm["risk-cap"].as<int>();
   opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();

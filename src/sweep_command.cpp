@@ -1,10 +1,8 @@
 // `verflixt sweep`: expected solo value, bust rate and their standard errors over a range of
 // stop thresholds, for one or many loadouts, marking the best threshold and whether its lead
 // over the runner-up is significant.
-#include <omp.h>
 
 #include <cmath>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -18,13 +16,9 @@
 namespace verflixt {
 namespace {
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
+using cli::fmt;
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 std::vector<JokerSet> parse_loadouts(const std::string& spec, const Rules& rules) {
   if (spec == "all") return all_loadouts(rules);
@@ -57,9 +51,8 @@ int sweep_command(int argc, const char* const* argv) {
       ("to", po::value<int>()->default_value(30), "highest stop threshold")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "base policy for joker use and inner choices (its stop rule is replaced)")
-      ("turns", po::value<std::uint64_t>()->default_value(1000000), "turns per threshold and loadout")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
+      ("turns", po::value<std::uint64_t>()->default_value(1000000), "turns per threshold and loadout");
+  cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -84,10 +77,8 @@ int sweep_command(int argc, const char* const* argv) {
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
   if (turns < 2 || turns > (std::uint64_t{1} << 44))
     throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 2..2^44");
-  const int threads = vm["threads"].as<int>();
-  if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
+  const int threads = cli::threads_from(vm);
+  const std::uint64_t seed = cli::seed_from(vm);
 
   cli::install_interrupt_handler();
   nlohmann::ordered_json doc;

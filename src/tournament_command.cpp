@@ -1,10 +1,8 @@
 // `verflixt tournament`: plays many evenings at one table, each seat with its own policy and
 // joker list, and prints per policy and per seat P(win), P(loser), expected rank and eyes
 // with standard errors, and whether the best policy's lead is significant (objective.h).
-#include <omp.h>
 
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -22,13 +20,9 @@
 namespace verflixt {
 namespace {
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
+using cli::fmt;
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
 
@@ -103,9 +97,8 @@ int tournament_command(int argc, const char* const* argv) {
        "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
       ("single-pass", po::bool_switch(),
-       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
+       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)");
+  cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -121,8 +114,8 @@ int tournament_command(int argc, const char* const* argv) {
   if (vm["single-pass"].as<bool>()) rules.passes = rules.final_passes = 1;
   const std::string format = cli::format_from(vm, kFormats);
   const std::uint64_t evenings = vm["evenings"].as<std::uint64_t>();
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  const int threads = vm["threads"].as<int>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
   const bool final = vm["final"].as<bool>();
   if (evenings == 0 || evenings > (std::uint64_t{1} << 40))
     throw InputError("--evenings " + std::to_string(evenings) + " is out of range; valid: 1..2^40");
