@@ -13,8 +13,15 @@
 
 #include "verflixt/error.h"
 
+#include "binary.h"
+
 namespace verflixt {
 namespace {
+
+using verflixt::testing::Result;
+using verflixt::testing::run;
+using verflixt::testing::scratch;
+using verflixt::testing::slurp;
 
 SeatView seat(int eyes, Status s, int total = 0) { return SeatView{eyes, s, total, false, false}; }
 
@@ -123,26 +130,6 @@ TEST(Advise, ImpossibleSituationsAreInputErrors) {
   s = last_seat(5, AdviceGoal::Win);
   s.pass.turn.held = JokerSet{}.with(TENTAKEL);
   EXPECT_THROW(advise(preset("classic"), s, t, t, 100, 1, 1), InputError);
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-Result run(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path() / ("verflixt_advise_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >" + (dir / "o").string() + " 2>" +
-                          (dir / "e").string();
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "o"), slurp(dir / "e")};
 }
 
 void expect_bad(const std::string& args, const std::string& names) {

@@ -11,35 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "binary.h"
 #include "exact_threshold.h"
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::filesystem::path scratch() {
-  auto dir = std::filesystem::temp_directory_path() / ("verflixt_cli_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-Result run(const std::string& args) {
-  const auto dir = scratch();
-  const auto out = dir / "stdout", err = dir / "stderr";
-  const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
+using verflixt::testing::Result;
+using verflixt::testing::run;
+using verflixt::testing::scratch;
+using verflixt::testing::slurp;
 
 int lines(const std::string& s) {
   int n = 0;

@@ -8,32 +8,14 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "binary.h"
+
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::filesystem::path scratch() {
-  auto dir = std::filesystem::temp_directory_path() / ("verflixt_tournament_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-Result run(const std::string& args) {
-  const auto dir = scratch();
-  const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >" + (dir / "o").string() + " 2>" +
-                          (dir / "e").string();
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "o"), slurp(dir / "e")};
-}
+using verflixt::testing::Result;
+using verflixt::testing::run;
+using verflixt::testing::scratch;
+using verflixt::testing::slurp;
 
 const std::string kSafe = std::string(VERFLIXT_SOURCE_DIR) + "/strategies/position-safe.ini";
 
