@@ -6,12 +6,10 @@ namespace verflixt {
 int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
 int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
 int sweep_command(int argc, const char* const* argv);     // EV over stop thresholds
-// >>> commands of other areas (each helper adds its declaration here)
-int solve_command(int argc, const char* const* argv);     // exact optimal solo policy (issue 4)
+int solve_command(int argc, const char* const* argv);     // exact optimal solo policy
 int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
-int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser) (issue 5)
-int advise_command(int argc, const char* const* argv);      // rank the actions of a situation (issue 5)
-int balance_command(int argc, const char* const* argv);     // joker lifts at a table, ruleset side by side (issue 5)
-// <<< commands
+int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser)
+int advise_command(int argc, const char* const* argv);      // rank the actions of a situation
+int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
 
 }  // namespace verflixt

@@ -21,13 +21,11 @@ constexpr Command kCommands[] = {
     {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
     {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
     {"sweep", verflixt::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
-    // >>> command table (each area adds its line here)
     {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
     {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
     {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
-    // <<< command table
 };
 
 void usage(std::ostream& out) {

@@ -8,6 +8,8 @@
 #include "verflixt/heuristic.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/position.h"
+#include "verflixt/solver.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -105,7 +107,6 @@ std::string resolve_policy_path(const std::string& path) {
 }
 
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
-  (void)rules;
   const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
@@ -118,20 +119,10 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     in.clear();
     in.seekg(0);
     if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
-    // >>> policy file kinds (issue 5 adds "position" here)
-    // position.h declares it; declared here so this block is the whole dispatch.
-    std::unique_ptr<Policy> make_position_policy(std::istream&, const std::string&);
     if (kind == "position") return make_position_policy(in, s);
-    // <<< policy file kinds
     throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
   }
-  // >>> policy table files (issue 4 adds *.policy here)
-  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") {
-    // Declared in verflixt/solver.h; named here so that policies need not include the solver.
-    std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules);
-    return load_policy_table(s, rules);
-  }
-  // <<< policy table files
+  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_policy_table(s, rules);
   throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
 }
