@@ -72,7 +72,8 @@ int evaluate_command(int argc, const char* const* argv) {
       ("players", po::value<int>()->default_value(0), "play passes of this many players (2..12); 0 = solo turns")
       ("engine", po::value<std::string>()->default_value("auto"),
        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
-       "auto (kernel for solo turns, reference for passes)");
+       "auto (kernel for solo turns, reference for passes)")
+      ("exact", po::bool_switch(), "the same as --engine exact: EV and distribution from the Markov chain");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
@@ -93,6 +94,11 @@ int evaluate_command(int argc, const char* const* argv) {
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
   std::string engine = vm["engine"].as<std::string>();
+  if (vm["exact"].as<bool>()) {
+    if (!vm["engine"].defaulted() && engine != "exact")
+      throw InputError("--exact contradicts --engine " + engine + "; give one of them");
+    engine = "exact";
+  }
   if (turns == 0 || turns > (std::uint64_t{1} << 50))
     throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");
   if (players != 0 && (players < 2 || players > 12))

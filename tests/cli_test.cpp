@@ -89,7 +89,7 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
   const double exact = verflixt::testing::exact_threshold_value(verflixt::preset("classic"), 19);
   const Result ex = run("evaluate --preset classic --policy threshold:19 --engine exact --format csv");
   ASSERT_EQ(ex.code, 0) << ex.err;
-  const Result ej = run("evaluate --preset classic --policy threshold:19 --engine exact --format json");
+  const Result ej = run("evaluate --preset classic --policy threshold:19 --exact --format json");
   const auto ev_at = ej.out.find("\"ev\": ");
   ASSERT_NE(ev_at, std::string::npos);
   EXPECT_NEAR(std::stod(ej.out.substr(ev_at + 6)), exact, 1e-9);

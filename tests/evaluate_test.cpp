@@ -21,7 +21,8 @@ TEST(EvaluateStatistics, ThresholdMeansMatchTheExactRecursionWithin4SE) {
   pig.free_throw = false;
   pig.ones_rob = false;
   for (const Rules& r : {preset("tournament-2019"), preset("classic"), pig}) {
-    for (int n : {1, 10, 17, 25}) {
+    // Pig's hold-at-20 (Neller & Presser) is the n = 20 case under the Pig rules.
+    for (int n : {1, 10, 17, 20, 25}) {
       const ThresholdPolicy policy(n);
       const SoloRun run = evaluate_solo(r, {}, policy, 200000, 12345, 2);
       const double exact = exact_threshold_value(r, n);
