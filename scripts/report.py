@@ -94,7 +94,9 @@ def main(preset, directory):
     for i, r in list(enumerate(ranked, 1))[-5:]:
         md.append(f"| {i} | {r['jokers']} | {r['ev']:.4f} | {r['bust_probability']:.4f} | {r['threshold']} |")
     md += ["", "The stop threshold is the smallest eyes at which stopping is optimal once every announced "
-               "joker is spent (Runkelrüb held keeps rolling worth it far longer).", "",
+               "joker is spent (Runkelrüb held keeps rolling worth it far longer). *Bust* is the probability "
+               "that the turn ends by elimination — to 0, or to a Ventil floor (J11), which is why Ventil "
+               "loadouts bust often yet score well.", "",
            "## Each joker's value", "",
            "| joker | alone (EV − no-joker EV) | average over the loadouts it completes |", "|---|---|---|"]
     for j in sorted(jokers, key=lambda j: -completes[j]):
