@@ -11,5 +11,6 @@ int bench_command(int argc, const char* const* argv);     // kernel vs naive tur
 int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser)
 int advise_command(int argc, const char* const* argv);      // rank the actions of a situation
 int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
+int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
 
 }  // namespace verflixt

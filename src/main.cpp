@@ -26,6 +26,7 @@ constexpr Command kCommands[] = {
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
     {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+    {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
 };
 
 void usage(std::ostream& out) {
