@@ -111,6 +111,8 @@ def main(preset, directory):
     md += ["", "![pair synergy](pair_synergy.png)", ""]
     if (directory / "balance.json").exists():
         md += balance_section(directory, solve)
+    if (directory / "tune.json").exists():
+        md += tune_section(directory)
     (directory / "report.md").write_text("\n".join(md))
 
     # Plots.
@@ -218,6 +220,39 @@ def balance_section(directory, solve):
                           f"{g['preset_eyes']:.2f} ± {g['preset_eyes_stderr']:.2f} | "
                           f"{g['rules_eyes']:.2f} ± {g['rules_eyes_stderr']:.2f} |")
             md.append("")
+    return md
+
+
+def tune_section(directory):
+    """The position policy that `verflixt tune` improved against the field, and the moves it took."""
+    t = json.loads((directory / "tune.json").read_text())
+    what = "P(win)" if t["objective"] == "win" else "P(not loser)"
+    names = list(t["start"])
+    md = ["## A tuned position policy", "",
+          f"_`verflixt tune --policy {t['policy']} --field-policy {t['field'][0]} --players {len(t['field']) + 1} "
+          f"--objective {t['objective']} --evenings {t['evenings_per_candidate']} --seed {t['seed']}`: a coordinate "
+          f"search over the stop parameters ({', '.join(t['param_ranges'])}) for seat 1 against a fixed field"
+          f"{', then a choice among ' + str(len(t['loadout_candidates'])) + ' joker lists' if t['loadout_candidates'] else ''}"
+          f". Every candidate plays the same dice (common random "
+          f"numbers, paired per series); a move is accepted only if its paired improvement on a separate "
+          f"confirmation stream exceeds 2 standard errors. Errors are standard errors._", "",
+          "| move | screened ± SE | confirmed ± SE |", "|---|---|---|"]
+    for m in t["path"]:
+        md.append(f"| {m['param']}: {m['from']} → {m['to']} | {m['screened']['mean']:+.4f} ± "
+                  f"{m['screened']['stderr']:.4f} | {m['confirmed']['mean']:+.4f} ± {m['confirmed']['stderr']:.4f} |")
+    if not t["path"]:
+        md.append("| no move accepted | | |")
+    md += ["", "| | " + " | ".join(names) + " | loadout | " + what + " (fresh stream) |",
+           "|---|" + "---|" * (len(names) + 2)]
+    for label, params, loadout, value in (("start", t["start"], t["start_loadout"], t["start_value"]),
+                                          ("tuned", t["tuned"], t["tuned_loadout"], t["tuned_value"])):
+        md.append(f"| {label} | " + " | ".join(str(params[n]) for n in names) +
+                  f" | {loadout} | {value['mean']:.4f} ± {value['stderr']:.4f} |")
+    imp = t["improvement"]
+    md += ["", f"Tuned minus start on a stream neither the search nor the confirmation used: "
+               f"**{imp['mean']:+.4f} ± {imp['stderr']:.4f}** {what} (paired). A parameter that ends at the edge of "
+               f"its grid may do better beyond it. The joker list is chosen after the search, so the stop "
+               f"parameters were not re-tuned for it. The tuned policy is `tuned-position.ini`.", ""]
     return md
 
 

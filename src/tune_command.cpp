@@ -252,6 +252,12 @@ int tune_command(int argc, const char* const* argv) {
     j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
     j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
     j["threads"] = threads;
+    j["param_ranges"] = nlohmann::ordered_json::array();
+    for (const auto& g : options.ranges)
+      j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                  std::to_string(g.step));
+    j["loadout_candidates"] = nlohmann::ordered_json::array();
+    for (const auto& l : options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
     j["start"] = params_json(table.start);
     j["start_loadout"] = joker_list(table.loadout);
     j["tuned"] = params_json(r.best);
