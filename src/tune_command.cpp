@@ -219,6 +219,12 @@ int tune_command(int argc, const char* const* argv) {
   control.stop = &cli::interrupt_flag();
   const TuningResult r = tune_position(rules, table, options, seed, threads, control);
 
+  // The report-stream values, or why there are none.
+  auto outcome = [](const TuningResult& t) {
+    if (!t.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
+    return "start " + pm(t.start_value) + ", tuned " + pm(t.best_value) + ", paired difference " +
+           fmt("%+.4f", t.improvement.mean) + " ± " + fmt("%.4f", t.improvement.se);
+  };
   std::string field_text;
   for (const auto& f : field_specs) field_text += (field_text.empty() ? "" : " ") + f;
   const char* what = options.objective == TuningObjective::win ? "P(win)" : "P(not loser)";
@@ -230,9 +236,7 @@ int tune_command(int argc, const char* const* argv) {
       << "# Objective: " << what << " of seat 1 against the field: " << field_text << "\n"
       << "# Start: " << policy_spec << " (" << params_text(table.start) << ", loadout " << joker_list(table.loadout)
       << ")\n"
-      << "# " << r.evenings << " evenings per candidate; " << what << " start " << pm(r.start_value) << ", tuned "
-      << pm(r.best_value) << ", paired difference " << fmt("%+.4f", r.improvement.mean) << " ± "
-      << fmt("%.4f", r.improvement.se) << (r.interrupted ? " (interrupted)" : "") << ".\n"
+      << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
       << "# Every key is optional when read back; strategies/position-safe.ini explains the stop rule.\n";
     write_file(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()));
   }
@@ -266,9 +270,9 @@ int tune_command(int argc, const char* const* argv) {
       j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
                            {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
     if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
-    j["start_value"] = est_json(r.start_value);
-    j["tuned_value"] = est_json(r.best_value);
-    j["improvement"] = est_json(r.improvement);
+    j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
+    j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
+    j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
     j["rounds"] = r.rounds;
     j["candidates"] = r.candidates;
     j["interrupted"] = r.interrupted;
@@ -289,8 +293,7 @@ int tune_command(int argc, const char* const* argv) {
         << fmt("%.4f", m.confirmed.se) << "\n";
     s << "\nstart  " << params_text(table.start) << " loadout " << joker_list(table.loadout) << "\n"
       << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
-      << what << " on the report stream: start " << pm(r.start_value) << ", tuned " << pm(r.best_value)
-      << ", paired difference " << fmt("%+.4f", r.improvement.mean) << " ± " << fmt("%.4f", r.improvement.se) << "\n"
+      << what << " on the report stream: " << outcome(r) << "\n"
       << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
       << (r.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
     text = s.str();

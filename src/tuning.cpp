@@ -259,14 +259,18 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
     }
   }
 
-  // The report stream: start and result measured afresh, paired. After a stop these runs
-  // come back partial (result.interrupted says so) and the difference is taken unpaired.
-  const CandidateRun start = measure(table.start, table.loadout, report);
-  const CandidateRun best = measure(result.best, result.loadout, report);
-  result.start_value = start.value;
-  result.best_value = best.value;
-  if (start.complete && best.complete) result.improvement = diff(start, best);
-  else result.improvement = unpaired_difference(start, best);
+  // The report stream: start and result measured afresh, paired. After a stop there are no
+  // honest values to report, only the best policy accepted so far.
+  if (!result.interrupted) {
+    const CandidateRun start = measure(table.start, table.loadout, report);
+    const CandidateRun best = measure(result.best, result.loadout, report);
+    if (start.complete && best.complete) {
+      result.start_value = start.value;
+      result.best_value = best.value;
+      result.improvement = diff(start, best);
+      result.reported = true;
+    }
+  }
   const auto L = static_cast<std::uint64_t>(table.series_length);
   result.evenings = std::max<std::uint64_t>(1, (options.evenings + L - 1) / L) * L;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -49,6 +49,7 @@ TEST(Tuning, LowersTheCapAgainstFreeThrowStoppers) {
   o.ranges = {parse_param_range("floor=0..12:2"), parse_param_range("cap=8..30:2")};
   const TuningResult r = tune_position(t.rules, t.table, o, 7, 2);
   EXPECT_FALSE(r.interrupted);
+  EXPECT_TRUE(r.reported);
   ASSERT_FALSE(r.path.empty());
   EXPECT_LT(r.best.cap, t.table.start.cap);
   EXPECT_LE(r.best.floor, t.table.start.floor);
@@ -94,6 +95,7 @@ TEST(Tuning, AStopKeepsTheStart) {
   o.evenings = 500;
   const TuningResult r = tune_position(t.rules, t.table, o, 1, 2, control);
   EXPECT_TRUE(r.interrupted);
+  EXPECT_FALSE(r.reported);
   EXPECT_TRUE(r.path.empty());
   EXPECT_EQ(r.best.cap, t.table.start.cap);
   EXPECT_EQ(r.best.floor, t.table.start.floor);

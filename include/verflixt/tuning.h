@@ -112,6 +112,7 @@ struct TuningResult {
   int candidates = 0;                  // candidate measurements made (all streams)
   Estimate start_value, best_value;    // on the report stream
   Estimate improvement;                // best minus start on the report stream, paired
+  bool reported = false;               // false when a stop cut the report runs short: no values
   std::uint64_t evenings = 0;          // evenings per measurement (whole series)
   bool interrupted = false;
   double seconds = 0;
