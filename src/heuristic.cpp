@@ -47,7 +47,6 @@ std::vector<Joker> parse_joker_list(const std::string& value, const std::string&
   return out;
 }
 
-constexpr int kMaxEyes = 1000;
 
 }  // namespace
 
@@ -84,12 +83,12 @@ HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
     known.push_back(id + ".use_to");
   }
   HeuristicParams p;
-  p.use_from.fill(-kMaxEyes);
-  p.use_to.fill(kMaxEyes);
+  p.use_from.fill(-kPolicyEyesLimit);
+  p.use_to.fill(kPolicyEyesLimit);
   for (const auto& [key, value] : read_ini(in, source, known)) {
     if (key == "policy.kind") {
       if (value != "heuristic") throw InputError(source + ": policy.kind = '" + value + "' is not a heuristic policy");
-    } else if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    } else if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
     else if (key == "policy.priority") p.priority = parse_joker_list(value, source + " policy.priority");
     else if (key == "policy.loadout") p.loadout = parse_joker_list(value, source + " policy.loadout");
     else if (key == "anaconda.fight_max_attack") p.anaconda_fight_max = parse_int(value, key, source, 0, 6);
@@ -100,7 +99,7 @@ HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
       const size_t dot = key.find('.');
       const Joker j = parse_joker(key.substr(0, dot), source);
       int& slot = key.substr(dot + 1) == "use_from" ? p.use_from[j] : p.use_to[j];
-      slot = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+      slot = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
     }
   }
   return p;

@@ -110,7 +110,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
-    return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -1000, 1000));
+    return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
   }
   if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
     std::ifstream in(s);

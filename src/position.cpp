@@ -14,7 +14,6 @@
 namespace verflixt {
 namespace {
 
-constexpr int kMaxEyes = 1000;
 
 // A player's standing at this moment: evening total plus pass eyes, as P3 will count them
 // after T7 (eyes at 0 or below count 0).
@@ -115,10 +114,10 @@ PositionPolicy read_position(std::istream& in, const std::string& source) {
     if (key == "policy.kind") {
       if (value != "position") throw InputError(source + ": policy.kind = '" + value + "' is not a position policy");
     } else if (key == "position.k") p.k = parse_int(value, key, source, 0, 11);
-    else if (key == "position.margin") p.margin = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
+    else if (key == "position.margin") p.margin = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
     else if (key == "position.margin_per_player") p.margin_per_player = parse_int(value, key, source, 0, 100);
-    else if (key == "position.floor") p.floor = parse_int(value, key, source, -kMaxEyes, kMaxEyes);
-    else if (key == "position.cap") p.cap = parse_int(value, key, source, 1, kMaxEyes);
+    else if (key == "position.floor") p.floor = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.cap") p.cap = parse_int(value, key, source, 1, kPolicyEyesLimit);
     else if (key == "position.last_seat_safe") p.last_seat_safe = parse_bool(value, key, source);
     else if (key == "position.rob") p.rob_leader = parse_choice(value, key, source, {"leader", "richest"}) == 0;
     else {

@@ -23,7 +23,6 @@ namespace {
 using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json"};
-constexpr int kMaxEyes = 1000;  // position.cpp's bound: windows at ±kMaxEyes are the defaults
 
 std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
   if (list.empty()) return "none";
@@ -95,7 +94,7 @@ std::string policy_file(const PositionParams& p, const HeuristicParams& h, const
     << "# Robbing victim: leader or richest.\nrob = " << (p.rob_leader ? "leader" : "richest") << "\n";
   for (int j = 0; j < JOKER_NB; ++j) {
     const auto jk = static_cast<Joker>(j);
-    const bool window = h.use_from[jk] != -kMaxEyes || h.use_to[jk] != kMaxEyes;
+    const bool window = h.use_from[jk] != -kPolicyEyesLimit || h.use_to[jk] != kPolicyEyesLimit;
     const bool inner = jk == ANACONDA || jk == RATTENLORD || jk == MONOKEL || jk == SENIGMA;
     if (!window && !inner) continue;
     s << "\n[" << joker_id(jk) << "]\n";

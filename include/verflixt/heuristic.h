@@ -12,6 +12,10 @@
 
 namespace verflixt {
 
+// The eyes a policy file may name (stop rules, joker windows, position parameters). A joker
+// window of -kPolicyEyesLimit..kPolicyEyesLimit is the default: "whenever it is held".
+inline constexpr int kPolicyEyesLimit = 1000;
+
 struct HeuristicParams {
   int stop_at = 20;                  // stop at this many eyes or more
   std::vector<Joker> priority;       // announce order; jokers not listed are never announced
