@@ -82,13 +82,14 @@ int balance_command(int argc, const char* const* argv) {
   const Rules reference = preset(rules.preset);
   const bool compare = !(rules == reference);
   const SeatPlayer field = make_seat_player(vm["field"].as<std::string>(), rules);
-  const bool has_bonus = rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3;
+  // One series length for both rulesets, so their comparison plays the same evenings.
+  const int series = default_series_length(rules);
 
   cli::install_interrupt_handler();
   auto table_run = [&](const Rules& r, const Selector* sel, const std::string& label) {
     ObjectiveSpec spec;
     spec.final = vm["final"].as<bool>();
-    spec.series_length = has_bonus ? 10 : 1;
+    spec.series_length = series;
     spec.groups = {label, "field"};
     spec.seats.push_back({policy.get(), sel, 0});
     for (int k = 1; k < players; ++k) spec.seats.push_back({field.policy.get(), field.selector.get(), 1});

@@ -204,4 +204,8 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   return run;
 }
 
+int default_series_length(const Rules& rules) {
+  return rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3 ? 10 : 1;
+}
+
 }  // namespace verflixt

@@ -3,6 +3,7 @@
 #include "verflixt/error.h"
 #include "verflixt/heuristic.h"
 #include "verflixt/joker.h"
+#include "verflixt/objective.h"
 #include "verflixt/position.h"
 
 namespace verflixt {
@@ -43,6 +44,13 @@ SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
   }
   if (!p.jokers.empty()) p.selector = std::make_unique<ListSelector>(p.jokers);
   return p;
+}
+
+int series_from(const boost::program_options::variables_map& vm, const Rules& rules) {
+  const int series = vm.count("series") ? vm["series"].as<int>() : default_series_length(rules);
+  if (series < 1 || series > 1000)
+    throw InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+  return series;
 }
 
 }  // namespace verflixt

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/program_options/variables_map.hpp>
+
 #include "verflixt/engine.h"
 #include "verflixt/policy.h"
 #include "verflixt/rules.h"
@@ -26,5 +28,9 @@ SeatPlayer make_seat_player(const std::string& spec, const Rules& rules);
 // Parses a comma-separated joker list of any length ("" or "none": empty), each joker once
 // and present under `rules`. Throws InputError naming `what`.
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what);
+
+// The --series option of the table commands: its value checked to 1..1000, or the rules'
+// default (objective.h, O6). Throws InputError.
+int series_from(const boost::program_options::variables_map& vm, const Rules& rules);
 
 }  // namespace verflixt

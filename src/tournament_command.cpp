@@ -134,10 +134,7 @@ int tournament_command(int argc, const char* const* argv) {
   }
   if (specs.size() < 2 || specs.size() > 12)
     throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
-  const bool has_bonus = rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3;
-  const int series = vm.count("series") ? vm["series"].as<int>() : (has_bonus ? 10 : 1);
-  if (series < 1 || series > 1000)
-    throw InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+  const int series = series_from(vm, rules);
 
   std::vector<std::unique_ptr<SeatPlayer>> owned;
   std::map<std::string, int> group_of;

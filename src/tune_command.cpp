@@ -198,10 +198,7 @@ int tune_command(int argc, const char* const* argv) {
   }
   if (field_specs.empty() || field_specs.size() > 11)
     throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
-  const bool has_bonus = rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3;
-  const int series = vm.count("series") ? vm["series"].as<int>() : (has_bonus ? 10 : 1);
-  if (series < 1 || series > 1000)
-    throw InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+  const int series = series_from(vm, rules);
 
   std::vector<SeatPlayer> field;
   for (const auto& f : field_specs) field.push_back(make_seat_player(f, rules));

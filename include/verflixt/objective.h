@@ -45,6 +45,10 @@ struct ObjectiveSpec {
   int series_length = 1;             // O6: consecutive evenings that carry the P4 bonus
 };
 
+// O6: evenings per series when the caller does not choose — 10 when the rules give a
+// placement bonus (so it matters for 9 evenings in 10), else 1 (every evening independent).
+int default_series_length(const Rules& rules);
+
 // A mean with its standard error.
 struct Estimate {
   double mean = 0;
