@@ -36,11 +36,7 @@ class TurnPlay {
     return TurnView{r_, t_, self_, table_->seats, still};
   }
 
-  // T1: the free throw. Its face is added whatever it is; it never robs or eliminates.
-  void free_throw(int bonus) {
-    if (!r_.free_throw) return;
-    t_.eyes += dice_.roll() + bonus;
-  }
+  void free_throw(int bonus) { verflixt::free_throw(r_, t_, dice_, bonus); }
 
   void step(Action a) {
     if (t_.over) throw std::logic_error("engine: step after the turn ended");
@@ -332,9 +328,9 @@ TurnState new_turn(JokerSet loadout) {
   return t;
 }
 
+// T1: the free throw. Its face is added whatever it is; it never robs or eliminates.
 void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
-  ThresholdPolicy unused(0);
-  TurnPlay(rules, turn, unused, dice, nullptr, -1).free_throw(bonus);
+  if (rules.free_throw) turn.eyes += dice.roll() + bonus;
 }
 
 void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice) {
