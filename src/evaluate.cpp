@@ -1,41 +1,12 @@
 #include "verflixt/evaluate.h"
 
-#include <omp.h>
-
-#include <algorithm>
-#include <atomic>
 #include <chrono>
 
+#include "verflixt/chunks.h"
 #include "verflixt/engine.h"
 
 namespace verflixt {
 namespace {
-
-// Runs `play(chunk, count, tally)` for every chunk on `threads` threads, then merges the
-// chunk tallies in chunk order. Chunks not started after a stop request are skipped.
-template <class T, class Play>
-std::vector<T> run_chunks(std::uint64_t total, int threads, const RunControl& control, bool& interrupted,
-                          Play play) {
-  const std::uint64_t chunks = (total + kReferenceChunk - 1) / kReferenceChunk;
-  std::vector<T> parts(chunks);
-  std::vector<char> done(chunks, 0);
-  std::atomic<std::uint64_t> finished{0};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
-  for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
-    if (control.stopped()) continue;
-    const std::uint64_t begin = static_cast<std::uint64_t>(c) * kReferenceChunk;
-    play(static_cast<std::uint64_t>(c), std::min(kReferenceChunk, total - begin), parts[static_cast<size_t>(c)]);
-    done[static_cast<size_t>(c)] = 1;
-    const std::uint64_t f = ++finished;
-    if (omp_get_thread_num() == 0) control.report(std::min(total, f * kReferenceChunk), total);
-  }
-  interrupted = control.stopped() && finished.load() < chunks;
-  std::vector<T> kept;
-  for (std::uint64_t c = 0; c < chunks; ++c)
-    if (done[c]) kept.push_back(std::move(parts[c]));
-  control.report(total, total);
-  return kept;
-}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -48,7 +19,7 @@ SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy,
   const auto t0 = std::chrono::steady_clock::now();
   SoloRun run;
   run.requested = turns;
-  auto parts = run_chunks<Tally>(turns, threads, control, run.interrupted,
+  auto parts = run_chunks<Tally>(turns, kReferenceChunk, threads, control, run.interrupted,
                                  [&](std::uint64_t chunk, std::uint64_t count, Tally& tally) {
                                    RandomDice dice(chunk_rng(seed, chunk));
                                    for (std::uint64_t k = 0; k < count; ++k) {
@@ -68,7 +39,7 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
   run.requested = passes;
   const auto n = static_cast<size_t>(players);
   auto parts = run_chunks<std::vector<Tally>>(
-      passes, threads, control, run.interrupted,
+      passes, kReferenceChunk, threads, control, run.interrupted,
       [&](std::uint64_t chunk, std::uint64_t count, std::vector<Tally>& tallies) {
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));

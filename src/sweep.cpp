@@ -1,11 +1,10 @@
 #include "verflixt/sweep.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "verflixt/chunks.h"
 #include "verflixt/engine.h"
 #include "verflixt/joker.h"
 #include "verflixt/kernel.h"
@@ -57,121 +56,120 @@ Action StopAtPolicy::decide(const TurnView& v) const {
   return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
 }
 
-SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int lo, int hi,
-                  std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
-  SweepResult res;
-  res.loadout = loadout_name(loadout);
-  const int n = hi - lo + 1;
-  res.points.resize(static_cast<size_t>(n));
-  for (int k = 0; k < n; ++k) res.points[static_cast<size_t>(k)].threshold = lo + k;
+namespace {
 
-  if (!announces_jokers(rules, loadout)) {
-    // One trajectory per turn: roll on until `hi`; threshold N scores the eyes at the first
-    // decision with eyes >= N, or the turn's end value if it ended before.
-    res.one_trajectory = true;
-    const RollOn roll_on(base);
-    const std::uint64_t chunk = 1u << 14;
-    const std::uint64_t chunks = (turns + chunk - 1) / chunk;
-    std::vector<PairSums> parts(chunks);
-    std::vector<char> done(chunks, 0);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
-    for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
-      if (control.stopped()) continue;
-      PairSums& ps = parts[static_cast<size_t>(c)];
-      ps.tally.assign(static_cast<size_t>(n), Tally{});
-      ps.cross.assign(static_cast<size_t>(n) * static_cast<size_t>(n), 0);
-      RandomDice dice(chunk_rng(seed, static_cast<std::uint64_t>(c)));
-      std::vector<int> value(static_cast<size_t>(n));
-      std::vector<char> bust(static_cast<size_t>(n));
-      const std::uint64_t count = std::min(chunk, turns - static_cast<std::uint64_t>(c) * chunk);
-      for (std::uint64_t t = 0; t < count; ++t) {
-        TurnState s = new_turn(loadout);
-        free_throw(rules, s, dice);
-        int next = 0;  // thresholds below index `next` have stopped
-        while (true) {
-          while (next < n && s.eyes >= lo + next) {
-            value[static_cast<size_t>(next)] = s.eyes;
-            bust[static_cast<size_t>(next)] = 0;
-            ++next;
-          }
-          if (next == n || s.over) break;
-          solo_step(rules, s, Action::roll(), roll_on, dice);
-        }
-        for (int k = next; k < n; ++k) {
-          value[static_cast<size_t>(k)] = s.eyes;
-          bust[static_cast<size_t>(k)] = s.eliminated;
-        }
-        for (int a = 0; a < n; ++a) {
-          ps.tally[static_cast<size_t>(a)].add(value[static_cast<size_t>(a)], bust[static_cast<size_t>(a)]);
-          for (int b = 0; b < n; ++b)
-            ps.cross[static_cast<size_t>(a * n + b)] +=
-                static_cast<std::int64_t>(value[static_cast<size_t>(a)]) * value[static_cast<size_t>(b)];
-        }
-      }
-      done[static_cast<size_t>(c)] = 1;
-      if (omp_get_thread_num() == 0) control.report(static_cast<std::uint64_t>(c + 1) * chunk, turns);
+// The highest mean and the next one among the points that were played.
+void pick_best(SweepResult& res) {
+  res.best = res.runner_up = -1;
+  for (int k = 0; k < static_cast<int>(res.points.size()); ++k) {
+    const Tally& t = res.points[static_cast<size_t>(k)].tally;
+    if (t.turns() == 0) continue;
+    if (res.best < 0 || t.mean() > res.points[static_cast<size_t>(res.best)].tally.mean()) {
+      res.runner_up = res.best;
+      res.best = k;
+    } else if (res.runner_up < 0 || t.mean() > res.points[static_cast<size_t>(res.runner_up)].tally.mean()) {
+      res.runner_up = k;
     }
-    std::vector<std::int64_t> cross(static_cast<size_t>(n) * static_cast<size_t>(n), 0);
-    for (std::uint64_t c = 0; c < chunks; ++c) {
-      if (!done[c]) {
-        res.interrupted = true;
-        continue;
-      }
-      for (int k = 0; k < n; ++k) res.points[static_cast<size_t>(k)].tally.merge(parts[c].tally[static_cast<size_t>(k)]);
-      for (size_t k = 0; k < cross.size(); ++k) cross[k] += parts[c].cross[k];
-    }
-    for (auto& p : res.points) p.exact_ev = kNaN;
-    // Best, and paired differences: Var(X - Y) = Var X + Var Y - 2 Cov(X, Y).
-    for (int k = 0; k < n; ++k)
-      if (res.best < 0 || res.points[static_cast<size_t>(k)].tally.mean() > res.points[static_cast<size_t>(res.best)].tally.mean())
-        res.best = k;
-    if (res.best < 0 || res.points[0].tally.turns() < 2) return res;
-    const double m = static_cast<double>(res.points[0].tally.turns());
-    const auto& tb = res.points[static_cast<size_t>(res.best)].tally;
-    for (int k = 0; k < n; ++k) {
-      const auto& tk = res.points[static_cast<size_t>(k)].tally;
-      const double cov = (static_cast<double>(cross[static_cast<size_t>(k * n + res.best)]) - m * tk.mean() * tb.mean()) / (m - 1);
-      const double var = std::max(0.0, tk.variance() + tb.variance() - 2 * cov);
-      res.points[static_cast<size_t>(k)].diff_to_best = tk.mean() - tb.mean();
-      res.points[static_cast<size_t>(k)].diff_stderr = std::sqrt(var / m);
-    }
-    for (int k = 0; k < n; ++k)
-      if (k != res.best && (res.runner_up < 0 || res.points[static_cast<size_t>(k)].tally.mean() >
-                                                      res.points[static_cast<size_t>(res.runner_up)].tally.mean()))
-        res.runner_up = k;
-    if (res.runner_up >= 0) {
-      const auto& r = res.points[static_cast<size_t>(res.runner_up)];
-      res.lead_z = r.diff_stderr > 0 ? -r.diff_to_best / r.diff_stderr : std::numeric_limits<double>::infinity();
-    }
-    return res;
   }
+}
 
-  // Jokers are announced: each threshold is its own policy, compiled and sampled.
-  for (int k = 0; k < n && !control.stopped(); ++k) {
-    SweepPoint& p = res.points[static_cast<size_t>(k)];
+// One trajectory per turn: roll on until `hi`; threshold N scores the eyes at the first
+// decision with eyes >= N, or the turn's end value if it ended before. Comparisons with the
+// best threshold are paired: Var(X - Y) = Var X + Var Y - 2 Cov(X, Y) over the same turns.
+void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout, const Policy& base, int lo,
+                          std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+  const int n = static_cast<int>(res.points.size());
+  const auto un = static_cast<size_t>(n);
+  const RollOn roll_on(base);
+  auto parts = run_chunks<PairSums>(
+      turns, std::uint64_t{1} << 14, threads, control, res.interrupted,
+      [&](std::uint64_t chunk, std::uint64_t count, PairSums& ps) {
+        ps.tally.assign(un, Tally{});
+        ps.cross.assign(un * un, 0);
+        RandomDice dice(chunk_rng(seed, chunk));
+        std::vector<int> value(un);
+        std::vector<char> bust(un);
+        for (std::uint64_t t = 0; t < count; ++t) {
+          TurnState s = new_turn(loadout);
+          free_throw(rules, s, dice);
+          size_t next = 0;  // thresholds below index `next` have stopped
+          while (true) {
+            while (next < un && s.eyes >= lo + static_cast<int>(next)) {
+              value[next] = s.eyes;
+              bust[next] = 0;
+              ++next;
+            }
+            if (next == un || s.over) break;
+            solo_step(rules, s, Action::roll(), roll_on, dice);
+          }
+          for (size_t k = next; k < un; ++k) {
+            value[k] = s.eyes;
+            bust[k] = s.eliminated;
+          }
+          for (size_t a = 0; a < un; ++a) {
+            ps.tally[a].add(value[a], bust[a]);
+            for (size_t b = 0; b < un; ++b) ps.cross[a * un + b] += static_cast<std::int64_t>(value[a]) * value[b];
+          }
+        }
+      });
+  std::vector<std::int64_t> cross(un * un, 0);
+  for (const PairSums& ps : parts) {
+    for (size_t k = 0; k < un; ++k) res.points[k].tally.merge(ps.tally[k]);
+    for (size_t k = 0; k < cross.size(); ++k) cross[k] += ps.cross[k];
+  }
+  for (auto& p : res.points) p.exact_ev = kNaN;
+  pick_best(res);
+  if (res.best < 0 || res.points[0].tally.turns() < 2) return;
+  const double m = static_cast<double>(res.points[0].tally.turns());
+  const auto best = static_cast<size_t>(res.best);
+  const Tally& tb = res.points[best].tally;
+  for (size_t k = 0; k < un; ++k) {
+    const Tally& tk = res.points[k].tally;
+    const double cov = (static_cast<double>(cross[k * un + best]) - m * tk.mean() * tb.mean()) / (m - 1);
+    res.points[k].diff_to_best = tk.mean() - tb.mean();
+    res.points[k].diff_stderr = std::sqrt(std::max(0.0, tk.variance() + tb.variance() - 2 * cov) / m);
+  }
+  if (res.runner_up >= 0) {
+    const SweepPoint& r = res.points[static_cast<size_t>(res.runner_up)];
+    res.lead_z = r.diff_stderr > 0 ? -r.diff_to_best / r.diff_stderr : std::numeric_limits<double>::infinity();
+  }
+}
+
+// Jokers are announced: each threshold is its own policy, compiled and sampled by the kernel.
+// The runs are independent, so the lead is judged with the unpaired (conservative) error.
+void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout, const Policy& base,
+                         std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+  const auto n = static_cast<std::uint64_t>(res.points.size());
+  for (std::uint64_t k = 0; k < n && !control.stopped(); ++k) {
+    SweepPoint& p = res.points[k];
     const StopAtPolicy policy(base, p.threshold);
     const Chain chain = compile_chain(rules, loadout, policy);
     p.exact_ev = evaluate_chain(chain).ev;
     p.tally = sample_chain(chain, turns, seed, threads, control);
     p.diff_to_best = p.diff_stderr = kNaN;
-    control.report(static_cast<std::uint64_t>(k + 1), static_cast<std::uint64_t>(n));
+    control.report(k + 1, n);
   }
   res.interrupted = control.stopped();
-  for (int k = 0; k < n; ++k)
-    if (res.points[static_cast<size_t>(k)].tally.turns() > 0 &&
-        (res.best < 0 || res.points[static_cast<size_t>(k)].tally.mean() > res.points[static_cast<size_t>(res.best)].tally.mean()))
-      res.best = k;
-  for (int k = 0; k < n; ++k)
-    if (k != res.best && res.points[static_cast<size_t>(k)].tally.turns() > 0 &&
-        (res.runner_up < 0 || res.points[static_cast<size_t>(k)].tally.mean() > res.points[static_cast<size_t>(res.runner_up)].tally.mean()))
-      res.runner_up = k;
+  pick_best(res);
   if (res.best >= 0 && res.runner_up >= 0) {
-    // Independent runs: the conservative unpaired standard error of the difference.
-    const auto& b = res.points[static_cast<size_t>(res.best)].tally;
-    const auto& r = res.points[static_cast<size_t>(res.runner_up)].tally;
+    const Tally& b = res.points[static_cast<size_t>(res.best)].tally;
+    const Tally& r = res.points[static_cast<size_t>(res.runner_up)].tally;
     const double se = std::hypot(b.stderr_mean(), r.stderr_mean());
     res.lead_z = se > 0 ? (b.mean() - r.mean()) / se : std::numeric_limits<double>::infinity();
   }
+}
+
+}  // namespace
+
+SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int lo, int hi,
+                  std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+  SweepResult res;
+  res.loadout = loadout_name(loadout);
+  res.points.resize(static_cast<size_t>(hi - lo + 1));
+  for (size_t k = 0; k < res.points.size(); ++k) res.points[k].threshold = lo + static_cast<int>(k);
+  res.one_trajectory = !announces_jokers(rules, loadout);
+  if (res.one_trajectory) sweep_one_trajectory(res, rules, loadout, base, lo, turns, seed, threads, control);
+  else sweep_per_threshold(res, rules, loadout, base, turns, seed, threads, control);
   return res;
 }
 
