@@ -32,6 +32,14 @@ def provenance(preset, solve, sweep):
             f"{sweep['turns_per_threshold']} --seed {sweep['seed']}`.")
 
 
+def save(fig, path, version):
+    """Signs a plot with the version that made it, writes it and frees it."""
+    fig.text(0.01, 0.01, f"verflixt {version} · scripts/results", fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def key(names):
     return ",".join(sorted(names)) if names else "none"
 
@@ -125,10 +133,7 @@ def main(preset, directory):
     ax.set_ylabel("expected eyes per turn")
     ax.set_title(f"{preset}: EV of a fixed stop threshold (no jokers)")
     ax.legend()
-    fig.text(0.01, 0.01, f"verflixt {solve['version']} · scripts/results", fontsize=7)
-    fig.tight_layout()
-    fig.savefig(directory / "ev_vs_threshold.png", dpi=120)
-    plt.close(fig)
+    save(fig, directory / "ev_vs_threshold.png", solve["version"])
 
     order = sorted(jokers, key=lambda j: -completes[j])
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -139,10 +144,7 @@ def main(preset, directory):
     ax.set_ylabel("exact EV gain (eyes per turn)")
     ax.set_title(f"{preset}: what each joker adds")
     ax.legend()
-    fig.text(0.01, 0.01, f"verflixt {solve['version']} · scripts/results", fontsize=7)
-    fig.tight_layout()
-    fig.savefig(directory / "joker_values.png", dpi=120)
-    plt.close(fig)
+    save(fig, directory / "joker_values.png", solve["version"])
 
     fig, ax = plt.subplots(figsize=(7, 6))
     m = [[(synergy.get((a, b)) if (a, b) in synergy else synergy.get((b, a), 0.0)) if a != b else 0.0
@@ -153,10 +155,7 @@ def main(preset, directory):
     ax.set_yticks(range(len(jokers)), jokers)
     fig.colorbar(im, ax=ax, label="synergy (eyes)")
     ax.set_title(f"{preset}: pair synergy EV(a,b) − EV(a) − EV(b) + EV(∅)", fontsize=10)
-    fig.text(0.01, 0.01, f"verflixt {solve['version']} · scripts/results", fontsize=7)
-    fig.tight_layout()
-    fig.savefig(directory / "pair_synergy.png", dpi=120)
-    plt.close(fig)
+    save(fig, directory / "pair_synergy.png", solve["version"])
 
 
 def balance_section(directory, solve):
@@ -201,10 +200,7 @@ def balance_section(directory, solve):
     ax.set_xlabel("exact solo EV lift (eyes per turn)")
     ax.set_ylabel(f"evening P(win) lift, 95% CI ({bal['players']} players)")
     ax.set_title(f"{bal['rules_summary']}: joker value alone vs at the table", fontsize=10)
-    fig.text(0.01, 0.01, f"verflixt {bal['version']} · scripts/results", fontsize=7)
-    fig.tight_layout()
-    fig.savefig(directory / "balance.png", dpi=120)
-    plt.close(fig)
+    save(fig, directory / "balance.png", bal["version"])
 
     if (directory / "balance_variant.json").exists():
         var = json.loads((directory / "balance_variant.json").read_text())
