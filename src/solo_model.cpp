@@ -31,6 +31,21 @@ void add(SoloOutcomes& acc, const SoloState& s, double w) {
 void add(SoloOutcomes& acc, const SoloOutcomes& d, double w) {
   for (const auto& o : d) add(acc, o.next, o.prob * w);
 }
+// The same code builds solo outcomes (a transfer is just eyes, §5) and table outcomes (the
+// transfer is kept apart so a table can take it from a victim): solo ignores `transfer`.
+void add(SoloOutcomes& acc, const SoloState& s, double w, int /*transfer*/) { add(acc, s, w); }
+void add(TableOutcomes& acc, const SoloState& s, double w, int transfer = 0) {
+  if (w == 0) return;
+  for (auto& o : acc)
+    if (o.next == s && o.transfer == transfer) {
+      o.prob += w;
+      return;
+    }
+  acc.push_back({s, w, transfer});
+}
+void add(TableOutcomes& acc, const SoloOutcomes& d, double w) {
+  for (const auto& o : d) add(acc, o.next, o.prob * w);
+}
 
 SoloState terminal(int eyes, bool eliminated) {
   SoloState t;
@@ -87,7 +102,8 @@ SoloOutcomes after_elimination(const Rules& r, const SoloState& pre, const Inner
 // T3 with Fumo (J13), Tentakel (J12), robbing 1s (T4), Jule (E1), elimination (T5) and the
 // reactions. `s` is the state right before the throw (for the Ventil's throw: with the new
 // floor; for Fumo's announcement: with Fumo active). `ventil`: Runkelrüb may not answer (J15).
-void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerChooser& ch, SoloOutcomes& out) {
+template <class Out>
+void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerChooser& ch, Out& out) {
   for (int f = 1; f <= 6; ++f) {
     if (f == r.bust_face) {
       if (!ventil && s.held.has(RUNKELRUEB)) {
@@ -119,6 +135,7 @@ void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerCho
       continue;
     }
     SoloState n = s;
+    int steal = 0;
     if (n.fumo_active) {  // J13: doubled, a 1 steals nothing, no autojoker income
       const int gain = f * r.fumo_factor;
       n.eyes += gain;
@@ -129,12 +146,13 @@ void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerCho
       n.eyes += f;
       if (f == 1 && r.ones_rob) {  // T4: the j-th robbing 1 steals min(j, rob_cap)
         ++n.robbing_ones;
-        n.eyes += std::min(n.robbing_ones, r.rob_cap);
+        steal = std::min(n.robbing_ones, r.rob_cap);
+        n.eyes += steal;
       }
     }
     if (!n.fumo_active && n.held.has(JULE)) n.eyes += r.jule_bonus;  // E1
     if (n.has_floor) n.floor = std::min(n.floor, n.eyes);           // E5
-    add(out, canonical(r, n), kSixth);
+    add(out, canonical(r, n), kSixth, steal);
   }
 }
 
@@ -293,15 +311,15 @@ SoloOutcomes free_throw_outcomes(const Rules& rules, const SoloState& s) {
   return out;
 }
 
-SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch) {
+namespace {
+
+// One step into `out` (SoloOutcomes or TableOutcomes): `s` is a decision state, `a` legal.
+template <class Out>
+void transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch, Out& out) {
   if (!solo_legal(r, s, a))
     throw std::logic_error("solo model: illegal action in state " + describe(s));
-  SoloOutcomes out;
-  if (a.kind == Action::Stop) return {{terminal(s.eyes, false), 1.0}};
-  if (a.kind == Action::Roll) {
-    plain_throw(r, s, false, ch, out);
-    return out;
-  }
+  if (a.kind == Action::Stop) return add(out, terminal(s.eyes, false), 1.0, 0);
+  if (a.kind == Action::Roll) return plain_throw(r, s, false, ch, out);
   // Announcing a joker ends an active Fumo (J13); a single-use joker is spent.
   SoloState base = s;
   base.fumo_active = false;
@@ -318,9 +336,9 @@ SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const
         if (f == 6 || k >= r.frost_uses) n.held = n.held.without(FROSTSCHUTZ);
         if (n.held.has(JULE)) n.eyes += r.jule_bonus;
         if (n.has_floor) n.floor = std::min(n.floor, n.eyes);
-        add(out, canonical(r, n), kSixth);
+        add(out, canonical(r, n), kSixth, 0);
       }
-      return out;
+      return;
     }
     case ALL_IN:  // J6: double, or 0 and a Zombie whatever protects him
       for (int f = 1; f <= 6; ++f) {
@@ -329,22 +347,20 @@ SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const
           n.eyes *= 2;
           if (n.held.has(JULE)) n.eyes += r.jule_bonus;
           if (n.has_floor) n.floor = std::min(n.floor, n.eyes);
-          add(out, canonical(r, n), kSixth);
+          add(out, canonical(r, n), kSixth, 0);
         } else {
-          add(out, terminal(0, true), kSixth);
+          add(out, terminal(0, true), kSixth, 0);
         }
       }
-      return out;
+      return;
     case VENTIL:  // J11, E2: the floor at the current eyes, then a plain throw
       base.has_floor = true;
       base.floor = base.eyes;
-      plain_throw(r, base, true, ch, out);
-      return out;
+      return plain_throw(r, base, true, ch, out);
     case FUMO:  // J13, E4: Fumo starts and this step's throw is under it
       base.fumo_active = true;
       base.fumo_gain = 0;
-      plain_throw(r, base, false, ch, out);
-      return out;
+      return plain_throw(r, base, false, ch, out);
     default:
       if (detail::is_delta_joker(a.joker)) {
         detail::DistAlgebra alg{base, ch};
@@ -353,7 +369,21 @@ SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const
       }
       throw std::logic_error("solo model: joker " + std::string(joker_id(a.joker)) + " is not announced");
   }
-  for (const auto& o : d) add(out, apply_delta(r, base, o.delta), o.prob);
+  // J10: Senigma's whole gain is taken from (or paid to) another player.
+  for (const auto& o : d) add(out, apply_delta(r, base, o.delta), o.prob, a.joker == SENIGMA ? o.delta : 0);
+}
+
+}  // namespace
+
+SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch) {
+  SoloOutcomes out;
+  transition(r, s, a, ch, out);
+  return out;
+}
+
+TableOutcomes table_transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch) {
+  TableOutcomes out;
+  transition(r, s, a, ch, out);
   return out;
 }
 

@@ -163,6 +163,20 @@ SoloOutcomes free_throw_outcomes(const Rules& rules, const SoloState& s);
 // Successors are canonical; equal successors are merged; probabilities sum to 1.
 SoloOutcomes solo_transition(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
 
+// The same step as a player at a table sees it (issue 5, pass_kernel.h, last_seat.h): an
+// outcome whose step took eyes from another player carries them in `transfer` — a robbing
+// 1's min(j, rob_cap) (T4), Senigma's gain (J10; negative when the defender won the duel) —
+// and `next.eyes` counts them as solo mode (§5) does; a table takes them from a victim, or
+// takes them back when the steal lapses. Outcomes equal in (next, transfer) are merged;
+// merging away `transfer` gives solo_transition exactly.
+struct TableOutcome {
+  SoloState next;
+  double prob = 0;
+  int transfer = 0;
+};
+using TableOutcomes = std::vector<TableOutcome>;
+TableOutcomes table_transition(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
+
 // Every successor of any state: a free-throw state's throws, a decision state's step.
 SoloOutcomes solo_successors(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
 
