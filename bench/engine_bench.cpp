@@ -2,7 +2,10 @@
 // but its speed bounds how large the cross-check tests can be.
 #include <benchmark/benchmark.h>
 
+#include <memory>
+
 #include "verflixt/engine.h"
+#include "verflixt/pass_kernel.h"
 
 namespace verflixt {
 
@@ -26,6 +29,38 @@ static void BM_ReferencePassSixPlayers(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 6);
 }
 BENCHMARK(BM_ReferencePassSixPlayers);
+
+// The pass kernel (pass_kernel.h) on the same passes, and on passes with jokers, each next to
+// the reference engine: compare the two rates of a pair (the machine is shared and noisy).
+// Argument: 0 = threshold:17 without jokers, 1 = strategies/heuristic.ini with three jokers.
+static std::vector<PassSeat> bench_seats(const Rules& rules, int workload, std::unique_ptr<Policy>& owned) {
+  if (workload == 0) owned = std::make_unique<ThresholdPolicy>(17);
+  else owned = make_policy("strategies/heuristic.ini", rules);
+  JokerSet jokers;
+  if (workload == 1) jokers = jokers.with(HIRTENSCHUTZ).with(VENTIL).with(FUMO);
+  return std::vector<PassSeat>(6, PassSeat{owned.get(), jokers, 0, 0});
+}
+
+static void BM_PassKernelSixPlayers(benchmark::State& state) {
+  const Rules rules = preset("tournament-2019");
+  std::unique_ptr<Policy> policy;
+  const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
+  PassKernel kernel(rules);
+  Rng rng = chunk_rng(1, 0);
+  for (auto _ : state) benchmark::DoNotOptimize(kernel.play_pass(seats, 0, rng));
+  state.SetItemsProcessed(state.iterations() * 6);
+}
+BENCHMARK(BM_PassKernelSixPlayers)->Arg(0)->Arg(1);
+
+static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
+  const Rules rules = preset("tournament-2019");
+  std::unique_ptr<Policy> policy;
+  const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
+  RandomDice dice(chunk_rng(1, 0));
+  for (auto _ : state) benchmark::DoNotOptimize(play_pass(rules, seats, 0, dice));
+  state.SetItemsProcessed(state.iterations() * 6);
+}
+BENCHMARK(BM_ReferencePassSixPlayersJokers)->Arg(0)->Arg(1);
 
 }  // namespace verflixt
 

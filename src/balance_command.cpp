@@ -46,6 +46,7 @@ int balance_command(int argc, const char* const* argv) {
       ("jokers", po::value<std::string>()->default_value("all"), "jokers to test (all = every joker of the rules)")
       ("evenings", po::value<std::uint64_t>()->default_value(20000), "evenings per variant")
       ("final", po::bool_switch(), "play final evenings");
+  add_engine_option(desc);
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
@@ -84,12 +85,14 @@ int balance_command(int argc, const char* const* argv) {
   const SeatPlayer field = make_seat_player(vm["field"].as<std::string>(), rules);
   // One series length for both rulesets, so their comparison plays the same evenings.
   const int series = default_series_length(rules);
+  const TableEngine engine = engine_from(vm, {policy.get(), field.policy.get()});
 
   cli::install_interrupt_handler();
   auto table_run = [&](const Rules& r, const Selector* sel, const std::string& label) {
     ObjectiveSpec spec;
     spec.final = vm["final"].as<bool>();
     spec.series_length = series;
+    spec.engine = engine;
     spec.groups = {label, "field"};
     spec.seats.push_back({policy.get(), sel, 0});
     for (int k = 1; k < players; ++k) spec.seats.push_back({field.policy.get(), field.selector.get(), 1});
@@ -138,6 +141,7 @@ int balance_command(int argc, const char* const* argv) {
     nlohmann::ordered_json j;
     j["version"] = kVersion;
     j["seed"] = seed;
+    j["engine"] = engine_name(engine);
     j["rules_summary"] = rules_summary(rules);
     j["players"] = players;
     j["policy"] = policy->name();
@@ -183,7 +187,7 @@ int balance_command(int argc, const char* const* argv) {
     for (const auto& v : variants) text += line(v.label, v.row, v.solo_lift);
   } else {
     std::ostringstream o;
-    o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
+    o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine " << engine_name(engine) << "\n"
       << players << " players, " << base_run.evenings << " evenings per variant; tested player " << policy->name()
       << " with base jokers " << base_name << " (+ the joker, selected first); field " << field.label << "\n"
       << "lift = variant − base; ± one SE, the runs counted as independent (conservative)\n\n"

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "verflixt/joker.h"
+#include "verflixt/table.h"
 
 namespace verflixt {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 struct PassTable {
   std::vector<SeatView> seats;            // seats[k].keuler_paid: T6, once per victim per pass
   std::vector<int> keuler_earned;
-  std::vector<std::vector<bool>> repeat_taken;  // E9: [thief][victim] classic Senigma takes
+  std::vector<unsigned> repeat_taken;     // E9: [thief] bit victim: classic Senigma took from him
 };
 
 // How a step ended, for Jule (E1).
@@ -133,35 +134,18 @@ class TurnPlay {
       t_.eyes += amount;  // §5: the steal always finds a victim
       return;
     }
-    std::vector<int> cand = rob_candidates(/*only_not_taken=*/false);
+    const Candidates cand = rob_candidates(r_, table_->seats, self_);
     if (cand.empty()) return;  // T4: the steal lapses, the +1 stays
-    transfer(policy_.choose_victim(view(), amount, cand), amount);
+    transfer(policy_.choose_victim(view(), amount, cand.span()), amount);
   }
 
-  std::vector<int> rob_candidates(bool only_not_taken) const {
-    std::vector<int> out;
-    for (size_t k = 0; k < table_->seats.size(); ++k) {
-      if (static_cast<int>(k) == self_) continue;
-      if (r_.rob_targets == RobTargets::NotZombie && table_->seats[k].status == Status::Zombie) continue;
-      if (only_not_taken && table_->repeat_taken[static_cast<size_t>(self_)][k]) continue;
-      out.push_back(static_cast<int>(k));
-    }
-    return out;
-  }
-
-  // Moves `amount` eyes from `victim` to the player on turn (negative: the other way),
-  // then T6: taking a Prinzessin from above 0 to 0 or below pays the thief the Keuler bonus.
+  // Moves `amount` eyes from `victim` to the player on turn (negative: the other way), with
+  // the Keuler bonus (T6) if it is earned.
   void transfer(int victim, int amount) {
-    SeatView& v = table_->seats[static_cast<size_t>(victim)];
-    const int before = v.eyes;
-    v.eyes -= amount;
     t_.eyes += amount;
-    if (r_.keuler_bonus > 0 && v.status == Status::Prinzessin && before > 0 && v.eyes <= 0 &&
-        !v.keuler_paid) {
-      v.keuler_paid = true;
-      t_.eyes += r_.keuler_bonus;
-      table_->keuler_earned[static_cast<size_t>(self_)] += r_.keuler_bonus;
-    }
+    const int keuler = take_eyes(r_, table_->seats[static_cast<size_t>(victim)], amount);
+    t_.eyes += keuler;
+    table_->keuler_earned[static_cast<size_t>(self_)] += keuler;
     sync();
   }
 
@@ -264,12 +248,8 @@ class TurnPlay {
   StepEnd senigma_duel() {
     int target = -1;
     if (table_) {
-      std::vector<int> cand;
-      for (size_t k = 0; k < table_->seats.size(); ++k)
-        if (static_cast<int>(k) != self_ && table_->seats[k].status != Status::Zombie &&
-            !table_->seats[k].senigma_attacked)
-          cand.push_back(static_cast<int>(k));
-      target = policy_.senigma_target(view(), cand);
+      const Candidates cand = senigma_candidates(table_->seats, self_);
+      target = policy_.senigma_target(view(), cand.span());
       table_->seats[static_cast<size_t>(target)].senigma_attacked = true;
     }
     int won = 0, lost = 0;
@@ -299,10 +279,11 @@ class TurnPlay {
       t_.eyes += r_.senigma_repeat_gain;
       return StepEnd::Continue;
     }
-    std::vector<int> cand = rob_candidates(/*only_not_taken=*/true);
+    unsigned& taken = table_->repeat_taken[static_cast<size_t>(self_)];
+    const Candidates cand = rob_candidates(r_, table_->seats, self_, taken);
     if (cand.empty()) return StepEnd::Continue;
-    const int victim = policy_.choose_victim(view(), r_.senigma_repeat_gain, cand);
-    table_->repeat_taken[static_cast<size_t>(self_)][static_cast<size_t>(victim)] = true;
+    const int victim = policy_.choose_victim(view(), r_.senigma_repeat_gain, cand.span());
+    taken |= 1u << victim;
     transfer(victim, r_.senigma_repeat_gain);
     return StepEnd::Continue;
   }
@@ -371,12 +352,7 @@ PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTab
     me.eyes = t.eyes;
     me.status = t.eliminated ? Status::Zombie : Status::Prinzessin;
   }
-  // T7: everyone at 0 or below ends the pass at 0, a Zombie.
-  for (auto& s : table.seats)
-    if (s.eyes <= 0) {
-      s.eyes = 0;
-      s.status = Status::Zombie;
-    }
+  end_pass(table.seats);  // T7
   for (const auto& s : table.seats) {
     res.eyes.push_back(s.eyes);
     res.status.push_back(s.status);
@@ -387,10 +363,12 @@ PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTab
 
 PassTable make_table(std::vector<SeatView> seats) {
   const size_t n = seats.size();
+  if (n < 1 || n > static_cast<size_t>(kMaxPlayers))
+    throw std::invalid_argument("a pass has 1.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
   PassTable table;
   table.seats = std::move(seats);
   table.keuler_earned.assign(n, 0);
-  table.repeat_taken.assign(n, std::vector<bool>(n, false));
+  table.repeat_taken.assign(n, 0u);
   return table;
 }
 
@@ -445,6 +423,12 @@ std::vector<bool> losers(const Rules& rules, std::span<const int> totals) {
 
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
                            int first, Dice& dice) {
+  return play_evening(rules, players, final, first,
+                      [&](std::span<const PassSeat> seats, int f) { return play_pass(rules, seats, f, dice); });
+}
+
+EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
+                           int first, const PassPlayer& play) {
   const size_t n = players.size();
   const int passes = final ? rules.final_passes : rules.passes;
   EveningResult res;
@@ -473,7 +457,7 @@ EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> pl
       seats[k] = PassSeat{players[k].policy, sel.jokers, pass == 0 ? players[k].bonus : 0, res.totals[k]};
     }
     const int f = rules.seat_order == SeatOrder::Rotate ? (first + pass) % static_cast<int>(n) : first;
-    PassResult pr = play_pass(rules, seats, f, dice);
+    PassResult pr = play(seats, f);
     for (size_t k = 0; k < n; ++k) res.totals[k] += pr.eyes[k];  // P3
     res.passes.push_back(std::move(pr));
   }

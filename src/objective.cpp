@@ -6,9 +6,11 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
+#include "verflixt/pass_kernel.h"
 #include "verflixt/rng.h"
 
 namespace verflixt {
@@ -136,6 +138,17 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   std::vector<EveningPlayer> base(n);
   for (size_t k = 0; k < n; ++k) base[k] = EveningPlayer{spec.seats[k].policy, spec.seats[k].selector, 0};
 
+  std::vector<const Policy*> policies;
+  for (const auto& s : spec.seats) policies.push_back(s.policy);
+  TableEngine engine = auto_engine(policies);
+  if (spec.engine == TableEngine::Reference) engine = TableEngine::Reference;
+  if (spec.engine == TableEngine::Kernel && engine != TableEngine::Kernel)
+    throw InputError("the pass kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
+  // One pass kernel per thread: its caches change speed, never results.
+  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
+  if (engine == TableEngine::Kernel)
+    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
+
   std::vector<ObjectiveMoments> parts(chunks);
   std::vector<char> done(chunks, 0);
   std::atomic<std::uint64_t> finished{0};
@@ -148,6 +161,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
     m.sum_sq.assign(W * kFeatures, 0);
     m.win_cross.assign(W * W, 0);
     RandomDice dice(chunk_rng(seed, chunk));
+    PassKernel* kernel = kernels[static_cast<size_t>(omp_get_thread_num())].get();
     const std::uint64_t first_series = chunk * per_chunk;
     const std::uint64_t count = std::min(per_chunk, series - first_series);
     std::vector<std::int64_t> x(W * kFeatures);
@@ -156,8 +170,9 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
       std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
       for (std::uint64_t e = 0; e < L; ++e) {
         const std::uint64_t g = (first_series + s) * L + e;
-        const EveningResult r =
-            play_evening(rules, players, spec.final, static_cast<int>(g % n), dice);  // O5
+        const int first = static_cast<int>(g % n);  // O5
+        const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
+                                       : play_evening(rules, players, spec.final, first, dice);
         const EveningScore sc = score_totals(rules, r.totals);
         for (size_t k = 0; k < n; ++k) {
           const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
@@ -184,6 +199,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   ObjectiveRun run;
   run.requested = evenings;
   run.series_length = spec.series_length;
+  run.engine = engine;
   run.interrupted = control.stopped() && finished.load() < chunks;
   for (std::uint64_t c = 0; c < chunks; ++c)
     if (done[c]) run.moments.merge(parts[c]);
@@ -202,6 +218,16 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
     run.by_group.push_back(make_row(run.moments, n + g, spec.groups[g], group_seats[g], spec.series_length));
   run.seconds = seconds_since(t0);
   return run;
+}
+
+const char* engine_name(TableEngine e) {
+  return e == TableEngine::Auto ? "auto" : e == TableEngine::Kernel ? "kernel" : "reference";
+}
+
+TableEngine auto_engine(const std::vector<const Policy*>& policies) {
+  for (const Policy* p : policies)
+    if (!kernel_plays(*p)) return TableEngine::Reference;
+  return TableEngine::Kernel;
 }
 
 int default_series_length(const Rules& rules) {

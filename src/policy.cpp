@@ -10,6 +10,7 @@
 #include "verflixt/joker.h"
 #include "verflixt/position.h"
 #include "verflixt/solver.h"
+#include "verflixt/table.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -26,13 +27,8 @@ bool is_legal(const TurnView& v, Action a) {
       return false;
     case FUMO:  // J13: classic fumo is a reaction; doubling Fumo is announced once
       return v.rules.fumo == FumoKind::Doubling && !v.turn.fumo_active;
-    case SENIGMA:
-      if (v.solo() || v.rules.senigma == SenigmaKind::Repeat) return true;
-      for (size_t k = 0; k < v.table.size(); ++k)
-        if (static_cast<int>(k) != v.self && v.table[k].status != Status::Zombie &&
-            !v.table[k].senigma_attacked)
-          return true;
-      return false;  // J10: nobody left to duel
+    case SENIGMA:  // J10: a duel needs somebody left to duel
+      return v.solo() || v.rules.senigma == SenigmaKind::Repeat || !senigma_candidates(v.table, v.self).empty();
     default:
       return true;
   }

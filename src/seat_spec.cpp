@@ -53,4 +53,21 @@ int series_from(const boost::program_options::variables_map& vm, const Rules& ru
   return series;
 }
 
+void add_engine_option(boost::program_options::options_description& desc) {
+  desc.add_options()("engine", boost::program_options::value<std::string>()->default_value("auto"),
+                     "who plays the passes: auto, kernel (pass_kernel.h: compiled turn tables) or reference "
+                     "(the readable engine); auto is the kernel whenever it can play every policy");
+}
+
+TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
+  const std::string name = vm["engine"].as<std::string>();
+  if (name == "reference") return TableEngine::Reference;
+  if (name != "auto" && name != "kernel")
+    throw InputError("--engine " + name + " is unknown; valid: auto, kernel, reference");
+  const TableEngine e = auto_engine(policies);
+  if (name == "kernel" && e != TableEngine::Kernel)
+    throw InputError("--engine kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
+  return e;
+}
+
 }  // namespace verflixt

@@ -8,7 +8,10 @@
 
 #include <boost/program_options/variables_map.hpp>
 
+#include <boost/program_options/options_description.hpp>
+
 #include "verflixt/engine.h"
+#include "verflixt/objective.h"
 #include "verflixt/policy.h"
 #include "verflixt/rules.h"
 
@@ -32,5 +35,12 @@ std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& ru
 // The --series option of the table commands: its value checked to 1..1000, or the rules'
 // default (objective.h, O6). Throws InputError.
 int series_from(const boost::program_options::variables_map& vm, const Rules& rules);
+
+// The --engine option of the table commands: auto (the pass kernel when it can play every
+// policy, else the reference engine), kernel or reference.
+void add_engine_option(boost::program_options::options_description& desc);
+// The engine chosen for `policies`; throws InputError for an unknown name, or for kernel when
+// a policy cannot be played by it.
+TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies);
 
 }  // namespace verflixt

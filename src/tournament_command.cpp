@@ -98,6 +98,7 @@ int tournament_command(int argc, const char* const* argv) {
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
       ("single-pass", po::bool_switch(),
        "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)");
+  add_engine_option(desc);
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
@@ -148,6 +149,10 @@ int tournament_command(int argc, const char* const* argv) {
     spec.seats.push_back(TableSeat{owned.back()->policy.get(), owned.back()->selector.get(), it->second});
   }
 
+  std::vector<const Policy*> policies;
+  for (const auto& seat : spec.seats) policies.push_back(seat.policy);
+  spec.engine = engine_from(vm, policies);
+
   cli::install_interrupt_handler();
   const RunControl control = cli::progress_control("tournament evenings");
   const ObjectiveRun run = play_objectives(rules, spec, evenings, seed, threads, control);
@@ -162,6 +167,7 @@ int tournament_command(int argc, const char* const* argv) {
     j["version"] = kVersion;
     j["seed"] = seed;
     j["rules_summary"] = rules_summary(rules);
+    j["engine"] = engine_name(spec.engine);
     j["final"] = final;
     j["policies"] = spec.groups;
     j["seats"] = specs;
@@ -196,6 +202,7 @@ int tournament_command(int argc, const char* const* argv) {
     std::ostringstream s;
     s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
       << run.evenings << (final ? " final" : "") << " evenings of " << specs.size() << " players"
+      << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
       << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
       << (run.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
       << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: RULES.md P3\n\n";

@@ -25,6 +25,7 @@
 //  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this evening;
 //      with none left the take lapses. In solo mode it always pays.
 //  E10 A steal takes its whole amount even if the victim goes below 0 (T4, T6, T7).
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -135,6 +136,13 @@ struct EveningResult {
 // pass p is (first + p) mod n with seat_order = rotate.
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
                            int first, Dice& dice);
+
+// The same evening around another way of playing its passes (the pass kernel's,
+// pass_kernel.h): selection (P2), rotation (P1), totals and losers (P3) and the bonus (P4)
+// stay here, written once; `play` plays a pass of `seats` from the first seat `first`.
+using PassPlayer = std::function<PassResult(std::span<const PassSeat> seats, int first)>;
+EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
+                           int first, const PassPlayer& play);
 
 // P3: losers given totals — everyone at 0 or below, then the lowest totals until there are
 // at least rules.losers_at_least (ties at the border are all losers).

@@ -38,6 +38,9 @@ class HeuristicPolicy final : public Policy {
   bool rattenlord_retreat(const TurnView& view, int throws_left) const override;
   bool monokel_rethrow(const TurnView& view, int index, int face, int kept) const override;
   bool senigma_counter(const TurnView& view, int round, int attack, int won, int lost) const override;
+  // Only the legality of a Senigma duel reads the table (the kernel asks those live).
+  bool decide_reads_table() const override { return false; }
+  bool inner_choices_read_table() const override { return false; }
   const HeuristicParams& params() const { return p_; }
 
  private:

@@ -38,11 +38,20 @@ struct TableSeat {
   int group = 0;                       // index into ObjectiveSpec::groups
 };
 
+// Who plays the passes: the pass kernel (pass_kernel.h) or the reference engine (engine.h).
+// The two agree in distribution (tests), not draw by draw: a seed fixes the results of each.
+// Auto is the kernel when it can play every seat's policy (kernel_plays), else the reference.
+enum class TableEngine : u8 { Auto, Kernel, Reference };
+const char* engine_name(TableEngine e);
+// Auto resolved for `policies` (Kernel or Reference).
+TableEngine auto_engine(const std::vector<const Policy*>& policies);
+
 struct ObjectiveSpec {
   std::vector<TableSeat> seats;      // 2..12 seats
   std::vector<std::string> groups;   // one label per group; every group has a seat
   bool final = false;                // play final evenings (P2: final_passes, Freie Jokerwahl)
   int series_length = 1;             // O6: consecutive evenings that carry the P4 bonus
+  TableEngine engine = TableEngine::Auto;
 };
 
 // O6: evenings per series when the caller does not choose — 10 when the rules give a
@@ -88,6 +97,7 @@ struct ObjectiveRun {
   std::uint64_t evenings = 0;        // evenings played (whole series)
   std::uint64_t requested = 0;       // evenings asked for
   int series_length = 1;
+  TableEngine engine = TableEngine::Reference;  // the engine that played (never Auto)
   bool interrupted = false;
   double seconds = 0;
   ObjectiveMoments moments;
@@ -103,7 +113,8 @@ struct ObjectiveRun {
 inline constexpr std::uint64_t kObjectiveChunk = 256;
 
 // Plays `evenings` evenings (rounded up to whole series) of the table `spec`.
-// Throws InputError when the table is not 2..12 seats or a seat has no policy.
+// Throws InputError when the table is not 2..12 seats, a seat has no policy, or the kernel
+// is asked for a policy it cannot play.
 ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
                              std::uint64_t seed, int threads, const RunControl& control = {});
 

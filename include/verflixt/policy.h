@@ -41,6 +41,12 @@ class Policy {
   virtual int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const;
   // J10 duel: whom to attack; `candidates` are player indices.
   virtual int senigma_target(const TurnView& view, std::span<const int> candidates) const;
+
+  // What the answers depend on, so the pass kernel (pass_kernel.h) may compile them per turn
+  // state: whether decide() may read the table (view.table, view.still_to_play), and whether
+  // the choices inside jokers (the six above choose_victim) may. Unknown policies say yes.
+  virtual bool decide_reads_table() const { return true; }
+  virtual bool inner_choices_read_table() const { return true; }
 };
 
 // Stop at `n` or more eyes; otherwise roll. Uses no joker, except that autojokers act by
@@ -50,6 +56,8 @@ class ThresholdPolicy final : public Policy {
   explicit ThresholdPolicy(int n) : n_(n) {}
   std::string name() const override { return "threshold:" + std::to_string(n_); }
   Action decide(const TurnView& view) const override;
+  bool decide_reads_table() const override { return false; }
+  bool inner_choices_read_table() const override { return false; }
   int threshold() const { return n_; }
 
  private:

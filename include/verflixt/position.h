@@ -40,6 +40,7 @@ class PositionPolicy final : public Policy {
   }
   int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
   int senigma_target(const TurnView& view, std::span<const int> candidates) const override;
+  bool inner_choices_read_table() const override { return false; }  // the heuristic's
 
   const PositionParams& params() const { return p_; }
   // The joker windows, stop_at (used when too few results are known) and inner choices.

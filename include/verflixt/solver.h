@@ -131,6 +131,8 @@ class TablePolicy final : public Policy {
   bool senigma_counter(const TurnView& view, int round, int attack, int won, int lost) const override;
   bool use_runkelrueb(const TurnView& view) const override;
   bool use_fumo_reentry(const TurnView& view) const override;
+  bool decide_reads_table() const override { return false; }  // a table of solo states
+  bool inner_choices_read_table() const override { return false; }
 
   const Rules& rules() const { return rules_; }
   JokerSet loadout() const { return loadout_; }

@@ -1,0 +1,123 @@
+#pragma once
+// Multiplayer at kernel speed (issue 5): passes and evenings played from compiled turn
+// tables instead of throw by throw. The reference engine (engine.h) stays the oracle; the
+// tests compare the two seat by seat, as distributions.
+//
+// How it plays. A turn is a walk through solo states (solo_model.h) under the seat's policy.
+// For every state a seat reaches, the kernel asks the policy once and compiles the step it
+// chose — a plain throw or a whole joker with its inner choices — into one categorical
+// distribution over successor states (table_transition), then samples it with one uniform
+// draw per step. A step whose outcome took eyes from another player (a robbing 1, Senigma)
+// carries the amount apart (`transfer`), and only then does the table come in: the victim is
+// chosen by the thief's policy among the legal candidates (table.h), the eyes move, a Keuler
+// bonus is paid (T6), or the steal lapses and the thief gives the amount back. The
+// bookkeeping of evenings (P1–P4) is the engine's own play_evening, given this pass player.
+//
+// What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
+// Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
+// solo view (an empty table): true of every policy this project ships, and declared by
+// Policy::inner_choices_read_table(). A policy whose decide() reads the table (position
+// policies) is asked at every decision with the real table; so is any policy whenever its
+// solo answer is a Senigma duel, whose legality depends on the table (J10). The victim and
+// duel target are always chosen with the real table. The view a victim choice sees shows
+// the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
+//
+// How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
+// per step; its caches change speed, never results. A kernel object is not thread-safe: use
+// one per thread (objective.cpp does).
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "verflixt/engine.h"
+#include "verflixt/rng.h"
+#include "verflixt/solo_model.h"
+
+namespace verflixt {
+
+// Whether the pass kernel can play `policy` (its inner choices do not read the table).
+bool kernel_plays(const Policy& policy);
+
+class PassKernel {
+ public:
+  explicit PassKernel(const Rules& rules) : rules_(rules) {}
+
+  // A pass like play_pass (engine.h): same seats, same meaning of the result.
+  PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
+
+  // An evening like play_evening (engine.h), its passes played by this kernel.
+  EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
+
+  // Compiled solo states so far, over all policies (for tests and the bench).
+  std::size_t states() const;
+
+  // Steps one draw may play (1: one step per draw, as the engine; the default composes).
+  void set_max_steps(int steps) { max_steps_ = steps; }
+
+ private:
+  static constexpr std::uint32_t kNone = ~0u;
+  struct Edge {
+    double prob = 0;
+    std::uint32_t next = 0;        // row id
+    int transfer = 0;
+    bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
+    std::uint32_t lapse = kNone;   // next with the transfer taken back (T4: nobody to rob)
+    std::uint32_t keuler = kNone;  // next with the Keuler bonus (T6)
+  };
+  // A compiled step: its edges, and an alias table over them (Walker), so a draw costs one
+  // bucket lookup however many outcomes a composed segment has.
+  struct Branch {
+    Action action;
+    std::uint32_t first = 0, last = 0;  // edges [first, last)
+    std::uint32_t alias = 0;            // buckets [alias, alias + last - first)
+  };
+  struct Bucket {
+    double own = 1;                     // probability of the bucket's own edge
+    std::uint32_t edge = 0, other = 0;  // own edge and alias edge (absolute indices)
+  };
+  // One reached solo state of one policy. `step` is the compiled step of its solo decision
+  // (or free throw); `segment` composes steps up to the next moment the table matters.
+  struct Row {
+    SoloState state;
+    TurnState turn;                // the state as a policy sees it
+    Action action;                 // the solo decision (Decide rows)
+    bool live = false;             // ask the policy at every visit, with the table
+    bool ends = false;             // over, or the solo decision is to stop
+    Branch step{}, segment{};
+    bool has_step = false, has_segment = false;
+    std::vector<Branch> live_branches;  // live rows: one per action asked so far
+  };
+  struct PolicyTables {
+    const Policy* policy = nullptr;
+    std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
+    std::vector<Row> rows;
+    std::vector<Edge> edges;
+    std::vector<Bucket> buckets;
+  };
+  Branch finish_branch(PolicyTables& t, Branch b);
+  static std::uint32_t draw(const PolicyTables& t, const Branch& b, Rng& rng);
+
+  PolicyTables& tables_of(const Policy& policy);
+  std::uint32_t row_of(PolicyTables& t, const SoloState& s);
+  std::uint32_t start_row(PolicyTables& t, JokerSet jokers, int eyes);
+  std::uint32_t shifted(PolicyTables& t, std::uint32_t row, int adjust);
+  Branch compile_step(PolicyTables& t, std::uint32_t row, Action a);
+  const Branch& step_of(PolicyTables& t, std::uint32_t row);
+  const Branch& segment_of(PolicyTables& t, std::uint32_t row);
+  const Branch& live_branch(PolicyTables& t, std::uint32_t row, Action a);
+
+  // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
+  TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
+
+  const Rules& rules_;
+  int max_steps_ = 8;
+  std::vector<PolicyTables> tables_;
+  // The pass being played.
+  std::vector<SeatView> seats_;
+  std::vector<int> keuler_;
+  std::vector<unsigned> taken_;  // E9: classic Senigma, [thief] bit victim
+};
+
+}  // namespace verflixt

@@ -1,0 +1,40 @@
+#pragma once
+// The table of a pass (RULES.md T4, T6, T7, J10): who a steal or a duel may hit, what a steal
+// does to its victim, and how a pass ends. Written once here so that the reference engine
+// (engine.h), the pass kernel (pass_kernel.h) and is_legal cannot drift apart.
+#include <array>
+#include <span>
+
+#include "verflixt/rules.h"
+#include "verflixt/turn.h"
+
+namespace verflixt {
+
+// RULES.md §3: a pass has 2..12 players.
+inline constexpr int kMaxPlayers = 12;
+
+// A short list of player indices, without allocating (it is built on every steal).
+struct Candidates {
+  std::array<int, kMaxPlayers> at{};
+  int size = 0;
+  bool empty() const { return size == 0; }
+  std::span<const int> span() const { return {at.data(), static_cast<size_t>(size)}; }
+};
+
+// T4: whom `self` may take a steal from — every other player, except Zombies when
+// rules.rob_targets says so. Classic Senigma (E9) also skips the players in `taken`
+// (bit k = player k): those it already took from this pass.
+Candidates rob_candidates(const Rules& rules, std::span<const SeatView> table, int self, unsigned taken = 0);
+
+// J10 duel: whom `self` may attack — no Zombie, nobody attacked with Senigma this pass.
+Candidates senigma_candidates(std::span<const SeatView> table, int self);
+
+// T4 / J10: `amount` eyes go from `victim` to the thief (negative: the other way; E10: the
+// victim may go below 0). T6: taking a Prinzessin from above 0 to 0 or below pays the thief
+// rules.keuler_bonus, once per victim and pass. Returns that bonus (0 if none).
+int take_eyes(const Rules& rules, SeatView& victim, int amount);
+
+// T7: everyone at 0 or below ends the pass at 0, a Zombie.
+void end_pass(std::span<SeatView> table);
+
+}  // namespace verflixt
