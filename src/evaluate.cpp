@@ -1,9 +1,11 @@
 #include "verflixt/evaluate.h"
 
 #include <chrono>
+#include <optional>
 
 #include "verflixt/chunks.h"
 #include "verflixt/engine.h"
+#include "verflixt/pass_kernel.h"
 
 namespace verflixt {
 namespace {
@@ -33,7 +35,8 @@ SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy,
 }
 
 PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& policy, int players,
-                        std::uint64_t passes, std::uint64_t seed, int threads, const RunControl& control) {
+                        std::uint64_t passes, std::uint64_t seed, int threads, const RunControl& control,
+                        bool kernel) {
   const auto t0 = std::chrono::steady_clock::now();
   PassRun run;
   run.requested = passes;
@@ -44,9 +47,15 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
+        // A kernel per chunk: its tables are rebuilt, a small cost against 2^14 passes.
+        std::optional<PassKernel> pk;
+        if (kernel) pk.emplace(rules);
+        PassResult r;
         for (std::uint64_t k = 0; k < count; ++k) {
           const std::uint64_t pass = chunk * kReferenceChunk + k;
-          const PassResult r = play_pass(rules, seats, static_cast<int>(pass % n), dice);
+          const int first = static_cast<int>(pass % n);
+          if (pk) pk->play_pass(seats, first, dice.rng(), r);
+          else r = play_pass(rules, seats, first, dice);
           for (size_t pos = 0; pos < n; ++pos) {
             const auto who = static_cast<size_t>(r.order[pos]);
             tallies[pos].add(r.eyes[who], r.status[who] == Status::Zombie);

@@ -15,6 +15,7 @@
 #include "verflixt/joker.h"
 #include "verflixt/kernel.h"
 #include "verflixt/markov.h"
+#include "verflixt/pass_kernel.h"
 #include "verflixt/solo_model.h"
 #include "verflixt/version.h"
 
@@ -69,7 +70,8 @@ int evaluate_command(int argc, const char* const* argv) {
        "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
       ("jokers", po::value<std::string>()->default_value("none"), "loadout, e.g. hirtenschutz,pony")
       ("turns", po::value<std::uint64_t>()->default_value(1000000), "solo turns (or passes with --players)")
-      ("players", po::value<int>()->default_value(0), "play passes of this many players (2..12); 0 = solo turns")
+      ("players", po::value<int>()->default_value(0),
+       "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
       ("engine", po::value<std::string>()->default_value("auto"),
        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
        "auto (kernel for solo turns, reference for passes)")
@@ -107,9 +109,11 @@ int evaluate_command(int argc, const char* const* argv) {
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   if (engine != "auto" && engine != "kernel" && engine != "reference" && engine != "exact")
     throw InputError("unknown --engine '" + engine + "'; valid: auto, kernel, reference, exact");
-  if (players != 0 && (engine == "kernel" || engine == "exact"))
-    throw InputError("--engine " + engine + " plays solo turns only; passes (--players) need --engine reference or auto");
-  if (engine == "auto") engine = players ? "reference" : "kernel";
+  if (players != 0 && engine == "exact")
+    throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
+  if (players != 0 && engine == "kernel" && !kernel_plays(*policy))
+    throw InputError("--engine kernel cannot play " + policy->name() + " at a table; valid: auto, reference");
+  if (engine == "auto") engine = players && !kernel_plays(*policy) ? "reference" : "kernel";
 
   cli::install_interrupt_handler();
   const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");
@@ -181,7 +185,8 @@ int evaluate_command(int argc, const char* const* argv) {
       text = s.str();
     }
   } else {
-    const PassRun run = evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control);
+    const PassRun run =
+        evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control, engine == "kernel");
     cli::progress_done();
     nlohmann::ordered_json j = meta;
     j["players"] = players;
@@ -206,7 +211,8 @@ int evaluate_command(int argc, const char* const* argv) {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
         << policy->name() << "  jokers " << loadout_name(jokers) << "  seed " << seed << "\n"
-        << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players"
+        << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
+        << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
         << (run.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
       for (size_t pos = 0; pos < run.by_position.size(); ++pos)
         s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.by_position[pos]) << "\n";

@@ -265,6 +265,12 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
 }
 
 PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng) {
+  PassResult res;
+  play_pass(seats, first, rng, res);
+  return res;
+}
+
+void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
   const int n = static_cast<int>(seats.size());
   if (n < 1 || n > kMaxPlayers)
     throw std::invalid_argument("a pass has 1.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
@@ -272,7 +278,9 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
   keuler_.assign(static_cast<size_t>(n), 0);
   taken_.assign(static_cast<size_t>(n), 0u);
   for (int k = 0; k < n; ++k) seats_[static_cast<size_t>(k)].total = seats[static_cast<size_t>(k)].total;
-  PassResult res;
+  res.order.clear();
+  res.eyes.clear();
+  res.status.clear();
   for (int step = 0; step < n; ++step) {
     const int self = (first + step) % n;  // P1
     res.order.push_back(self);
@@ -287,7 +295,6 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
     res.status.push_back(s.status);
   }
   res.keuler = keuler_;
-  return res;
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {

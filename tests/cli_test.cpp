@@ -48,6 +48,7 @@ TEST(Cli, BadInputIsOneLineExitTwoAndNoFile) {
   expect_bad_input("evaluate --set turn.nope=1", "turn.nope", "turn.bust_face");
   expect_bad_input("evaluate --turns 0", "--turns", "valid");
   expect_bad_input("evaluate --players 13", "--players", "2..12");
+  expect_bad_input("evaluate --players 4 --engine exact", "exact", "kernel");
   expect_bad_input("evaluate --format xml", "xml", "json");
   expect_bad_input("evaluate --policy greedy", "greedy", "threshold:N");
   expect_bad_input("evaluate --frobnicate", "frobnicate", "--help");

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <filesystem>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -28,6 +29,7 @@ TEST(TournamentCli, JsonRecordsWhatMadeItAndThreadsDoNotMatter) {
   EXPECT_EQ(doc["seed"], 4);
   EXPECT_EQ(doc["evenings"], 3000);
   EXPECT_EQ(doc["rules_summary"], "tournament-2019");
+  EXPECT_EQ(doc["engine"], "kernel");  // auto: the pass kernel plays every shipped policy
   EXPECT_EQ(doc["policies"].size(), 4u);
   EXPECT_EQ(doc["by_seat"].size(), 4u);
   EXPECT_TRUE(doc.contains("version"));
@@ -51,6 +53,7 @@ TEST(TournamentCli, BadInputIsOneLineExitTwo) {
         std::string("tournament --seat threshold:20@ponny --seat threshold:20"),
         std::string("tournament --seats 3 --evenings 0"), "tournament --seat " + bad + " --seat threshold:20",
         std::string("tournament --seats 3 --policy greedy"),
+        std::string("tournament --seats 3 --engine turbo"),
         std::string("tournament --preset classic --seat threshold:20@tentakel --seat threshold:20")}) {
     const Result r = run(args);
     EXPECT_EQ(r.code, 2) << args;
@@ -59,6 +62,25 @@ TEST(TournamentCli, BadInputIsOneLineExitTwo) {
   const Result r = run("tournament --seat " + bad + " --seat threshold:20");
   EXPECT_NE(r.err.find("flor"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("position.floor"), std::string::npos) << r.err;
+  const Result engine = run("tournament --seats 3 --engine turbo");
+  EXPECT_NE(engine.err.find("turbo"), std::string::npos) << engine.err;
+  EXPECT_NE(engine.err.find("reference"), std::string::npos) << engine.err;
+}
+
+TEST(TournamentCli, ReferenceEngineIsRecordedAndAgrees) {
+  // The reference engine on request; both engines' P(win) of the same table agree within
+  // 4 standard errors (the seat-by-seat comparison lives in pass_kernel_test.cpp).
+  const std::string args = "tournament --seat threshold:20 --seat threshold:14 --evenings 20000 --seed 7 --format json";
+  const Result k = run(args);
+  const Result r = run(args + " --engine reference");
+  ASSERT_EQ(k.code, 0) << k.err;
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto dk = nlohmann::json::parse(k.out), dr = nlohmann::json::parse(r.out);
+  EXPECT_EQ(dr["engine"], "reference");
+  const auto& a = dk["by_seat"][0]["p_win"];
+  const auto& b = dr["by_seat"][0]["p_win"];
+  EXPECT_LE(std::fabs(a["mean"].get<double>() - b["mean"].get<double>()),
+            4 * std::hypot(a["stderr"].get<double>(), b["stderr"].get<double>()));
 }
 
 }  // namespace

@@ -35,9 +35,10 @@ struct PassRun {
 };
 
 // Passes of `players` players who all share `policy` and `jokers`; the first seat of pass i
-// is i mod players, and results are tallied by position in the seat order.
+// is i mod players, and results are tallied by position in the seat order. With `kernel` the
+// pass kernel plays them (pass_kernel.h; the policy must be kernel_plays), else the engine.
 PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& policy, int players,
                         std::uint64_t passes, std::uint64_t seed, int threads,
-                        const RunControl& control = {});
+                        const RunControl& control = {}, bool kernel = false);
 
 }  // namespace verflixt

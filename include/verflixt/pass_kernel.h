@@ -45,6 +45,8 @@ class PassKernel {
 
   // A pass like play_pass (engine.h): same seats, same meaning of the result.
   PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
+  // The same into `out`, reusing its storage (no allocation once it has grown).
+  void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
