@@ -17,6 +17,7 @@
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
 #include "verflixt/kernel.h"
+#include "verflixt/evaluate.h"
 #include "verflixt/policy.h"
 #include "verflixt/solo_model.h"
 #include "verflixt/version.h"
@@ -204,6 +205,44 @@ int bench_command(int argc, const char* const* argv) {
           << fmt("%.1f", std::abs(rows.back()["baseline_mean"].get<double>() - t.mean()) /
                              std::hypot(t.stderr_mean(), rows.back()["baseline_stderr"].get<double>()))
           << " combined SE\n";
+  }
+
+  // Multiplayer (issue 5): passes of 6 players, the pass kernel against the reference engine
+  // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
+  const std::uint64_t passes = std::max<std::uint64_t>(1, baseline_turns / 6);
+  table << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine\n"
+        << "workload                          threads  kernel turns/s  engine turns/s  speedup  scaling  "
+           "kernel mean (seat 1)   engine mean (seat 1)\n";
+  for (const auto& w : workloads) {
+    double one_thread = 0;
+    for (int threads = 1; threads <= max_threads; ++threads) {
+      auto play = [&](bool kernel) {
+        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, {}, kernel).all;
+      };
+      const Timed k = timed(repeat, [&] { return play(true); });
+      const Timed e = timed(repeat, [&] { return play(false); });
+      if (threads == 1) one_thread = rate(k);
+      nlohmann::ordered_json r;
+      r["workload"] = "passes of 6: " + w.name;
+      r["threads"] = threads;
+      r["turns"] = k.tally.turns();
+      r["turns_per_second"] = rate(k);
+      r["baseline_turns_per_second"] = rate(e);
+      r["speedup"] = rate(k) / std::max(rate(e), 1e-9);
+      r["scaling"] = rate(k) / std::max(one_thread, 1e-9);
+      r["cpu_speedup"] = cpu_rate(k) / std::max(cpu_rate(e), 1e-9);
+      r["mean"] = k.tally.mean();
+      r["stderr"] = k.tally.stderr_mean();
+      r["baseline_mean"] = e.tally.mean();
+      r["baseline_stderr"] = e.tally.stderr_mean();
+      rows.push_back(r);
+      char line[320];
+      std::snprintf(line, sizeof line, "%-32s  %7d  %14.4g  %14.4g  %6.2fx  %6.2fx  %8.4f ± %.4f  %8.4f ± %.4f\n",
+                    w.name.substr(0, 32).c_str(), threads, rate(k), rate(e), r["speedup"].get<double>(),
+                    r["scaling"].get<double>(), k.tally.mean(), k.tally.stderr_mean(), e.tally.mean(),
+                    e.tally.stderr_mean());
+      table << line;
+    }
   }
 
   if (format == "json") {

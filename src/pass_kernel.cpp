@@ -46,6 +46,7 @@ std::uint32_t PassKernel::row_of(PolicyTables& t, const SoloState& s) {
       row.ends = !row.live && row.action.kind == Action::Stop;
     }
   }
+  t.hot.push_back(Hot{0, 0, row.ends ? kEnds : row.live ? kLive : kUnbuilt});
   t.rows.push_back(std::move(row));
   return it->second;
 }
@@ -98,12 +99,17 @@ PassKernel::Branch PassKernel::finish_branch(PolicyTables& t, Branch b) {
     scaled[k] = t.edges[b.first + k].prob / total * m;
     (scaled[k] < 1.0 ? small : large).push_back(k);
   }
+  auto bucket = [&](double own, std::uint32_t a, std::uint32_t o) {
+    const Edge& ea = t.edges[b.first + a];
+    const Edge& eo = t.edges[b.first + o];
+    return Bucket{own, {b.first + a, b.first + o}, {ea.next, eo.next}, {ea.transfer, eo.transfer}};
+  };
   std::vector<Bucket> out(m);
-  for (std::uint32_t k = 0; k < m; ++k) out[k] = Bucket{1.0, b.first + k, b.first + k};
+  for (std::uint32_t k = 0; k < m; ++k) out[k] = bucket(1.0, k, k);
   while (!small.empty() && !large.empty()) {
     const std::uint32_t s = small.back(), l = large.back();
     small.pop_back();
-    out[s] = Bucket{scaled[s], b.first + s, b.first + l};
+    out[s] = bucket(scaled[s], s, l);
     scaled[l] -= 1.0 - scaled[s];
     if (scaled[l] < 1.0) {
       large.pop_back();
@@ -115,11 +121,13 @@ PassKernel::Branch PassKernel::finish_branch(PolicyTables& t, Branch b) {
   return b;
 }
 
-std::uint32_t PassKernel::draw(const PolicyTables& t, const Branch& b, Rng& rng) {
-  const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53 * (b.last - b.first);
+const PassKernel::Bucket& PassKernel::draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets,
+                                            Rng& rng, int& side) {
+  const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
   const auto k = static_cast<std::uint32_t>(u);
-  const Bucket& bucket = t.buckets[b.alias + k];
-  return u - k < bucket.own ? bucket.edge : bucket.other;
+  const Bucket& bucket = t.buckets[alias + k];
+  side = u - k < bucket.own ? 0 : 1;
+  return bucket;
 }
 
 const PassKernel::Branch& PassKernel::step_of(PolicyTables& t, std::uint32_t id) {
@@ -186,6 +194,7 @@ const PassKernel::Branch& PassKernel::segment_of(PolicyTables& t, std::uint32_t 
   b.last = static_cast<std::uint32_t>(t.edges.size());
   t.rows[id].segment = finish_branch(t, b);
   t.rows[id].has_segment = true;
+  t.hot[id] = Hot{t.rows[id].segment.alias, b.last - b.first, kReady};
   return t.rows[id].segment;
 }
 
@@ -199,14 +208,27 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
   auto view = [&](const TurnState& turn) { return TurnView{rules_, turn, self, seats_, still_to_play}; };
 
   for (;;) {
-    if (t.rows[id].ends) {
+    const Hot hot = t.hot[id];
+    int side = 0;
+    if (hot.state == kReady) {  // the hot path: one draw plays a whole segment
+      const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
+      id = bk.next[side];
+      if (bk.transfer[side] == 0) continue;
+      transfer_(t, policy, bk.edge[side], -1, self, still_to_play, id);
+      continue;
+    }
+    if (hot.state == kUnbuilt) {
+      segment_of(t, id);
+      continue;
+    }
+    if (hot.state == kEnds) {
       TurnState end = t.rows[id].turn;
       end.over = true;  // over, or the solo decision was to stop
       return end;
     }
     Branch b;
     int target = -1;
-    if (t.rows[id].live) {
+    {  // a live row: the policy decides with the table
       me.eyes = t.rows[id].state.eyes;  // what the table shows of the player on turn
       const TurnState turn = t.rows[id].turn;
       const Action a = policy.decide(view(turn));
@@ -227,40 +249,43 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
         seats_[static_cast<size_t>(target)].senigma_attacked = true;
       }
       b = live_branch(t, id, a);
-    } else {
-      b = max_steps_ > 1 ? segment_of(t, id) : step_of(t, id);
     }
-    const std::uint32_t e = draw(t, b, rng);
-    const Edge edge = t.edges[e];
-    id = edge.next;
-    if (edge.transfer == 0) continue;
+    const Bucket& bk = draw(t, b.alias, b.last - b.first, rng, side);
+    id = bk.next[side];
+    if (bk.transfer[side] != 0) transfer_(t, policy, bk.edge[side], target, self, still_to_play, id);
+  }
+}
 
-    // The step took `transfer` eyes from somebody: now the table decides from whom. In a
-    // composed segment the transfer is always its last step, so `id` is the state after it.
-    int victim = target;
-    if (victim < 0) {
-      // Classic Senigma (E9) or a robbing 1 (T4).
-      unsigned& taken = taken_[static_cast<size_t>(self)];
-      const bool repeat = edge.senigma;
-      const Candidates cand = rob_candidates(rules_, seats_, self, repeat ? taken : 0u);
-      if (cand.empty()) {  // T4: the steal lapses (E9: so does the take)
-        if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
-        id = t.edges[e].lapse;
-        continue;
-      }
-      // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
-      TurnState at = t.rows[id].turn;
-      at.eyes -= edge.transfer + (at.held.has(JULE) ? rules_.jule_bonus : 0);
-      me.eyes = at.eyes;
-      victim = policy.choose_victim(view(at), edge.transfer, cand.span());
-      if (repeat) taken |= 1u << victim;
+// The step that led along edge `e` took eyes from somebody: now the table decides from whom
+// (`target`: a duel's, chosen before it; -1: a robbing 1 or classic Senigma). `id` is the
+// row after the step (in a composed segment the transfer is always its last step); it moves
+// when the steal lapses or pays a Keuler bonus.
+void PassKernel::transfer_(PolicyTables& t, const Policy& policy, std::uint32_t e, int target, int self,
+                           int still_to_play, std::uint32_t& id) {
+  const Edge edge = t.edges[e];
+  int victim = target;
+  if (victim < 0) {
+    // Classic Senigma (E9) or a robbing 1 (T4).
+    unsigned& taken = taken_[static_cast<size_t>(self)];
+    const bool repeat = edge.senigma;
+    const Candidates cand = rob_candidates(rules_, seats_, self, repeat ? taken : 0u);
+    if (cand.empty()) {  // T4: the steal lapses (E9: so does the take)
+      if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
+      id = t.edges[e].lapse;
+      return;
     }
-    const int keuler = take_eyes(rules_, seats_[static_cast<size_t>(victim)], edge.transfer);
-    if (keuler != 0) {
-      keuler_[static_cast<size_t>(self)] += keuler;
-      if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
-      id = t.edges[e].keuler;
-    }
+    // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
+    TurnState at = t.rows[id].turn;
+    at.eyes -= edge.transfer + (at.held.has(JULE) ? rules_.jule_bonus : 0);
+    seats_[static_cast<size_t>(self)].eyes = at.eyes;
+    victim = policy.choose_victim(TurnView{rules_, at, self, seats_, still_to_play}, edge.transfer, cand.span());
+    if (repeat) taken |= 1u << victim;
+  }
+  const int keuler = take_eyes(rules_, seats_[static_cast<size_t>(victim)], edge.transfer);
+  if (keuler != 0) {
+    keuler_[static_cast<size_t>(self)] += keuler;
+    if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
+    id = t.edges[e].keuler;
   }
 }
 

@@ -74,9 +74,19 @@ class PassKernel {
     std::uint32_t first = 0, last = 0;  // edges [first, last)
     std::uint32_t alias = 0;            // buckets [alias, alias + last - first)
   };
+  // The draw's hot path reads only a bucket: both sides' edge, next row and transfer.
   struct Bucket {
-    double own = 1;                     // probability of the bucket's own edge
-    std::uint32_t edge = 0, other = 0;  // own edge and alias edge (absolute indices)
+    double own = 1;                     // probability of side 0, the bucket's own edge
+    std::uint32_t edge[2] = {0, 0};     // own edge and alias edge (absolute indices)
+    std::uint32_t next[2] = {0, 0};
+    int transfer[2] = {0, 0};
+  };
+  // Per row, what the turn loop reads first: where its segment's buckets are, or why not.
+  enum HotState : std::uint8_t { kUnbuilt, kReady, kEnds, kLive };
+  struct Hot {
+    std::uint32_t alias = 0;
+    std::uint32_t buckets = 0;
+    HotState state = kUnbuilt;
   };
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
   // (or free throw); `segment` composes steps up to the next moment the table matters.
@@ -95,11 +105,12 @@ class PassKernel {
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
     std::vector<Row> rows;
+    std::vector<Hot> hot;  // parallel to rows
     std::vector<Edge> edges;
     std::vector<Bucket> buckets;
   };
   Branch finish_branch(PolicyTables& t, Branch b);
-  static std::uint32_t draw(const PolicyTables& t, const Branch& b, Rng& rng);
+  static const Bucket& draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   PolicyTables& tables_of(const Policy& policy);
   std::uint32_t row_of(PolicyTables& t, const SoloState& s);
@@ -112,6 +123,8 @@ class PassKernel {
 
   // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
   TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
+  void transfer_(PolicyTables& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
+                 std::uint32_t& id);
 
   const Rules& rules_;
   int max_steps_ = 8;
