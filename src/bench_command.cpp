@@ -213,17 +213,23 @@ int bench_command(int argc, const char* const* argv) {
   table << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine\n"
         << "workload                          threads  kernel turns/s  engine turns/s  speedup  scaling  "
            "kernel mean (seat 1)   engine mean (seat 1)\n";
+  nlohmann::ordered_json pass_rows = nlohmann::ordered_json::array();
   for (const auto& w : workloads) {
     double one_thread = 0;
+    Tally first;
     for (int threads = 1; threads <= max_threads; ++threads) {
       auto play = [&](bool kernel) {
         return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, {}, kernel).all;
       };
       const Timed k = timed(repeat, [&] { return play(true); });
       const Timed e = timed(repeat, [&] { return play(false); });
-      if (threads == 1) one_thread = rate(k);
+      if (threads == 1) {
+        one_thread = rate(k);
+        first = k.tally;
+      }
       nlohmann::ordered_json r;
-      r["workload"] = "passes of 6: " + w.name;
+      r["workload"] = w.name;
+      r["players"] = 6;
       r["threads"] = threads;
       r["turns"] = k.tally.turns();
       r["turns_per_second"] = rate(k);
@@ -235,7 +241,8 @@ int bench_command(int argc, const char* const* argv) {
       r["stderr"] = k.tally.stderr_mean();
       r["baseline_mean"] = e.tally.mean();
       r["baseline_stderr"] = e.tally.stderr_mean();
-      rows.push_back(r);
+      r["same_as_one_thread"] = k.tally == first;
+      pass_rows.push_back(r);
       char line[320];
       std::snprintf(line, sizeof line, "%-32s  %7d  %14.4g  %14.4g  %6.2fx  %6.2fx  %8.4f ± %.4f  %8.4f ± %.4f\n",
                     w.name.substr(0, 32).c_str(), threads, rate(k), rate(e), r["speedup"].get<double>(),
@@ -251,6 +258,7 @@ int bench_command(int argc, const char* const* argv) {
     j["seed"] = seed;
     j["rules"] = rules_summary(rules);
     j["rows"] = rows;
+    j["pass_rows"] = pass_rows;
     cli::emit(vm, j.dump(2) + "\n");
   } else {
     cli::emit(vm, table.str());

@@ -124,6 +124,7 @@ PassKernel::Branch PassKernel::finish_branch(PolicyTables& t, Branch b) {
 const PassKernel::Bucket& PassKernel::draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets,
                                             Rng& rng, int& side) {
   const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
+  // u < buckets: u is at most 1 - 2^-53 before the product, which rounds below `buckets`.
   const auto k = static_cast<std::uint32_t>(u);
   const Bucket& bucket = t.buckets[alias + k];
   side = u - k < bucket.own ? 0 : 1;

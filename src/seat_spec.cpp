@@ -53,10 +53,11 @@ int series_from(const boost::program_options::variables_map& vm, const Rules& ru
   return series;
 }
 
-void add_engine_option(boost::program_options::options_description& desc) {
-  desc.add_options()("engine", boost::program_options::value<std::string>()->default_value("auto"),
-                     "who plays the passes: auto, kernel (pass_kernel.h: compiled turn tables) or reference "
-                     "(the readable engine); auto is the kernel whenever it can play every policy");
+void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback,
+                       const std::string& note) {
+  desc.add_options()("engine", boost::program_options::value<std::string>()->default_value(fallback),
+                     ("who plays the passes: auto, kernel (pass_kernel.h: compiled turn tables) or reference "
+                      "(the readable engine); auto is the kernel whenever it can play every policy" + note).c_str());
 }
 
 TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {

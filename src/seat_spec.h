@@ -37,8 +37,9 @@ std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& ru
 int series_from(const boost::program_options::variables_map& vm, const Rules& rules);
 
 // The --engine option of the table commands: auto (the pass kernel when it can play every
-// policy, else the reference engine), kernel or reference.
-void add_engine_option(boost::program_options::options_description& desc);
+// policy, else the reference engine), kernel or reference; `fallback` is the default.
+void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback = "auto",
+                       const std::string& note = "");
 // The engine chosen for `policies`; throws InputError for an unknown name, or for kernel when
 // a policy cannot be played by it.
 TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies);

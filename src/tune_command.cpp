@@ -144,6 +144,10 @@ int tune_command(int argc, const char* const* argv) {
       ("series", po::value<int>(), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2)")
       ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
+  add_engine_option(desc, "reference",
+                    ". The reference engine is tune's default: every candidate is a new policy, and the "
+                    "kernel's tables would be compiled again for each, which costs more than they save at "
+                    "10^4 evenings per candidate");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
@@ -209,6 +213,9 @@ int tune_command(int argc, const char* const* argv) {
   table.final = vm["final"].as<bool>();
   table.series_length = series;
   for (const auto& f : field) table.field.push_back({f.policy.get(), f.selector.get(), 0});
+  std::vector<const Policy*> policies{position};
+  for (const auto& f : field) policies.push_back(f.policy.get());
+  table.engine = engine_from(vm, policies);
 
   cli::install_interrupt_handler();
   RunControl control;
@@ -243,6 +250,7 @@ int tune_command(int argc, const char* const* argv) {
     j["version"] = kVersion;
     j["seed"] = seed;
     j["rules_summary"] = rules_summary(rules);
+    j["engine"] = engine_name(table.engine);
     j["final"] = table.final;
     j["objective"] = objective;
     j["policy"] = policy_spec;

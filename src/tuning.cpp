@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <omp.h>
 #include <stdexcept>
 
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
+#include "verflixt/pass_kernel.h"
 #include "verflixt/rng.h"
 
 namespace verflixt {
@@ -125,6 +128,15 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
   const auto L = static_cast<std::uint64_t>(table.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   const std::uint64_t items = (series + kSeriesPerItem - 1) / kSeriesPerItem;
+  // One pass kernel per thread when it can play the table (its caches change speed only).
+  std::vector<const Policy*> policies{&policy};
+  for (const auto& f : table.field) policies.push_back(f.policy);
+  const bool kernel = table.engine != TableEngine::Reference && auto_engine(policies) == TableEngine::Kernel;
+  if (table.engine == TableEngine::Kernel && !kernel)
+    throw InputError("the pass kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
+  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
+  if (kernel)
+    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
   CandidateRun run;
   run.series.assign(series, 0);
   std::vector<char> done(items, 0);
@@ -134,11 +146,14 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
     const auto item = static_cast<std::uint64_t>(i);
     for (std::uint64_t s = item * kSeriesPerItem; s < std::min(series, (item + 1) * kSeriesPerItem); ++s) {
       RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
+      PassKernel* pk = kernels[static_cast<size_t>(omp_get_thread_num())].get();
       std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
       std::int64_t x = 0;
       for (std::uint64_t e = 0; e < L; ++e) {
         const std::uint64_t g = s * L + e;
-        const EveningResult r = play_evening(rules, players, table.final, static_cast<int>(g % n), dice);
+        const int first = static_cast<int>(g % n);
+        const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
+                                   : play_evening(rules, players, table.final, first, dice);
         if (objective == TuningObjective::win) {
           x += score_totals(rules, r.totals).win_units[0];
         } else {

@@ -572,6 +572,15 @@ TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
   EXPECT_EQ(j["rows"][0]["workload"], "threshold:17");
   EXPECT_EQ(j["rows"][0]["signature"], expect);
   EXPECT_EQ(j["rows"][1]["signature"], expect);
+  // 6-player passes: the pass kernel against the reference engine on the same passes; the
+  // two seat-1 means are independent samples of one distribution.
+  ASSERT_EQ(j["pass_rows"].size(), 4u);
+  for (const auto& row : j["pass_rows"]) {
+    EXPECT_TRUE(row["same_as_one_thread"].get<bool>());
+    EXPECT_GT(row["speedup"].get<double>(), 0.0);
+    EXPECT_LE(std::fabs(row["mean"].get<double>() - row["baseline_mean"].get<double>()),
+              4 * std::hypot(row["stderr"].get<double>(), row["baseline_stderr"].get<double>()));
+  }
 }
 
 }  // namespace
