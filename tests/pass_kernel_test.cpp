@@ -53,11 +53,12 @@ struct SeatStats {
 constexpr int kCuts[] = {0, 10, 16, 20, 24, 30, 40};
 
 std::vector<SeatStats> play_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes,
-                                   std::uint64_t seed, bool kernel) {
+                                   std::uint64_t seed, bool kernel, int max_steps = 8) {
   const size_t n = seats.size();
   std::vector<SeatStats> st(n);
   for (auto& s : st) s.below.resize(std::size(kCuts));
   PassKernel pk(rules);
+  pk.set_max_steps(max_steps);
   RandomDice dice(chunk_rng(seed, 0));
   for (int p = 0; p < passes; ++p) {
     const int first = p % static_cast<int>(n);
@@ -72,8 +73,9 @@ std::vector<SeatStats> play_passes(const Rules& rules, const std::vector<PassSea
   return st;
 }
 
-void expect_same_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes, std::uint64_t seed) {
-  const auto k = play_passes(rules, seats, passes, seed, true);
+void expect_same_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes, std::uint64_t seed,
+                        int max_steps = 8) {
+  const auto k = play_passes(rules, seats, passes, seed, true, max_steps);
   const auto r = play_passes(rules, seats, passes, seed + 1000, false);
   for (size_t s = 0; s < seats.size(); ++s) {
     const std::string who = "seat " + std::to_string(s) + " (" + seats[s].policy->name() + " @" +
@@ -129,6 +131,8 @@ TEST(PassKernel, TournamentJokersAgreeWithTheEngine) {
       {heur.get(), jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, 0},
   };
   expect_same_passes(rules, seats, 30000, 2);
+  // One step per draw (no composed segments) is the same game too.
+  expect_same_passes(rules, seats, 30000, 6, /*max_steps=*/1);
 }
 
 TEST(PassKernel, ClassicJokersAgreeWithTheEngine) {

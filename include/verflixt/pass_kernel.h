@@ -6,12 +6,21 @@
 // How it plays. A turn is a walk through solo states (solo_model.h) under the seat's policy.
 // For every state a seat reaches, the kernel asks the policy once and compiles the step it
 // chose — a plain throw or a whole joker with its inner choices — into one categorical
-// distribution over successor states (table_transition), then samples it with one uniform
-// draw per step. A step whose outcome took eyes from another player (a robbing 1, Senigma)
-// carries the amount apart (`transfer`), and only then does the table come in: the victim is
-// chosen by the thief's policy among the legal candidates (table.h), the eyes move, a Keuler
-// bonus is paid (T6), or the steal lapses and the thief gives the amount back. The
-// bookkeeping of evenings (P1–P4) is the engine's own play_evening, given this pass player.
+// distribution over successor states (table_transition). Steps are then composed into
+// *segments*: every step up to the next moment the table matters — a step that took eyes from
+// somebody, a decision that reads the table, the end of the turn — or up to 8 steps, keeping
+// at most 64 outcomes. In between nothing at the table can change, so one draw from a
+// segment's alias table (Walker) plays the same turn in distribution as one draw per step.
+// A step whose outcome took eyes from another player (a robbing 1, Senigma) carries the
+// amount apart (`transfer`), and only then does the table come in: the victim is chosen by
+// the thief's policy among the legal candidates (table.h), the eyes move, a Keuler bonus is
+// paid (T6), or the steal lapses and the thief gives the amount back. The bookkeeping of
+// evenings (P1–P4) is the engine's own play_evening, given this pass player.
+//
+// Why it is only a few times faster than the engine, not 10x like the solo kernel: a
+// multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
+// a segment, so a turn is two or three draws either way; what is left is the victim choice
+// (a virtual call per steal) and bookkeeping both engines share. README "Speed" has numbers.
 //
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
@@ -23,7 +32,9 @@
 // the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
 //
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
-// per step; its caches change speed, never results. A kernel object is not thread-safe: use
+// per segment, so a seed fixes its results; its caches change speed, never results. The
+// alias tables realize each outcome's probability to about 2^-47 (the draw's 53 bits less
+// the bucket index). A kernel object is not thread-safe: use
 // one per thread (objective.cpp does).
 #include <cstdint>
 #include <span>
