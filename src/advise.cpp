@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <set>
+#include <stdexcept>
 
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
@@ -138,8 +139,8 @@ int LastSeatGreedyPolicy::choose_victim(const TurnView& v, int amount, std::span
   return best;
 }
 
-bool advice_is_exact(const Rules& rules, const AdviceSituation& a) {
-  return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty() && LastSeatSolver::supports(rules, a.pass.turn);
+bool advice_is_exact(const Rules&, const AdviceSituation& a) {
+  return a.goal != AdviceGoal::Eyes && a.pass.to_play.empty();
 }
 
 Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
@@ -155,11 +156,15 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
     try {
       const LastSeatSolver dp(rules, table, a.pass.self, a.goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser,
                               a.pass.turn, kAdviceMaxStates);
-      const double stop = dp.stop_value(a.pass.turn.eyes, table);
-      const double roll = dp.roll_value(a.pass.turn.eyes, a.pass.turn.robbing_ones, table);
+      std::vector<ActionAdvice> ranked;
+      for (Action act : actions) {
+        if (!dp.legal(a.pass.turn, act))  // both read RULES.md T2 and J10's table condition
+          throw std::logic_error("advise: the last-seat DP and is_legal disagree on an action");
+        ranked.push_back({act, {dp.action_value(a.pass.turn, table, act), 0}, {}, true});
+      }
       adv.exact = true;
       adv.dp_states = dp.states();
-      adv.ranked = {{Action::stop(), {stop, 0}, {}, true}, {Action::roll(), {roll, 0}, {}, true}};
+      adv.ranked = std::move(ranked);
     } catch (const InputError& e) {
       adv.note = std::string(e.what()) + "; Monte Carlo instead";
     }

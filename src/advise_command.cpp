@@ -1,8 +1,9 @@
 // `verflixt advise`: a player describes the situation at the table — his eyes, robbing 1s,
 // jokers (Frostschutz uses, Fumo, Ventil floor), the other players' eyes, status and totals,
 // who is still to play — and gets every legal action ranked by his objective, exact in the
-// last seat without jokers and by Monte Carlo with common random numbers otherwise.
+// last seat (jokers and Fumo included) and by Monte Carlo with common random numbers otherwise.
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -66,8 +67,9 @@ int advise_command(int argc, const char* const* argv) {
       ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
       ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
       ("policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
-       "how you continue after the ranked action (Monte Carlo; in the last seat without announced jokers "
-       "the default is to stop as soon as the objective is met)")
+       "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer plays "
+       "optimally, and if it is too large and you hold no joker to announce, the default is to stop as soon "
+       "as the objective is met)")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
       ("samples", po::value<std::uint64_t>()->default_value(20000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
@@ -79,7 +81,7 @@ int advise_command(int argc, const char* const* argv) {
                   "usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
                   "                       [--objective win|not-loser|eyes] [--samples N]\n"
                   "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
-                  "evening total + pass result) or the expected pass result. Last seat without jokers:\n"
+                  "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
                   "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
                   "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j",
                   vm))
@@ -134,8 +136,12 @@ int advise_command(int argc, const char* const* argv) {
   validate_situation(rules, s);
 
   // Where the exact DP applies but may be too large, the Monte Carlo fallback continues with
-  // the last seat's obvious rule unless --policy names another.
-  const bool greedy = vm["policy"].defaulted() && s.goal != AdviceGoal::Eyes && advice_is_exact(rules, s);
+  // the last seat's obvious rule unless --policy names another — but only without a joker to
+  // announce, as that rule never announces one.
+  const std::vector<Action> actions = legal_actions(rules, s.pass);
+  const bool plain =
+      std::none_of(actions.begin(), actions.end(), [](Action a) { return a.kind == Action::UseJoker; });
+  const bool greedy = vm["policy"].defaulted() && plain && advice_is_exact(rules, s);
   const std::unique_ptr<Policy> self_policy =
       greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
@@ -173,7 +179,7 @@ int advise_command(int argc, const char* const* argv) {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
     if (adv.exact)
-      o << "exact: last seat, no announced jokers; optimal play after the action (dynamic programming, "
+      o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
         << adv.dp_states << " states)\n";
     else if (!adv.note.empty())
       o << "note: " << adv.note << "\n";

@@ -113,6 +113,57 @@ TEST(Advise, JokersAreRankedAndThreadsDoNotMatter) {
   EXPECT_EQ(one.ranked.front().versus_best.mean, 0.0);
 }
 
+// Holding jokers in the last seat is exact now: already safely not a loser, stop ranks first
+// at 1 and every held joker is ranked below it (All In risks the Zombie's 0).
+TEST(Advise, LastSeatWithJokersIsExact) {
+  const Rules rules = preset("tournament-2019");
+  const ThresholdPolicy t20(20);
+  AdviceSituation s = last_seat(5, AdviceGoal::NotLoser);
+  s.pass.turn.held = JokerSet{}.with(ALL_IN).with(HIRTENSCHUTZ).with(JULE);
+  const Advice a = advise(rules, s, t20, t20, 1000, 1, 1);
+  ASSERT_TRUE(a.exact) << a.note;
+  ASSERT_EQ(a.ranked.size(), 4u);  // stop, roll, hirtenschutz, all-in
+  EXPECT_EQ(a.ranked.front().action, Action::stop());
+  EXPECT_EQ(a.ranked.front().value.mean, 1.0);
+  for (const auto& r : a.ranked) EXPECT_TRUE(r.exact);
+  for (const auto& r : a.ranked) {
+    if (r.action == Action::use(ALL_IN)) {
+      EXPECT_LT(r.value.mean, 1.0);
+    }
+  }
+  // Fumo active is exact too.
+  s.pass.turn.held = JokerSet{}.with(RUNKELRUEB).with(SENIGMA);
+  s.pass.turn.fumo_active = true;
+  s.pass.turn.fumo_gain = 4;
+  s.pass.turn.eyes = 3;
+  EXPECT_TRUE(advise(rules, s, t20, t20, 1000, 1, 1).exact);
+}
+
+// Every action's exact value with jokers (not only the best one) against Monte Carlo of the
+// action followed by the DP's own policy, within 4 SE.
+TEST(Advise, MonteCarloAgreesWithTheExactLastSeatWithJokers) {
+  const Rules rules = preset("tournament-2019");
+  for (AdviceGoal goal : {AdviceGoal::Win, AdviceGoal::NotLoser}) {
+    AdviceSituation s = last_seat(4, goal);
+    s.pass.turn.held = JokerSet{}.with(SENIGMA).with(PONY).with(RUNKELRUEB);
+    s.pass.turn.robbing_ones = 1;
+    const Advice exact = advise(rules, s, ThresholdPolicy(0), ThresholdPolicy(0), 2, 1, 1);
+    ASSERT_TRUE(exact.exact) << exact.note;
+    ASSERT_EQ(exact.ranked.size(), 4u);  // stop, roll, pony, senigma
+    std::vector<SeatView> table = s.pass.table;
+    const LastSeatSolver dp(rules, table, 0, goal == AdviceGoal::Win ? Goal::Win : Goal::NotLoser, s.pass.turn);
+    const LastSeatPolicy optimal(dp);
+    const Advice mc = advise(rules, s, optimal, optimal, 8000, 3, 1, /*exact_if_possible=*/false);
+    ASSERT_FALSE(mc.exact);
+    for (const auto& e : exact.ranked)
+      for (const auto& m : mc.ranked)
+        if (m.action == e.action) {
+          EXPECT_NEAR(m.value.mean, e.value.mean, 4 * m.value.se + 1e-12)
+              << "action " << static_cast<int>(m.action.kind) << " joker " << static_cast<int>(m.action.joker);
+        }
+  }
+}
+
 TEST(Advise, ImpossibleSituationsAreInputErrors) {
   const Rules rules = preset("tournament-2019");
   const ThresholdPolicy t(18);
@@ -155,6 +206,12 @@ TEST(AdviseCli, LastSeatSafeRanksStopFirst) {
   const Result r = run("advise --eyes 5 --other 0:z --other 0:z --other 12:p --other 4:p --other 17:p --format csv");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("1,stop,1.000000,0.000000,0.000000,0.000000,true"), std::string::npos) << r.out;
+  // Holding all-in and hirtenschutz: still exact, stop still first.
+  const Result j = run("advise --eyes 5 --jokers all-in,hirtenschutz --other 0:z --other 0:z --other 12:p --other 4:p "
+                       "--other 17:p --format csv");
+  ASSERT_EQ(j.code, 0) << j.err;
+  EXPECT_NE(j.out.find("1,stop,1.000000,0.000000,0.000000,0.000000,true"), std::string::npos) << j.out;
+  EXPECT_EQ(j.out.find("false"), std::string::npos) << j.out;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The last seat's exact DP (last_seat.h): hand-made cases with values worked out here, and
-// agreement with Monte Carlo of finish_pass under the DP's own policy within 4 SE; no simple
-// threshold policy beats it.
+// The last seat's exact DP (last_seat.h): hand-made cases with values worked out here (Fumo
+// active included), and agreement with Monte Carlo of finish_pass under the DP's own policy
+// within 4 SE, without jokers and with every joker in both presets; no threshold or
+// heuristic policy beats it.
 #include "verflixt/last_seat.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include "verflixt/dice.h"
 #include "verflixt/engine.h"
 #include "verflixt/error.h"
+#include "verflixt/joker.h"
 #include "verflixt/rng.h"
 
 namespace verflixt {
@@ -103,7 +105,10 @@ TEST(LastSeat, KeulerBonusMakesRobbingTheWeakWorthIt) {
   t[2].eyes = 2;
   const LastSeatSolver s2(rules, t, 4, Goal::NotLoser);
   const std::vector<int> cand = {3, 2};
-  EXPECT_EQ(s2.best_victim(1, 1, t, cand, false), 2);
+  TurnState one;  // as the engine asks: the 1 thrown (1 eye, count 1), its 1 eye not yet taken
+  one.eyes = 1;
+  one.robbing_ones = 1;
+  EXPECT_EQ(s2.best_victim(one, t, 1, cand), 2);
   EXPECT_EQ(s2.value(2, 1, [&] { auto u = t; u[2].eyes = 1; return u; }()), 1.0);
 }
 
@@ -163,9 +168,120 @@ TEST(LastSeat, AutojokersRunkelruebAndFloor) {
   };
   EXPECT_NEAR(s.value(5, 0, two), w(5, true), 1e-12);
   EXPECT_NEAR(s.value(12, 0, two), w(12, true), 1e-12);
-  TurnState fumo;
+  // Fumo active (J13): faces 1..5 add twice the face (no Jule, no Tentakel); Runkelrüb saves
+  // a 6 with 8/9, halves the gain since Fumo began back and ends Fumo; then as above.
+  std::function<double(int, bool, int)> wf = [&](int e, bool runkel, int gain) -> double {
+    if (e > 20) return 1.0;
+    const double stop = e == 20 ? 0.5 : 0.0;
+    double roll = 0;
+    for (int f = 1; f <= 5; ++f) roll += wf(e + 2 * f, runkel, gain + 2 * f);
+    roll += runkel ? 8.0 / 9.0 * w(e - (gain - gain / 2), false) : 0.0;
+    return std::max(stop, roll / 6.0);
+  };
+  TurnState fumo = start;
   fumo.fumo_active = true;
-  EXPECT_THROW(LastSeatSolver(rules, two, 1, Goal::Win, fumo), InputError);
+  for (auto [e, gain] : {std::pair{9, 0}, std::pair{13, 6}, std::pair{17, 10}}) {
+    fumo.eyes = e;
+    fumo.fumo_gain = gain;
+    EXPECT_NEAR(s.value(fumo, two), wf(e, true, gain), 1e-12) << e << " " << gain;
+  }
+}
+
+// Every joker and an active Fumo: the DP's value against Monte Carlo of the reference
+// engine under the DP's own policy (stop/roll/joker, victims, duel targets, the choices
+// inside jokers, the reactions), within 4 SE; in both presets and for both goals.
+struct JokerCase {
+  const char* name;
+  const char* preset;
+  JokerSet held;
+  int eyes = 0;
+  bool fumo = false;
+  int fumo_gain = 0;
+  int frost_used = 0;
+  bool senigma_attacked_22 = false;  // the Prinzessin at 22 was already attacked this pass
+};
+
+std::vector<SeatView> joker_table(const JokerCase& c) {
+  // A Zombie, a Prinzessin at 3 (a robbing 1 or a duel can take her to 0: Keuler, T6), the
+  // leaders at 14 and 22; the last seat is player 4.
+  std::vector<SeatView> t = {seat(14, Status::Prinzessin, 20), seat(0, Status::Zombie, 35), seat(3, Status::Prinzessin, 18),
+                             seat(22, Status::Prinzessin, 9), seat(0, Status::Jungfrau, 21)};
+  t[3].senigma_attacked = c.senigma_attacked_22;
+  return t;
+}
+
+TurnState joker_start(const JokerCase& c) {
+  TurnState t;
+  t.eyes = c.eyes;
+  t.held = c.held;
+  t.fumo_active = c.fumo;
+  t.fumo_gain = c.fumo_gain;
+  t.frost_used = c.frost_used;
+  return t;
+}
+
+const std::vector<JokerCase>& joker_cases() {
+  const JokerSet none;
+  static const std::vector<JokerCase> cases = {
+      {"hirtenschutz+all-in", "tournament-2019", none.with(HIRTENSCHUTZ).with(ALL_IN), 5},
+      {"ventil+spelunkenbold+pony", "tournament-2019", none.with(VENTIL).with(SPELUNKENBOLD).with(PONY), 6},
+      // Two possible duel targets (14 and 3; 22 was attacked already, the Zombie never is).
+      {"senigma duel", "tournament-2019", none.with(SENIGMA), 9, false, 0, 0, true},
+      {"senigma duel+monokel", "tournament-2019", none.with(SENIGMA).with(MONOKEL), 4, false, 0, 0, true},
+      {"tentakel+jule+anaconda", "tournament-2019", none.with(TENTAKEL).with(JULE).with(ANACONDA), 4},
+      {"fumo active+runkelrueb+rattenlord", "tournament-2019", none.with(RUNKELRUEB).with(RATTENLORD), 10, true, 4},
+      {"frostschutz+cherry+fumo", "tournament-2019", none.with(FROSTSCHUTZ).with(CHERRY).with(FUMO), 7, false, 0, 1},
+      {"classic senigma+fumo+monokel", "classic", none.with(SENIGMA).with(FUMO).with(MONOKEL), 5},
+      {"classic rattenlord+all-in+ventil", "classic", none.with(RATTENLORD).with(ALL_IN).with(VENTIL), 9},
+  };
+  return cases;
+}
+
+TEST(LastSeat, EveryJokerAgreesWithMonteCarloOfItsPolicy) {
+  for (const JokerCase& c : joker_cases()) {
+    const Rules rules = preset(c.preset);
+    const std::vector<SeatView> t = joker_table(c);
+    const TurnState start = joker_start(c);
+    for (Goal goal : {Goal::NotLoser, Goal::Win}) {
+      SCOPED_TRACE(std::string(c.name) + (goal == Goal::Win ? " win" : " not-loser"));
+      const LastSeatSolver s(rules, t, 4, goal, start);
+      const double exact = s.value(start, t);
+      const LastSeatPolicy p(s);
+      const auto [mc, se] = monte_carlo(rules, t, 4, c.eyes, p, goal, 6000, 1234, start);
+      EXPECT_NEAR(mc, exact, 4 * se + 1e-9) << "states " << s.states();
+      // The value is the best action's, and every legal action's value is at most that.
+      double best = 0;
+      for (int k = -2; k < JOKER_NB; ++k) {
+        const Action a = k == -2 ? Action::stop() : k == -1 ? Action::roll() : Action::use(static_cast<Joker>(k));
+        if (s.legal(start, a)) best = std::max(best, s.action_value(start, t, a));
+      }
+      EXPECT_NEAR(best, exact, 1e-12);
+    }
+  }
+}
+
+// The optimum is at least as good as simple alternatives that also play the jokers: the
+// heuristic position policy and thresholds, by Monte Carlo within 4 SE.
+TEST(LastSeat, JokerOptimumBeatsHeuristics) {
+  for (size_t k : {0u, 2u, 5u}) {
+    const JokerCase& c = joker_cases()[k];
+    const Rules rules = preset(c.preset);
+    const std::vector<SeatView> t = joker_table(c);
+    const TurnState start = joker_start(c);
+    const auto heuristic = make_policy("strategies/position-jokers.ini", rules);
+    for (Goal goal : {Goal::NotLoser, Goal::Win}) {
+      SCOPED_TRACE(std::string(c.name) + (goal == Goal::Win ? " win" : " not-loser"));
+      const LastSeatSolver s(rules, t, 4, goal, start);
+      const double exact = s.value(start, t);
+      const auto [h, hse] = monte_carlo(rules, t, 4, c.eyes, *heuristic, goal, 3000, 55, start);
+      EXPECT_LE(h, exact + 4 * hse + 1e-9) << heuristic->name();
+      for (int th : {12, 20}) {
+        const ThresholdPolicy tp(th);
+        const auto [v, vse] = monte_carlo(rules, t, 4, c.eyes, tp, goal, 3000, 7 + static_cast<std::uint64_t>(th), start);
+        EXPECT_LE(v, exact + 4 * vse + 1e-9) << tp.name();
+      }
+    }
+  }
 }
 
 TEST(LastSeat, RefusesAJungfrauStillToPlay) {

@@ -2,11 +2,13 @@
 // Advice at the table (issue 5): every legal action of the player on turn — stop, roll,
 // each held joker — ranked by an objective of the pass: P(win), P(not a loser) (RULES.md P3
 // on the standings evening total + pass result), or the expected pass result ("eyes").
-// Exact where it can be: in the last seat holding no announced joker (Jule, Tentakel,
-// Runkelrüb and a Ventil floor are fine), win and not-loser come from the LastSeatSolver
-// (last_seat.h); there are then only two actions, stop and roll. Otherwise Monte Carlo: the action, then finish_pass with the
-// continuation policies, with common random numbers — sample i of every action draws the
-// same dice stream — so differences between actions are sharp (paired standard errors).
+// Exact where it can be: in the last seat, win and not-loser come from the LastSeatSolver
+// (last_seat.h), whatever jokers are held and with Fumo active — each action's value with
+// optimal play after it (victims, duel targets, choices inside jokers included). Otherwise,
+// or when the DP needs more than kAdviceMaxStates states, Monte Carlo: the action, then
+// finish_pass with the continuation policies, with common random numbers — sample i of
+// every action draws the same dice stream — so differences between actions are sharp
+// (paired standard errors).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -43,8 +45,8 @@ struct Advice {
   double seconds = 0;
 };
 
-// The exact last-seat DP gives up beyond this many states (about a second on one core) and
-// advise falls back to Monte Carlo, so an answer takes seconds, not minutes.
+// The exact last-seat DP gives up beyond this many states and advise falls back to Monte
+// Carlo, so an answer takes seconds, not minutes.
 inline constexpr std::size_t kAdviceMaxStates = 250'000;
 
 // The last seat's obvious rule, for Monte Carlo where the exact DP is too large: stop as
@@ -72,11 +74,12 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s);
 
 // Ranks every legal action. `self_policy` continues the own turn after the first action,
 // `others_policy` plays the Jungfrauen still to play. `exact_if_possible` uses the DP for
-// the last seat without jokers.
+// the last seat (any jokers, Fumo active or not).
 Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_policy, const Policy& others_policy,
               std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true);
 
-// Whether the last-seat DP answers this situation exactly.
+// Whether the last-seat DP applies (the last seat, objective win or not-loser); it answers
+// exactly unless it needs more than kAdviceMaxStates states.
 bool advice_is_exact(const Rules& rules, const AdviceSituation& s);
 
 }  // namespace verflixt

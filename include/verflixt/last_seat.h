@@ -1,47 +1,68 @@
 #pragma once
 // The last seat exactly (issue 5): when every other result of the pass is known — the player
 // on turn is the last Jungfrau — the rest of his turn is a finite game against the dice
-// alone. LastSeatSolver computes by dynamic programming the stop/roll decision and the
-// victim of every robbing 1 that maximize P(win) or P(not a loser) of the standings the pass
-// leaves (evening total + pass result after T7), for the turn without announced jokers.
+// alone. LastSeatSolver computes by dynamic programming every decision of that turn that
+// maximizes P(win) or P(not a loser) of the standings the pass leaves (evening total + pass
+// result after T7): stop, roll or which joker (T2), whom to rob (T4, classic Senigma E9),
+// whom to duel (J10), and the choices inside jokers and the reactions.
 //
-// State: own eyes e, robbing 1s so far j (capped at rules.rob_cap: only min(j+1, cap)
-// matters for the next steal), Runkelrüb held, and every other player's eyes and Keuler
-// flag (totals and statuses do not change). Players equal in total, eyes, status and flag
-// are one victim. For P(win), a player below me who can no longer pay a Keuler bonus is
-// only worth his steal and his eyes are dropped from the key (win_canonical explains why
-// that is exact).
-// Transitions: RULES.md T3 (faces), T4 (a robbing 1 steals min(j+1, cap) from the chosen
-// candidate: any non-Zombie in the tournament, anyone in classic; none → the steal lapses),
-// T5 (the bust face: eyes 0, a Zombie), T6 (taking a Prinzessin from above 0 to 0 or below
-// pays rules.keuler_bonus once per victim), T7 at the end.
-// Termination and bound: every throw that does not eliminate raises e by at least 1, and
-// once the own standing exceeds every other standing stopping is optimal (no throw can
-// improve a sole lead, steals only lower the others), so e ranges over at most
-// E = max other standing − own total − e0 + 2 values. A steal raises e by at least 2, so at
-// most E/2 steals happen and the others' eyes change by at most E in total; the number of
-// states is at most E · (cap + 1) · 2 · C where C counts the ways at most E/2 steals of
-// 1..cap eyes can fall on the m robbable players (ordered by player, equal players merged as
-// victims only), i.e. C <= (m + 1)^(E/2). Measured: a 7-player table with a 48-eye deficit
-// for the win takes 1.8·10^5 states (0.4 s); not-loser questions mostly 10^2–10^4. The
-// solver refuses more than `max_states` (InputError); advise caps it at kAdviceMaxStates
-// and then falls back to Monte Carlo.
-// Jokers: the ones that are never announced are modelled — Jule (J7: +jule_bonus after every
-// throw that does not eliminate or was not cancelled), Tentakel (J12: a low face adds face +
-// bonus and does not rob), Runkelrüb (J15: after the bust face, saved with probability
-// 1 − ((face−1)/6)^throws, then exactly as before that throw; always spent, as not spending it
-// ends the turn) — and a Ventil floor set earlier (J11: elimination drops to the floor; without
-// announced jokers the floor never moves, E5). Announced jokers and an active Fumo are not:
-// the constructor refuses them (InputError), and advise uses Monte Carlo for them.
+// State: the own turn as a canonical SoloState (solo_model.h: eyes, robbing 1s capped at
+// rob_cap, jokers held, Frostschutz uses, Fumo and its gain, Ventil floor, phase), and every
+// other player's eyes and Keuler flag (totals, statuses and Senigma flags do not change: the
+// own Senigma is single-use, so it attacks once, and the classic "already taken from" set of
+// E9 is empty whenever it is asked). Exact reductions of the memo key: players equal in
+// total, eyes, status and flag are one victim; a Ventil floor at or below 0 is a floor at 0
+// (floor_settled); another player at 0 eyes or below counts as 0 and unpaid unless a duel
+// can still raise him (settled); for P(win), in a state holding no announced joker, a player
+// below me who can no longer pay a Keuler bonus is only worth his steal and his eyes are
+// dropped from the key (win_canonical explains why that is exact).
+// Transitions: the solo model's (RULES.md T3, J1–J15, engine.h E1–E10; the rules exist
+// once): table_transition for a plain throw and for Frostschutz, All In, Ventil and Fumo;
+// for the delta jokers the code table_transition runs for them (DeltaStep, apply_delta),
+// summed over DP values instead of listed as outcomes. An outcome
+// that takes eyes (its `transfer`) takes them at the table: a robbing 1 or a classic Senigma
+// repeat from the best T4 candidate (any non-Zombie in the tournament, anyone in classic),
+// or it lapses if there is none; a Senigma duel (tournament) from the target chosen before
+// the duel among the non-Zombies not yet attacked this pass (the action is legal only if
+// one exists), negative when the target won. T6: taking a Prinzessin from above 0 to 0 or
+// below pays rules.keuler_bonus once per victim. T7 and P3 at the end.
+// Inner choices (Anaconda fight, Rattenlord retreat, Monokel re-throws, Senigma counters,
+// Runkelrüb, classic fumo re-entry) are answered exactly: the delta jokers run through
+// delta_joker.h's DeltaStep with an algebra of DP values (as the solo solver does), which
+// answers later choices first, and each choice — like each reaction inside a plain throw —
+// goes to the larger expected DP value of the states its two answers lead to, given the
+// others as they stand; inside a duel the target is known, so each delta is valued as the
+// transfer it is (Keuler included). Ties go to `false` (detail::strictly_better).
+// Termination: count the joker uses left U (single-use jokers held, Frostschutz uses left,
+// Runkelrüb, classic fumo). Every step either lowers U (a joker, a Runkelrüb save, a fumo
+// re-entry) or is a plain throw that raises the eyes by at least 1 (a lapsed steal keeps its
+// +1; under Fumo by at least 2), so no state repeats and the recursion is a DAG. Bounds:
+// once the own standing exceeds every other standing, stopping is optimal (a sole lead
+// cannot be improved); so while rolling, own standing <= M, the best other standing, which
+// only falls, except once by at most senigma_rounds · senigma_per_round when the defender
+// wins the own duel. Eyes fall only through the at most U joker steps (each by a bounded penalty, All In
+// doubles) — so the eyes stay within E = M + duel − own total − e0 + 2 above and a bounded
+// penalty D below (the sum of the penalties the jokers held can still cost). A steal raises
+// e by at least 2, so at most (E + D)/2 steals change the others' eyes, and without jokers
+// the states number at most E · (cap + 1) · 2 · C with C <= (m + 1)^(E/2) (m robbable
+// players); each announced joker multiplies that by at most the number of its outcomes
+// (and Ventil by the floors, Frostschutz by its uses). Measured (Release, one core, about
+// 3 µs a state with jokers): a 7-player table with a 48-eye deficit for the win, no jokers:
+// 1.8·10^5 states; 6 players with three announced jokers and a deficit of up to ~15 eyes:
+// 10^3–10^5 states, 0.01–0.4 s; deficits of ~40 eyes with Frostschutz or Senigma need
+// 10^6 states and more. The solver refuses more than `max_states` (InputError); advise caps
+// it at kAdviceMaxStates and then falls back to Monte Carlo.
 #include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "verflixt/policy.h"
 #include "verflixt/rules.h"
+#include "verflixt/solo_model.h"
 #include "verflixt/turn.h"
 
 namespace verflixt {
@@ -53,35 +74,42 @@ class LastSeatSolver {
  public:
   // `table` holds every player (the own entry's eyes and status are ignored; its total
   // counts); `self` is the player on turn. Throws InputError when a player other than self
-  // is still a Jungfrau.
-  // `turn` gives the jokers held (only Jule, Tentakel, Runkelrüb) and a Ventil floor; its
-  // eyes and robbing 1s are ignored (value() takes them).
+  // is still a Jungfrau. `turn` is the turn the convenience overloads below start from (its
+  // jokers, Frostschutz uses, Fumo, floor; their eyes and robbing 1s replace its own).
   LastSeatSolver(const Rules& rules, std::vector<SeatView> table, int self, Goal goal,
                  const TurnState& turn = {}, std::size_t max_states = 4'000'000);
 
-  // Whether the solver can play a turn holding `turn`'s jokers and floor.
-  static bool supports(const Rules& rules, const TurnState& turn);
+  // The optimal value at a decision point: the own turn `turn` (not over), the others as in
+  // `table` (by player index, self's entry ignored).
+  double value(const TurnState& turn, std::span<const SeatView> table) const;
+  // The value of taking the legal action `a` there and playing optimally afterwards.
+  double action_value(const TurnState& turn, std::span<const SeatView> table, Action a) const;
+  // Whether `a` is legal there (is_legal at this table).
+  bool legal(const TurnState& turn, Action a) const;
+  // An action of the largest value (stop, roll, jokers in rule order: the first one wins).
+  Action best_action(const TurnState& turn, std::span<const SeatView> table) const;
 
-  // The optimal value with own eyes `eyes` and `robbing_ones` robbing 1s so far, others as
-  // in `table` (by player index, self's entry ignored).
-  // `runkel`: Runkelrüb still held (only if the turn started with it).
-  double value(int eyes, int robbing_ones, std::span<const SeatView> table, bool runkel) const;
-  double value(int eyes, int robbing_ones, std::span<const SeatView> table) const {
-    return value(eyes, robbing_ones, table, runkel_);
-  }
-  double stop_value(int eyes, std::span<const SeatView> table) const;
-  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table, bool runkel) const;
-  double roll_value(int eyes, int robbing_ones, std::span<const SeatView> table) const {
-    return roll_value(eyes, robbing_ones, table, runkel_);
-  }
-  // The candidate to rob with a robbing 1 that brought the eyes to `eyes_after_one` (the 1
-  // included) and the count to `robbing_ones` (this one included): the one whose steal leaves
-  // the best value.
-  int best_victim(int eyes_after_one, int robbing_ones, std::span<const SeatView> table,
-                  std::span<const int> candidates, bool runkel) const;
+  // The constructor's turn with own eyes `eyes` and `robbing_ones` robbing 1s so far.
+  double value(int eyes, int robbing_ones, std::span<const SeatView> table) const;
+  double stop_value(int eyes, std::span<const SeatView> table) const { return score(eyes, table); }
 
-  // The objective of the standings if the pass ended now with own eyes `eyes` (alive or
-  // eliminated): the win share (1/k on a k-way tie for first) or 1 - loser.
+  // The choices a Policy is asked, answered as the DP answers them. `turn` is the turn as
+  // the engine shows it at that moment (engine.cpp): a robbing 1 or Senigma repeat already
+  // thrown but not yet paid (`amount` eyes); a joker announced and spent.
+  int best_victim(const TurnState& turn, std::span<const SeatView> table, int amount,
+                  std::span<const int> candidates) const;
+  int best_senigma_target(const TurnState& turn, std::span<const SeatView> table,
+                          std::span<const int> candidates) const;
+  // A choice inside `joker`'s step (Anaconda, Rattenlord, Monokel, Senigma). For a duel, the
+  // target is the player `table` marks as attacked whom the solver's table does not.
+  bool inner_choice(const TurnState& turn, std::span<const SeatView> table, Joker joker,
+                    const InnerChoice& choice) const;
+  // J15: `turn` is the state the 6 was thrown from. J13 classic: `turn` the eliminated turn.
+  bool use_runkelrueb(const TurnState& turn, std::span<const SeatView> table) const;
+  bool use_fumo_reentry(const TurnState& turn, std::span<const SeatView> table) const;
+
+  // The objective of the standings if the pass ended now with own pass eyes `eyes` (T7
+  // applied): the win share (1/k on a k-way tie for first) or 1 - loser.
   double score(int eyes, std::span<const SeatView> table) const;
 
   std::size_t states() const { return memo_.size(); }
@@ -98,42 +126,70 @@ class LastSeatSolver {
     std::array<i16, kMaxOthers> eyes{};
     u16 paid = 0;
   };
-  // The memo key: own eyes, robbing count, Runkelrüb, and Others packed into 256 bits.
+  // The memo key: the SoloKey, Others, and (for cached inner choices) an action and target.
   struct Key {
-    std::array<u64, 4> w{};
+    std::array<u64, 6> w{};
     bool operator==(const Key&) const = default;
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const;
   };
+  struct Entry {
+    double value = 0;
+    Action best;
+  };
+  // The answers the DP gave inside one step (in the order asked), for the policy.
+  struct Choices {
+    std::vector<std::pair<InnerChoice, bool>> answers;
+    int target = -1;  // the best duel target (index among the others)
+  };
+  class Chooser;  // answers the reactions by DP values (last_seat.cpp)
+  struct Values;  // DeltaStep's algebra of DP values (last_seat.cpp)
+
   Others others_of(std::span<const SeatView> table) const;
+  SoloState state_of(const TurnState& turn) const;
   int at_of(int player) const { return player < self_ ? player : player - 1; }
-  double solve(int e, int j, bool runkel, const Others& o) const;
-  double stop_of(int e, bool eliminated, const Others& o) const;
-  double roll_of(int e, int j, bool runkel, const Others& o) const;
-  double after_steal(int e, int j, bool runkel, const Others& o, int victim, int amount) const;
-  Key key(int e, int j, bool runkel, const Others& o) const;
-  Others win_canonical(int e, const Others& o) const;
+  int player_of(int at) const { return at < self_ ? at : at + 1; }
+  Entry solve_entry(const SoloState& s, const Others& o) const;
+  double solve(const SoloState& s, const Others& o) const { return solve_entry(s, o).value; }
+  double score_of(int eyes, const Others& o) const;
+  bool legal_at(const SoloState& s, Action a) const;
+  double q(const SoloState& s, Action a, const Others& o) const;
+  // The value of a delta joker's step (delta_joker.h), its choices answered by the DP
+  // (recorded in `record` if given); `target`: the duel's (index among the others), or -1.
+  double delta_step(const SoloState& s, Joker joker, const Others& o, int target, Choices* record) const;
+  int best_duel_target(const SoloState& s, const Others& o) const;
+  // `next` counts `transfer` as solo mode does; at the table it comes from `victim` (an
+  // index among the others, -1: it lapses), with T6.
+  double transferred(const SoloState& next, int transfer, const Others& o, int victim) const;
+  double best_transfer(const SoloState& next, int transfer, const Others& o) const;
+  bool same_victim(int q, int i, const Others& o) const;
+  // The choices inside one step (`joker`, JOKER_NB for a plain roll; a duel against `target`).
+  const Choices& choices(const SoloState& s, Joker joker, const Others& o, int target) const;
+  Key key(const SoloState& s, const Others& o, u64 extra = 0) const;
+  SoloState floor_settled(const SoloState& s) const;
+  Others settled(const SoloState& s, const Others& o) const;
+  Others win_canonical(const SoloState& s, const Others& o) const;
 
   Rules rules_;
   std::vector<SeatView> table_;
   int self_;
   Goal goal_;
+  TurnState turn_;
   int m_ = 0;                             // number of others
   int own_total_ = 0;
   std::array<int, kMaxOthers> total_{};   // the others' evening totals
-  std::array<bool, kMaxOthers> robbable_{};  // T4
+  std::array<bool, kMaxOthers> robbable_{};  // T4 (and E9: classic Senigma's victims)
+  std::array<bool, kMaxOthers> duelable_{};  // J10: not a Zombie, not yet attacked
   std::array<bool, kMaxOthers> prinzessin_{};  // T6
-  bool jule_ = false, tentakel_ = false, runkel_ = false;
-  bool has_floor_ = false;
-  int floor_ = 0;
-  double save_ = 0;  // J15: probability that Runkelrüb cancels the bust face
   std::size_t max_states_;
-  mutable std::unordered_map<Key, double, KeyHash> memo_;  // not thread-safe
+  mutable std::unordered_map<Key, Entry, KeyHash> memo_;  // not thread-safe
+  mutable std::unordered_map<Key, Choices, KeyHash> choices_;
 };
 
-// Plays the solver's decisions: stop or roll, and its victims. For the last seat only (it
-// throws std::logic_error elsewhere); single-threaded, as the solver's memo grows lazily.
+// Plays the solver's decisions: stop, roll or joker, victims, duel targets, the choices
+// inside jokers and the reactions. For the last seat only (it throws std::logic_error
+// elsewhere); single-threaded, as the solver's memo grows lazily.
 class LastSeatPolicy final : public Policy {
  public:
   explicit LastSeatPolicy(const LastSeatSolver& solver) : s_(solver) {}
@@ -141,9 +197,17 @@ class LastSeatPolicy final : public Policy {
     return s_.goal() == Goal::Win ? "last-seat:win" : "last-seat:not-loser";
   }
   Action decide(const TurnView& view) const override;
+  bool anaconda_fight(const TurnView& view, int attack) const override;
+  bool rattenlord_retreat(const TurnView& view, int throws_left) const override;
+  bool monokel_rethrow(const TurnView& view, int index, int face, int kept) const override;
+  bool senigma_counter(const TurnView& view, int round, int attack, int won, int lost) const override;
+  bool use_runkelrueb(const TurnView& view) const override;
+  bool use_fumo_reentry(const TurnView& view) const override;
   int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
+  int senigma_target(const TurnView& view, std::span<const int> candidates) const override;
 
  private:
+  void check(const TurnView& view) const;
   const LastSeatSolver& s_;
 };
 
