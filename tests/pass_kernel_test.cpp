@@ -217,6 +217,30 @@ TEST(PassKernel, EveningsAreTheSameOnAnyNumberOfThreads) {
   EXPECT_GT(one.by_seat[0].eyes.mean, 0);
 }
 
+TEST(PassKernel, WarmTablesGiveTheSameDraws) {
+  // The compiled tables are caches: a kernel that already played other passes (and compiled
+  // more states) plays the same passes from the same stream bit for bit.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
+                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
+                                 {heur.get(), {}, 0, 0}};
+  PassKernel warm(rules), cold(rules);
+  Rng other = chunk_rng(99, 0);
+  for (int p = 0; p < 2000; ++p) warm.play_pass(seats, p % 3, other);
+  ASSERT_GT(warm.states(), 0u);
+  ASSERT_EQ(cold.states(), 0u);
+  Rng a = chunk_rng(7, 0), b = chunk_rng(7, 0);
+  for (int p = 0; p < 500; ++p) {
+    const PassResult x = warm.play_pass(seats, p % 3, a);
+    const PassResult y = cold.play_pass(seats, p % 3, b);
+    ASSERT_EQ(x.eyes, y.eyes) << "pass " << p;
+    ASSERT_EQ(x.keuler, y.keuler) << "pass " << p;
+  }
+  EXPECT_LE(cold.states(), warm.states());
+}
+
 // A policy that says its inner choices read the table: the kernel cannot compile it.
 class TableReader final : public Policy {
  public:
