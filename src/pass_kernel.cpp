@@ -155,8 +155,7 @@ const PassKernel::Branch& PassKernel::live_branch(PolicyTables& t, std::uint32_t
 // composed distribution plays the same turn in distribution as one draw per step (the
 // solo kernel's multi-step rows, kernel.h). Composition stops early, at the last number of
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
-const PassKernel::Branch& PassKernel::segment_of(PolicyTables& t, std::uint32_t id) {
-  if (t.rows[id].has_segment) return t.rows[id].segment;
+void PassKernel::compile_segment(PolicyTables& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
   struct Mass {
     std::uint32_t row;
@@ -193,10 +192,8 @@ const PassKernel::Branch& PassKernel::segment_of(PolicyTables& t, std::uint32_t 
     t.edges.push_back(Edge{m.p, m.row, m.transfer, m.senigma});
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
-  t.rows[id].segment = finish_branch(t, b);
-  t.rows[id].has_segment = true;
-  t.hot[id] = Hot{t.rows[id].segment.alias, b.last - b.first, kReady};
-  return t.rows[id].segment;
+  b = finish_branch(t, b);
+  t.hot[id] = Hot{b.alias, b.last - b.first, kReady};
 }
 
 TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng) {
@@ -219,7 +216,7 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
       continue;
     }
     if (hot.state == kUnbuilt) {
-      segment_of(t, id);
+      compile_segment(t, id);
       continue;
     }
     if (hot.state == kEnds) {

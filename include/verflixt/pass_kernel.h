@@ -100,15 +100,15 @@ class PassKernel {
     HotState state = kUnbuilt;
   };
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
-  // (or free throw); `segment` composes steps up to the next moment the table matters.
+  // (or free throw); its segment, once compiled, is where its Hot record points.
   struct Row {
     SoloState state;
     TurnState turn;                // the state as a policy sees it
     Action action;                 // the solo decision (Decide rows)
     bool live = false;             // ask the policy at every visit, with the table
     bool ends = false;             // over, or the solo decision is to stop
-    Branch step{}, segment{};
-    bool has_step = false, has_segment = false;
+    Branch step{};
+    bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
   };
   struct PolicyTables {
@@ -129,7 +129,7 @@ class PassKernel {
   std::uint32_t shifted(PolicyTables& t, std::uint32_t row, int adjust);
   Branch compile_step(PolicyTables& t, std::uint32_t row, Action a);
   const Branch& step_of(PolicyTables& t, std::uint32_t row);
-  const Branch& segment_of(PolicyTables& t, std::uint32_t row);
+  void compile_segment(PolicyTables& t, std::uint32_t row);
   const Branch& live_branch(PolicyTables& t, std::uint32_t row, Action a);
 
   // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
