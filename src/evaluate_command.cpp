@@ -15,7 +15,7 @@
 #include "verflixt/joker.h"
 #include "verflixt/kernel.h"
 #include "verflixt/markov.h"
-#include "verflixt/pass_kernel.h"
+#include "verflixt/objective.h"
 #include "verflixt/solo_model.h"
 #include "verflixt/version.h"
 
@@ -111,9 +111,9 @@ int evaluate_command(int argc, const char* const* argv) {
     throw InputError("unknown --engine '" + engine + "'; valid: auto, kernel, reference, exact");
   if (players != 0 && engine == "exact")
     throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
-  if (players != 0 && engine == "kernel" && !kernel_plays(*policy))
-    throw InputError("--engine kernel cannot play " + policy->name() + " at a table; valid: auto, reference");
-  if (engine == "auto") engine = players && !kernel_plays(*policy) ? "reference" : "kernel";
+  if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
+    engine = engine_name(resolve_engine(engine == "kernel" ? TableEngine::Kernel : TableEngine::Auto, {policy.get()}));
+  if (engine == "auto") engine = "kernel";
 
   cli::install_interrupt_handler();
   const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");

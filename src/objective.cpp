@@ -140,14 +140,8 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
 
   std::vector<const Policy*> policies;
   for (const auto& s : spec.seats) policies.push_back(s.policy);
-  TableEngine engine = auto_engine(policies);
-  if (spec.engine == TableEngine::Reference) engine = TableEngine::Reference;
-  if (spec.engine == TableEngine::Kernel && engine != TableEngine::Kernel)
-    throw InputError("the pass kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
-  // One pass kernel per thread: its caches change speed, never results.
-  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
-  if (engine == TableEngine::Kernel)
-    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
+  const TableEngine engine = resolve_engine(spec.engine, policies);
+  const auto kernels = kernels_per_thread(engine, rules, threads);
 
   std::vector<ObjectiveMoments> parts(chunks);
   std::vector<char> done(chunks, 0);
@@ -224,10 +218,23 @@ const char* engine_name(TableEngine e) {
   return e == TableEngine::Auto ? "auto" : e == TableEngine::Kernel ? "kernel" : "reference";
 }
 
-TableEngine auto_engine(const std::vector<const Policy*>& policies) {
+TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy*>& policies) {
+  if (requested == TableEngine::Reference) return requested;
   for (const Policy* p : policies)
-    if (!kernel_plays(*p)) return TableEngine::Reference;
+    if (!kernel_plays(*p)) {
+      if (requested == TableEngine::Kernel)
+        throw InputError("the pass kernel cannot play " + p->name() +
+                         ": its joker choices read the table; valid engines: auto, reference");
+      return TableEngine::Reference;
+    }
   return TableEngine::Kernel;
+}
+
+std::vector<std::unique_ptr<PassKernel>> kernels_per_thread(TableEngine engine, const Rules& rules, int threads) {
+  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
+  if (engine == TableEngine::Kernel)
+    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
+  return kernels;
 }
 
 int default_series_length(const Rules& rules) {

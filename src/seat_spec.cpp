@@ -65,10 +65,7 @@ TableEngine engine_from(const boost::program_options::variables_map& vm, const s
   if (name == "reference") return TableEngine::Reference;
   if (name != "auto" && name != "kernel")
     throw InputError("--engine " + name + " is unknown; valid: auto, kernel, reference");
-  const TableEngine e = auto_engine(policies);
-  if (name == "kernel" && e != TableEngine::Kernel)
-    throw InputError("--engine kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
-  return e;
+  return resolve_engine(name == "kernel" ? TableEngine::Kernel : TableEngine::Auto, policies);
 }
 
 }  // namespace verflixt

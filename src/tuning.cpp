@@ -128,15 +128,9 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
   const auto L = static_cast<std::uint64_t>(table.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   const std::uint64_t items = (series + kSeriesPerItem - 1) / kSeriesPerItem;
-  // One pass kernel per thread when it can play the table (its caches change speed only).
   std::vector<const Policy*> policies{&policy};
   for (const auto& f : table.field) policies.push_back(f.policy);
-  const bool kernel = table.engine != TableEngine::Reference && auto_engine(policies) == TableEngine::Kernel;
-  if (table.engine == TableEngine::Kernel && !kernel)
-    throw InputError("the pass kernel cannot play a policy whose joker choices read the table; valid: auto, reference");
-  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
-  if (kernel)
-    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
+  const auto kernels = kernels_per_thread(resolve_engine(table.engine, policies), rules, threads);
   CandidateRun run;
   run.series.assign(series, 0);
   std::vector<char> done(items, 0);

@@ -13,6 +13,7 @@
 #include <memory>
 #include <sstream>
 
+#include "verflixt/error.h"
 #include "verflixt/heuristic.h"
 #include "verflixt/joker.h"
 #include "verflixt/objective.h"
@@ -254,8 +255,10 @@ TEST(PassKernel, RefusesPoliciesWhoseInnerChoicesReadTheTable) {
   ThresholdPolicy t20(20);
   EXPECT_FALSE(kernel_plays(reader));
   EXPECT_TRUE(kernel_plays(t20));
-  EXPECT_EQ(auto_engine({&t20, &reader}), TableEngine::Reference);
-  EXPECT_EQ(auto_engine({&t20}), TableEngine::Kernel);
+  EXPECT_EQ(resolve_engine(TableEngine::Auto, {&t20, &reader}), TableEngine::Reference);
+  EXPECT_EQ(resolve_engine(TableEngine::Auto, {&t20}), TableEngine::Kernel);
+  EXPECT_EQ(resolve_engine(TableEngine::Reference, {&t20}), TableEngine::Reference);
+  EXPECT_THROW(resolve_engine(TableEngine::Kernel, {&t20, &reader}), InputError);
   PassKernel pk(rules);
   Rng rng = chunk_rng(1, 0);
   std::vector<PassSeat> seats = {{&reader, {}, 0, 0}, {&t20, {}, 0, 0}};

@@ -20,6 +20,7 @@
 //      starts without a bonus. Series are the sampling unit, so the standard errors stay
 //      honest when bonuses correlate consecutive evenings.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@
 #include "verflixt/run_control.h"
 
 namespace verflixt {
+
+class PassKernel;  // pass_kernel.h
 
 // One seat of the table: who plays it and how he selects jokers, and which group (the
 // policy spec, e.g. "threshold:20@hirtenschutz") his results are pooled into.
@@ -43,8 +46,13 @@ struct TableSeat {
 // Auto is the kernel when it can play every seat's policy (kernel_plays), else the reference.
 enum class TableEngine : u8 { Auto, Kernel, Reference };
 const char* engine_name(TableEngine e);
-// Auto resolved for `policies` (Kernel or Reference).
-TableEngine auto_engine(const std::vector<const Policy*>& policies);
+// The engine that plays `requested` for a table of `policies`: Auto is the kernel when it
+// can play every policy, else the reference engine. Throws InputError when the kernel is
+// requested for a policy it cannot play.
+TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy*>& policies);
+// One pass kernel per thread when `engine` is the kernel (else none): a kernel is not
+// thread-safe, and its caches change speed, never results. Index by omp_get_thread_num().
+std::vector<std::unique_ptr<PassKernel>> kernels_per_thread(TableEngine engine, const Rules& rules, int threads);
 
 struct ObjectiveSpec {
   std::vector<TableSeat> seats;      // 2..12 seats
