@@ -5,6 +5,7 @@
 
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
+#include "verflixt/table.h"
 #include "delta_joker.h"
 
 namespace verflixt {
@@ -110,10 +111,12 @@ LastSeatSolver::LastSeatSolver(const Rules& rules, std::vector<SeatView> table, 
       throw InputError("last seat: eyes " + std::to_string(v.eyes) + " out of range; valid: -10000..10000");
     const auto at = static_cast<size_t>(at_of(static_cast<int>(k)));
     total_[at] = v.total;
-    robbable_[at] = rules.rob_targets == RobTargets::Anyone || v.status != Status::Zombie;  // T4, E9
-    duelable_[at] = v.status != Status::Zombie && !v.senigma_attacked;                      // J10
     prinzessin_[at] = v.status == Status::Prinzessin;
   }
+  // Statuses do not change during the last turn, so who may be robbed (T4, E9 with nobody
+  // taken yet) or dueled (J10) is fixed: the table's own rules (table.h) say who.
+  for (int k : rob_candidates(rules, table_, self_).span()) robbable_[static_cast<size_t>(at_of(k))] = true;
+  for (int k : senigma_candidates(table_, self_).span()) duelable_[static_cast<size_t>(at_of(k))] = true;
   m_ = static_cast<int>(table_.size()) - 1;
 }
 
@@ -194,16 +197,15 @@ bool LastSeatSolver::same_victim(int q, int i, const Others& o) const {
 double LastSeatSolver::transferred(const SoloState& next, int transfer, const Others& o, int victim) const {
   Others after = o;
   int gain = 0;  // what the table gives instead of the solo model's `transfer`
-  if (victim >= 0) {
+  if (victim >= 0) {  // T4 / J10, and T6 as the table rules it (table.h)
     const auto v = static_cast<size_t>(victim);
-    const int before = after.eyes[v];
-    after.eyes[v] = static_cast<i16>(before - transfer);
-    gain = transfer;
-    if (rules_.keuler_bonus > 0 && prinzessin_[v] && before > 0 && before - transfer <= 0 &&
-        !((o.paid >> victim) & 1u)) {
-      after.paid = static_cast<u16>(after.paid | (1u << victim));  // T6
-      gain += rules_.keuler_bonus;
-    }
+    SeatView seat;
+    seat.eyes = after.eyes[v];
+    seat.status = prinzessin_[v] ? Status::Prinzessin : Status::Zombie;  // only a Prinzessin pays Keuler
+    seat.keuler_paid = (o.paid >> victim) & 1u;
+    gain = transfer + take_eyes(rules_, seat, transfer);
+    after.eyes[v] = static_cast<i16>(seat.eyes);
+    if (seat.keuler_paid) after.paid = static_cast<u16>(after.paid | (1u << victim));
   }
   SoloState n = next;
   n.eyes += gain - transfer;
