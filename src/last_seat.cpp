@@ -115,8 +115,9 @@ LastSeatSolver::LastSeatSolver(const Rules& rules, std::vector<SeatView> table, 
   }
   // Statuses do not change during the last turn, so who may be robbed (T4, E9 with nobody
   // taken yet) or dueled (J10) is fixed: the table's own rules (table.h) say who.
-  for (int k : rob_candidates(rules, table_, self_).span()) robbable_[static_cast<size_t>(at_of(k))] = true;
-  for (int k : senigma_candidates(table_, self_).span()) duelable_[static_cast<size_t>(at_of(k))] = true;
+  const Candidates rob = rob_candidates(rules, table_, self_), duel = senigma_candidates(table_, self_);
+  for (int k : rob.span()) robbable_[static_cast<size_t>(at_of(k))] = true;
+  for (int k : duel.span()) duelable_[static_cast<size_t>(at_of(k))] = true;
   m_ = static_cast<int>(table_.size()) - 1;
 }
 
