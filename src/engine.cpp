@@ -363,8 +363,7 @@ PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTab
 
 PassTable make_table(std::vector<SeatView> seats) {
   const size_t n = seats.size();
-  if (n < 1 || n > static_cast<size_t>(kMaxPlayers))
-    throw std::invalid_argument("a pass has 1.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
+  check_pass_size(n);
   PassTable table;
   table.seats = std::move(seats);
   table.keuler_earned.assign(n, 0);

@@ -295,8 +295,7 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
 
 void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
   const int n = static_cast<int>(seats.size());
-  if (n < 1 || n > kMaxPlayers)
-    throw std::invalid_argument("a pass has 1.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
+  check_pass_size(seats.size());
   seats_.assign(static_cast<size_t>(n), SeatView{});
   keuler_.assign(static_cast<size_t>(n), 0);
   taken_.assign(static_cast<size_t>(n), 0u);

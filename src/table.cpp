@@ -1,6 +1,14 @@
 #include "verflixt/table.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace verflixt {
+
+void check_pass_size(std::size_t n) {
+  if (n < 1 || n > static_cast<std::size_t>(kMaxPlayers))
+    throw std::invalid_argument("a pass has 1.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
+}
 
 Candidates rob_candidates(const Rules& rules, std::span<const SeatView> table, int self, unsigned taken) {
   Candidates c;

@@ -3,6 +3,7 @@
 // does to its victim, and how a pass ends. Written once here so that the reference engine
 // (engine.h), the pass kernel (pass_kernel.h) and is_legal cannot drift apart.
 #include <array>
+#include <cstddef>
 #include <span>
 
 #include "verflixt/rules.h"
@@ -12,6 +13,9 @@ namespace verflixt {
 
 // RULES.md §3: a pass has 2..12 players.
 inline constexpr int kMaxPlayers = 12;
+
+// Throws std::invalid_argument unless a pass of `players` players can be played (1..12).
+void check_pass_size(std::size_t players);
 
 // A short list of player indices, without allocating (it is built on every steal).
 struct Candidates {
