@@ -63,5 +63,3 @@ static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
 BENCHMARK(BM_ReferencePassSixPlayersJokers)->Arg(0)->Arg(1);
 
 }  // namespace verflixt
-
-BENCHMARK_MAIN();
