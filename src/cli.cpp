@@ -66,11 +66,15 @@ void check_parsed(const po::parsed_options& parsed, const po::options_descriptio
       const size_t b = raw.find_first_not_of(" \t");
       const bool negative = b != std::string::npos && raw[b] == '-';
       std::uint64_t v = 0;
-      const bool numeric = !negative && std::from_chars(raw.data() + (b == std::string::npos ? 0 : b),
-                                                        raw.data() + raw.size(), v).ec == std::errc();
-      if (negative || (count && numeric && (v < count->lo() || v > count->hi())))
-        throw InputError("--" + opt.string_key + " " + raw + (negative ? " is negative" : " is out of range") +
-                         "; valid: " + range_text(d->semantic().get()));
+      const char* first = raw.data() + (b == std::string::npos ? raw.size() : b);
+      const auto [end, ec] = std::from_chars(first, raw.data() + raw.size(), v);
+      const char* problem = nullptr;
+      if (negative) problem = " is negative";
+      else if (ec == std::errc::result_out_of_range) problem = " is out of range";
+      else if (ec != std::errc() || end != raw.data() + raw.size()) problem = " is not a whole number";
+      else if (count && (v < count->lo() || v > count->hi())) problem = " is out of range";
+      if (problem)
+        throw InputError("--" + opt.string_key + " " + raw + problem + "; valid: " + range_text(d->semantic().get()));
     }
   }
 }
@@ -83,7 +87,6 @@ po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_
   return v;
 }
 
-po::typed_value<std::uint64_t>* count_value(std::uint64_t lo, std::uint64_t hi) { return new CountValue(lo, hi); }
 
 void add_rules_options(po::options_description& desc) {
   desc.add_options()

@@ -24,7 +24,6 @@ Rules rules_from(const po::variables_map& vm);
 // An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,
 // which Boost would wrap to 2^64 - k, and a value outside lo..hi, naming the option and range.
 po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi);
-po::typed_value<std::uint64_t>* count_value(std::uint64_t lo, std::uint64_t hi);  // no default
 
 // Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
 void add_sampling_options(po::options_description& desc);

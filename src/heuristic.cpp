@@ -5,6 +5,7 @@
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/names.h"
 
 namespace verflixt {
 
@@ -34,7 +35,7 @@ std::vector<Joker> parse_joker_list(const std::string& value, const std::string&
   JokerSet seen;
   std::vector<Joker> out;
   size_t start = 0;
-  if (value.empty() || value == "none") return out;
+  if (value.empty() || normalize_name(value) == "none") return out;
   while (start <= value.size()) {
     size_t comma = value.find(',', start);
     if (comma == std::string::npos) comma = value.size();

@@ -11,7 +11,7 @@ namespace verflixt {
 
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
   std::vector<Joker> out;
-  if (list.empty() || list == "none") return out;
+  if (list.empty() || normalize_name(list) == "none") return out;
   JokerSet seen;
   size_t start = 0;
   while (start <= list.size()) {

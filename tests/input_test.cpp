@@ -168,6 +168,8 @@ TEST(Input, NegativeCountsAndSeedsAreRejected) {
   expect_rejected("balance --evenings -1", {"--evenings -1", "valid: 1..2^40"});
   expect_rejected("tune --policy strategies/position-safe.ini --evenings -10", {"--evenings -10", "valid: 1..2^32"});
   expect_rejected("advise --eyes 10 --other 12:p --samples -1", {"--samples -1", "valid: 2..100000000"});
+  expect_rejected("evaluate --turns 1.5", {"--turns 1.5", "not a whole number", "valid: 1..2^50"});
+  expect_rejected("evaluate --seed 18446744073709551616", {"--seed 18446744073709551616", "valid: 0..2^64-1"});
   expect_rejected("evaluate --threads -1", {"--threads -1", "valid: 1..1024"});
   expect_rejected("evaluate --players -2", {"--players -2", "2..12"});
 }
