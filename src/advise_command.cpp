@@ -71,7 +71,7 @@ int advise_command(int argc, const char* const* argv) {
        "optimally, and if it is too large and you hold no joker to announce, the default is to stop as soon "
        "as the objective is met)")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
-      ("samples", po::value<std::uint64_t>()->default_value(20000), "Monte Carlo samples per action")
+      ("samples", cli::count_value(20000, 2, 100000000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
@@ -93,8 +93,6 @@ int advise_command(int argc, const char* const* argv) {
   const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
-  if (samples < 2 || samples > 100'000'000)
-    throw InputError("--samples " + std::to_string(samples) + " is out of range; valid: 2..100000000");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   const size_t goal = parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);

@@ -44,7 +44,7 @@ int balance_command(int argc, const char* const* argv) {
       ("field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
       ("jokers", po::value<std::string>()->default_value("all"), "jokers to test (all = every joker of the rules)")
-      ("evenings", po::value<std::uint64_t>()->default_value(20000), "evenings per variant")
+      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings per variant")
       ("final", po::bool_switch(), "play final evenings");
   add_engine_option(desc);
   cli::add_sampling_options(desc);
@@ -67,8 +67,6 @@ int balance_command(int argc, const char* const* argv) {
   const int threads = cli::threads_from(vm);
   if (players < 2 || players > 12)
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
-  if (evenings == 0 || evenings > (std::uint64_t{1} << 40))
-    throw InputError("--evenings " + std::to_string(evenings) + " is out of range; valid: 1..2^40");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   const std::vector<Joker> base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -346,9 +347,9 @@ int bench_command(int argc, const char* const* argv) {
   namespace po = cli::po;
   po::options_description desc("bench options");
   desc.add_options()
-      ("turns", po::value<std::uint64_t>()->default_value(30'000'000), "kernel turns per run")
-      ("baseline-turns", po::value<std::uint64_t>()->default_value(1'500'000), "naive turns per run")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed (the signature depends on it)")
+      ("turns", cli::count_value(30'000'000, 1, std::uint64_t{1} << 50), "kernel turns per run")
+      ("baseline-turns", cli::count_value(1'500'000, 1, std::uint64_t{1} << 50), "naive turns per run")
+      ("seed", cli::count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
       ("threads", po::value<int>()->default_value(omp_get_num_procs()), "measure 1..T threads")
       ("repeats", po::value<int>()->default_value(5),
        "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
@@ -386,10 +387,6 @@ int bench_command(int argc, const char* const* argv) {
   const std::uint64_t baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
   const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
   const int max_threads = vm["threads"].as<int>();
-  if (turns == 0 || turns > (std::uint64_t{1} << 50))
-    throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");
-  if (baseline_turns == 0 || baseline_turns > (std::uint64_t{1} << 50))
-    throw InputError("--baseline-turns " + std::to_string(baseline_turns) + " is out of range; valid: 1..2^50");
   if (max_threads < 1 || max_threads > 1024)
     throw InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
   const int repeats = vm["repeats"].as<int>();

@@ -2,7 +2,10 @@
 
 #include <omp.h>
 
+#include <bit>
+#include <charconv>
 #include <csignal>
+#include <limits>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +15,7 @@
 
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
+#include "verflixt/names.h"
 
 namespace verflixt::cli {
 namespace {
@@ -21,7 +25,68 @@ bool g_progress_shown = false;
 
 extern "C" void on_sigint(int) { g_interrupted.store(true); }
 
+// The semantic of a count_value option: a uint64 with its valid range.
+class CountValue : public po::typed_value<std::uint64_t> {
+ public:
+  CountValue(std::uint64_t lo, std::uint64_t hi) : po::typed_value<std::uint64_t>(nullptr), lo_(lo), hi_(hi) {}
+  std::uint64_t lo() const { return lo_; }
+  std::uint64_t hi() const { return hi_; }
+
+ private:
+  std::uint64_t lo_, hi_;
+};
+
+// 1048576 -> "2^20"; the maximum -> "2^64-1"; small numbers as they are.
+std::string bound_text(std::uint64_t v) {
+  if (v == std::numeric_limits<std::uint64_t>::max()) return "2^64-1";
+  if (v >= (std::uint64_t{1} << 20) && (v & (v - 1)) == 0) return "2^" + std::to_string(std::countr_zero(v));
+  return std::to_string(v);
+}
+
+std::string range_text(const po::value_semantic* semantic) {
+  if (const auto* c = dynamic_cast<const CountValue*>(semantic)) return bound_text(c->lo()) + ".." + bound_text(c->hi());
+  return "0.." + bound_text(std::numeric_limits<std::uint64_t>::max());
+}
+
+// Rejects what Boost would accept silently: a negative value of an unsigned option (it wraps
+// to 2^64 - k), a count_value outside its range, and a stray positional argument.
+void check_parsed(const po::parsed_options& parsed, const po::options_description& all, const char* command,
+                  bool positionals) {
+  for (const auto& opt : parsed.options) {
+    if (opt.string_key.empty() || opt.position_key >= 0) {
+      if (positionals) continue;
+      const std::string arg = opt.original_tokens.empty() ? std::string() : opt.original_tokens.front();
+      throw InputError("unexpected argument '" + arg + "'; `verflixt " + command +
+                       "` takes options only (see `verflixt " + command + " --help`)");
+    }
+    const po::option_description* d = all.find_nothrow(opt.string_key, false);
+    if (!d || !dynamic_cast<const po::typed_value<std::uint64_t>*>(d->semantic().get())) continue;
+    const auto* count = dynamic_cast<const CountValue*>(d->semantic().get());
+    for (const std::string& raw : opt.value) {
+      const size_t b = raw.find_first_not_of(" \t");
+      const bool negative = b != std::string::npos && raw[b] == '-';
+      std::uint64_t v = 0;
+      const char* first = raw.data() + (b == std::string::npos ? raw.size() : b);
+      const auto [end, ec] = std::from_chars(first, raw.data() + raw.size(), v);
+      const char* problem = nullptr;
+      if (negative) problem = " is negative";
+      else if (ec == std::errc::result_out_of_range) problem = " is out of range";
+      else if (ec != std::errc() || end != raw.data() + raw.size()) problem = " is not a whole number";
+      else if (count && (v < count->lo() || v > count->hi())) problem = " is out of range";
+      if (problem)
+        throw InputError("--" + opt.string_key + " " + raw + problem + "; valid: " + range_text(d->semantic().get()));
+    }
+  }
+}
+
 }  // namespace
+
+po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi) {
+  auto* v = new CountValue(lo, hi);
+  v->default_value(fallback);
+  return v;
+}
+
 
 void add_rules_options(po::options_description& desc) {
   desc.add_options()
@@ -49,7 +114,7 @@ Rules rules_from(const po::variables_map& vm) {
 
 void add_sampling_options(po::options_description& desc) {
   desc.add_options()
-      ("seed", po::value<std::uint64_t>()->default_value(1), "random seed; fixes every result bit for bit")
+      ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed; fixes every result bit for bit")
       ("threads", po::value<int>()->default_value(omp_get_max_threads()),
        "worker threads (results do not depend on it)");
 }
@@ -77,14 +142,11 @@ void add_output_options(po::options_description& desc, const std::vector<std::st
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
-  const std::string f = vm["format"].as<std::string>();
-  for (const auto& g : formats)
-    if (f == g) return f;
-  throw InputError("unknown --format '" + f + "'; valid: " + join(formats));
+  return formats[choose_name(vm["format"].as<std::string>(), formats, "--format")];
 }
 
 void emit(const po::variables_map& vm, const std::string& text) {
-  if (!vm.count("output")) {
+  if (!vm.count("output") || vm["output"].as<std::string>() == "-") {  // --output - is stdout
     std::cout << text << std::flush;
     return;
   }
@@ -114,12 +176,20 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     po::command_line_parser parser(argc, argv);
     parser.options(all);
     if (positional) parser.positional(*positional);
-    po::store(parser.run(), vm);
+    const po::parsed_options parsed = parser.run();
+    check_parsed(parsed, all, argv[0], positional != nullptr);
+    po::store(parsed, vm);
     if (vm.count("help")) {
       std::cout << usage << "\n\n" << all << "\n";
       return false;
     }
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> names;
+    for (const auto& d : all.options()) names.push_back("--" + d->long_name());
+    const std::string given = e.get_option_name();
+    throw InputError(std::string(argv[0]) + ": unknown option '" + given + "'" + did_you_mean(given, names) +
+                     " (see `verflixt " + argv[0] + " --help`)");
   } catch (const po::error& e) {
     throw InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
   }

@@ -21,6 +21,10 @@ void add_rules_options(po::options_description& desc);
 // The ruleset those options describe (preset, then file, then each --set).
 Rules rules_from(const po::variables_map& vm);
 
+// An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,
+// which Boost would wrap to 2^64 - k, and a value outside lo..hi, naming the option and range.
+po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi);
+
 // Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
 void add_sampling_options(po::options_description& desc);
 std::uint64_t seed_from(const po::variables_map& vm);
@@ -34,12 +38,14 @@ std::string fmt(const char* format, double value);
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
-// Writes `text` to stdout, or to --output atomically (a temporary file renamed into place),
+// Writes `text` to stdout (also for --output -), or to --output atomically (a temporary file renamed into place),
 // so a failed or interrupted run never leaves a half-written file.
 void emit(const po::variables_map& vm, const std::string& text);
 
 // Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
-// false on --help. Unknown options and bad values throw InputError.
+// false on --help. Unknown options (with the closest names), bad values, negative values of
+// unsigned options, count_value options out of range and, unless `positional` declares them,
+// positional arguments throw InputError.
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);

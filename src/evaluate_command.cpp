@@ -6,17 +6,22 @@
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "cli.h"
 #include "command.h"
 #include "verflixt/error.h"
 #include "verflixt/evaluate.h"
+#include "verflixt/heuristic.h"
 #include "verflixt/joker.h"
 #include "verflixt/kernel.h"
 #include "verflixt/markov.h"
+#include "verflixt/names.h"
 #include "verflixt/objective.h"
+#include "verflixt/position.h"
 #include "verflixt/solo_model.h"
+#include "verflixt/solver.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -51,6 +56,22 @@ std::string tally_row(const std::string& label, const Tally& t) {
   return s.str();
 }
 
+// The loadout a policy file names, as a seat at a table selects it for a fresh pass: the first
+// jokers_per_pass jokers of its policy.loadout that exist under the rules (heuristic and
+// position files), or a solver table's own loadout. nullopt: the policy names none.
+std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules) {
+  std::vector<Joker> list;
+  if (const auto* t = dynamic_cast<const TablePolicy*>(&policy)) return t->loadout();
+  if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = h->params().loadout;
+  else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = q->heuristic().params().loadout;
+  else return std::nullopt;
+  JokerSet set;
+  int count = 0;
+  for (Joker j : list)
+    if (count < rules.jokers_per_pass && rules.jokers.has(j) && !set.has(j)) set = set.with(j), ++count;
+  return set;
+}
+
 std::string csv_row(const std::string& label, const Tally& t) {
   std::ostringstream s;
   s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
@@ -68,8 +89,9 @@ int evaluate_command(int argc, const char* const* argv) {
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("threshold:17"),
        "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
-      ("jokers", po::value<std::string>()->default_value("none"), "loadout, e.g. hirtenschutz,pony")
-      ("turns", po::value<std::uint64_t>()->default_value(1000000), "solo turns (or passes with --players)")
+      ("jokers", po::value<std::string>()->default_value("none"),
+       "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none")
+      ("turns", cli::count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
       ("players", po::value<int>()->default_value(0),
        "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
       ("engine", po::value<std::string>()->default_value("auto"),
@@ -89,26 +111,34 @@ int evaluate_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = cli::rules_from(vm);
   const std::string format = cli::format_from(vm, kFormats);
-  const JokerSet jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
   const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
+  // The loadout: --jokers when given, else the one the policy file names (as tournament and
+  // balance seat it), else none. The output says which.
+  JokerSet jokers;
+  std::string jokers_from = "default";
+  const std::optional<JokerSet> from_policy = policy_loadout(*policy, rules);
+  if (!vm["jokers"].defaulted()) {
+    jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
+    jokers_from = "--jokers";
+  } else if (from_policy) {
+    jokers = *from_policy;
+    jokers_from = "policy file";
+  }
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
   const int players = vm["players"].as<int>();
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
-  std::string engine = vm["engine"].as<std::string>();
+  const std::vector<std::string> engines = {"auto", "kernel", "reference", "exact"};
+  std::string engine = engines[choose_name(vm["engine"].as<std::string>(), engines, "--engine")];
   if (vm["exact"].as<bool>()) {
     if (!vm["engine"].defaulted() && engine != "exact")
       throw InputError("--exact contradicts --engine " + engine + "; give one of them");
     engine = "exact";
   }
-  if (turns == 0 || turns > (std::uint64_t{1} << 50))
-    throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 1..2^50");
   if (players != 0 && (players < 2 || players > 12))
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  if (engine != "auto" && engine != "kernel" && engine != "reference" && engine != "exact")
-    throw InputError("unknown --engine '" + engine + "'; valid: auto, kernel, reference, exact");
   if (players != 0 && engine == "exact")
     throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
   if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
@@ -124,6 +154,7 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["rules"] = rules_summary(rules);
   meta["policy"] = policy->name();
   meta["jokers"] = loadout_name(jokers);
+  meta["jokers_from"] = jokers_from;
   meta["engine"] = engine;
   meta["threads"] = threads;
 
@@ -146,7 +177,7 @@ int evaluate_command(int argc, const char* const* argv) {
     } else {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << "\n"
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "\n"
         << "exact (absorbing Markov chain, no sampling error)\n"
         << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
       text = s.str();
@@ -178,7 +209,7 @@ int evaluate_command(int argc, const char* const* argv) {
     } else {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << "  seed " << seed << "\n"
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
         << "solo turns " << t.turns() << (run.interrupted ? " (interrupted)" : "") << "  engine " << engine
         << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
         << tally_row("eyes", t) << "\n";
@@ -210,7 +241,7 @@ int evaluate_command(int argc, const char* const* argv) {
     } else {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << "  seed " << seed << "\n"
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
         << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
         << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
         << (run.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";

@@ -5,6 +5,7 @@
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/names.h"
 
 namespace verflixt {
 
@@ -34,7 +35,7 @@ std::vector<Joker> parse_joker_list(const std::string& value, const std::string&
   JokerSet seen;
   std::vector<Joker> out;
   size_t start = 0;
-  if (value.empty() || value == "none") return out;
+  if (value.empty() || normalize_name(value) == "none") return out;
   while (start <= value.size()) {
     size_t comma = value.find(',', start);
     if (comma == std::string::npos) comma = value.size();
@@ -73,7 +74,7 @@ std::string policy_file_kind(std::istream& in, const std::string& source) {
   return "heuristic";
 }
 
-HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
+std::vector<std::string> heuristic_keys() {
   std::vector<std::string> known = {"policy.kind", "policy.stop_at", "policy.priority", "policy.loadout",
                                     "anaconda.fight_max_attack", "rattenlord.retreat",
                                     "monokel.keep_from", "senigma.counter_from"};
@@ -82,10 +83,18 @@ HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
     known.push_back(id + ".use_from");
     known.push_back(id + ".use_to");
   }
+  return known;
+}
+
+HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
+  return heuristic_from_entries(read_ini(in, source, heuristic_keys()));
+}
+
+HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries) {
   HeuristicParams p;
   p.use_from.fill(-kPolicyEyesLimit);
   p.use_to.fill(kPolicyEyesLimit);
-  for (const auto& [key, value] : read_ini(in, source, known)) {
+  for (const auto& [key, value, source] : entries) {
     if (key == "policy.kind") {
       if (value != "heuristic") throw InputError(source + ": policy.kind = '" + value + "' is not a heuristic policy");
     } else if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);

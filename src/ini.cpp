@@ -1,13 +1,12 @@
 #include "verflixt/ini.h"
 
-#include <boost/program_options.hpp>
+#include <algorithm>
 #include <charconv>
 #include <istream>
 #include <set>
 
 #include "verflixt/error.h"
-
-namespace po = boost::program_options;
+#include "verflixt/names.h"
 
 namespace verflixt {
 
@@ -20,26 +19,37 @@ std::string join(const std::vector<std::string>& items, std::string_view sep) {
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> read_ini(
-    std::istream& in, std::string_view source, const std::vector<std::string>& known) {
-  po::options_description desc;
-  for (const auto& key : known) desc.add_options()(key.c_str(), po::value<std::string>());
-  po::parsed_options parsed(&desc);
-  try {
-    parsed = po::parse_config_file(in, desc, /*allow_unregistered=*/false);
-  } catch (const po::unknown_option& e) {
-    throw InputError(std::string(source) + ": unknown key '" + e.get_option_name() +
-                     "'; valid keys: " + join(known));
-  } catch (const po::error& e) {
-    throw InputError(std::string(source) + ": " + e.what() +
-                     " (expected 'key = value' lines under '[section]' headers)");
-  }
-  std::vector<std::pair<std::string, std::string>> out;
+std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known) {
+  // The syntax of Boost.Program_options' config files, read line by line so that every
+  // error and every value can name its line: '#' starts a comment, "[section]" prefixes the
+  // keys below it with "section.", "key = value" with whitespace trimmed.
+  const auto trim = [](const std::string& s) {
+    const size_t b = s.find_first_not_of(" \t\r\n");
+    return b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+  };
+  std::vector<IniEntry> out;
   std::set<std::string> seen;
-  for (const auto& opt : parsed.options) {
-    if (!seen.insert(opt.string_key).second)
-      throw InputError(std::string(source) + ": key '" + opt.string_key + "' is given twice");
-    out.emplace_back(opt.string_key, opt.value.empty() ? std::string() : opt.value.front());
+  std::string line, prefix;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = std::string(source) + ":" + std::to_string(number);
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) line.erase(hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    if (line.front() == '[') {
+      if (line.back() != ']' || line.size() < 3)
+        throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+      prefix = trim(line.substr(1, line.size() - 2)) + ".";
+      continue;
+    }
+    const size_t eq = line.find('=');
+    if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
+      throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+    const std::string key = prefix + trim(line.substr(0, eq));
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw InputError(where + ": unknown key '" + key + "'" + suggest(key, known));
+    if (!seen.insert(key).second) throw InputError(where + ": key '" + key + "' is given twice");
+    out.push_back({key, trim(line.substr(eq + 1)), where});
   }
   return out;
 }
@@ -63,10 +73,9 @@ bool parse_bool(std::string_view value, std::string_view key, std::string_view s
 
 size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
                     const std::vector<std::string>& choices) {
-  for (size_t k = 0; k < choices.size(); ++k)
-    if (value == choices[k]) return k;
-  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) +
-                   "'; valid: " + join(choices));
+  if (const auto k = match_name(value, choices)) return *k;
+  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) + "'" +
+                   suggest(value, choices));
 }
 
 }  // namespace verflixt

@@ -1,9 +1,12 @@
 #include "verflixt/joker.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
 #include "verflixt/error.h"
+#include "verflixt/ini.h"
+#include "verflixt/names.h"
 #include "verflixt/rules.h"
 
 namespace verflixt {
@@ -17,6 +20,26 @@ constexpr std::array<std::string_view, JOKER_NB> kIds = {
 // The classic preset's names (seed 001) for the jokers that were renamed in 2019.
 constexpr std::array<std::pair<std::string_view, Joker>, 4> kAliases = {{
     {"kaelteschutz", FROSTSCHUTZ}, {"ozens", ANACONDA}, {"leela", MONOKEL}, {"venom", VENTIL}}};
+
+// Every other name a player may type for a joker: the names as RULES.md §2 prints them, in
+// both presets. Matching is by normalize_name, so case, umlauts and separators do not matter
+// ("Runkelrüb", "Kälteschutz", "All In").
+constexpr std::array<std::pair<std::string_view, Joker>, 16> kSpellings = {{
+    {"Kälteschutz", FROSTSCHUTZ},      {"Oces Anaconda", ANACONDA},  {"Ozens Anaconda", ANACONDA},
+    {"All In", ALL_IN},                {"Jules Törtchen", JULE},     {"Push your Pony", PONY},
+    {"Moes Monokel", MONOKEL},         {"Leelas Monokel", MONOKEL},  {"Senigmas Sekante", SENIGMA},
+    {"Elas' Ventil", VENTIL},          {"Venoms Ventil", VENTIL},    {"ahris Tentakel", TENTAKEL},
+    {"Cherrys Höschen", CHERRY},       {"Runkelrüb", RUNKELRUEB},    {"Jules", JULE},
+    {"Cherrys", CHERRY}}};
+
+// Every accepted name with its joker: identifiers, classic aliases, printed spellings.
+std::vector<std::pair<std::string, Joker>> all_names() {
+  std::vector<std::pair<std::string, Joker>> out;
+  for (size_t k = 0; k < kIds.size(); ++k) out.emplace_back(kIds[k], static_cast<Joker>(k));
+  for (const auto& [n, j] : kAliases) out.emplace_back(n, j);
+  for (const auto& [n, j] : kSpellings) out.emplace_back(n, j);
+  return out;
+}
 
 std::string trim(std::string_view s) {
   size_t b = s.find_first_not_of(" \t");
@@ -39,19 +62,31 @@ std::string joker_choices() {
 }
 
 Joker parse_joker(std::string_view name, std::string_view what) {
-  std::string n = trim(name);
-  for (size_t k = 0; k < kIds.size(); ++k)
-    if (n == kIds[k]) return static_cast<Joker>(k);
-  for (const auto& [alias, j] : kAliases)
-    if (n == alias) return j;
-  throw InputError("unknown joker '" + n + "' in " + std::string(what) +
-                   "; valid: " + joker_choices());
+  const std::string n = trim(name);
+  const auto names = all_names();
+  std::vector<std::string> spelled;
+  for (const auto& [s, j] : names) spelled.push_back(s);
+  if (const auto k = match_name(n, spelled)) return names[*k].second;
+  // Suggest identifiers: the closest spellings, each named by its joker's identifier once.
+  std::vector<std::string> guesses;
+  for (size_t k : closest_names(n, spelled, spelled.size())) {
+    const std::string id(kIds[names[k].second]);
+    if (std::find(guesses.begin(), guesses.end(), id) == guesses.end() && guesses.size() < 3) guesses.push_back(id);
+  }
+  std::string hint = "; valid: ";
+  if (!guesses.empty()) {
+    hint = "; did you mean ";
+    for (size_t k = 0; k < guesses.size(); ++k)
+      hint += (k == 0 ? "" : k + 1 == guesses.size() ? " or " : ", ") + guesses[k];
+    hint += "? valid: ";
+  }
+  throw InputError("unknown joker '" + n + "' in " + std::string(what) + hint + joker_choices());
 }
 
 JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_view what) {
   JokerSet set;
   std::string all = trim(list);
-  if (all.empty() || all == "none") return set;
+  if (all.empty() || normalize_name(all) == "none") return set;
   int count = 0;
   size_t start = 0;
   while (start <= all.size()) {

@@ -4,9 +4,11 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "command.h"
 #include "verflixt/error.h"
+#include "verflixt/names.h"
 #include "verflixt/version.h"
 
 namespace {
@@ -52,20 +54,19 @@ int main(int argc, char** argv) {
     std::cout << "verflixt " << verflixt::kVersion << "\n";
     return 0;
   }
-  for (const auto& c : kCommands)
-    if (cmd == c.name) {
-      try {
-        return c.run(argc - 1, argv + 1);
-      } catch (const verflixt::InputError& e) {
-        std::cerr << "verflixt: " << e.what() << "\n";
-        return 2;
-      } catch (const std::exception& e) {
-        std::cerr << "verflixt: internal error: " << e.what() << "\n";
-        return 1;
-      }
+  std::vector<std::string> names;
+  for (const auto& c : kCommands) names.emplace_back(c.name);
+  if (const auto k = verflixt::match_name(cmd, names)) {
+    try {
+      return kCommands[*k].run(argc - 1, argv + 1);
+    } catch (const verflixt::InputError& e) {
+      std::cerr << "verflixt: " << e.what() << "\n";
+      return 2;
+    } catch (const std::exception& e) {
+      std::cerr << "verflixt: internal error: " << e.what() << "\n";
+      return 1;
     }
-  std::string names;
-  for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
-  std::cerr << "verflixt: unknown command '" << cmd << "'; valid: " << names << "\n";
+  }
+  std::cerr << "verflixt: unknown command '" << cmd << "'" << verflixt::suggest(cmd, names) << "\n";
   return 2;
 }

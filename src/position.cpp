@@ -19,19 +19,6 @@ namespace {
 // after T7 (eyes at 0 or below count 0).
 int standing(const SeatView& s) { return s.total + std::max(0, s.eyes); }
 
-// The keys a heuristic file takes (heuristic.cpp reads them); a position file takes the same.
-std::vector<std::string> heuristic_keys() {
-  std::vector<std::string> keys = {"policy.kind", "policy.stop_at", "policy.priority", "policy.loadout",
-                                   "anaconda.fight_max_attack", "rattenlord.retreat",
-                                   "monokel.keep_from", "senigma.counter_from"};
-  for (int k = 0; k < JOKER_NB; ++k) {
-    const std::string id(joker_id(static_cast<Joker>(k)));
-    keys.push_back(id + ".use_from");
-    keys.push_back(id + ".use_to");
-  }
-  return keys;
-}
-
 }  // namespace
 
 PositionPolicy::PositionPolicy(PositionParams params, HeuristicParams jokers, std::string name)
@@ -107,34 +94,25 @@ PositionPolicy read_position(std::istream& in, const std::string& source) {
                         "position.cap", "position.last_seat_safe", "position.rob"})
     known.emplace_back(k);
   PositionParams p;
-  // The heuristic part is handed to read_heuristic as a file of its own keys, so both file
-  // kinds read joker windows and inner choices the same way.
-  std::map<std::string, std::vector<std::string>> by_section;
-  for (const auto& [key, value] : read_ini(in, source, known)) {
+  // The heuristic part is handed to heuristic_from_entries, so both file kinds read joker
+  // windows and inner choices the same way (and name the same lines in errors).
+  std::vector<IniEntry> heuristic_part;
+  for (const auto& [key, value, where] : read_ini(in, source, known)) {
     if (key == "policy.kind") {
-      if (value != "position") throw InputError(source + ": policy.kind = '" + value + "' is not a position policy");
-    } else if (key == "position.k") p.k = parse_int(value, key, source, 0, 11);
-    else if (key == "position.margin") p.margin = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.margin_per_player") p.margin_per_player = parse_int(value, key, source, 0, 100);
-    else if (key == "position.floor") p.floor = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.cap") p.cap = parse_int(value, key, source, 1, kPolicyEyesLimit);
-    else if (key == "position.last_seat_safe") p.last_seat_safe = parse_bool(value, key, source);
-    else if (key == "position.rob") p.rob_leader = parse_choice(value, key, source, {"leader", "richest"}) == 0;
-    else {
-      const size_t dot = key.find('.');
-      by_section[key.substr(0, dot)].push_back(key.substr(dot + 1) + " = " + value);
-    }
+      if (value != "position") throw InputError(where + ": policy.kind = '" + value + "' is not a position policy");
+    } else if (key == "position.k") p.k = parse_int(value, key, where, 0, 11);
+    else if (key == "position.margin") p.margin = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.margin_per_player") p.margin_per_player = parse_int(value, key, where, 0, 100);
+    else if (key == "position.floor") p.floor = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.cap") p.cap = parse_int(value, key, where, 1, kPolicyEyesLimit);
+    else if (key == "position.last_seat_safe") p.last_seat_safe = parse_bool(value, key, where);
+    else if (key == "position.rob") p.rob_leader = parse_choice(value, key, where, {"leader", "richest"}) == 0;
+    else heuristic_part.push_back({key, value, where});
   }
   if (p.floor > p.cap)
     throw InputError(source + ": position.floor = " + std::to_string(p.floor) + " is above position.cap = " +
                      std::to_string(p.cap) + "; valid: floor <= cap");
-  std::ostringstream h;
-  for (const auto& [section, lines] : by_section) {
-    h << "[" << section << "]\n";
-    for (const auto& l : lines) h << l << "\n";
-  }
-  std::istringstream hin(h.str());
-  return PositionPolicy(p, read_heuristic(hin, source), source);
+  return PositionPolicy(p, heuristic_from_entries(heuristic_part), source);
 }
 
 }  // namespace verflixt

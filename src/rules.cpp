@@ -7,6 +7,7 @@
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/names.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -135,8 +136,9 @@ std::vector<std::string> preset_names() { return {"tournament-2019", "classic"};
 
 Rules preset(std::string_view name) {
   Rules r;  // the defaults are tournament-2019
-  if (name == "tournament-2019") return r;
-  if (name == "classic") {
+  const size_t which = choose_name(name, preset_names(), "preset");
+  if (which == 0) return r;
+  if (which == 1) {
     // RULES.md §4, right-hand column.
     r.preset = "classic";
     r.rob_targets = RobTargets::Anyone;
@@ -162,7 +164,7 @@ Rules preset(std::string_view name) {
     r.place_bonus_3 = 3;
     return r;
   }
-  throw InputError("unknown preset '" + std::string(name) + "'; valid: " + join(preset_names()));
+  return r;
 }
 
 void print_rules(std::ostream& out, const Rules& rules) {
@@ -191,16 +193,14 @@ std::string rules_to_ini(const Rules& rules) {
 Rules read_rules(std::istream& in, std::string_view source) {
   auto values = read_ini(in, source, known_keys());
   Rules r;
-  for (const auto& [key, value] : values)
+  for (const auto& [key, value, where] : values)
     if (key == "preset") {
-      try {
-        r = preset(value);
-      } catch (const InputError&) {
-        throw InputError(std::string(source) + ": preset = '" + value + "'; valid: " + join(preset_names()));
-      }
+      if (!match_name(value, preset_names()))
+        throw InputError(where + ": preset = '" + value + "'" + suggest(value, preset_names()));
+      r = preset(value);
     }
-  for (const auto& [key, value] : values)
-    if (key != "preset") find_param(key)->set(r, value, source);
+  for (const auto& [key, value, where] : values)
+    if (key != "preset") find_param(key)->set(r, value, where);
   validate(r);
   return r;
 }
@@ -215,14 +215,19 @@ void set_rule(Rules& rules, std::string_view assignment) {
   size_t eq = assignment.find('=');
   if (eq == std::string_view::npos)
     throw InputError("--set '" + std::string(assignment) + "' is not key=value; valid keys: " + join(known_keys()));
-  std::string key(assignment.substr(0, eq));
-  std::string value(assignment.substr(eq + 1));
+  // "key = value" and " key=value " are the same assignment.
+  const auto trimmed = [](std::string_view s) {
+    const size_t b = s.find_first_not_of(" \t");
+    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
+  };
+  const std::string key = trimmed(assignment.substr(0, eq));
+  const std::string value = trimmed(assignment.substr(eq + 1));
   if (key == "preset") {
     rules = preset(value);
     return;
   }
   const Param* p = find_param(key);
-  if (!p) throw InputError("--set: unknown key '" + key + "'; valid keys: " + join(known_keys()));
+  if (!p) throw InputError("--set: unknown key '" + key + "'" + suggest(key, known_keys()));
   p->set(rules, value, "--set");
   validate(rules);
 }

@@ -3,6 +3,7 @@
 #include "verflixt/error.h"
 #include "verflixt/heuristic.h"
 #include "verflixt/joker.h"
+#include "verflixt/names.h"
 #include "verflixt/objective.h"
 #include "verflixt/position.h"
 
@@ -10,7 +11,7 @@ namespace verflixt {
 
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
   std::vector<Joker> out;
-  if (list.empty() || list == "none") return out;
+  if (list.empty() || normalize_name(list) == "none") return out;
   JokerSet seen;
   size_t start = 0;
   while (start <= list.size()) {
@@ -61,11 +62,9 @@ void add_engine_option(boost::program_options::options_description& desc, const 
 }
 
 TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
-  const std::string name = vm["engine"].as<std::string>();
-  if (name == "reference") return TableEngine::Reference;
-  if (name != "auto" && name != "kernel")
-    throw InputError("--engine " + name + " is unknown; valid: auto, kernel, reference");
-  return resolve_engine(name == "kernel" ? TableEngine::Kernel : TableEngine::Auto, policies);
+  const size_t k = choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
+  if (k == 2) return TableEngine::Reference;
+  return resolve_engine(k == 1 ? TableEngine::Kernel : TableEngine::Auto, policies);
 }
 
 }  // namespace verflixt

@@ -51,7 +51,7 @@ int sweep_command(int argc, const char* const* argv) {
       ("to", po::value<int>()->default_value(30), "highest stop threshold")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "base policy for joker use and inner choices (its stop rule is replaced)")
-      ("turns", po::value<std::uint64_t>()->default_value(1000000), "turns per threshold and loadout");
+      ("turns", cli::count_value(1000000, 2, std::uint64_t{1} << 44), "turns per threshold and loadout");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
@@ -75,8 +75,6 @@ int sweep_command(int argc, const char* const* argv) {
     throw InputError("--from " + std::to_string(lo) + " --to " + std::to_string(hi) +
                      " is not a range; valid: -100 <= from <= to <= 400");
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
-  if (turns < 2 || turns > (std::uint64_t{1} << 44))
-    throw InputError("--turns " + std::to_string(turns) + " is out of range; valid: 2..2^44");
   const int threads = cli::threads_from(vm);
   const std::uint64_t seed = cli::seed_from(vm);
 

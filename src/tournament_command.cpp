@@ -92,7 +92,7 @@ int tournament_command(int argc, const char* const* argv) {
        "still available are selected each pass (P2); without @ a policy file's loadout is used")
       ("seats", po::value<int>(), "number of seats when all play --policy (2..12)")
       ("policy", po::value<std::string>()->default_value("threshold:20"), "policy of every seat with --seats")
-      ("evenings", po::value<std::uint64_t>()->default_value(20000), "evenings to play (rounded up to whole series)")
+      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
       ("series", po::value<int>(),
        "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
@@ -118,8 +118,6 @@ int tournament_command(int argc, const char* const* argv) {
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
   const bool final = vm["final"].as<bool>();
-  if (evenings == 0 || evenings > (std::uint64_t{1} << 40))
-    throw InputError("--evenings " + std::to_string(evenings) + " is out of range; valid: 1..2^40");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
 

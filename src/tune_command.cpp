@@ -14,6 +14,7 @@
 #include "seat_spec.h"
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
+#include "verflixt/names.h"
 #include "verflixt/tuning.h"
 #include "verflixt/version.h"
 
@@ -134,7 +135,7 @@ int tune_command(int argc, const char* const* argv) {
       ("players", po::value<int>(), "table size with --field-policy (2..12; default 4)")
       ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
       ("objective", po::value<std::string>()->default_value("win"), "win (P(win), O1) or not-loser (1 - P(loser), P3)")
-      ("evenings", po::value<std::uint64_t>()->default_value(10000), "evenings per candidate measurement")
+      ("evenings", cli::count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
        "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
@@ -167,13 +168,10 @@ int tune_command(int argc, const char* const* argv) {
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
   TuningOptions options;
-  const std::string objective = vm["objective"].as<std::string>();
-  if (objective == "win") options.objective = TuningObjective::win;
-  else if (objective == "not-loser") options.objective = TuningObjective::not_loser;
-  else throw InputError("unknown --objective '" + objective + "'; valid: win, not-loser");
+  const std::vector<std::string> objectives = {"win", "not-loser"};
+  const std::string objective = objectives[choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
+  options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
   options.evenings = vm["evenings"].as<std::uint64_t>();
-  if (options.evenings == 0 || options.evenings > (std::uint64_t{1} << 32))
-    throw InputError("--evenings " + std::to_string(options.evenings) + " is out of range; valid: 1..2^32");
   options.max_rounds = vm["rounds"].as<int>();
   if (options.max_rounds < 1 || options.max_rounds > 20)
     throw InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");

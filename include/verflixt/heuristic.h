@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/ini.h"
 #include "verflixt/policy.h"
 
 namespace verflixt {
@@ -55,5 +56,9 @@ std::string policy_file_kind(std::istream& in, const std::string& source);
 // Reads a heuristic policy file; `source` names it in errors. Throws InputError on unknown
 // keys, malformed lines and out-of-range values, like a rules file.
 HeuristicParams read_heuristic(std::istream& in, const std::string& source);
+// The same from entries already read (a position file hands over its heuristic keys).
+HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries);
+// The keys a heuristic file takes.
+std::vector<std::string> heuristic_keys();
 
 }  // namespace verflixt

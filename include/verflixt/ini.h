@@ -1,7 +1,7 @@
 #pragma once
 // INI files as rules and policies use them: "key = value" lines under "[section]" headers,
-// '#' comments, read with Boost.Program_options' config-file parser so that section.key
-// names, comments and syntax errors behave as Boost documents them.
+// '#' comments (the syntax of Boost.Program_options' config files), read line by line so
+// that every error names its file and line.
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -11,11 +11,16 @@
 
 namespace verflixt {
 
+// One "section.key = value" of a file, and where it stands ("my.ini:12") for error messages.
+struct IniEntry {
+  std::string key, value, where;
+};
+
 // Reads every "section.key = value" of `in`, in file order. Only keys in `known` are
-// accepted: an unknown key or a malformed line throws InputError naming `source`, the
-// offending key and the valid keys. A key given twice is an error too.
-std::vector<std::pair<std::string, std::string>> read_ini(
-    std::istream& in, std::string_view source, const std::vector<std::string>& known);
+// accepted: an unknown key or a malformed line throws InputError naming `source` and the
+// line, the offending key, the closest known keys and the valid keys. A key given twice is
+// an error too.
+std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known);
 
 // Parsers for one value that throw InputError naming `key`, `source` and the valid range.
 int parse_int(std::string_view value, std::string_view key, std::string_view source, int lo, int hi);

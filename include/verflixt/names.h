@@ -1,0 +1,42 @@
+#pragma once
+// Names as a person types them: one normalisation (case, German umlauts, separators) and one
+// "did you mean" for every set of names the program accepts — jokers, presets, commands,
+// --format and other choice options, INI keys.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace verflixt {
+
+// The form names are compared in: ASCII lower case; the UTF-8 umlauts and ß folded to their
+// German spellings (ä/Ä -> ae, ö/Ö -> oe, ü/Ü -> ue, ß -> ss); spaces, hyphens, underscores and
+// apostrophes dropped; leading and trailing whitespace ignored. "Runkelrüb", "RUNKEL_RUEB" and
+// "runkelrueb" are the same name, as are "All In", "all-in" and "allin".
+std::string normalize_name(std::string_view name);
+
+// The position in `names` of the name `input` is (after normalisation), if any.
+std::optional<size_t> match_name(std::string_view input, const std::vector<std::string>& names);
+
+// Up to `max` positions in `names` closest to `input` (edit distance on the normalised forms,
+// a transposition counting 1), closest first, ties in list order; only names within a
+// distance that still reads as a typo (a third of the longer name, at least 1), or that start
+// with the input, are offered. Duplicate names are offered once.
+std::vector<size_t> closest_names(std::string_view input, const std::vector<std::string>& names, size_t max = 3);
+
+// "; did you mean a?" or "; did you mean a or b?" for the closest names, or "" when none is close.
+std::string did_you_mean(std::string_view input, const std::vector<std::string>& names);
+
+// "; did you mean x? valid: a, b, c", or "; valid: a, b, c" when no name is close: the tail of
+// every "unknown ..." message. `valid` replaces the list of names when given.
+std::string suggest(std::string_view input, const std::vector<std::string>& names, std::string_view valid = {});
+
+// The position of `input` in `names` (normalised match), or InputError:
+// "unknown WHAT 'input'; did you mean x? valid: a, b, c" (`what` e.g. "--format", "preset").
+size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what);
+
+// The optimal-string-alignment edit distance of two strings (for tests and the above).
+size_t edit_distance(std::string_view a, std::string_view b);
+
+}  // namespace verflixt
