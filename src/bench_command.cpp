@@ -126,11 +126,21 @@ int bench_command(int argc, const char* const* argv) {
     workloads.push_back({policy->name() + " " + loadout_name(jokers), jokers, std::move(policy)});
   }
 
+  // Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
+  // time fewer turns and change the signature); the finished rows are printed, marked.
+  cli::install_interrupt_handler();
+  RunControl control;
+  control.stop = &cli::interrupt_flag();
+  const auto stopped = [] { return cli::interrupt_flag().load(); };
+  const std::uint64_t total_rows = 2 * workloads.size() * static_cast<std::uint64_t>(max_threads);
+  std::uint64_t rows_done = 0;
+
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::ostringstream table;
   table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
         << "  kernel turns " << turns << "  baseline turns " << baseline_turns << "\n";
   for (const auto& w : workloads) {
+    if (stopped()) break;
     const auto t0 = std::chrono::steady_clock::now();
     const Chain chain = compile_chain(rules, w.jokers, *w.policy);
     const AliasChain alias = compile_alias(chain, alias_options);
@@ -140,24 +150,30 @@ int bench_command(int argc, const char* const* argv) {
     const double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double steps = 0;
     for (auto m : alias.row_steps) steps = std::max<double>(steps, m);
-    table << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
+    std::ostringstream head;  // printed with the workload's first finished row
+    head << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
           << " alias buckets (rows of up to " << steps << " steps), compiled in " << fmt("%.3f", compile_s) << " s\n"
           << "threads  kernel turns/s  baseline turns/s  speedup  scaling  1-step rows turns/s  speedup"
              "  | per CPU-second: kernel  1-step  baseline  signature (mean/turns)\n";
     double one_thread = 0;
     Tally first;
-    for (int threads = 1; threads <= max_threads; ++threads) {
+    bool any = false;
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       KernelOptions options;
       options.threads = threads;
-      const Timed k = timed(repeat, [&] { return sample_chain(alias, turns, seed, options); });
+      const Timed k = timed(repeat, [&] { return sample_chain(alias, turns, seed, options, control); });
       // The same kernel with one chain step per row: every step one draw.
-      const Timed k1 = timed(repeat, [&] { return sample_chain(one_step, turns, seed, options); });
+      const Timed k1 = timed(repeat, [&] { return sample_chain(one_step, turns, seed, options, control); });
       // The baseline of the no-joker workload is the hand-written threshold loop; of a
       // joker workload, the reference engine turn by turn.
       const Timed b = timed(repeat, [&] {
         return w.jokers.empty() ? naive_threshold(17, rules.rob_cap, baseline_turns, seed, threads)
                                 : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
       });
+      if (stopped()) break;
+      ++rows_done;
+      if (!any) table << head.str();
+      any = true;
       if (threads == 1) {
         one_thread = rate(k);
         first = k.tally;
@@ -199,6 +215,7 @@ int bench_command(int argc, const char* const* argv) {
                     r["signature"].get<std::string>().c_str(), same ? "" : "  (DIFFERS from 1 thread!)");
       table << line;
     }
+    if (!any) break;
     const Tally& t = first;
     table << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean())
           << "; baseline mean (" << baseline_turns << " turns) agrees within "
@@ -210,19 +227,22 @@ int bench_command(int argc, const char* const* argv) {
   // Multiplayer (issue 5): passes of 6 players, the pass kernel against the reference engine
   // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
   const std::uint64_t passes = std::max<std::uint64_t>(1, baseline_turns / 6);
-  table << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine\n"
+  if (!stopped())
+    table << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine\n"
         << "workload                          threads  kernel turns/s  engine turns/s  speedup  scaling  "
            "kernel mean (seat 1)   engine mean (seat 1)\n";
   nlohmann::ordered_json pass_rows = nlohmann::ordered_json::array();
   for (const auto& w : workloads) {
     double one_thread = 0;
     Tally first;
-    for (int threads = 1; threads <= max_threads; ++threads) {
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       auto play = [&](bool kernel) {
-        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, {}, kernel).all;
+        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, control, kernel).all;
       };
       const Timed k = timed(repeat, [&] { return play(true); });
       const Timed e = timed(repeat, [&] { return play(false); });
+      if (stopped()) break;
+      ++rows_done;
       if (threads == 1) {
         one_thread = rate(k);
         first = k.tally;
@@ -252,18 +272,18 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
 
+  const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
   if (format == "json") {
     nlohmann::ordered_json j;
     j["version"] = kVersion;
     j["seed"] = seed;
     j["rules"] = rules_summary(rules);
+    cli::mark_json(j, done);
     j["rows"] = rows;
     j["pass_rows"] = pass_rows;
-    cli::emit(vm, j.dump(2) + "\n");
-  } else {
-    cli::emit(vm, table.str());
+    return cli::finish(vm, format, done, j.dump(2) + "\n");
   }
-  return 0;
+  return cli::finish(vm, format, done, table.str());
 }
 
 }  // namespace verflixt
