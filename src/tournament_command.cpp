@@ -184,6 +184,8 @@ int tournament_command(int argc, const char* const* argv) {
     j["threads"] = threads;
     j["seconds"] = run.seconds;
     j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per RULES.md P3";
+    j["by_policy"] = nlohmann::ordered_json::array();
+    j["by_seat"] = nlohmann::ordered_json::array();
     for (const auto& r : by_group_rows) j["by_policy"].push_back(row_json(r));
     for (const auto& r : by_seat_rows) j["by_seat"].push_back(row_json(r));
     auto lead_json = [&](const std::vector<ObjectiveRow>& rows, const Lead& l) {

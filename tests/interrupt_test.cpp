@@ -247,3 +247,24 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
 }
 
 }  // namespace
+
+namespace {
+
+// A run that was not interrupted carries no mark and exits 0; JSON says "interrupted": false.
+TEST(Interrupt, ACompleteRunIsNotMarked) {
+  using verflixt::testing::run;
+  const auto csv = run("evaluate --turns 20000 --format csv");
+  EXPECT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out.rfind("label,", 0), 0u) << csv.out;
+  const auto table = run("sweep --jokers pony --from 15 --to 17 --turns 20000");
+  EXPECT_EQ(table.code, 0) << table.err;
+  EXPECT_EQ(table.out.find("INTERRUPTED"), std::string::npos) << table.out;
+  const auto json = run("solve --jokers pony --format json");
+  EXPECT_EQ(json.code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << json.out;
+  EXPECT_EQ(j["interrupted"], false);
+  EXPECT_FALSE(j.contains("completed"));
+}
+
+}  // namespace
