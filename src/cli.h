@@ -4,9 +4,9 @@
 // Private to the executable; the library never prints.
 #include <boost/program_options.hpp>
 #include <atomic>
-#include <nlohmann/json.hpp>
 #include <chrono>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
