@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "verflixt/chunks.h"
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
@@ -144,7 +145,8 @@ bool advice_is_exact(const Rules&, const AdviceSituation& a) {
 }
 
 Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
-              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible) {
+              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible,
+              const RunControl& control) {
   validate_situation(rules, a);
   const auto t0 = std::chrono::steady_clock::now();
   Advice adv;
@@ -177,39 +179,44 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
       seats[k] = PassSeat{me ? &self_policy : &others_policy, a.jokers.empty() ? JokerSet{} : a.jokers[k], 0,
                           a.pass.table[k].total};
     }
-    const std::uint64_t chunks = (samples + kAdviceChunk - 1) / kAdviceChunk;
     struct Part {
       std::vector<std::int64_t> sum, cross;
+      std::uint64_t count = 0;
     };
-    std::vector<Part> parts(chunks);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
-    for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
-      const auto chunk = static_cast<std::uint64_t>(c);
-      Part& p = parts[chunk];
-      p.sum.assign(A, 0);
-      p.cross.assign(A * A, 0);
-      const std::uint64_t count = std::min(kAdviceChunk, samples - chunk * kAdviceChunk);
-      std::vector<std::int64_t> x(A);
-      for (std::uint64_t i = 0; i < count; ++i) {
-        // Common random numbers: sample i of every action throws the same dice.
-        const Rng stream = chunk_rng(seed, chunk * kAdviceChunk + i);
-        for (size_t k = 0; k < A; ++k) {
-          RandomDice dice(stream);
-          x[k] = outcome(rules, a, finish_pass(rules, seats, a.pass, dice, actions[k]));
-        }
-        for (size_t k = 0; k < A; ++k) {
-          p.sum[k] += x[k];
-          for (size_t m = 0; m < A; ++m) p.cross[k * A + m] += x[k] * x[m];
-        }
-      }
-    }
+    const auto parts = run_chunks<Part>(
+        samples, kAdviceChunk, threads, control, adv.interrupted,
+        [&](std::uint64_t chunk, std::uint64_t count, Part& p) {
+          p.sum.assign(A, 0);
+          p.cross.assign(A * A, 0);
+          p.count = count;
+          std::vector<std::int64_t> x(A);
+          for (std::uint64_t i = 0; i < count; ++i) {
+            // Common random numbers: sample i of every action throws the same dice.
+            const Rng stream = chunk_rng(seed, chunk * kAdviceChunk + i);
+            for (size_t k = 0; k < A; ++k) {
+              RandomDice dice(stream);
+              x[k] = outcome(rules, a, finish_pass(rules, seats, a.pass, dice, actions[k]));
+            }
+            for (size_t k = 0; k < A; ++k) {
+              p.sum[k] += x[k];
+              for (size_t m = 0; m < A; ++m) p.cross[k * A + m] += x[k] * x[m];
+            }
+          }
+        });
     std::vector<std::int64_t> sum(A, 0), cross(A * A, 0);
+    std::uint64_t played = 0;  // fewer than `samples` after a stop (whole chunks)
     for (const auto& p : parts) {
+      played += p.count;
       for (size_t k = 0; k < A; ++k) sum[k] += p.sum[k];
       for (size_t k = 0; k < A * A; ++k) cross[k] += p.cross[k];
     }
     const double unit = a.goal == AdviceGoal::Win ? static_cast<double>(kWinUnit) : 1.0;
-    const double n = static_cast<double>(samples);
+    adv.samples = played;
+    if (played < 2) {  // stopped before two samples: no estimate to rank by
+      adv.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return adv;
+    }
+    const double n = static_cast<double>(played);
     auto mean = [&](size_t k) { return static_cast<double>(sum[k]) / n; };
     auto cov = [&](size_t k, size_t m) {
       return (static_cast<double>(cross[k * A + m]) - n * mean(k) * mean(m)) / (n - 1.0);
@@ -227,7 +234,6 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
     std::vector<ActionAdvice> sorted;
     for (size_t k : order) sorted.push_back(adv.ranked[k]);
     adv.ranked = std::move(sorted);
-    adv.samples = samples;
   }
   if (adv.exact) {
     std::stable_sort(adv.ranked.begin(), adv.ranked.end(),

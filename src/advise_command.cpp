@@ -143,7 +143,14 @@ int advise_command(int argc, const char* const* argv) {
   const std::unique_ptr<Policy> self_policy =
       greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
-  const Advice adv = advise(rules, s, *self_policy, *others_policy, samples, seed, threads, !vm["monte-carlo"].as<bool>());
+  // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
+  // played (the exact DP is one unit and finishes).
+  cli::install_interrupt_handler();
+  const Advice adv = advise(rules, s, *self_policy, *others_policy, samples, seed, threads, !vm["monte-carlo"].as<bool>(),
+                            cli::progress_control("advise samples"));
+  cli::progress_done();
+  const cli::Completion done = adv.exact ? cli::completion(1, 1, "exact evaluations")
+                                         : cli::completion(adv.samples, samples, "samples per action", adv.interrupted);
 
   const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
   std::string text;
@@ -155,11 +162,13 @@ int advise_command(int argc, const char* const* argv) {
     j["objective"] = kGoals[goal];
     j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
     j["samples_per_action"] = adv.samples;
+    cli::mark_json(j, done);
     j["dp_states"] = adv.dp_states;
     if (!adv.note.empty()) j["note"] = adv.note;
     j["self_policy"] = adv.exact ? "optimal (DP)" : self_policy->name();
     j["others_policy"] = others_policy->name();
     j["seconds"] = adv.seconds;
+    j["actions"] = nlohmann::ordered_json::array();
     for (const auto& r : adv.ranked)
       j["actions"].push_back({{"action", action_name(r.action)}, {"value", r.value.mean}, {"stderr", r.value.se},
                               {"versus_best", r.versus_best.mean}, {"versus_best_stderr", r.versus_best.se},
@@ -181,10 +190,13 @@ int advise_command(int argc, const char* const* argv) {
         << adv.dp_states << " states)\n";
     else if (!adv.note.empty())
       o << "note: " << adv.note << "\n";
-    if (!adv.exact)
+    if (!adv.exact) {
       o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << seed
         << "); you continue with " << self_policy->name() << ", the others with " << others_policy->name()
-        << "; ± is one standard error, 'vs best' is paired\n";
+        << "; ± is one standard error, 'vs best' is paired"
+        << (done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
+      if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
+    }
     o << "rank  action              " << label << std::string(18 - label.size(), ' ') << "vs best\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {
       const auto& r = adv.ranked[k];
@@ -204,8 +216,7 @@ int advise_command(int argc, const char* const* argv) {
     o << "(" << fmt("%.2f", adv.seconds) << " s)\n";
     text = o.str();
   }
-  cli::emit(vm, text);
-  return 0;
+  return cli::finish(vm, format, done, text);
 }
 
 }  // namespace verflixt

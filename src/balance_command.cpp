@@ -114,24 +114,36 @@ int balance_command(int argc, const char* const* argv) {
     }
   };
   const double solo_none = solo_ev(JokerSet{});
+  // The unit of work is a variant (the base, each joker, the preset for the comparison): after
+  // Ctrl-C the variant under way is dropped, not printed with fewer evenings, and no new one
+  // starts. Only an interrupted base run is kept (with the evenings it played, marked), as
+  // without it there is nothing to show.
   std::vector<Variant> variants;
   const ListSelector base_sel(base);
   const ObjectiveRun base_run = table_run(rules, &base_sel, "base");
+  const bool has_base = base_run.evenings > 0;
   const ObjectiveRow base_row = base_run.by_group[0];
+  std::uint64_t variants_done = base_run.interrupted ? 0 : 1;
   for (Joker j : tested) {
     if (cli::interrupt_flag().load()) break;
     std::vector<Joker> list = {j};
     for (Joker b : base)
       if (b != j) list.push_back(b);
     const ListSelector sel(list);
-    variants.push_back({std::string(joker_id(j)), table_run(rules, &sel, std::string(joker_id(j))).by_group[0],
-                        solo_ev(JokerSet{}.with(j)) - solo_none});
+    const ObjectiveRun run = table_run(rules, &sel, std::string(joker_id(j)));
+    if (run.interrupted) break;
+    ++variants_done;
+    variants.push_back({std::string(joker_id(j)), run.by_group[0], solo_ev(JokerSet{}.with(j)) - solo_none});
   }
   ObjectiveRun ref_run, new_run;
-  if (compare) {
+  bool compared = false;
+  if (compare && !cli::interrupt_flag().load()) {
     ref_run = table_run(reference, &base_sel, "base");
     new_run = base_run;
+    compared = !ref_run.interrupted;
+    variants_done += compared ? 1 : 0;
   }
+  const cli::Completion done = cli::completion(variants_done, 1 + tested.size() + (compare ? 1 : 0), "variants");
 
   std::string text;
   const std::string base_name = base.empty() ? "none" : vm["base"].as<std::string>();
@@ -146,9 +158,13 @@ int balance_command(int argc, const char* const* argv) {
     j["base"] = base_name;
     j["field"] = field.label;
     j["evenings_per_variant"] = base_run.evenings;
+    if (base_run.interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
+    cli::mark_json(j, done);
     j["lift_stderr"] = "independent runs: sqrt(se_a^2 + se_b^2)";
     j["baseline"] = {{"p_win", base_row.win.mean}, {"p_win_stderr", base_row.win.se},
                      {"p_loser", base_row.loser.mean}, {"p_loser_stderr", base_row.loser.se}};
+    if (!has_base) j.erase("baseline");
+    j["jokers"] = nlohmann::ordered_json::array();
     for (const auto& v : variants) {
       const Estimate dw = minus(v.row.win, base_row.win), dl = minus(v.row.loser, base_row.loser);
       j["jokers"].push_back({{"joker", v.label}, {"p_win", v.row.win.mean}, {"p_win_stderr", v.row.win.se},
@@ -157,7 +173,7 @@ int balance_command(int argc, const char* const* argv) {
                              {"eyes", v.row.eyes.mean}, {"eyes_stderr", v.row.eyes.se},
                              {"solo_ev_lift_exact", std::isnan(v.solo_lift) ? nlohmann::ordered_json() : nlohmann::ordered_json(v.solo_lift)}});
     }
-    if (compare) {
+    if (compared) {
       auto side = [&](const ObjectiveRow& a, const ObjectiveRow& b) {
         return nlohmann::ordered_json{{"label", a.label},
                                       {"preset_p_win", a.win.mean}, {"preset_p_win_stderr", a.win.se},
@@ -181,12 +197,13 @@ int balance_command(int argc, const char* const* argv) {
              fmt("%.6f", dl.mean) + "," + fmt("%.6f", dl.se) + "," + fmt("%.4f", r.eyes.mean) + "," +
              fmt("%.4f", r.eyes.se) + "," + (std::isnan(solo) ? std::string() : fmt("%.6f", solo)) + "\n";
     };
-    text += line("base", base_row, 0.0);
+    if (has_base) text += line("base", base_row, 0.0);
     for (const auto& v : variants) text += line(v.label, v.row, v.solo_lift);
   } else {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine " << engine_name(engine) << "\n"
-      << players << " players, " << base_run.evenings << " evenings per variant; tested player " << policy->name()
+      << players << " players, " << base_run.evenings << " evenings per variant"
+      << (base_run.interrupted ? " (the base run was interrupted; no joker variant was run)" : "") << "; tested player " << policy->name()
       << " with base jokers " << base_name << " (+ the joker, selected first); field " << field.label << "\n"
       << "lift = variant − base; ± one SE, the runs counted as independent (conservative)\n\n"
       << "solo EV lift: exact optimal solo EV with the joker alone minus without jokers (solver, §5)\n\n"
@@ -198,9 +215,9 @@ int balance_command(int argc, const char* const* argv) {
         << (is_base ? std::string(17, ' ') : pm(dl)) << "  " << fmt("%7.2f", r.eyes.mean) << "  "
         << (is_base ? std::string() : std::isnan(solo) ? std::string("—") : fmt("%+.3f", solo)) << "\n";
     };
-    line("base", base_row, true, 0.0);
+    if (has_base) line("base", base_row, true, 0.0);
     for (const auto& v : variants) line(v.label, v.row, false, v.solo_lift);
-    if (compare) {
+    if (compared) {
       o << "\nruleset comparison (tested player with the base jokers and the field):\n"
         << "  preset " << reference.preset << "  vs  rules " << rules_summary(rules) << "\n"
         << "group     P(win) preset      P(win) rules       P(loser) preset    P(loser) rules     E[eyes] preset     E[eyes] rules\n";
@@ -215,8 +232,7 @@ int balance_command(int argc, const char* const* argv) {
     }
     text = o.str();
   }
-  cli::emit(vm, text);
-  return cli::interrupt_flag().load() ? 130 : 0;
+  return cli::finish(vm, format, done, text);
 }
 
 }  // namespace verflixt

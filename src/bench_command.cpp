@@ -482,7 +482,17 @@ int bench_command(int argc, const char* const* argv) {
   const char* kHeader =
       "threads  measure                             mean       ± sd sd/mean         min         max\n";
 
+  // Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
+  // time fewer turns and change the signature); the finished rows are printed, marked.
+  cli::install_interrupt_handler();
+  RunControl control;
+  control.stop = &cli::interrupt_flag();
+  const auto stopped = [] { return cli::interrupt_flag().load(); };
+  const std::uint64_t total_rows = 2 * workloads.size() * static_cast<std::uint64_t>(max_threads);
+  std::uint64_t rows_done = 0;
+
   for (const auto& w : workloads) {
+    if (stopped()) break;
     const auto t0 = std::chrono::steady_clock::now();
     const Chain chain = compile_chain(rules, w.jokers, *w.policy);
     const AliasChain alias = compile_alias(chain, alias_options);
@@ -495,14 +505,16 @@ int bench_command(int argc, const char* const* argv) {
     // The baseline of the no-joker workload is the hand-written threshold loop; of a joker
     // workload, the reference engine turn by turn; both on std::mt19937_64 dice.
     const std::string baseline_name = w.jokers.empty() ? "naive threshold loop" : "naive engine loop";
-    body << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
+    std::ostringstream head;  // printed with the workload's first finished row
+    head << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
          << " alias buckets (rows of up to " << steps << " steps), compiled in " << fmt("%.3f", compile_s)
          << " s; baseline: " << baseline_name << " (" << baseline_turns << " turns/run)\n"
          << kHeader;
+    bool any = false;
     std::vector<double> one_thread_kernel;
     Tally first;
     Timed last_baseline;
-    for (int threads = 1; threads <= max_threads; ++threads) {
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       KernelOptions options;
       options.threads = threads;
       Row row;
@@ -513,14 +525,18 @@ int bench_command(int argc, const char* const* argv) {
       row.has_one_step = true;
       Tally one_step_first;
       const auto [k, b] = measure(
-          row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options); },
+          row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options, control); },
           // The same kernel with one chain step per row: every step one draw.
-          [&] { return sample_chain(one_step, turns, seed, options); },
+          [&] { return sample_chain(one_step, turns, seed, options, control); },
           [&] {
             return w.jokers.empty() ? naive_threshold(17, rules.rob_cap, baseline_turns, seed, threads)
                                     : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
           },
           first);
+      if (stopped()) break;
+      ++rows_done;
+      if (!any) body << head.str();
+      any = true;
       if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
       last_baseline = b;
       row.signature = fmt("%.9f", k.tally.mean()) + "/" + std::to_string(k.tally.turns());
@@ -542,6 +558,7 @@ int bench_command(int argc, const char* const* argv) {
       solo_json.push_back(std::move(r));
       rows.push_back(std::move(row));
     }
+    if (!any) break;
     const Tally& t = first;
     const Tally& bt = last_baseline.tally;
     body << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean()) << "; baseline mean ("
@@ -553,14 +570,16 @@ int bench_command(int argc, const char* const* argv) {
   // Multiplayer (issue 5): passes of 6 players, the pass kernel against the reference engine
   // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
   const std::uint64_t passes = std::max<std::uint64_t>(1, baseline_turns / 6);
-  body << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine (the baseline)\n";
+  if (!stopped())
+    body << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine (the baseline)\n";
   for (const auto& w : workloads) {
+    if (stopped()) break;
     body << w.name << "\n" << kHeader;
     std::vector<double> one_thread_kernel;
     Tally first;
-    for (int threads = 1; threads <= max_threads; ++threads) {
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       auto play = [&](bool kernel) {
-        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, {}, kernel).all;
+        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, control, kernel).all;
       };
       Row row;
       row.section = "passes";
@@ -571,6 +590,8 @@ int bench_command(int argc, const char* const* argv) {
       const auto [k, e] = measure(
           row, repeats, one_thread_kernel, [&] { return play(true); }, [] { return Tally{}; },
           [&] { return play(false); }, first);
+      if (stopped()) break;
+      ++rows_done;
       if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
       print_row(row);
       body << "         mean eyes (seat 1): pass kernel " << fmt("%.4f", k.tally.mean()) << " ± "
@@ -588,6 +609,7 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
   context["load_average_after"] = load_average();  // includes this run's own threads
+  const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
 
   if (format == "json") {
     nlohmann::ordered_json j;
@@ -603,7 +625,8 @@ int bench_command(int argc, const char* const* argv) {
     j["warning"] = context["warning"];
     j["rows"] = solo_json;
     j["pass_rows"] = pass_json;
-    cli::emit(vm, j.dump(2) + "\n");
+    cli::mark_json(j, done);
+    return cli::finish(vm, format, done, j.dump(2) + "\n");
   } else if (format == "csv") {
     // One line per section x workload x threads and stat: each repeat (stat "repeat", with
     // its number), then the summaries "mean", "sd", "min", "max" of those repeats.
@@ -629,7 +652,7 @@ int bench_command(int argc, const char* const* argv) {
       text += head + "min," + cells([](const Series& s) { return s.min(); }) + tail;
       text += head + "max," + cells([](const Series& s) { return s.max(); }) + tail;
     }
-    cli::emit(vm, text);
+    return cli::finish(vm, format, done, text);
   } else {
     std::ostringstream table;
     table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
@@ -659,7 +682,7 @@ int bench_command(int argc, const char* const* argv) {
           << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
              "alternating order, ratios per repeat\n";
     table << body.str();
-    cli::emit(vm, table.str());
+    return cli::finish(vm, format, done, table.str());
   }
   return 0;
 }

@@ -23,7 +23,14 @@ namespace {
 std::atomic<bool> g_interrupted{false};
 bool g_progress_shown = false;
 
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+// The first Ctrl-C asks the run to stop at the next chunk; a second one, for a user who will
+// not wait for the unit under way, kills the process as SIGINT normally does.
+extern "C" void on_sigint(int) {
+  if (g_interrupted.exchange(true)) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
+}
 
 // The semantic of a count_value option: a uint64 with its valid range.
 class CountValue : public po::typed_value<std::uint64_t> {
@@ -226,6 +233,38 @@ RunControl progress_control(const std::string& label) {
 void progress_done() {
   if (g_progress_shown) std::fprintf(stderr, "\n");
   g_progress_shown = false;
+}
+
+Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short) {
+  return {cut_short || g_interrupted.load(), completed, total, std::move(unit)};
+}
+
+std::string completion_text(const Completion& c) {
+  return std::to_string(c.completed) + (c.total ? " of " + std::to_string(c.total) : std::string()) + " " + c.unit +
+         " completed";
+}
+
+std::string interrupted_mark(const Completion& c, const std::string& format) {
+  if (!c.interrupted || format == "json") return "";
+  const std::string what = completion_text(c) + "; results below cover only completed work\n";
+  if (format == "csv") return "# interrupted: " + what;
+  if (format == "markdown") return "**INTERRUPTED**: " + what + "\n";
+  return "INTERRUPTED: " + what;
+}
+
+void mark_json(nlohmann::ordered_json& j, const Completion& c) {
+  j["interrupted"] = c.interrupted;
+  if (!c.interrupted) return;
+  j["completed"] = c.completed;
+  j["total"] = c.total;
+  j["unit"] = c.unit;
+}
+
+int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text) {
+  emit(vm, interrupted_mark(c, format) + text);
+  if (!c.interrupted) return 0;
+  std::fprintf(stderr, "verflixt: interrupted: %s; only completed work was reported\n", completion_text(c).c_str());
+  return kExitInterrupted;
 }
 
 }  // namespace verflixt::cli

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,8 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);
 
-// Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk.
+// Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk (a second
+// Ctrl-C kills the process at once).
 void install_interrupt_handler();
 const std::atomic<bool>& interrupt_flag();
 
@@ -59,5 +61,35 @@ const std::atomic<bool>& interrupt_flag();
 RunControl progress_control(const std::string& label);
 // Ends the progress line (call once the run is over).
 void progress_done();
+
+// ---- Ctrl-C: one convention for every command ----
+// An interrupted command prints only completed work, with the same mark in every format:
+//   table, markdown: a first line "INTERRUPTED: 12 of 40 turns completed; results below cover
+//                    only completed work"
+//   csv:             the same as a first comment line "# interrupted: 12 of 40 turns ..."
+//   json:            "interrupted": true, "completed": 12, "total": 40, "unit": "turns"
+//                    ("interrupted": false on a complete run)
+// and exits with kExitInterrupted. --output gets the same, marked text (atomically).
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports it
+
+// How far a run got: `completed` of `total` units (`unit` in the plural: "turns",
+// "thresholds", "loadouts"; total 0 = open-ended, e.g. tune's search).
+struct Completion {
+  bool interrupted = false;
+  std::uint64_t completed = 0, total = 0;
+  std::string unit;
+};
+// The completion of a run; interrupted when `cut_short` or Ctrl-C was pressed during it.
+Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short = false);
+// "12 of 40 turns completed" (or "12 turns completed" when open-ended).
+std::string completion_text(const Completion& c);
+// The mark for `format` (table, markdown, csv) as a first line, "" when not interrupted;
+// json carries it inside the document (mark_json) and gets "".
+std::string interrupted_mark(const Completion& c, const std::string& format);
+// Sets j["interrupted"] and, when interrupted, completed, total and unit.
+void mark_json(nlohmann::ordered_json& j, const Completion& c);
+// Emits `text` with the mark in front (emit: stdout or --output), notes an interruption on
+// stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
+int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);
 
 }  // namespace verflixt::cli

@@ -35,6 +35,7 @@ constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
 nlohmann::ordered_json tally_json(const Tally& t) {
   nlohmann::ordered_json j;
   j["turns"] = t.turns();
+  if (t.turns() == 0) return j;  // interrupted before the first chunk: nothing to report
   j["mean"] = t.mean();
   j["stderr"] = t.stderr_mean();
   j["ci95"] = {t.mean() - kZ95 * t.stderr_mean(), t.mean() + kZ95 * t.stderr_mean()};
@@ -47,6 +48,7 @@ nlohmann::ordered_json tally_json(const Tally& t) {
 }
 
 std::string tally_row(const std::string& label, const Tally& t) {
+  if (t.turns() == 0) return label + "  nothing completed";
   std::ostringstream s;
   s << label << "  mean " << fmt("%.4f", t.mean()) << " ± " << fmt("%.4f", t.stderr_mean())
     << " (SE)  95% CI [" << fmt("%.4f", t.mean() - kZ95 * t.stderr_mean()) << ", "
@@ -73,6 +75,7 @@ std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules)
 }
 
 std::string csv_row(const std::string& label, const Tally& t) {
+  if (t.turns() == 0) return "";
   std::ostringstream s;
   s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
     << "," << fmt("%.6f", t.mean() - kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + kZ95 * t.stderr_mean())
@@ -159,11 +162,14 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["threads"] = threads;
 
   std::string text;
+  cli::Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
   if (engine == "exact") {
+    done = cli::completion(1, 1, "evaluations");
     // The turn as an absorbing Markov chain: exact values, no sampling error to report.
     const MarkovResult m = evaluate_chain(compile_chain(rules, jokers, *policy));
     nlohmann::ordered_json j = meta;
     j["exact"] = true;
+    cli::mark_json(j, done);
     j["ev"] = m.ev;
     j["bust_probability"] = m.bust_probability;
     nlohmann::ordered_json dist = nlohmann::ordered_json::array();
@@ -195,10 +201,11 @@ int evaluate_command(int argc, const char* const* argv) {
     }
     cli::progress_done();
     const Tally& t = run.tally;
+    done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
     nlohmann::ordered_json j = meta;
     j.update(tally_json(t));
     j["requested_turns"] = run.requested;
-    j["interrupted"] = run.interrupted;
+    cli::mark_json(j, done);
     j["seconds"] = run.seconds;
     j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
     if (format == "json") {
@@ -210,7 +217,7 @@ int evaluate_command(int argc, const char* const* argv) {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
         << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
-        << "solo turns " << t.turns() << (run.interrupted ? " (interrupted)" : "") << "  engine " << engine
+        << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << engine
         << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
         << tally_row("eyes", t) << "\n";
       text = s.str();
@@ -219,11 +226,13 @@ int evaluate_command(int argc, const char* const* argv) {
     const PassRun run =
         evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control, engine == "kernel");
     cli::progress_done();
+    const std::uint64_t passes = run.all.turns() / static_cast<std::uint64_t>(players);
+    done = cli::completion(passes, run.requested, "passes", run.interrupted);
     nlohmann::ordered_json j = meta;
     j["players"] = players;
-    j["passes"] = run.all.turns() / static_cast<std::uint64_t>(players);
+    j["passes"] = passes;
     j["requested_passes"] = run.requested;
-    j["interrupted"] = run.interrupted;
+    cli::mark_json(j, done);
     j["seconds"] = run.seconds;
     j["all"] = tally_json(run.all);
     for (size_t pos = 0; pos < run.by_position.size(); ++pos) {
@@ -244,15 +253,14 @@ int evaluate_command(int argc, const char* const* argv) {
         << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
         << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
         << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
-        << (run.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
+        << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
       for (size_t pos = 0; pos < run.by_position.size(); ++pos)
         s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.by_position[pos]) << "\n";
       s << tally_row("all    ", run.all) << "\n";
       text = s.str();
     }
   }
-  cli::emit(vm, text);
-  return cli::interrupt_flag().load() ? 130 : 0;
+  return cli::finish(vm, format, done, text);
 }
 
 }  // namespace verflixt

@@ -113,13 +113,16 @@ int solve_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Row> rows;
   std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
+  // The unit of work is a loadout: Ctrl-C lets the loadouts under way finish and starts no
+  // more; the output lists the solved ones (ranked among themselves), and a marginal value
+  // whose loadout without the joker was not solved is left out.
+  cli::Completion done;
   if (all) {
     opt.keep_table = false;
     const std::vector<JokerSet> loadouts = all_loadouts(rules);
     auto sols = solve_loadouts(rules, loadouts, opt, cli::progress_control("solve"));
     cli::progress_done();
-    if (sols.size() != loadouts.size()) throw InputError("interrupted: solved " + std::to_string(sols.size()) +
-                                                         " of " + std::to_string(loadouts.size()) + " loadouts");
+    done = cli::completion(sols.size(), loadouts.size(), "loadouts", sols.size() < loadouts.size());
     for (auto& s : sols) {
       ev[s.loadout.bits] = s.ev;
       rows.push_back({std::move(s), {}});
@@ -135,7 +138,10 @@ int solve_command(int argc, const char* const* argv) {
     std::vector<JokerSet> without;
     for (int k = 0; k < JOKER_NB; ++k)
       if (loadout.has(static_cast<Joker>(k))) without.push_back(loadout.without(static_cast<Joker>(k)));
-    for (auto& s : solve_loadouts(rules, without, sub)) ev[s.loadout.bits] = s.ev;
+    const auto subs = solve_loadouts(rules, without, sub, cli::progress_control("solve"));
+    cli::progress_done();
+    for (const auto& s : subs) ev[s.loadout.bits] = s.ev;
+    done = cli::completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
     rows.push_back(std::move(r));
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -169,6 +175,7 @@ int solve_command(int argc, const char* const* argv) {
     j["command"] = "solve";
     j["rules"] = rules_summary(rules);
     j["seconds"] = seconds;
+    cli::mark_json(j, done);
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const auto& r : rows) arr.push_back(row_json(r));
     j["loadouts"] = arr;
@@ -205,8 +212,7 @@ int solve_command(int argc, const char* const* argv) {
           << "\n";
     }
   }
-  cli::emit(vm, s.str());
-  return 0;
+  return cli::finish(vm, format, done, s.str());
 }
 
 }  // namespace verflixt

@@ -118,6 +118,7 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
     for (size_t k = 0; k < cross.size(); ++k) cross[k] += ps.cross[k];
   }
   for (auto& p : res.points) p.exact_ev = kNaN;
+  if (parts.empty()) res.points.clear();  // stopped before the first chunk: nothing was played
   pick_best(res);
   if (res.best < 0 || res.points[0].tally.turns() < 2) return;
   const double m = static_cast<double>(res.points[0].tally.turns());
@@ -140,6 +141,7 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
 void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout, const Policy& base,
                          std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
   const auto n = static_cast<std::uint64_t>(res.points.size());
+  std::uint64_t played = 0;  // thresholds sampled in full; a stop drops the rest
   for (std::uint64_t k = 0; k < n && !control.stopped(); ++k) {
     SweepPoint& p = res.points[k];
     const StopAtPolicy policy(base, p.threshold);
@@ -147,9 +149,12 @@ void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout,
     p.exact_ev = evaluate_chain(chain).ev;
     p.tally = sample_chain(chain, turns, seed, threads, control);
     p.diff_to_best = p.diff_stderr = kNaN;
+    if (p.tally.turns() < turns) break;
+    ++played;
     control.report(k + 1, n);
   }
-  res.interrupted = control.stopped();
+  res.interrupted = played < n;
+  res.points.resize(played);
   pick_best(res);
   if (res.best >= 0 && res.runner_up >= 0) {
     const Tally& b = res.points[static_cast<size_t>(res.best)].tally;
@@ -166,6 +171,7 @@ SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int 
   SweepResult res;
   res.loadout = loadout_name(loadout);
   res.points.resize(static_cast<size_t>(hi - lo + 1));
+  res.requested_points = hi - lo + 1;
   for (size_t k = 0; k < res.points.size(); ++k) res.points[k].threshold = lo + static_cast<int>(k);
   res.one_trajectory = !announces_jokers(rules, loadout);
   if (res.one_trajectory) sweep_one_trajectory(res, rules, loadout, base, lo, turns, seed, threads, control);

@@ -85,18 +85,38 @@ int sweep_command(int argc, const char* const* argv) {
   doc["policy"] = base->name();
   doc["seed"] = seed;
   doc["turns_per_threshold"] = turns;
+  doc["interrupted"] = false;  // the mark's place near the top; set at the end (cli::mark_json)
   std::ostringstream table, csv;
   csv << "loadout,threshold,turns,mean,stderr,bust_rate,bust_stderr,exact_ev,diff_to_best,diff_stderr,best\n";
+  // Interrupted: the loadouts not started are left out, and within the one under way only
+  // what was played is listed (sweep.h): thresholds run in full, or every threshold over the
+  // turns played. Its best and lead are among those and say so.
+  size_t loadouts_done = 0;
+  std::uint64_t points_done = 0, turns_done = 0;
+  bool cut = false;
   for (size_t li = 0; li < loadouts.size() && !cli::interrupt_flag().load(); ++li) {
     const RunControl control = cli::progress_control("sweep " + loadout_name(loadouts[li]));
     const SweepResult r = sweep(rules, loadouts[li], *base, lo, hi, turns, seed, threads, control);
     cli::progress_done();
+    cut = cut || r.interrupted;
+    loadouts_done += r.interrupted ? 0 : 1;
+    points_done += r.one_trajectory && r.interrupted ? 0 : r.points.size();
+    turns_done = r.points.empty() ? 0 : r.points.front().tally.turns();
     nlohmann::ordered_json jl;
     jl["jokers"] = r.loadout;
     jl["one_trajectory"] = r.one_trajectory;
     jl["interrupted"] = r.interrupted;
+    std::string note;
+    if (r.interrupted) {
+      jl["thresholds_requested"] = r.requested_points;
+      jl["thresholds_run"] = r.points.size();
+      note = r.one_trajectory ? "  INTERRUPTED: " + std::to_string(turns_done) + " of " + std::to_string(turns) +
+                                    " turns played, every threshold over them"
+                              : "  INTERRUPTED: " + std::to_string(r.points.size()) + " of " +
+                                    std::to_string(r.requested_points) + " thresholds run; the rest are not listed";
+    }
     table << "loadout " << r.loadout << (r.one_trajectory ? "  (one trajectory: paired differences)" : "  (kernel, one run per threshold)")
-          << (r.interrupted ? "  INTERRUPTED" : "") << "\n"
+          << note << "\n"
           << "   N        mean ± SE        bust ± SE          exact     vs best ± SE\n";
     for (size_t k = 0; k < r.points.size(); ++k) {
       const SweepPoint& p = r.points[k];
@@ -136,13 +156,30 @@ int sweep_command(int argc, const char* const* argv) {
         jl["lead_significant"] = sig;
         table << "best N = " << bt << "; its lead over N = " << rt << " is " << fmt("%.2f", r.lead_z)
               << " standard errors" << (r.one_trajectory ? " (paired)" : " (unpaired)") << ": "
-              << (sig ? "significant at 95%" : "not significant at 95%") << "\n\n";
+              << (sig ? "significant at 95%" : "not significant at 95%") << "\n";
       }
+      if (r.interrupted) {
+        jl["best_among"] = r.one_trajectory ? "the turns played (interrupted run)" : "the thresholds run (interrupted run)";
+        table << "(interrupted run: best and lead among the " << (r.one_trajectory ? "turns played" : "thresholds run")
+              << " only)\n";
+      }
+    } else if (r.interrupted) {
+      table << "no threshold completed\n";
     }
+    table << "\n";
+    if (r.points.empty()) jl["points"] = nlohmann::ordered_json::array();
     doc["loadouts"].push_back(jl);
   }
-  cli::emit(vm, format == "json" ? doc.dump(2) + "\n" : format == "csv" ? csv.str() : table.str());
-  return cli::interrupt_flag().load() ? 130 : 0;
+  if (!doc.contains("loadouts")) doc["loadouts"] = nlohmann::ordered_json::array();
+  // One count for the mark: loadouts when there are several, else thresholds (or turns of a
+  // one-trajectory sweep, whose thresholds all share them).
+  const bool one_traj = loadouts.size() == 1 && doc["loadouts"].size() == 1 && doc["loadouts"][0]["one_trajectory"].get<bool>();
+  const cli::Completion done =
+      loadouts.size() > 1 ? cli::completion(loadouts_done, loadouts.size(), "loadouts", cut)
+      : one_traj          ? cli::completion(turns_done, turns, "turns", cut)
+                          : cli::completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
+  cli::mark_json(doc, done);
+  return cli::finish(vm, format, done, format == "json" ? doc.dump(2) + "\n" : format == "csv" ? csv.str() : table.str());
 }
 
 }  // namespace verflixt

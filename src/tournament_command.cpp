@@ -155,9 +155,15 @@ int tournament_command(int argc, const char* const* argv) {
   const RunControl control = cli::progress_control("tournament evenings");
   const ObjectiveRun run = play_objectives(rules, spec, evenings, seed, threads, control);
   cli::progress_done();
+  // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
+  // notes are from those evenings. Before the first chunk there is nothing to show.
+  const cli::Completion done = cli::completion(run.evenings, run.requested, "evenings", run.interrupted);
+  const std::vector<ObjectiveRow> no_rows;
+  const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
+  const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;
 
-  const Lead by_policy = lead_of(run.by_group, [&](int a, int b) { return run.group_win_difference(a, b); });
-  const Lead by_seat = lead_of(run.by_seat, [&](int a, int b) { return run.seat_win_difference(a, b); });
+  const Lead by_policy = lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); });
+  const Lead by_seat = lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); });
 
   std::string text;
   if (format == "json") {
@@ -172,12 +178,14 @@ int tournament_command(int argc, const char* const* argv) {
     j["evenings"] = run.evenings;
     j["requested_evenings"] = run.requested;
     j["series_length"] = run.series_length;
-    j["interrupted"] = run.interrupted;
+    cli::mark_json(j, done);
     j["threads"] = threads;
     j["seconds"] = run.seconds;
     j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per RULES.md P3";
-    for (const auto& r : run.by_group) j["by_policy"].push_back(row_json(r));
-    for (const auto& r : run.by_seat) j["by_seat"].push_back(row_json(r));
+    j["by_policy"] = nlohmann::ordered_json::array();
+    j["by_seat"] = nlohmann::ordered_json::array();
+    for (const auto& r : by_group_rows) j["by_policy"].push_back(row_json(r));
+    for (const auto& r : by_seat_rows) j["by_seat"].push_back(row_json(r));
     auto lead_json = [&](const std::vector<ObjectiveRow>& rows, const Lead& l) {
       nlohmann::ordered_json o;
       if (l.best < 0) return o;
@@ -187,22 +195,23 @@ int tournament_command(int argc, const char* const* argv) {
       o["paired_stderr"] = l.diff.se;
       o["z"] = l.z;
       o["significant_5pct"] = std::fabs(l.z) >= kZ95;
+      if (done.interrupted) o["from_interrupted_run"] = true;
       return o;
     };
-    if (by_policy.best >= 0) j["best_policy"] = lead_json(run.by_group, by_policy);
-    j["best_seat"] = lead_json(run.by_seat, by_seat);
+    if (by_policy.best >= 0) j["best_policy"] = lead_json(by_group_rows, by_policy);
+    j["best_seat"] = lead_json(by_seat_rows, by_seat);
     text = j.dump(2) + "\n";
   } else if (format == "csv") {
     text = "kind,label,seats,p_win,p_win_se,p_loser,p_loser_se,rank,rank_se,eyes,eyes_se\n";
-    for (const auto& r : run.by_group) text += csv_row("policy", r);
-    for (const auto& r : run.by_seat) text += csv_row("seat", r);
+    for (const auto& r : by_group_rows) text += csv_row("policy", r);
+    for (const auto& r : by_seat_rows) text += csv_row("seat", r);
   } else {
     std::ostringstream s;
     s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
       << run.evenings << (final ? " final" : "") << " evenings of " << specs.size() << " players"
       << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
       << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
-      << (run.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
+      << (done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
       << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: RULES.md P3\n\n";
     auto table = [&](const char* head, const std::vector<ObjectiveRow>& rows) {
       size_t w = std::string(head).size();
@@ -214,19 +223,19 @@ int tournament_command(int argc, const char* const* argv) {
           << pm(r.win) << "  " << pm(r.loser) << "  " << pm(r.rank, "%.3f") << "    " << pm(r.eyes, "%.3f")
           << "\n";
     };
-    if (run.by_group.size() > 1 && run.by_group.size() < run.by_seat.size()) {
-      table("policy", run.by_group);
+    if (by_group_rows.size() > 1 && by_group_rows.size() < by_seat_rows.size()) {
+      table("policy", by_group_rows);
       s << "\n";
     }
-    table("seat", run.by_seat);
+    table("seat", by_seat_rows);
     s << "\n";
-    if (by_policy.best >= 0) s << lead_note(run.by_group, by_policy, "policy") << "\n";
-    if (by_policy.best < 0 || run.by_group.size() < run.by_seat.size())
-      s << lead_note(run.by_seat, by_seat, "seat") << "\n";
+    const std::string from = done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
+    if (by_policy.best >= 0) s << lead_note(by_group_rows, by_policy, "policy") << from << "\n";
+    if (by_seat.best >= 0 && (by_policy.best < 0 || by_group_rows.size() < by_seat_rows.size()))
+      s << lead_note(by_seat_rows, by_seat, "seat") << from << "\n";
     text = s.str();
   }
-  cli::emit(vm, text);
-  return cli::interrupt_flag().load() ? 130 : 0;
+  return cli::finish(vm, format, done, text);
 }
 
 }  // namespace verflixt

@@ -219,6 +219,9 @@ int tune_command(int argc, const char* const* argv) {
   RunControl control;
   control.stop = &cli::interrupt_flag();
   const TuningResult r = tune_position(rules, table, options, seed, threads, control);
+  // The search is open-ended, so the mark counts completed measurements without a total.
+  const cli::Completion done =
+      cli::completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
 
   // The report-stream values, or why there are none.
   auto outcome = [](const TuningResult& t) {
@@ -277,7 +280,7 @@ int tune_command(int argc, const char* const* argv) {
     j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
     j["rounds"] = r.rounds;
     j["candidates"] = r.candidates;
-    j["interrupted"] = r.interrupted;
+    cli::mark_json(j, done);
     j["seconds"] = r.seconds;
     text = j.dump(2) + "\n";
   } else {
@@ -288,7 +291,7 @@ int tune_command(int argc, const char* const* argv) {
       << (series > 1 ? " in series of " + std::to_string(series) : "")
       << "; common random numbers, paired per series; ± is one standard error\n"
       << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
-    if (r.path.empty()) s << "no move accepted\n";
+    if (r.path.empty()) s << (done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
     for (const auto& m : r.path)
       s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened " << fmt("%+.4f", m.screened.mean)
         << " ± " << fmt("%.4f", m.screened.se) << ", confirmed " << fmt("%+.4f", m.confirmed.mean) << " ± "
@@ -297,11 +300,10 @@ int tune_command(int argc, const char* const* argv) {
       << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
       << what << " on the report stream: " << outcome(r) << "\n"
       << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
-      << (r.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
+      << (done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
     text = s.str();
   }
-  cli::emit(vm, text);
-  return cli::interrupt_flag().load() ? 130 : 0;
+  return cli::finish(vm, format, done, text);
 }
 
 }  // namespace verflixt

@@ -198,10 +198,10 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
   const std::uint64_t screen = tuning_stream(seed, 0), confirm = tuning_stream(seed, 1),
                       report = tuning_stream(seed, 2);
   auto measure = [&](const PositionParams& p, const std::vector<Joker>& loadout, std::uint64_t stream) {
-    ++result.candidates;
     CandidateRun run = measure_candidate(rules, table, options.objective, p, loadout, options.evenings, stream,
                                          threads, control);
     if (!run.complete) result.interrupted = true;
+    else ++result.candidates;  // a measurement a stop cut short does not count
     return run;
   };
   auto diff = [&](const CandidateRun& a, const CandidateRun& b) {

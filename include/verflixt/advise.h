@@ -18,6 +18,7 @@
 #include "verflixt/objective.h"
 #include "verflixt/policy.h"
 #include "verflixt/rules.h"
+#include "verflixt/run_control.h"
 
 namespace verflixt {
 
@@ -39,7 +40,9 @@ struct ActionAdvice {
 struct Advice {
   std::vector<ActionAdvice> ranked;  // best first
   bool exact = false;                // every value exact (last-seat DP)
-  std::uint64_t samples = 0;         // Monte Carlo samples per action (0 when exact)
+  std::uint64_t samples = 0;         // Monte Carlo samples per action played (0 when exact)
+  bool interrupted = false;          // a stop cut the samples short (whole chunks are kept;
+                                     // ranked is empty when fewer than 2 were played)
   std::size_t dp_states = 0;
   std::string note;                  // why an exact answer fell back to Monte Carlo
   double seconds = 0;
@@ -74,9 +77,11 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s);
 
 // Ranks every legal action. `self_policy` continues the own turn after the first action,
 // `others_policy` plays the Jungfrauen still to play. `exact_if_possible` uses the DP for
-// the last seat (any jokers, Fumo active or not).
+// the last seat (any jokers, Fumo active or not). Monte Carlo polls `control` between chunks
+// of samples; the exact DP is one unit of work and always runs to its end.
 Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_policy, const Policy& others_policy,
-              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true);
+              std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true,
+              const RunControl& control = {});
 
 // Whether the last-seat DP applies (the last seat, objective win or not-loser); it answers
 // exactly unless it needs more than kAdviceMaxStates states.

@@ -50,11 +50,15 @@ struct SweepPoint {
 struct SweepResult {
   std::string loadout;
   bool one_trajectory = false;  // all thresholds scored on the same turns
+  // The thresholds that were played, in order. After a stop, a one-trajectory sweep keeps
+  // every threshold over the turns played (fewer than asked); a per-threshold sweep keeps
+  // only the thresholds sampled in full, so no point is ever an unrun zero.
   std::vector<SweepPoint> points;
+  int requested_points = 0;     // thresholds asked for: hi - lo + 1
   int best = -1;                // index into points of the highest mean
   int runner_up = -1;
   double lead_z = 0;            // the best's lead over the runner-up in standard errors
-  bool interrupted = false;
+  bool interrupted = false;     // a stop cut the sweep short: best and lead among `points` only
 };
 
 // Sweeps thresholds lo..hi for one loadout. `turns` per threshold (shared in one-trajectory

@@ -110,7 +110,7 @@ struct TuningResult {
   std::vector<Joker> loadout;
   std::vector<TuningMove> path;        // accepted moves, in order
   int rounds = 0;
-  int candidates = 0;                  // candidate measurements made (all streams)
+  int candidates = 0;                  // candidate measurements completed (all streams)
   Estimate start_value, best_value;    // on the report stream
   Estimate improvement;                // best minus start on the report stream, paired
   bool reported = false;               // false when a stop cut the report runs short: no values
