@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/pig_command.h"
 #include "command.h"
 #include "verflixt/error.h"
 #include "verflixt/version.h"
@@ -52,6 +53,8 @@ int main(int argc, char** argv) {
     std::cout << "verflixt " << verflixt::kVersion << "\n";
     return 0;
   }
+  // --game pig goes to Pig's commands; --game verflixte6 (the default) is taken out of argv.
+  if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return code;
   for (const auto& c : kCommands)
     if (cmd == c.name) {
       try {
