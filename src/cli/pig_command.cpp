@@ -199,6 +199,7 @@ int pig_solve_command(int argc, const char* const* argv) {
   j["residual"] = sol.residual;
   j["iterations"] = sol.iterations;
   j["converged"] = sol.converged;
+  j["interrupted"] = interrupt_flag().load();
   nlohmann::ordered_json table = nlohmann::ordered_json::array();
   for (int i : marks)
     for (int o : marks) table.push_back({{"my_score", i}, {"opponent_score", o}, {"hold_at", sol.hold_at(i, o)}});
@@ -232,7 +233,7 @@ int pig_solve_command(int argc, const char* const* argv) {
     std::ostringstream s;
     s << "verflixt " << kVersion << "  game pig  rules " << pig::rules_summary(rules) << "\n"
       << "exact (value iteration, " << sol.iterations << " Gauss-Seidel sweeps, residual " << fmt("%.1e", sol.residual)
-      << (sol.converged ? "" : ", NOT converged") << ")\n"
+      << (sol.converged ? "" : ", NOT converged") << (interrupt_flag().load() ? ", interrupted" : "") << ")\n"
       << "P(first player wins) under optimal play: " << fmt("%.6f", sol.win_probability(0, 0, 0))
       << "   (Neller & Presser 2004: 0.5306 at goal 100)\n\n"
       << "hold at turn total (first total the optimal player holds at; rows: my score, columns: opponent score)\n"

@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
+#include "verflixt/core/chance.h"
 #include "verflixt/error.h"
 #include "verflixt/games/pig/engine.h"
 #include "verflixt/games/pig/policy.h"
@@ -156,6 +159,42 @@ TEST(PigEngine, HoldAtPolicyAndBadFaces) {
   r.players = 3;
   EXPECT_THROW(make_policy("optimal", r, cache), InputError);
   EXPECT_EQ(make_policy("hold:25", r, cache)->name(), "hold:25");
+}
+
+// OpenSpiel's RandomSimTest in small: many rule sets, random policies and dice; every game
+// ends with exactly one player at or past the goal and everyone else short of it.
+TEST(PigEngine, RandomGamesOverManyRuleSetsKeepTheInvariants) {
+  Rng g(99);
+  for (int set = 0; set < 60; ++set) {
+    PigRules r;
+    r.goal = 5 + core::roll_face(g, 60);
+    r.faces = 1 + core::roll_face(g, 8);
+    r.bust_face = core::roll_face(g, r.faces);
+    r.players = 1 + core::roll_face(g, 7);
+    validate(r);
+    std::vector<std::unique_ptr<HoldAtPolicy>> policies;
+    std::vector<const PigPolicy*> seats;
+    for (int p = 0; p < r.players; ++p) {
+      // Holding within two throws' worth keeps games short (holding at 60 on a two-faced die
+      // would take about 2^30 turns to score once).
+      policies.push_back(std::make_unique<HoldAtPolicy>(core::roll_face(g, std::min(r.goal, 2 * r.faces))));
+      seats.push_back(policies.back().get());
+    }
+    auto dice = [&] { return core::roll_face(g, r.faces); };
+    for (int game = 0; game < 100; ++game) {
+      const GameRecord rec = play_game(r, seats, dice);
+      const PigState& s = rec.final_state;
+      ASSERT_TRUE(s.over());
+      ASSERT_GE(s.scores[s.winner], r.goal) << rules_summary(r);
+      for (int p = 0; p < r.players; ++p) {
+        if (p != s.winner) {
+          ASSERT_LT(s.scores[p], r.goal) << rules_summary(r);
+        }
+      }
+      ASSERT_GE(rec.turns, 1);
+      ASSERT_GE(rec.throws, 1);
+    }
+  }
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // (game.h). The Bellman equations are Neller & Presser's (UMAP Journal 25(1), 2004):
 //   P(i,j,k) = max( roll: sum over faces f of 1/faces * [bust ? 1 - P(j,i,0) : P(i,j,k+f)],
 //                   hold: 1 - P(j, i+k, 0) ),   P = 1 once i + k reaches the goal.
-// Also the exact value of a match between two fixed policies (policy evaluation on the core).
+// On an exact tie the solver rolls (PigAction::Roll is action 0), so it never passes with a
+// turn total of 0 when rolling is as good. Also the exact value of a match between two fixed
+// policies (policy evaluation on the core).
 #include <cstddef>
 #include <functional>
 #include <vector>
