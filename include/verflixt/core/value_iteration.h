@@ -2,7 +2,7 @@
 // Value iteration over any finite game model with chance: the optimal value of every state
 // (the player to move maximizes) or the value of a fixed policy, by Gauss–Seidel or Jacobi
 // sweeps until the largest change in a sweep (the residual) falls below a tolerance or an
-// iteration cap is hit. Cycles are allowed (in Pig both players can roll a 1 and come back
+// iteration cap is hit. Cycles are allowed (in a race game both players can fail and come back
 // to the same state), which is why this iterates instead of recursing backwards.
 //
 // A model M provides, for states numbered 0..state_count()-1:
