@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/pig_command.h"
 #include "command.h"
 #include "verflixt/error.h"
 #include "verflixt/names.h"
@@ -57,7 +58,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> names;
   for (const auto& c : kCommands) names.emplace_back(c.name);
   if (const auto k = verflixt::match_name(cmd, names)) {
+    argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
     try {
+      // --game pig goes to Pig's commands; --game verflixte6 (the default) is taken out of argv.
+      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return code;
       return kCommands[*k].run(argc - 1, argv + 1);
     } catch (const verflixt::InputError& e) {
       std::cerr << "verflixt: " << e.what() << "\n";

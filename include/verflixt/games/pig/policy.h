@@ -1,0 +1,51 @@
+#pragma once
+// Pig strategies: each reads a const state and returns roll or hold (the rules never include
+// this header). `hold:N` holds once the turn total reaches N (the goal ends the game by
+// itself, game.h G1); `optimal` plays the exact two-player solution (solver.h).
+#include <memory>
+#include <string>
+
+#include "verflixt/games/pig/game.h"
+#include "verflixt/games/pig/solver.h"
+
+namespace verflixt::pig {
+
+class PigPolicy {
+ public:
+  virtual ~PigPolicy() = default;
+  virtual PigAction act(const PigState& state) const = 0;
+  virtual std::string name() const = 0;
+  // The same decision as a two-player seat rule (mine, theirs, turn total), for evaluate_match.
+  SeatRule seat_rule() const;
+};
+
+class HoldAtPolicy final : public PigPolicy {
+ public:
+  explicit HoldAtPolicy(int hold_at) : hold_at_(hold_at) {}
+  PigAction act(const PigState& s) const override {
+    return s.turn_total >= hold_at_ ? PigAction::Hold : PigAction::Roll;
+  }
+  std::string name() const override { return "hold:" + std::to_string(hold_at_); }
+
+ private:
+  int hold_at_;
+};
+
+// The win-optimal two-player policy from a solution; at a table of more players it refuses.
+class OptimalPolicy final : public PigPolicy {
+ public:
+  explicit OptimalPolicy(std::shared_ptr<const PigSolution> solution) : solution_(std::move(solution)) {}
+  PigAction act(const PigState& s) const override;
+  std::string name() const override { return "optimal"; }
+  const PigSolution& solution() const { return *solution_; }
+
+ private:
+  std::shared_ptr<const PigSolution> solution_;
+};
+
+// Parses "hold:N" (1 <= N <= goal) or "optimal" (2 players only; solved on first use and
+// shared through `cache`). Unknown or out-of-range specs throw InputError naming the choices.
+std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& rules,
+                                       std::shared_ptr<const PigSolution>& cache);
+
+}  // namespace verflixt::pig

@@ -1,0 +1,159 @@
+#include "verflixt/games/pig/solver.h"
+
+#include "verflixt/core/compiled_model.h"
+#include "verflixt/error.h"
+
+namespace verflixt::pig {
+
+namespace {
+
+void check_solvable(const PigRules& rules) {
+  validate(rules);
+  if (rules.players != 2)
+    throw InputError("the exact Pig solver plays 2 players, not " + std::to_string(rules.players) +
+                     "; 'optimal' needs --players 2");
+  if (rules.goal > kMaxSolveGoal)
+    throw InputError("pig goal " + std::to_string(rules.goal) + " is too large for the exact solver; valid: 1.." +
+                     std::to_string(kMaxSolveGoal));
+}
+
+// Dense (i, j, k) numbering with the highest scores first, so that a Gauss–Seidel sweep meets
+// the states near the end of the game (whose values are settled soonest) before the states
+// that lead to them.
+std::size_t dense_index(int goal, int i, int j, int k) {
+  const auto g = static_cast<std::size_t>(goal);
+  return (static_cast<std::size_t>(goal - 1 - i) * g + static_cast<std::size_t>(goal - 1 - j)) * g +
+         static_cast<std::size_t>(goal - 1 - k);
+}
+
+// Two-player Pig as a core model, seen from the player to move. Each successor comes from
+// the game's own apply_roll / apply_hold, then is mapped back to (i, j, k) of whoever moves
+// next: the same player keeps the view, a passed turn flips it (scale -1, offset 1).
+class TwoPlayerModel {
+ public:
+  explicit TwoPlayerModel(const PigRules& rules) : rules_(rules), faces_(roll_outcomes(rules)) {
+    const auto g = static_cast<std::size_t>(rules.goal);
+    n_ = g * g * g;
+  }
+  std::size_t state_count() const { return n_; }
+  // Index -> (i, j, k); states with i + k >= goal are terminal (never reached: such a roll
+  // ends the game) and worth 1.
+  void decode(std::size_t s, int& i, int& j, int& k) const {
+    const auto g = static_cast<std::size_t>(rules_.goal);
+    k = rules_.goal - 1 - static_cast<int>(s % g);
+    j = rules_.goal - 1 - static_cast<int>((s / g) % g);
+    i = rules_.goal - 1 - static_cast<int>(s / (g * g));
+  }
+  int action_count(std::size_t s) const {
+    int i, j, k;
+    decode(s, i, j, k);
+    return i + k >= rules_.goal ? 0 : 2;
+  }
+  double terminal_value(std::size_t) const { return 1.0; }
+
+  template <class Visit>
+  void successors(std::size_t s, int a, Visit&& visit) const {
+    int i, j, k;
+    decode(s, i, j, k);
+    PigState state;
+    state.players = 2;
+    state.scores[0] = i;
+    state.scores[1] = j;
+    state.turn_total = k;
+    if (static_cast<PigAction>(a) == PigAction::Hold) {
+      visit(map(apply_hold(state, rules_), 1.0));
+      return;
+    }
+    for (const auto& f : faces_) visit(map(apply_roll(state, f.outcome, rules_), f.probability));
+  }
+
+ private:
+  core::Successor map(const PigState& next, double p) const {
+    if (next.over()) return {p, core::kNoState, 0.0, next.winner == 0 ? 1.0 : 0.0};
+    if (next.to_move == 0) return {p, dense_index(rules_.goal, next.scores[0], next.scores[1], next.turn_total), 1.0, 0.0};
+    return {p, dense_index(rules_.goal, next.scores[1], next.scores[0], next.turn_total), -1.0, 1.0};
+  }
+
+  PigRules rules_;
+  std::vector<core::ChanceOutcome<int>> faces_;
+  std::size_t n_ = 0;
+};
+
+// Two fixed policies: states (seat to move, i, j, k) with i the mover's score; the value is
+// P(the mover wins). Seat 0's block comes first.
+class MatchModel {
+ public:
+  MatchModel(const PigRules& rules) : inner_(rules), half_(inner_.state_count()) {}
+  std::size_t state_count() const { return 2 * half_; }
+  int action_count(std::size_t s) const { return inner_.action_count(s % half_); }
+  double terminal_value(std::size_t) const { return 1.0; }
+  template <class Visit>
+  void successors(std::size_t s, int a, Visit&& visit) const {
+    const std::size_t seat = s / half_;
+    inner_.successors(s % half_, a, [&](core::Successor x) {
+      if (x.next != core::kNoState) {
+        const bool passed = x.scale < 0;  // the turn went to the other seat
+        x.next += (passed ? 1 - seat : seat) * half_;
+      }
+      visit(x);
+    });
+  }
+  void decode(std::size_t s, int& seat, int& i, int& j, int& k) const {
+    seat = static_cast<int>(s / half_);
+    inner_.decode(s % half_, i, j, k);
+  }
+
+ private:
+  TwoPlayerModel inner_;
+  std::size_t half_;
+};
+
+}  // namespace
+
+std::size_t PigSolution::index(int i, int j, int k) const { return dense_index(rules.goal, i, j, k); }
+
+int PigSolution::hold_at(int i, int j) const {
+  for (int k = 1; i + k < rules.goal; ++k)
+    if (action(i, j, k) == PigAction::Hold) return k;
+  return rules.goal - i;
+}
+
+PigSolution solve(const PigRules& rules, const core::ValueIterationOptions& options) {
+  check_solvable(rules);
+  const core::CompiledModel model{TwoPlayerModel(rules)};
+  core::ValueIterationResult r = core::value_iteration(model, options);
+  PigSolution s;
+  s.rules = rules;
+  s.values = std::move(r.values);
+  s.actions = std::move(r.actions);
+  s.residual = r.residual;
+  s.iterations = r.iterations;
+  s.converged = r.converged;
+  return s;
+}
+
+MatchValue evaluate_match(const PigRules& rules, const SeatRule& first, const SeatRule& second,
+                          const core::ValueIterationOptions& options) {
+  check_solvable(rules);
+  const MatchModel model(rules);
+  // The policies are asked once per state, not once per sweep.
+  std::vector<std::uint8_t> table(model.state_count(), 0);
+  for (std::size_t s = 0; s < table.size(); ++s) {
+    if (model.action_count(s) == 0) continue;
+    int seat, i, j, k;
+    model.decode(s, seat, i, j, k);
+    table[s] = static_cast<std::uint8_t>((seat == 0 ? first : second)(i, j, k));
+  }
+  const auto policy = [&](std::size_t s) { return static_cast<int>(table[s]); };
+  const core::CompiledModel compiled{core::FixedPolicy(model, policy)};
+  const core::ValueIterationResult r = core::value_iteration(compiled, options);
+  MatchValue m;
+  // The first player's start (seat 0 to move, 0 : 0, turn total 0).
+  m.first_player_win = r.values[dense_index(rules.goal, 0, 0, 0)];
+  m.residual = r.residual;
+  m.iterations = r.iterations;
+  m.converged = r.converged;
+  return m;
+}
+
+}  // namespace verflixt::pig

@@ -1,0 +1,92 @@
+// `verflixt evaluate|solve|tournament --game pig` through the built binary: exit codes, the
+// key numbers on stdout (checked against the published and independently computed values,
+// not against the program's own earlier output), and one-line errors with exit code 2.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "../binary.h"
+
+namespace verflixt::testing {
+namespace {
+
+TEST(PigCli, SolvePrintsThePublishedValueAndHoldTable) {
+  const Result r = run("solve --game pig");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("exact"), std::string::npos);
+  EXPECT_NE(r.out.find("residual"), std::string::npos);
+  EXPECT_NE(r.out.find("0.5305"), std::string::npos) << r.out;  // Neller & Presser: 0.5306
+  EXPECT_NE(r.out.find("me\\opp"), std::string::npos);
+
+  const auto file = scratch() / "pig.policy";
+  const Result j = run("solve --game=pig --goal 30 --format json --write-policy " + file.string());
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["game"], "pig");
+  EXPECT_EQ(doc["exact"], true);
+  EXPECT_EQ(doc["rules"], "goal=30 faces=6 bust_face=1 players=2");
+  EXPECT_LE(doc["residual"].get<double>(), 1e-12);
+  EXPECT_GT(doc["first_player_win"].get<double>(), 0.5);
+  const std::string policy = slurp(file);
+  EXPECT_NE(policy.find("\n0 0 R"), std::string::npos);  // at 0:0 with nothing banked: roll
+}
+
+TEST(PigCli, EvaluateHoldAt20AgainstItself) {
+  const Result r = run("evaluate --game pig --policy hold:20 --opponent hold:20 --games 100000 --seed 3 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["seed"], 3);
+  EXPECT_EQ(j["games"], 100000);
+  EXPECT_EQ(j["policy"], "hold:20");
+  ASSERT_EQ(j["seats"].size(), 2u);
+  const double p = j["seats"][0]["p_win"], se = j["seats"][0]["stderr"];
+  EXPECT_NEAR(p + j["seats"][1]["p_win"].get<double>(), 1.0, 1e-12);
+  // Neller's value for hold at 20 or goal: about 0.5347.
+  EXPECT_NEAR(j["exact_first_player_win"].get<double>(), 0.5347, 5e-5);
+  EXPECT_LT(std::abs(p - 0.5347), 4 * se + 5e-5);
+  const Result t = run("evaluate --game pig --policy optimal --opponent hold:20 --games 20000 --threads 2");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("P(win)"), std::string::npos);
+  EXPECT_NE(t.out.find("exact P(first player wins)"), std::string::npos);
+}
+
+TEST(PigCli, TournamentPerSeatAndThreadIndependent) {
+  const std::string args = "tournament --game pig --seat hold:20 --seat hold:25 --seat hold:15 --games 20000 --format csv";
+  const Result one = run(args + " --threads 1"), two = run(args + " --threads 2");
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("seat,policy,games,wins,p_win,stderr"), std::string::npos);
+  EXPECT_NE(one.out.find("3,hold:15,20000,"), std::string::npos);
+  const Result opt = run("tournament --game pig --seat optimal --seat hold:20 --games 5000");
+  ASSERT_EQ(opt.code, 0) << opt.err;
+  EXPECT_NE(opt.out.find("optimal"), std::string::npos);
+}
+
+TEST(PigCli, BadInputExits2WithOneLine) {
+  for (const char* args : {"solve --game chess", "tournament --game pig --seat optimal --seat hold:20 --seat hold:20",
+                           "tournament --game pig --seat hold:20", "evaluate --game pig --policy hold:0",
+                           "evaluate --game pig --policy greedy", "evaluate --game pig --games 0",
+                           "solve --game pig --goal 0", "solve --game pig --goal 500", "sweep --game pig",
+                           "evaluate --game pig --faces 6 --bust-face 7", "evaluate --game"}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+  EXPECT_NE(run("solve --game chess").err.find("verflixte6, pig"), std::string::npos);
+}
+
+TEST(PigCli, TheDefaultGameIsUnchanged) {
+  const Result same = run("evaluate --turns 1000 --format json --threads 1");
+  const Result game = run("evaluate --game=verflixte6 --turns 1000 --format json --threads 1");
+  ASSERT_EQ(game.code, 0) << game.err;
+  auto a = nlohmann::json::parse(same.out), b = nlohmann::json::parse(game.out);
+  a.erase("seconds"), b.erase("seconds");
+  a.erase("turns_per_second"), b.erase("turns_per_second");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(run("solve --game pig --help").code, 0);
+}
+
+}  // namespace
+}  // namespace verflixt::testing
