@@ -244,10 +244,11 @@ int bench_command(int argc, const char* const* argv) {
       r["same_as_one_thread"] = k.tally == first;
       pass_rows.push_back(r);
       char line[320];
-      std::snprintf(line, sizeof line, "%-32s  %7d  %14.4g  %14.4g  %6.2fx  %6.2fx  %8.4f ± %.4f  %8.4f ± %.4f\n",
+      std::snprintf(line, sizeof line, "%-32s  %7d  %14.4g  %14.4g  %6.2fx  %6.2fx  %s ± %s  %s ± %s\n",
                     w.name.substr(0, 32).c_str(), threads, rate(k), rate(e), r["speedup"].get<double>(),
-                    r["scaling"].get<double>(), k.tally.mean(), k.tally.stderr_mean(), e.tally.mean(),
-                    e.tally.stderr_mean());
+                    r["scaling"].get<double>(), fmt("%8.4f", k.tally.mean()).c_str(),
+                    fmt("%.4f", k.tally.stderr_mean()).c_str(), fmt("%8.4f", e.tally.mean()).c_str(),
+                    fmt("%.4f", e.tally.stderr_mean()).c_str());
       table << line;
     }
   }
@@ -259,7 +260,7 @@ int bench_command(int argc, const char* const* argv) {
     j["rules"] = rules_summary(rules);
     j["rows"] = rows;
     j["pass_rows"] = pass_rows;
-    cli::emit(vm, j.dump(2) + "\n");
+    cli::emit(vm, cli::json_text(j));
   } else {
     cli::emit(vm, table.str());
   }

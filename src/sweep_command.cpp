@@ -143,7 +143,7 @@ int sweep_command(int argc, const char* const* argv) {
     }
     doc["loadouts"].push_back(jl);
   }
-  cli::emit(vm, format == "json" ? doc.dump(2) + "\n" : format == "csv" ? csv.str() : table.str());
+  cli::emit(vm, format == "json" ? cli::json_text(doc) : format == "csv" ? csv.str() : table.str());
   return cli::interrupt_flag().load() ? 130 : 0;
 }
 
