@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -128,6 +129,7 @@ std::string first_difference(const std::string& expected, const std::string& act
 }
 
 enum class Build { Native, Portable };
+void PrintTo(Build b, std::ostream* os) { *os << (b == Build::Native ? "native" : "portable"); }
 
 class Golden : public ::testing::TestWithParam<std::tuple<size_t, Build>> {};
 
