@@ -173,7 +173,7 @@ int advise_command(int argc, const char* const* argv) {
       j["actions"].push_back({{"action", action_name(r.action)}, {"value", r.value.mean}, {"stderr", r.value.se},
                               {"versus_best", r.versus_best.mean}, {"versus_best_stderr", r.versus_best.se},
                               {"exact", r.exact}});
-    text = j.dump(2) + "\n";
+    text = cli::json_text(j);
   } else if (format == "csv") {
     text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {

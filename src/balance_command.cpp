@@ -186,7 +186,7 @@ int balance_command(int argc, const char* const* argv) {
                                  {"groups", {side(ref_run.by_group[0], new_run.by_group[0]),
                                              side(ref_run.by_group[1], new_run.by_group[1])}}};
     }
-    text = j.dump(2) + "\n";
+    text = cli::json_text(j);
   } else if (format == "csv") {
     text = "joker,p_win,p_win_se,win_lift,win_lift_se,p_loser,p_loser_se,loser_change,loser_change_se,eyes,eyes_se,"
            "solo_ev_lift\n";

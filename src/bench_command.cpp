@@ -626,7 +626,7 @@ int bench_command(int argc, const char* const* argv) {
     j["rows"] = solo_json;
     j["pass_rows"] = pass_json;
     cli::mark_json(j, done);
-    return cli::finish(vm, format, done, j.dump(2) + "\n");
+    return cli::finish(vm, format, done, cli::json_text(j));
   } else if (format == "csv") {
     // One line per section x workload x threads and stat: each repeat (stat "repeat", with
     // its number), then the summaries "mean", "sd", "min", "max" of those repeats.

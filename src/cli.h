@@ -3,6 +3,7 @@
 // options every command takes, output formats, atomic output files, progress and Ctrl-C.
 // Private to the executable; the library never prints.
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -32,8 +33,15 @@ std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024.
 int threads_from(const po::variables_map& vm);
 
-// One number in printf notation ("%.4f"), for table cells.
+// One number in printf notation ("%.4f"; the format holds one conversion of a double), for
+// table cells, CSV and markdown. Every number verflixt prints as text goes through here: a
+// value that rounds to zero at the printed precision prints as +0 ("0.000", "+0.000"), never
+// "-0.000", so a last-bit difference or a -0.0 never shows as a sign.
 std::string fmt(const char* format, double value);
+
+// A JSON document as verflixt writes it (indent 2, a final newline). A -0.0 anywhere in it is
+// written as 0.0: JSON results never carry a negative zero.
+std::string json_text(nlohmann::ordered_json doc);
 
 // Adds --format (one of `formats`, the first is the default) and --output FILE.
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <vector>
 
+#include "power.h"
 #include "verflixt/rules.h"
 #include "verflixt/solo_model.h"
 
@@ -26,7 +27,7 @@ inline bool strictly_better(double yes, double no) { return yes > no + 1e-12 * (
 inline double binomial_pmf(int n, int k, double p) {
   double c = 1;
   for (int i = 0; i < k; ++i) c = c * (n - i) / (i + 1);
-  return c * std::pow(p, k) * std::pow(1 - p, n - k);
+  return c * power(p, k) * power(1 - p, n - k);  // power, not std::pow: see power.h
 }
 
 // Whether the joker's step is a pure change of eyes (then delta_step applies).

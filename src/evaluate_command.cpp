@@ -176,7 +176,7 @@ int evaluate_command(int argc, const char* const* argv) {
     for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
     j["distribution"] = dist;
     if (format == "json") {
-      text = j.dump(2) + "\n";
+      text = cli::json_text(j);
     } else if (format == "csv") {
       text = "value,probability\n";
       for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
@@ -209,7 +209,7 @@ int evaluate_command(int argc, const char* const* argv) {
     j["seconds"] = run.seconds;
     j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
     if (format == "json") {
-      text = j.dump(2) + "\n";
+      text = cli::json_text(j);
     } else if (format == "csv") {
       text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
              csv_row("solo", t);
@@ -241,7 +241,7 @@ int evaluate_command(int argc, const char* const* argv) {
       j["positions"].push_back(r);
     }
     if (format == "json") {
-      text = j.dump(2) + "\n";
+      text = cli::json_text(j);
     } else if (format == "csv") {
       text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
       for (size_t pos = 0; pos < run.by_position.size(); ++pos)

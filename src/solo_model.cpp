@@ -77,7 +77,7 @@ namespace {
 // J15: the chance that at least one croupier throw reaches runkel_face.
 double runkel_save_probability(const Rules& r) {
   const int miss_faces = std::clamp(r.runkel_face - 1, 0, 6);
-  return 1.0 - std::pow(miss_faces / 6.0, r.runkel_throws);
+  return 1.0 - detail::power(miss_faces / 6.0, r.runkel_throws);  // not std::pow: see power.h
 }
 
 // T5 and the reactions after it. `pre` is the state the 6 was thrown from (Runkelrüb

@@ -179,7 +179,7 @@ int solve_command(int argc, const char* const* argv) {
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const auto& r : rows) arr.push_back(row_json(r));
     j["loadouts"] = arr;
-    s << j.dump(2) << "\n";
+    s << cli::json_text(j);
   } else if (format == "csv") {
     s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
     int rank = 0;

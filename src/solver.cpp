@@ -168,7 +168,7 @@ int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
 
 double runkel_save(const Rules& r) {
   const int miss = std::clamp(r.runkel_face - 1, 0, 6);
-  return 1.0 - std::pow(miss / 6.0, r.runkel_throws);
+  return 1.0 - detail::power(miss / 6.0, r.runkel_throws);  // not std::pow: see power.h
 }
 
 // State -> index. States that differ only in their eyes share a row (a dense array over the
@@ -737,7 +737,7 @@ std::string action_token(Action a) {
 }
 std::string fmt17(double x) {
   char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
+  std::snprintf(buf, sizeof buf, "%.17g", x == 0 ? 0.0 : x);  // never "-0"
   return buf;
 }
 }  // namespace

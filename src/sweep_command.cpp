@@ -179,7 +179,7 @@ int sweep_command(int argc, const char* const* argv) {
       : one_traj          ? cli::completion(turns_done, turns, "turns", cut)
                           : cli::completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
   cli::mark_json(doc, done);
-  return cli::finish(vm, format, done, format == "json" ? doc.dump(2) + "\n" : format == "csv" ? csv.str() : table.str());
+  return cli::finish(vm, format, done, format == "json" ? cli::json_text(doc) : format == "csv" ? csv.str() : table.str());
 }
 
 }  // namespace verflixt

@@ -200,7 +200,7 @@ int tournament_command(int argc, const char* const* argv) {
     };
     if (by_policy.best >= 0) j["best_policy"] = lead_json(by_group_rows, by_policy);
     j["best_seat"] = lead_json(by_seat_rows, by_seat);
-    text = j.dump(2) + "\n";
+    text = cli::json_text(j);
   } else if (format == "csv") {
     text = "kind,label,seats,p_win,p_win_se,p_loser,p_loser_se,rank,rank_se,eyes,eyes_se\n";
     for (const auto& r : by_group_rows) text += csv_row("policy", r);

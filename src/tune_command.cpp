@@ -282,7 +282,7 @@ int tune_command(int argc, const char* const* argv) {
     j["candidates"] = r.candidates;
     cli::mark_json(j, done);
     j["seconds"] = r.seconds;
-    text = j.dump(2) + "\n";
+    text = cli::json_text(j);
   } else {
     std::ostringstream s;
     s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"

@@ -87,7 +87,7 @@ std::string match_output(const std::string& format, nlohmann::ordered_json j, co
     j["exact_first_player_win"] = exact;
     j["exact_residual"] = exact_info->residual;
   }
-  if (format == "json") return j.dump(2) + "\n";
+  if (format == "json") return cli::json_text(j);
   if (format == "csv") {
     std::string s = "seat,policy,games,wins,p_win,stderr\n";
     for (size_t k = 0; k < names.size(); ++k)
@@ -224,7 +224,7 @@ int pig_solve_command(int argc, const char* const* argv) {
 
   std::string text;
   if (format == "json") {
-    text = j.dump(2) + "\n";
+    text = cli::json_text(j);
   } else if (format == "csv") {
     text = "my_score,opponent_score,hold_at\n";
     for (int i : marks)
