@@ -13,6 +13,7 @@
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
 #include "verflixt/rng.h"
+#include "verflixt/table.h"
 
 namespace verflixt {
 namespace {
@@ -128,16 +129,13 @@ Action LastSeatGreedyPolicy::decide(const TurnView& v) const {
 }
 
 int LastSeatGreedyPolicy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
-  int best = candidates.front();
-  auto score = [&](int k) {
+  // Keuler bonus first, then the highest standing; ties: E11 (table.h).
+  return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
     const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
                         s.eyes - amount <= 0 && !s.keuler_paid;
     return std::pair<int, int>{keuler ? 1 : 0, s.total + std::max(0, s.eyes)};
-  };
-  for (int k : candidates)
-    if (score(k) > score(best)) best = k;
-  return best;
+  });
 }
 
 bool advice_is_exact(const Rules&, const AdviceSituation& a) {

@@ -238,12 +238,19 @@ double LastSeatSolver::delta_step(const SoloState& s, Joker joker, const Others&
 int LastSeatSolver::best_duel_target(const SoloState& s, const Others& o) const {
   const Key k = key(s, o, slot(SENIGMA, static_cast<int>(kTargetSlot) - 1));
   if (auto it = choices_.find(k); it != choices_.end()) return it->second.target;
+  // E11 (table.h): on equal value the first in seat order after me. Among the others (index
+  // `at`), the player after me is at self_, so that order is at = self_, self_ + 1, ... mod m_.
+  auto in_order = [&](int t) { return (self_ + t) % m_; };
   int best = -1;
   double best_v = -1;
-  for (int i = 0; i < m_; ++i) {
+  for (int t = 0; t < m_; ++t) {
+    const int i = in_order(t);
     if (!duelable_[static_cast<size_t>(i)]) continue;
-    bool seen = false;
-    for (int q = 0; q < i && !seen; ++q) seen = duelable_[static_cast<size_t>(q)] && same_victim(q, i, o);
+    bool seen = false;  // players equal in everything the future depends on are one target
+    for (int u = 0; u < t && !seen; ++u) {
+      const int q = in_order(u);
+      seen = duelable_[static_cast<size_t>(q)] && same_victim(q, i, o);
+    }
     if (seen) continue;
     const double v = delta_step(s, SENIGMA, o, i, nullptr);
     if (v > best_v) best_v = v, best = i;
@@ -415,7 +422,7 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
   const Others o = others_of(table);
   int best = candidates.front();
   double best_v = -1;
-  for (int c : candidates) {
+  for (int c : candidates) {  // E11 order: on equal value the first after me
     const double v = transferred(next, amount, o, at_of(c));
     if (v > best_v) best_v = v, best = c;
   }

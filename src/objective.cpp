@@ -163,8 +163,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
       std::fill(x.begin(), x.end(), 0);
       std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
       for (std::uint64_t e = 0; e < L; ++e) {
-        const std::uint64_t g = (first_series + s) * L + e;
-        const int first = static_cast<int>(g % n);  // O5
+        const int first = evening_first_seat(first_series + s, e, n);  // O5
         const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
                                        : play_evening(rules, players, spec.final, first, dice);
         const EveningScore sc = score_totals(rules, r.totals);
@@ -235,6 +234,10 @@ std::vector<std::unique_ptr<PassKernel>> kernels_per_thread(TableEngine engine, 
   if (engine == TableEngine::Kernel)
     for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
   return kernels;
+}
+
+int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n) {
+  return static_cast<int>((series % n + evening % n) % n);
 }
 
 int default_series_length(const Rules& rules) {

@@ -71,24 +71,19 @@ bool Policy::use_fumo_reentry(const TurnView&) const { return true; }
 
 int Policy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
   // T6 first: a Prinzessin this steal takes to 0 or below pays the Keuler bonus; otherwise
-  // rob the richest (the lowest index on a tie), who is the most dangerous rival.
-  int best = candidates.front();
-  auto score = [&](int k) {
+  // rob the richest, who is the most dangerous rival. Ties: E11 (table.h), the first in seat
+  // order after the thief.
+  return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
     const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
                         s.eyes - amount <= 0;
     return std::pair<int, int>{keuler ? 1 : 0, s.eyes};
-  };
-  for (int k : candidates)
-    if (score(k) > score(best)) best = k;
-  return best;
+  });
 }
 
 int Policy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
-  int best = candidates.front();
-  for (int k : candidates)
-    if (v.table[static_cast<size_t>(k)].eyes > v.table[static_cast<size_t>(best)].eyes) best = k;
-  return best;
+  // The richest; ties: E11 (table.h).
+  return best_candidate(candidates, [&](int k) { return v.table[static_cast<size_t>(k)].eyes; });
 }
 
 Action ThresholdPolicy::decide(const TurnView& v) const {

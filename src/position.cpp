@@ -10,6 +10,7 @@
 #include "verflixt/error.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
+#include "verflixt/table.h"
 
 namespace verflixt {
 namespace {
@@ -63,24 +64,19 @@ Action PositionPolicy::decide(const TurnView& v) const {
 int PositionPolicy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
   if (!p_.rob_leader) return Policy::choose_victim(v, amount, candidates);
   // T6 first (the Keuler bonus is worth more than any steal), then the leader by standing:
-  // the rival whose result decides wins and places. Lowest index on a tie.
-  int best = candidates.front();
-  auto score = [&](int k) {
+  // the rival whose result decides wins and places. Ties: E11 (table.h), the first in seat
+  // order after the thief.
+  return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
     const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
                         s.eyes - amount <= 0 && !s.keuler_paid;
     return std::pair<int, int>{keuler ? 1 : 0, standing(s)};
-  };
-  for (int k : candidates)
-    if (score(k) > score(best)) best = k;
-  return best;
+  });
 }
 
 int PositionPolicy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
-  int best = candidates.front();
-  for (int k : candidates)
-    if (standing(v.table[static_cast<size_t>(k)]) > standing(v.table[static_cast<size_t>(best)])) best = k;
-  return best;
+  // The leader by standing; ties: E11 (table.h).
+  return best_candidate(candidates, [&](int k) { return standing(v.table[static_cast<size_t>(k)]); });
 }
 
 std::unique_ptr<Policy> make_position_policy(std::istream& in, const std::string& source) {

@@ -144,8 +144,7 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
       std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
       std::int64_t x = 0;
       for (std::uint64_t e = 0; e < L; ++e) {
-        const std::uint64_t g = s * L + e;
-        const int first = static_cast<int>(g % n);
+        const int first = evening_first_seat(s, e, n);  // O5
         const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
                                    : play_evening(rules, players, table.final, first, dice);
         if (objective == TuningObjective::win) {

@@ -25,6 +25,9 @@
 //  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this evening;
 //      with none left the take lapses. In solo mode it always pays.
 //  E10 A steal takes its whole amount even if the victim goes below 0 (T4, T6, T7).
+//  E11 Victims and duel targets are offered in seat order after the thief, and equally good
+//      ones go to the first of them: the next player after him (table.h). No rule or tie
+//      reads a seat's number, so identical players do equally well in every seat.
 #include <functional>
 #include <optional>
 #include <span>

@@ -13,12 +13,17 @@
 //  O3  Rank: 1 + the number of strictly higher totals, ties averaged: players tied for
 //      places r..r+k-1 each get r + (k-1)/2, so the ranks of an evening sum to n(n+1)/2.
 //  O4  Eyes: the evening total (sum of pass results, P3).
-//  O5  Seats rotate across evenings: evening g (0-based over the whole run) starts with seat
-//      g mod n; within it the first seat rotates per pass as P1 says.
+//  O5  Seats rotate across evenings: evening e of series s (both 0-based) starts with seat
+//      (s + e) mod n (evening_first_seat); within it the first seat rotates per pass as P1
+//      says. With series of one evening that is seat g mod n for evening g. Counting from the
+//      series, not from g = s·L + e, keeps the seats equal when the series length L and n
+//      have a common factor: the first evening of a series (the one without P4 bonuses)
+//      would otherwise only ever be opened by seats 0, gcd(L, n), 2·gcd(L, n), ...
 //  O6  Placement bonus (P4, classic) is carried from each evening to the next one inside a
 //      *series* of `series_length` consecutive evenings; the first evening of every series
 //      starts without a bonus. Series are the sampling unit, so the standard errors stay
 //      honest when bonuses correlate consecutive evenings.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -61,6 +66,10 @@ struct ObjectiveSpec {
   int series_length = 1;             // O6: consecutive evenings that carry the P4 bonus
   TableEngine engine = TableEngine::Auto;
 };
+
+// O5: the first seat of evening `evening` of series `series` at a table of n: (series +
+// evening) mod n.
+int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n);
 
 // O6: evenings per series when the caller does not choose — 10 when the rules give a
 // placement bonus (so it matters for 9 evenings in 10), else 1 (every evening independent).

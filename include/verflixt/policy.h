@@ -37,9 +37,11 @@ class Policy {
   virtual bool use_runkelrueb(const TurnView& view) const;
   // J13 classic: eliminated by a 6; restart from 0 with classic fumo?
   virtual bool use_fumo_reentry(const TurnView& view) const;
-  // T4 / J10 classic: whom to take `amount` eyes from; `candidates` are player indices.
+  // T4 / J10 classic: whom to take `amount` eyes from; `candidates` are player indices in
+  // seat order after the player (table.h, E11): among equally good ones take the first
+  // (best_candidate), never decide by a seat's number.
   virtual int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const;
-  // J10 duel: whom to attack; `candidates` are player indices.
+  // J10 duel: whom to attack; `candidates` as above, ties the same way.
   virtual int senigma_target(const TurnView& view, std::span<const int> candidates) const;
 
   // What the answers depend on, so the pass kernel (pass_kernel.h) may compile them per turn

@@ -25,13 +25,35 @@ struct Candidates {
   std::span<const int> span() const { return {at.data(), static_cast<size_t>(size)}; }
 };
 
+// E11, the tie rule: candidates come in seat order after the thief — self + 1, self + 2, ...
+// (wrapping) — that is the Jungfrauen still to play in the order they will play, then those
+// who have played in the order they played. Among equally good victims or duel targets a
+// policy takes the first in this order (best_candidate below; every policy of this project,
+// the last-seat DP included): the next player after him, as a player at the table would go
+// round it. A seat's number never breaks a tie, so turning the table turns every result and
+// identical players do equally well in every seat (tests/seat_symmetry_test.cpp).
+
 // T4: whom `self` may take a steal from — every other player, except Zombies when
 // rules.rob_targets says so. Classic Senigma (E9) also skips the players in `taken`
-// (bit k = player k): those it already took from this pass.
+// (bit k = player k): those it already took from this pass. In E11 order.
 Candidates rob_candidates(const Rules& rules, std::span<const SeatView> table, int self, unsigned taken = 0);
 
 // J10 duel: whom `self` may attack — no Zombie, nobody attacked with Senigma this pass.
+// In E11 order.
 Candidates senigma_candidates(std::span<const SeatView> table, int self);
+
+// E11: the first of `candidates` (non-empty, in E11 order) with the highest score(k) (any
+// type with <): ties go to the first in seat order after the thief.
+template <class Score>
+int best_candidate(std::span<const int> candidates, Score score) {
+  int best = candidates.front();
+  auto best_score = score(best);
+  for (int k : candidates.subspan(1)) {
+    auto s = score(k);
+    if (best_score < s) best = k, best_score = s;
+  }
+  return best;
+}
 
 // T4 / J10: `amount` eyes go from `victim` to the thief (negative: the other way; E10: the
 // victim may go below 0). T6: taking a Prinzessin from above 0 to 0 or below pays the thief

@@ -85,7 +85,8 @@ struct CandidateRun {
 };
 
 // Plays the tested policy `params` with `loadout` at seat 0 against the field on stream
-// `stream` (series s draws from chunk_rng(stream, s); evening g opens with seat g mod n, O5).
+// `stream` (series s draws from chunk_rng(stream, s); its evening e opens with seat
+// (s + e) mod n, O5).
 CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, TuningObjective objective,
                                const PositionParams& params, const std::vector<Joker>& loadout,
                                std::uint64_t evenings, std::uint64_t stream, int threads,
