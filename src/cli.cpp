@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/ini.h"
 
 namespace verflixt::cli {
@@ -88,20 +89,7 @@ void emit(const po::variables_map& vm, const std::string& text) {
     std::cout << text << std::flush;
     return;
   }
-  const std::filesystem::path path = vm["output"].as<std::string>();
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-verflixt";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError("cannot write --output '" + path.string() + "'");
-    out << text;
-    out.close();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw InputError("cannot write --output '" + path.string() + "'");
-    }
-  }
-  std::filesystem::rename(tmp, path);
+  write_file_atomic(vm["output"].as<std::string>(), text, "--output");
 }
 
 bool parse(int argc, const char* const* argv, const po::options_description& desc,

@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
       try {
         return c.run(argc - 1, argv + 1);
       } catch (const verflixt::InputError& e) {
-        std::cerr << "verflixt: " << e.what() << "\n";
+        // One line whatever the input held: control bytes escaped, an absurd echo cut.
+        std::cerr << "verflixt: " << verflixt::printable(e.what(), 4000) << "\n";
         return 2;
       } catch (const std::exception& e) {
         std::cerr << "verflixt: internal error: " << e.what() << "\n";
@@ -66,6 +67,6 @@ int main(int argc, char** argv) {
     }
   std::string names;
   for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
-  std::cerr << "verflixt: unknown command '" << cmd << "'; valid: " << names << "\n";
+  std::cerr << "verflixt: unknown command " << verflixt::quoted(cmd) << "; valid: " << names << "\n";
   return 2;
 }

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "seat_spec.h"
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/joker.h"
 #include "verflixt/tuning.h"
 #include "verflixt/version.h"
@@ -107,18 +108,6 @@ std::string policy_file(const PositionParams& p, const HeuristicParams& h, const
     if (jk == SENIGMA) s << "# J10 duel: let the defender counter from this attack on.\ncounter_from = " << h.senigma_counter_from << "\n";
   }
   return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-verflixt";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
-    out << text;
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
-  }
-  std::filesystem::rename(tmp, path);  // atomic: never a half-written policy
 }
 
 }  // namespace
@@ -241,7 +230,8 @@ int tune_command(int argc, const char* const* argv) {
       << ")\n"
       << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
       << "# Every key is optional when read back; strategies/position-safe.ini explains the stop rule.\n";
-    write_file(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()));
+    write_file_atomic(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()),
+                      "--write-policy");
   }
 
   std::string text;
