@@ -78,6 +78,7 @@ void add_output_options(po::options_description& desc, const std::vector<std::st
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
+  if (vm.count("output")) check_output_target(vm["output"].as<std::string>(), "--output");  // before a long run
   const std::string f = vm["format"].as<std::string>();
   for (const auto& g : formats)
     if (f == g) return f;

@@ -113,6 +113,22 @@ std::string read_text_file(const std::string& path, std::string_view what, std::
   return text;
 }
 
+void check_output_target(const std::string& path, std::string_view what) {
+  const std::string name = std::string(what) + " " + quoted(path);
+  const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
+  if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
+  const std::string target = follow_links(path, fail);
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file name");
+    return;
+  }
+  if (errno != ENOENT) fail(errno);
+  const std::string dir = parent_of(target);
+  if (::stat(dir.c_str(), &st) != 0) fail(errno);
+  if (!S_ISDIR(st.st_mode)) fail(ENOTDIR);
+}
+
 void write_file_atomic(const std::string& path, std::string_view text, std::string_view what) {
   const std::string name = std::string(what) + " " + quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };

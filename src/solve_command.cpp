@@ -99,6 +99,7 @@ int solve_command(int argc, const char* const* argv) {
   if (all && vm["loadouts"].as<std::string>() != "all")
     throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
   if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const int threads = cli::threads_from(vm);
   SolverOptions opt;
   opt.risk_cap = vm["risk-cap"].as<int>();

@@ -153,6 +153,7 @@ int tune_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = cli::rules_from(vm);
   const std::string format = cli::format_from(vm, kFormats);
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
   TuningOptions options;

@@ -29,4 +29,9 @@ std::string read_text_file(const std::string& path, std::string_view what,
 // named ".NAME.tmp-XXXXXX", which never clobbers a file of the user's.
 void write_file_atomic(const std::string& path, std::string_view text, std::string_view what);
 
+// The cheap part of write_file_atomic's checks, for a command to run before a long
+// computation: throws the same InputError for an empty name, a directory target, a missing
+// directory or a name too long. (Permissions and disk space show only when writing.)
+void check_output_target(const std::string& path, std::string_view what);
+
 }  // namespace verflixt
