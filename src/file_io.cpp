@@ -117,14 +117,13 @@ void check_output_target(const std::string& path, std::string_view what) {
   const std::string name = std::string(what) + " " + quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
   if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
-  const std::string target = follow_links(path, fail);
   struct stat st;
-  if (::stat(target.c_str(), &st) == 0) {
+  if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file name");
     return;
   }
   if (errno != ENOENT) fail(errno);
-  const std::string dir = parent_of(target);
+  const std::string dir = parent_of(follow_links(path, fail));
   if (::stat(dir.c_str(), &st) != 0) fail(errno);
   if (!S_ISDIR(st.st_mode)) fail(ENOTDIR);
 }
@@ -133,15 +132,17 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
   const std::string name = std::string(what) + " " + quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
   if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
-  const std::string target = follow_links(path, fail);
-
   struct stat st;
-  const bool exists = ::stat(target.c_str(), &st) == 0;
+  const bool exists = ::stat(path.c_str(), &st) == 0;  // through every link
   if (!exists && errno != ENOENT) fail(errno);
   if (exists && S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file name");
-  if (exists && !S_ISREG(st.st_mode)) {
-    // A device or a FIFO (/dev/stdout, /dev/null): nothing to rename over, write into it.
-    Fd fd{::open(target.c_str(), O_WRONLY | O_CLOEXEC)};
+  const std::string target = follow_links(path, fail);
+  struct stat tst;
+  // A device or a FIFO (/dev/null, /dev/full), or a link readlink cannot name (/dev/stdout
+  // -> /proc/self/fd/1 -> "pipe:[...]"): nothing to rename over, write into it directly.
+  if (exists && (!S_ISREG(st.st_mode) || ::stat(target.c_str(), &tst) != 0 || tst.st_dev != st.st_dev ||
+                 tst.st_ino != st.st_ino)) {
+    Fd fd{::open(path.c_str(), O_WRONLY | O_CLOEXEC | (S_ISREG(st.st_mode) ? O_TRUNC : 0))};
     if (fd.fd < 0) fail(errno);
     write_all(fd.fd, text, fail);
     if (::close(fd.release()) != 0) fail(errno);

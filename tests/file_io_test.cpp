@@ -232,6 +232,19 @@ TEST(FileOutput, AWriteErrorGivesExit2AndNoFile) {
   expect_one_line_exit_2(run("rules --output /dev/full"), "No space left on device");
 }
 
+TEST(FileOutput, DevicesAndStdoutAreWrittenDirectly) {
+  const fs::path dir = fresh("out_dev");
+  const std::string rules = run("rules").out;
+  EXPECT_EQ(run("rules --output /dev/null").code, 0);
+  // /dev/stdout is a link to a pipe here, to a regular file in run()'s redirection.
+  const Result piped = run("rules --output /dev/stdout | cat");
+  EXPECT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(piped.out, rules);
+  const Result to_file = run("rules --output /dev/stdout");
+  EXPECT_EQ(to_file.code, 0) << to_file.err;
+  EXPECT_EQ(to_file.out, rules);
+}
+
 TEST(FileOutput, ReplacesAnExistingFileKeepingItsMode) {
   const fs::path dir = fresh("out_mode");
   write(dir / "r.ini", "old\n");
