@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/ini.h"
 #include "verflixt/names.h"
 
@@ -181,6 +182,7 @@ void add_output_options(po::options_description& desc, const std::vector<std::st
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
+  if (vm.count("output")) check_output_target(vm["output"].as<std::string>(), "--output");  // before a long run
   return formats[choose_name(vm["format"].as<std::string>(), formats, "--format")];
 }
 
@@ -189,20 +191,7 @@ void emit(const po::variables_map& vm, const std::string& text) {
     std::cout << text << std::flush;
     return;
   }
-  const std::filesystem::path path = vm["output"].as<std::string>();
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-verflixt";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError("cannot write --output '" + path.string() + "'");
-    out << text;
-    out.close();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw InputError("cannot write --output '" + path.string() + "'");
-    }
-  }
-  std::filesystem::rename(tmp, path);
+  write_file_atomic(vm["output"].as<std::string>(), text, "--output");
 }
 
 bool parse(int argc, const char* const* argv, const po::options_description& desc,

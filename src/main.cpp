@@ -64,13 +64,14 @@ int main(int argc, char** argv) {
       if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return code;
       return kCommands[*k].run(argc - 1, argv + 1);
     } catch (const verflixt::InputError& e) {
-      std::cerr << "verflixt: " << e.what() << "\n";
+      // One line whatever the input held: control bytes escaped, an absurd echo cut.
+      std::cerr << "verflixt: " << verflixt::printable(e.what(), 4000) << "\n";
       return 2;
     } catch (const std::exception& e) {
       std::cerr << "verflixt: internal error: " << e.what() << "\n";
       return 1;
     }
   }
-  std::cerr << "verflixt: unknown command '" << cmd << "'" << verflixt::suggest(cmd, names) << "\n";
+  std::cerr << "verflixt: unknown command " << verflixt::quoted(cmd) << verflixt::suggest(cmd, names) << "\n";
   return 2;
 }

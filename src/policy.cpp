@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/heuristic.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
@@ -92,9 +93,12 @@ Action ThresholdPolicy::decide(const TurnView& v) const {
 
 std::string resolve_policy_path(const std::string& path) {
   namespace fs = std::filesystem;
-  if (fs::exists(path) || fs::path(path).is_absolute()) return path;
+  // The error_code forms: a path too long or in an unreadable directory is reported by the
+  // reader (exit 2), not thrown from here as a filesystem_error.
+  std::error_code ec;
+  if (fs::exists(path, ec) || fs::path(path).is_absolute()) return path;
   const fs::path in_source = fs::path(kSourceDir) / path;
-  return fs::exists(in_source) ? in_source.string() : path;
+  return fs::exists(in_source, ec) ? in_source.string() : path;
 }
 
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
@@ -104,8 +108,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
   }
   if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
-    std::ifstream in(s);
-    if (!in) throw InputError("cannot open policy file '" + s + "'");
+    std::istringstream in(read_text_file(s, "policy file"));
     const std::string kind = policy_file_kind(in, s);
     in.clear();
     in.seekg(0);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/ini.h"
 #include "verflixt/joker.h"
 #include "verflixt/names.h"
@@ -206,8 +207,7 @@ Rules read_rules(std::istream& in, std::string_view source) {
 }
 
 Rules read_rules_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot open rules file '" + path + "'");
+  std::istringstream in(read_text_file(path, "rules file"));
   return read_rules(in, path);
 }
 

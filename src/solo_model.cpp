@@ -1,6 +1,7 @@
 #include "verflixt/solo_model.h"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -392,7 +393,30 @@ SoloOutcomes solo_successors(const Rules& rules, const SoloState& s, Action a, c
   return solo_transition(rules, s, a, chooser);
 }
 
+PlainGain min_plain_gain(const Rules& rules, JokerSet loadout) {
+  PlainGain worst{std::numeric_limits<int>::max(), 0};
+  for (int f = 1; f <= 6; ++f) {
+    if (f == rules.bust_face) continue;
+    int gain = f;
+    if (loadout.has(TENTAKEL) && f <= rules.tentakel_max_face) gain = f + rules.tentakel_bonus;
+    if (loadout.has(JULE)) gain += rules.jule_bonus;
+    if (gain < worst.gain) worst = {gain, f};
+  }
+  return worst;
+}
+
 Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, std::size_t max_states) {
+  // Every policy rolls at low eyes (threshold:N, the heuristic and position policies below
+  // their stop point). If a surviving plain throw can lower the eyes (e.g. --set
+  // tentakel.bonus=-77 with Tentakel held), rolling on walks the eyes down without end: the
+  // turn still ends (a 6 comes with probability 1) but through infinitely many states, which
+  // the breadth-first search would only notice after max_states states (seconds and
+  // hundreds of MB). Refuse it before exploring; the reference engine samples such turns.
+  if (const PlainGain g = min_plain_gain(rules, loadout); g.gain < 0)
+    throw InputError("with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
+                     std::to_string(g.face) + " changes the eyes by " + std::to_string(g.gain) +
+                     ": a policy that rolls below its stop point never stops and its chain is infinite;"
+                     " --engine reference samples such turns");
   Chain c;
   c.description = rules_summary(rules) + " | jokers " + loadout_name(loadout) + " | policy " + policy.name();
   const PolicyChooser chooser(rules, policy);

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "command.h"
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/joker.h"
 #include "verflixt/solver.h"
 #include "verflixt/version.h"
@@ -98,6 +99,7 @@ int solve_command(int argc, const char* const* argv) {
   if (all && vm["loadouts"].as<std::string>() != "all")
     throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
   if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const int threads = cli::threads_from(vm);
   SolverOptions opt;
   opt.risk_cap = vm["risk-cap"].as<int>();
@@ -157,14 +159,9 @@ int solve_command(int argc, const char* const* argv) {
 
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
-    const std::string tmp = path + ".tmp";
-    {
-      std::ofstream out(tmp);
-      if (!out) throw InputError("cannot write policy file '" + path + "'");
-      write_policy(out, rules, rows.front().sol);
-      if (!out) throw InputError("cannot write policy file '" + path + "'");
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError("cannot write policy file '" + path + "'");
+    std::ostringstream text;
+    write_policy(text, rules, rows.front().sol);
+    write_file_atomic(path, text.str(), "--write-policy");
   }
 
   const bool detail = !all;

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "seat_spec.h"
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/joker.h"
 #include "verflixt/names.h"
 #include "verflixt/tuning.h"
@@ -110,18 +111,6 @@ std::string policy_file(const PositionParams& p, const HeuristicParams& h, const
   return s.str();
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-verflixt";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
-    out << text;
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
-  }
-  std::filesystem::rename(tmp, path);  // atomic: never a half-written policy
-}
-
 }  // namespace
 
 int tune_command(int argc, const char* const* argv) {
@@ -165,6 +154,7 @@ int tune_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = cli::rules_from(vm);
   const std::string format = cli::format_from(vm, kFormats);
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const std::uint64_t seed = cli::seed_from(vm);
   const int threads = cli::threads_from(vm);
   TuningOptions options;
@@ -242,7 +232,8 @@ int tune_command(int argc, const char* const* argv) {
       << ")\n"
       << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
       << "# Every key is optional when read back; strategies/position-safe.ini explains the stop rule.\n";
-    write_file(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()));
+    write_file_atomic(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()),
+                      "--write-policy");
   }
 
   std::string text;

@@ -180,11 +180,20 @@ TableOutcomes table_transition(const Rules& rules, const SoloState& s, Action a,
 // Every successor of any state: a free-throw state's throws, a decision state's step.
 SoloOutcomes solo_successors(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
 
+// The smallest change of the eyes a surviving plain throw can bring with `loadout` (Tentakel
+// and Jule held, before Fumo's factor, which keeps the sign), and the face that brings it.
+struct PlainGain {
+  int gain = 0;
+  int face = 0;
+};
+PlainGain min_plain_gain(const Rules& rules, JokerSet loadout);
+
 // Compiles the solo turn under `policy` into a chain (chain.h): breadth-first over the
 // states reachable from the start, one categorical transition per step (a plain throw, or
 // a whole joker with its inner choices answered by the policy). Terminal states carry the
 // solo value and the `eliminated` flag. A policy that does not stop within `max_states`
-// states throws InputError (the chain would be infinite: eyes have no upper bound).
+// states throws InputError (the chain would be infinite: eyes have no upper bound). Rules
+// under which a surviving plain throw lowers the eyes are refused up front, see the .cpp.
 Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy,
                     std::size_t max_states = 4'000'000);
 

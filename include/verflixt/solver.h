@@ -164,7 +164,10 @@ class TablePolicy final : public Policy {
 //   has_floor floor action value — phase F (before a free throw) or D (decision), held as
 //   hex bits (bit k = Joker k, rule order), action stop|roll|<joker id> (- for F), value
 //   %.17g. Reading checks the rules line against the given rules (a table is only valid
-//   for the rules it was solved under) and throws InputError naming the file and line.
+//   for the rules it was solved under) and throws InputError naming the file and line: every
+//   number must be whole and in range (no "16abc", nan or inf), `states` at most the
+//   solver's 40 million and equal to the state lines (checked before anything is reserved),
+//   held jokers within the loadout, no state twice. CRLF line ends are accepted.
 void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& solution);
 std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source);
 std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rules& rules);

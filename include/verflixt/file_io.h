@@ -1,0 +1,37 @@
+#pragma once
+// Every file verflixt reads or writes goes through these two functions, so that every
+// reader refuses the same bad inputs the same way and every output file is whole or absent.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace verflixt {
+
+// Limits on what read_text_file accepts: INI files are a few kB; a .policy file holds at
+// most the solver's 40 million states at ~30-60 bytes a line.
+inline constexpr std::size_t kMaxIniFileBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kMaxPolicyFileBytes = std::size_t{1} << 31;
+
+// The whole text of the file at `path`, with CRLF line ends turned into LF (so every format
+// reads Windows files alike). Throws InputError naming `what` ("rules file") and the path
+// (quoted, control bytes escaped, long paths cut) for a missing, unreadable or too long
+// path, a directory, or a file of more than `max_bytes`.
+std::string read_text_file(const std::string& path, std::string_view what,
+                           std::size_t max_bytes = kMaxIniFileBytes);
+
+// Writes `text` to `path` so that the file is either the complete new text or untouched:
+// a temporary file with a unique name (mkstemp) next to the target is written, fsync'd and
+// renamed over it. A symlink is followed (the link stays, its target gets the text); an
+// existing non-regular file (/dev/stdout, a FIFO) is written directly. The temporary file is
+// removed on every failure, exceptions included. A directory target, a missing or read-only
+// directory, a full disk or any other write error throws InputError naming `what`
+// ("--output") and the path. Only a kill -9 mid-write can leave a temporary file behind,
+// named ".NAME.tmp-XXXXXX", which never clobbers a file of the user's.
+void write_file_atomic(const std::string& path, std::string_view text, std::string_view what);
+
+// The cheap part of write_file_atomic's checks, for a command to run before a long
+// computation: throws the same InputError for an empty name, a directory target, a missing
+// directory or a name too long. (Permissions and disk space show only when writing.)
+void check_output_target(const std::string& path, std::string_view what);
+
+}  // namespace verflixt
