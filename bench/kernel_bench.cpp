@@ -99,7 +99,8 @@ BENCHMARK(BM_KernelTurnThreshold17)->Arg(1)->Arg(8)->Unit(benchmark::kMillisecon
 void BM_NaiveTurnThreshold17(benchmark::State& state) {
   constexpr std::uint64_t kTurns = 1 << 18;
   std::uint64_t seed = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(naive_threshold(17, 5, kTurns, ++seed, 1));
+  const Rules rules = preset("tournament-2019");
+  for (auto _ : state) benchmark::DoNotOptimize(naive_threshold(rules, 17, kTurns, ++seed, 1));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
 }
 BENCHMARK(BM_NaiveTurnThreshold17)->Unit(benchmark::kMillisecond);

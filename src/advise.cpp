@@ -132,9 +132,7 @@ int LastSeatGreedyPolicy::choose_victim(const TurnView& v, int amount, std::span
   // Keuler bonus first, then the highest standing; ties: E11 (table.h).
   return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
-    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
-                        s.eyes - amount <= 0 && !s.keuler_paid;
-    return std::pair<int, int>{keuler ? 1 : 0, s.total + std::max(0, s.eyes)};
+    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, s.total + std::max(0, s.eyes)};
   });
 }
 

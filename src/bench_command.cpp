@@ -529,7 +529,7 @@ int bench_command(int argc, const char* const* argv) {
           // The same kernel with one chain step per row: every step one draw.
           [&] { return sample_chain(one_step, turns, seed, options, control); },
           [&] {
-            return w.jokers.empty() ? naive_threshold(17, rules.rob_cap, baseline_turns, seed, threads)
+            return w.jokers.empty() ? naive_threshold(rules, 17, baseline_turns, seed, threads)
                                     : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
           },
           first);

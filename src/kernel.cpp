@@ -520,23 +520,24 @@ Tally chunked(std::uint64_t turns, int threads, PlayChunk play) {
 
 }  // namespace
 
-Tally naive_threshold(int threshold, int rob_cap, std::uint64_t turns, std::uint64_t seed,
-                      int threads) {
+Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads) {
+  const int bust_face = rules.bust_face, rob_cap = std::max(rules.rob_cap, 0);
+  const bool free_throw = rules.free_throw, ones_rob = rules.ones_rob;
   return chunked(turns, threads, [&](std::uint64_t k, std::uint64_t n, Tally& out) {
     std::mt19937_64 g = naive_engine(seed, k);
     std::uniform_int_distribution<int> die(1, 6);
     for (std::uint64_t t = 0; t < n; ++t) {
-      int eyes = die(g);  // T1: the free throw counts whatever it shows
+      int eyes = free_throw ? die(g) : 0;  // T1: the free throw counts whatever it shows
       int ones = 0;
       bool bust = false;
       while (eyes < threshold) {
         const int face = die(g);
-        if (face == 6) {  // T5
+        if (face == bust_face) {  // T5
           eyes = 0;
           bust = true;
           break;
         }
-        if (face == 1) {  // T4: the j-th robbing 1 steals min(j, cap), solo §5
+        if (face == 1 && ones_rob) {  // T4: the j-th robbing 1 steals min(j, cap), solo §5
           ++ones;
           eyes += 1 + std::min(ones, rob_cap);
         } else {

@@ -16,23 +16,30 @@
 
 namespace verflixt {
 
-bool is_legal(const TurnView& v, Action a) {
-  if (v.turn.over) return false;
-  if (a.kind != Action::UseJoker) return true;
-  const Joker j = a.joker;
-  if (j >= JOKER_NB || !v.turn.held.has(j)) return false;
+bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j) {
+  if (j >= JOKER_NB || !held.has(j)) return false;
   switch (j) {
     case JULE:
     case TENTAKEL:    // J7, J12: autojokers are never announced
     case RUNKELRUEB:  // J15: a reaction, not a step
       return false;
     case FUMO:  // J13: classic fumo is a reaction; doubling Fumo is announced once
-      return v.rules.fumo == FumoKind::Doubling && !v.turn.fumo_active;
-    case SENIGMA:  // J10: a duel needs somebody left to duel
-      return v.solo() || v.rules.senigma == SenigmaKind::Repeat || !senigma_candidates(v.table, v.self).empty();
+      return rules.fumo == FumoKind::Doubling && !fumo_active;
+    case FROSTSCHUTZ:  // J1: up to rules.frost_uses uses
+      return frost_used < rules.frost_uses;
     default:
       return true;
   }
+}
+
+bool is_legal(const TurnView& v, Action a) {
+  if (v.turn.over) return false;
+  if (a.kind != Action::UseJoker) return true;
+  const Joker j = a.joker;
+  if (!announceable(v.rules, v.turn.held, v.turn.frost_used, v.turn.fumo_active, j)) return false;
+  // J10: a duel needs somebody left to duel.
+  return j != SENIGMA || v.solo() || v.rules.senigma == SenigmaKind::Repeat ||
+         !senigma_candidates(v.table, v.self).empty();
 }
 
 bool Policy::anaconda_fight(const TurnView& v, int attack) const {
@@ -76,9 +83,7 @@ int Policy::choose_victim(const TurnView& v, int amount, std::span<const int> ca
   // order after the thief.
   return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
-    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
-                        s.eyes - amount <= 0;
-    return std::pair<int, int>{keuler ? 1 : 0, s.eyes};
+    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, s.eyes};
   });
 }
 

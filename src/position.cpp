@@ -68,9 +68,7 @@ int PositionPolicy::choose_victim(const TurnView& v, int amount, std::span<const
   // order after the thief.
   return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
-    const bool keuler = v.rules.keuler_bonus > 0 && s.status == Status::Prinzessin && s.eyes > 0 &&
-                        s.eyes - amount <= 0 && !s.keuler_paid;
-    return std::pair<int, int>{keuler ? 1 : 0, standing(s)};
+    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, standing(s)};
   });
 }
 

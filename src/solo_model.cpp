@@ -268,16 +268,7 @@ bool ValueChooser::take_reaction(const SoloState&, const InnerChoice&, const Sol
 bool solo_legal(const Rules& rules, const SoloState& s, Action a) {
   if (s.phase != SoloPhase::Decide) return false;
   if (a.kind != Action::UseJoker) return true;
-  const Joker j = a.joker;
-  if (j >= JOKER_NB || !s.held.has(j)) return false;
-  switch (j) {
-    case JULE:
-    case TENTAKEL:
-    case RUNKELRUEB: return false;  // J7, J12 autojokers; J15 a reaction
-    case FUMO: return rules.fumo == FumoKind::Doubling && !s.fumo_active;
-    case FROSTSCHUTZ: return s.frost_used < rules.frost_uses;
-    default: return true;
-  }
+  return announceable(rules, s.held, s.frost_used, s.fumo_active, a.joker);
 }
 
 std::vector<Action> solo_actions(const Rules& rules, const SoloState& s) {

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "exact_threshold.h"
+
 namespace verflixt {
 namespace {
 
@@ -407,10 +409,25 @@ TEST(Kernel, InterruptionKeepsWholeChunks) {
 // ---- The yardsticks ----
 
 TEST(Naive, ThresholdLoopMatchesTheExactValue) {
-  const Tally t = naive_threshold(17, 5, 1'000'000, 3, 2);
+  const Tally t = naive_threshold(preset("tournament-2019"), 17, 1'000'000, 3, 2);
   EXPECT_EQ(t.turns(), 1'000'000u);
   EXPECT_NEAR(t.mean(), exact_threshold_value(17), 4 * t.stderr_mean());
   EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(17), 4 * t.bust_stderr());
+}
+
+TEST(Naive, ThresholdLoopPlaysTheRulesItIsGiven) {
+  // The yardstick once hard-coded 6, 1 and the free throw. Pig's one-turn ruleset (a 1 busts,
+  // no free throw, no robbing) and a changed bust face must each be played as written.
+  Rules pig = preset("tournament-2019");
+  pig.bust_face = 1;
+  pig.free_throw = false;
+  pig.ones_rob = false;
+  Rules five = preset("tournament-2019");
+  five.bust_face = 5;
+  for (const Rules& r : {pig, five}) {
+    const Tally t = naive_threshold(r, 20, 400'000, 11, 2);
+    EXPECT_NEAR(t.mean(), testing::exact_threshold_value(r, 20), 4 * t.stderr_mean()) << "bust face " << r.bust_face;
+  }
 }
 
 TEST(Naive, ChainLoopMatchesForwardPropagation) {

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <vector>
 
 #include "verflixt/error.h"
 #include "verflixt/heuristic.h"
+#include "verflixt/table.h"
 
 namespace verflixt {
 namespace {
@@ -22,6 +24,41 @@ TEST(Policy, ThresholdStopsAtN) {
   EXPECT_EQ(p->name(), "threshold:17");
   EXPECT_THROW(make_policy("threshold:x", kT), InputError);
   EXPECT_THROW(make_policy("greedy", kT), InputError);
+}
+
+TEST(Rule, T6_TheDefaultVictimChoiceKnowsAPaidKeulerIsNotPaidAgain) {
+  // A Prinzessin at 1 whose Keuler bonus was already paid this pass (T6: once per victim and
+  // pass) is worth nothing extra: rob the richer Jungfrau. The choice once predicted the bonus
+  // without asking whether it had been paid; take_eyes and the choice now share keuler_due.
+  std::vector<SeatView> table(3);
+  table[1].eyes = 1;
+  table[1].status = Status::Prinzessin;
+  table[1].keuler_paid = true;
+  table[2].eyes = 3;
+  TurnState t;
+  t.eyes = 10;
+  const TurnView v{kT, t, 0, table, 1};
+  const std::vector<int> cand{1, 2};
+  EXPECT_FALSE(keuler_due(kT, table[1], 1));
+  EXPECT_EQ(ThresholdPolicy(20).choose_victim(v, 1, cand), 2);
+  table[1].keuler_paid = false;  // unpaid: the bonus comes first
+  EXPECT_TRUE(keuler_due(kT, table[1], 1));
+  EXPECT_EQ(ThresholdPolicy(20).choose_victim(v, 1, cand), 1);
+  SeatView victim = table[1];
+  EXPECT_EQ(take_eyes(kT, victim, 1), kT.keuler_bonus);
+  EXPECT_EQ(take_eyes(kT, victim, 1), 0);  // paid once
+}
+
+TEST(Rule, J1_FrostschutzWithNoUseLeftIsNotLegal) {
+  // is_legal once skipped the J1 use count that the solo model checked: both now ask
+  // announceable.
+  TurnState t;
+  t.held = JokerSet{}.with(FROSTSCHUTZ);
+  t.frost_used = kT.frost_uses - 1;
+  EXPECT_TRUE(is_legal(TurnView{kT, t, -1, {}, 0}, Action::use(FROSTSCHUTZ)));
+  t.frost_used = kT.frost_uses;
+  EXPECT_FALSE(is_legal(TurnView{kT, t, -1, {}, 0}, Action::use(FROSTSCHUTZ)));
+  EXPECT_FALSE(announceable(kT, t.held, t.frost_used, false, FROSTSCHUTZ));
 }
 
 TEST(Policy, DefaultInnerChoicesMaximizeTheStepsExpectedEyes) {

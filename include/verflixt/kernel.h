@@ -104,10 +104,10 @@ Tally sample_chain(const AliasChain& chain, std::uint64_t turns, std::uint64_t s
 
 // std::mt19937_64 + std::uniform_int_distribution<int>(1, 6) and an ordinary branching loop
 // over one turn of the no-joker game stopping at `threshold` eyes (RULES.md T1, T3, T4, T5 in
-// solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap)). Chunked and threaded
+// solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap)) under `rules`: its bust
+// face, free throw and robbing 1s, so Pig's ruleset is played as Pig. Chunked and threaded
 // like the kernel, so the comparison per core is fair.
-Tally naive_threshold(int threshold, int rob_cap, std::uint64_t turns, std::uint64_t seed,
-                      int threads);
+Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads);
 
 // The same for any chain: std::mt19937_64 and one std::discrete_distribution per live
 // state, stepping one turn at a time.

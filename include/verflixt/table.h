@@ -55,6 +55,11 @@ int best_candidate(std::span<const int> candidates, Score score) {
   return best;
 }
 
+// T6: whether taking `amount` eyes from `victim` pays the thief the Keuler bonus — a
+// Prinzessin taken from above 0 to 0 or below whose bonus has not been paid this pass. The
+// one test take_eyes applies and every victim choice predicts with.
+bool keuler_due(const Rules& rules, const SeatView& victim, int amount);
+
 // T4 / J10: `amount` eyes go from `victim` to the thief (negative: the other way; E10: the
 // victim may go below 0). T6: taking a Prinzessin from above 0 to 0 or below pays the thief
 // rules.keuler_bonus, once per victim and pass. Returns that bonus (0 if none).

@@ -45,9 +45,14 @@ struct TurnView {
   bool solo() const { return table.empty(); }
 };
 
-// Whether `action` is allowed at this decision point (T2, §2): a joker must be held, be
-// announceable (autojokers, Runkelrüb and classic fumo are not), and Frostschutz must have
-// uses left; Senigma needs a target at a table. Stop and roll are always legal.
+// Whether joker `j` may be announced for the next step (T2, §2), from the turn alone: it must
+// be held and announceable (J7/J12 autojokers, J15 Runkelrüb and classic fumo are not; a
+// doubling Fumo only while not active), and Frostschutz must have a use left (J1). The one
+// rule of announcement: is_legal and the solo model both ask it.
+bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j);
+
+// Whether `action` is allowed at this decision point: stop and roll always; a joker when it
+// is announceable and, for a Senigma duel at a table, somebody is left to duel (J10).
 bool is_legal(const TurnView& view, Action action);
 
 }  // namespace verflixt
