@@ -214,18 +214,17 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
     }
     const double n = static_cast<double>(played);
     auto mean = [&](size_t k) { return static_cast<double>(sum[k]) / n; };
-    auto cov = [&](size_t k, size_t m) {
-      return (static_cast<double>(cross[k * A + m]) - n * mean(k) * mean(m)) / (n - 1.0);
-    };
+    auto cross_sum = [&](size_t k, size_t m) { return static_cast<double>(cross[k * A + m]); };
     for (size_t k = 0; k < A; ++k)
-      adv.ranked.push_back({actions[k], {mean(k) / unit, std::sqrt(std::max(0.0, cov(k, k)) / n) / unit}, {}, false});
+      adv.ranked.push_back({actions[k], mean_from_sums(n, static_cast<double>(sum[k]), cross_sum(k, k), unit), {}, false});
     std::vector<size_t> order(A);
     for (size_t k = 0; k < A; ++k) order[k] = k;
     std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) { return mean(p) > mean(q); });
     const size_t best = order.front();
     for (size_t k = 0; k < A; ++k) {
-      const double var = cov(k, k) + cov(best, best) - 2 * cov(k, best);
-      adv.ranked[k].versus_best = {(mean(k) - mean(best)) / unit, std::sqrt(std::max(0.0, var) / n) / unit};
+      const Estimate d = paired_difference({n, static_cast<double>(sum[k]), static_cast<double>(sum[best]),
+                                            cross_sum(k, k), cross_sum(best, best), cross_sum(k, best)});
+      adv.ranked[k].versus_best = {d.mean / unit, d.se / unit};
     }
     std::vector<ActionAdvice> sorted;
     for (size_t k : order) sorted.push_back(adv.ranked[k]);

@@ -1,13 +1,10 @@
 #include "verflixt/objective.h"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <cmath>
 #include <memory>
 
+#include "verflixt/chunks.h"
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
 #include "verflixt/pass_kernel.h"
@@ -24,16 +21,8 @@ size_t feature(size_t entity, Feature f) { return entity * kFeatures + f; }
 // Mean and standard error of x / scale per series, reported per evening (÷ L) and per seat
 // (÷ seats): the series sums are the independent observations.
 Estimate estimate(const ObjectiveMoments& m, size_t f, double per) {
-  Estimate e;
-  if (m.series == 0) return e;
-  const double n = static_cast<double>(m.series);
-  const double mean = static_cast<double>(m.sum[f]) / n;
-  e.mean = mean / per;
-  if (m.series > 1) {
-    const double var = (static_cast<double>(m.sum_sq[f]) - n * mean * mean) / (n - 1.0);
-    e.se = std::sqrt(std::max(0.0, var) / n) / per;
-  }
-  return e;
+  return mean_from_sums(static_cast<double>(m.series), static_cast<double>(m.sum[f]), static_cast<double>(m.sum_sq[f]),
+                        per);
 }
 
 ObjectiveRow make_row(const ObjectiveMoments& m, size_t entity, std::string label, int seats, int L) {
@@ -84,21 +73,11 @@ EveningScore score_totals(const Rules& rules, const std::vector<int>& totals) {
 namespace {
 
 // x_a / pa - x_b / pb per series, with the paired standard error (covariance subtracted).
-Estimate paired_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t b, double pa, double pb) {
-  Estimate e;
-  if (m.series == 0) return e;
-  const double n = static_cast<double>(m.series);
-  const double ma = static_cast<double>(m.sum[feature(a, kWin)]) / n;
-  const double mb = static_cast<double>(m.sum[feature(b, kWin)]) / n;
-  e.mean = ma / pa - mb / pb;
-  if (m.series < 2) return e;
-  auto cov = [&](size_t i, size_t j, double mi, double mj) {
-    return (static_cast<double>(m.win_cross[i * W + j]) - n * mi * mj) / (n - 1.0);
-  };
-  const double var = cov(a, a, ma, ma) / (pa * pa) + cov(b, b, mb, mb) / (pb * pb) -
-                     2.0 * cov(a, b, ma, mb) / (pa * pb);
-  e.se = std::sqrt(std::max(0.0, var) / n);
-  return e;
+Estimate win_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t b, double pa, double pb) {
+  auto win = [&](size_t i, size_t j) { return static_cast<double>(m.win_cross[i * W + j]); };
+  const PairedSums s{static_cast<double>(m.series), static_cast<double>(m.sum[feature(a, kWin)]),
+                     static_cast<double>(m.sum[feature(b, kWin)]), win(a, a), win(b, b), win(a, b)};
+  return paired_difference(s, pa, pb);
 }
 
 }  // namespace
@@ -106,15 +85,14 @@ Estimate paired_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t
 Estimate ObjectiveRun::group_win_difference(int a, int b) const {
   const size_t n = by_seat.size(), W = n + by_group.size();
   const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
-  return paired_difference(moments, W, n + static_cast<size_t>(a), n + static_cast<size_t>(b),
-                           unit * by_group[static_cast<size_t>(a)].seats,
-                           unit * by_group[static_cast<size_t>(b)].seats);
+  return win_difference(moments, W, n + static_cast<size_t>(a), n + static_cast<size_t>(b),
+                        unit * by_group[static_cast<size_t>(a)].seats, unit * by_group[static_cast<size_t>(b)].seats);
 }
 
 Estimate ObjectiveRun::seat_win_difference(int a, int b) const {
   const size_t W = by_seat.size() + by_group.size();
   const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
-  return paired_difference(moments, W, static_cast<size_t>(a), static_cast<size_t>(b), unit, unit);
+  return win_difference(moments, W, static_cast<size_t>(a), static_cast<size_t>(b), unit, unit);
 }
 
 ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
@@ -130,7 +108,6 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   const auto L = static_cast<std::uint64_t>(spec.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);  // series per chunk
-  const std::uint64_t chunks = (series + per_chunk - 1) / per_chunk;
   const size_t W = n + groups;
   std::vector<int> group_seats(groups, 0);
   for (const auto& s : spec.seats) ++group_seats[static_cast<size_t>(s.group)];
@@ -141,67 +118,57 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   std::vector<const Policy*> policies;
   for (const auto& s : spec.seats) policies.push_back(s.policy);
   const TableEngine engine = resolve_engine(spec.engine, policies);
-  const auto kernels = kernels_per_thread(engine, rules, threads);
 
-  std::vector<ObjectiveMoments> parts(chunks);
-  std::vector<char> done(chunks, 0);
-  std::atomic<std::uint64_t> finished{0};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
-  for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
-    if (control.stopped()) continue;
-    const auto chunk = static_cast<std::uint64_t>(c);
-    ObjectiveMoments& m = parts[chunk];
-    m.sum.assign(W * kFeatures, 0);
-    m.sum_sq.assign(W * kFeatures, 0);
-    m.win_cross.assign(W * W, 0);
-    RandomDice dice(chunk_rng(seed, chunk));
-    PassKernel* kernel = kernels[static_cast<size_t>(omp_get_thread_num())].get();
-    const std::uint64_t first_series = chunk * per_chunk;
-    const std::uint64_t count = std::min(per_chunk, series - first_series);
-    std::vector<std::int64_t> x(W * kFeatures);
-    for (std::uint64_t s = 0; s < count; ++s) {
-      std::fill(x.begin(), x.end(), 0);
-      std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
-      for (std::uint64_t e = 0; e < L; ++e) {
-        const int first = evening_first_seat(first_series + s, e, n);  // O5
-        const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
-                                       : play_evening(rules, players, spec.final, first, dice);
-        const EveningScore sc = score_totals(rules, r.totals);
-        for (size_t k = 0; k < n; ++k) {
-          const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
-          for (size_t ent : {k, gk}) {
-            x[feature(ent, kWin)] += sc.win_units[k];
-            x[feature(ent, kLoser)] += sc.loser[k];
-            x[feature(ent, kRank2)] += sc.rank2[k];
-            x[feature(ent, kEyes)] += r.totals[k];
-          }
-          players[k].bonus = r.place_bonus[k];  // O6 / P4
-        }
-      }
-      ++m.series;
-      for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
-      for (size_t a = 0; a < W; ++a)
-        for (size_t b = 0; b < W; ++b)
-          m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
-    }
-    done[chunk] = 1;
-    const std::uint64_t f = ++finished;
-    if (omp_get_thread_num() == 0) control.report(std::min(series, f * per_chunk) * L, series * L);
-  }
-
+  // Progress counts evenings; the chunks count series.
+  RunControl in_evenings = control;
+  if (control.progress)
+    in_evenings.progress = [&control, L](std::uint64_t done, std::uint64_t total) { control.report(done * L, total * L); };
   ObjectiveRun run;
+  const auto parts = run_chunks<ObjectiveMoments>(
+      series, per_chunk, threads, in_evenings, run.interrupted, [&] { return thread_kernel(engine, rules); },
+      [&](std::uint64_t chunk, std::uint64_t count, ObjectiveMoments& m, std::unique_ptr<PassKernel>& kernel) {
+        m.sum.assign(W * kFeatures, 0);
+        m.sum_sq.assign(W * kFeatures, 0);
+        m.win_cross.assign(W * W, 0);
+        RandomDice dice(chunk_rng(seed, chunk));
+        const std::uint64_t first_series = chunk * per_chunk;
+        std::vector<std::int64_t> x(W * kFeatures);
+        for (std::uint64_t s = 0; s < count; ++s) {
+          std::fill(x.begin(), x.end(), 0);
+          std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
+          for (std::uint64_t e = 0; e < L; ++e) {
+            const int first = evening_first_seat(first_series + s, e, n);  // O5
+            const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
+                                           : play_evening(rules, players, spec.final, first, dice);
+            const EveningScore sc = score_totals(rules, r.totals);
+            for (size_t k = 0; k < n; ++k) {
+              const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
+              for (size_t ent : {k, gk}) {
+                x[feature(ent, kWin)] += sc.win_units[k];
+                x[feature(ent, kLoser)] += sc.loser[k];
+                x[feature(ent, kRank2)] += sc.rank2[k];
+                x[feature(ent, kEyes)] += r.totals[k];
+              }
+              players[k].bonus = r.place_bonus[k];  // O6 / P4
+            }
+          }
+          ++m.series;
+          for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
+          for (size_t a = 0; a < W; ++a)
+            for (size_t b = 0; b < W; ++b)
+              m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
+        }
+      });
+
   run.requested = evenings;
   run.series_length = spec.series_length;
   run.engine = engine;
-  run.interrupted = control.stopped() && finished.load() < chunks;
-  for (std::uint64_t c = 0; c < chunks; ++c)
-    if (done[c]) run.moments.merge(parts[c]);
+  for (const auto& part : parts) run.moments.merge(part);
   if (run.moments.sum.empty()) {
     run.moments.sum.assign(W * kFeatures, 0);
     run.moments.sum_sq.assign(W * kFeatures, 0);
     run.moments.win_cross.assign(W * W, 0);
   }
-  control.report(series * L, series * L);
   run.evenings = run.moments.series * L;
   for (size_t k = 0; k < n; ++k)
     run.by_seat.push_back(make_row(run.moments, k, "seat " + std::to_string(k + 1) + " " +
@@ -229,11 +196,8 @@ TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy
   return TableEngine::Kernel;
 }
 
-std::vector<std::unique_ptr<PassKernel>> kernels_per_thread(TableEngine engine, const Rules& rules, int threads) {
-  std::vector<std::unique_ptr<PassKernel>> kernels(static_cast<size_t>(std::max(1, threads)));
-  if (engine == TableEngine::Kernel)
-    for (auto& k : kernels) k = std::make_unique<PassKernel>(rules);
-  return kernels;
+std::unique_ptr<PassKernel> thread_kernel(TableEngine engine, const Rules& rules) {
+  return engine == TableEngine::Kernel ? std::make_unique<PassKernel>(rules) : nullptr;
 }
 
 int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n) {

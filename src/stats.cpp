@@ -1,5 +1,6 @@
 #include "verflixt/stats.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace verflixt {
@@ -52,6 +53,46 @@ int Tally::percentile(double q) const {
     if (static_cast<double>(seen) >= need) return v;
   }
   return hist_.rbegin()->first;
+}
+
+Estimate mean_from_sums(double n, double sum, double sum_sq, double per) {
+  Estimate e;
+  if (n == 0) return e;
+  const double m = sum / n;
+  e.mean = m / per;
+  if (n > 1) {
+    const double var = (sum_sq - n * m * m) / (n - 1.0);
+    e.se = std::sqrt(std::max(0.0, var) / n) / per;
+  }
+  return e;
+}
+
+Estimate mean_from_values(const std::vector<double>& x) {
+  Estimate e;
+  if (x.empty()) return e;
+  const double n = static_cast<double>(x.size());
+  double sum = 0;
+  for (double v : x) sum += v;
+  e.mean = sum / n;
+  if (x.size() > 1) {
+    double ss = 0;
+    for (double v : x) ss += (v - e.mean) * (v - e.mean);
+    e.se = std::sqrt(ss / (n - 1.0) / n);
+  }
+  return e;
+}
+
+Estimate paired_difference(const PairedSums& s, double px, double py) {
+  Estimate e;
+  if (s.n == 0) return e;
+  const double n = s.n;
+  const double mx = s.x / n, my = s.y / n;
+  e.mean = mx / px - my / py;
+  if (n < 2) return e;
+  auto cov = [n](double cross, double mi, double mj) { return (cross - n * mi * mj) / (n - 1.0); };
+  const double var = cov(s.xx, mx, mx) / (px * px) + cov(s.yy, my, my) / (py * py) - 2.0 * cov(s.xy, mx, my) / (px * py);
+  e.se = std::sqrt(std::max(0.0, var) / n);
+  return e;
 }
 
 }  // namespace verflixt

@@ -126,9 +126,11 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
   const Tally& tb = res.points[best].tally;
   for (size_t k = 0; k < un; ++k) {
     const Tally& tk = res.points[k].tally;
-    const double cov = (static_cast<double>(cross[k * un + best]) - m * tk.mean() * tb.mean()) / (m - 1);
-    res.points[k].diff_to_best = tk.mean() - tb.mean();
-    res.points[k].diff_stderr = std::sqrt(std::max(0.0, tk.variance() + tb.variance() - 2 * cov) / m);
+    const Estimate d = paired_difference({m, static_cast<double>(tk.sum()), static_cast<double>(tb.sum()),
+                                          static_cast<double>(tk.sum_sq()), static_cast<double>(tb.sum_sq()),
+                                          static_cast<double>(cross[k * un + best])});
+    res.points[k].diff_to_best = d.mean;
+    res.points[k].diff_stderr = d.se;
   }
   if (res.runner_up >= 0) {
     const SweepPoint& r = res.points[static_cast<size_t>(res.runner_up)];

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
-#include <omp.h>
 #include <stdexcept>
 
+#include "verflixt/chunks.h"
 #include "verflixt/dice.h"
 #include "verflixt/error.h"
 #include "verflixt/joker.h"
@@ -16,8 +16,9 @@
 namespace verflixt {
 namespace {
 
-// Series per parallel work item; a stop is noticed between items.
-constexpr std::uint64_t kSeriesPerItem = 64;
+// Series per work chunk; a stop is noticed between chunks. Series s draws from
+// chunk_rng(stream, s) whatever chunk it is in.
+constexpr std::uint64_t kSeriesPerChunk = 64;
 
 int PositionParams::*member(const std::string& name) {
   if (name == "k") return &PositionParams::k;
@@ -47,21 +48,6 @@ std::string joker_list(const std::vector<Joker>& list) {
 double per_evening(int series_length, TuningObjective objective) {
   return static_cast<double>(series_length) *
          (objective == TuningObjective::win ? static_cast<double>(kWinUnit) : 1.0);
-}
-
-Estimate mean_se(const std::vector<double>& x) {
-  Estimate e;
-  if (x.empty()) return e;
-  const double n = static_cast<double>(x.size());
-  double sum = 0;
-  for (double v : x) sum += v;
-  e.mean = sum / n;
-  if (x.size() > 1) {
-    double ss = 0;
-    for (double v : x) ss += (v - e.mean) * (v - e.mean);
-    e.se = std::sqrt(ss / (n - 1.0) / n);
-  }
-  return e;
 }
 
 }  // namespace
@@ -127,44 +113,43 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
 
   const auto L = static_cast<std::uint64_t>(table.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
-  const std::uint64_t items = (series + kSeriesPerItem - 1) / kSeriesPerItem;
   std::vector<const Policy*> policies{&policy};
   for (const auto& f : table.field) policies.push_back(f.policy);
-  const auto kernels = kernels_per_thread(resolve_engine(table.engine, policies), rules, threads);
+  const TableEngine engine = resolve_engine(table.engine, policies);
   CandidateRun run;
   run.series.assign(series, 0);
-  std::vector<char> done(items, 0);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads))
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(items); ++i) {
-    if (control.stopped()) continue;
-    const auto item = static_cast<std::uint64_t>(i);
-    for (std::uint64_t s = item * kSeriesPerItem; s < std::min(series, (item + 1) * kSeriesPerItem); ++s) {
-      RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
-      PassKernel* pk = kernels[static_cast<size_t>(omp_get_thread_num())].get();
-      std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
-      std::int64_t x = 0;
-      for (std::uint64_t e = 0; e < L; ++e) {
-        const int first = evening_first_seat(s, e, n);  // O5
-        const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
-                                   : play_evening(rules, players, table.final, first, dice);
-        if (objective == TuningObjective::win) {
-          x += score_totals(rules, r.totals).win_units[0];
-        } else {
-          x += r.loser[0] ? 0 : 1;
+  bool interrupted = false;
+  // A part is the chunk's first series; the values go straight to their slots in run.series.
+  const auto parts = run_chunks<std::uint64_t>(
+      series, kSeriesPerChunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
+      [&](std::uint64_t chunk, std::uint64_t count, std::uint64_t& first_series, std::unique_ptr<PassKernel>& pk) {
+        first_series = chunk * kSeriesPerChunk;
+        for (std::uint64_t s = first_series; s < first_series + count; ++s) {
+          RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
+          std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
+          std::int64_t x = 0;
+          for (std::uint64_t e = 0; e < L; ++e) {
+            const int first = evening_first_seat(s, e, n);  // O5
+            const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
+                                       : play_evening(rules, players, table.final, first, dice);
+            if (objective == TuningObjective::win) {
+              x += score_totals(rules, r.totals).win_units[0];
+            } else {
+              x += r.loser[0] ? 0 : 1;
+            }
+            for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // P4
+          }
+          run.series[s] = x;
         }
-        for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // P4
-      }
-      run.series[s] = x;
-    }
-    done[item] = 1;
-  }
-  run.complete = std::all_of(done.begin(), done.end(), [](char d) { return d != 0; });
+      });
+  run.complete = !interrupted;
   std::vector<double> x;
   x.reserve(series);
   const double per = per_evening(table.series_length, objective);
-  for (std::uint64_t s = 0; s < series; ++s)
-    if (done[s / kSeriesPerItem]) x.push_back(static_cast<double>(run.series[s]) / per);
-  run.value = mean_se(x);
+  for (const std::uint64_t first : parts)
+    for (std::uint64_t s = first; s < std::min(series, first + kSeriesPerChunk); ++s)
+      x.push_back(static_cast<double>(run.series[s]) / per);
+  run.value = mean_from_values(x);
   return run;
 }
 
@@ -174,7 +159,7 @@ Estimate paired_difference(const CandidateRun& a, const CandidateRun& b, int ser
   const double per = per_evening(series_length, objective);
   std::vector<double> d(a.series.size());
   for (size_t s = 0; s < d.size(); ++s) d[s] = static_cast<double>(b.series[s] - a.series[s]) / per;
-  return mean_se(d);
+  return mean_from_values(d);
 }
 
 Estimate unpaired_difference(const CandidateRun& a, const CandidateRun& b) {

@@ -33,6 +33,7 @@
 #include "verflixt/policy.h"
 #include "verflixt/rules.h"
 #include "verflixt/run_control.h"
+#include "verflixt/stats.h"
 
 namespace verflixt {
 
@@ -55,9 +56,9 @@ const char* engine_name(TableEngine e);
 // can play every policy, else the reference engine. Throws InputError when the kernel is
 // requested for a policy it cannot play.
 TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy*>& policies);
-// One pass kernel per thread when `engine` is the kernel (else none): a kernel is not
-// thread-safe, and its caches change speed, never results. Index by omp_get_thread_num().
-std::vector<std::unique_ptr<PassKernel>> kernels_per_thread(TableEngine engine, const Rules& rules, int threads);
+// A pass kernel for one thread when `engine` is the kernel (else none): a kernel is not
+// thread-safe, and its caches change speed, never results (run_chunks' per-thread scratch).
+std::unique_ptr<PassKernel> thread_kernel(TableEngine engine, const Rules& rules);
 
 struct ObjectiveSpec {
   std::vector<TableSeat> seats;      // 2..12 seats
@@ -74,12 +75,6 @@ int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t 
 // O6: evenings per series when the caller does not choose — 10 when the rules give a
 // placement bonus (so it matters for 9 evenings in 10), else 1 (every evening independent).
 int default_series_length(const Rules& rules);
-
-// A mean with its standard error.
-struct Estimate {
-  double mean = 0;
-  double se = 0;
-};
 
 // The four objectives of one seat, or of one group averaged over its seats.
 struct ObjectiveRow {
