@@ -186,7 +186,7 @@ class DeltaStep {
 // The distribution algebra: exact distributions of the eyes added, choices by an InnerChooser.
 struct DistAlgebra {
   using Dist = DeltaDist;
-  const SoloState& base;
+  const TurnState& base;
   const InnerChooser& chooser;
 
   static Dist point(int delta) { return {{delta, 1.0}}; }

@@ -40,12 +40,13 @@ class TurnPlay {
   void free_throw(int bonus) { verflixt::free_throw(r_, t_, dice_, bonus); }
 
   void step(Action a) {
-    if (t_.over) throw std::logic_error("engine: step after the turn ended");
+    if (t_.phase != TurnPhase::Decide)
+      throw std::logic_error(t_.over() ? "engine: step after the turn ended" : "engine: step before the free throw");
     if (!is_legal(view(), a))
       throw std::logic_error("engine: policy " + policy_.name() + " chose an illegal joker " +
                              std::string(joker_id(a.joker)));
     if (a.kind == Action::Stop) {
-      t_.over = true;
+      t_.phase = TurnPhase::Over;
       return;
     }
     if (a.kind == Action::UseJoker && t_.fumo_active) end_fumo();  // J13: another joker ends Fumo
@@ -77,7 +78,7 @@ class TurnPlay {
 
   void eliminate(bool to_floor) {
     t_.eyes = to_floor && t_.has_floor ? t_.floor : 0;  // T5 / J11 (All In ignores the floor)
-    t_.over = true;
+    t_.phase = TurnPhase::Over;
     t_.eliminated = true;
   }
 
@@ -103,7 +104,8 @@ class TurnPlay {
       if (r_.fumo == FumoKind::Reentry && t_.held.has(FUMO) && !t_.has_floor &&
           policy_.use_fumo_reentry(view())) {
         t_.held = t_.held.without(FUMO);
-        t_.over = t_.eliminated = false;
+        t_.phase = TurnPhase::FreeThrow;  // E6: a new free throw, which moves to Decide
+        t_.eliminated = false;
         t_.eyes = 0;
         t_.robbing_ones = 0;
         free_throw(0);  // E6: no placement bonus on the re-entry
@@ -298,7 +300,7 @@ class TurnPlay {
 
 void play_turn(TurnPlay& play, TurnState& t, const Policy& policy, int bonus) {
   play.free_throw(bonus);
-  while (!t.over) play.step(policy.decide(play.view()));
+  while (!t.over()) play.step(policy.decide(play.view()));
 }
 
 }  // namespace
@@ -306,12 +308,14 @@ void play_turn(TurnPlay& play, TurnState& t, const Policy& policy, int bonus) {
 TurnState new_turn(JokerSet loadout) {
   TurnState t;
   t.held = loadout;
+  t.phase = TurnPhase::FreeThrow;
   return t;
 }
 
 // T1: the free throw. Its face is added whatever it is; it never robs or eliminates.
 void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
   if (rules.free_throw) turn.eyes += dice.roll() + bonus;
+  turn.phase = TurnPhase::Decide;
 }
 
 void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice) {
@@ -341,8 +345,8 @@ PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTab
     TurnPlay play(rules, t, *seat.policy, dice, &table, self);
     if (step == 0 && resume) {
       t = *resume;
-      if (first && !t.over) play.step(*first);
-      while (!t.over) play.step(seat.policy->decide(play.view()));
+      if (first && !t.over()) play.step(*first);
+      while (!t.over()) play.step(seat.policy->decide(play.view()));
     } else {
       // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes.
       t = new_turn(seat.jokers);

@@ -15,7 +15,7 @@ namespace {
 // (and no Fumo whose gain Runkelrüb could halve back) play like the turn without jokers.
 constexpr JokerSet kMonotoneJokers = JokerSet{}.with(JULE).with(TENTAKEL).with(RUNKELRUEB);
 
-bool monotone(const SoloState& s) {
+bool monotone(const TurnState& s) {
   return kMonotoneJokers.contains(s.held) && !(s.fumo_active && s.held.has(RUNKELRUEB));
 }
 
@@ -35,10 +35,10 @@ class LastSeatSolver::Chooser final : public InnerChooser {
  public:
   Chooser(const LastSeatSolver& s, const Others& o, Choices* record) : s_(s), o_(o), record_(record) {}
 
-  bool take_delta(const SoloState&, const InnerChoice&, const DeltaDist&, const DeltaDist&) const override {
+  bool take_delta(const TurnState&, const InnerChoice&, const DeltaDist&, const DeltaDist&) const override {
     throw std::logic_error("last seat: a delta joker's choice reached the reaction chooser");
   }
-  bool take_reaction(const SoloState&, const InnerChoice& c, const SoloOutcomes& yes,
+  bool take_reaction(const TurnState&, const InnerChoice& c, const SoloOutcomes& yes,
                      const SoloOutcomes& no) const override {
     const bool take = detail::strictly_better(expected(yes), expected(no));
     if (record_) record_->answers.emplace_back(c, take);
@@ -66,7 +66,7 @@ class LastSeatSolver::Chooser final : public InnerChooser {
 struct LastSeatSolver::Values {
   using Dist = double;
   const LastSeatSolver& s;
-  const SoloState& base;
+  const TurnState& base;
   const Others& o;
   Joker joker;
   int target;  // the duel's target (index among the others), else -1
@@ -76,7 +76,7 @@ struct LastSeatSolver::Values {
   double point(int delta) {
     for (const auto& [d, v] : cache)
       if (d == delta) return v;
-    const SoloState next = apply_delta(s.rules_, base, delta);
+    const TurnState next = apply_delta(s.rules_, base, delta);
     double v;
     if (joker != SENIGMA || delta == 0) v = s.solve(next, o);
     else if (target >= 0) v = s.transferred(next, delta, o, target);  // J10 duel
@@ -99,7 +99,8 @@ LastSeatSolver::LastSeatSolver(const Rules& rules, std::vector<SeatView> table, 
     throw InputError("last seat: at most " + std::to_string(kMaxOthers + 1) + " players");
   if (self_ < 0 || static_cast<size_t>(self_) >= table_.size())
     throw InputError("last seat: player " + std::to_string(self_) + " is not at the table");
-  turn_.over = turn_.eliminated = false;
+  turn_.phase = TurnPhase::Decide;  // the convenience overloads ask at a decision
+  turn_.eliminated = false;
   own_total_ = table_[static_cast<size_t>(self_)].total;
   for (size_t k = 0; k < table_.size(); ++k) {
     if (static_cast<int>(k) == self_) continue;
@@ -142,12 +143,13 @@ LastSeatSolver::Others LastSeatSolver::others_of(std::span<const SeatView> table
   return o;
 }
 
-SoloState LastSeatSolver::state_of(const TurnState& turn) const {
-  if (turn.over) throw std::logic_error("last seat: asked about a turn that is over");
-  return from_turn_state(rules_, turn);
+TurnState LastSeatSolver::state_of(const TurnState& turn) const {
+  if (turn.phase != TurnPhase::Decide)
+    throw std::logic_error("last seat: asked about a turn that is not at a decision");
+  return canonical(rules_, turn);
 }
 
-LastSeatSolver::Key LastSeatSolver::key(const SoloState& s, const Others& o, u64 extra) const {
+LastSeatSolver::Key LastSeatSolver::key(const TurnState& s, const Others& o, u64 extra) const {
   Key k;
   const SoloKey sk = solo_key(s);
   k.w[0] = sk.hi;
@@ -182,7 +184,7 @@ double LastSeatSolver::score_of(int eyes, const Others& o) const {
   return 1.0 / ties;  // O1
 }
 
-bool LastSeatSolver::legal_at(const SoloState& s, Action a) const {
+bool LastSeatSolver::legal_at(const TurnState& s, Action a) const {
   if (!solo_legal(rules_, s, a)) return false;
   if (a.kind == Action::UseJoker && a.joker == SENIGMA && rules_.senigma == SenigmaKind::Duel)
     return std::any_of(duelable_.begin(), duelable_.begin() + m_, [](bool d) { return d; });  // J10
@@ -195,7 +197,7 @@ bool LastSeatSolver::same_victim(int q, int i, const Others& o) const {
          ((o.paid >> q) & 1u) == ((o.paid >> i) & 1u);
 }
 
-double LastSeatSolver::transferred(const SoloState& next, int transfer, const Others& o, int victim) const {
+double LastSeatSolver::transferred(const TurnState& next, int transfer, const Others& o, int victim) const {
   Others after = o;
   int gain = 0;  // what the table gives instead of the solo model's `transfer`
   if (victim >= 0) {  // T4 / J10, and T6 as the table rules it (table.h)
@@ -208,13 +210,13 @@ double LastSeatSolver::transferred(const SoloState& next, int transfer, const Ot
     after.eyes[v] = static_cast<i16>(seat.eyes);
     if (seat.keuler_paid) after.paid = static_cast<u16>(after.paid | (1u << victim));
   }
-  SoloState n = next;
+  TurnState n = next;
   n.eyes += gain - transfer;
   if (n.has_floor) n.floor = std::min(n.floor, n.eyes);  // E5
   return solve(canonical(rules_, n), after);
 }
 
-double LastSeatSolver::best_transfer(const SoloState& next, int transfer, const Others& o) const {
+double LastSeatSolver::best_transfer(const TurnState& next, int transfer, const Others& o) const {
   double best = -1;
   for (int i = 0; i < m_; ++i) {
     if (!robbable_[static_cast<size_t>(i)]) continue;
@@ -225,9 +227,9 @@ double LastSeatSolver::best_transfer(const SoloState& next, int transfer, const 
   return best >= 0 ? best : transferred(next, transfer, o, -1);  // nobody to take from: it lapses
 }
 
-double LastSeatSolver::delta_step(const SoloState& s, Joker joker, const Others& o, int target,
+double LastSeatSolver::delta_step(const TurnState& s, Joker joker, const Others& o, int target,
                                   Choices* record) const {
-  SoloState base = s;  // as table_transition: the joker is spent, an active Fumo ends (J13)
+  TurnState base = s;  // as table_transition: the joker is spent, an active Fumo ends (J13)
   base.fumo_active = false;
   base.fumo_gain = 0;
   base.held = base.held.without(joker);
@@ -235,7 +237,7 @@ double LastSeatSolver::delta_step(const SoloState& s, Joker joker, const Others&
   return detail::DeltaStep<Values>(rules_, alg).run(joker);
 }
 
-int LastSeatSolver::best_duel_target(const SoloState& s, const Others& o) const {
+int LastSeatSolver::best_duel_target(const TurnState& s, const Others& o) const {
   const Key k = key(s, o, slot(SENIGMA, static_cast<int>(kTargetSlot) - 1));
   if (auto it = choices_.find(k); it != choices_.end()) return it->second.target;
   // E11 (table.h): on equal value the first in seat order after me. Among the others (index
@@ -261,7 +263,7 @@ int LastSeatSolver::best_duel_target(const SoloState& s, const Others& o) const 
   return best;
 }
 
-double LastSeatSolver::q(const SoloState& s, Action a, const Others& o) const {
+double LastSeatSolver::q(const TurnState& s, Action a, const Others& o) const {
   if (a.kind == Action::Stop) return score_of(s.eyes, o);
   if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
     int target = -1;
@@ -278,7 +280,7 @@ double LastSeatSolver::q(const SoloState& s, Action a, const Others& o) const {
   return sum;
 }
 
-LastSeatSolver::Others LastSeatSolver::win_canonical(const SoloState& s, const Others& o) const {
+LastSeatSolver::Others LastSeatSolver::win_canonical(const TurnState& s, const Others& o) const {
   // For P(win), in a state holding no announced joker (the future then has only plain
   // throws, steals and Runkelrüb saves that restore the eyes), a player below me whose
   // Keuler bonus can no longer be paid matters only as a victim worth his steal: his eyes
@@ -312,17 +314,17 @@ LastSeatSolver::Others LastSeatSolver::win_canonical(const SoloState& s, const O
   return c;
 }
 
-SoloState LastSeatSolver::floor_settled(const SoloState& s) const {
+TurnState LastSeatSolver::floor_settled(const TurnState& s) const {
   // A Ventil floor at 0 or below scores as no floor (T5, T7: an elimination then ends at 0)
   // and only moves down (E5), so all such floors are one — kept apart from "no floor" only
   // because classic fumo is not offered after a floor (J13).
   if (!s.has_floor || s.floor >= 0) return s;
-  SoloState c = s;
+  TurnState c = s;
   c.floor = 0;
   return c;
 }
 
-LastSeatSolver::Others LastSeatSolver::settled(const SoloState& s, const Others& o) const {
+LastSeatSolver::Others LastSeatSolver::settled(const TurnState& s, const Others& o) const {
   // A player at 0 eyes or below stands at his total (T7) and can pay no Keuler bonus (T6
   // needs him above 0): further steals change nothing about him, so his eyes count as 0 and
   // his flag as unpaid — unless his eyes can still rise, by winning the duel of a Senigma
@@ -338,10 +340,10 @@ LastSeatSolver::Others LastSeatSolver::settled(const SoloState& s, const Others&
   return c;
 }
 
-LastSeatSolver::Entry LastSeatSolver::solve_entry(const SoloState& s, const Others& o) const {
-  if (s.phase == SoloPhase::Over) return {score_of(s.eyes, o), Action::stop()};
+LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Others& o) const {
+  if (s.phase == TurnPhase::Over) return {score_of(s.eyes, o), Action::stop()};
   double stop = 0;
-  if (s.phase == SoloPhase::Decide) {
+  if (s.phase == TurnPhase::Decide) {
     stop = score_of(s.eyes, o);
     // A sole lead cannot be improved: stop. This also bounds the eyes (header).
     const int mine = own_total_ + std::max(0, s.eyes);
@@ -357,7 +359,7 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const SoloState& s, const Othe
     throw InputError("last seat: the exact solution needs more than " + std::to_string(max_states_) +
                      " states; valid: smaller tables or leads (Monte Carlo handles the rest)");
   Entry e{stop, Action::stop()};
-  if (s.phase == SoloPhase::FreeThrow) {  // after a classic fumo re-entry (J13, E6)
+  if (s.phase == TurnPhase::FreeThrow) {  // after a classic fumo re-entry (J13, E6)
     e = {0.0, Action::roll()};
     for (const auto& x : free_throw_outcomes(rules_, s)) e.value += x.prob * solve(x.next, o);
   } else {
@@ -371,7 +373,7 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const SoloState& s, const Othe
   return e;
 }
 
-const LastSeatSolver::Choices& LastSeatSolver::choices(const SoloState& s, Joker joker, const Others& o,
+const LastSeatSolver::Choices& LastSeatSolver::choices(const TurnState& s, Joker joker, const Others& o,
                                                        int target) const {
   const Key k = key(s, o, slot(joker, target));
   if (auto it = choices_.find(k); it != choices_.end()) return it->second;
@@ -399,7 +401,7 @@ double LastSeatSolver::value(int eyes, int robbing_ones, std::span<const SeatVie
 bool LastSeatSolver::legal(const TurnState& turn, Action a) const { return legal_at(state_of(turn), a); }
 
 double LastSeatSolver::action_value(const TurnState& turn, std::span<const SeatView> table, Action a) const {
-  const SoloState s = state_of(turn);
+  const TurnState s = state_of(turn);
   if (!legal_at(s, a)) throw std::logic_error("last seat: illegal action in state " + describe(s));
   return q(s, a, others_of(table));
 }
@@ -416,7 +418,7 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
                                 std::span<const int> candidates) const {
   // The engine asks before paying: the step ends with the amount taken, then Jule (E1; a
   // robbing 1 is never thrown under Fumo, and Senigma ended it) and the floor (E5).
-  SoloState next = state_of(turn);
+  TurnState next = state_of(turn);
   next.eyes += amount + (next.held.has(JULE) && !next.fumo_active ? rules_.jule_bonus : 0);
   if (next.has_floor) next.floor = std::min(next.floor, next.eyes);
   const Others o = others_of(table);
@@ -431,7 +433,7 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
 
 int LastSeatSolver::best_senigma_target(const TurnState& turn, std::span<const SeatView> table,
                                         std::span<const int> candidates) const {
-  SoloState s = state_of(turn);  // Senigma announced: spent, Fumo over
+  TurnState s = state_of(turn);  // Senigma announced: spent, Fumo over
   s.held = s.held.with(SENIGMA);
   const int at = best_duel_target(s, others_of(table));
   const int player = at < 0 ? -1 : player_of(at);
@@ -442,7 +444,7 @@ int LastSeatSolver::best_senigma_target(const TurnState& turn, std::span<const S
 
 bool LastSeatSolver::inner_choice(const TurnState& turn, std::span<const SeatView> table, Joker joker,
                                   const InnerChoice& choice) const {
-  SoloState s = state_of(turn);  // the joker announced: spent, Fumo over
+  TurnState s = state_of(turn);  // the joker announced: spent, Fumo over
   s.held = s.held.with(joker);
   s = canonical(rules_, s);
   int target = -1;
@@ -460,7 +462,7 @@ bool LastSeatSolver::inner_choice(const TurnState& turn, std::span<const SeatVie
 bool LastSeatSolver::use_runkelrueb(const TurnState& turn, std::span<const SeatView> table) const {
   // The engine shows the state the 6 was thrown from; a plain roll from it is that throw
   // (also under a Fumo just announced: Fumo active, no gain yet).
-  const SoloState s = state_of(turn);
+  const TurnState s = state_of(turn);
   for (const auto& [c, take] : choices(s, JOKER_NB, others_of(table), -1).answers)
     if (c.kind == InnerChoice::UseRunkelrueb) return take;
   throw std::logic_error("last seat: Runkelrüb asked where the model does not offer it");
@@ -469,10 +471,10 @@ bool LastSeatSolver::use_runkelrueb(const TurnState& turn, std::span<const SeatV
 bool LastSeatSolver::use_fumo_reentry(const TurnState& turn, std::span<const SeatView> table) const {
   // J13 classic, E6: restart from 0 with a new free throw, or stay eliminated at 0 (never
   // offered after a Ventil floor).
-  SoloState pre;
+  TurnState pre;
   pre.held = turn.held;
   pre.frost_used = turn.frost_used;
-  pre.phase = SoloPhase::Decide;
+  pre.phase = TurnPhase::Decide;
   const Others o = others_of(table);
   return detail::strictly_better(solve(fumo_restart(rules_, canonical(rules_, pre)), o), score_of(0, o));
 }

@@ -27,17 +27,16 @@ PassKernel::PolicyTables& PassKernel::tables_of(const Policy& policy) {
   return tables_.back();
 }
 
-std::uint32_t PassKernel::row_of(PolicyTables& t, const SoloState& s) {
+std::uint32_t PassKernel::row_of(PolicyTables& t, const TurnState& s) {
   auto [it, inserted] = t.index.try_emplace(solo_key(s), static_cast<std::uint32_t>(t.rows.size()));
   if (!inserted) return it->second;
   Row row;
   row.state = s;
-  row.turn = to_turn_state(s);
-  row.ends = s.phase == SoloPhase::Over;
-  if (s.phase == SoloPhase::Decide) {
+  row.ends = s.phase == TurnPhase::Over;
+  if (s.phase == TurnPhase::Decide) {
     row.live = t.policy->decide_reads_table();
     if (!row.live) {
-      row.action = t.policy->decide(TurnView{rules_, row.turn, -1, {}, 0});
+      row.action = t.policy->decide(TurnView{rules_, row.state, -1, {}, 0});
       // J10: whether a duel is legal depends on the table, and so may the policy's answer.
       row.live = row.action == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel;
       if (!row.live && !solo_legal(rules_, s, row.action))
@@ -55,7 +54,7 @@ std::uint32_t PassKernel::start_row(PolicyTables& t, JokerSet jokers, int eyes) 
   const std::uint64_t key = (std::uint64_t{jokers.bits} << 32) | static_cast<std::uint32_t>(eyes);
   for (const auto& [k, id] : t.starts)  // a handful: loadouts times start eyes seen
     if (k == key) return id;
-  SoloState start = solo_start(rules_, jokers);
+  TurnState start = solo_start(rules_, jokers);
   start.eyes = eyes;
   const std::uint32_t id = row_of(t, canonical(rules_, start));
   t.starts.emplace_back(key, id);
@@ -63,16 +62,16 @@ std::uint32_t PassKernel::start_row(PolicyTables& t, JokerSet jokers, int eyes) 
 }
 
 std::uint32_t PassKernel::shifted(PolicyTables& t, std::uint32_t row, int adjust) {
-  SoloState s = t.rows[row].state;
+  TurnState s = t.rows[row].state;
   s.eyes += adjust;
   if (s.has_floor && s.eyes < s.floor) s.floor = s.eyes;  // E5
   return row_of(t, canonical(rules_, s));
 }
 
 PassKernel::Branch PassKernel::compile_step(PolicyTables& t, std::uint32_t id, Action a) {
-  const SoloState s = t.rows[id].state;
+  const TurnState s = t.rows[id].state;
   TableOutcomes out;
-  if (s.phase == SoloPhase::FreeThrow) {
+  if (s.phase == TurnPhase::FreeThrow) {
     for (const auto& o : free_throw_outcomes(rules_, s)) out.push_back({o.next, o.prob, 0});
   } else {
     out = table_transition(rules_, s, a, PolicyChooser(rules_, *t.policy));
@@ -133,7 +132,7 @@ const PassKernel::Bucket& PassKernel::draw(const PolicyTables& t, std::uint32_t 
 
 const PassKernel::Branch& PassKernel::step_of(PolicyTables& t, std::uint32_t id) {
   if (!t.rows[id].has_step) {
-    const Branch b = compile_step(t, id, t.rows[id].state.phase == SoloPhase::FreeThrow ? Action::roll()
+    const Branch b = compile_step(t, id, t.rows[id].state.phase == TurnPhase::FreeThrow ? Action::roll()
                                                                                        : t.rows[id].action);
     t.rows[id].step = b;
     t.rows[id].has_step = true;
@@ -220,22 +219,22 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
       continue;
     }
     if (hot.state == kEnds) {
-      TurnState end = t.rows[id].turn;
-      end.over = true;  // over, or the solo decision was to stop
+      TurnState end = t.rows[id].state;
+      end.phase = TurnPhase::Over;  // over, or the solo decision was to stop
       return end;
     }
     Branch b;
     int target = -1;
     {  // a live row: the policy decides with the table
       me.eyes = t.rows[id].state.eyes;  // what the table shows of the player on turn
-      const TurnState turn = t.rows[id].turn;
+      const TurnState turn = t.rows[id].state;
       const Action a = policy.decide(view(turn));
       if (!is_legal(view(turn), a))
         throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
                                std::string(joker_id(a.joker)));
       if (a.kind == Action::Stop) {
         TurnState end = turn;
-        end.over = true;
+        end.phase = TurnPhase::Over;
         return end;
       }
       if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
@@ -273,7 +272,7 @@ void PassKernel::transfer_(PolicyTables& t, const Policy& policy, std::uint32_t 
       return;
     }
     // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
-    TurnState at = t.rows[id].turn;
+    TurnState at = t.rows[id].state;
     at.eyes -= edge.transfer + (at.held.has(JULE) ? rules_.jule_bonus : 0);
     seats_[static_cast<size_t>(self)].eyes = at.eyes;
     victim = policy.choose_victim(TurnView{rules_, at, self, seats_, still_to_play}, edge.transfer, cand.span());

@@ -33,7 +33,7 @@ bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_a
 }
 
 bool is_legal(const TurnView& v, Action a) {
-  if (v.turn.over) return false;
+  if (v.turn.phase != TurnPhase::Decide) return false;
   if (a.kind != Action::UseJoker) return true;
   const Joker j = a.joker;
   if (!announceable(v.rules, v.turn.held, v.turn.frost_used, v.turn.fumo_active, j)) return false;

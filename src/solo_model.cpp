@@ -20,7 +20,7 @@ constexpr double kSixth = 1.0 / 6.0;
 
 // Adds `w` of outcome `s` to `acc`, merging equal states. Outcome lists stay short (at most a
 // few dozen distinct successors), so a linear search beats hashing here.
-void add(SoloOutcomes& acc, const SoloState& s, double w) {
+void add(SoloOutcomes& acc, const TurnState& s, double w) {
   if (w == 0) return;
   for (auto& o : acc)
     if (o.next == s) {
@@ -34,8 +34,8 @@ void add(SoloOutcomes& acc, const SoloOutcomes& d, double w) {
 }
 // The same code builds solo outcomes (a transfer is just eyes, §5) and table outcomes (the
 // transfer is kept apart so a table can take it from a victim): solo ignores `transfer`.
-void add(SoloOutcomes& acc, const SoloState& s, double w, int /*transfer*/) { add(acc, s, w); }
-void add(TableOutcomes& acc, const SoloState& s, double w, int transfer = 0) {
+void add(SoloOutcomes& acc, const TurnState& s, double w, int /*transfer*/) { add(acc, s, w); }
+void add(TableOutcomes& acc, const TurnState& s, double w, int transfer = 0) {
   if (w == 0) return;
   for (auto& o : acc)
     if (o.next == s && o.transfer == transfer) {
@@ -48,10 +48,10 @@ void add(TableOutcomes& acc, const SoloOutcomes& d, double w) {
   for (const auto& o : d) add(acc, o.next, o.prob * w);
 }
 
-SoloState terminal(int eyes, bool eliminated) {
-  SoloState t;
+TurnState terminal(int eyes, bool eliminated) {
+  TurnState t;
   t.eyes = eyes;
-  t.phase = SoloPhase::Over;
+  t.phase = TurnPhase::Over;
   t.eliminated = eliminated;
   return t;
 }
@@ -60,8 +60,8 @@ SoloState terminal(int eyes, bool eliminated) {
 
 // J13 classic / E6: the re-entry restarts from 0 with a new free throw, robbing count back at
 // 0, the jokers still held (Frostschutz keeps its count of uses).
-SoloState fumo_restart(const Rules& r, const SoloState& s) {
-  SoloState n = s;
+TurnState fumo_restart(const Rules& r, const TurnState& s) {
+  TurnState n = s;
   n.held = n.held.without(FUMO);
   n.eyes = 0;
   n.robbing_ones = 0;
@@ -69,7 +69,7 @@ SoloState fumo_restart(const Rules& r, const SoloState& s) {
   n.fumo_gain = 0;
   n.has_floor = false;
   n.floor = 0;
-  n.phase = r.free_throw ? SoloPhase::FreeThrow : SoloPhase::Decide;
+  n.phase = r.free_throw ? TurnPhase::FreeThrow : TurnPhase::Decide;
   return canonical(r, n);
 }
 
@@ -84,14 +84,14 @@ double runkel_save_probability(const Rules& r) {
 // T5 and the reactions after it. `pre` is the state the 6 was thrown from (Runkelrüb
 // already removed if it was spent). The engine eliminates first (eyes to the floor or 0),
 // then offers classic fumo (J13, E6), never after a Ventil floor.
-SoloOutcomes after_elimination(const Rules& r, const SoloState& pre, const InnerChooser& ch) {
-  const SoloState dead = terminal(pre.has_floor ? pre.floor : 0, true);
+SoloOutcomes after_elimination(const Rules& r, const TurnState& pre, const InnerChooser& ch) {
+  const TurnState dead = terminal(pre.has_floor ? pre.floor : 0, true);
   if (r.fumo == FumoKind::Reentry && pre.held.has(FUMO) && !pre.has_floor) {
-    SoloState view = pre;  // what the engine shows: eliminated at 0, Fumo (doubling) over
+    TurnState view = pre;  // what the engine shows: eliminated at 0, Fumo (doubling) over
     view.eyes = 0;
     view.fumo_active = false;
     view.fumo_gain = 0;
-    view.phase = SoloPhase::Over;
+    view.phase = TurnPhase::Over;
     view.eliminated = true;
     const SoloOutcomes yes{{fumo_restart(r, pre), 1.0}};
     const SoloOutcomes no{{dead, 1.0}};
@@ -104,13 +104,13 @@ SoloOutcomes after_elimination(const Rules& r, const SoloState& pre, const Inner
 // reactions. `s` is the state right before the throw (for the Ventil's throw: with the new
 // floor; for Fumo's announcement: with Fumo active). `ventil`: Runkelrüb may not answer (J15).
 template <class Out>
-void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerChooser& ch, Out& out) {
+void plain_throw(const Rules& r, const TurnState& s, bool ventil, const InnerChooser& ch, Out& out) {
   for (int f = 1; f <= 6; ++f) {
     if (f == r.bust_face) {
       if (!ventil && s.held.has(RUNKELRUEB)) {
-        SoloState spent = s;
+        TurnState spent = s;
         spent.held = spent.held.without(RUNKELRUEB);
-        SoloState saved = spent;  // "exactly where he was before that throw", no Jule
+        TurnState saved = spent;  // "exactly where he was before that throw", no Jule
         if (saved.fumo_active) saved.eyes -= saved.fumo_gain - saved.fumo_gain / r.fumo_factor;
         saved.fumo_active = false;
         saved.fumo_gain = 0;
@@ -118,24 +118,24 @@ void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerCho
         const double p = runkel_save_probability(r);
         SoloOutcomes yes;
         add(yes, canonical(r, saved), p);
-        SoloState failed = spent;
+        TurnState failed = spent;
         failed.fumo_active = false;
         failed.fumo_gain = 0;
         add(yes, after_elimination(r, failed, ch), 1 - p);
-        SoloState plain = s;
+        TurnState plain = s;
         plain.fumo_active = false;
         plain.fumo_gain = 0;
         const SoloOutcomes no = after_elimination(r, plain, ch);
         add(out, ch.take_reaction(s, {InnerChoice::UseRunkelrueb}, yes, no) ? yes : no, kSixth);
       } else {
-        SoloState plain = s;
+        TurnState plain = s;
         plain.fumo_active = false;
         plain.fumo_gain = 0;
         add(out, after_elimination(r, plain, ch), kSixth);
       }
       continue;
     }
-    SoloState n = s;
+    TurnState n = s;
     int steal = 0;
     if (n.fumo_active) {  // J13: doubled, a 1 steals nothing, no autojoker income
       const int gain = f * r.fumo_factor;
@@ -159,7 +159,7 @@ void plain_throw(const Rules& r, const SoloState& s, bool ventil, const InnerCho
 
 }  // namespace
 
-SoloKey solo_key(const SoloState& s) {
+SoloKey solo_key(const TurnState& s) {
   SoloKey k;
   k.hi = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.eyes)) << 32) |
          static_cast<std::uint32_t>(s.floor);
@@ -171,8 +171,8 @@ SoloKey solo_key(const SoloState& s) {
   return k;
 }
 
-SoloState canonical(const Rules& r, SoloState s) {
-  if (s.phase == SoloPhase::Over) return terminal(s.eyes, s.eliminated);
+TurnState canonical(const Rules& r, TurnState s) {
+  if (s.phase == TurnPhase::Over) return terminal(s.eyes, s.eliminated);
   s.eliminated = false;
   s.robbing_ones = r.ones_rob ? std::clamp(s.robbing_ones, 0, std::max(r.rob_cap, 0)) : 0;
   if (s.held.has(FROSTSCHUTZ) && s.frost_used >= r.frost_uses) s.held = s.held.without(FROSTSCHUTZ);
@@ -183,47 +183,16 @@ SoloState canonical(const Rules& r, SoloState s) {
   return s;
 }
 
-SoloState solo_start(const Rules& rules, JokerSet loadout) {
-  SoloState s;
+TurnState solo_start(const Rules& rules, JokerSet loadout) {
+  TurnState s;
   s.held = loadout;
-  s.phase = rules.free_throw ? SoloPhase::FreeThrow : SoloPhase::Decide;
+  s.phase = rules.free_throw ? TurnPhase::FreeThrow : TurnPhase::Decide;
   return canonical(rules, s);
 }
 
-TurnState to_turn_state(const SoloState& s) {
-  TurnState t;
-  t.eyes = s.eyes;
-  t.robbing_ones = s.robbing_ones;
-  t.held = s.held;
-  t.frost_used = s.frost_used;
-  t.fumo_active = s.fumo_active;
-  t.fumo_gain = s.fumo_gain;
-  t.has_floor = s.has_floor;
-  t.floor = s.floor;
-  t.over = s.phase == SoloPhase::Over;
-  t.eliminated = s.eliminated;
-  return t;
-}
-
-SoloState from_turn_state(const Rules& rules, const TurnState& t) {
-  SoloState s;
-  s.eyes = t.eyes;
-  s.robbing_ones = t.robbing_ones;
-  s.held = t.held;
-  s.frost_used = t.frost_used;
-  s.fumo_active = t.fumo_active;
-  s.fumo_gain = t.fumo_gain;
-  s.has_floor = t.has_floor;
-  s.floor = t.floor;
-  s.phase = t.over ? SoloPhase::Over : SoloPhase::Decide;
-  s.eliminated = t.eliminated;
-  return canonical(rules, s);
-}
-
-bool PolicyChooser::take_delta(const SoloState& base, const InnerChoice& c, const DeltaDist&,
+bool PolicyChooser::take_delta(const TurnState& base, const InnerChoice& c, const DeltaDist&,
                                const DeltaDist&) const {
-  const TurnState t = to_turn_state(base);
-  const TurnView v{rules_, t, -1, {}, 0};
+  const TurnView v{rules_, base, -1, {}, 0};
   switch (c.kind) {
     case InnerChoice::AnacondaFight: return policy_.anaconda_fight(v, c.a);
     case InnerChoice::RattenlordRetreat: return policy_.rattenlord_retreat(v, c.a);
@@ -233,10 +202,9 @@ bool PolicyChooser::take_delta(const SoloState& base, const InnerChoice& c, cons
   }
 }
 
-bool PolicyChooser::take_reaction(const SoloState& view, const InnerChoice& c, const SoloOutcomes&,
+bool PolicyChooser::take_reaction(const TurnState& view, const InnerChoice& c, const SoloOutcomes&,
                                   const SoloOutcomes&) const {
-  const TurnState t = to_turn_state(view);
-  const TurnView v{rules_, t, -1, {}, 0};
+  const TurnView v{rules_, view, -1, {}, 0};
   switch (c.kind) {
     case InnerChoice::UseRunkelrueb: return policy_.use_runkelrueb(v);
     case InnerChoice::UseFumoReentry: return policy_.use_fumo_reentry(v);
@@ -244,7 +212,7 @@ bool PolicyChooser::take_reaction(const SoloState& view, const InnerChoice& c, c
   }
 }
 
-double ValueChooser::expected(const SoloState& base, const DeltaDist& d) const {
+double ValueChooser::expected(const TurnState& base, const DeltaDist& d) const {
   double e = 0;
   for (const auto& o : d) e += o.prob * value_(apply_delta(rules_, base, o.delta));
   return e;
@@ -256,22 +224,22 @@ double ValueChooser::expected(const SoloOutcomes& o) const {
 }
 
 
-bool ValueChooser::take_delta(const SoloState& base, const InnerChoice&, const DeltaDist& yes,
+bool ValueChooser::take_delta(const TurnState& base, const InnerChoice&, const DeltaDist& yes,
                               const DeltaDist& no) const {
   return detail::strictly_better(expected(base, yes), expected(base, no));
 }
-bool ValueChooser::take_reaction(const SoloState&, const InnerChoice&, const SoloOutcomes& yes,
+bool ValueChooser::take_reaction(const TurnState&, const InnerChoice&, const SoloOutcomes& yes,
                                  const SoloOutcomes& no) const {
   return detail::strictly_better(expected(yes), expected(no));
 }
 
-bool solo_legal(const Rules& rules, const SoloState& s, Action a) {
-  if (s.phase != SoloPhase::Decide) return false;
+bool solo_legal(const Rules& rules, const TurnState& s, Action a) {
+  if (s.phase != TurnPhase::Decide) return false;
   if (a.kind != Action::UseJoker) return true;
   return announceable(rules, s.held, s.frost_used, s.fumo_active, a.joker);
 }
 
-std::vector<Action> solo_actions(const Rules& rules, const SoloState& s) {
+std::vector<Action> solo_actions(const Rules& rules, const TurnState& s) {
   std::vector<Action> out{Action::stop(), Action::roll()};
   for (int k = 0; k < JOKER_NB; ++k)
     if (solo_legal(rules, s, Action::use(static_cast<Joker>(k)))) out.push_back(Action::use(static_cast<Joker>(k)));
@@ -282,21 +250,21 @@ bool throws_plain(Action a) {
   return a.kind == Action::Roll || (a.kind == Action::UseJoker && (a.joker == VENTIL || a.joker == FUMO));
 }
 
-SoloState apply_delta(const Rules& rules, const SoloState& base, int delta) {
-  SoloState n = base;
+TurnState apply_delta(const Rules& rules, const TurnState& base, int delta) {
+  TurnState n = base;
   n.eyes += delta;
   if (n.held.has(JULE)) n.eyes += rules.jule_bonus;      // E1: a joker step pays Jule
   if (n.has_floor) n.floor = std::min(n.floor, n.eyes);  // E5
   return canonical(rules, n);
 }
 
-SoloOutcomes free_throw_outcomes(const Rules& rules, const SoloState& s) {
-  SoloState n = s;
-  n.phase = SoloPhase::Decide;
+SoloOutcomes free_throw_outcomes(const Rules& rules, const TurnState& s) {
+  TurnState n = s;
+  n.phase = TurnPhase::Decide;
   if (!rules.free_throw) return {{canonical(rules, n), 1.0}};
   SoloOutcomes out;
   for (int f = 1; f <= 6; ++f) {  // T1: every face adds, a 1 steals nothing, a 6 is safe
-    SoloState m = n;
+    TurnState m = n;
     m.eyes += f;
     add(out, canonical(rules, m), kSixth);
   }
@@ -307,13 +275,13 @@ namespace {
 
 // One step into `out` (SoloOutcomes or TableOutcomes): `s` is a decision state, `a` legal.
 template <class Out>
-void transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch, Out& out) {
+void transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch, Out& out) {
   if (!solo_legal(r, s, a))
     throw std::logic_error("solo model: illegal action in state " + describe(s));
   if (a.kind == Action::Stop) return add(out, terminal(s.eyes, false), 1.0, 0);
   if (a.kind == Action::Roll) return plain_throw(r, s, false, ch, out);
   // Announcing a joker ends an active Fumo (J13); a single-use joker is spent.
-  SoloState base = s;
+  TurnState base = s;
   base.fumo_active = false;
   base.fumo_gain = 0;
   if (a.joker != FROSTSCHUTZ) base.held = base.held.without(a.joker);
@@ -322,7 +290,7 @@ void transition(const Rules& r, const SoloState& s, Action a, const InnerChooser
     case FROSTSCHUTZ: {  // J1: use k subtracts faces 1..k; a 6 adds 6 and expires it
       const int k = s.frost_used + 1;
       for (int f = 1; f <= 6; ++f) {
-        SoloState n = base;
+        TurnState n = base;
         n.eyes += (f != 6 && f <= k) ? -f : f;
         n.frost_used = k;
         if (f == 6 || k >= r.frost_uses) n.held = n.held.without(FROSTSCHUTZ);
@@ -335,7 +303,7 @@ void transition(const Rules& r, const SoloState& s, Action a, const InnerChooser
     case ALL_IN:  // J6: double, or 0 and a Zombie whatever protects him
       for (int f = 1; f <= 6; ++f) {
         if (f <= r.allin_max_face) {
-          SoloState n = base;
+          TurnState n = base;
           n.eyes *= 2;
           if (n.held.has(JULE)) n.eyes += r.jule_bonus;
           if (n.has_floor) n.floor = std::min(n.floor, n.eyes);
@@ -367,20 +335,20 @@ void transition(const Rules& r, const SoloState& s, Action a, const InnerChooser
 
 }  // namespace
 
-SoloOutcomes solo_transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch) {
+SoloOutcomes solo_transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
   SoloOutcomes out;
   transition(r, s, a, ch, out);
   return out;
 }
 
-TableOutcomes table_transition(const Rules& r, const SoloState& s, Action a, const InnerChooser& ch) {
+TableOutcomes table_transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
   TableOutcomes out;
   transition(r, s, a, ch, out);
   return out;
 }
 
-SoloOutcomes solo_successors(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser) {
-  if (s.phase == SoloPhase::FreeThrow) return free_throw_outcomes(rules, s);
+SoloOutcomes solo_successors(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser) {
+  if (s.phase == TurnPhase::FreeThrow) return free_throw_outcomes(rules, s);
   return solo_transition(rules, s, a, chooser);
 }
 
@@ -412,8 +380,8 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
   c.description = rules_summary(rules) + " | jokers " + loadout_name(loadout) + " | policy " + policy.name();
   const PolicyChooser chooser(rules, policy);
   std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
-  std::vector<SoloState> states;
-  auto id_of = [&](const SoloState& s) {
+  std::vector<TurnState> states;
+  auto id_of = [&](const TurnState& s) {
     auto [it, inserted] = index.try_emplace(solo_key(s), static_cast<std::uint32_t>(states.size()));
     if (inserted) {
       if (states.size() >= max_states)
@@ -427,16 +395,15 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
   c.first.push_back(0);
   // Breadth-first: state ids are assigned in discovery order and processed in id order.
   for (std::size_t i = 0; i < states.size(); ++i) {
-    const SoloState s = states[i];
+    const TurnState s = states[i];
     SoloOutcomes out;
     bool term = false;
-    if (s.phase == SoloPhase::Over) {
+    if (s.phase == TurnPhase::Over) {
       term = true;
-    } else if (s.phase == SoloPhase::FreeThrow) {
+    } else if (s.phase == TurnPhase::FreeThrow) {
       out = free_throw_outcomes(rules, s);
     } else {
-      const TurnState t = to_turn_state(s);
-      const Action a = policy.decide(TurnView{rules, t, -1, {}, 0});
+      const Action a = policy.decide(TurnView{rules, s, -1, {}, 0});
       if (!solo_legal(rules, s, a))
         throw InputError("policy '" + policy.name() + "' chose an illegal action in state " + describe(s));
       if (a.kind == Action::Stop) term = true;  // stopping: the decision state is terminal
@@ -455,9 +422,9 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
   return c;
 }
 
-std::string describe(const SoloState& s) {
+std::string describe(const TurnState& s) {
   std::ostringstream o;
-  o << (s.phase == SoloPhase::FreeThrow ? "before free throw" : s.phase == SoloPhase::Over ? "over" : "deciding")
+  o << (s.phase == TurnPhase::FreeThrow ? "before free throw" : s.phase == TurnPhase::Over ? "over" : "deciding")
     << ", eyes " << s.eyes << ", robbing 1s " << s.robbing_ones << ", held " << loadout_name(s.held);
   if (s.frost_used) o << ", frostschutz uses " << s.frost_used;
   if (s.fumo_active) o << ", fumo active (gain " << s.fumo_gain << ")";

@@ -28,16 +28,16 @@ struct ValueBust {
 };
 
 // The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
-int risk(const SoloState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
+int risk(const TurnState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
 
 // The risk caps by class of state: [Runkelrüb held][Fumo active] (solver.h).
 struct Caps {
   int c[2][2] = {{0, 0}, {0, 0}};
-  int of(const SoloState& s) const { return c[s.held.has(RUNKELRUEB)][s.fumo_active]; }
+  int of(const TurnState& s) const { return c[s.held.has(RUNKELRUEB)][s.fumo_active]; }
 };
 
 // The solver's risk cap: above it no plain throw is considered (see solver.h).
-bool considered(const SoloState& s, Action a, const Caps& caps) {
+bool considered(const TurnState& s, Action a, const Caps& caps) {
   const bool plain = a.kind == Action::Roll || (a.kind == Action::UseJoker && a.joker == FUMO);
   return !(plain && risk(s) > caps.of(s));
 }
@@ -50,9 +50,9 @@ bool considered(const SoloState& s, Action a, const Caps& caps) {
 // the two-dimensional (eyes, floor) part of a Ventil loadout into a one-dimensional one.
 // All In breaks the invariance (a failure sets 0, ignoring the floor), so states holding it
 // keep their floor. `offset` receives the shift to add back to values.
-SoloState normal_form(SoloState s, int& offset) {
+TurnState normal_form(TurnState s, int& offset) {
   offset = 0;
-  if (s.phase == SoloPhase::Decide && s.has_floor && !s.held.has(ALL_IN)) {
+  if (s.phase == TurnPhase::Decide && s.has_floor && !s.held.has(ALL_IN)) {
     offset = s.floor;
     s.eyes -= s.floor;
     s.floor = 0;
@@ -65,17 +65,17 @@ SoloState normal_form(SoloState s, int& offset) {
 class RecordingChooser final : public InnerChooser {
  public:
   explicit RecordingChooser(const Rules& r) : r_(r) {}
-  bool take_delta(const SoloState& base, const InnerChoice&, const DeltaDist& yes, const DeltaDist& no) const override {
+  bool take_delta(const TurnState& base, const InnerChoice&, const DeltaDist& yes, const DeltaDist& no) const override {
     for (const auto& o : yes) seen.push_back(apply_delta(r_, base, o.delta));
     for (const auto& o : no) seen.push_back(apply_delta(r_, base, o.delta));
     return false;
   }
-  bool take_reaction(const SoloState&, const InnerChoice&, const SoloOutcomes& yes, const SoloOutcomes& no) const override {
+  bool take_reaction(const TurnState&, const InnerChoice&, const SoloOutcomes& yes, const SoloOutcomes& no) const override {
     for (const auto& o : yes) seen.push_back(o.next);
     for (const auto& o : no) seen.push_back(o.next);
     return false;
   }
-  mutable std::vector<SoloState> seen;
+  mutable std::vector<TurnState> seen;
 
  private:
   const Rules& r_;
@@ -89,7 +89,7 @@ struct ValueAlgebra {
   using Dist = ValueBust;
   static constexpr int kOffset = 256;
 
-  ValueAlgebra(const Rules& rules, const SoloState& b, const Lookup& l) : r(rules), base(b), lookup(l) {}
+  ValueAlgebra(const Rules& rules, const TurnState& b, const Lookup& l) : r(rules), base(b), lookup(l) {}
 
   ValueBust point(int delta) {
     const int i = delta + kOffset;
@@ -111,7 +111,7 @@ struct ValueAlgebra {
   }
 
   const Rules& r;
-  const SoloState& base;
+  const TurnState& base;
   const Lookup& lookup;
   std::vector<ValueBust> cache = std::vector<ValueBust>(2 * kOffset);
   std::vector<char> have = std::vector<char>(2 * kOffset, 0);
@@ -139,8 +139,8 @@ struct SupportAlgebra {
 };
 
 // The state a single-use joker's step starts from: the joker spent, Fumo over (J13).
-SoloState joker_base(const SoloState& s, Joker j) {
-  SoloState b = s;
+TurnState joker_base(const TurnState& s, Joker j) {
+  TurnState b = s;
   b.fumo_active = false;
   b.fumo_gain = 0;
   b.held = b.held.without(j);
@@ -179,7 +179,7 @@ double runkel_save(const Rules& r) {
 class StateIndex {
  public:
   static constexpr std::uint32_t kNone = 0xffffffffu;
-  std::uint32_t find(const SoloState& s) const {
+  std::uint32_t find(const TurnState& s) const {
     const auto it = rows_.find(rest_key(s));
     if (it == rows_.end()) return kNone;
     const Row& row = it->second;
@@ -187,7 +187,7 @@ class StateIndex {
     return i < 0 || i >= static_cast<long>(row.ids.size()) ? kNone : row.ids[static_cast<size_t>(i)];
   }
   // Inserts s -> v unless s is present; returns the index stored for s.
-  std::uint32_t insert(const SoloState& s, std::uint32_t v) {
+  std::uint32_t insert(const TurnState& s, std::uint32_t v) {
     Row& row = rows_[rest_key(s)];
     if (row.ids.empty()) {
       row.lo = s.eyes;
@@ -209,7 +209,7 @@ class StateIndex {
     int lo = 0;
     std::vector<std::uint32_t> ids;
   };
-  static SoloKey rest_key(SoloState s) {
+  static SoloKey rest_key(TurnState s) {
     s.eyes = 0;
     return solo_key(s);
   }
@@ -251,9 +251,9 @@ class Solve {
  private:
   static constexpr std::size_t kMaxStates = 40'000'000;  // read_policy's kMaxPolicyStates too
 
-  std::uint32_t intern(const SoloState& raw) {
+  std::uint32_t intern(const TurnState& raw) {
     int offset = 0;
-    const SoloState s = normal_form(raw, offset);
+    const TurnState s = normal_form(raw, offset);
     const auto next = static_cast<std::uint32_t>(states_.size());
     const std::uint32_t id = index_.insert(s, next);
     if (id == next) {
@@ -275,12 +275,12 @@ class Solve {
     return out;
   }
   int max_rob() const { return r_.ones_rob ? std::max(r_.rob_cap, 0) : 0; }
-  SoloState probe(JokerSet held, int rob, int eyes) const {
-    SoloState s;
+  TurnState probe(JokerSet held, int rob, int eyes) const {
+    TurnState s;
     s.eyes = eyes;
     s.robbing_ones = rob;
     s.held = held;
-    s.phase = SoloPhase::Decide;
+    s.phase = TurnPhase::Decide;
     return canonical(r_, s);
   }
 
@@ -294,18 +294,18 @@ class Solve {
     succ_first_.push_back(0);
     std::vector<std::uint32_t> out;
     for (std::size_t i = 0; i < states_.size(); ++i) {
-      const SoloState s = states_[i];
+      const TurnState s = states_[i];
       out.clear();
-      auto note = [&](const SoloState& n) {
-        if (n.phase != SoloPhase::Over) out.push_back(intern(n));
+      auto note = [&](const TurnState& n) {
+        if (n.phase != TurnPhase::Over) out.push_back(intern(n));
       };
-      if (s.phase == SoloPhase::FreeThrow) {
+      if (s.phase == TurnPhase::FreeThrow) {
         for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
-      } else if (s.phase == SoloPhase::Decide) {
+      } else if (s.phase == TurnPhase::Decide) {
         for (Action a : solo_actions(r_, s)) {
           if (a.kind == Action::Stop || !considered(s, a, caps_)) continue;
           if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
-            const SoloState base = joker_base(s, a.joker);
+            const TurnState base = joker_base(s, a.joker);
             for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
             continue;
           }
@@ -321,25 +321,25 @@ class Solve {
     }
   }
 
-  ValueBust lookup(const SoloState& raw) const {
-    if (raw.phase == SoloPhase::Over) return {static_cast<double>(raw.eyes), raw.eliminated ? 1.0 : 0.0};
+  ValueBust lookup(const TurnState& raw) const {
+    if (raw.phase == TurnPhase::Over) return {static_cast<double>(raw.eyes), raw.eliminated ? 1.0 : 0.0};
     int offset = 0;
-    const SoloState s = normal_form(raw, offset);
+    const TurnState s = normal_form(raw, offset);
     const std::uint32_t id = index_.find(s);
     if (id == StateIndex::kNone) throw std::logic_error("solver: successor not explored: " + describe(s));
     if (!done_[id]) throw NotYetSolved{};
     return {value_[id] + offset, bust_[id]};
   }
 
-  ValueBust q_value(const SoloState& s, Action a) const {
+  ValueBust q_value(const TurnState& s, Action a) const {
     if (a.kind == Action::Stop) return {static_cast<double>(s.eyes), 0.0};
-    auto look = [this](const SoloState& x) { return lookup(x); };
+    auto look = [this](const TurnState& x) { return lookup(x); };
     if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
-      const SoloState base = joker_base(s, a.joker);
+      const TurnState base = joker_base(s, a.joker);
       ValueAlgebra<decltype(look)> alg(r_, base, look);
       return detail::DeltaStep<ValueAlgebra<decltype(look)>>(r_, alg).run(a.joker);
     }
-    const ValueChooser vc(r_, [this](const SoloState& x) { return lookup(x).v; });
+    const ValueChooser vc(r_, [this](const TurnState& x) { return lookup(x).v; });
     ValueBust q;
     for (const auto& o : solo_transition(r_, s, a, vc)) {
       const ValueBust n = lookup(o.next);
@@ -350,8 +350,8 @@ class Solve {
   }
 
   void compute(std::uint32_t u) {
-    const SoloState& s = states_[u];
-    if (s.phase == SoloPhase::FreeThrow) {
+    const TurnState& s = states_[u];
+    if (s.phase == TurnPhase::FreeThrow) {
       ValueBust acc;
       for (const auto& o : free_throw_outcomes(r_, s)) {
         const ValueBust n = lookup(o.next);
@@ -388,7 +388,7 @@ class Solve {
   // plain throw keeps them and adds eyes (T3: at least 1 under the presets), so sorting by
   // (resources ascending, eyes descending) puts every successor first. Exotic --set rules can
   // break this (a negative Tentakel bonus); then the depth-first order below takes over.
-  int resources(const SoloState& s) const {
+  int resources(const TurnState& s) const {
     return s.held.size() + (s.held.has(FROSTSCHUTZ) ? r_.frost_uses - s.frost_used : 0);
   }
 
@@ -401,7 +401,7 @@ class Solve {
     std::vector<std::uint32_t> order(n);
     for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
-      const SoloState &x = states_[a], &y = states_[b];
+      const TurnState &x = states_[a], &y = states_[b];
       const int rx = resources(x), ry = resources(y);
       if (rx != ry) return rx < ry;
       if (x.eyes != y.eyes) return x.eyes > y.eyes;
@@ -477,9 +477,9 @@ class Solve {
     std::map<int, std::pair<double, double>> adv;  // class -> (C, D) above the cap
     double k_reentry = 0;
     for (std::size_t i = 0; i < states_.size(); ++i) {
-      const SoloState& s = states_[i];
-      if (s.phase == SoloPhase::FreeThrow && i != start_) k_reentry = std::max(k_reentry, value_[i]);
-      if (s.phase != SoloPhase::Decide || risk(s) <= caps_.of(s)) continue;
+      const TurnState& s = states_[i];
+      if (s.phase == TurnPhase::FreeThrow && i != start_) k_reentry = std::max(k_reentry, value_[i]);
+      if (s.phase != TurnPhase::Decide || risk(s) <= caps_.of(s)) continue;
       const double a = value_[i] - s.eyes;
       auto [it, fresh] = adv.try_emplace(cls(s.held, s.frost_used, s.fumo_active), a, a);
       if (!fresh) {
@@ -526,7 +526,7 @@ class Solve {
   SolverOptions o_;
   Caps caps_;
   StateIndex index_;
-  std::vector<SoloState> states_;
+  std::vector<TurnState> states_;
   std::vector<std::uint32_t> succ_first_, succ_;
   std::vector<double> value_, bust_;
   std::vector<Action> action_;
@@ -633,27 +633,27 @@ TablePolicy::TablePolicy(Rules rules, JokerSet loadout, std::shared_ptr<const Po
     : rules_(std::move(rules)), loadout_(loadout), table_(std::move(table)),
       fallback_threshold_(fallback_threshold), name_(std::move(name)) {}
 
-double TablePolicy::value(const SoloState& raw) const {
-  if (raw.phase == SoloPhase::Over) return raw.eyes;
+double TablePolicy::value(const TurnState& raw) const {
+  if (raw.phase == TurnPhase::Over) return raw.eyes;
   int offset = 0;
-  const SoloState s = normal_form(raw, offset);
+  const TurnState s = normal_form(raw, offset);
   const auto it = table_->entries.find(solo_key(s));
   return it == table_->entries.end() ? std::numeric_limits<double>::quiet_NaN() : it->second.value + offset;
 }
 
 Action TablePolicy::decide(const TurnView& view) const {
   int offset = 0;
-  const SoloState s = normal_form(from_turn_state(rules_, view.turn), offset);
+  const TurnState s = normal_form(canonical(rules_, view.turn), offset);
   const auto it = table_->entries.find(solo_key(s));
-  if (it != table_->entries.end() && s.phase == SoloPhase::Decide && is_legal(view, it->second.action))
+  if (it != table_->entries.end() && s.phase == TurnPhase::Decide && is_legal(view, it->second.action))
     return it->second.action;
   return view.turn.eyes >= fallback_threshold_ ? Action::stop() : Action::roll();
 }
 
 bool TablePolicy::delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const {
   // The engine shows the state the joker's step started from, the joker already spent.
-  const SoloState base = from_turn_state(rules_, view.turn);
-  auto look = [this](const SoloState& x) { return ValueBust{value(x), 0.0}; };
+  const TurnState base = canonical(rules_, view.turn);
+  auto look = [this](const TurnState& x) { return ValueBust{value(x), 0.0}; };
   ValueAlgebra<decltype(look)> alg(rules_, base, look);
   alg.wanted = wanted;
   detail::DeltaStep<ValueAlgebra<decltype(look)>>(rules_, alg).run(joker);
@@ -678,11 +678,11 @@ namespace {
 class ReactionRecorder final : public InnerChooser {
  public:
   ReactionRecorder(const Rules& r, const TablePolicy& p)
-      : vc_(r, [&p](const SoloState& x) { return p.value(x); }) {}
-  bool take_delta(const SoloState& b, const InnerChoice& c, const DeltaDist& y, const DeltaDist& n) const override {
+      : vc_(r, [&p](const TurnState& x) { return p.value(x); }) {}
+  bool take_delta(const TurnState& b, const InnerChoice& c, const DeltaDist& y, const DeltaDist& n) const override {
     return vc_.take_delta(b, c, y, n);
   }
-  bool take_reaction(const SoloState& v, const InnerChoice& c, const SoloOutcomes& y, const SoloOutcomes& n) const override {
+  bool take_reaction(const TurnState& v, const InnerChoice& c, const SoloOutcomes& y, const SoloOutcomes& n) const override {
     const bool t = vc_.take_reaction(v, c, y, n);
     if (c.kind == InnerChoice::UseRunkelrueb) runkel = t;
     return t;
@@ -697,8 +697,8 @@ class ReactionRecorder final : public InnerChooser {
 bool TablePolicy::use_runkelrueb(const TurnView& view) const {
   // The engine asks from the state the 6 was thrown from; a plain throw from it replays the
   // solver's comparison of saving and not saving.
-  SoloState s = from_turn_state(rules_, view.turn);
-  if (s.phase != SoloPhase::Decide || !s.held.has(RUNKELRUEB)) return true;
+  TurnState s = canonical(rules_, view.turn);
+  if (s.phase != TurnPhase::Decide || !s.held.has(RUNKELRUEB)) return true;
   ReactionRecorder rec(rules_, *this);
   (void)solo_transition(rules_, s, Action::roll(), rec);
   return rec.runkel;
@@ -707,10 +707,10 @@ bool TablePolicy::use_runkelrueb(const TurnView& view) const {
 bool TablePolicy::use_fumo_reentry(const TurnView& view) const {
   // The engine shows the eliminated state (eyes 0, no floor); the solver compared the
   // re-entry's value with staying eliminated at 0.
-  SoloState pre;
+  TurnState pre;
   pre.held = view.turn.held;
   pre.frost_used = view.turn.frost_used;
-  pre.phase = SoloPhase::Decide;
+  pre.phase = TurnPhase::Decide;
   const double v = value(fumo_restart(rules_, pre));
   if (std::isnan(v)) return true;
   return detail::strictly_better(v, 0.0);
@@ -751,13 +751,13 @@ void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& sol
       << "ev " << fmt17(sol.ev) << "\n"
       << "threshold " << sol.threshold << "\n"
       << "states " << sol.table->states.size() << "\n";
-  for (const SoloState& s : sol.table->states) {
+  for (const TurnState& s : sol.table->states) {
     const auto& e = sol.table->entries.at(solo_key(s));
     char held[8];
     std::snprintf(held, sizeof held, "%x", static_cast<unsigned>(s.held.bits));
-    out << (s.phase == SoloPhase::FreeThrow ? 'F' : 'D') << ' ' << s.eyes << ' ' << s.robbing_ones << ' ' << held
+    out << (s.phase == TurnPhase::FreeThrow ? 'F' : 'D') << ' ' << s.eyes << ' ' << s.robbing_ones << ' ' << held
         << ' ' << s.frost_used << ' ' << s.fumo_active << ' ' << s.fumo_gain << ' ' << s.has_floor << ' ' << s.floor
-        << ' ' << (s.phase == SoloPhase::FreeThrow ? "-" : action_token(e.action)) << ' ' << fmt17(e.value) << '\n';
+        << ' ' << (s.phase == TurnPhase::FreeThrow ? "-" : action_token(e.action)) << ' ' << fmt17(e.value) << '\n';
   }
 }
 
@@ -843,8 +843,8 @@ std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, c
       return v;
     };
     if (tok[0] != "F" && tok[0] != "D") throw fail("phase " + quoted(tok[0]) + "; valid: F, D");
-    SoloState s;
-    s.phase = tok[0] == "F" ? SoloPhase::FreeThrow : SoloPhase::Decide;
+    TurnState s;
+    s.phase = tok[0] == "F" ? TurnPhase::FreeThrow : TurnPhase::Decide;
     s.eyes = static_cast<int>(field(1, "eyes", -kMaxPolicyEyes, kMaxPolicyEyes));
     s.robbing_ones = static_cast<int>(field(2, "robbing_ones", 0, 255));
     s.held = JokerSet{static_cast<u16>(field(3, "held", 0, JokerSet::all().bits, 16))};
@@ -856,7 +856,7 @@ std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, c
     s.floor = static_cast<int>(field(8, "floor", -kMaxPolicyEyes, kMaxPolicyEyes));
     PolicyTable::Entry e;
     const std::string& act = tok[9];
-    if (s.phase == SoloPhase::FreeThrow) {
+    if (s.phase == TurnPhase::FreeThrow) {
       if (act != "-") throw fail("action " + quoted(act) + " for a free-throw state; valid: -");
     } else if (act == "stop") {
       e.action = Action::stop();

@@ -99,7 +99,7 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
               bust[next] = 0;
               ++next;
             }
-            if (next == un || s.over) break;
+            if (next == un || s.over()) break;
             solo_step(rules, s, Action::roll(), roll_on, dice);
           }
           for (size_t k = next; k < un; ++k) {

@@ -23,6 +23,7 @@ const Rules kC = preset("classic");
 TurnState at(int eyes, JokerSet held = {}) {
   TurnState t = new_turn(held);
   t.eyes = eyes;
+  t.phase = TurnPhase::Decide;
   return t;
 }
 JokerSet hold(std::initializer_list<Joker> js) {
@@ -79,18 +80,18 @@ TEST(WorkedExample, E5_Ventil) {
     EXPECT_EQ(t.eyes, 25);
     EXPECT_TRUE(t.has_floor);
     EXPECT_EQ(t.floor, 20);
-    EXPECT_FALSE(t.over);
+    EXPECT_FALSE(t.over());
 
     t = step(r, at(20, hold({VENTIL})), use(VENTIL), {6});
     EXPECT_EQ(t.eyes, 20);
-    EXPECT_TRUE(t.over);
+    EXPECT_TRUE(t.over());
 
     TurnState f = at(33);
     f.has_floor = true;
     f.floor = 25;
     t = step(r, f, kRoll, {6});
     EXPECT_EQ(t.eyes, 25);
-    EXPECT_TRUE(t.over);
+    EXPECT_TRUE(t.over());
   }
   // Floor 25 at 30, Rattenlord lost (classic -15) -> 15, floor 15.
   TurnState f = at(30, hold({RATTENLORD}));
@@ -132,7 +133,7 @@ TEST(WorkedExample, E8_FumoWithRunkelrueb) {
   t = step(kT, t, kRoll, {6, 3, 1}, {true});
   EXPECT_EQ(t.eyes, 28);
   EXPECT_FALSE(t.fumo_active);
-  EXPECT_FALSE(t.over);
+  EXPECT_FALSE(t.over());
 }
 
 TEST(WorkedExample, E9_KeulerBonusAndEndOfPassReset) {
@@ -254,7 +255,7 @@ TEST(Rule, T5_EliminationSetsZeroMakesZombieAndForfeitsJokers) {
   TurnState t = play_solo_turn(kT, hold({HIRTENSCHUTZ}), p, d);
   EXPECT_EQ(t.eyes, 0);
   EXPECT_TRUE(t.eliminated);
-  EXPECT_TRUE(t.over);
+  EXPECT_TRUE(t.over());
 }
 
 TEST(Rule, T6_KeulerOncePerVictimPerPass) {
@@ -301,7 +302,7 @@ TEST(Rule, J1_FrostschutzUsesSubtractLowFacesAndExpire) {
   // A 6 adds 6, does not eliminate, and expires the joker at once.
   t = step(kT, at(10, hold({FROSTSCHUTZ})), use(FROSTSCHUTZ), {6});
   EXPECT_EQ(t.eyes, 16);
-  EXPECT_FALSE(t.over);
+  EXPECT_FALSE(t.over());
   EXPECT_FALSE(t.held.has(FROSTSCHUTZ));
 }
 
@@ -374,7 +375,7 @@ TEST(Rule, J9_MonokelKeepOrRethrowFacesOnlyAdd) {
   TurnState t = step(kT, at(10, hold({MONOKEL})), use(MONOKEL), {1, 6, 5}, {true, false});
   EXPECT_EQ(t.eyes, 21);
   EXPECT_EQ(t.robbing_ones, 0);
-  EXPECT_FALSE(t.over);
+  EXPECT_FALSE(t.over());
   EXPECT_EQ(step(kT, at(10, hold({MONOKEL})), use(MONOKEL), {2, 1, 3, 6}, {true, true}).eyes, 17);
 }
 
@@ -442,7 +443,7 @@ TEST(Rule, J13_ClassicFumoRestartsFromZeroWithANewFreeThrow) {
   t.robbing_ones = 3;
   t = step(kC, t, kRoll, {6, 4}, {true});
   EXPECT_EQ(t.eyes, 4);
-  EXPECT_FALSE(t.over);
+  EXPECT_FALSE(t.over());
   EXPECT_EQ(t.robbing_ones, 0);
   EXPECT_TRUE(t.held.has(HIRTENSCHUTZ));
   EXPECT_FALSE(t.held.has(FUMO));
@@ -463,7 +464,7 @@ TEST(Rule, J14_CherryNoSuccessesNoCounters) {
 TEST(Rule, J15_RunkelruebCancelsOrFails) {
   TurnState t = step(kT, at(14, hold({RUNKELRUEB})), kRoll, {6, 1, 3}, {true});
   EXPECT_EQ(t.eyes, 14);
-  EXPECT_FALSE(t.over);
+  EXPECT_FALSE(t.over());
   EXPECT_FALSE(t.held.has(RUNKELRUEB));
   t = step(kT, at(14, hold({RUNKELRUEB})), kRoll, {6, 2, 1}, {true});
   EXPECT_TRUE(t.eliminated);

@@ -14,6 +14,7 @@
 #include "verflixt/joker.h"
 #include "verflixt/markov.h"
 #include "verflixt/rng.h"
+#include "scripted.h"
 
 namespace verflixt {
 namespace {
@@ -21,12 +22,12 @@ namespace {
 const Rules kT = preset("tournament-2019");
 const Rules kC = preset("classic");
 
-SoloState deciding(const Rules& r, int eyes, JokerSet held = {}, int rob = 0) {
-  SoloState s;
+TurnState deciding(const Rules& r, int eyes, JokerSet held = {}, int rob = 0) {
+  TurnState s;
   s.eyes = eyes;
   s.held = held;
   s.robbing_ones = rob;
-  s.phase = SoloPhase::Decide;
+  s.phase = TurnPhase::Decide;
   return canonical(r, s);
 }
 
@@ -65,7 +66,7 @@ TEST(SoloModel, FreeThrowAddsEveryFace) {  // T1
   for (const auto& o : out) {
     EXPECT_NEAR(o.prob, 1.0 / 6, 1e-15);
     EXPECT_EQ(o.next.robbing_ones, 0);
-    EXPECT_EQ(o.next.phase, SoloPhase::Decide);
+    EXPECT_EQ(o.next.phase, TurnPhase::Decide);
   }
 }
 
@@ -86,7 +87,7 @@ TEST(SoloModel, PlainThrowTournament) {  // T3, T4, T5
 }
 
 TEST(SoloModel, RobbingCountIsCappedAtRobCap) {  // T4: the 12th robbing 1 steals 5
-  const SoloState a = deciding(kT, 10, {}, 11), b = deciding(kT, 10, {}, 5);
+  const TurnState a = deciding(kT, 10, {}, 11), b = deciding(kT, 10, {}, 5);
   EXPECT_EQ(solo_key(a), solo_key(b));
 }
 
@@ -156,7 +157,7 @@ TEST(SoloModel, VentilSixDropsToTheNewFloor) {  // J11, §6 example 5
   const auto out = solo_transition(kT, deciding(kT, 20, JokerSet{}.with(VENTIL)), Action::use(VENTIL), ch);
   bool found = false;
   for (const auto& o : out)
-    if (o.next.phase == SoloPhase::Over) {
+    if (o.next.phase == TurnPhase::Over) {
       EXPECT_EQ(o.next.eyes, 20);
       EXPECT_TRUE(o.next.eliminated);
       EXPECT_NEAR(o.prob, 1.0 / 6, 1e-15);
@@ -171,19 +172,19 @@ TEST(SoloModel, VentilSixDropsToTheNewFloor) {  // J11, §6 example 5
 TEST(SoloModel, RunkelruebHalvesFumoBack) {  // J13/J15, §6 example 8: 36 with gain 16 -> 28
   const ThresholdPolicy p(100);  // the Policy default spends Runkelrüb
   const PolicyChooser ch(kT, p);
-  SoloState s = deciding(kT, 36, JokerSet{}.with(RUNKELRUEB));
+  TurnState s = deciding(kT, 36, JokerSet{}.with(RUNKELRUEB));
   s.fumo_active = true;
   s.fumo_gain = 16;
   const auto out = solo_transition(kT, s, Action::roll(), ch);
   EXPECT_NEAR(total(out), 1, 1e-15);
   double saved = 0, dead = 0;
   for (const auto& o : out) {
-    if (o.next.phase == SoloPhase::Decide && o.next.eyes == 28) {
+    if (o.next.phase == TurnPhase::Decide && o.next.eyes == 28) {
       EXPECT_FALSE(o.next.fumo_active);
       EXPECT_FALSE(o.next.held.has(RUNKELRUEB));
       saved += o.prob;
     }
-    if (o.next.phase == SoloPhase::Over) dead += o.prob;
+    if (o.next.phase == TurnPhase::Over) dead += o.prob;
   }
   EXPECT_NEAR(saved, 1.0 / 6 * (1 - 1.0 / 9), 1e-15);  // a 6, then any of two throws >= 3
   EXPECT_NEAR(dead, 1.0 / 6 / 9, 1e-15);
@@ -197,7 +198,7 @@ TEST(SoloModel, ClassicFumoRestartsWithAFreeThrow) {  // J13 classic, E6
   const auto out = solo_transition(kC, deciding(kC, 30, JokerSet{}.with(FUMO).with(PONY), 3), Action::roll(), ch);
   bool restart = false;
   for (const auto& o : out)
-    if (o.next.phase == SoloPhase::FreeThrow) {
+    if (o.next.phase == TurnPhase::FreeThrow) {
       restart = true;
       EXPECT_EQ(o.next.eyes, 0);
       EXPECT_EQ(o.next.robbing_ones, 0);
@@ -206,6 +207,42 @@ TEST(SoloModel, ClassicFumoRestartsWithAFreeThrow) {  // J13 classic, E6
       EXPECT_NEAR(o.prob, 1.0 / 6, 1e-15);
     }
   EXPECT_TRUE(restart);
+}
+
+// One turn-state type (turn.h): the engine moves through the phases the solo model lists,
+// so an engine state reduced by canonical() is a solo state, phase included.
+TEST(SoloModel, EngineStatesAreSoloStates) {  // T1, T5, J13 classic, E6
+  auto contains = [](const SoloOutcomes& out, const TurnState& s) {
+    for (const auto& o : out)
+      if (o.next == s) return true;
+    return false;
+  };
+  const JokerSet l = JokerSet{}.with(FUMO).with(PONY);
+  TurnState t = new_turn(l);
+  EXPECT_EQ(t.phase, TurnPhase::FreeThrow);
+  EXPECT_EQ(canonical(kC, t), solo_start(kC, l));
+  EXPECT_FALSE(is_legal(TurnView{kC, t, -1, {}, 0}, Action::roll()));  // nothing to decide yet
+  ScriptedDice d{4, 6, 2};
+  free_throw(kC, t, d);
+  EXPECT_EQ(t.phase, TurnPhase::Decide);
+  EXPECT_TRUE(contains(free_throw_outcomes(kC, solo_start(kC, l)), canonical(kC, t)));
+  // A 6 with classic fumo held: eliminated (Over), re-entered (FreeThrow), its free throw
+  // thrown (Decide) — the solo model's fumo_restart and its free-throw outcomes.
+  const TurnState before = canonical(kC, t);
+  testing::ScriptedPolicy reenter({}, {true});
+  solo_step(kC, t, Action::roll(), reenter, d);
+  EXPECT_TRUE(reenter.done());
+  EXPECT_EQ(t.phase, TurnPhase::Decide);
+  EXPECT_EQ(t.eyes, 2);
+  const testing::ScriptedPolicy model_reenters({}, {true});
+  EXPECT_TRUE(contains(solo_transition(kC, before, Action::roll(), PolicyChooser(kC, model_reenters)),
+                       fumo_restart(kC, before)));
+  EXPECT_TRUE(contains(free_throw_outcomes(kC, fumo_restart(kC, before)), canonical(kC, t)));
+  const TurnState decided = canonical(kC, t);
+  solo_step(kC, t, Action::stop(), reenter, d);
+  EXPECT_TRUE(t.over());
+  EXPECT_FALSE(t.eliminated);
+  EXPECT_TRUE(contains(solo_transition(kC, decided, Action::stop(), PolicyChooser(kC, reenter)), canonical(kC, t)));
 }
 
 // Every step of every state reachable under JokersFirst, for every loadout of one joker in

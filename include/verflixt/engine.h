@@ -42,14 +42,16 @@ namespace verflixt {
 
 // ---- Solo mode (§5): a turn played alone; steals and Senigma pay the player. ----
 
-// A fresh turn holding `loadout`, before the free throw.
+// A fresh turn holding `loadout`, before the free throw (phase FreeThrow, turn.h).
 TurnState new_turn(JokerSet loadout);
 
-// T1: the free throw (plus a placement bonus). With rules.free_throw off it does nothing.
+// T1: the free throw (plus a placement bonus); the turn moves to its first decision (phase
+// Decide). With rules.free_throw off it throws nothing.
 void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus = 0);
 
-// Plays one solo step: `action` must be legal; stop ends the turn. Reactions (Runkelrüb,
-// classic fumo) and joker-internal choices are asked of `policy`.
+// Plays one solo step at a decision (phase Decide): `action` must be legal; stop and
+// elimination end the turn (phase Over). Reactions (Runkelrüb, classic fumo) and
+// joker-internal choices are asked of `policy`.
 void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice);
 
 // A whole solo turn from the free throw to the end. The solo value is the returned eyes.

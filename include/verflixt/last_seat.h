@@ -6,7 +6,7 @@
 // result after T7): stop, roll or which joker (T2), whom to rob (T4, classic Senigma E9),
 // whom to duel (J10), and the choices inside jokers and the reactions.
 //
-// State: the own turn as a canonical SoloState (solo_model.h: eyes, robbing 1s capped at
+// State: the own turn as a canonical TurnState (solo_model.h: eyes, robbing 1s capped at
 // rob_cap, jokers held, Frostschutz uses, Fumo and its gain, Ventil floor, phase), and every
 // other player's eyes and Keuler flag (totals, statuses and Senigma flags do not change: the
 // own Senigma is single-use, so it attacks once, and the classic "already taken from" set of
@@ -147,29 +147,29 @@ class LastSeatSolver {
   struct Values;  // DeltaStep's algebra of DP values (last_seat.cpp)
 
   Others others_of(std::span<const SeatView> table) const;
-  SoloState state_of(const TurnState& turn) const;
+  TurnState state_of(const TurnState& turn) const;
   int at_of(int player) const { return player < self_ ? player : player - 1; }
   int player_of(int at) const { return at < self_ ? at : at + 1; }
-  Entry solve_entry(const SoloState& s, const Others& o) const;
-  double solve(const SoloState& s, const Others& o) const { return solve_entry(s, o).value; }
+  Entry solve_entry(const TurnState& s, const Others& o) const;
+  double solve(const TurnState& s, const Others& o) const { return solve_entry(s, o).value; }
   double score_of(int eyes, const Others& o) const;
-  bool legal_at(const SoloState& s, Action a) const;
-  double q(const SoloState& s, Action a, const Others& o) const;
+  bool legal_at(const TurnState& s, Action a) const;
+  double q(const TurnState& s, Action a, const Others& o) const;
   // The value of a delta joker's step (delta_joker.h), its choices answered by the DP
   // (recorded in `record` if given); `target`: the duel's (index among the others), or -1.
-  double delta_step(const SoloState& s, Joker joker, const Others& o, int target, Choices* record) const;
-  int best_duel_target(const SoloState& s, const Others& o) const;
+  double delta_step(const TurnState& s, Joker joker, const Others& o, int target, Choices* record) const;
+  int best_duel_target(const TurnState& s, const Others& o) const;
   // `next` counts `transfer` as solo mode does; at the table it comes from `victim` (an
   // index among the others, -1: it lapses), with T6.
-  double transferred(const SoloState& next, int transfer, const Others& o, int victim) const;
-  double best_transfer(const SoloState& next, int transfer, const Others& o) const;
+  double transferred(const TurnState& next, int transfer, const Others& o, int victim) const;
+  double best_transfer(const TurnState& next, int transfer, const Others& o) const;
   bool same_victim(int q, int i, const Others& o) const;
   // The choices inside one step (`joker`, JOKER_NB for a plain roll; a duel against `target`).
-  const Choices& choices(const SoloState& s, Joker joker, const Others& o, int target) const;
-  Key key(const SoloState& s, const Others& o, u64 extra = 0) const;
-  SoloState floor_settled(const SoloState& s) const;
-  Others settled(const SoloState& s, const Others& o) const;
-  Others win_canonical(const SoloState& s, const Others& o) const;
+  const Choices& choices(const TurnState& s, Joker joker, const Others& o, int target) const;
+  Key key(const TurnState& s, const Others& o, u64 extra = 0) const;
+  TurnState floor_settled(const TurnState& s) const;
+  Others settled(const TurnState& s, const Others& o) const;
+  Others win_canonical(const TurnState& s, const Others& o) const;
 
   Rules rules_;
   std::vector<SeatView> table_;

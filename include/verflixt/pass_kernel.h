@@ -102,8 +102,7 @@ class PassKernel {
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
   // (or free throw); its segment, once compiled, is where its Hot record points.
   struct Row {
-    SoloState state;
-    TurnState turn;                // the state as a policy sees it
+    TurnState state;               // canonical; also the state a policy sees
     Action action;                 // the solo decision (Decide rows)
     bool live = false;             // ask the policy at every visit, with the table
     bool ends = false;             // over, or the solo decision is to stop
@@ -124,7 +123,7 @@ class PassKernel {
   static const Bucket& draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   PolicyTables& tables_of(const Policy& policy);
-  std::uint32_t row_of(PolicyTables& t, const SoloState& s);
+  std::uint32_t row_of(PolicyTables& t, const TurnState& s);
   std::uint32_t start_row(PolicyTables& t, JokerSet jokers, int eyes);
   std::uint32_t shifted(PolicyTables& t, std::uint32_t row, int adjust);
   Branch compile_step(PolicyTables& t, std::uint32_t row, Action a);

@@ -18,32 +18,17 @@
 
 namespace verflixt {
 
-// Where a solo state stands: before a free throw (the turn's start, or a classic fumo
-// re-entry), at a decision (T2), or over (terminal).
-enum class SoloPhase : u8 { FreeThrow, Decide, Over };
-
-// One solo state: what TurnState holds, reduced to what can still change the outcome.
-// canonical() enforces the reduction, so equal futures have equal keys:
+// A solo state is a TurnState (turn.h: the phases FreeThrow, Decide, Over are the engine's).
+// canonical() reduces it to what can still change the outcome, so equal futures have equal
+// keys:
 //  - robbing_ones is capped at rules.rob_cap (T4: min(j, rob_cap) no longer grows beyond);
 //  - frost_used is 0 once Frostschutz is no longer held (J1);
 //  - fumo_gain is kept only while Fumo is active and Runkelrüb is still held (J13/J15: the
 //    only use of the gain is the halving back);
 //  - floor is 0 without a Ventil floor (J11);
 //  - a terminal state keeps only its eyes and whether it ended by elimination.
-struct SoloState {
-  int eyes = 0;
-  int robbing_ones = 0;
-  JokerSet held;
-  int frost_used = 0;
-  bool fumo_active = false;
-  int fumo_gain = 0;
-  bool has_floor = false;
-  int floor = 0;
-  SoloPhase phase = SoloPhase::FreeThrow;
-  bool eliminated = false;
-
-  friend bool operator==(const SoloState&, const SoloState&) = default;
-};
+// The exact paths (solver, pass kernel, last-seat DP, compile_chain) take a state as the
+// engine or a policy's view holds it and call canonical() on it.
 
 // A compact, injective encoding of a canonical state for hash maps.
 struct SoloKey {
@@ -58,21 +43,16 @@ struct SoloKeyHash {
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
 };
-SoloKey solo_key(const SoloState& s);
+SoloKey solo_key(const TurnState& s);
 
-SoloState canonical(const Rules& rules, SoloState s);
+TurnState canonical(const Rules& rules, TurnState s);
 
 // The turn's first state: before the free throw, holding `loadout`. With rules.free_throw
 // off (T1 generalization) the turn starts at the first decision with 0 eyes.
-SoloState solo_start(const Rules& rules, JokerSet loadout);
-
-// Conversions to and from the engine's TurnState (the state a Policy sees).
-TurnState to_turn_state(const SoloState& s);
-// A decision state from an engine TurnState (phase Decide, or Over if the turn is over).
-SoloState from_turn_state(const Rules& rules, const TurnState& t);
+TurnState solo_start(const Rules& rules, JokerSet loadout);
 
 struct SoloOutcome {
-  SoloState next;
+  TurnState next;
   double prob = 0;
 };
 using SoloOutcomes = std::vector<SoloOutcome>;
@@ -100,10 +80,10 @@ class InnerChooser {
  public:
   virtual ~InnerChooser() = default;
   // A choice inside a delta joker. `base` is the state the deltas apply to (apply_delta).
-  virtual bool take_delta(const SoloState& base, const InnerChoice& c, const DeltaDist& yes,
+  virtual bool take_delta(const TurnState& base, const InnerChoice& c, const DeltaDist& yes,
                           const DeltaDist& no) const = 0;
   // A reaction (Runkelrüb, classic fumo). `view` is the state the engine shows the policy.
-  virtual bool take_reaction(const SoloState& view, const InnerChoice& c, const SoloOutcomes& yes,
+  virtual bool take_reaction(const TurnState& view, const InnerChoice& c, const SoloOutcomes& yes,
                              const SoloOutcomes& no) const = 0;
 };
 
@@ -111,9 +91,9 @@ class InnerChooser {
 class PolicyChooser final : public InnerChooser {
  public:
   PolicyChooser(const Rules& rules, const Policy& policy) : rules_(rules), policy_(policy) {}
-  bool take_delta(const SoloState& base, const InnerChoice& c, const DeltaDist& yes,
+  bool take_delta(const TurnState& base, const InnerChoice& c, const DeltaDist& yes,
                   const DeltaDist& no) const override;
-  bool take_reaction(const SoloState& view, const InnerChoice& c, const SoloOutcomes& yes,
+  bool take_reaction(const TurnState& view, const InnerChoice& c, const SoloOutcomes& yes,
                      const SoloOutcomes& no) const override;
 
  private:
@@ -126,42 +106,42 @@ class PolicyChooser final : public InnerChooser {
 // the deterministic rule both the solver and TablePolicy use.
 class ValueChooser final : public InnerChooser {
  public:
-  ValueChooser(const Rules& rules, std::function<double(const SoloState&)> value)
+  ValueChooser(const Rules& rules, std::function<double(const TurnState&)> value)
       : rules_(rules), value_(std::move(value)) {}
-  bool take_delta(const SoloState& base, const InnerChoice& c, const DeltaDist& yes,
+  bool take_delta(const TurnState& base, const InnerChoice& c, const DeltaDist& yes,
                   const DeltaDist& no) const override;
-  bool take_reaction(const SoloState& view, const InnerChoice& c, const SoloOutcomes& yes,
+  bool take_reaction(const TurnState& view, const InnerChoice& c, const SoloOutcomes& yes,
                      const SoloOutcomes& no) const override;
-  double expected(const SoloState& base, const DeltaDist& d) const;
+  double expected(const TurnState& base, const DeltaDist& d) const;
   double expected(const SoloOutcomes& o) const;
 
  private:
   const Rules& rules_;
-  std::function<double(const SoloState&)> value_;
+  std::function<double(const TurnState&)> value_;
 };
 
 // Whether `a` is legal in a decision state (T2, §2, the engine's is_legal in solo mode).
-bool solo_legal(const Rules& rules, const SoloState& s, Action a);
+bool solo_legal(const Rules& rules, const TurnState& s, Action a);
 // Every legal action in a fixed order: stop, roll, then jokers in rule order.
-std::vector<Action> solo_actions(const Rules& rules, const SoloState& s);
+std::vector<Action> solo_actions(const Rules& rules, const TurnState& s);
 
 // Whether `a` makes at least one plain throw (roll, Ventil, announcing Fumo): the actions
 // the solver's risk cap restricts.
 bool throws_plain(Action a);
 
 // The state after a delta joker's step adds `delta`: Jule (E1) and the floor (E5) applied.
-SoloState apply_delta(const Rules& rules, const SoloState& base, int delta);
+TurnState apply_delta(const Rules& rules, const TurnState& base, int delta);
 
 // J13 classic / E6: the state a fumo re-entry restarts from (0 eyes, robbing count 0, Fumo
 // spent, a new free throw), given the state the 6 was thrown from.
-SoloState fumo_restart(const Rules& rules, const SoloState& s);
+TurnState fumo_restart(const Rules& rules, const TurnState& s);
 
 // The exact successor distribution of a free-throw state (T1).
-SoloOutcomes free_throw_outcomes(const Rules& rules, const SoloState& s);
+SoloOutcomes free_throw_outcomes(const Rules& rules, const TurnState& s);
 
 // The exact successor distribution of one step: `s` is a decision state and `a` legal.
 // Successors are canonical; equal successors are merged; probabilities sum to 1.
-SoloOutcomes solo_transition(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
+SoloOutcomes solo_transition(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser);
 
 // The same step as a player at a table sees it (issue 5, pass_kernel.h, last_seat.h): an
 // outcome whose step took eyes from another player carries them in `transfer` — a robbing
@@ -170,15 +150,15 @@ SoloOutcomes solo_transition(const Rules& rules, const SoloState& s, Action a, c
 // takes them back when the steal lapses. Outcomes equal in (next, transfer) are merged;
 // merging away `transfer` gives solo_transition exactly.
 struct TableOutcome {
-  SoloState next;
+  TurnState next;
   double prob = 0;
   int transfer = 0;
 };
 using TableOutcomes = std::vector<TableOutcome>;
-TableOutcomes table_transition(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
+TableOutcomes table_transition(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser);
 
 // Every successor of any state: a free-throw state's throws, a decision state's step.
-SoloOutcomes solo_successors(const Rules& rules, const SoloState& s, Action a, const InnerChooser& chooser);
+SoloOutcomes solo_successors(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser);
 
 // The smallest change of the eyes a surviving plain throw can bring with `loadout` (Tentakel
 // and Jule held, before Fumo's factor, which keeps the sign), and the face that brings it.
@@ -198,6 +178,6 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy,
                     std::size_t max_states = 4'000'000);
 
 // A one-line description of a state for error messages and debugging.
-std::string describe(const SoloState& s);
+std::string describe(const TurnState& s);
 
 }  // namespace verflixt

@@ -77,7 +77,7 @@ struct PolicyTable {
     Action action;  // only meaningful for decision states
   };
   std::unordered_map<SoloKey, Entry, SoloKeyHash> entries;
-  std::vector<SoloState> states;  // the same states, in a fixed order (for files)
+  std::vector<TurnState> states;  // the same states, in a fixed order (for files)
 };
 
 // The smallest eyes (0..the risk cap) at which stopping is optimal, holding `held` (Frostschutz
@@ -138,7 +138,7 @@ class TablePolicy final : public Policy {
   JokerSet loadout() const { return loadout_; }
   const PolicyTable& table() const { return *table_; }
   // The solved value of a state (terminal: its eyes); NaN outside the table.
-  double value(const SoloState& s) const;
+  double value(const TurnState& s) const;
 
  private:
   bool delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const;

@@ -9,7 +9,24 @@
 
 namespace verflixt {
 
-// Everything RULES.md needs to continue a turn (the solo turn state of §5).
+// Where a turn stands: before a free throw (the turn's start, or a classic fumo re-entry),
+// at a decision (T2), or over (stop or elimination, terminal).
+//
+// The reference engine and the solo model (solo_model.h) move through the same phases, so a
+// state means the same thing in both: new_turn (engine.h) and solo_start are FreeThrow; the
+// free throw (T1; with rules.free_throw off it throws nothing) moves FreeThrow -> Decide;
+// every step that neither stops nor eliminates stays at Decide; stop and elimination (T5,
+// J6) move to Over; a classic fumo re-entry (J13, E6) moves Over -> FreeThrow and its free
+// throw -> Decide again. A policy is asked only at Decide, and during a step (inner choices,
+// victims, Runkelrüb) sees the Decide state of that step; only the fumo re-entry question
+// shows the eliminated state, phase Over.
+enum class TurnPhase : u8 { FreeThrow, Decide, Over };
+
+// Everything RULES.md needs to continue a turn (the solo turn state of §5). The engine,
+// the policies, the solo model, the solver, the pass kernel and the last-seat DP all use
+// this one type; the exact paths reduce it with canonical() (solo_model.h) first.
+// A default TurnState is a decision at 0 eyes holding nothing (what a hand-built table
+// situation means: the free throw already thrown).
 struct TurnState {
   int eyes = 0;
   int robbing_ones = 0;     // T4: robbing 1s thrown so far this turn (j)
@@ -19,8 +36,11 @@ struct TurnState {
   int fumo_gain = 0;        // J13: doubled gains since Fumo began (halved back by Runkelrüb)
   bool has_floor = false;   // J11: a Ventil floor is set
   int floor = 0;            // J11: the floor
-  bool over = false;        // the turn has ended (stop or elimination)
+  TurnPhase phase = TurnPhase::Decide;
   bool eliminated = false;  // T5 / J6: ended as a Zombie
+
+  // The turn has ended (stop or elimination).
+  bool over() const { return phase == TurnPhase::Over; }
 
   friend bool operator==(const TurnState&, const TurnState&) = default;
 };
@@ -51,8 +71,9 @@ struct TurnView {
 // rule of announcement: is_legal and the solo model both ask it.
 bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j);
 
-// Whether `action` is allowed at this decision point: stop and roll always; a joker when it
-// is announceable and, for a Senigma duel at a table, somebody is left to duel (J10).
+// Whether `action` is allowed at this decision point: nothing outside phase Decide; there
+// stop and roll always, a joker when it is announceable and, for a Senigma duel at a table,
+// somebody is left to duel (J10).
 bool is_legal(const TurnView& view, Action action);
 
 }  // namespace verflixt
