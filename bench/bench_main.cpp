@@ -20,15 +20,7 @@
 #include <iostream>
 #include <string>
 
-#ifndef VERFLIXT_BUILD_TYPE
-#define VERFLIXT_BUILD_TYPE "unknown"
-#endif
-#ifndef VERFLIXT_BUILD_FLAGS
-#define VERFLIXT_BUILD_FLAGS ""
-#endif
-#ifndef VERFLIXT_NATIVE_BUILD
-#define VERFLIXT_NATIVE_BUILD 0
-#endif
+// VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
 
 namespace {
 
