@@ -37,6 +37,7 @@ void usage(std::ostream& out) {
       << " — strategy simulator for the dice game Die verflixte 6\n\n"
          "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
   for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.help << "\n";
+  out << "\ngames: --game verflixte6 (the default) or --game pig (evaluate, solve, tournament)\n";
 }
 
 }  // namespace
