@@ -246,10 +246,6 @@ std::vector<Action> solo_actions(const Rules& rules, const TurnState& s) {
   return out;
 }
 
-bool throws_plain(Action a) {
-  return a.kind == Action::Roll || (a.kind == Action::UseJoker && (a.joker == VENTIL || a.joker == FUMO));
-}
-
 TurnState apply_delta(const Rules& rules, const TurnState& base, int delta) {
   TurnState n = base;
   n.eyes += delta;

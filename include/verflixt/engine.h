@@ -22,8 +22,10 @@
 //  E7  Joker-internal throws never rob and never eliminate, whatever bust_face says.
 //  E8  Cherry (J14) throws all its throws first, then one counter per success, in order.
 //      Senigma's duel alternates croupier and defender throws round by round (§6 example 6).
-//  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this evening;
-//      with none left the take lapses. In solo mode it always pays.
+//  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this pass
+//      (RULES.md J10 says evening; the classic evening is one pass, and Senigma is selected
+//      at most once per evening, so the two readings differ only under custom rules); with
+//      none left the take lapses. In solo mode it always pays.
 //  E10 A steal takes its whole amount even if the victim goes below 0 (T4, T6, T7).
 //  E11 Victims and duel targets are offered in seat order after the thief, and equally good
 //      ones go to the first of them: the next player after him (table.h). No rule or tie

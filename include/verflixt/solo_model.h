@@ -125,10 +125,6 @@ bool solo_legal(const Rules& rules, const TurnState& s, Action a);
 // Every legal action in a fixed order: stop, roll, then jokers in rule order.
 std::vector<Action> solo_actions(const Rules& rules, const TurnState& s);
 
-// Whether `a` makes at least one plain throw (roll, Ventil, announcing Fumo): the actions
-// the solver's risk cap restricts.
-bool throws_plain(Action a);
-
 // The state after a delta joker's step adds `delta`: Jule (E1) and the floor (E5) applied.
 TurnState apply_delta(const Rules& rules, const TurnState& base, int delta);
 
