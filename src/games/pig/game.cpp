@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "verflixt/error.h"
+#include "verflixt/ini.h"
 
 namespace verflixt::pig {
 
@@ -59,16 +60,7 @@ PigRules parse_rules(const std::string& text) {
     for (const auto& p : kParams) valid += (valid.empty() ? "" : ", ") + std::string(p.key);
     if (!param) throw InputError("unknown pig rule '" + key + "'; valid: " + valid);
     if (eq == std::string::npos) throw InputError("pig rule '" + key + "' needs a value: " + key + "=N");
-    const std::string value = item.substr(eq + 1);
-    std::size_t used = 0;
-    int v = 0;
-    try {
-      v = std::stoi(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != value.size()) throw InputError("pig rule " + key + "='" + value + "' is not an integer");
-    rules.*param->field = v;
+    rules.*param->field = parse_int(item.substr(eq + 1), key, "pig rule", param->low, param->high);
   }
   validate(rules);
   return rules;

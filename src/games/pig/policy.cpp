@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "verflixt/error.h"
+#include "verflixt/ini.h"
 
 namespace verflixt::pig {
 
@@ -32,17 +33,7 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& 
     return std::make_unique<OptimalPolicy>(cache);
   }
   if (spec.rfind("hold:", 0) == 0) {
-    const std::string n = spec.substr(5);
-    std::size_t used = 0;
-    int v = 0;
-    try {
-      v = std::stoi(n, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != n.size() || v < 1 || v > rules.goal)
-      throw InputError("pig policy '" + spec + "': N must be an integer in 1.." + std::to_string(rules.goal));
-    return std::make_unique<HoldAtPolicy>(v);
+    return std::make_unique<HoldAtPolicy>(parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
   }
   throw InputError("unknown pig policy '" + spec + "'; valid: hold:N, optimal");
 }
