@@ -4,7 +4,6 @@
 
 #include <cstring>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -14,6 +13,7 @@
 
 #include "cli.h"
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/games/pig/monte_carlo.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/games/pig/solver.h"
@@ -177,6 +177,7 @@ int pig_solve_command(int argc, const char* const* argv) {
     return 0;
   const PigRules rules = pig_rules_from(vm, 2);
   const std::string format = format_from(vm, kFormats);
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const double tolerance = vm["tolerance"].as<double>();
   const int step = vm["step"].as<int>();
   if (!(tolerance > 0 && tolerance < 1)) throw InputError("--tolerance must be in (0, 1)");
@@ -207,8 +208,7 @@ int pig_solve_command(int argc, const char* const* argv) {
 
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
-    std::ofstream out(path);
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
+    std::ostringstream out;
     out << "# verflixt " << kVersion << " pig optimal policy, " << pig::rules_summary(rules)
         << "\n# one line per (my score i, opponent score j): i j then R (roll) or H (hold) for turn totals 0.."
            "goal-i-1\n";
@@ -218,7 +218,7 @@ int pig_solve_command(int argc, const char* const* argv) {
         for (int k = 0; i + k < rules.goal; ++k) out << (sol.action(i, o, k) == pig::PigAction::Hold ? 'H' : 'R');
         out << "\n";
       }
-    if (!out) throw InputError("cannot write --write-policy '" + path + "'");
+    write_file_atomic(path, out.str(), "--write-policy");  // whole or absent, as every output file
     j["policy_file"] = path;
   }
 
