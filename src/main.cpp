@@ -1,12 +1,13 @@
 // verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
 // turns bad input into one line on stderr and exit code 2.
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "cli/pig_command.h"
+#include "cli/game_dispatch.h"
 #include "command.h"
 #include "verflixt/error.h"
 #include "verflixt/names.h"
@@ -37,7 +38,12 @@ void usage(std::ostream& out) {
       << " — strategy simulator for the dice game Die verflixte 6\n\n"
          "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
   for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.help << "\n";
-  out << "\ngames: --game verflixte6 (the default) or --game pig (evaluate, solve, tournament)\n";
+  out << "\ngames (--game NAME; the default is verflixte6, Die verflixte 6):\n";
+  for (const auto& g : verflixt::cli::games()) {
+    out << "  " << g.name << std::string(12 - std::min<size_t>(11, std::strlen(g.name)), ' ') << g.description << ":";
+    for (const auto& c : g.commands) out << " " << c.name;
+    out << "\n";
+  }
 }
 
 }  // namespace
@@ -61,7 +67,7 @@ int main(int argc, char** argv) {
   if (const auto k = verflixt::match_name(cmd, names)) {
     argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
     try {
-      // --game pig goes to Pig's commands; --game verflixte6 (the default) is taken out of argv.
+      // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
       if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return code;
       return kCommands[*k].run(argc - 1, argv + 1);
     } catch (const verflixt::InputError& e) {

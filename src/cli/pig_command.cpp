@@ -25,7 +25,6 @@ namespace {
 using pig::PigRules;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-const char* const kGames = "verflixte6, pig";
 
 void add_pig_options(po::options_description& desc, bool players) {
   desc.add_options()
@@ -113,52 +112,6 @@ std::string match_output(const std::string& format, nlohmann::ordered_json j, co
 }
 
 }  // namespace
-
-int dispatch_game(int& argc, char** argv) {
-  std::string game;
-  int at = -1, width = 0;
-  for (int a = 2; a < argc; ++a) {
-    if (std::strcmp(argv[a], "--game") == 0) {
-      if (a + 1 >= argc) {
-        std::cerr << "verflixt: --game needs a value; valid: " << kGames << "\n";
-        return 2;
-      }
-      game = argv[a + 1], at = a, width = 2;
-    } else if (std::strncmp(argv[a], "--game=", 7) == 0) {
-      game = argv[a] + 7, at = a, width = 1;
-    }
-  }
-  if (at < 0 || game == "verflixte6") {
-    if (at >= 0) {  // the existing commands do not know --game: take it out
-      for (int a = at; a + width < argc; ++a) argv[a] = argv[a + width];
-      argc -= width;
-      argv[argc] = nullptr;
-    }
-    return -1;
-  }
-  if (game != "pig") {
-    std::cerr << "verflixt: unknown --game '" << game << "'; valid: " << kGames << "\n";
-    return 2;
-  }
-  const std::string cmd = argv[1];
-  int (*run)(int, const char* const*) = nullptr;
-  if (cmd == "evaluate") run = pig_evaluate_command;
-  if (cmd == "solve") run = pig_solve_command;
-  if (cmd == "tournament") run = pig_tournament_command;
-  if (!run) {
-    std::cerr << "verflixt: " << cmd << " does not play --game pig; pig has: evaluate, solve, tournament\n";
-    return 2;
-  }
-  try {
-    return run(argc - 1, argv + 1);
-  } catch (const InputError& e) {
-    std::cerr << "verflixt: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "verflixt: internal error: " << e.what() << "\n";
-    return 1;
-  }
-}
 
 int pig_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game pig options");

@@ -1,0 +1,33 @@
+#pragma once
+// `--game`: which game a command plays. Die verflixte 6 (`verflixte6`, the default) runs the
+// commands in main.cpp; every other game registers its own commands in kGames
+// (game_dispatch.cpp), one entry per game. Private to the executable.
+#include <string>
+#include <vector>
+
+namespace verflixt::cli {
+
+using CommandFn = int (*)(int argc, const char* const* argv);
+
+struct GameCommand {
+  const char* name;  // evaluate, solve, tournament, advise, ...
+  CommandFn run;
+};
+
+struct Game {
+  const char* name;         // what --game takes
+  const char* description;  // one line for `verflixt --help`
+  std::vector<GameCommand> commands;
+};
+
+// Every game but the default, in the order --help lists them.
+const std::vector<Game>& games();
+
+// Looks for --game NAME / --game=NAME in argv (argv[1] is the command). For a registered game
+// it runs that game's command and returns its exit code (bad input: one line on stderr, 2).
+// For verflixte6 (or no --game) it removes the option from argv (adjusting argc) and returns
+// -1: carry on with the default game. An unknown game, or a command the game does not have,
+// prints one line naming the valid choices (with "did you mean") and returns 2.
+int dispatch_game(int& argc, char** argv);
+
+}  // namespace verflixt::cli
