@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "cli/pig_command.h"
-#include "verflixt/error.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 
