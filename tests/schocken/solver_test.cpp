@@ -155,7 +155,15 @@ TEST(SchockenSolver, RoundEquilibriumLargerTablesSumToOne) {
   const SchockenRules rules;
   for (int n : {3, 5}) {
     const RoundEquilibrium eq = solve_round(rules, n);
-    EXPECT_TRUE(eq.converged) << n;
+    // Three players settle; five cycle among profiles no player can improve on by more than
+    // 1e-4 (an epsilon-equilibrium), which the solver reports instead of a false "converged".
+    if (n == 3) {
+      EXPECT_TRUE(eq.converged);
+      for (double g : eq.deviation_gain) EXPECT_EQ(g, 0.0);
+    } else {
+      EXPECT_TRUE(eq.converged || eq.cycle_length > 0);
+      for (double g : eq.deviation_gain) EXPECT_LT(g, 1e-4);
+    }
     double total = 0;
     for (double p : eq.p_worst) total += p;
     EXPECT_NEAR(total, 1.0, 1e-12) << n;

@@ -1,6 +1,8 @@
 #include "verflixt/games/schocken/solver.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace verflixt::schocken {
 
@@ -198,6 +200,46 @@ TurnTable not_worst_payoff(const SchockenRules& rules, const std::vector<Positio
   return payoff_from(rules, distributions(rules, policies), static_cast<int>(policies.size()), position, limit);
 }
 
+namespace {
+
+// Position i's best response to the others' current policies (its own as the incumbent).
+PositionPolicy best_response(const SchockenRules& rules, const std::vector<PositionPolicy>& policies, int i) {
+  const int m = rules.max_throws;
+  const int n = static_cast<int>(policies.size());
+  const RoundDistributions r = distributions(rules, policies);
+  PositionPolicy out = policies[static_cast<size_t>(i)];
+  if (i == 0) {
+    out[at(m)] = best_turn(rules, m, payoff_from(rules, r, n, 0, m), &out[at(m)]).best;
+  } else {
+    for (int limit = 2; limit <= m; ++limit)
+      out[at(limit)] = best_turn(rules, limit, payoff_from(rules, r, n, i, limit), &out[at(limit)]).best;
+  }
+  return out;
+}
+
+std::string fingerprint(const std::vector<PositionPolicy>& policies) {
+  std::string s;
+  for (const auto& p : policies)
+    for (const auto& t : p)
+      for (const auto& row : t)
+        for (const Keep& k : row) s += keep_code(k) + ",";
+  return s;
+}
+
+}  // namespace
+
+std::vector<double> deviation_gains(const SchockenRules& rules, const std::vector<PositionPolicy>& policies) {
+  const RoundDistributions r = distributions(rules, policies);
+  const int n = static_cast<int>(policies.size());
+  std::vector<double> out;
+  for (int i = 0; i < n; ++i) {
+    std::vector<PositionPolicy> deviated = policies;
+    deviated[static_cast<size_t>(i)] = best_response(rules, policies, i);
+    out.push_back(p_worst_of(rules, r, n, i) - p_worst_of(rules, distributions(rules, deviated), n, i));
+  }
+  return out;
+}
+
 RoundEquilibrium solve_round(const SchockenRules& rules, int players, int max_rounds) {
   if (players < 2 || players > kMaxPlayers) throw std::invalid_argument("solve_round: players out of range");
   RoundEquilibrium eq;
@@ -207,35 +249,48 @@ RoundEquilibrium solve_round(const SchockenRules& rules, int players, int max_ro
     for (auto& row : t) row.fill(stand());
   eq.policies.assign(static_cast<size_t>(players), all_stand);
   const int m = rules.max_throws;
-  for (int round = 0; round < max_rounds && !eq.converged; ++round) {
+  std::vector<std::string> seen = {fingerprint(eq.policies)};
+  std::vector<std::vector<PositionPolicy>> history = {eq.policies};
+  for (int round = 0; round < max_rounds && !eq.converged && eq.cycle_length == 0; ++round) {
     BestResponseRound br;
     int changed_total = 0;
     for (int i = 0; i < players; ++i) {
       const auto pi = static_cast<size_t>(i);
-      RoundDistributions r = distributions(rules, eq.policies);
-      br.before.push_back(p_worst_of(rules, r, players, i));
+      const double before = p_worst_of(rules, distributions(rules, eq.policies), players, i);
+      std::vector<PositionPolicy> next = eq.policies;
+      next[pi] = best_response(rules, eq.policies, i);
+      const double after = p_worst_of(rules, distributions(rules, next), players, i);
       int changed = 0;
-      if (i == 0) {
-        const TurnSolution s = best_turn(rules, m, payoff_from(rules, r, players, 0, m), &eq.policies[0][at(m)]);
-        changed += count_changes(s.best, eq.policies[0][at(m)], m);
-        eq.policies[0][at(m)] = s.best;
-      } else {
-        for (int limit = 2; limit <= m; ++limit) {
-          const TurnSolution s =
-              best_turn(rules, limit, payoff_from(rules, r, players, i, limit), &eq.policies[pi][at(limit)]);
-          changed += count_changes(s.best, eq.policies[pi][at(limit)], limit);
-          eq.policies[pi][at(limit)] = s.best;
-        }
+      if (after < before - kTie) {
+        for (int limit = (i == 0 ? m : 2); limit <= m; ++limit)
+          changed += count_changes(next[pi][at(limit)], eq.policies[pi][at(limit)], limit);
+        eq.policies = next;
       }
-      r = distributions(rules, eq.policies);
-      br.after.push_back(p_worst_of(rules, r, players, i));
+      br.before.push_back(before);
+      br.after.push_back(changed ? after : before);
       br.changed.push_back(changed);
       changed_total += changed;
     }
     eq.rounds.push_back(br);
     eq.converged = changed_total == 0;
+    if (eq.converged) break;
+    const std::string f = fingerprint(eq.policies);
+    if (const auto it = std::find(seen.begin(), seen.end(), f); it != seen.end()) {
+      // A cycle: keep the profile in it that its players gain least by leaving.
+      const auto start = static_cast<size_t>(it - seen.begin());
+      eq.cycle_length = static_cast<int>(seen.size() - start);
+      double best_eps = 2;
+      for (size_t k = start; k < history.size(); ++k) {
+        const auto g = deviation_gains(rules, history[k]);
+        const double eps = *std::max_element(g.begin(), g.end());
+        if (eps < best_eps) best_eps = eps, eq.policies = history[k];
+      }
+    }
+    seen.push_back(f);
+    history.push_back(eq.policies);
   }
   eq.p_worst = round_p_worst(rules, eq.policies);
+  eq.deviation_gain = deviation_gains(rules, eq.policies);
   return eq;
 }
 

@@ -67,9 +67,18 @@ struct RoundEquilibrium {
   std::vector<PositionPolicy> policies;
   std::vector<BestResponseRound> rounds;  // the last changed nothing when converged
   bool converged = false;
-  std::vector<double> p_worst;  // at the end
+  // Pure best responses can cycle (from 4 players on, gains of about 1e-4): a round that
+  // repeats an earlier round's policies ends the search; `policies` is then the profile of
+  // the cycle that the players gain least by leaving, and cycle_length > 0.
+  int cycle_length = 0;
+  std::vector<double> p_worst;         // at the end
+  std::vector<double> deviation_gain;  // what each player's best response to the end gains (0: none)
 };
-// Starts from everyone standing on the first throw; at most max_rounds rounds.
+// What each position would gain (lower P(worst)) by its best response to the others.
+std::vector<double> deviation_gains(const SchockenRules& rules, const std::vector<PositionPolicy>& policies);
+// Starts from everyone standing on the first throw; Gauss-Seidel rounds of best responses (a
+// response is taken only when it lowers its player's P(worst) by more than 1e-12) until a
+// round changes nothing, a round repeats, or max_rounds.
 RoundEquilibrium solve_round(const SchockenRules& rules, int players, int max_rounds = 50);
 
 // The equilibrium's keep tables for rounds of 2..rules.players players (make_policy's
