@@ -266,7 +266,7 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   po::options_description desc("evaluate --game schocken options");
   add_schocken_rules_options(desc);
   desc.add_options()
-      ("policy", po::value<std::string>()->default_value("strategies/schocken/chase.ini"),
+      ("policy", po::value<std::string>()->default_value("equilibrium"),
        "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)")
       ("target", po::value<std::string>()->default_value("6 6 5"), "the hand to beat (e.g. '6 5 3')")
       ("limit", po::value<int>()->default_value(3), "throws allowed (1..3)")
@@ -488,8 +488,11 @@ int schocken_advise_command(int argc, const char* const* argv) {
       std::vector<int> left(dice.begin(), dice.end());
       for (int i = 0; i < keep.count; ++i) {
         const auto it = std::find(left.begin(), left.end(), keep.kept[static_cast<size_t>(i)]);
-        if (it != left.end()) left.erase(it);
-        else left.erase(left.begin(), left.begin() + 2);  // a 1 made of two 6s (S2)
+        if (it != left.end()) {
+          left.erase(it);
+        } else {  // a 1 made of two 6s (S2): one 6 turns into the 1, the other is thrown
+          left.erase(std::find(left.begin(), left.end(), 6));
+        }
       }
       for (int f : left) again += (again.empty() ? "" : " ") + std::to_string(f);
     }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace verflixt::schocken {
 namespace {
 
@@ -51,6 +53,18 @@ TEST(SchockenMonteCarlo, WholeGamesAreThreadIndependent) {
   EXPECT_EQ(halves, 1000u);
   // Standing on every first throw loses more than the heuristic.
   EXPECT_GT(one.tally.p_pay(1), one.tally.p_pay(0));
+}
+
+TEST(SchockenMonteCarlo, HalfLossErrorCountsBothHalvesOfAGame) {
+  // Four games; seat 0 lost: both halves, the first, none, the second. Per game x = losses / 2:
+  // 1, 1/2, 0, 1/2: mean 1/2, sample variance 1/6, se sqrt(1/24).
+  GameTally t;
+  t.games = 4;
+  t.first_half = {2, 2};
+  t.second_half = {2, 2};
+  t.pays = {2, 2};
+  EXPECT_DOUBLE_EQ(t.p_half(0), 0.5);
+  EXPECT_NEAR(se_half(t, 0, 1), std::sqrt(1.0 / 24), 1e-15);
 }
 
 }  // namespace

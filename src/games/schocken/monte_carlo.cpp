@@ -20,7 +20,8 @@ BeatRun sample_beat(const SchockenRules& rules, int limit, const BeatTarget& tar
                                            auto dice = [&] { return roll_die(rng); };
                                            TurnView view;
                                            view.limit = limit;
-                                           view.position = 1;
+                                           view.position = 1;  // a follower at a table of rules.players
+                                           view.players = rules.players;
                                            for (std::uint64_t t = 0; t < count; ++t) {
                                              const TurnResult r = play_turn(rules, policy, view, dice);
                                              ++part.turns;

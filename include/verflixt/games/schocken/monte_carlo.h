@@ -32,7 +32,7 @@ struct BeatRun {
   std::uint64_t turns = 0, beats = 0, requested = 0;
   bool interrupted = false;
 };
-// Turns of `policy` (as a follower, position 1) with at most `limit` throws against `target`.
+// Turns of `policy` (as a follower, position 1 at a table of rules.players) with at most `limit` throws against `target`.
 BeatRun sample_beat(const SchockenRules& rules, int limit, const BeatTarget& target, const SchockenPolicy& policy,
                     std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control = {});
 
