@@ -484,6 +484,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
   for (size_t r = 0; r < ranked.size(); ++r) {
     const Keep& keep = ranked[r].first;
     std::string again;  // the dice thrown again: the throw minus the kept faces
+    std::string choice = keep_text(keep);
     if (!keep.stands()) {
       std::vector<int> left(dice.begin(), dice.end());
       for (int i = 0; i < keep.count; ++i) {
@@ -492,13 +493,14 @@ int schocken_advise_command(int argc, const char* const* argv) {
           left.erase(it);
         } else {  // a 1 made of two 6s (S2): one 6 turns into the 1, the other is thrown
           left.erase(std::find(left.begin(), left.end(), 6));
+          choice += " (1 from 6 6)";
         }
       }
       for (int f : left) again += (again.empty() ? "" : " ") + std::to_string(f);
     }
-    choices.push_back({{"rank", r + 1}, {"choice", keep_text(keep)}, {"throw_again", again}, {"value", ranked[r].second}});
-    csv += std::to_string(r + 1) + "," + keep_text(keep) + "," + again + "," + fmt("%.12f", ranked[r].second) + "\n";
-    s << "  " << r + 1 << ". " << pad(keep_text(keep), 12) << pad(again.empty() ? "" : "throw " + again, 14)
+    choices.push_back({{"rank", r + 1}, {"choice", choice}, {"throw_again", again}, {"value", ranked[r].second}});
+    csv += std::to_string(r + 1) + "," + choice + "," + again + "," + fmt("%.12f", ranked[r].second) + "\n";
+    s << "  " << r + 1 << ". " << pad(choice + " ", 12) << pad(again.empty() ? "" : "throw " + again, 14)
       << fmt("%.6f", ranked[r].second) << (r == 0 ? "  <- best" : "") << "\n";
   }
   j["choices"] = choices;
