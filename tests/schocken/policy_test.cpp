@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "verflixt/error.h"
+#include "verflixt/file_io.h"
 #include "verflixt/games/schocken/solver.h"
 
 namespace verflixt::schocken {
@@ -81,6 +82,25 @@ TEST(SchockenPolicy, KeepTableFileRoundTrip) {
   broken = broken.substr(0, broken.rfind(' ')) + " 11\n";
   std::istringstream broken_in(broken);
   EXPECT_THROW(read_policy_file(broken_in, "t.policy", rules), InputError);
+}
+
+TEST(SchockenPolicy, CommittedEquilibriumFileIsTheSolversTables) {
+  // strategies/schocken/equilibrium.policy is a golden output: a solver change shows here.
+  SchockenRules rules;
+  rules.players = 8;
+  std::istringstream in(read_text_file(std::string(VERFLIXT_SOURCE_DIR) + "/strategies/schocken/equilibrium.policy", "policy"));
+  const RoundKeepTables file = read_policy_file(in, "equilibrium.policy", rules);
+  const RoundKeepTables solved = equilibrium_tables(rules);
+  for (int n = 2; n <= 8; ++n)
+    for (int p = 0; p < n; ++p)
+      for (int limit = 1; limit <= 3; ++limit)
+        for (int d = 0; d < kThrowCount; ++d)
+          for (int k = 1; k < limit; ++k)
+            ASSERT_EQ(file.tables[static_cast<size_t>(n)][static_cast<size_t>(p)][static_cast<size_t>(limit - 1)]
+                                 [static_cast<size_t>(d)][static_cast<size_t>(k - 1)],
+                      solved.tables[static_cast<size_t>(n)][static_cast<size_t>(p)][static_cast<size_t>(limit - 1)]
+                                   [static_cast<size_t>(d)][static_cast<size_t>(k - 1)])
+                << n << " players, position " << p << ", limit " << limit << ", throw " << d << ", after " << k;
 }
 
 TEST(SchockenPolicy, Specs) {
