@@ -199,6 +199,15 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
        }},
       {"tournament_table", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --threads 1 --evenings " + times(50'000'000, k); },
        expect_table_mark},
+      {"schocken_tournament", [](int k) { return "tournament --game schocken --seat stand --seat stand --threads 1 --games " + times(500'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "games");
+         EXPECT_EQ(j["games"], j["completed"]);
+       }},
+      {"schocken_evaluate", [](int k) { return "evaluate --game schocken --policy stand --threads 1 --turns " + times(4'000'000'000, k); },
+       expect_table_mark},
       {"balance", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format json"; },
        [](const Outcome& o) {
          const auto j = expect_json_mark(o);
