@@ -83,7 +83,7 @@ int balance_command(int argc, const char* const* argv) {
   const SeatPlayer field = make_seat_player(vm["field"].as<std::string>(), rules);
   // One series length for both rulesets, so their comparison plays the same evenings.
   const int series = default_series_length(rules);
-  const TableEngine engine = engine_from(vm, {policy.get(), field.policy.get()});
+  const PassEngine engine = engine_from(vm, {policy.get(), field.policy.get()});
 
   cli::install_interrupt_handler();
   auto table_run = [&](const Rules& r, const Selector* sel, const std::string& label) {

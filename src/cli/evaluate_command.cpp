@@ -63,7 +63,7 @@ std::string tally_row(const std::string& label, const Tally& t) {
 // position files), or a solver table's own loadout. nullopt: the policy names none.
 std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules) {
   std::vector<Joker> list;
-  if (const auto* t = dynamic_cast<const TablePolicy*>(&policy)) return t->loadout();
+  if (const auto* t = dynamic_cast<const SolvedPolicy*>(&policy)) return t->loadout();
   if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = h->params().loadout;
   else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = q->heuristic().params().loadout;
   else return std::nullopt;
@@ -145,7 +145,7 @@ int evaluate_command(int argc, const char* const* argv) {
   if (players != 0 && engine == "exact")
     throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
   if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
-    engine = engine_name(resolve_engine(engine == "kernel" ? TableEngine::Kernel : TableEngine::Auto, {policy.get()}));
+    engine = engine_name(resolve_engine(engine == "kernel" ? PassEngine::Kernel : PassEngine::Auto, {policy.get()}));
   if (engine == "auto") engine = "kernel";
 
   cli::install_interrupt_handler();

@@ -61,10 +61,10 @@ void add_engine_option(boost::program_options::options_description& desc, const 
                       "(the readable engine); auto is the kernel whenever it can play every policy" + note).c_str());
 }
 
-TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
+PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
   const size_t k = choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
-  if (k == 2) return TableEngine::Reference;
-  return resolve_engine(k == 1 ? TableEngine::Kernel : TableEngine::Auto, policies);
+  if (k == 2) return PassEngine::Reference;
+  return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
 }
 
 }  // namespace verflixt

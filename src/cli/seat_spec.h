@@ -42,6 +42,6 @@ void add_engine_option(boost::program_options::options_description& desc, const 
                        const std::string& note = "");
 // The engine chosen for `policies`; throws InputError for an unknown name, or for kernel when
 // a policy cannot be played by it.
-TableEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies);
+PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies);
 
 }  // namespace verflixt

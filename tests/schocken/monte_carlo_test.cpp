@@ -28,7 +28,7 @@ TEST(SchockenMonteCarlo, RoundEquilibriumWithin4SEOfItsExactValue) {
   RoundKeepTables tables;
   tables.tables.resize(kMaxPlayers + 1);
   tables.tables[3] = eq.policies;
-  const TablePolicy policy(std::make_shared<const RoundKeepTables>(tables), "equilibrium");
+  const SolvedPolicy policy(std::make_shared<const RoundKeepTables>(tables), "equilibrium");
   const SchockenPolicy* seats[] = {&policy, &policy, &policy};
   const RoundRun run = sample_rounds(rules, seats, 200000, 11, 2);
   for (size_t i = 0; i < 3; ++i) {

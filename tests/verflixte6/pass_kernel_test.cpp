@@ -157,9 +157,9 @@ TEST(PassKernel, ClassicJokersAgreeWithTheEngine) {
 // Evenings with joker selection (P2), losers (P3) and the classic placement bonus (P4),
 // through play_objectives with each engine.
 void expect_same_evenings(const Rules& rules, ObjectiveSpec spec, std::uint64_t evenings) {
-  spec.engine = TableEngine::Kernel;
+  spec.engine = PassEngine::Kernel;
   const ObjectiveRun k = play_objectives(rules, spec, evenings, 21, 2);
-  spec.engine = TableEngine::Reference;
+  spec.engine = PassEngine::Reference;
   const ObjectiveRun r = play_objectives(rules, spec, evenings, 22, 2);
   ASSERT_EQ(k.evenings, r.evenings);
   for (size_t s = 0; s < k.by_seat.size(); ++s) {
@@ -255,10 +255,10 @@ TEST(PassKernel, RefusesPoliciesWhoseInnerChoicesReadTheTable) {
   ThresholdPolicy t20(20);
   EXPECT_FALSE(kernel_plays(reader));
   EXPECT_TRUE(kernel_plays(t20));
-  EXPECT_EQ(resolve_engine(TableEngine::Auto, {&t20, &reader}), TableEngine::Reference);
-  EXPECT_EQ(resolve_engine(TableEngine::Auto, {&t20}), TableEngine::Kernel);
-  EXPECT_EQ(resolve_engine(TableEngine::Reference, {&t20}), TableEngine::Reference);
-  EXPECT_THROW(resolve_engine(TableEngine::Kernel, {&t20, &reader}), InputError);
+  EXPECT_EQ(resolve_engine(PassEngine::Auto, {&t20, &reader}), PassEngine::Reference);
+  EXPECT_EQ(resolve_engine(PassEngine::Auto, {&t20}), PassEngine::Kernel);
+  EXPECT_EQ(resolve_engine(PassEngine::Reference, {&t20}), PassEngine::Reference);
+  EXPECT_THROW(resolve_engine(PassEngine::Kernel, {&t20, &reader}), InputError);
   PassKernel pk(rules);
   Rng rng = chunk_rng(1, 0);
   std::vector<PassSeat> seats = {{&reader, {}, 0, 0}, {&t20, {}, 0, 0}};

@@ -224,7 +224,7 @@ void expect_equal_seats(const ObjectiveRun& run, const std::string& what) {
   EXPECT_LE(chi2, kChi2[run.by_seat.size()]) << what << ": P(win) by seat" << seats;
 }
 
-ObjectiveSpec same_seats(int n, const Policy* p, const Selector* s, const std::string& label, TableEngine e) {
+ObjectiveSpec same_seats(int n, const Policy* p, const Selector* s, const std::string& label, PassEngine e) {
   ObjectiveSpec spec;
   for (int k = 0; k < n; ++k) spec.seats.push_back({p, s, 0});
   spec.groups = {label};
@@ -235,7 +235,7 @@ ObjectiveSpec same_seats(int n, const Policy* p, const Selector* s, const std::s
 TEST(SeatSymmetry, SixThresholdTwentiesWinEquallyInEverySeat) {
   const Rules rules = preset("tournament-2019");
   const ThresholdPolicy t20(20);
-  for (TableEngine e : {TableEngine::Kernel, TableEngine::Reference}) {
+  for (PassEngine e : {PassEngine::Kernel, PassEngine::Reference}) {
     // 48000 evenings: every seat opens 8000 (O5); the SE of a seat's P(win) is about 0.0017.
     const auto run = play_objectives(rules, same_seats(6, &t20, nullptr, "threshold:20", e), 48000, 91, 2);
     ASSERT_EQ(run.evenings, 48000u);
@@ -248,7 +248,7 @@ TEST(SeatSymmetry, SixHeuristicsWithJokersWinEquallyInEverySeat) {
   const auto heur = heuristic(rules);
   // Senigma first, so duels (targets by policy) happen in the first pass, then the file's loadout.
   const ListSelector sel({SENIGMA, HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD, PONY, CHERRY, RUNKELRUEB});
-  for (TableEngine e : {TableEngine::Kernel, TableEngine::Reference}) {
+  for (PassEngine e : {PassEngine::Kernel, PassEngine::Reference}) {
     const auto run = play_objectives(rules, same_seats(6, heur.get(), &sel, "heuristic", e), 48000, 92, 2);
     expect_equal_seats(run, std::string("6 x heuristic.ini, ") + engine_name(e));
   }

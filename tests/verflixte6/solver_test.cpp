@@ -142,7 +142,7 @@ TEST(Solver, RaisingTheCapChangesNothing) {
   EXPECT_NEAR(solve_solo(kT, l, wide).ev, a.ev, 1e-10);
 }
 
-// The engine plays the solved policy — every decision and inner choice through TablePolicy —
+// The engine plays the solved policy — every decision and inner choice through SolvedPolicy —
 // and its Monte Carlo mean and bust rate lie within 4 standard errors of the solver's exact
 // values. Together the loadouts cover every joker of both presets.
 TEST(Solver, EngineUnderSolvedPolicyMatchesExactValue) {

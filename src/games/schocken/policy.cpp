@@ -45,7 +45,7 @@ HeuristicParams read_heuristic(std::istream& in, std::string_view source) {
   return p;
 }
 
-Keep TablePolicy::decide(const TurnView& v) const {
+Keep SolvedPolicy::decide(const TurnView& v) const {
   const auto& t = tables_->tables;
   if (v.players >= static_cast<int>(t.size()) || t[static_cast<size_t>(v.players)].empty())
     throw std::logic_error("policy " + name_ + " has no table for " + std::to_string(v.players) + " players");
@@ -118,14 +118,14 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const Schoc
   if (spec == "stand") return std::make_unique<StandPolicy>();
   if (spec == "equilibrium") {
     if (!cache) cache = std::make_shared<const RoundKeepTables>(equilibrium_tables(rules));
-    return std::make_unique<TablePolicy>(cache, "equilibrium");
+    return std::make_unique<SolvedPolicy>(cache, "equilibrium");
   }
   const std::filesystem::path path(spec);
   const std::string ext = path.extension().string();
   if (ext == ".ini" || ext == ".policy") {
     std::istringstream in(read_text_file(spec, "schocken policy file"));
     if (ext == ".ini") return std::make_unique<HeuristicPolicy>(read_heuristic(in, spec), path.stem().string());
-    return std::make_unique<TablePolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, spec, rules)),
+    return std::make_unique<SolvedPolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, spec, rules)),
                                          path.stem().string());
   }
   throw InputError("unknown schocken policy '" + spec +

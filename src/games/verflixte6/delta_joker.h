@@ -20,7 +20,7 @@
 namespace verflixt::detail {
 
 // "Strictly better" with a tolerance, so rounding noise never flips a tie; ties go to the
-// answer false (decline, retreat not, keep, waive, do not react). Solver and TablePolicy
+// answer false (decline, retreat not, keep, waive, do not react). Solver and SolvedPolicy
 // both decide through this one function.
 inline bool strictly_better(double yes, double no) { return yes > no + 1e-12 * (1 + std::fabs(no)); }
 

@@ -117,7 +117,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
 
   std::vector<const Policy*> policies;
   for (const auto& s : spec.seats) policies.push_back(s.policy);
-  const TableEngine engine = resolve_engine(spec.engine, policies);
+  const PassEngine engine = resolve_engine(spec.engine, policies);
 
   // Progress counts evenings; the chunks count series.
   RunControl in_evenings = control;
@@ -180,24 +180,24 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   return run;
 }
 
-const char* engine_name(TableEngine e) {
-  return e == TableEngine::Auto ? "auto" : e == TableEngine::Kernel ? "kernel" : "reference";
+const char* engine_name(PassEngine e) {
+  return e == PassEngine::Auto ? "auto" : e == PassEngine::Kernel ? "kernel" : "reference";
 }
 
-TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy*>& policies) {
-  if (requested == TableEngine::Reference) return requested;
+PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>& policies) {
+  if (requested == PassEngine::Reference) return requested;
   for (const Policy* p : policies)
     if (!kernel_plays(*p)) {
-      if (requested == TableEngine::Kernel)
+      if (requested == PassEngine::Kernel)
         throw InputError("the pass kernel cannot play " + p->name() +
                          ": its joker choices read the table; valid engines: auto, reference");
-      return TableEngine::Reference;
+      return PassEngine::Reference;
     }
-  return TableEngine::Kernel;
+  return PassEngine::Kernel;
 }
 
-std::unique_ptr<PassKernel> thread_kernel(TableEngine engine, const Rules& rules) {
-  return engine == TableEngine::Kernel ? std::make_unique<PassKernel>(rules) : nullptr;
+std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules) {
+  return engine == PassEngine::Kernel ? std::make_unique<PassKernel>(rules) : nullptr;
 }
 
 int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n) {

@@ -16,18 +16,18 @@ std::size_t PassKernel::states() const {
   return n;
 }
 
-PassKernel::PolicyTables& PassKernel::tables_of(const Policy& policy) {
+PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
     if (t.policy == &policy) return t;
   if (!kernel_plays(policy))
     throw std::invalid_argument("pass kernel: policy " + policy.name() +
                                 " reads the table inside jokers; play it with the reference engine");
-  tables_.push_back(PolicyTables{});
+  tables_.push_back(CompiledPolicy{});
   tables_.back().policy = &policy;
   return tables_.back();
 }
 
-std::uint32_t PassKernel::row_of(PolicyTables& t, const TurnState& s) {
+std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   auto [it, inserted] = t.index.try_emplace(solo_key(s), static_cast<std::uint32_t>(t.rows.size()));
   if (!inserted) return it->second;
   Row row;
@@ -50,7 +50,7 @@ std::uint32_t PassKernel::row_of(PolicyTables& t, const TurnState& s) {
   return it->second;
 }
 
-std::uint32_t PassKernel::start_row(PolicyTables& t, JokerSet jokers, int eyes) {
+std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes) {
   const std::uint64_t key = (std::uint64_t{jokers.bits} << 32) | static_cast<std::uint32_t>(eyes);
   for (const auto& [k, id] : t.starts)  // a handful: loadouts times start eyes seen
     if (k == key) return id;
@@ -61,14 +61,14 @@ std::uint32_t PassKernel::start_row(PolicyTables& t, JokerSet jokers, int eyes) 
   return id;
 }
 
-std::uint32_t PassKernel::shifted(PolicyTables& t, std::uint32_t row, int adjust) {
+std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adjust) {
   TurnState s = t.rows[row].state;
   s.eyes += adjust;
   if (s.has_floor && s.eyes < s.floor) s.floor = s.eyes;  // E5
   return row_of(t, canonical(rules_, s));
 }
 
-PassKernel::Branch PassKernel::compile_step(PolicyTables& t, std::uint32_t id, Action a) {
+PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a) {
   const TurnState s = t.rows[id].state;
   TableOutcomes out;
   if (s.phase == TurnPhase::FreeThrow) {
@@ -87,7 +87,7 @@ PassKernel::Branch PassKernel::compile_step(PolicyTables& t, std::uint32_t id, A
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
 // probability own and the alias edge otherwise; a draw picks a bucket uniformly.
-PassKernel::Branch PassKernel::finish_branch(PolicyTables& t, Branch b) {
+PassKernel::Branch PassKernel::finish_branch(CompiledPolicy& t, Branch b) {
   const std::uint32_t m = b.last - b.first;
   b.alias = static_cast<std::uint32_t>(t.buckets.size());
   std::vector<double> scaled(m);
@@ -120,7 +120,7 @@ PassKernel::Branch PassKernel::finish_branch(PolicyTables& t, Branch b) {
   return b;
 }
 
-const PassKernel::Bucket& PassKernel::draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets,
+const PassKernel::Bucket& PassKernel::draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets,
                                             Rng& rng, int& side) {
   const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
   // u < buckets: u is at most 1 - 2^-53 before the product, which rounds below `buckets`.
@@ -130,7 +130,7 @@ const PassKernel::Bucket& PassKernel::draw(const PolicyTables& t, std::uint32_t 
   return bucket;
 }
 
-const PassKernel::Branch& PassKernel::step_of(PolicyTables& t, std::uint32_t id) {
+const PassKernel::Branch& PassKernel::step_of(CompiledPolicy& t, std::uint32_t id) {
   if (!t.rows[id].has_step) {
     const Branch b = compile_step(t, id, t.rows[id].state.phase == TurnPhase::FreeThrow ? Action::roll()
                                                                                        : t.rows[id].action);
@@ -140,7 +140,7 @@ const PassKernel::Branch& PassKernel::step_of(PolicyTables& t, std::uint32_t id)
   return t.rows[id].step;
 }
 
-const PassKernel::Branch& PassKernel::live_branch(PolicyTables& t, std::uint32_t id, Action a) {
+const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32_t id, Action a) {
   for (const auto& b : t.rows[id].live_branches)
     if (b.action == a) return b;
   const Branch b = compile_step(t, id, a);
@@ -154,7 +154,7 @@ const PassKernel::Branch& PassKernel::live_branch(PolicyTables& t, std::uint32_t
 // composed distribution plays the same turn in distribution as one draw per step (the
 // solo kernel's multi-step rows, kernel.h). Composition stops early, at the last number of
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
-void PassKernel::compile_segment(PolicyTables& t, std::uint32_t id) {
+void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
   struct Mass {
     std::uint32_t row;
@@ -196,7 +196,7 @@ void PassKernel::compile_segment(PolicyTables& t, std::uint32_t id) {
 }
 
 TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng) {
-  PolicyTables& t = tables_of(*seat.policy);
+  CompiledPolicy& t = tables_of(*seat.policy);
   const Policy& policy = *seat.policy;
   SeatView& me = seats_[static_cast<size_t>(self)];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
@@ -257,7 +257,7 @@ TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_pla
 // (`target`: a duel's, chosen before it; -1: a robbing 1 or classic Senigma). `id` is the
 // row after the step (in a composed segment the transfer is always its last step); it moves
 // when the steal lapses or pays a Keuler bonus.
-void PassKernel::transfer_(PolicyTables& t, const Policy& policy, std::uint32_t e, int target, int self,
+void PassKernel::transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t e, int target, int self,
                            int still_to_play, std::uint32_t& id) {
   const Edge edge = t.edges[e];
   int victim = target;

@@ -121,7 +121,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     if (kind == "position") return make_position_policy(in, s);
     throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
   }
-  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_policy_table(s, rules);
+  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
   throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
 }

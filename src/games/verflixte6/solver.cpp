@@ -83,7 +83,7 @@ class RecordingChooser final : public InnerChooser {
 
 // The value algebra for delta jokers (delta_joker.h): each leaf is the value of the state the
 // delta leads to; choices take the larger value. It can also record the answer to one
-// particular choice, which is how a TablePolicy replays the solver's inner decisions.
+// particular choice, which is how a SolvedPolicy replays the solver's inner decisions.
 template <class Lookup>
 struct ValueAlgebra {
   using Dist = ValueBust;
@@ -513,8 +513,8 @@ class Solve {
     sol.cap_certified = allin_fair && ok;
   }
 
-  std::shared_ptr<const PolicyTable> make_table() const {
-    auto t = std::make_shared<PolicyTable>();
+  std::shared_ptr<const SolvedDecisions> make_table() const {
+    auto t = std::make_shared<SolvedDecisions>();
     t->entries.reserve(states_.size());
     t->states = states_;
     for (std::size_t i = 0; i < states_.size(); ++i) t->entries[solo_key(states_[i])] = {value_[i], action_[i]};
@@ -626,14 +626,14 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   return result;
 }
 
-// ---- TablePolicy ----
+// ---- SolvedPolicy ----
 
-TablePolicy::TablePolicy(Rules rules, JokerSet loadout, std::shared_ptr<const PolicyTable> table,
+SolvedPolicy::SolvedPolicy(Rules rules, JokerSet loadout, std::shared_ptr<const SolvedDecisions> table,
                          int fallback_threshold, std::string name)
     : rules_(std::move(rules)), loadout_(loadout), table_(std::move(table)),
       fallback_threshold_(fallback_threshold), name_(std::move(name)) {}
 
-double TablePolicy::value(const TurnState& raw) const {
+double SolvedPolicy::value(const TurnState& raw) const {
   if (raw.phase == TurnPhase::Over) return raw.eyes;
   int offset = 0;
   const TurnState s = normal_form(raw, offset);
@@ -641,7 +641,7 @@ double TablePolicy::value(const TurnState& raw) const {
   return it == table_->entries.end() ? std::numeric_limits<double>::quiet_NaN() : it->second.value + offset;
 }
 
-Action TablePolicy::decide(const TurnView& view) const {
+Action SolvedPolicy::decide(const TurnView& view) const {
   int offset = 0;
   const TurnState s = normal_form(canonical(rules_, view.turn), offset);
   const auto it = table_->entries.find(solo_key(s));
@@ -650,7 +650,7 @@ Action TablePolicy::decide(const TurnView& view) const {
   return view.turn.eyes >= fallback_threshold_ ? Action::stop() : Action::roll();
 }
 
-bool TablePolicy::delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const {
+bool SolvedPolicy::delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const {
   // The engine shows the state the joker's step started from, the joker already spent.
   const TurnState base = canonical(rules_, view.turn);
   auto look = [this](const TurnState& x) { return ValueBust{value(x), 0.0}; };
@@ -660,16 +660,16 @@ bool TablePolicy::delta_choice(const TurnView& view, Joker joker, const InnerCho
   return alg.answer;
 }
 
-bool TablePolicy::anaconda_fight(const TurnView& v, int attack) const {
+bool SolvedPolicy::anaconda_fight(const TurnView& v, int attack) const {
   return delta_choice(v, ANACONDA, {InnerChoice::AnacondaFight, attack});
 }
-bool TablePolicy::rattenlord_retreat(const TurnView& v, int throws_left) const {
+bool SolvedPolicy::rattenlord_retreat(const TurnView& v, int throws_left) const {
   return delta_choice(v, RATTENLORD, {InnerChoice::RattenlordRetreat, throws_left});
 }
-bool TablePolicy::monokel_rethrow(const TurnView& v, int index, int face, int kept) const {
+bool SolvedPolicy::monokel_rethrow(const TurnView& v, int index, int face, int kept) const {
   return delta_choice(v, MONOKEL, {InnerChoice::MonokelRethrow, index, face, kept});
 }
-bool TablePolicy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
+bool SolvedPolicy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
   return delta_choice(v, SENIGMA, {InnerChoice::SenigmaCounter, round, attack, won, lost});
 }
 
@@ -677,7 +677,7 @@ namespace {
 // Replays the solver's reaction through the same ValueChooser and remembers its answer.
 class ReactionRecorder final : public InnerChooser {
  public:
-  ReactionRecorder(const Rules& r, const TablePolicy& p)
+  ReactionRecorder(const Rules& r, const SolvedPolicy& p)
       : vc_(r, [&p](const TurnState& x) { return p.value(x); }) {}
   bool take_delta(const TurnState& b, const InnerChoice& c, const DeltaDist& y, const DeltaDist& n) const override {
     return vc_.take_delta(b, c, y, n);
@@ -694,7 +694,7 @@ class ReactionRecorder final : public InnerChooser {
 };
 }  // namespace
 
-bool TablePolicy::use_runkelrueb(const TurnView& view) const {
+bool SolvedPolicy::use_runkelrueb(const TurnView& view) const {
   // The engine asks from the state the 6 was thrown from; a plain throw from it replays the
   // solver's comparison of saving and not saving.
   TurnState s = canonical(rules_, view.turn);
@@ -704,7 +704,7 @@ bool TablePolicy::use_runkelrueb(const TurnView& view) const {
   return rec.runkel;
 }
 
-bool TablePolicy::use_fumo_reentry(const TurnView& view) const {
+bool SolvedPolicy::use_fumo_reentry(const TurnView& view) const {
   // The engine shows the eliminated state (eyes 0, no floor); the solver compared the
   // re-entry's value with staying eliminated at 0.
   TurnState pre;
@@ -716,9 +716,9 @@ bool TablePolicy::use_fumo_reentry(const TurnView& view) const {
   return detail::strictly_better(v, 0.0);
 }
 
-std::unique_ptr<TablePolicy> table_policy(const Rules& rules, const SoloSolution& sol) {
+std::unique_ptr<SolvedPolicy> table_policy(const Rules& rules, const SoloSolution& sol) {
   if (!sol.table) throw std::logic_error("table_policy: the solution kept no table");
-  return std::make_unique<TablePolicy>(rules, sol.loadout, sol.table, sol.threshold < 0 ? 0 : sol.threshold,
+  return std::make_unique<SolvedPolicy>(rules, sol.loadout, sol.table, sol.threshold < 0 ? 0 : sol.threshold,
                                        "solved:" + loadout_name(sol.loadout));
 }
 
@@ -784,7 +784,7 @@ struct TextBuf : std::streambuf {
 };
 }  // namespace
 
-std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source) {
+std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source) {
   std::string line;
   long long lineno = 0;
   auto fail = [&](const std::string& why) -> InputError {
@@ -824,7 +824,7 @@ std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, c
   if (!whole_int(header["states"], 1, static_cast<long long>(kMaxPolicyStates), count))
     throw fail("states " + quoted(header["states"]) + " is not a count in 1.." + std::to_string(kMaxPolicyStates));
   const auto n = static_cast<std::size_t>(count);
-  auto table = std::make_shared<PolicyTable>();
+  auto table = std::make_shared<SolvedDecisions>();
   table->states.reserve(std::min<std::size_t>(n, 1 << 16));
   while (next_line()) {
     if (line.empty() || line[0] == '#') continue;
@@ -854,7 +854,7 @@ std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, c
     s.fumo_gain = static_cast<int>(field(6, "fumo_gain", -kMaxPolicyEyes, kMaxPolicyEyes));
     s.has_floor = field(7, "has_floor", 0, 1) != 0;
     s.floor = static_cast<int>(field(8, "floor", -kMaxPolicyEyes, kMaxPolicyEyes));
-    PolicyTable::Entry e;
+    SolvedDecisions::Entry e;
     const std::string& act = tok[9];
     if (s.phase == TurnPhase::FreeThrow) {
       if (act != "-") throw fail("action " + quoted(act) + " for a free-throw state; valid: -");
@@ -873,17 +873,17 @@ std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, c
   }
   if (table->states.size() != n)
     throw fail("expected " + std::to_string(n) + " states, read " + std::to_string(table->states.size()));
-  return std::make_unique<TablePolicy>(rules, loadout, std::move(table), static_cast<int>(threshold), source);
+  return std::make_unique<SolvedPolicy>(rules, loadout, std::move(table), static_cast<int>(threshold), source);
 }
 
-std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rules& rules) {
+std::unique_ptr<SolvedPolicy> read_policy_file(const std::string& path, const Rules& rules) {
   std::string text = read_text_file(path, "policy file", kMaxPolicyFileBytes);
   TextBuf buf(text);
   std::istream in(&buf);
   return read_policy(in, rules, path);
 }
 
-std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules) {
+std::unique_ptr<Policy> load_solved_policy(const std::string& path, const Rules& rules) {
   return read_policy_file(path, rules);
 }
 

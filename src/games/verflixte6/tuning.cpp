@@ -115,7 +115,7 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   std::vector<const Policy*> policies{&policy};
   for (const auto& f : table.field) policies.push_back(f.policy);
-  const TableEngine engine = resolve_engine(table.engine, policies);
+  const PassEngine engine = resolve_engine(table.engine, policies);
   CandidateRun run;
   run.series.assign(series, 0);
   bool interrupted = false;

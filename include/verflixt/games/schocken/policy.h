@@ -81,9 +81,9 @@ struct RoundKeepTables {
   // tables[players][position][limit - 1]; sizes 0..8, only 2..8 filled.
   std::vector<std::vector<std::array<KeepTable, kMaxThrows>>> tables;
 };
-class TablePolicy final : public SchockenPolicy {
+class SolvedPolicy final : public SchockenPolicy {
  public:
-  TablePolicy(std::shared_ptr<const RoundKeepTables> tables, std::string name)
+  SolvedPolicy(std::shared_ptr<const RoundKeepTables> tables, std::string name)
       : tables_(std::move(tables)), name_(std::move(name)) {}
   Keep decide(const TurnView& view) const override;
   std::string name() const override { return name_; }

@@ -50,22 +50,22 @@ struct TableSeat {
 // Who plays the passes: the pass kernel (pass_kernel.h) or the reference engine (engine.h).
 // The two agree in distribution (tests), not draw by draw: a seed fixes the results of each.
 // Auto is the kernel when it can play every seat's policy (kernel_plays), else the reference.
-enum class TableEngine : u8 { Auto, Kernel, Reference };
-const char* engine_name(TableEngine e);
+enum class PassEngine : u8 { Auto, Kernel, Reference };
+const char* engine_name(PassEngine e);
 // The engine that plays `requested` for a table of `policies`: Auto is the kernel when it
 // can play every policy, else the reference engine. Throws InputError when the kernel is
 // requested for a policy it cannot play.
-TableEngine resolve_engine(TableEngine requested, const std::vector<const Policy*>& policies);
+PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>& policies);
 // A pass kernel for one thread when `engine` is the kernel (else none): a kernel is not
 // thread-safe, and its caches change speed, never results (run_chunks' per-thread scratch).
-std::unique_ptr<PassKernel> thread_kernel(TableEngine engine, const Rules& rules);
+std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules);
 
 struct ObjectiveSpec {
   std::vector<TableSeat> seats;      // 2..12 seats
   std::vector<std::string> groups;   // one label per group; every group has a seat
   bool final = false;                // play final evenings (P2: final_passes, Freie Jokerwahl)
   int series_length = 1;             // O6: consecutive evenings that carry the P4 bonus
-  TableEngine engine = TableEngine::Auto;
+  PassEngine engine = PassEngine::Auto;
 };
 
 // O5: the first seat of evening `evening` of series `series` at a table of n: (series +
@@ -109,7 +109,7 @@ struct ObjectiveRun {
   std::uint64_t evenings = 0;        // evenings played (whole series)
   std::uint64_t requested = 0;       // evenings asked for
   int series_length = 1;
-  TableEngine engine = TableEngine::Reference;  // the engine that played (never Auto)
+  PassEngine engine = PassEngine::Reference;  // the engine that played (never Auto)
   bool interrupted = false;
   double seconds = 0;
   ObjectiveMoments moments;

@@ -110,7 +110,7 @@ class PassKernel {
     bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
   };
-  struct PolicyTables {
+  struct CompiledPolicy {
     const Policy* policy = nullptr;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
@@ -119,26 +119,26 @@ class PassKernel {
     std::vector<Edge> edges;
     std::vector<Bucket> buckets;
   };
-  Branch finish_branch(PolicyTables& t, Branch b);
-  static const Bucket& draw(const PolicyTables& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
+  Branch finish_branch(CompiledPolicy& t, Branch b);
+  static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
-  PolicyTables& tables_of(const Policy& policy);
-  std::uint32_t row_of(PolicyTables& t, const TurnState& s);
-  std::uint32_t start_row(PolicyTables& t, JokerSet jokers, int eyes);
-  std::uint32_t shifted(PolicyTables& t, std::uint32_t row, int adjust);
-  Branch compile_step(PolicyTables& t, std::uint32_t row, Action a);
-  const Branch& step_of(PolicyTables& t, std::uint32_t row);
-  void compile_segment(PolicyTables& t, std::uint32_t row);
-  const Branch& live_branch(PolicyTables& t, std::uint32_t row, Action a);
+  CompiledPolicy& tables_of(const Policy& policy);
+  std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
+  std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
+  std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
+  Branch compile_step(CompiledPolicy& t, std::uint32_t row, Action a);
+  const Branch& step_of(CompiledPolicy& t, std::uint32_t row);
+  void compile_segment(CompiledPolicy& t, std::uint32_t row);
+  const Branch& live_branch(CompiledPolicy& t, std::uint32_t row, Action a);
 
   // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
   TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
-  void transfer_(PolicyTables& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
+  void transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
                  std::uint32_t& id);
 
   const Rules& rules_;
   int max_steps_ = 8;
-  std::vector<PolicyTables> tables_;
+  std::vector<CompiledPolicy> tables_;
   // The pass being played.
   std::vector<SeatView> seats_;
   std::vector<int> keuler_;

@@ -103,7 +103,7 @@ class PolicyChooser final : public InnerChooser {
 
 // Answers every choice by the larger expected value of the successor states, given a value
 // function over states (the solver's). Ties go to `false` (decline, keep, waive, ...),
-// the deterministic rule both the solver and TablePolicy use.
+// the deterministic rule both the solver and SolvedPolicy use.
 class ValueChooser final : public InnerChooser {
  public:
   ValueChooser(const Rules& rules, std::function<double(const TurnState&)> value)

@@ -2,7 +2,7 @@
 // The exact optimal solo policy (RULES.md §5) by dynamic programming over every decision of
 // the solo model (solo_model.h): stop, roll, which joker when, and every choice inside a
 // joker (Anaconda, Rattenlord, Monokel, Senigma) and every reaction (Runkelrüb, classic
-// fumo). The solved policy plays as a TablePolicy in the engine and compiles to a chain.
+// fumo). The solved policy plays as a SolvedPolicy in the engine and compiles to a chain.
 //
 // Eyes are unbounded (plain throws can go on, All In doubles), so the solver works on a
 // finite part of the state space: plain throws (roll, and announcing Fumo) are not
@@ -63,15 +63,15 @@ struct SolverOptions {
   int retries = 1;
   // Also solve the stop thresholds of every subset of the loadout (see SoloSolution).
   bool thresholds = true;
-  // Keep the solved table (values and decisions) for a TablePolicy; batch runs drop it.
+  // Keep the solved table (values and decisions) for a SolvedPolicy; batch runs drop it.
   bool keep_table = true;
 };
 
 // The solver's decisions: the value of every solved non-terminal state and the optimal
 // action of every decision state. States with a Ventil floor and without All In are stored
 // shifted to floor 0 (see normal_form in solver.cpp): their values are then relative to the
-// floor, which TablePolicy::value adds back.
-struct PolicyTable {
+// floor, which SolvedPolicy::value adds back.
+struct SolvedDecisions {
   struct Entry {
     double value = 0;
     Action action;  // only meaningful for decision states
@@ -103,7 +103,7 @@ struct SoloSolution {
   double runkel_cap_needed = 0;  // ... with Runkelrüb held
   bool cap_certified = false;
   std::size_t states = 0;    // states solved
-  std::shared_ptr<const PolicyTable> table;  // null unless options.keep_table
+  std::shared_ptr<const SolvedDecisions> table;  // null unless options.keep_table
 };
 
 // Solves one loadout. Throws InputError if the rules allow a step that makes no progress
@@ -119,9 +119,9 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
 // The policy of a solved table: decisions and inner choices as the solver took them.
 // A state outside the table (only reachable from outside the solo model, e.g. at a table
 // where a steal lapsed) falls back to stopping at the solution's threshold or rolling below.
-class TablePolicy final : public Policy {
+class SolvedPolicy final : public Policy {
  public:
-  TablePolicy(Rules rules, JokerSet loadout, std::shared_ptr<const PolicyTable> table, int fallback_threshold,
+  SolvedPolicy(Rules rules, JokerSet loadout, std::shared_ptr<const SolvedDecisions> table, int fallback_threshold,
               std::string name = "table");
   std::string name() const override { return name_; }
   Action decide(const TurnView& view) const override;
@@ -136,7 +136,7 @@ class TablePolicy final : public Policy {
 
   const Rules& rules() const { return rules_; }
   JokerSet loadout() const { return loadout_; }
-  const PolicyTable& table() const { return *table_; }
+  const SolvedDecisions& table() const { return *table_; }
   // The solved value of a state (terminal: its eyes); NaN outside the table.
   double value(const TurnState& s) const;
 
@@ -145,7 +145,7 @@ class TablePolicy final : public Policy {
 
   Rules rules_;
   JokerSet loadout_;
-  std::shared_ptr<const PolicyTable> table_;
+  std::shared_ptr<const SolvedDecisions> table_;
   int fallback_threshold_;
   std::string name_;
 };
@@ -169,13 +169,13 @@ class TablePolicy final : public Policy {
 //   solver's 40 million and equal to the state lines (checked before anything is reserved),
 //   held jokers within the loadout, no state twice. CRLF line ends are accepted.
 void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& solution);
-std::unique_ptr<TablePolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source);
-std::unique_ptr<TablePolicy> read_policy_file(const std::string& path, const Rules& rules);
+std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source);
+std::unique_ptr<SolvedPolicy> read_policy_file(const std::string& path, const Rules& rules);
 
 // read_policy_file as a plain Policy, for make_policy ("*.policy").
-std::unique_ptr<Policy> load_policy_table(const std::string& path, const Rules& rules);
+std::unique_ptr<Policy> load_solved_policy(const std::string& path, const Rules& rules);
 
-// A TablePolicy straight from a solution (which must keep its table).
-std::unique_ptr<TablePolicy> table_policy(const Rules& rules, const SoloSolution& solution);
+// A SolvedPolicy straight from a solution (which must keep its table).
+std::unique_ptr<SolvedPolicy> table_policy(const Rules& rules, const SoloSolution& solution);
 
 }  // namespace verflixt

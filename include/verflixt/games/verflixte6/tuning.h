@@ -63,7 +63,7 @@ struct TuningTable {
   std::vector<EveningPlayer> field;    // 1..11 opponents; bonus is ignored
   bool final = false;                  // play final evenings (P2)
   int series_length = 1;               // O6: evenings that carry the P4 bonus
-  TableEngine engine = TableEngine::Auto;  // who plays the evenings (objective.h)
+  PassEngine engine = PassEngine::Auto;  // who plays the evenings (objective.h)
 };
 
 struct TuningOptions {
