@@ -573,3 +573,36 @@ TEST(Rule, P4_ClassicPlacementBonusGoesToTheNextFreeThrow) {
 
 }  // namespace
 }  // namespace verflixt
+
+namespace verflixt {
+namespace {
+
+// E1, E5 in their one home (turn.h), which the engine, the solo model, the pass kernel and the
+// last-seat DP all call: Jule pays only without Fumo, the floor only follows the eyes down.
+TEST(AfterStep, JulePaysOutsideFumoAndTheFloorOnlyMovesDown) {
+  Rules r = preset("tournament-2019");
+  r.jule_bonus = 3;
+  TurnState s;
+  s.eyes = 10;
+  s.held = JokerSet{}.with(JULE);
+  s.has_floor = true;
+  s.floor = 12;
+  after_step(r, s);
+  EXPECT_EQ(s.eyes, 13);   // E1: +3
+  EXPECT_EQ(s.floor, 12);  // E5: 13 is above the floor, which stays
+  s.fumo_active = true;
+  EXPECT_EQ(jule_pay(r, s), 0);  // J13: no autojoker income under Fumo
+  s.fumo_active = false;
+  s.eyes = 4;
+  s.held = JokerSet{};
+  after_step(r, s);
+  EXPECT_EQ(s.eyes, 4);   // no Jule held: nothing paid
+  EXPECT_EQ(s.floor, 4);  // E5: the floor followed the eyes down
+  s.has_floor = false;
+  s.eyes = -5;
+  follow_floor(s);
+  EXPECT_EQ(s.floor, 4);  // no floor: nothing to follow
+}
+
+}  // namespace
+}  // namespace verflixt

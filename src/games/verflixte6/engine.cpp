@@ -50,19 +50,12 @@ class TurnPlay {
       return;
     }
     if (a.kind == Action::UseJoker && t_.fumo_active) end_fumo();  // J13: another joker ends Fumo
-    StepEnd end = StepEnd::Continue;
-    bool under_fumo = false;
-    if (a.kind == Action::Roll) {
-      under_fumo = t_.fumo_active;
-      end = plain_throw(/*ventil=*/false);
-    } else {
-      under_fumo = a.joker == FUMO;
-      end = joker_step(a.joker);
-    }
-    // E1 / J7: Jule pays after the step, unless it eliminated, ran under Fumo or was undone.
-    if (end == StepEnd::Continue && !under_fumo && t_.held.has(JULE)) t_.eyes += r_.jule_bonus;
-    // E5 / J11: penalties are not protected; the floor follows the eyes down.
-    if (t_.has_floor && t_.eyes < t_.floor) t_.floor = t_.eyes;
+    const StepEnd end = a.kind == Action::Roll ? plain_throw(/*ventil=*/false) : joker_step(a.joker);
+    // E1: Jule pays after a step that leaves the turn going (not after one that eliminated or
+    // was undone); a step that ran under Fumo still has it active, so jule_pay sees it. E5:
+    // the floor follows the eyes down whatever the step did.
+    if (end == StepEnd::Continue) t_.eyes += jule_pay(r_, t_);
+    follow_floor(t_);
     sync();
   }
 

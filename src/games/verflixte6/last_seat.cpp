@@ -212,7 +212,7 @@ double LastSeatSolver::transferred(const TurnState& next, int transfer, const Ot
   }
   TurnState n = next;
   n.eyes += gain - transfer;
-  if (n.has_floor) n.floor = std::min(n.floor, n.eyes);  // E5
+  follow_floor(n);  // E5
   return solve(canonical(rules_, n), after);
 }
 
@@ -419,8 +419,8 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
   // The engine asks before paying: the step ends with the amount taken, then Jule (E1; a
   // robbing 1 is never thrown under Fumo, and Senigma ended it) and the floor (E5).
   TurnState next = state_of(turn);
-  next.eyes += amount + (next.held.has(JULE) && !next.fumo_active ? rules_.jule_bonus : 0);
-  if (next.has_floor) next.floor = std::min(next.floor, next.eyes);
+  next.eyes += amount;
+  after_step(rules_, next);
   const Others o = others_of(table);
   int best = candidates.front();
   double best_v = -1;

@@ -64,7 +64,7 @@ std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes
 std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adjust) {
   TurnState s = t.rows[row].state;
   s.eyes += adjust;
-  if (s.has_floor && s.eyes < s.floor) s.floor = s.eyes;  // E5
+  follow_floor(s);  // E5
   return row_of(t, canonical(rules_, s));
 }
 
@@ -273,7 +273,7 @@ void PassKernel::transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_
     }
     // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
     TurnState at = t.rows[id].state;
-    at.eyes -= edge.transfer + (at.held.has(JULE) ? rules_.jule_bonus : 0);
+    at.eyes -= edge.transfer + jule_pay(rules_, at);
     seats_[static_cast<size_t>(self)].eyes = at.eyes;
     victim = policy.choose_victim(TurnView{rules_, at, self, seats_, still_to_play}, edge.transfer, cand.span());
     if (repeat) taken |= 1u << victim;

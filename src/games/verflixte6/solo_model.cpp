@@ -114,7 +114,7 @@ void plain_throw(const Rules& r, const TurnState& s, bool ventil, const InnerCho
         if (saved.fumo_active) saved.eyes -= saved.fumo_gain - saved.fumo_gain / r.fumo_factor;
         saved.fumo_active = false;
         saved.fumo_gain = 0;
-        if (saved.has_floor) saved.floor = std::min(saved.floor, saved.eyes);
+        follow_floor(saved);  // E5
         const double p = runkel_save_probability(r);
         SoloOutcomes yes;
         add(yes, canonical(r, saved), p);
@@ -151,8 +151,7 @@ void plain_throw(const Rules& r, const TurnState& s, bool ventil, const InnerCho
         n.eyes += steal;
       }
     }
-    if (!n.fumo_active && n.held.has(JULE)) n.eyes += r.jule_bonus;  // E1
-    if (n.has_floor) n.floor = std::min(n.floor, n.eyes);           // E5
+    after_step(r, n);  // E1, E5
     add(out, canonical(r, n), kSixth, steal);
   }
 }
@@ -249,8 +248,7 @@ std::vector<Action> solo_actions(const Rules& rules, const TurnState& s) {
 TurnState apply_delta(const Rules& rules, const TurnState& base, int delta) {
   TurnState n = base;
   n.eyes += delta;
-  if (n.held.has(JULE)) n.eyes += rules.jule_bonus;      // E1: a joker step pays Jule
-  if (n.has_floor) n.floor = std::min(n.floor, n.eyes);  // E5
+  after_step(rules, n);  // E1 (a joker step pays Jule; it ended Fumo), E5
   return canonical(rules, n);
 }
 
@@ -290,8 +288,7 @@ void transition(const Rules& r, const TurnState& s, Action a, const InnerChooser
         n.eyes += (f != 6 && f <= k) ? -f : f;
         n.frost_used = k;
         if (f == 6 || k >= r.frost_uses) n.held = n.held.without(FROSTSCHUTZ);
-        if (n.held.has(JULE)) n.eyes += r.jule_bonus;
-        if (n.has_floor) n.floor = std::min(n.floor, n.eyes);
+        after_step(r, n);
         add(out, canonical(r, n), kSixth, 0);
       }
       return;
@@ -301,8 +298,7 @@ void transition(const Rules& r, const TurnState& s, Action a, const InnerChooser
         if (f <= r.allin_max_face) {
           TurnState n = base;
           n.eyes *= 2;
-          if (n.held.has(JULE)) n.eyes += r.jule_bonus;
-          if (n.has_floor) n.floor = std::min(n.floor, n.eyes);
+          after_step(r, n);
           add(out, canonical(r, n), kSixth, 0);
         } else {
           add(out, terminal(0, true), kSixth, 0);

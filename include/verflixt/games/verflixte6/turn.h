@@ -71,6 +71,24 @@ struct TurnView {
 // rule of announcement: is_legal and the solo model both ask it.
 bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j);
 
+// E1 / J7: the Jule bonus a step that leaves the turn going pays — none without Jule, none
+// under Fumo (J13: the doubled throw earns no autojoker income). The engine, the solo model,
+// the pass kernel and the last-seat DP all ask this one function.
+inline int jule_pay(const Rules& rules, const TurnState& after) {
+  return !after.fumo_active && after.held.has(JULE) ? rules.jule_bonus : 0;
+}
+
+// E5 / J11: a Ventil floor follows the eyes down (penalties are not protected), never up.
+inline void follow_floor(TurnState& s) {
+  if (s.has_floor && s.eyes < s.floor) s.floor = s.eyes;
+}
+
+// E1 then E5: how every step that leaves the turn going ends.
+inline void after_step(const Rules& rules, TurnState& s) {
+  s.eyes += jule_pay(rules, s);
+  follow_floor(s);
+}
+
 // Whether `action` is allowed at this decision point: nothing outside phase Decide; there
 // stop and roll always, a joker when it is announceable and, for a Senigma duel at a table,
 // somebody is left to duel (J10).
