@@ -119,7 +119,7 @@ Action LastSeatGreedyPolicy::decide(const TurnView& v) const {
   if (v.solo()) return v.turn.eyes >= 20 ? Action::stop() : Action::roll();
   std::vector<int> totals;
   for (size_t k = 0; k < v.table.size(); ++k)
-    totals.push_back(v.table[k].total + std::max(0, static_cast<int>(k) == v.self ? v.turn.eyes : v.table[k].eyes));
+    totals.push_back(standing(v.table[k].total, static_cast<int>(k) == v.self ? v.turn.eyes : v.table[k].eyes));
   const EveningScore sc = score_totals(v.rules, totals);
   const auto self = static_cast<size_t>(v.self);
   const bool done = goal_ == AdviceGoal::Win ? sc.win_units[self] == kWinUnit : !sc.loser[self];
@@ -132,7 +132,7 @@ int LastSeatGreedyPolicy::choose_victim(const TurnView& v, int amount, std::span
   // Keuler bonus first, then the highest standing; ties: E11 (table.h).
   return best_candidate(candidates, [&](int k) {
     const SeatView& s = v.table[static_cast<size_t>(k)];
-    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, s.total + std::max(0, s.eyes)};
+    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, standing(s.total, s.eyes)};
   });
 }
 

@@ -124,7 +124,7 @@ class TurnPlay {
   // T4: the j-th robbing 1 steals min(j, rob_cap) from one victim.
   void robbing_one() {
     ++t_.robbing_ones;
-    const int amount = std::min(t_.robbing_ones, r_.rob_cap);
+    const int amount = steal_amount(r_, t_.robbing_ones);
     if (!table_) {
       t_.eyes += amount;  // §5: the steal always finds a victim
       return;

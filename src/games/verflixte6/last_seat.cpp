@@ -164,7 +164,7 @@ LastSeatSolver::Key LastSeatSolver::key(const TurnState& s, const Others& o, u64
 double LastSeatSolver::score_of(int eyes, const Others& o) const {
   // T7, then P3 on the standings (evening total + pass result). An eliminated turn's eyes
   // are already its Ventil floor or 0 (T5, J11).
-  const int mine = own_total_ + std::max(0, eyes);
+  const int mine = standing(own_total_, eyes);
   if (goal_ == Goal::NotLoser) {
     // losers(): everyone at 0 or below, then whole groups of the lowest until there are
     // rules.losers_at_least. So I am a loser iff my standing is at most 0, or fewer than
@@ -293,8 +293,8 @@ LastSeatSolver::Others LastSeatSolver::win_canonical(const TurnState& s, const O
   // me stays below me while I live. His Keuler bonus needs his eyes to reach 0 by steals:
   // impossible once they exceed the budget, or he is no unpaid Prinzessin above 0.
   if (!monotone(s)) return o;
-  const int mine = own_total_ + std::max(0, s.eyes);
-  const int eliminated = own_total_ + (s.has_floor ? std::max(0, s.floor) : 0);
+  const int mine = standing(own_total_, s.eyes);
+  const int eliminated = standing(own_total_, s.has_floor ? s.floor : 0);
   if (mine <= eliminated) return o;
   int best = mine;
   for (int i = 0; i < m_; ++i)
@@ -304,7 +304,7 @@ LastSeatSolver::Others LastSeatSolver::win_canonical(const TurnState& s, const O
   for (int i = 0; i < m_; ++i) {
     const auto at = static_cast<size_t>(i);
     const int eyes = o.eyes[at];
-    if (total_[at] + std::max(0, eyes) >= mine) continue;
+    if (standing(total_[at], eyes) >= mine) continue;
     const bool keuler_possible = rules_.keuler_bonus > 0 && prinzessin_[at] && !((o.paid >> i) & 1u) && eyes > 0 &&
                                  eyes <= budget;
     if (keuler_possible) continue;
@@ -346,7 +346,7 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Othe
   if (s.phase == TurnPhase::Decide) {
     stop = score_of(s.eyes, o);
     // A sole lead cannot be improved: stop. This also bounds the eyes (header).
-    const int mine = own_total_ + std::max(0, s.eyes);
+    const int mine = standing(own_total_, s.eyes);
     bool sole = true;
     for (int i = 0; i < m_ && sole; ++i)
       sole = mine > total_[static_cast<size_t>(i)] + std::max<int>(0, o.eyes[static_cast<size_t>(i)]);

@@ -18,7 +18,7 @@ namespace {
 
 // A player's standing at this moment: evening total plus pass eyes, as P3 will count them
 // after T7 (eyes at 0 or below count 0).
-int standing(const SeatView& s) { return s.total + std::max(0, s.eyes); }
+int standing(const SeatView& s) { return verflixt::standing(s.total, s.eyes); }
 
 }  // namespace
 
@@ -30,7 +30,7 @@ bool position_stops(const PositionParams& p, int stop_at, const TurnView& v) {
   if (e >= p.cap) return true;
   if (v.solo()) return e >= stop_at;
   const SeatView& me = v.table[static_cast<size_t>(v.self)];
-  const int mine = me.total + std::max(0, e);
+  const int mine = verflixt::standing(me.total, e);
   if (v.still_to_play == 0 && p.last_seat_safe) {
     // Last seat: every other result is known. Safe = not among the P3 losers; if nobody can
     // be safe (too few players), stop only as the sole leader.

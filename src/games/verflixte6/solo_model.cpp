@@ -147,7 +147,7 @@ void plain_throw(const Rules& r, const TurnState& s, bool ventil, const InnerCho
       n.eyes += f;
       if (f == 1 && r.ones_rob) {  // T4: the j-th robbing 1 steals min(j, rob_cap)
         ++n.robbing_ones;
-        steal = std::min(n.robbing_ones, r.rob_cap);
+        steal = steal_amount(r, n.robbing_ones);
         n.eyes += steal;
       }
     }

@@ -61,7 +61,7 @@ int take_eyes(const Rules& rules, SeatView& victim, int amount) {
 void end_pass(std::span<SeatView> table) {
   for (auto& s : table)
     if (s.eyes <= 0) {
-      s.eyes = 0;
+      s.eyes = pass_score(s.eyes);
       s.status = Status::Zombie;
     }
 }

@@ -65,6 +65,12 @@ bool keuler_due(const Rules& rules, const SeatView& victim, int amount);
 // rules.keuler_bonus, once per victim and pass. Returns that bonus (0 if none).
 int take_eyes(const Rules& rules, SeatView& victim, int amount);
 
+// T7: what a pass's eyes count for — everyone at 0 or below ends the pass at 0 — and a
+// player's standing in the evening with them: his total plus that. Every standing, win
+// chance and position feature is computed through these two.
+inline int pass_score(int eyes) { return eyes > 0 ? eyes : 0; }
+inline int standing(int total, int eyes) { return total + pass_score(eyes); }
+
 // T7: everyone at 0 or below ends the pass at 0, a Zombie.
 void end_pass(std::span<SeatView> table);
 

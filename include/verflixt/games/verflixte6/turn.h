@@ -2,6 +2,7 @@
 // The state of one player's turn and the read-only view a policy decides from.
 // Shared by the reference engine (engine.h), the exact solver and the kernel, so that all
 // three speak of the same turn.
+#include <algorithm>
 #include <span>
 
 #include "verflixt/games/verflixte6/rules.h"
@@ -77,6 +78,10 @@ bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_a
 inline int jule_pay(const Rules& rules, const TurnState& after) {
   return !after.fumo_active && after.held.has(JULE) ? rules.jule_bonus : 0;
 }
+
+// T4: what the j-th robbing 1 of a turn steals (j = robbing_ones, counted with it):
+// min(j, rob_cap). The engine and the solo model both take the amount from here.
+inline int steal_amount(const Rules& rules, int robbing_ones) { return std::min(robbing_ones, rules.rob_cap); }
 
 // E5 / J11: a Ventil floor follows the eyes down (penalties are not protected), never up.
 inline void follow_floor(TurnState& s) {
