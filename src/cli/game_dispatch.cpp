@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/en_gingg_command.h"
 #include "cli/pig_command.h"
 #include "verflixt/error.h"
 #include "verflixt/names.h"
@@ -16,6 +17,12 @@ const std::vector<Game>& games() {
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
        {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game (seed 002)",
+       {{"rules", en_gingg_rules_command},
+        {"solve", en_gingg_solve_command},
+        {"evaluate", en_gingg_evaluate_command},
+        {"tournament", en_gingg_tournament_command},
+        {"advise", en_gingg_advise_command}}},
   };
   return kGames;
 }

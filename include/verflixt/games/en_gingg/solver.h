@@ -1,0 +1,65 @@
+#pragma once
+// The exact decisions of En Gingg as Bei. Phase 2 has none: its hits follow from the dice
+// alone (G3), so its exact distribution is a short recursion over the dice still to throw.
+// Phase 1 is a finite chance tree over (dice left, pips aside, throws made): its value is
+//   V(0, s, t)    = f(s)
+//   V(n, s, t)    = Σ over throws m of n dice  P(m) · max over legal set-asides a of m
+//                                               V(n − |a|, s + pips(a), t + 1)
+// with f the objective at the final sum S (G2):
+//   own       f(S) = S − target                          (the expected change of the own balance)
+//   own+next  f(S) = S − target + [S > target] · (S − target) · E[hits]
+//                                                        (plus the next player's expected phase-2 loss)
+// Every set-aside of every throw is tried (not only "the highest j dice"), so the policy is
+// exact for any objective. Ties go to the first legal set-aside in legal_set_asides' order
+// (fewer dice first): keep the most dice in play when it costs nothing.
+#include <string>
+#include <vector>
+
+#include "verflixt/games/en_gingg/game.h"
+
+namespace verflixt::en_gingg {
+
+enum class Objective { Own, OwnPlusNext };
+// "own", "own+next" in Objective order.
+const std::vector<std::string>& objective_names();
+Objective parse_objective(const std::string& text);  // InputError with did-you-mean
+
+// G3: P(hits = h), h = 0..dice, for phase 2 with `digit` (all dice thrown first).
+std::vector<double> phase2_hit_distribution(const EnGinggRules& rules, int digit);
+// E[hits] for `digit`; the next player's expected loss is digit · E[hits].
+double phase2_expected_hits(const EnGinggRules& rules, int digit);
+
+// The objective at a final phase-1 sum (see the top of this file).
+double terminal_value(const EnGinggRules& rules, Objective objective, int sum);
+
+// A set-aside and the exact value of the phase 1 after it.
+struct RankedSetAside {
+  DiceCounts aside{};
+  double value = 0;
+};
+
+// The solved phase 1 for one objective: V over every (dice left, pips aside, throws made).
+class Phase1Solution {
+ public:
+  Phase1Solution(const EnGinggRules& rules, Objective objective);
+
+  const EnGinggRules& rules() const { return rules_; }
+  Objective objective() const { return objective_; }
+  // V before the first throw: the exact value of the optimal policy.
+  double value() const { return value(phase1_start(rules_)); }
+  // V before the throw that follows `state` (a finished state: f of its sum).
+  double value(const Phase1State& state) const;
+  // Every legal set-aside of `thrown` with its value, best first (ties: legal_set_asides order).
+  std::vector<RankedSetAside> rank(const Phase1State& state, const DiceCounts& thrown) const;
+  // The optimal set-aside: rank(...).front() without building the list.
+  DiceCounts best(const Phase1State& state, const DiceCounts& thrown) const;
+
+ private:
+  std::size_t index(int left, int sum, int throws) const;
+  EnGinggRules rules_;
+  Objective objective_;
+  std::vector<double> terminal_;  // f(S) by S
+  std::vector<double> values_;
+};
+
+}  // namespace verflixt::en_gingg

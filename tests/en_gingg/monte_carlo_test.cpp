@@ -1,0 +1,80 @@
+// Monte Carlo of En Gingg as Bei against exact values: each solver policy's sampled turns
+// within 4 standard errors of its exact value (and of the values the independent Python
+// recursion gave, see solver_test.cpp), phase 2's damage per digit, and whole games that
+// give the same counts on 1 and 2 threads.
+#include "verflixt/games/en_gingg/monte_carlo.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "verflixt/games/en_gingg/solver.h"
+
+namespace verflixt::en_gingg {
+namespace {
+
+constexpr double kHitsPerDigit = 1.7676699354662;  // E[hits] of phase 2, seed-002
+
+TEST(EnGinggMonteCarlo, SolverPoliciesAgreeWithTheirExactValues) {
+  const EnGinggRules rules;
+  for (const Objective o : {Objective::Own, Objective::OwnPlusNext}) {
+    const auto sol = std::make_shared<const Phase1Solution>(rules, o);
+    const OptimalPolicy p(sol);
+    const TurnRun run = sample_turns(rules, p, 200000, 2002, 2);
+    ASSERT_EQ(run.tally.turns, 200000u);
+    const Estimate e = run.tally.value(o);
+    EXPECT_LT(std::abs(e.mean - sol->value()), 4 * e.se) << p.name() << ": " << e.mean << " ± " << e.se << " vs " << sol->value();
+    const TurnValue exact = turn_value(rules, p);
+    const Estimate loss = run.tally.next_loss();
+    EXPECT_LT(std::abs(loss.mean - exact.next_loss), 4 * loss.se);
+  }
+}
+
+TEST(EnGinggMonteCarlo, Phase2DamagePerDigitAndAHeuristic) {
+  // keep-from:4 and its exact next-player loss, which is Σ_k P(S = 30 + k) · k · E[hits].
+  const EnGinggRules rules;
+  const KeepFromPolicy k4(rules, 4);
+  const TurnValue exact = turn_value(rules, k4);
+  double loss = 0;
+  for (int k = 1; k <= 6; ++k) loss += exact.p_sum[static_cast<size_t>(30 + k)] * k * kHitsPerDigit;
+  EXPECT_NEAR(exact.next_loss, loss, 1e-12);
+  const TurnRun run = sample_turns(rules, k4, 200000, 4, 2);
+  const Estimate own = run.tally.own_change(), next = run.tally.next_loss();
+  EXPECT_LT(std::abs(own.mean - exact.own_change), 4 * own.se);
+  EXPECT_LT(std::abs(next.mean - exact.next_loss), 4 * next.se);
+  EXPECT_LT(std::abs(static_cast<double>(run.tally.phase2) / 200000 - exact.p_phase2),
+            4 * std::sqrt(exact.p_phase2 * (1 - exact.p_phase2) / 200000));
+}
+
+TEST(EnGinggMonteCarlo, WholeGamesAreThreadIndependentAndSeeded) {
+  EnGinggRules rules;
+  rules.players = 3;
+  const KeepFromPolicy a(rules, 5), b(rules, 6);
+  const OptimalPolicy c(std::make_shared<const Phase1Solution>(rules, Objective::OwnPlusNext));
+  const SetAsidePolicy* seats[] = {&a, &b, &c};
+  const GameRun one = play_games(rules, seats, 5000, 7, 1);
+  const GameRun two = play_games(rules, seats, 5000, 7, 2);
+  EXPECT_EQ(one.tally, two.tally);
+  EXPECT_FALSE(one.interrupted);
+  EXPECT_NE(one.tally, play_games(rules, seats, 5000, 8, 2).tally);
+  std::uint64_t total = 0;
+  for (auto l : one.tally.losses) total += l;
+  EXPECT_EQ(total, 5000u);
+  EXPECT_GT(one.tally.length().mean, 1.0);
+}
+
+TEST(EnGinggMonteCarlo, StopRequestKeepsWholeChunksOnly) {
+  std::atomic<bool> stop{true};
+  RunControl control;
+  control.stop = &stop;
+  EnGinggRules rules;
+  rules.players = 2;
+  const KeepFromPolicy a(rules, 5);
+  const SetAsidePolicy* seats[] = {&a, &a};
+  const GameRun run = play_games(rules, seats, 10000, 1, 2, control);
+  EXPECT_TRUE(run.interrupted);
+  EXPECT_EQ(run.tally.games % kGamesPerChunk, 0u);
+}
+
+}  // namespace
+}  // namespace verflixt::en_gingg
