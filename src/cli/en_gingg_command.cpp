@@ -3,6 +3,8 @@
 // Ctrl-C convention as Die verflixte 6.
 #include "cli/en_gingg_command.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -144,6 +146,64 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
   j["optimal_own"] = values[0].own_change;
   j["optimal_own_plus_next"] = values[1].value(eg::Objective::OwnPlusNext);
 
+  // The set-aside rules in words. Exact: only the highest dice are set aside, as many as
+  // maximize their pips plus what throwing the rest again is worth (for "own" a number per
+  // count of dice, E_r below). Where own+next departs from own, listed. And a rule of thumb
+  // (Phase1Solution::keep_from) with what it costs.
+  const auto own = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::Own);
+  const auto both = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::OwnPlusNext);
+  std::vector<double> rethrow_worth;
+  for (int r = 0; r < rules.dice; ++r)  // V(r, s) = s − target + E_r for "own", whatever s
+    rethrow_worth.push_back(own->value({r, rules.dice - r, r == 0 ? 0 : 1}) - (rules.dice - r) + rules.target);
+  j["rethrow_worth"] = rethrow_worth;
+  nlohmann::ordered_json differ = nlohmann::ordered_json::array();
+  std::uint64_t situations = 0;
+  for (int left = rules.dice; left >= 1; --left) {
+    const int k = rules.dice - left, throws = k == 0 ? 0 : 1;
+    for (int sum = k; sum <= k * rules.faces; ++sum)
+      for (const auto& m : eg::throw_outcomes(left, rules.faces)) {
+        const eg::Phase1State st{left, sum, throws};
+        ++situations;
+        const eg::DiceCounts a = own->best(st, m.outcome), b = both->best(st, m.outcome);
+        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) > 1e-12)
+          differ.push_back({{"aside_dice", k}, {"aside_pips", sum}, {"throw", eg::dice_text(m.outcome)},
+                            {"own", eg::dice_text(a)}, {"own_plus_next", eg::dice_text(b)}});
+      }
+  }
+  j["own_plus_next_departs"] = differ;
+  j["situations"] = situations;
+  nlohmann::ordered_json thumbs = nlohmann::ordered_json::array();
+  std::vector<std::string> rule_text;
+  for (const auto& sol : {own, both}) {
+    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
+    nlohmann::ordered_json table = nlohmann::ordered_json::array();
+    std::ostringstream s;
+    s << "rule of thumb for optimal:" << eg::objective_names()[static_cast<size_t>(sol->objective())]
+      << ": set aside the highest die, then the next ones while each shows at least\n"
+      << "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
+      << "- never); it is worth " << fmt("%.6f", thumb) << ", " << fmt("%.6f", sol->value() - thumb)
+      << " less than the optimum.\n  again\\aside";
+    const int hi = (rules.dice - 1) * rules.faces;
+    for (int sum = 1; sum <= hi; ++sum) s << fmt("%3.0f", sum);
+    s << "\n";
+    for (int r = 1; r < rules.dice; ++r) {
+      s << fmt("%12.0f", r);
+      nlohmann::ordered_json faces = nlohmann::ordered_json::object();
+      for (int sum = 1; sum <= hi; ++sum) {
+        const bool reachable = sum >= rules.dice - r && sum <= (rules.dice - r) * rules.faces;
+        const int k = sol->keep_from(r, sum, 0);
+        if (reachable) faces[std::to_string(sum)] = k;
+        s << (!reachable ? "   " : k > rules.faces ? "  -" : fmt("%3.0f", k));
+      }
+      table.push_back({{"rethrow", r}, {"keep_from_by_aside", faces}});
+      s << "\n";
+    }
+    thumbs.push_back({{"policy", "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())]},
+                      {"thumb_value", thumb}, {"optimal_value", sol->value()}, {"keep_from", table}});
+    rule_text.push_back(s.str());
+  }
+  j["rules_of_thumb"] = thumbs;
+
   std::string text;
   if (format == "json") {
     text = json_text(j);
@@ -172,6 +232,16 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
     s << "\noptimal:own maximizes the own change: " << fmt("%.10f", values[0].own_change)
       << "\noptimal:own+next maximizes own change + next loss: " << fmt("%.10f", values[1].value(eg::Objective::OwnPlusNext))
       << "\n";
+    s << "\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
+      << "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." << rules.dice - 1 << ":";
+    for (double w : rethrow_worth) s << " " << fmt("%.4f", w);
+    s << "\noptimal:own+next plays the same in all but " << differ.size() << " of " << situations
+      << " situations (dice aside, pips aside, throw):\n";
+    for (const auto& d : differ)
+      s << "  " << d["aside_dice"].get<int>() << " aside (" << d["aside_pips"].get<int>() << "), throw "
+        << d["throw"].get<std::string>() << ": own+next sets aside " << d["own_plus_next"].get<std::string>()
+        << ", own " << d["own"].get<std::string>() << "\n";
+    for (const auto& t : rule_text) s << "\n" << t;
     text = s.str();
   }
   emit(vm, text);

@@ -42,7 +42,7 @@ TEST(EnGinggCli, SolvePrintsTheExactValues) {
   EXPECT_NEAR(j["phase2"][1]["expected_damage"].get<double>(), 2 * 1.7676699354662, 1e-10);
   const Result t = run("solve --game en-gingg");
   ASSERT_EQ(t.code, 0) << t.err;
-  EXPECT_NE(t.out.find("0.1519767127"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("0.1519767128"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("2.3465431995"), std::string::npos) << t.out;
 }
 

@@ -181,7 +181,7 @@ TEST(EnGinggRulesG2, SetAsidesAndTheTargetsThreeCases) {
 // G3: phase 2 ends at the first throw without the digit, or when no die is left (Decision).
 TEST(EnGinggRulesG3, Phase2EndsWithoutTheDigitOrWithoutDice) {
   const EnGinggRules rules;
-  Script all{{5, 5, 5, 1, 2, 3, 5, 5, 4, 5, 5}};  // 3 hits, 2 hits, 1 hit: no die left
+  Script all{{5, 5, 5, 1, 2, 3, 5, 5, 4, 5}};  // 3 hits, 2 hits, 1 hit: no die left
   int throws = 0;
   EXPECT_EQ(play_phase2(rules, 5, all, throws), 6);
   EXPECT_EQ(throws, 3);
@@ -239,8 +239,11 @@ TEST(EnGinggEngine, RandomGamesOverManyRuleSetsKeepTheInvariants) {
       const Table& t = rec.final_table;
       ASSERT_TRUE(t.over()) << rules_summary(r);
       ASSERT_LE(t.balances[t.loser], 0) << rules_summary(r);
-      for (int p = 0; p < r.players; ++p)
-        if (p != t.loser) ASSERT_GT(t.balances[p], 0) << rules_summary(r);
+      for (int p = 0; p < r.players; ++p) {
+        if (p != t.loser) {
+          ASSERT_GT(t.balances[p], 0) << rules_summary(r);
+        }
+      }
     }
   }
 }

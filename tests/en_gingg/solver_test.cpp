@@ -140,6 +140,36 @@ TEST(EnGinggSolver, RankIsConsistentWithTheValues) {
   EXPECT_GE(ranked.front().aside[5], 2);
 }
 
+// Only the highest dice need be set aside: a policy that only chooses how many of the
+// highest dice to set aside (by the solver's values) reaches the optimum of the solver,
+// which tries every sub-multiset. (Because f grows with S: more pips never hurt.)
+class HighestOnly final : public SetAsidePolicy {
+ public:
+  explicit HighestOnly(const Phase1Solution& s) : s_(s) {}
+  DiceCounts choose(const Phase1State& st, const DiceCounts& thrown, const Table&) const override {
+    DiceCounts best{};
+    double bv = -1e300;
+    for (int j = min_set_aside(st, s_.rules()); j <= st.left; ++j) {
+      const DiceCounts a = highest_dice(thrown, j);
+      const double v = s_.value(apply_set_aside(st, a));
+      if (v > bv) best = a, bv = v;
+    }
+    return best;
+  }
+  std::string name() const override { return "highest-only"; }
+
+ private:
+  const Phase1Solution& s_;
+};
+
+TEST(EnGinggSolver, SettingAsideOnlyTheHighestDiceIsOptimal) {
+  const EnGinggRules rules;
+  for (const Objective o : {Objective::Own, Objective::OwnPlusNext}) {
+    const Phase1Solution sol(rules, o);
+    EXPECT_NEAR(turn_value(rules, HighestOnly(sol)).value(o), sol.value(), 1e-12);
+  }
+}
+
 TEST(EnGinggSolver, TurnValueOfThePoliciesIsExact) {
   const EnGinggRules rules;
   for (const Objective o : {Objective::Own, Objective::OwnPlusNext}) {

@@ -35,6 +35,15 @@ DiceCounts counts_of(std::span<const int> faces, int max_face) {
   return c;
 }
 
+DiceCounts highest_dice(const DiceCounts& thrown, int count) {
+  DiceCounts a{};
+  for (int f = kMaxFaces - 1; f >= 0 && count > 0; --f) {
+    a[f] = std::min(thrown[f], count);
+    count -= a[f];
+  }
+  return a;
+}
+
 bool contains(const DiceCounts& whole, const DiceCounts& part) {
   for (int f = 0; f < kMaxFaces; ++f)
     if (part[f] < 0 || part[f] > whole[f]) return false;

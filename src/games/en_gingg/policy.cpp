@@ -9,15 +9,6 @@
 
 namespace verflixt::en_gingg {
 
-DiceCounts highest_dice(const DiceCounts& thrown, int count) {
-  DiceCounts a{};
-  for (int f = kMaxFaces - 1; f >= 0 && count > 0; --f) {
-    a[f] = std::min(thrown[f], count);
-    count -= a[f];
-  }
-  return a;
-}
-
 DiceCounts KeepFromPolicy::choose(const Phase1State& s, const DiceCounts& thrown, const Table&) const {
   DiceCounts a{};
   for (int f = keep_from_; f <= kMaxFaces; ++f) a[f - 1] = thrown[f - 1];
@@ -27,6 +18,8 @@ DiceCounts KeepFromPolicy::choose(const Phase1State& s, const DiceCounts& thrown
 }
 
 std::string OptimalPolicy::name() const { return "optimal:" + objective_names()[static_cast<size_t>(solution_->objective())]; }
+
+std::string KeepRulePolicy::name() const { return "rule:" + objective_names()[static_cast<size_t>(solution_->objective())]; }
 
 namespace {
 

@@ -67,17 +67,22 @@ Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective) :
   for (int s = 0; s <= rules.max_sum(); ++s) terminal_.push_back(terminal_value(rules, objective, s));
   values_.assign(index(rules.dice + 1, 0, 0), 0.0);
   // Fewer dice left first: every set-aside leads to fewer dice (G2: at least one each throw),
-  // so each value needs only values already computed. Unreachable (sum, throws) pairs are
-  // computed too; they cost nothing and keep the table dense.
+  // so each value needs only values already computed. Only the (sum, throws) a phase 1 can
+  // reach with `left` dice to throw are solved: after k = dice − left dice set aside, the sum
+  // is k..k·faces and 1..min(k, max_throws − 1) throws were made (none at the start).
   for (int left = 0; left <= rules.dice; ++left) {
     const auto outcomes = throw_outcomes(left, rules.faces);
+    const int k = rules.dice - left;
     for (int sum = 0; sum <= rules.max_sum(); ++sum)
       for (int throws = 0; throws <= rules.max_throws; ++throws) {
         if (left == 0) {
           values_[index(0, sum, throws)] = terminal_[sum];
           continue;
         }
-        if (throws >= rules.max_throws) continue;  // no throw left: never reached
+        const bool reachable = k == 0 ? sum == 0 && throws == 0
+                                      : sum >= k && sum <= k * rules.faces && throws >= 1 &&
+                                            throws <= std::min(k, rules.max_throws - 1);
+        if (!reachable) continue;
         const Phase1State s{left, sum, throws};
         double v = 0;
         for (const auto& m : outcomes) v += m.probability * value(apply_set_aside(s, best(s, m.outcome)));
@@ -99,14 +104,43 @@ std::vector<RankedSetAside> Phase1Solution::rank(const Phase1State& s, const Dic
 }
 
 DiceCounts Phase1Solution::best(const Phase1State& s, const DiceCounts& thrown) const {
-  // The same order and ties as rank(): the first strictly larger value wins.
-  DiceCounts best{};
+  // rank()'s order and ties without its list (this runs for every decision of a simulated
+  // game): the sub-multisets in legal_set_asides' odometer order, a tie going to fewer dice.
+  const int need = min_set_aside(s, rules_);
+  DiceCounts a{}, best{};
   double best_value = -1e300;
-  for (const auto& a : legal_set_asides(s, thrown, rules_)) {
-    const double v = value(apply_set_aside(s, a));
-    if (v > best_value) best = a, best_value = v;
+  int best_dice = 0;
+  while (true) {
+    const int n = dice_in(a);
+    if (n >= need) {
+      const double v = value(apply_set_aside(s, a));
+      if (v > best_value || (v == best_value && n < best_dice)) best = a, best_value = v, best_dice = n;
+    }
+    int f = 0;
+    while (f < rules_.faces && a[f] == thrown[f]) a[f++] = 0;
+    if (f == rules_.faces) break;
+    ++a[f];
   }
   return best;
+}
+
+int Phase1Solution::keep_from(int rethrow, int sum, int throws) const {
+  const double without = value({rethrow, sum, throws + 1});
+  for (int x = 1; x <= rules_.faces; ++x)
+    if (value({rethrow - 1, sum + x, throws + 1}) >= without) return x;
+  return rules_.faces + 1;
+}
+
+DiceCounts Phase1Solution::rule_choice(const Phase1State& s, const DiceCounts& thrown) const {
+  DiceCounts a = highest_dice(thrown, min_set_aside(s, rules_));
+  int sum = s.aside_sum + pips(a);
+  for (int f = rules_.faces; f >= 1; --f)
+    while (a[f - 1] < thrown[f - 1]) {
+      if (f < keep_from(s.left - dice_in(a), sum, s.throws)) return a;
+      ++a[f - 1];
+      sum += f;
+    }
+  return a;
 }
 
 }  // namespace verflixt::en_gingg

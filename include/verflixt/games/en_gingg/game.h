@@ -24,6 +24,8 @@ int pips(const DiceCounts& c);     // the sum of their faces
 std::string dice_text(const DiceCounts& c);
 // The counts of a list of faces (each 1..faces; InputError otherwise).
 DiceCounts counts_of(std::span<const int> faces, int max_face);
+// The `count` highest dice of a throw.
+DiceCounts highest_dice(const DiceCounts& thrown, int count);
 // Whether every count of `part` is at most that of `whole`.
 bool contains(const DiceCounts& whole, const DiceCounts& part);
 

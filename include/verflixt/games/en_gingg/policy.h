@@ -23,9 +23,6 @@ class SetAsidePolicy {
   virtual std::string name() const = 0;
 };
 
-// The `count` highest dice of a throw.
-DiceCounts highest_dice(const DiceCounts& thrown, int count);
-
 class KeepFromPolicy final : public SetAsidePolicy {
  public:
   KeepFromPolicy(const EnGinggRules& rules, int keep_from) : rules_(rules), keep_from_(keep_from) {}
@@ -45,6 +42,19 @@ class OptimalPolicy final : public SetAsidePolicy {
   }
   std::string name() const override;
   const Phase1Solution& solution() const { return *solution_; }
+
+ private:
+  std::shared_ptr<const Phase1Solution> solution_;
+};
+
+// The solver's policy as the threshold rule of Phase1Solution::keep_from.
+class KeepRulePolicy final : public SetAsidePolicy {
+ public:
+  explicit KeepRulePolicy(std::shared_ptr<const Phase1Solution> solution) : solution_(std::move(solution)) {}
+  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table&) const override {
+    return solution_->rule_choice(state, thrown);
+  }
+  std::string name() const override;
 
  private:
   std::shared_ptr<const Phase1Solution> solution_;

@@ -54,6 +54,16 @@ class Phase1Solution {
   // The optimal set-aside: rank(...).front() without building the list.
   DiceCounts best(const Phase1State& state, const DiceCounts& thrown) const;
 
+  // The policy as a rule a player can follow at the table (results/en-gingg's "rule in
+  // words"): set aside what G2 demands (the highest dice), then go down the other dice from
+  // the highest and set each aside while it shows at least keep_from(r, s, t) — r the dice
+  // that would be thrown again without it, s the pips aside with this throw's so far, t the
+  // throws made before this one; faces + 1 means "never". Since V(r − 1, s + x) grows with x
+  // the rule is a threshold; whether stopping at the first die below it is optimal is not
+  // assumed — turn_value(rule) == value() checks it (solve prints both).
+  int keep_from(int rethrow, int sum, int throws) const;
+  DiceCounts rule_choice(const Phase1State& state, const DiceCounts& thrown) const;
+
  private:
   std::size_t index(int left, int sum, int throws) const;
   EnGinggRules rules_;
