@@ -129,6 +129,8 @@ TEST(EnGinggSolver, RankIsConsistentWithTheValues) {
     const auto ranked = sol.rank(start, m.outcome);
     ASSERT_FALSE(ranked.empty());
     EXPECT_EQ(ranked.front().aside, sol.best(start, m.outcome));
+    EXPECT_EQ(sol.choice(start, m.outcome), sol.best(start, m.outcome));
+    EXPECT_EQ(sol.choice({3, 12, 2}, highest_dice(m.outcome, 3)), sol.best({3, 12, 2}, highest_dice(m.outcome, 3)));
     for (size_t k = 1; k < ranked.size(); ++k) ASSERT_GE(ranked[k - 1].value, ranked[k].value);
     v += m.probability * ranked.front().value;
   }

@@ -85,7 +85,11 @@ Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective) :
         if (!reachable) continue;
         const Phase1State s{left, sum, throws};
         double v = 0;
-        for (const auto& m : outcomes) v += m.probability * value(apply_set_aside(s, best(s, m.outcome)));
+        for (const auto& m : outcomes) {
+          const DiceCounts a = best(s, m.outcome);
+          choices_.emplace(key(s, m.outcome), a);
+          v += m.probability * value(apply_set_aside(s, a));
+        }
         values_[index(left, sum, throws)] = v;
       }
   }
@@ -122,6 +126,20 @@ DiceCounts Phase1Solution::best(const Phase1State& s, const DiceCounts& thrown) 
     ++a[f];
   }
   return best;
+}
+
+std::uint64_t Phase1Solution::key(const Phase1State& s, const DiceCounts& thrown) {
+  // 4 bits per face count (at most 8 dice), then throws, sum and dice left.
+  std::uint64_t k = 0;
+  for (int f = kMaxFaces - 1; f >= 0; --f) k = k << 4 | static_cast<std::uint64_t>(thrown[f]);
+  k = k << 4 | static_cast<std::uint64_t>(s.throws);
+  k = k << 7 | static_cast<std::uint64_t>(s.aside_sum);
+  return k << 4 | static_cast<std::uint64_t>(s.left);
+}
+
+DiceCounts Phase1Solution::choice(const Phase1State& s, const DiceCounts& thrown) const {
+  const auto it = choices_.find(key(s, thrown));
+  return it != choices_.end() ? it->second : best(s, thrown);
 }
 
 int Phase1Solution::keep_from(int rethrow, int sum, int throws) const {

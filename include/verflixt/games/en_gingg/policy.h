@@ -38,7 +38,7 @@ class OptimalPolicy final : public SetAsidePolicy {
  public:
   explicit OptimalPolicy(std::shared_ptr<const Phase1Solution> solution) : solution_(std::move(solution)) {}
   DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table&) const override {
-    return solution_->best(state, thrown);
+    return solution_->choice(state, thrown);
   }
   std::string name() const override;
   const Phase1Solution& solution() const { return *solution_; }

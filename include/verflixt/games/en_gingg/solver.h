@@ -12,7 +12,9 @@
 // Every set-aside of every throw is tried (not only "the highest j dice"), so the policy is
 // exact for any objective. Ties go to the first legal set-aside in legal_set_asides' order
 // (fewer dice first): keep the most dice in play when it costs nothing.
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "verflixt/games/en_gingg/game.h"
@@ -53,6 +55,9 @@ class Phase1Solution {
   std::vector<RankedSetAside> rank(const Phase1State& state, const DiceCounts& thrown) const;
   // The optimal set-aside: rank(...).front() without building the list.
   DiceCounts best(const Phase1State& state, const DiceCounts& thrown) const;
+  // best(), looked up in a table made once by the constructor for every reachable state and
+  // throw (about 10,000 entries at seed-002) — what a simulated game calls.
+  DiceCounts choice(const Phase1State& state, const DiceCounts& thrown) const;
 
   // The policy as a rule a player can follow at the table (results/en-gingg's "rule in
   // words"): set aside what G2 demands (the highest dice), then go down the other dice from
@@ -70,6 +75,8 @@ class Phase1Solution {
   Objective objective_;
   std::vector<double> terminal_;  // f(S) by S
   std::vector<double> values_;
+  std::unordered_map<std::uint64_t, DiceCounts> choices_;  // key(): state and throw
+  static std::uint64_t key(const Phase1State& state, const DiceCounts& thrown);
 };
 
 }  // namespace verflixt::en_gingg
