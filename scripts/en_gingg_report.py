@@ -22,7 +22,7 @@ def load(name):
 solve = load("solve.json")
 evals = {p: load(f"evaluate-{p}.json") for p in ("own", "own+next")}
 tables = {n: load(f"tournament-{n}.json") for n in range(2, 9)}
-mixed = [load(f"mixed-{r}.json") for r in range(4)]
+mixed = [load(f) for f in sorted(os.listdir(out)) if f.startswith("mixed-")]
 faces = int(dict(kv.split("=") for kv in solve["rules"].split())["faces"])
 
 
@@ -79,15 +79,37 @@ for name, e in evals.items():
     md.append(f"| optimal:{name} | {key} | {q['mean']:.4f} ± {q['stderr']:.4f} | {q['exact']:.6f} | "
               f"{(q['mean'] - q['exact']) / q['stderr']:+.2f} SE |")
 md.append("\n## The set-aside rules in words\n")
-md.append("After each throw, set aside the highest die (G2 demands one). Then go down the other dice from the highest "
-          "and set each one aside while it shows at least the face below; stop at the first that does not. "
-          "\"Still to throw without it\" counts the dice that would be thrown again if you stopped before this die; "
-          "\"aside\" is the pips already set aside, this throw's included.\n")
-for rule in solve["set_aside_rules"]:
-    ok = "reaches the exact optimum" if rule["rule_is_optimal"] else "does NOT reach the optimum"
-    md.append(f"**{rule['policy']}** (following the rule {ok}: {rule['rule_value']:.10f})\n")
-    md.extend(words(rule))
+E = solve["rethrow_worth"]
+marg = [E[r] - E[r - 1] for r in range(1, len(E))]
+md.append("**optimal:own (exact).** Only the highest dice are ever set aside (a policy that only chooses *how many* of "
+          "the highest dice reaches the solver's optimum, which tries every subset; tested). Take the j highest dice for "
+          "the j with the largest *pips set aside + E_r*, r the dice thrown again, where E_r is what throwing r dice "
+          "again is worth (expected pips, played optimally):\n")
+md.append("| r | " + " | ".join(str(r) for r in range(len(E))) + " |\n|---|" + "---|" * len(E))
+md.append("| E_r | " + " | ".join(f"{e:.4f}" for e in E) + " |")
+md.append("| E_r − E_(r−1) | – | " + " | ".join(f"{m:.4f}" for m in marg) + " |\n")
+md.append("So a die adds to the result when it shows more than E_r − E_(r−1) for the r dice it would otherwise join: "
+          "a 6 always; a 5 once at most one other die would be thrown again with it (5 > 4.74), a 4 only as the "
+          "last die (4 > 3.5). Because those bars fall as dice are set aside, a run of 5s can pay as a whole where "
+          "its first 5 alone does not: a throw of 6 5 5 5 (four dice) gives 6 + E_3 = 19.42 with the 6 alone, "
+          "11 + E_2 = 19.24 with 6 5, 16 + E_1 = 19.50 with 6 5 5, and 21 with all four, which is best — though the "
+          "first 5 fails its own bar (5 < 5.19). The exact rule compares the runs; the rule of thumb below does not.\n")
+thumb = {t["policy"]: t for t in solve["rules_of_thumb"]}
+md.append("**Rule of thumb.** Set aside the highest die, then each next-highest die while it shows at least the face "
+          "below, stopping at the first that does not (it never looks at whole runs):\n")
+for name, t in thumb.items():
+    md.append(f"*{name}* — worth {t['thumb_value']:.6f} per turn, {t['optimal_value'] - t['thumb_value']:.6f} less than the optimum {t['optimal_value']:.6f}:\n")
+    md.extend(words({"keep_from": t["keep_from"]}))
     md.append("")
+dep = solve["own_plus_next_departs"]
+md.append(f"**optimal:own+next** plays exactly as optimal:own in all but {len(dep)} of {solve['situations']} situations "
+          "(dice aside, pips aside, throw). In those it sets aside fewer dice and throws more of them again: "
+          "every point above 30 also raises the digit of phase 2, so a higher sum is worth more to it than to own "
+          "(and exactly 30, which plays no phase 2, is worth less):\n")
+md.append("| dice aside | pips aside | throw | own+next sets aside | own sets aside |\n|---|---|---|---|---|")
+for d in dep:
+    md.append(f"| {d['aside_dice']} | {d['aside_pips']} | {d['throw']} | {d['own_plus_next']} | {d['own']} |")
+md.append("")
 md.append("## Whole games (Monte Carlo, seed 2002)\n")
 md.append("Everyone plays `optimal:own+next`; seat 1 begins. P(losing) per seat ± 1 SE, and the game length in turns.\n")
 md.append("| players | games | " + " | ".join(f"seat {k}" for k in range(1, 9)) + " | turns per game |")
@@ -95,19 +117,25 @@ md.append("|---|---|" + "---|" * 8 + "---|")
 for n, t in tables.items():
     cells = [f"{s['p_lose']:.4f} ± {s['stderr']:.4f}" for s in t["seats"]] + [""] * (8 - n)
     md.append(f"| {n} | {t['games']} | " + " | ".join(cells) + f" | {t['mean_turns']:.2f} ± {t['mean_turns_stderr']:.2f} |")
-md.append("\nA mixed table of four (100,000 games per rotation, each policy once in every seat): P(losing) per policy, "
-          "averaged over the four seats.\n")
-md.append("| policy | " + " | ".join(f"seat {k}" for k in range(1, 5)) + " | mean over seats |\n|---|---|---|---|---|---|")
-policies = mixed[0]["policy"]
-for name in policies:
-    by_seat = {}
+md.append(f"\nA mixed table of four in all {len(mixed)} seatings ({mixed[0]['games']:,} games each, seeds 2002..{2001 + len(mixed)}): each "
+          "policy sits 6 times in every seat, after each other policy equally often (a player's loss depends on the "
+          "player before him, G3). P(losing) per policy and seat, and over all seatings:\n")
+md.append("| policy | " + " | ".join(f"seat {k}" for k in range(1, 5)) + " | all seatings |\n|---|---|---|---|---|---|")
+names = sorted({s["policy"] for t in mixed for s in t["seats"]})
+for name in names:
+    per_seat = {k: [] for k in range(1, 5)}
     for t in mixed:
         for s in t["seats"]:
             if s["policy"] == name:
-                by_seat[s["seat"]] = (s["p_lose"], s["stderr"])
-    mean = sum(p for p, _ in by_seat.values()) / 4
-    se = math.sqrt(sum(e * e for _, e in by_seat.values())) / 4
-    md.append(f"| {name} | " + " | ".join(f"{by_seat[k][0]:.4f}" for k in range(1, 5)) + f" | {mean:.4f} ± {se:.4f} |")
+                per_seat[s["seat"]].append((s["losses"], t["games"]))
+    def rate(items):
+        lost = sum(l for l, _ in items)
+        n = sum(g for _, g in items)
+        p = lost / n
+        return p, math.sqrt(p * (1 - p) / n)
+    cells = [rate(per_seat[k]) for k in range(1, 5)]
+    allp = rate([x for k in per_seat for x in per_seat[k]])
+    md.append(f"| {name} | " + " | ".join(f"{p:.4f} ± {e:.4f}" for p, e in cells) + f" | {allp[0]:.4f} ± {allp[1]:.4f} |")
 md.append("\n![P(losing) by seat and game length](en-gingg.png)\n")
 with open(os.path.join(out, "README.md"), "w") as f:
     f.write("\n".join(md) + "\n")
@@ -126,6 +154,6 @@ b.errorbar(ns, [tables[n]["mean_turns"] for n in ns], yerr=[tables[n]["mean_turn
 b.set_xlabel("players")
 b.set_ylabel("turns per game")
 b.set_title("Game length")
-fig.suptitle(f"En Gingg as Bei, {solve['rules']} (Monte Carlo, seed 2002)", fontsize=9)
+fig.suptitle("En Gingg as Bei, " + " ".join(kv for kv in solve['rules'].split() if not kv.startswith('players=')) + " (Monte Carlo, seed 2002)", fontsize=9)
 fig.tight_layout()
 fig.savefig(os.path.join(out, "en-gingg.png"), dpi=110)
