@@ -315,7 +315,7 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
     };
     line("own balance change   ", own, exact.own_change);
     line("next player's loss   ", next, exact.next_loss);
-    line("own change + its loss", both, exact.value(eg::Objective::OwnPlusNext));
+    line("own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
     line("P(phase 2)           ", phase2, exact.p_phase2);
     text = s.str();
   }
