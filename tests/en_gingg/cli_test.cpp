@@ -25,6 +25,14 @@ TEST(EnGinggCli, RulesPrintReadBack) {
   const Result back = run("rules --game en-gingg --rules " + file.string());
   ASSERT_EQ(back.code, 0) << back.err;
   EXPECT_EQ(back.out, r.out);
+  // The file drives every command: a target of 28 is easier than 30, so the own change grows.
+  const auto easier = scratch() / "en-gingg-28.ini";
+  { std::ofstream(easier) << "preset = seed-002\n[phase1]\ntarget = 28\n"; }
+  const Result s = run("solve --game en-gingg --format json --rules " + easier.string());
+  ASSERT_EQ(s.code, 0) << s.err;
+  const auto j = nlohmann::json::parse(s.out);
+  EXPECT_NEAR(j["optimal_own"].get<double>(), 0.1519767127523 + 2, 1e-10);  // E[S] − 28: the same E[S]
+  EXPECT_NE(j["rules"].get<std::string>().find("target=28"), std::string::npos);
   const Result changed = run("rules --game=en-gingg --set target=28 --set start=20");
   EXPECT_NE(changed.out.find("target = 28"), std::string::npos);
   EXPECT_NE(changed.out.find("start = 20"), std::string::npos);

@@ -8,7 +8,10 @@
 
 #include <cmath>
 
+#include "verflixt/core/chance.h"
+#include "verflixt/games/en_gingg/engine.h"
 #include "verflixt/games/en_gingg/solver.h"
+#include "verflixt/rng.h"
 
 namespace verflixt::en_gingg {
 namespace {
@@ -44,6 +47,22 @@ TEST(EnGinggMonteCarlo, Phase2DamagePerDigitAndAHeuristic) {
   EXPECT_LT(std::abs(next.mean - exact.next_loss), 4 * next.se);
   EXPECT_LT(std::abs(static_cast<double>(run.tally.phase2) / 200000 - exact.p_phase2),
             4 * std::sqrt(exact.p_phase2 * (1 - exact.p_phase2) / 200000));
+}
+
+TEST(EnGinggMonteCarlo, Phase2HitsAgreeWithTheirExpectation) {
+  // The engine's phase 2 alone, digit 4: mean hits against E[hits] of the independent recursion.
+  const EnGinggRules rules;
+  Rng rng = chunk_rng(14, 0);
+  auto dice = [&] { return core::roll_face(rng, 6); };
+  double sum = 0, sum_sq = 0;
+  const int n = 200000;
+  for (int k = 0; k < n; ++k) {
+    int throws = 0;
+    const int h = play_phase2(rules, 4, dice, throws);
+    sum += h, sum_sq += h * h;
+  }
+  const Estimate e = mean_from_sums(n, sum, sum_sq);
+  EXPECT_LT(std::abs(e.mean - kHitsPerDigit), 4 * e.se) << e.mean << " ± " << e.se;
 }
 
 TEST(EnGinggMonteCarlo, WholeGamesAreThreadIndependentAndSeeded) {
