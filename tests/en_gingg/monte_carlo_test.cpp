@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "verflixt/core/chance.h"
 #include "verflixt/games/en_gingg/engine.h"
@@ -63,6 +65,52 @@ TEST(EnGinggMonteCarlo, Phase2HitsAgreeWithTheirExpectation) {
   }
   const Estimate e = mean_from_sums(n, sum, sum_sq);
   EXPECT_LT(std::abs(e.mean - kHitsPerDigit), 4 * e.se) << e.mean << " ± " << e.se;
+}
+
+// Whole two-player games from a balance of 3 against the game written as a recursion over the
+// balances here: V(mine, theirs) = P(the player to move loses), from the exact distribution of
+// the phase-1 sum (turn_value) and of the phase-2 hits; balances are capped at 80, which a game
+// from 3 reaches with a probability far below the test's resolution.
+TEST(EnGinggMonteCarlo, TwoPlayerGamesAgreeWithARecursionOverTheBalances) {
+  EnGinggRules rules;
+  rules.players = 2;
+  rules.start_balance = 3;
+  const KeepFromPolicy k6(rules, 6);
+  const std::vector<double> ps = turn_value(rules, k6).p_sum;
+  const std::vector<double> hits = phase2_hit_distribution(rules, 1);  // the same for every digit
+  constexpr int kCap = 80;
+  std::vector<double> v((kCap + 1) * (kCap + 1), 0.5);
+  const auto at = [&](int a, int b) -> double& { return v[static_cast<size_t>(std::min(a, kCap) * (kCap + 1) + std::min(b, kCap))]; };
+  for (int sweep = 0; sweep < 10000; ++sweep) {
+    double change = 0;
+    for (int a = 1; a <= kCap; ++a)
+      for (int b = 1; b <= kCap; ++b) {
+        double lose = 0;
+        for (int sum = 6; sum <= 36; ++sum) {
+          const double p = ps[static_cast<size_t>(sum)];
+          if (p == 0) continue;
+          if (sum < 30) {
+            lose += p * (a - (30 - sum) <= 0 ? 1.0 : 1 - at(b, a - (30 - sum)));
+          } else if (sum == 30) {
+            lose += p * (1 - at(b, a));
+          } else {
+            const int k = sum - 30;
+            for (size_t h = 0; h < hits.size(); ++h) {
+              const int theirs = b - k * static_cast<int>(h);
+              lose += p * hits[h] * (theirs <= 0 ? 0.0 : 1 - at(theirs, a + k));
+            }
+          }
+        }
+        change = std::max(change, std::abs(lose - at(a, b)));
+        at(a, b) = lose;
+      }
+    if (change < 1e-13) break;
+  }
+  const double exact = at(3, 3);
+  const SetAsidePolicy* seats[] = {&k6, &k6};
+  const GameRun run = play_games(rules, seats, 200000, 33, 2);
+  const Estimate p = run.tally.p_lose(0);
+  EXPECT_LT(std::abs(p.mean - exact), 4 * p.se) << p.mean << " ± " << p.se << " vs exact " << exact;
 }
 
 TEST(EnGinggMonteCarlo, WholeGamesAreThreadIndependentAndSeeded) {
