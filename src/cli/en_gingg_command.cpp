@@ -253,7 +253,7 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   add_en_gingg_rules_options(desc);
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("optimal:own"),
-       "keep-from:F, optimal:own, optimal:own+next or a policy file (strategies/en-gingg/*.ini)")
+       "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file (strategies/en-gingg/*.ini)")
       ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
@@ -327,7 +327,7 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   add_en_gingg_rules_options(desc);
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (keep-from:F, optimal:own, optimal:own+next or a policy file); repeat 2..8 times, "
+       "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); repeat 2..8 times, "
        "the first begins")
       ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
   add_sampling_options(desc);

@@ -172,6 +172,30 @@ TEST(EnGinggSolver, SettingAsideOnlyTheHighestDiceIsOptimal) {
   }
 }
 
+// The guarded solution for a balance of 4 against the brute force of its objective: own change
+// + next player's loss, plus 1000 for every sum that leaves the balance above 0 (S > 26).
+TEST(EnGinggSolver, GuardedSolutionMatchesTheBruteForceAndGuards) {
+  const EnGinggRules rules;
+  const double hits = reference_hits(6, 6, 1);
+  ReferencePhase1 guarded{6, 30, [&](int s) { return s - 30.0 + (s > 30 ? (s - 30) * hits : 0.0) + (s > 26 ? 1000.0 : 0.0); }, {}};
+  const Phase1Solution sol(rules, Objective::OwnPlusNext, 4, 1000.0);
+  EXPECT_NEAR(sol.value(), guarded.value(6, 0), 1e-9);
+  // The guarded policy at balance 4 survives the turn more often than optimal:own+next, and
+  // plays like it at a safe balance.
+  const GuardedPolicy g(rules, Objective::OwnPlusNext, 1000);
+  const OptimalPolicy plain(std::make_shared<const Phase1Solution>(rules, Objective::OwnPlusNext));
+  const auto survive = [](const TurnValue& v) {
+    double p = 0;
+    for (int s = 27; s <= 36; ++s) p += v.p_sum[static_cast<size_t>(s)];
+    return p;
+  };
+  EXPECT_GT(survive(turn_value(rules, g, 4)), survive(turn_value(rules, plain, 4)) + 0.01);
+  EXPECT_NEAR(turn_value(rules, g, 30).value(Objective::OwnPlusNext), plain.solution().value(), 1e-12);
+  EXPECT_EQ(make_policy("guarded", rules)->name(), "guarded:own+next:10");
+  EXPECT_EQ(make_policy("guarded:own:20", rules)->name(), "guarded:own:20");
+  EXPECT_THROW(make_policy("guarded:own:x", rules), InputError);
+}
+
 TEST(EnGinggSolver, TurnValueOfThePoliciesIsExact) {
   const EnGinggRules rules;
   for (const Objective o : {Objective::Own, Objective::OwnPlusNext}) {

@@ -21,9 +21,21 @@ std::string OptimalPolicy::name() const { return "optimal:" + objective_names()[
 
 std::string KeepRulePolicy::name() const { return "rule:" + objective_names()[static_cast<size_t>(solution_->objective())]; }
 
+GuardedPolicy::GuardedPolicy(const EnGinggRules& rules, Objective objective, int weight)
+    : objective_(objective), weight_(weight) {
+  const int max_loss = rules.target - rules.dice;  // the sum of all 1s
+  for (int b = 0; b <= max_loss; ++b) solutions_.emplace_back(rules, objective, b, weight);
+}
+
+DiceCounts GuardedPolicy::choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const {
+  const int b = table.balances[static_cast<size_t>(table.to_move)];
+  const size_t k = b >= 1 && b < static_cast<int>(solutions_.size()) ? static_cast<size_t>(b) : 0;
+  return solutions_[k].choice(state, thrown);
+}
+
 namespace {
 
-const std::vector<std::string> kKinds = {"keep-from", "optimal"};
+const std::vector<std::string> kKinds = {"keep-from", "optimal", "guarded"};
 
 std::unique_ptr<SetAsidePolicy> keep_from(const EnGinggRules& rules, std::string_view value, std::string_view where) {
   return std::make_unique<KeepFromPolicy>(rules, parse_int(value, "keep_from", where, 1, rules.faces));
@@ -36,19 +48,24 @@ std::unique_ptr<SetAsidePolicy> optimal(const EnGinggRules& rules, const std::st
 // [policy] kind = keep-from|optimal, keep_from = F, objective = own|own+next.
 std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const EnGinggRules& rules) {
   std::istringstream in(read_text_file(path, "policy file"));
-  const auto entries = read_ini(in, path, {"policy.kind", "policy.keep_from", "policy.objective"});
-  std::string kind, keep, objective = "own";
-  std::string kind_at = path, keep_at = path;
+  const auto entries = read_ini(in, path, {"policy.kind", "policy.keep_from", "policy.objective", "policy.guard_weight"});
+  std::string kind, keep, objective = "own", weight;
+  std::string kind_at = path, keep_at = path, weight_at = path;
   for (const auto& e : entries) {
     if (e.key == "policy.kind") kind = kKinds[parse_choice(e.value, e.key, e.where, kKinds)], kind_at = e.where;
     if (e.key == "policy.keep_from") keep = e.value, keep_at = e.where;
     if (e.key == "policy.objective") objective = e.value;
+    if (e.key == "policy.guard_weight") weight = e.value, weight_at = e.where;
   }
   if (kind.empty()) throw InputError(path + ": [policy] kind is missing; valid: " + join(kKinds));
   if (kind == "keep-from") {
     if (keep.empty()) throw InputError(kind_at + ": kind = keep-from needs keep_from = F (1.." + std::to_string(rules.faces) + ")");
     return keep_from(rules, keep, keep_at);
   }
+  if (kind == "guarded")
+    return std::make_unique<GuardedPolicy>(rules, parse_objective(objective),
+                                           weight.empty() ? static_cast<int>(kGuardWeight)
+                                                          : parse_int(weight, "guard_weight", weight_at, 0, 1000000));
   return optimal(rules, objective);
 }
 
@@ -61,11 +78,19 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
   if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + quoted(spec));
   if (spec.rfind("optimal:", 0) == 0) return optimal(rules, spec.substr(8));
   if (spec == "optimal") return optimal(rules, "own");
+  if (spec.rfind("guarded:", 0) == 0) {  // guarded:OBJECTIVE or guarded:OBJECTIVE:W
+    const std::string rest = spec.substr(8);
+    const auto colon = rest.find(':');
+    if (colon == std::string::npos) return std::make_unique<GuardedPolicy>(rules, parse_objective(rest));
+    return std::make_unique<GuardedPolicy>(rules, parse_objective(rest.substr(0, colon)),
+                                           parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + quoted(spec), 0, 1000000));
+  }
+  if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
   throw InputError("unknown en-gingg policy " + quoted(spec) +
-                   "; valid: keep-from:F, optimal:own, optimal:own+next, or a policy file (.ini)");
+                   "; valid: keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or a policy file (.ini)");
 }
 
-TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy) {
+TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy, int balance) {
   validate(rules);
   const int sums = rules.max_sum() + 1, throws = rules.max_throws + 1;
   // P(reaching (left, sum, throws)), processed from the most dice left down: every
@@ -74,7 +99,8 @@ TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy) {
   const auto at = [&](const Phase1State& s) -> double& { return p[static_cast<size_t>((s.left * sums + s.aside_sum) * throws + s.throws)]; };
   const Phase1State start = phase1_start(rules);
   at(start) = 1.0;
-  const Table table = initial_table(rules);
+  Table table = initial_table(rules);
+  if (balance > 0) table.balances[0] = balance;
   TurnValue v;
   v.p_sum.assign(static_cast<size_t>(sums), 0.0);
   for (int left = rules.dice; left >= 1; --left) {

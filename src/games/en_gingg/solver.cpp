@@ -62,9 +62,13 @@ std::size_t Phase1Solution::index(int left, int sum, int throws) const {
          static_cast<std::size_t>(throws);
 }
 
-Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective) : rules_(rules), objective_(objective) {
+Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective, int guard_balance, double guard_weight)
+    : rules_(rules), objective_(objective), guard_balance_(guard_balance) {
   validate(rules);
-  for (int s = 0; s <= rules.max_sum(); ++s) terminal_.push_back(terminal_value(rules, objective, s));
+  for (int s = 0; s <= rules.max_sum(); ++s) {
+    const bool survives = phase1_outcome(s, rules).own_change + guard_balance > 0;  // G1
+    terminal_.push_back(terminal_value(rules, objective, s) + (guard_balance > 0 && survives ? guard_weight : 0.0));
+  }
   values_.assign(index(rules.dice + 1, 0, 0), 0.0);
   // Fewer dice left first: every set-aside leads to fewer dice (G2: at least one each throw),
   // so each value needs only values already computed. Only the (sum, throws) a phase 1 can

@@ -7,6 +7,10 @@
 //                      (and always at least what G2 demands: the highest dice first)
 //   optimal:own        the exact phase-1 policy for the expected own balance change (solver.h)
 //   optimal:own+next   the exact policy for own change plus the next player's phase-2 loss
+//   guarded:own+next[:W]  optimal:own+next, except when the own balance could fall to 0 this
+//                      turn: then the guarded solution for that balance (solver.h), which
+//                      values surviving the turn at W points (default kGuardWeight; also
+//                      guarded:own)
 #include <memory>
 #include <string>
 
@@ -47,6 +51,23 @@ class OptimalPolicy final : public SetAsidePolicy {
   std::shared_ptr<const Phase1Solution> solution_;
 };
 
+// optimal:OBJECTIVE while the own balance is out of reach of a phase-1 loss (more than
+// target − dice), else the guarded solution for the balance: the one policy here that looks
+// at the table.
+class GuardedPolicy final : public SetAsidePolicy {
+ public:
+  GuardedPolicy(const EnGinggRules& rules, Objective objective, int weight = static_cast<int>(kGuardWeight));
+  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const override;
+  std::string name() const override {
+    return "guarded:" + objective_names()[static_cast<size_t>(objective_)] + ":" + std::to_string(weight_);
+  }
+
+ private:
+  Objective objective_;
+  int weight_;
+  std::vector<Phase1Solution> solutions_;  // [b]: guarded for balance b = 1..max loss; [0] unguarded
+};
+
 // The solver's policy as the threshold rule of Phase1Solution::keep_from.
 class KeepRulePolicy final : public SetAsidePolicy {
  public:
@@ -74,6 +95,7 @@ struct TurnValue {
   double p_phase2 = 0;         // P(S > target)
   double value(Objective o) const { return o == Objective::Own ? own_change : own_change + next_loss; }
 };
-TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy);
+// `balance` > 0 is the player's balance the policy sees (default: the start balance).
+TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy, int balance = 0);
 
 }  // namespace verflixt::en_gingg
