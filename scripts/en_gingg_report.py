@@ -119,7 +119,10 @@ for n, t in tables.items():
     md.append(f"| {n} | {t['games']} | " + " | ".join(cells) + f" | {t['mean_turns']:.2f} ± {t['mean_turns_stderr']:.2f} |")
 md.append(f"\nA mixed table of four in all {len(mixed)} seatings ({mixed[0]['games']:,} games each, seeds 2002..{2001 + len(mixed)}): each "
           "policy sits 6 times in every seat, after each other policy equally often (a player's loss depends on the "
-          "player before him, G3). P(losing) per policy and seat, and over all seatings:\n")
+          "player before him, G3). The files in strategies/en-gingg/: max-own = optimal:own, max-own-plus-next = "
+          "optimal:own+next, guarded = guarded:own+next:10 (own+next, but at a balance of 24 or less the exact "
+          "solution that adds 10 points to every sum that keeps the balance above 0), keep-sixes = keep-from:6. "
+          "P(losing) per policy and seat, and over all seatings:\n")
 md.append("| policy | " + " | ".join(f"seat {k}" for k in range(1, 5)) + " | all seatings |\n|---|---|---|---|---|---|")
 names = sorted({s["policy"] for t in mixed for s in t["seats"]})
 for name in names:
