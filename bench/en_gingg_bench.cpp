@@ -8,7 +8,7 @@
 
 #include "verflixt/core/chance.h"
 #include "verflixt/games/en_gingg/engine.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::en_gingg {
 

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "verflixt/error.h"
+#include "cli/cli.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/monte_carlo.h"
 #include "verflixt/games/en_gingg/policy.h"
 #include "verflixt/games/en_gingg/solver.h"
-#include "verflixt/ini.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "../binary.h"
+#include "binary.h"
 
 namespace verflixt::testing {
 namespace {

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "scripted.h"
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt::en_gingg {
 namespace {

@@ -13,7 +13,7 @@
 #include "verflixt/core/chance.h"
 #include "verflixt/games/en_gingg/engine.h"
 #include "verflixt/games/en_gingg/solver.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::en_gingg {
 namespace {

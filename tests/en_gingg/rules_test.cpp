@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt::en_gingg {
 namespace {

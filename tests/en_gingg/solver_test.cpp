@@ -12,7 +12,7 @@
 #include <map>
 #include <tuple>
 
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/policy.h"
 
 namespace verflixt::en_gingg {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt::en_gingg {
 

@@ -3,10 +3,10 @@
 #include <chrono>
 #include <cmath>
 
-#include "verflixt/chunks.h"
+#include "verflixt/core/chunks.h"
 #include "verflixt/core/chance.h"
 #include "verflixt/games/en_gingg/engine.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::en_gingg {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "verflixt/error.h"
-#include "verflixt/file_io.h"
-#include "verflixt/ini.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
 
 namespace verflixt::en_gingg {
 

@@ -2,10 +2,10 @@
 
 #include <sstream>
 
-#include "verflixt/error.h"
-#include "verflixt/file_io.h"
-#include "verflixt/ini.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 #include "verflixt/version.h"
 
 namespace verflixt::en_gingg {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "verflixt/error.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::en_gingg {
 

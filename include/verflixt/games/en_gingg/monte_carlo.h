@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "verflixt/games/en_gingg/policy.h"
-#include "verflixt/run_control.h"
-#include "verflixt/stats.h"
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
 
 namespace verflixt::en_gingg {
 
