@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/en_gingg_command.h"
 #include "cli/pig_command.h"
 #include "cli/schocken_command.h"
 #include "verflixt/core/error.h"
@@ -20,6 +21,12 @@ const std::vector<Game>& games() {
       {"schocken", "Schocken, the pub game (seed 003): the worst hand pays",
        {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
         {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}}},
+      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game (seed 002)",
+       {{"rules", en_gingg_rules_command},
+        {"solve", en_gingg_solve_command},
+        {"evaluate", en_gingg_evaluate_command},
+        {"tournament", en_gingg_tournament_command},
+        {"advise", en_gingg_advise_command}}},
   };
   return kGames;
 }

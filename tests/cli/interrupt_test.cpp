@@ -176,6 +176,19 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
          expect_table_mark(o);
          EXPECT_EQ(o.out.find("0.0000 ± 0.0000"), std::string::npos) << o.out;  // no unrun thresholds
        }},
+      {"en_gingg_tournament",
+       [](int k) {
+         return "tournament --game en-gingg --seat keep-from:5 --seat keep-from:6 --threads 1 --games " +
+                times(200'000'000, k) + " --format json";
+       },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "games");
+         EXPECT_EQ(j["games"], j["completed"]);
+       }},
+      {"en_gingg_evaluate",
+       [](int k) { return "evaluate --game en-gingg --threads 1 --turns " + times(2'000'000'000, k); }, expect_table_mark},
       {"sweep_csv", [](int k) { return "sweep --loadouts none;pony --threads 1 --turns " + times(200'000'000, k) + " --format csv"; },
        expect_csv_mark},
       {"solve_all", [](int) { return "solve --loadouts all --preset classic --threads 1 --format json"; },

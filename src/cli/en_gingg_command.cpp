@@ -1,0 +1,488 @@
+// `verflixt rules|solve|evaluate|tournament|advise --game en-gingg`: En Gingg as Bei
+// (include/verflixt/games/en_gingg/) through the same commands, options, output formats and
+// Ctrl-C convention as Die verflixte 6.
+#include "cli/en_gingg_command.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/en_gingg/monte_carlo.h"
+#include "verflixt/games/en_gingg/policy.h"
+#include "verflixt/games/en_gingg/solver.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+namespace {
+
+namespace eg = en_gingg;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+void add_en_gingg_rules_options(po::options_description& desc) {
+  desc.add_options()
+      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)")
+      ("preset", po::value<std::string>()->default_value("seed-002"), "rules preset: seed-002")
+      ("rules", po::value<std::string>(), "read the rules from this INI file (see `verflixt rules --game en-gingg`)")
+      ("set", po::value<std::vector<std::string>>()->composing(), "change one rule, key=value (repeatable)");
+}
+
+// Preset, then the file, then each --set, as Die verflixte 6 reads its rules.
+eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) {
+  eg::EnGinggRules r = eg::preset(vm["preset"].as<std::string>());
+  if (vm.count("rules")) r = eg::read_rules_file(vm["rules"].as<std::string>());
+  if (vm.count("set"))
+    for (const auto& s : vm["set"].as<std::vector<std::string>>()) eg::set_rule(r, s);
+  eg::validate(r);
+  return r;
+}
+
+std::uint64_t count_from(const po::variables_map& vm, const char* key) {
+  const std::uint64_t n = vm[key].as<std::uint64_t>();
+  if (n == 0 || n > (std::uint64_t{1} << 40))
+    throw InputError(std::string("--") + key + " " + std::to_string(n) + " is out of range; valid: 1..2^40");
+  return n;
+}
+
+nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["game"] = "en-gingg";
+  j["preset"] = rules.preset;
+  j["rules"] = eg::rules_summary(rules);
+  return j;
+}
+
+std::string header(const eg::EnGinggRules& rules) {
+  return "verflixt " + std::string(kVersion) + "  game en-gingg  rules " + eg::rules_summary(rules) + "\n";
+}
+
+// A policy spec as a table shows it: a file by its name without directory and .ini.
+std::string display_name(const std::string& spec) {
+  if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
+  return spec;
+}
+
+std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
+
+std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
+  std::vector<int> faces;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    faces.push_back(parse_int(item, "a face", option, 1, max_face));
+  }
+  return faces;
+}
+
+}  // namespace
+
+int en_gingg_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt rules --game en-gingg [--preset seed-002] [--rules FILE] [--set key=value ...]\n"
+             "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
+             "--rules FILE reads back on any --game en-gingg command.",
+             vm))
+    return 0;
+  emit(vm, eg::rules_to_ini(en_gingg_rules_from(vm)));
+  return 0;
+}
+
+int en_gingg_solve_command(int argc, const char* const* argv) {
+  po::options_description desc("solve --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
+             "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
+             "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
+             "policy's value under both objectives, the heuristics' values, and phase 2's expected\n"
+             "damage per digit.",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  j["method"] = "backward induction over (dice left, pips aside, throws made), every set-aside of every throw";
+  nlohmann::ordered_json digits = nlohmann::ordered_json::array();
+  for (int k = 1; k <= rules.max_sum() - rules.target && k <= rules.faces; ++k)
+    digits.push_back({{"digit", k}, {"expected_hits", eg::phase2_expected_hits(rules, k)},
+                      {"expected_damage", k * eg::phase2_expected_hits(rules, k)}});
+  j["phase2"] = digits;
+
+  // The two solver policies and the keep-from heuristics, each valued exactly under both objectives.
+  std::vector<std::unique_ptr<eg::SetAsidePolicy>> policies;
+  for (const auto& name : eg::objective_names()) policies.push_back(eg::make_policy("optimal:" + name, rules));
+  for (int f = rules.faces; f >= 1; --f) policies.push_back(std::make_unique<eg::KeepFromPolicy>(rules, f));
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::vector<eg::TurnValue> values;
+  for (const auto& p : policies) {
+    values.push_back(eg::turn_value(rules, *p));
+    const eg::TurnValue& v = values.back();
+    double es = 0;
+    for (size_t s = 0; s < v.p_sum.size(); ++s) es += static_cast<double>(s) * v.p_sum[s];
+    rows.push_back({{"policy", p->name()}, {"expected_sum", es}, {"own_change", v.own_change},
+                    {"next_loss", v.next_loss}, {"own_plus_next", v.value(eg::Objective::OwnPlusNext)},
+                    {"p_phase2", v.p_phase2}, {"p_sum", v.p_sum}});
+  }
+  j["policies"] = rows;
+  j["optimal_own"] = values[0].own_change;
+  j["optimal_own_plus_next"] = values[1].value(eg::Objective::OwnPlusNext);
+
+  // The set-aside rules in words. Exact: only the highest dice are set aside, as many as
+  // maximize their pips plus what throwing the rest again is worth (for "own" a number per
+  // count of dice, E_r below). Where own+next departs from own, listed. And a rule of thumb
+  // (Phase1Solution::keep_from) with what it costs.
+  const auto own = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::Own);
+  const auto both = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::OwnPlusNext);
+  std::vector<double> rethrow_worth;
+  for (int r = 0; r < rules.dice; ++r)  // V(r, s) = s − target + E_r for "own", whatever s
+    rethrow_worth.push_back(own->value({r, rules.dice - r, r == 0 ? 0 : 1}) - (rules.dice - r) + rules.target);
+  j["rethrow_worth"] = rethrow_worth;
+  nlohmann::ordered_json differ = nlohmann::ordered_json::array();
+  std::uint64_t situations = 0;
+  for (int left = rules.dice; left >= 1; --left) {
+    const int k = rules.dice - left, throws = k == 0 ? 0 : 1;
+    for (int sum = k; sum <= k * rules.faces; ++sum)
+      for (const auto& m : eg::throw_outcomes(left, rules.faces)) {
+        const eg::Phase1State st{left, sum, throws};
+        ++situations;
+        const eg::DiceCounts a = own->best(st, m.outcome), b = both->best(st, m.outcome);
+        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) > 1e-12)
+          differ.push_back({{"aside_dice", k}, {"aside_pips", sum}, {"throw", eg::dice_text(m.outcome)},
+                            {"own", eg::dice_text(a)}, {"own_plus_next", eg::dice_text(b)}});
+      }
+  }
+  j["own_plus_next_departs"] = differ;
+  j["situations"] = situations;
+  nlohmann::ordered_json thumbs = nlohmann::ordered_json::array();
+  std::vector<std::string> rule_text;
+  for (const auto& sol : {own, both}) {
+    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
+    nlohmann::ordered_json table = nlohmann::ordered_json::array();
+    std::ostringstream s;
+    s << "rule of thumb for optimal:" << eg::objective_names()[static_cast<size_t>(sol->objective())]
+      << ": set aside the highest die, then the next ones while each shows at least\n"
+      << "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
+      << "- never); it is worth " << fmt("%.6f", thumb) << ", " << fmt("%.6f", sol->value() - thumb)
+      << " less than the optimum.\n  again\\aside";
+    const int hi = (rules.dice - 1) * rules.faces;
+    for (int sum = 1; sum <= hi; ++sum) s << fmt("%3.0f", sum);
+    s << "\n";
+    for (int r = 1; r < rules.dice; ++r) {
+      s << fmt("%12.0f", r);
+      nlohmann::ordered_json faces = nlohmann::ordered_json::object();
+      for (int sum = 1; sum <= hi; ++sum) {
+        const bool reachable = sum >= rules.dice - r && sum <= (rules.dice - r) * rules.faces;
+        const int k = sol->keep_from(r, sum, 0);
+        if (reachable) faces[std::to_string(sum)] = k;
+        s << (!reachable ? "   " : k > rules.faces ? "  -" : fmt("%3.0f", k));
+      }
+      table.push_back({{"rethrow", r}, {"keep_from_by_aside", faces}});
+      s << "\n";
+    }
+    thumbs.push_back({{"policy", "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())]},
+                      {"thumb_value", thumb}, {"optimal_value", sol->value()}, {"keep_from", table}});
+    rule_text.push_back(s.str());
+  }
+  j["rules_of_thumb"] = thumbs;
+
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "policy,expected_sum,own_change,next_loss,own_plus_next,p_phase2\n";
+    for (const auto& r : rows)
+      text += r["policy"].get<std::string>() + "," + fmt("%.12f", r["expected_sum"]) + "," + fmt("%.12f", r["own_change"]) +
+              "," + fmt("%.12f", r["next_loss"]) + "," + fmt("%.12f", r["own_plus_next"]) + "," +
+              fmt("%.12f", r["p_phase2"]) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "exact (backward induction over every set-aside of every throw)\n\n"
+      << "phase 2 (G3): expected dice showing the digit " << fmt("%.10f", eg::phase2_expected_hits(rules, 1))
+      << " per digit; the next player's expected loss is digit x that\n";
+    for (const auto& d : digits)
+      s << "  digit " << d["digit"].get<int>() << "  expected loss " << fmt("%.6f", d["expected_damage"]) << "\n";
+    s << "\nphase 1 (G2): the optimal set-aside policies and, for comparison, keep-from:F (every die >= F,\n"
+      << "else the highest); values per turn, exact\n"
+      << "  policy               E[S]      own change  next loss  own+next   P(phase 2)\n";
+    for (const auto& r : rows) {
+      const std::string name = r["policy"];
+      s << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << fmt("%9.6f", r["expected_sum"])
+        << fmt("%12.6f", r["own_change"]) << fmt("%11.6f", r["next_loss"]) << fmt("%10.6f", r["own_plus_next"])
+        << fmt("%11.6f", r["p_phase2"]) << "\n";
+    }
+    s << "\noptimal:own maximizes the own change: " << fmt("%.10f", values[0].own_change)
+      << "\noptimal:own+next maximizes own change + next loss: " << fmt("%.10f", values[1].value(eg::Objective::OwnPlusNext))
+      << "\n";
+    s << "\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
+      << "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." << rules.dice - 1 << ":";
+    for (double w : rethrow_worth) s << " " << fmt("%.4f", w);
+    s << "\noptimal:own+next plays the same in all but " << differ.size() << " of " << situations
+      << " situations (dice aside, pips aside, throw):\n";
+    for (const auto& d : differ)
+      s << "  " << d["aside_dice"].get<int>() << " aside (" << d["aside_pips"].get<int>() << "), throw "
+        << d["throw"].get<std::string>() << ": own+next sets aside " << d["own_plus_next"].get<std::string>()
+        << ", own " << d["own"].get<std::string>() << "\n";
+    for (const auto& t : rule_text) s << "\n" << t;
+    text = s.str();
+  }
+  emit(vm, text);
+  return 0;
+}
+
+int en_gingg_evaluate_command(int argc, const char* const* argv) {
+  po::options_description desc("evaluate --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("optimal:own"),
+       "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file (strategies/en-gingg/*.ini)")
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
+             "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
+             "balance and the next player's loss ± SE, next to their exact values.",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const std::string spec = vm["policy"].as<std::string>();
+  const auto policy = eg::make_policy(spec, rules);
+  const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const eg::TurnValue exact = eg::turn_value(rules, *policy);
+  install_interrupt_handler();
+  const RunControl control = progress_control("evaluate en-gingg turns");
+  const eg::TurnRun run = eg::sample_turns(rules, *policy, turns, seed, threads, control);
+  progress_done();
+  const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
+  const eg::TurnTally& t = run.tally;
+  const Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
+  const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));
+  const double p2 = static_cast<double>(t.phase2) / n;
+  const Estimate phase2{p2, std::sqrt(p2 * (1 - p2) / n)};
+
+  nlohmann::ordered_json j = meta(rules);
+  j["policy"] = display_name(spec);
+  j["seed"] = seed;
+  j["threads"] = threads;
+  j["turns"] = t.turns;
+  j["requested_turns"] = turns;
+  mark_json(j, done);
+  j["seconds"] = run.seconds;
+  const auto pair = [](const Estimate& e, double x) { return nlohmann::ordered_json{{"mean", e.mean}, {"stderr", e.se}, {"exact", x}}; };
+  j["own_change"] = pair(own, exact.own_change);
+  j["next_loss"] = pair(next, exact.next_loss);
+  j["own_plus_next"] = pair(both, exact.value(eg::Objective::OwnPlusNext));
+  j["p_phase2"] = pair(phase2, exact.p_phase2);
+  j["throws_per_turn"] = static_cast<double>(t.throws) / n;
+
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "quantity,mean,stderr,exact\n";
+    for (const char* k : {"own_change", "next_loss", "own_plus_next", "p_phase2"})
+      text += std::string(k) + "," + fmt("%.6f", j[k]["mean"]) + "," + fmt("%.6f", j[k]["stderr"]) + "," +
+              fmt("%.10f", j[k]["exact"]) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "policy " << display_name(spec) << "  seed " << seed << "  " << t.turns
+      << " turns, Monte Carlo (± 1 SE) next to the exact value\n";
+    const auto line = [&](const char* what, const Estimate& e, double x) {
+      s << "  " << what << fmt("%9.4f", e.mean) << " ± " << fmt("%.4f", e.se) << "   exact " << fmt("%.6f", x) << "  ("
+        << fmt("%+.2f", (e.mean - x) / std::max(e.se, 1e-300)) << " SE)\n";
+    };
+    line("own balance change   ", own, exact.own_change);
+    line("next player's loss   ", next, exact.next_loss);
+    line("own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
+    line("P(phase 2)           ", phase2, exact.p_phase2);
+    text = s.str();
+  }
+  return finish(vm, format, done, text);
+}
+
+int en_gingg_tournament_command(int argc, const char* const* argv) {
+  po::options_description desc("tournament --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); repeat 2..8 times, "
+       "the first begins")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
+             "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
+             "less loses) and prints each seat's P(losing) ± SE and the game length.",
+             vm))
+    return 0;
+  const std::vector<std::string> specs =
+      vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (specs.size() < 2 || specs.size() > static_cast<size_t>(eg::kMaxPlayers))
+    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  rules.players = static_cast<int>(specs.size());  // the table seats one player per --seat
+  const std::string format = format_from(vm, kFormats);
+  std::vector<std::unique_ptr<eg::SetAsidePolicy>> owned;
+  std::vector<const eg::SetAsidePolicy*> seats;
+  std::vector<std::string> names;
+  for (const auto& spec : specs) {
+    owned.push_back(eg::make_policy(spec, rules));
+    seats.push_back(owned.back().get());
+    names.push_back(display_name(spec));
+  }
+  const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  install_interrupt_handler();
+  const RunControl control = progress_control("tournament en-gingg games");
+  const eg::GameRun run = eg::play_games(rules, seats, games, seed, threads, control);
+  progress_done();
+  const Completion done = completion(run.tally.games, games, "games", run.interrupted);
+  const eg::GameTally& t = run.tally;
+  const Estimate length = t.length();
+
+  nlohmann::ordered_json j = meta(rules);
+  j["policy"] = names;
+  j["seed"] = seed;
+  j["threads"] = threads;
+  j["games"] = t.games;
+  j["requested_games"] = games;
+  mark_json(j, done);
+  j["seconds"] = run.seconds;
+  j["mean_turns"] = length.mean;
+  j["mean_turns_stderr"] = length.se;
+  j["throws_per_game"] = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (int s = 0; s < rules.players; ++s) {
+    const Estimate p = t.p_lose(s);
+    rows.push_back({{"seat", s + 1}, {"policy", names[static_cast<size_t>(s)]}, {"losses", t.losses[static_cast<size_t>(s)]},
+                    {"p_lose", p.mean}, {"stderr", p.se}});
+  }
+  j["seats"] = rows;
+
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "seat,policy,games,losses,p_lose,stderr\n";
+    for (int s = 0; s < rules.players; ++s)
+      text += std::to_string(s + 1) + "," + names[static_cast<size_t>(s)] + "," + std::to_string(t.games) + "," +
+              std::to_string(t.losses[static_cast<size_t>(s)]) + "," + fmt("%.6f", t.p_lose(s).mean) + "," +
+              fmt("%.6f", t.p_lose(s).se) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "tournament: " << t.games << " games, seed " << seed
+      << ", seat 1 begins, Monte Carlo (± 1 SE)\n";
+    for (int k = 0; k < rules.players; ++k) {
+      const std::string& n = names[static_cast<size_t>(k)];
+      s << "  seat " << k + 1 << "  " << n << std::string(n.size() < 18 ? 18 - n.size() : 1, ' ') << "P(losing) "
+        << pm(t.p_lose(k)) << "\n";
+    }
+    s << "game length: " << pm(length, "%.2f") << " turns, "
+      << fmt("%.1f", t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0) << " throws per game\n";
+    text = s.str();
+  }
+  return finish(vm, format, done, text);
+}
+
+int en_gingg_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("throw", po::value<std::string>(), "the dice just thrown, e.g. 6,6,5,3,2,1")
+      ("aside", po::value<std::string>()->default_value(""), "the dice already set aside this turn, e.g. 6,6")
+      ("throws", po::value<int>(), "throws made before this one (default: 0 with nothing aside, else 1)")
+      ("objective", po::value<std::string>()->default_value("own+next"), "own or own+next")
+      ("top", count_value(10, 1, 1000), "set-asides to list");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game en-gingg --throw 6,6,5,3,2,1 [--aside FACES] [--objective own|own+next]\n"
+             "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
+             "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
+             "example: verflixt advise --game en-gingg --throw 5,4,4,2 --aside 6,6",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (!vm.count("throw")) throw InputError("advise --game en-gingg needs --throw FACES, e.g. --throw 6,6,5,3,2,1");
+  const eg::DiceCounts thrown = eg::counts_of(faces_list(vm["throw"].as<std::string>(), "--throw", rules.faces), rules.faces);
+  const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
+  const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
+  if (left == 0 || left + done != rules.dice)
+    throw InputError("--throw has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+                     "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
+  const int throws = vm.count("throws") ? vm["throws"].as<int>() : (done > 0 ? 1 : 0);
+  if (throws < (done > 0 ? 1 : 0) || throws > std::min(done, rules.max_throws - 1))
+    throw InputError("--throws " + std::to_string(throws) + " is out of range; valid: " + std::to_string(done > 0 ? 1 : 0) +
+                     ".." + std::to_string(std::min(done, rules.max_throws - 1)) + " with " + std::to_string(done) +
+                     " dice aside");
+  const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
+  const eg::Phase1State state{left, eg::pips(aside), throws};
+  const eg::Phase1Solution sol(rules, objective);
+  const auto ranked = sol.rank(state, thrown);
+  const size_t top = std::min<size_t>(ranked.size(), vm["top"].as<std::uint64_t>());
+
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  j["objective"] = eg::objective_names()[static_cast<size_t>(objective)];
+  j["throw"] = eg::dice_text(thrown);
+  j["aside"] = eg::dice_text(aside);
+  j["throws_before"] = throws;
+  j["legal_set_asides"] = ranked.size();
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (size_t k = 0; k < top; ++k)
+    rows.push_back({{"rank", k + 1}, {"set_aside", eg::dice_text(ranked[k].aside)}, {"value", ranked[k].value},
+                    {"loss_against_best", ranked.front().value - ranked[k].value}});
+  j["ranking"] = rows;
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "rank,set_aside,value,loss_against_best\n";
+    for (const auto& r : rows)
+      text += std::to_string(r["rank"].get<size_t>()) + "," + r["set_aside"].get<std::string>() + "," +
+              fmt("%.10f", r["value"]) + "," + fmt("%.10f", r["loss_against_best"]) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "throw " << eg::dice_text(thrown) << ", aside " << eg::dice_text(aside) << " ("
+      << state.aside_sum << "), objective " << j["objective"].get<std::string>() << ": " << ranked.size()
+      << " legal set-asides, exact values (expected "
+      << (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") << ")\n";
+    for (const auto& r : rows) {
+      const std::string a = r["set_aside"];
+      s << fmt("%4.0f", static_cast<double>(r["rank"].get<size_t>())) << ". set aside " << a
+        << std::string(a.size() < 12 ? 12 - a.size() : 1, ' ') << fmt("%+.6f", r["value"]);
+      if (r["rank"].get<size_t>() > 1) s << "   (" << fmt("%.6f", -r["loss_against_best"].get<double>()) << ")";
+      s << "\n";
+    }
+    text = s.str();
+  }
+  emit(vm, text);
+  return 0;
+}
+
+}  // namespace verflixt::cli
