@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli/pig_command.h"
+#include "cli/zehntausend_command.h"
 #include "verflixt/error.h"
 #include "verflixt/names.h"
 
@@ -16,6 +17,10 @@ const std::vector<Game>& games() {
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
        {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+      {"zehntausend", "Zehntausend (seed 004): six dice, set scoring dice aside, bank from 400",
+       {{"rules", zehntausend_rules_command}, {"solve", zehntausend_solve_command},
+        {"evaluate", zehntausend_evaluate_command}, {"tournament", zehntausend_tournament_command},
+        {"advise", zehntausend_advise_command}, {"bench", zehntausend_bench_command}}},
   };
   return kGames;
 }
