@@ -61,7 +61,8 @@ std::string header(const ZehntausendRules& r) {
 }
 
 std::string dice_label(int d, const ZehntausendRules& r) {
-  return std::to_string(d) + (d == r.dice && r.hot_dice ? " (also hot dice)" : "");
+  // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.
+  return std::to_string(d) + (d == r.dice ? (r.hot_dice ? " (also hot dice)" : " (never: no hot dice)") : "");
 }
 
 std::string faces_text(const Counts& c) {
@@ -150,7 +151,8 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
       << "P(first throw is a Niete)         " << fmt("%.6f", s.p_first_niete) << "  (Bankrott, Z4)\n\n"
       << "bank once the turn total reaches (after setting aside), by dice left to throw:\n";
     for (int d = 1; d <= r.dice; ++d) {
-      o << "  " << dice_label(d, r) << std::string(d == r.dice && r.hot_dice ? 1 : 17, ' ') << fmt("%6.0f", s.bank_at[static_cast<size_t>(d)]);
+      const std::string label = dice_label(d, r);
+      o << "  " << label << std::string(label.size() < 22 ? 22 - label.size() : 1, ' ') << fmt("%6.0f", s.bank_at[static_cast<size_t>(d)]);
       if (s.first_bank[static_cast<size_t>(d)] != s.bank_at[static_cast<size_t>(d)])
         o << "   (also banks at " << s.first_bank[static_cast<size_t>(d)] << ": not a pure threshold)";
       o << "\n";
@@ -523,7 +525,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     for (const auto& x : list) {
       o << "  " << x["set_aside"].get<std::string>() << std::string(std::max<size_t>(1, 13 - x["set_aside"].get<std::string>().size()), ' ')
         << fmt("%5.0f", x["points"]) << "  then " << x["then"].get<std::string>()
-        << std::string(x["then"].get<std::string>() == "bank" ? 5 : 0, ' ') << "  E[points] " << fmt("%9.2f", x["expected_points"]);
+        << std::string(x["then"].get<std::string>() == "bank" ? 3 : 0, ' ') << "  E[points] " << fmt("%9.2f", x["expected_points"]);
       if (race)
         o << "  P(win) " << fmt("%.4f", x["p_win"])
           << (x["p_win_exact"].get<bool>() ? " exact" : " ± " + fmt("%.4f", x["stderr"]));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "verflixt/games/zehntausend/monte_carlo.h"
 #include "verflixt/rng.h"
@@ -63,6 +64,25 @@ TEST(ZehntausendMonteCarlo, ASeedFixesTheCountsOnAnyNumberOfThreads) {
   const TurnRun t1 = sample_turns(lib.model(), lib.solution().policy, 20000, 4, 1);
   const TurnRun t2 = sample_turns(lib.model(), lib.solution().policy, 20000, 4, 2);
   EXPECT_EQ(t1.points.mean, t2.points.mean);
+}
+
+TEST(ZehntausendMonteCarlo, TheFinalRoundRuleBeatsTheTurnScoreMaximizer) {
+  // The maximizer banks in the final round below the leader's total and so loses games it
+  // could still win; race with only the final-round rule throws on (reach:N, Z5).
+  const TurnLibrary& lib = library();
+  const auto race = make_seat_policy("race:0,0,off,0,off,0", lib);
+  std::vector<int> totals = {9000, 10200};
+  EXPECT_EQ(race->plan(GameView{totals, 0, true}).policy.name, "reach:1250");
+  EXPECT_EQ(race->plan(GameView{totals, 0, false}).policy.name, "optimal");
+  const FixedPolicy optimal(lib.optimal(), "optimal");
+  double share = 0, var = 0;
+  for (int first = 0; first < 2; ++first) {
+    const SeatPolicy* seats[] = {first == 0 ? race.get() : &optimal, first == 0 ? &optimal : race.get()};
+    const MatchRun run = play_games(lib, seats, 200000, 21 + static_cast<std::uint64_t>(first), 2);
+    const Estimate e = run.tally.p_win(first);
+    share += e.mean / 2, var += e.se * e.se / 4;
+  }
+  EXPECT_GT(share - 0.5, 4 * std::sqrt(var)) << share;
 }
 
 TEST(ZehntausendMonteCarlo, TiesShareTheWinAndSeatsMatch) {

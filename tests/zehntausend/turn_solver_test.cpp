@@ -22,13 +22,16 @@ namespace {
 struct Recursion {
   int dice = 3, bank_min = 400, cap = 5000;
   bool hot = true;
+  int target = 0;  // > 0: the value is P(bank at least target) instead of the points
   std::map<std::pair<int, int>, double> memo;
 
   double after(int total, int left) {  // after a set-aside
+    if (target > 0 && total >= target) return 1;
     if (left == 0) {
       if (!hot) return total >= bank_min ? total : 0;
       left = dice;
     }
+    if (target > 0) return throw_dice(total, left);  // below the target banking is worth nothing
     if (total >= cap) return total;
     const double go = throw_dice(total, left);
     return total >= bank_min ? std::max<double>(total, go) : go;
@@ -109,6 +112,20 @@ TEST(ZehntausendTurnSolver, FourDiceWithoutBankMinimumMatchesTheRecursion) {
   EXPECT_NEAR(s.value, want, 1e-9 * want);
   EXPECT_NEAR(s.throw_value_at(250, 3, m), rec.throw_dice(250, 3), 1e-9);
   EXPECT_LT(s.cap, 10000);
+}
+
+TEST(ZehntausendTurnSolver, ReachPolicyIsTheBestChanceOfATarget) {
+  // reach:N (what the final round asks, Z5) against the recursion maximizing P(bank >= N).
+  const TurnModel m(three_dice());
+  for (int target : {400, 750, 1500}) {
+    const TurnEvaluation e = evaluate_turn(m, reach_policy(m, target));
+    double p = 0;
+    for (size_t t = 0; t < e.banked.size(); ++t)
+      if (static_cast<int>(t) * kPointStep >= target) p += e.banked[t];
+    Recursion rec;
+    rec.target = target;
+    EXPECT_NEAR(p, rec.throw_dice(0, 3), 1e-12) << target;
+  }
 }
 
 TEST(ZehntausendTurnSolver, FullGameFactsThatHoldWhateverThePolicy) {

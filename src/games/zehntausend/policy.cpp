@@ -56,14 +56,30 @@ TurnLibrary::TurnLibrary(const ZehntausendRules& rules) : model_(rules) {
 }
 
 const CompiledTurn& TurnLibrary::cached(int kind, int points) const {
-  points = std::clamp(points, model_.rules().bank_min, kMaxTarget);
-  const int step = (points + kPointStep - 1) / kPointStep;
+  // Shifts run from -kShiftFloor on; targets from bank_min (a smaller one means the same).
+  constexpr int kShiftFloor = 20000;
+  const int lo = kind == 2 ? -kShiftFloor : model_.rules().bank_min;
+  points = std::clamp(points, lo, kMaxTarget - (kind == 2 ? kShiftFloor : 0));
+  const int step = (points - lo + kPointStep - 1) / kPointStep;
   auto& slot = slots_[static_cast<size_t>(kind)][static_cast<size_t>(step)];
   if (const CompiledTurn* c = slot.load(std::memory_order_acquire)) return *c;
   std::lock_guard lock(mutex_);
   if (const CompiledTurn* c = slot.load(std::memory_order_acquire)) return *c;
-  const int target = step * kPointStep;
-  owned_.push_back(std::make_unique<CompiledTurn>(model_, kind == 0 ? bank_at_policy(model_, target) : reach_policy(model_, target)));
+  const int target = lo + step * kPointStep;
+  TurnPolicy p;
+  if (kind == 0) {
+    p = bank_at_policy(model_, target);
+  } else if (kind == 1) {
+    p = reach_policy(model_, target);
+  } else {
+    std::vector<int> thresholds(kMaxDice + 1, 0);
+    for (int d = 1; d <= kMaxDice; ++d) {
+      const int opt = std::max(solution_->bank_at[static_cast<size_t>(std::min(d, model_.rules().dice))], model_.rules().bank_min);
+      thresholds[static_cast<size_t>(d)] = kind == 2 ? std::max(opt + target, model_.rules().bank_min) : std::min(opt, target);
+    }
+    p = threshold_policy(model_, thresholds, Utility::Points, (kind == 2 ? "shift:" : "cross:") + std::to_string(target));
+  }
+  owned_.push_back(std::make_unique<CompiledTurn>(model_, std::move(p)));
   slot.store(owned_.back().get(), std::memory_order_release);
   return *owned_.back();
 }
@@ -77,7 +93,19 @@ int GameView::best_other() const {
 
 std::string RaceParams::spec() const {
   std::ostringstream s;
-  s << window << "," << margin << "," << behind_gap << "," << behind_bank << "," << ahead_gap << "," << ahead_bank;
+  auto put = [&](int v) -> std::ostringstream& {
+    if (v == kOff)
+      s << "off";
+    else
+      s << v;
+    return s;
+  };
+  put(window) << ",";
+  put(margin) << ",";
+  put(behind_gap) << ",";
+  put(behind_bank) << ",";
+  put(ahead_gap) << ",";
+  put(ahead_bank);
   return s.str();
 }
 
@@ -86,9 +114,9 @@ const CompiledTurn& RacePolicy::plan(const GameView& v) const {
   const int limit = lib_.model().rules().limit;
   // Z5: in the final round only beating the best total counts (a tie shares; one step more wins).
   if (v.final_round) return lib_.reach(other - mine + kPointStep);
-  if (limit - mine <= p_.window) return lib_.reach(limit - mine + p_.margin);
-  if (other - mine >= p_.behind_gap) return lib_.bank_at(p_.behind_bank);
-  if (mine - other >= p_.ahead_gap) return lib_.bank_at(p_.ahead_bank);
+  if (limit - mine <= p_.window) return lib_.crossing(limit - mine + p_.margin);
+  if (other - mine >= p_.behind_gap) return lib_.shifted(p_.behind_bank);
+  if (mine - other >= p_.ahead_gap) return lib_.shifted(p_.ahead_bank);
   return lib_.optimal();
 }
 
@@ -106,7 +134,7 @@ class OwnedPolicy final : public SeatPolicy {
   std::string name_;
 };
 
-const std::vector<std::string> kSpecs = {"optimal", "bank", "reach", "heuristic", "policy", "race"};
+const std::vector<std::string> kSpecs = {"optimal", "bank", "reach", "heuristic", "policy", "race", "shift", "cross"};
 
 int points_arg(const std::string& spec, const std::string& arg, int lo, int hi) {
   return parse_int(arg, spec, "policy", lo, hi);
@@ -115,11 +143,12 @@ int points_arg(const std::string& spec, const std::string& arg, int lo, int hi) 
 }  // namespace
 
 RaceParams default_race_params() {
-  // Found by scripts/zehntausend-results' coordinate search (results/zehntausend/race.json).
+  // The best of scripts/zehntausend-results' coordinate search against the turn-score
+  // maximizer (results/zehntausend/race.json): race:4000,0,5000,-200,2000,-400.
   RaceParams p;
-  p.window = 1500, p.margin = 0;
-  p.behind_gap = 2500, p.behind_bank = 1000;
-  p.ahead_gap = 1000000, p.ahead_bank = 400;
+  p.window = 4000, p.margin = 0;
+  p.behind_gap = 5000, p.behind_bank = -200;
+  p.ahead_gap = 2000, p.ahead_bank = -400;
   return p;
 }
 
@@ -162,8 +191,12 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
       p.name = spec;
       return p;
     }
+    case 6:
+      return lib.shifted(points_arg(spec, arg, -20000, TurnLibrary::kMaxTarget)).policy;
+    case 7:
+      return lib.crossing(points_arg(spec, arg, 0, TurnLibrary::kMaxTarget)).policy;
     default:
-      throw InputError("policy " + quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, heuristic:FILE, policy:FILE");
+      throw InputError("policy " + quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
   }
 }
 
@@ -172,13 +205,20 @@ std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const Turn
   const std::string head = spec.substr(0, colon);
   const size_t k = choose_name(head, kSpecs, "zehntausend policy");
   if (k == 0) return std::make_unique<FixedPolicy>(lib.optimal(), "optimal");
+  if (k == 6 || k == 7) {
+    const int v = parse_int(spec.substr(colon == std::string::npos ? spec.size() : colon + 1), spec, "policy", -20000,
+                            TurnLibrary::kMaxTarget);
+    return std::make_unique<FixedPolicy>(k == 6 ? lib.shifted(v) : lib.crossing(v), spec);
+  }
   if (k == 5) {
     RaceParams p = default_race_params();
     if (colon != std::string::npos) {
       std::vector<int> v;
       std::istringstream in(spec.substr(colon + 1));
       std::string item;
-      while (std::getline(in, item, ',')) v.push_back(parse_int(item, "race", "policy", 0, TurnLibrary::kMaxTarget));
+      // A gap or window may be "off": never applies.
+      while (std::getline(in, item, ','))
+        v.push_back(item == "off" ? RaceParams::kOff : parse_int(item, "race", "policy", -20000, TurnLibrary::kMaxTarget));
       if (v.size() != 6) throw InputError("race:W,M,BG,BB,AG,AB needs six numbers of points; got " + quoted(spec));
       p = {v[0], v[1], v[2], v[3], v[4], v[5]};
     }

@@ -9,6 +9,7 @@
 //   reach:N            throw until N, set-asides for the best chance of N
 //   heuristic:FILE     thresholds per dice left and a set-aside rule (strategies/zehntausend/)
 //   policy:FILE        a turn policy written by `solve --game zehntausend --write-policy`
+//   shift:D, cross:N   the optimal thresholds moved by D / capped at N (TurnLibrary)
 //   race[:W,M,BG,BB,AG,AB]  end-game aware (RaceParams below)
 #include <array>
 #include <atomic>
@@ -62,6 +63,11 @@ class TurnLibrary {
   const CompiledTurn& optimal() const { return *optimal_; }
   const CompiledTurn& bank_at(int points) const { return cached(0, points); }
   const CompiledTurn& reach(int points) const { return cached(1, points); }
+  // The optimal thresholds moved by `delta` points (bank later > 0, earlier < 0; never
+  // below bank_min), set-asides for the most expected points: "shift:D".
+  const CompiledTurn& shifted(int delta) const { return cached(2, delta); }
+  // The optimal thresholds, but bank as soon as the turn total reaches `points`: "cross:N".
+  const CompiledTurn& crossing(int points) const { return cached(3, points); }
   // Largest N of bank:N / reach:N.
   static constexpr int kMaxTarget = 200000;
 
@@ -71,7 +77,7 @@ class TurnLibrary {
   std::unique_ptr<TurnSolution> solution_;
   std::unique_ptr<CompiledTurn> optimal_;
   static constexpr size_t kSlots = kMaxTarget / kPointStep + 1;
-  mutable std::array<std::vector<std::atomic<const CompiledTurn*>>, 2> slots_;
+  mutable std::array<std::vector<std::atomic<const CompiledTurn*>>, 4> slots_;
   mutable std::vector<std::unique_ptr<CompiledTurn>> owned_;
   mutable std::mutex mutex_;
 };
@@ -105,10 +111,13 @@ class FixedPolicy final : public SeatPolicy {
 
 // The end-game-aware race policy, a family with six parameters (points):
 //   final round (someone reached the limit): reach one step past the best total (Z5);
-//   window W: when the limit is at most W away, reach the limit + M;
-//   behind by at least BG: bank:BB;  ahead by at least AG: bank:AB;  otherwise optimal.
+//   window W: when the limit is at most W away, cross:(limit + M - my total) — the optimal
+//   thresholds, but bank as soon as the total would reach limit + M;
+//   behind by at least BG: shift:BB;  ahead by at least AG: shift:AB;  otherwise optimal.
+// A window or gap "off" never applies.
 struct RaceParams {
-  int window = 0, margin = 0, behind_gap = 1000000, behind_bank = 400, ahead_gap = 1000000, ahead_bank = 400;
+  static constexpr int kOff = 1 << 29;
+  int window = 0, margin = 0, behind_gap = kOff, behind_bank = 400, ahead_gap = kOff, ahead_bank = 400;
   std::string spec() const;
 };
 // The race policy found by the search in results/zehntausend (scripts/zehntausend-results).
