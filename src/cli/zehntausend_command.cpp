@@ -169,7 +169,7 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   add_game_options(desc);
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("optimal"),
-       "turn policy: optimal, bank:N, reach:N, heuristic:FILE, policy:FILE")
+       "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE")
       ("exact", po::bool_switch(), "exact evaluation only (forward propagation over every throw)")
       ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to play die by die (Monte Carlo)");
   add_sampling_options(desc);
@@ -257,7 +257,7 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   add_game_options(desc);
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (optimal, bank:N, reach:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE); 2..8 times")
+       "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE); 2..8 times")
       ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games per seating")
       ("rotate", po::value<bool>()->default_value(true),
        "also play every rotation of the seats, for P(win) per policy and per seat (the first-player edge)");
