@@ -93,6 +93,19 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   EXPECT_EQ(k["choices"][0]["then"], "bank");
   EXPECT_EQ(k["choices"][0]["set_aside"], "1 1 1");
   EXPECT_EQ(run("advise --game zehntausend --throw \"1 7\"").code, 2);
+  // Mid-game: P(win) by Monte Carlo, every choice with its standard error; a Niete asks nothing.
+  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 6\" --total 9000 --opponent 9500 --games 4000 --format json");
+  ASSERT_EQ(m.code, 0) << m.err;
+  const auto mj = nlohmann::json::parse(m.out);
+  EXPECT_EQ(mj["final_round"], false);
+  ASSERT_EQ(mj["choices"].size(), 3u);  // 1, 5 or 1 5; none may bank (below 400): throw only
+  for (const auto& c : mj["choices"]) {
+    EXPECT_EQ(c["then"].get<std::string>().rfind("throw", 0), 0u);
+    EXPECT_GT(c["stderr"].get<double>(), 0);
+  }
+  const Result n = run("advise --game zehntausend --throw \"2 3 4 6\" --turn-total 750 --format json");
+  ASSERT_EQ(n.code, 0) << n.err;
+  EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
 }
 
 }  // namespace
