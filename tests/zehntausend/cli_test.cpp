@@ -94,7 +94,7 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   EXPECT_EQ(k["choices"][0]["set_aside"], "1 1 1");
   EXPECT_EQ(run("advise --game zehntausend --throw \"1 7\"").code, 2);
   // Mid-game: P(win) by Monte Carlo, every choice with its standard error; a Niete asks nothing.
-  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 6\" --total 9000 --opponent 9500 --games 4000 --format json");
+  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --total 9000 --opponent 9500 --games 4000 --format json");
   ASSERT_EQ(m.code, 0) << m.err;
   const auto mj = nlohmann::json::parse(m.out);
   EXPECT_EQ(mj["final_round"], false);
