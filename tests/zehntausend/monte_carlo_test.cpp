@@ -85,6 +85,30 @@ TEST(ZehntausendMonteCarlo, TheFinalRoundRuleBeatsTheTurnScoreMaximizer) {
   EXPECT_GT(share - 0.5, 4 * std::sqrt(var)) << share;
 }
 
+TEST(ZehntausendMonteCarlo, AOneTurnRaceMatchesItsClosedForm) {
+  // limit = bank_min = 400: the first bank ends the race (Z5). Seat 1 (index 0) banking x
+  // leaves seat 2 one turn to beat it (a tie shares); a Niete passes the dice on. With the
+  // turn distribution D of a fixed policy and b = P(bank):
+  //   P(seat 1 wins) = sum_x D(x) (P(T < x) + P(T = x) / 2) / (1 - (1 - b)^2),  T = 0 on a Niete.
+  ZehntausendRules r;
+  r.limit = 400;
+  const TurnLibrary lib(r);
+  const TurnEvaluation& e = lib.optimal().eval;
+  const double b = 1 - e.p_niete;
+  double below = e.p_niete, win = 0;  // P(T < x) as x runs up
+  for (size_t x = 1; x < e.banked.size(); ++x) {
+    win += e.banked[x] * (below + e.banked[x] / 2);
+    below += e.banked[x];
+  }
+  const double exact = win / (1 - (1 - b) * (1 - b));
+  const FixedPolicy optimal(lib.optimal(), "optimal");
+  const SeatPolicy* seats[] = {&optimal, &optimal};
+  const Estimate k = play_games(lib, seats, 400000, 31, 2).tally.p_win(0);
+  EXPECT_LT(std::abs(k.mean - exact), 4 * k.se) << k.mean << " vs " << exact;
+  const Estimate g = play_games_engine(lib, seats, 20000, 32, 2).tally.p_win(0);
+  EXPECT_LT(std::abs(g.mean - exact), 4 * g.se) << g.mean << " vs " << exact;
+}
+
 TEST(ZehntausendMonteCarlo, TiesShareTheWinAndSeatsMatch) {
   ZehntausendRules r;
   r.players = 3;
