@@ -6,9 +6,10 @@
 #include <optional>
 
 #include "cli/pig_command.h"
+#include "cli/schocken_command.h"
 #include "cli/zehntausend_command.h"
-#include "verflixt/error.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 
@@ -17,6 +18,9 @@ const std::vector<Game>& games() {
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
        {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+      {"schocken", "Schocken, the pub game (seed 003): the worst hand pays",
+       {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
+        {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}}},
       {"zehntausend", "Zehntausend (seed 004): six dice, set scoring dice aside, bank from 400",
        {{"rules", zehntausend_rules_command}, {"solve", zehntausend_solve_command},
         {"evaluate", zehntausend_evaluate_command}, {"tournament", zehntausend_tournament_command},

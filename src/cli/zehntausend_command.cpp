@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "verflixt/error.h"
-#include "verflixt/file_io.h"
-#include "verflixt/ini.h"
+#include "cli/cli.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/games/zehntausend/monte_carlo.h"
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/games/zehntausend/turn_solver.h"

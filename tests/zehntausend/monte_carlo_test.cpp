@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "verflixt/games/zehntausend/monte_carlo.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::zehntausend {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "reference.h"
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/games/zehntausend/turn_solver.h"
 

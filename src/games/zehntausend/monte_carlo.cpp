@@ -4,10 +4,10 @@
 #include <chrono>
 #include <cmath>
 
-#include "verflixt/chunks.h"
-#include "verflixt/error.h"
+#include "verflixt/core/chunks.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/engine.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::zehntausend {
 

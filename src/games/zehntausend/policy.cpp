@@ -4,10 +4,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "verflixt/error.h"
-#include "verflixt/file_io.h"
-#include "verflixt/ini.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::zehntausend {
 

@@ -3,9 +3,9 @@
 #include <functional>
 #include <sstream>
 
-#include "verflixt/error.h"
-#include "verflixt/ini.h"
-#include "verflixt/names.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::zehntausend {
 namespace {

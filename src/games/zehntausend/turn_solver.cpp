@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt::zehntausend {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "verflixt/games/zehntausend/policy.h"
-#include "verflixt/run_control.h"
-#include "verflixt/stats.h"
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
 
 namespace verflixt::zehntausend {
 
