@@ -8,6 +8,7 @@
 #include "cli/en_gingg_command.h"
 #include "cli/pig_command.h"
 #include "cli/schocken_command.h"
+#include "cli/zehntausend_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 
@@ -27,6 +28,10 @@ const std::vector<Game>& games() {
         {"evaluate", en_gingg_evaluate_command},
         {"tournament", en_gingg_tournament_command},
         {"advise", en_gingg_advise_command}}},
+      {"zehntausend", "Zehntausend (seed 004): six dice, set scoring dice aside, bank from 400",
+       {{"rules", zehntausend_rules_command}, {"solve", zehntausend_solve_command},
+        {"evaluate", zehntausend_evaluate_command}, {"tournament", zehntausend_tournament_command},
+        {"advise", zehntausend_advise_command}, {"bench", zehntausend_bench_command}}},
   };
   return kGames;
 }

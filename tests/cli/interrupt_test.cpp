@@ -146,6 +146,16 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
        }},
       {"evaluate_table", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k); },
        expect_table_mark},
+      {"evaluate_zehntausend", [](int k) { return "evaluate --game zehntausend --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "turns");
+         EXPECT_EQ(j["turns"], j["completed"]);
+       }},
+      {"tournament_zehntausend", [](int k) { return "tournament --game zehntausend --seat race --seat optimal --threads 1 --games " + times(4'000'000'000, k); },
+       expect_table_mark},
+
       {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },
        expect_csv_mark},
       {"evaluate_players", [](int k) { return "evaluate --players 6 --threads 1 --turns " + times(30'000'000, k) + " --format json"; },

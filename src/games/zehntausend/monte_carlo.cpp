@@ -1,0 +1,152 @@
+#include "verflixt/games/zehntausend/monte_carlo.h"
+
+#include <array>
+#include <chrono>
+#include <cmath>
+
+#include "verflixt/core/chunks.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/zehntausend/engine.h"
+#include "verflixt/core/rng.h"
+
+namespace verflixt::zehntausend {
+
+Estimate MatchTally::p_win(int seat) const {
+  return mean_from_sums(static_cast<double>(games), static_cast<double>(shares[static_cast<size_t>(seat)]),
+                        static_cast<double>(shares_sq[static_cast<size_t>(seat)]), static_cast<double>(kShareUnit));
+}
+
+namespace {
+
+void check_seats(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats) {
+  if (static_cast<int>(seats.size()) != lib.model().rules().players)
+    throw InputError("zehntausend: " + std::to_string(seats.size()) + " seats for players=" +
+                     std::to_string(lib.model().rules().players));
+}
+
+void credit(MatchTally& t, std::span<const int> totals) {
+  int best = totals[0], winners = 0;
+  for (int x : totals) best = std::max(best, x);
+  for (int x : totals) winners += x == best;
+  const std::uint64_t share = kShareUnit / static_cast<std::uint64_t>(winners);
+  for (size_t s = 0; s < totals.size(); ++s)
+    if (totals[s] == best) t.shares[s] += share, t.shares_sq[s] += share * share;
+  ++t.games;
+}
+
+template <class PlayOne>
+MatchRun run_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
+                   std::uint64_t seed, int threads, const RunControl& control, PlayOne play_one) {
+  check_seats(lib, seats);
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t n = seats.size();
+  MatchRun run;
+  run.requested = games;
+  run.tally.shares.assign(n, 0);
+  run.tally.shares_sq.assign(n, 0);
+  const auto parts = run_chunks<MatchTally>(games, kGamesPerChunk, threads, control, run.interrupted,
+                                            [&](std::uint64_t chunk, std::uint64_t count, MatchTally& part) {
+                                              Rng rng = chunk_rng(seed, chunk);
+                                              part.shares.assign(n, 0);
+                                              part.shares_sq.assign(n, 0);
+                                              for (std::uint64_t g = 0; g < count; ++g) play_one(rng, part);
+                                            });
+  for (const auto& p : parts) {
+    run.tally.games += p.games;
+    run.tally.turns += p.turns;
+    run.tally.bankrotts += p.bankrotts;
+    for (size_t s = 0; s < n; ++s) run.tally.shares[s] += p.shares[s], run.tally.shares_sq[s] += p.shares_sq[s];
+  }
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return run;
+}
+
+}  // namespace
+
+MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
+                    std::uint64_t seed, int threads, const RunControl& control, const GameStart* start) {
+  const ZehntausendRules& r = lib.model().rules();
+  const int n = r.players;
+  const GameStart from = start ? *start : GameStart{};
+  return run_games(lib, seats, games, seed, threads, control, [&](Rng& rng, MatchTally& t) {
+    // The game of engine.h's play_game (Z5), each turn one draw from its exact distribution.
+    std::array<int, kMaxPlayers> totals = from.totals;
+    const std::span<const int> view(totals.data(), static_cast<size_t>(n));
+    bool final_round = from.final_round;
+    const TurnSampler* current = from.current_turn;
+    int turns = 0;
+    for (int seat = from.seat;; seat = seat + 1 == n ? 0 : seat + 1) {
+      if (final_round && seat == 0) break;
+      if (++turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
+      const TurnSampler& sampler =
+          current ? *current : seats[static_cast<size_t>(seat)]->plan(GameView{view, seat, final_round}).sampler;
+      // A continued turn has thrown already: its next Niete is no first-throw Niete (Z4).
+      const bool continued = current != nullptr;
+      current = nullptr;
+      const int result = sampler.draw(rng());
+      int& mine = totals[static_cast<size_t>(seat)];
+      if (result >= 2)
+        mine += (result - 2) * kPointStep;
+      else if (result == TurnSampler::kBankrott && r.bankrott && !continued)
+        mine = 0, ++t.bankrotts;  // Z4
+      if (mine >= r.limit) final_round = true;
+    }
+    t.turns += static_cast<std::uint64_t>(turns);
+    credit(t, view);
+  });
+}
+
+MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
+                           std::uint64_t seed, int threads, const RunControl& control) {
+  const ZehntausendRules& r = lib.model().rules();
+  return run_games(lib, seats, games, seed, threads, control, [&](Rng& rng, MatchTally& t) {
+    auto dice = [&] { return roll_die(rng); };
+    auto choose = [&](int seat, const TurnView& v) {
+      // The plan depends only on the totals before the turn, so asking per throw is the same
+      // as asking once at the start of the turn.
+      const CompiledTurn& c = seats[static_cast<size_t>(seat)]->plan(GameView{v.totals, seat, v.final_round});
+      return decide(lib.model(), c.policy, v);
+    };
+    const GameRecord g = play_game(r, choose, dice);
+    t.turns += static_cast<std::uint64_t>(g.turns);
+    credit(t, g.totals);
+  });
+}
+
+TurnRun sample_turns(const TurnModel& m, const TurnPolicy& policy, std::uint64_t turns, std::uint64_t seed,
+                     int threads, const RunControl& control) {
+  struct Part {
+    std::uint64_t n = 0, niete = 0;
+    std::int64_t sum = 0, sum_sq = 0;  // in units of 50 points
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  TurnRun run;
+  run.requested = turns;
+  const auto parts = run_chunks<Part>(turns, kTurnsPerChunk, threads, control, run.interrupted,
+                                      [&](std::uint64_t chunk, std::uint64_t count, Part& part) {
+                                        Rng rng = chunk_rng(seed, chunk);
+                                        auto dice = [&] { return roll_die(rng); };
+                                        auto choose = [&](const TurnView& v) { return decide(m, policy, v); };
+                                        std::vector<int> totals(1, 0);
+                                        for (std::uint64_t k = 0; k < count; ++k) {
+                                          totals[0] = 0;
+                                          const TurnRecord rec = play_turn(m.rules(), totals, 0, false, choose, dice);
+                                          const std::int64_t x = rec.banked / kPointStep;
+                                          ++part.n;
+                                          part.niete += rec.banked == 0;
+                                          part.sum += x;
+                                          part.sum_sq += x * x;
+                                        }
+                                      });
+  Part all;
+  for (const auto& p : parts) all.n += p.n, all.niete += p.niete, all.sum += p.sum, all.sum_sq += p.sum_sq;
+  run.turns = all.n;
+  const double n = static_cast<double>(all.n);
+  run.points = mean_from_sums(n, static_cast<double>(all.sum) * kPointStep,
+                              static_cast<double>(all.sum_sq) * kPointStep * kPointStep);
+  run.niete = mean_from_sums(n, static_cast<double>(all.niete), static_cast<double>(all.niete));
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return run;
+}
+
+}  // namespace verflixt::zehntausend

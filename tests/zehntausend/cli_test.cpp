@@ -1,0 +1,112 @@
+// `verflixt ... --game zehntausend` through the built binary: exit codes, the key numbers
+// (checked against each other's independent routes and against values worked out by hand),
+// and one-line errors with exit code 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "../binary.h"
+
+namespace verflixt::testing {
+namespace {
+
+TEST(ZehntausendCli, RulesPrintAndReadBack) {
+  const Result r = run("rules --game zehntausend --set bank_min=300 --set bankrott=false");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("bank_min = 300"), std::string::npos);
+  EXPECT_NE(r.out.find("bankrott = false"), std::string::npos);
+  const auto file = scratch() / "zt.ini";
+  { std::ofstream(file) << r.out; }
+  const Result back = run("rules --game zehntausend --rules " + file.string());
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_EQ(back.out, r.out);
+  const Result bad = run("rules --game zehntausend --set bank_minn=300");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("did you mean bank_min"), std::string::npos) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
+  EXPECT_EQ(run("rules --game zehntausend --preset seed-005").code, 2);
+}
+
+TEST(ZehntausendCli, SolveWritesAPolicyThatEvaluatesToTheSameValue) {
+  const auto file = scratch() / "zt.policy";
+  const Result s = run("solve --game zehntausend --format json --write-policy " + file.string());
+  ASSERT_EQ(s.code, 0) << s.err;
+  const auto j = nlohmann::json::parse(s.out);
+  EXPECT_EQ(j["exact"], true);
+  EXPECT_NEAR(j["p_first_throw_niete"].get<double>(), 1080.0 / 46656.0, 1e-12);
+  EXPECT_EQ(j["bank_thresholds"].size(), 6u);
+  const Result e = run("evaluate --game zehntausend --exact --format json --policy policy:" + file.string());
+  ASSERT_EQ(e.code, 0) << e.err;
+  const auto k = nlohmann::json::parse(e.out);
+  EXPECT_NEAR(k["exact_turn_value"].get<double>(), j["turn_value"].get<double>(), 1e-9);
+  const Result table = run("solve --game zehntausend");
+  EXPECT_NE(table.out.find("bank once the turn total reaches"), std::string::npos);
+}
+
+TEST(ZehntausendCli, EvaluateMonteCarloAgreesWithExact) {
+  const Result e = run("evaluate --game zehntausend --policy bank:600 --turns 100000 --seed 4 --format json");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const auto j = nlohmann::json::parse(e.out);
+  EXPECT_LT(std::abs(j["mean_points"].get<double>() - j["exact_turn_value"].get<double>()), 4 * j["stderr"].get<double>());
+  EXPECT_EQ(j["interrupted"], false);
+  const Result h = run("evaluate --game zehntausend --exact --policy heuristic:" + std::string(VERFLIXT_SOURCE_DIR) +
+                       "/strategies/zehntausend/heuristic.ini --format json");
+  ASSERT_EQ(h.code, 0) << h.err;
+  const auto hj = nlohmann::json::parse(h.out);
+  EXPECT_LT(hj["exact_turn_value"].get<double>(), hj["optimal_turn_value"].get<double>());
+  EXPECT_EQ(run("evaluate --game zehntausend --policy bnak:600").code, 2);
+}
+
+TEST(ZehntausendCli, TournamentOfEqualPoliciesIsFairOverRotations) {
+  const Result t = run("tournament --game zehntausend --seat optimal --seat optimal --games 100000 --seed 2 --format json");
+  ASSERT_EQ(t.code, 0) << t.err;
+  const auto j = nlohmann::json::parse(t.out);
+  // The same policy twice: each wins half by symmetry, whatever the first-player edge.
+  for (const auto& p : j["by_policy"]) EXPECT_LT(std::abs(p["p_win"].get<double>() - 0.5), 4 * p["stderr"].get<double>());
+  EXPECT_NEAR(j["by_seat"][0]["p_win"].get<double>() + j["by_seat"][1]["p_win"].get<double>(), 1.0, 1e-12);
+  EXPECT_EQ(run("tournament --game zehntausend --seat optimal").code, 2);
+}
+
+TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
+  // The situation: turn total 350, threw 1 5 5 2 4 3. Legal set-asides: 1, 5, 1 5,
+  // 5 5, 1 5 5 — each then bank (every total is at least 400) or throw: 10 choices.
+  const Result a = run("advise --game zehntausend --throw \"1 5 5 2 4 3\" --turn-total 350 --format json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto j = nlohmann::json::parse(a.out);
+  ASSERT_EQ(j["choices"].size(), 10u);
+  double last = 1e300;
+  for (const auto& c : j["choices"]) {
+    const double e = c["expected_points"].get<double>();
+    EXPECT_LE(e, last);
+    last = e;
+    if (c["then"] == "bank") {
+      EXPECT_EQ(e, 350 + c["points"].get<int>());
+    }
+  }
+  // Final round, exact: at 9500 against 10050, 1 1 1 banked gives 10500 and wins for sure.
+  const Result f = run("advise --game zehntausend --throw \"1 1 1 2 3 4\" --total 9500 --opponent 10050 --seat 2 --format json");
+  ASSERT_EQ(f.code, 0) << f.err;
+  const auto k = nlohmann::json::parse(f.out);
+  EXPECT_EQ(k["final_round"], true);
+  EXPECT_EQ(k["choices"][0]["p_win"].get<double>(), 1.0);
+  EXPECT_EQ(k["choices"][0]["then"], "bank");
+  EXPECT_EQ(k["choices"][0]["set_aside"], "1 1 1");
+  EXPECT_EQ(run("advise --game zehntausend --throw \"1 7\"").code, 2);
+  // Mid-game: P(win) by Monte Carlo, every choice with its standard error; a Niete asks nothing.
+  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --total 9000 --opponent 9500 --games 4000 --format json");
+  ASSERT_EQ(m.code, 0) << m.err;
+  const auto mj = nlohmann::json::parse(m.out);
+  EXPECT_EQ(mj["final_round"], false);
+  ASSERT_EQ(mj["choices"].size(), 3u);  // 1, 5 or 1 5; none may bank (below 400): throw only
+  for (const auto& c : mj["choices"]) {
+    EXPECT_EQ(c["then"].get<std::string>().rfind("throw", 0), 0u);
+    EXPECT_GT(c["stderr"].get<double>(), 0);
+  }
+  const Result n = run("advise --game zehntausend --throw \"2 3 4 6\" --turn-total 750 --format json");
+  ASSERT_EQ(n.code, 0) << n.err;
+  EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
+}
+
+}  // namespace
+}  // namespace verflixt::testing
