@@ -298,16 +298,20 @@ LastSeatSolver::Others LastSeatSolver::win_canonical(const TurnState& s, const O
   if (mine <= eliminated) return o;
   int best = mine;
   for (int i = 0; i < m_; ++i)
-    best = std::max(best, total_[static_cast<size_t>(i)] + std::max<int>(0, o.eyes[static_cast<size_t>(i)]));
+    best = std::max(best, standing(total_[static_cast<size_t>(i)], o.eyes[static_cast<size_t>(i)]));
   const int budget = best - mine;
   Others c = o;
   for (int i = 0; i < m_; ++i) {
     const auto at = static_cast<size_t>(i);
     const int eyes = o.eyes[at];
     if (standing(total_[at], eyes) >= mine) continue;
-    const bool keuler_possible = rules_.keuler_bonus > 0 && prinzessin_[at] && !((o.paid >> i) & 1u) && eyes > 0 &&
-                                 eyes <= budget;
-    if (keuler_possible) continue;
+    // T6: could steals of at most `budget` still pay his Keuler bonus? keuler_due with the
+    // whole budget taken at once (a smaller take reaches 0 only if the budget does).
+    SeatView seat;
+    seat.eyes = eyes;
+    seat.status = prinzessin_[at] ? Status::Prinzessin : Status::Zombie;
+    seat.keuler_paid = (o.paid >> i) & 1u;
+    if (keuler_due(rules_, seat, budget)) continue;
     c.eyes[at] = 0;
     c.paid = static_cast<u16>(c.paid & ~(1u << i));
   }

@@ -73,13 +73,12 @@ TurnState fumo_restart(const Rules& r, const TurnState& s) {
   return canonical(r, n);
 }
 
-namespace {
-
-// J15: the chance that at least one croupier throw reaches runkel_face.
 double runkel_save_probability(const Rules& r) {
   const int miss_faces = std::clamp(r.runkel_face - 1, 0, 6);
   return 1.0 - detail::power(miss_faces / 6.0, r.runkel_throws);  // not std::pow: see power.h
 }
+
+namespace {
 
 // T5 and the reactions after it. `pre` is the state the 6 was thrown from (Runkelrüb
 // already removed if it was spent). The engine eliminates first (eyes to the floor or 0),

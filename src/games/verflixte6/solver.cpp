@@ -167,11 +167,6 @@ int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
   return sum;
 }
 
-double runkel_save(const Rules& r) {
-  const int miss = std::clamp(r.runkel_face - 1, 0, 6);
-  return 1.0 - detail::power(miss / 6.0, r.runkel_throws);  // not std::pow: see power.h
-}
-
 // State -> index. States that differ only in their eyes share a row (a dense array over the
 // eyes), found through a hash map of the rest: a plain throw's successors then sit next to
 // each other in memory, and the map of rows stays small enough for the cache. This is the
@@ -494,7 +489,7 @@ class Solve {
     bool ok = true;
     for (const auto& [c, cd] : adv) {
       const JokerSet held{static_cast<u16>(c & 0xffff)};
-      const double p = held.has(RUNKELRUEB) ? runkel_save(r_) : 0.0;
+      const double p = held.has(RUNKELRUEB) ? runkel_save_probability(r_) : 0.0;
       double& needed = held.has(RUNKELRUEB) ? sol.runkel_cap_needed : sol.cap_needed;
       if (p >= 1) {
         needed = std::numeric_limits<double>::infinity();
@@ -552,7 +547,7 @@ SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOption
   // class without it: a save lands there at the same risk.
   auto caps_for = [&](const SolverOptions& o) {
     Caps caps;
-    const double p = runkel_save(rules);
+    const double p = runkel_save_probability(rules);
     for (int rk = 0; rk < 2; ++rk)
       for (int fumo = 0; fumo < 2; ++fumo) {
         const double sum = plain_gain_sum(rules, loadout, fumo == 1);

@@ -128,6 +128,10 @@ std::vector<Action> solo_actions(const Rules& rules, const TurnState& s);
 // The state after a delta joker's step adds `delta`: Jule (E1) and the floor (E5) applied.
 TurnState apply_delta(const Rules& rules, const TurnState& base, int delta);
 
+// J15: the chance that at least one of Runkelrüb's croupier throws reaches runkel_face (the
+// 6 is then cancelled). The solo model's step and the solver's bound both take it from here.
+double runkel_save_probability(const Rules& rules);
+
 // J13 classic / E6: the state a fumo re-entry restarts from (0 eyes, robbing count 0, Fumo
 // spent, a new free throw), given the state the 6 was thrown from.
 TurnState fumo_restart(const Rules& rules, const TurnState& s);
