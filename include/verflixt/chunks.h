@@ -42,7 +42,12 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
     for (std::int64_t i = 0; i < static_cast<std::int64_t>(my_chunks); ++i) {
       if (control.stopped() || agreement.stop_agreed()) continue;
       const auto chunk = first + static_cast<std::uint64_t>(i) * ranks;
-      play(chunk, std::min(chunk_size, total - chunk * chunk_size), parts[chunk], scratch);
+      // Played into the thread's own T and moved into place once: parts of neighbouring
+      // chunks share cache lines, and two threads updating them all chunk long would make
+      // those lines bounce between cores (false sharing).
+      T part{};
+      play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
+      parts[chunk] = std::move(part);
       done[chunk] = 1;
       agreement.finished();
       if (polling) {
