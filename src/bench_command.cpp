@@ -503,7 +503,7 @@ int bench_command(int argc, const char* const* argv) {
   auto row_json = [&](const Row& row) {
     nlohmann::ordered_json r;
     r["workload"] = row.workload;
-    if (row.section == "passes") r["players"] = row.players;
+    if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
     r["threads"] = row.threads;
     r["baseline"] = row.baseline;
     r["repeats"] = repeats;

@@ -469,9 +469,7 @@ Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
                                       ChunkCounts{std::vector<std::uint64_t>(classes, 0), 0});
   // Under MPI this rank plays chunks rank, rank + R, ... and the integer counts are summed
   // over the ranks at the end (core/cluster.h): the same bits for any R.
-  const auto ranks = static_cast<std::uint64_t>(cluster::size());
-  const auto first = static_cast<std::uint64_t>(cluster::rank());
-  const std::uint64_t my_chunks = first < chunks ? (chunks - first + ranks - 1) / ranks : 0;
+  const std::uint64_t my_chunks = cluster::my_chunk_count(chunks);
   cluster::Agreement agreement;
 #pragma omp parallel num_threads(nthreads)
   {
@@ -485,7 +483,7 @@ Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::uint64_t i = 0; i < my_chunks; ++i) {
       if (control.stopped() || agreement.stop_agreed()) continue;
-      const std::uint64_t k = first + i * ranks;
+      const std::uint64_t k = cluster::my_chunk(i);
       const std::uint64_t n = std::min(chunk, turns - k * chunk);
       play_chunk(a, n, seed, k, *lanes, *fin, hist4, mine);
       agreement.finished();

@@ -30,9 +30,7 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
   std::vector<T> parts(chunks);
   std::vector<char> done(chunks, 0);
   // This rank's chunks: rank, rank + R, rank + 2R, ... (all of them on one rank).
-  const auto ranks = static_cast<std::uint64_t>(cluster::size());
-  const auto first = static_cast<std::uint64_t>(cluster::rank());
-  const std::uint64_t my_chunks = first < chunks ? (chunks - first + ranks - 1) / ranks : 0;
+  const std::uint64_t my_chunks = cluster::my_chunk_count(chunks);
   cluster::Agreement agreement;  // finished chunks and a stop request, summed over the ranks
 #pragma omp parallel num_threads(std::max(1, threads))
   {
@@ -41,7 +39,7 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::int64_t i = 0; i < static_cast<std::int64_t>(my_chunks); ++i) {
       if (control.stopped() || agreement.stop_agreed()) continue;
-      const auto chunk = first + static_cast<std::uint64_t>(i) * ranks;
+      const std::uint64_t chunk = cluster::my_chunk(static_cast<std::uint64_t>(i));
       // Played into the thread's own T and moved into place once: parts of neighbouring
       // chunks share cache lines, and two threads updating them all chunk long would make
       // those lines bounce between cores (false sharing).

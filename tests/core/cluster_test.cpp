@@ -83,6 +83,8 @@ TEST(Cluster, OneProcessIsOneRankOwningEveryChunk) {
   EXPECT_EQ(verflixt::cluster::rank(), 0);
   EXPECT_TRUE(verflixt::cluster::root());
   for (std::uint64_t c = 0; c < 10; ++c) EXPECT_TRUE(verflixt::cluster::mine(c));
+  EXPECT_EQ(verflixt::cluster::my_chunk_count(10), 10u);
+  EXPECT_EQ(verflixt::cluster::my_chunk(7), 7u);
   std::vector<std::uint64_t> v = {1, 2, 3};
   verflixt::cluster::sum_everywhere(v);
   EXPECT_EQ(v, (std::vector<std::uint64_t>{1, 2, 3}));

@@ -33,8 +33,16 @@ int rank();
 int size();
 inline bool root() { return rank() == 0; }
 // Chunk c belongs to rank c mod R: chunks are equal work, so dealing them round-robin keeps
-// every rank busy to the end without a coordinator.
+// every rank busy to the end without a coordinator. This rank's share of `chunks` chunks is
+// my_chunk(0), ..., my_chunk(my_chunk_count(chunks) - 1).
 inline bool mine(std::uint64_t chunk) { return static_cast<int>(chunk % static_cast<std::uint64_t>(size())) == rank(); }
+inline std::uint64_t my_chunk_count(std::uint64_t chunks) {
+  const auto r = static_cast<std::uint64_t>(rank()), n = static_cast<std::uint64_t>(size());
+  return r < chunks ? (chunks - r + n - 1) / n : 0;
+}
+inline std::uint64_t my_chunk(std::uint64_t i) {
+  return static_cast<std::uint64_t>(rank()) + i * static_cast<std::uint64_t>(size());
+}
 
 // One per process, first thing in main: starts MPI when the process was launched by mpirun
 // or srun (an MPI build run directly stays a single process and never touches MPI), and
