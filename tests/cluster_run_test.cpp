@@ -82,6 +82,19 @@ TEST_F(ClusterMpi, RanksGiveTheSameBitsAsOneProcess) {
     ASSERT_EQ(single.code, 0) << single.err;
     EXPECT_EQ(mpirun(3, args).out, single.out) << args;
   }
+  // tune: its paired series values travel as parts too (JSON: the timing and ranks aside).
+  const std::string tune = "tune --evenings 1000 --rounds 1 --param margin=0..4:2 --seed 3 --format json --policy " +
+                           kDir + "position-safe.ini --field-policy " + kDir + "heuristic.ini";
+  auto strip = [](const std::string& text) {
+    auto j = nlohmann::json::parse(text);
+    for (const char* key : {"ranks", "seconds"}) j.erase(key);
+    return j;
+  };
+  const Result single = run(tune);
+  ASSERT_EQ(single.code, 0) << single.err;
+  const Result three = mpirun(3, tune);
+  ASSERT_EQ(three.code, 0) << three.err;
+  EXPECT_EQ(strip(three.out), strip(single.out));
 }
 
 TEST_F(ClusterMpi, JsonRecordsTheRanksAsMetadataAndOutputIsWrittenOnce) {
