@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "verflixt/engine.h"
-#include "verflixt/pass_kernel.h"
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/games/verflixte6/pass_kernel.h"
 
 namespace verflixt {
 

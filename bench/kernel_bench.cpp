@@ -5,11 +5,12 @@
 
 #include <random>
 
-#include "verflixt/kernel.h"
-#include "verflixt/policy.h"
-#include "verflixt/rng.h"
-#include "verflixt/rules.h"
-#include "verflixt/solo_model.h"
+#include "verflixt/core/kernel.h"
+#include "verflixt/games/verflixte6/yardstick.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/core/rng.h"
+#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/solo_model.h"
 
 namespace verflixt {
 namespace {

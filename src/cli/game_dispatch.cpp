@@ -6,8 +6,9 @@
 #include <optional>
 
 #include "cli/pig_command.h"
-#include "verflixt/error.h"
-#include "verflixt/names.h"
+#include "cli/schocken_command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 
@@ -16,6 +17,9 @@ const std::vector<Game>& games() {
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
        {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+      {"schocken", "Schocken, the pub game (seed 003): the worst hand pays",
+       {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
+        {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}}},
   };
   return kGames;
 }

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
-#include "verflixt/error.h"
-#include "verflixt/file_io.h"
+#include "cli/cli.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/games/pig/monte_carlo.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/games/pig/solver.h"

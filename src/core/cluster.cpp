@@ -6,7 +6,7 @@
 #include <iostream>
 #include <thread>
 
-#include "verflixt/stats.h"
+#include "verflixt/core/stats.h"
 
 #if VERFLIXT_MPI
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 #include <numeric>
 #include <set>
 
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::core {
 namespace {

@@ -8,8 +8,8 @@
 #include <map>
 #include <vector>
 
-#include "verflixt/chunks.h"
-#include "verflixt/stats.h"
+#include "verflixt/core/chunks.h"
+#include "verflixt/core/stats.h"
 
 namespace {
 

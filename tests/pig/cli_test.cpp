@@ -7,7 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "../binary.h"
+#include "binary.h"
 
 namespace verflixt::testing {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "verflixt/core/chance.h"
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/pig/engine.h"
 #include "verflixt/games/pig/policy.h"
 

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "reference.h"
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 #include "verflixt/games/pig/policy.h"
 
 namespace verflixt::pig {

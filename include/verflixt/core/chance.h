@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::core {
 

@@ -24,7 +24,7 @@
 #include <limits>
 #include <vector>
 
-#include "verflixt/run_control.h"
+#include "verflixt/core/run_control.h"
 
 namespace verflixt::core {
 

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "verflixt/error.h"
-#include "verflixt/ini.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 
 namespace verflixt::pig {
 

@@ -2,10 +2,10 @@
 
 #include <chrono>
 
-#include "verflixt/chunks.h"
+#include "verflixt/core/chunks.h"
 #include "verflixt/core/chance.h"
 #include "verflixt/games/pig/engine.h"
-#include "verflixt/rng.h"
+#include "verflixt/core/rng.h"
 
 namespace verflixt::pig {
 

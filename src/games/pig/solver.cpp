@@ -1,7 +1,7 @@
 #include "verflixt/games/pig/solver.h"
 
 #include "verflixt/core/compiled_model.h"
-#include "verflixt/error.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt::pig {
 

@@ -10,7 +10,7 @@
 
 #include "verflixt/games/pig/game.h"
 #include "verflixt/games/pig/policy.h"
-#include "verflixt/run_control.h"
+#include "verflixt/core/run_control.h"
 
 namespace verflixt::pig {
 

@@ -1,0 +1,142 @@
+#pragma once
+// Playing to win (issue 5): many evenings at one table, each seat with its own Policy and
+// Selector, scored by what a player at the table cares about — winning the evening, not
+// being among its losers (RULES.md P3), rank and eyes — per seat and per policy, with
+// standard errors. Chunked like evaluate.h: chunk c draws from chunk_rng(seed, c) and the
+// moments are integers, so a seed gives the same bits on any number of threads, and an
+// interrupted run keeps its finished chunks.
+//
+// Scoring conventions (also in README.md "Rule decisions"):
+//  O1  Win: the k players tied on the highest total share the win, 1/k each, so the win
+//      shares of an evening sum to 1 and P(win) of n equal players is exactly 1/n.
+//  O2  Loser: RULES.md P3 via losers() (ties at the border are all losers).
+//  O3  Rank: 1 + the number of strictly higher totals, ties averaged: players tied for
+//      places r..r+k-1 each get r + (k-1)/2, so the ranks of an evening sum to n(n+1)/2.
+//  O4  Eyes: the evening total (sum of pass results, P3).
+//  O5  Seats rotate across evenings: evening e of series s (both 0-based) starts with seat
+//      (s + e) mod n (evening_first_seat); within it the first seat rotates per pass as P1
+//      says. With series of one evening that is seat g mod n for evening g. Counting from the
+//      series, not from g = s·L + e, keeps the seats equal when the series length L and n
+//      have a common factor: the first evening of a series (the one without P4 bonuses)
+//      would otherwise only ever be opened by seats 0, gcd(L, n), 2·gcd(L, n), ...
+//  O6  Placement bonus (P4, classic) is carried from each evening to the next one inside a
+//      *series* of `series_length` consecutive evenings; the first evening of every series
+//      starts without a bonus. Series are the sampling unit, so the standard errors stay
+//      honest when bonuses correlate consecutive evenings.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
+
+namespace verflixt {
+
+class PassKernel;  // pass_kernel.h
+
+// One seat of the table: who plays it and how he selects jokers, and which group (the
+// policy spec, e.g. "threshold:20@hirtenschutz") his results are pooled into.
+struct TableSeat {
+  const Policy* policy = nullptr;
+  const Selector* selector = nullptr;  // nullptr selects no jokers
+  int group = 0;                       // index into ObjectiveSpec::groups
+};
+
+// Who plays the passes: the pass kernel (pass_kernel.h) or the reference engine (engine.h).
+// The two agree in distribution (tests), not draw by draw: a seed fixes the results of each.
+// Auto is the kernel when it can play every seat's policy (kernel_plays), else the reference.
+enum class PassEngine : u8 { Auto, Kernel, Reference };
+const char* engine_name(PassEngine e);
+// The engine that plays `requested` for a table of `policies`: Auto is the kernel when it
+// can play every policy, else the reference engine. Throws InputError when the kernel is
+// requested for a policy it cannot play.
+PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>& policies);
+// A pass kernel for one thread when `engine` is the kernel (else none): a kernel is not
+// thread-safe, and its caches change speed, never results (run_chunks' per-thread scratch).
+std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules);
+
+struct ObjectiveSpec {
+  std::vector<TableSeat> seats;      // 2..12 seats
+  std::vector<std::string> groups;   // one label per group; every group has a seat
+  bool final = false;                // play final evenings (P2: final_passes, Freie Jokerwahl)
+  int series_length = 1;             // O6: consecutive evenings that carry the P4 bonus
+  PassEngine engine = PassEngine::Auto;
+};
+
+// O5: the first seat of evening `evening` of series `series` at a table of n: (series +
+// evening) mod n.
+int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n);
+
+// O6: evenings per series when the caller does not choose — 10 when the rules give a
+// placement bonus (so it matters for 9 evenings in 10), else 1 (every evening independent).
+int default_series_length(const Rules& rules);
+
+// The four objectives of one seat, or of one group averaged over its seats.
+struct ObjectiveRow {
+  std::string label;
+  int seats = 1;        // seats pooled in this row
+  Estimate win;         // O1
+  Estimate loser;       // O2
+  Estimate rank;        // O3
+  Estimate eyes;        // O4
+};
+
+__extension__ typedef __int128 i128;  // GCC/Clang; products of win sums need more than 64 bits
+
+// Exactly mergeable sums: per series, feature f is an integer x_f (win shares in units of
+// 1/kWinUnit, ranks doubled), summed over the series' evenings and, for groups, over the
+// group's seats. sum holds Σx_f and cross the products Σx_f·x_g of the win features, whose
+// diagonal gives the variances and off-diagonal the paired differences.
+struct ObjectiveMoments {
+  std::uint64_t series = 0;
+  std::vector<std::int64_t> sum;      // [feature]
+  std::vector<i128> sum_sq;           // [feature] Σx_f²
+  std::vector<i128> win_cross;        // [a * W + b] Σ win_a · win_b, W = seats + groups
+  void merge(const ObjectiveMoments& o);
+};
+
+// 1/k for every k = 1..12 is a whole number of these units (lcm(1..12) = 27720).
+inline constexpr std::int64_t kWinUnit = 27720;
+
+struct ObjectiveRun {
+  std::vector<ObjectiveRow> by_seat;
+  std::vector<ObjectiveRow> by_group;
+  std::uint64_t evenings = 0;        // evenings played (whole series)
+  std::uint64_t requested = 0;       // evenings asked for
+  int series_length = 1;
+  PassEngine engine = PassEngine::Reference;  // the engine that played (never Auto)
+  bool interrupted = false;
+  double seconds = 0;
+  ObjectiveMoments moments;
+
+  // P(win) of group a minus that of group b (per seat), with its paired standard error: both
+  // come from the same evenings, so the covariance is subtracted.
+  Estimate group_win_difference(int a, int b) const;
+  // The same between two seats.
+  Estimate seat_win_difference(int a, int b) const;
+};
+
+// Evenings per work chunk are whole series of about this many evenings.
+inline constexpr std::uint64_t kObjectiveChunk = 256;
+
+// Plays `evenings` evenings (rounded up to whole series) of the table `spec`.
+// Throws InputError when the table is not 2..12 seats, a seat has no policy, or the kernel
+// is asked for a policy it cannot play.
+ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
+                             std::uint64_t seed, int threads, const RunControl& control = {});
+
+// O1–O4 for one evening's totals: win shares (units of 1/kWinUnit), loser flags, doubled
+// ranks. Exposed for tests and for advise.
+struct EveningScore {
+  std::vector<std::int64_t> win_units;
+  std::vector<bool> loser;
+  std::vector<int> rank2;
+};
+EveningScore score_totals(const Rules& rules, const std::vector<int>& totals);
+
+}  // namespace verflixt

@@ -1,0 +1,148 @@
+#pragma once
+// Multiplayer at kernel speed (issue 5): passes and evenings played from compiled turn
+// tables instead of throw by throw. The reference engine (engine.h) stays the oracle; the
+// tests compare the two seat by seat, as distributions.
+//
+// How it plays. A turn is a walk through solo states (solo_model.h) under the seat's policy.
+// For every state a seat reaches, the kernel asks the policy once and compiles the step it
+// chose — a plain throw or a whole joker with its inner choices — into one categorical
+// distribution over successor states (table_transition). Steps are then composed into
+// *segments*: every step up to the next moment the table matters — a step that took eyes from
+// somebody, a decision that reads the table, the end of the turn — or up to 8 steps, keeping
+// at most 64 outcomes. In between nothing at the table can change, so one draw from a
+// segment's alias table (Walker) plays the same turn in distribution as one draw per step.
+// A step whose outcome took eyes from another player (a robbing 1, Senigma) carries the
+// amount apart (`transfer`), and only then does the table come in: the victim is chosen by
+// the thief's policy among the legal candidates (table.h), the eyes move, a Keuler bonus is
+// paid (T6), or the steal lapses and the thief gives the amount back. The bookkeeping of
+// evenings (P1–P4) is the engine's own play_evening, given this pass player.
+//
+// Why it is only a few times faster than the engine, not 10x like the solo kernel: a
+// multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
+// a segment, so a turn is two or three draws either way; what is left is the victim choice
+// (a virtual call per steal) and bookkeeping both engines share. README "Speed" has numbers.
+//
+// What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
+// Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
+// solo view (an empty table): true of every policy this project ships, and declared by
+// Policy::inner_choices_read_table(). A policy whose decide() reads the table (position
+// policies) is asked at every decision with the real table; so is any policy whenever its
+// solo answer is a Senigma duel, whose legality depends on the table (J10). The victim and
+// duel target are always chosen with the real table. The view a victim choice sees shows
+// the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
+//
+// How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
+// per segment, so a seed fixes its results; its caches change speed, never results. The
+// alias tables realize each outcome's probability to about 2^-47 (the draw's 53 bits less
+// the bucket index). A kernel object is not thread-safe: use
+// one per thread (objective.cpp does).
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/core/rng.h"
+#include "verflixt/games/verflixte6/solo_model.h"
+
+namespace verflixt {
+
+// Whether the pass kernel can play `policy` (its inner choices do not read the table).
+bool kernel_plays(const Policy& policy);
+
+class PassKernel {
+ public:
+  explicit PassKernel(const Rules& rules) : rules_(rules) {}
+
+  // A pass like play_pass (engine.h): same seats, same meaning of the result.
+  PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
+  // The same into `out`, reusing its storage (no allocation once it has grown).
+  void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
+
+  // An evening like play_evening (engine.h), its passes played by this kernel.
+  EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
+
+  // Compiled solo states so far, over all policies (for tests and the bench).
+  std::size_t states() const;
+
+  // Steps one draw may play (1: one step per draw, as the engine; the default composes).
+  void set_max_steps(int steps) { max_steps_ = steps; }
+
+ private:
+  static constexpr std::uint32_t kNone = ~0u;
+  struct Edge {
+    double prob = 0;
+    std::uint32_t next = 0;        // row id
+    int transfer = 0;
+    bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
+    std::uint32_t lapse = kNone;   // next with the transfer taken back (T4: nobody to rob)
+    std::uint32_t keuler = kNone;  // next with the Keuler bonus (T6)
+  };
+  // A compiled step: its edges, and an alias table over them (Walker), so a draw costs one
+  // bucket lookup however many outcomes a composed segment has.
+  struct Branch {
+    Action action;
+    std::uint32_t first = 0, last = 0;  // edges [first, last)
+    std::uint32_t alias = 0;            // buckets [alias, alias + last - first)
+  };
+  // The draw's hot path reads only a bucket: both sides' edge, next row and transfer.
+  struct Bucket {
+    double own = 1;                     // probability of side 0, the bucket's own edge
+    std::uint32_t edge[2] = {0, 0};     // own edge and alias edge (absolute indices)
+    std::uint32_t next[2] = {0, 0};
+    int transfer[2] = {0, 0};
+  };
+  // Per row, what the turn loop reads first: where its segment's buckets are, or why not.
+  enum HotState : std::uint8_t { kUnbuilt, kReady, kEnds, kLive };
+  struct Hot {
+    std::uint32_t alias = 0;
+    std::uint32_t buckets = 0;
+    HotState state = kUnbuilt;
+  };
+  // One reached solo state of one policy. `step` is the compiled step of its solo decision
+  // (or free throw); its segment, once compiled, is where its Hot record points.
+  struct Row {
+    TurnState state;               // canonical; also the state a policy sees
+    Action action;                 // the solo decision (Decide rows)
+    bool live = false;             // ask the policy at every visit, with the table
+    bool ends = false;             // over, or the solo decision is to stop
+    Branch step{};
+    bool has_step = false;
+    std::vector<Branch> live_branches;  // live rows: one per action asked so far
+  };
+  struct CompiledPolicy {
+    const Policy* policy = nullptr;
+    std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
+    std::vector<Row> rows;
+    std::vector<Hot> hot;  // parallel to rows
+    std::vector<Edge> edges;
+    std::vector<Bucket> buckets;
+  };
+  Branch finish_branch(CompiledPolicy& t, Branch b);
+  static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
+
+  CompiledPolicy& tables_of(const Policy& policy);
+  std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
+  std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
+  std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
+  Branch compile_step(CompiledPolicy& t, std::uint32_t row, Action a);
+  const Branch& step_of(CompiledPolicy& t, std::uint32_t row);
+  void compile_segment(CompiledPolicy& t, std::uint32_t row);
+  const Branch& live_branch(CompiledPolicy& t, std::uint32_t row, Action a);
+
+  // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
+  TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
+  void transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
+                 std::uint32_t& id);
+
+  const Rules& rules_;
+  int max_steps_ = 8;
+  std::vector<CompiledPolicy> tables_;
+  // The pass being played.
+  std::vector<SeatView> seats_;
+  std::vector<int> keuler_;
+  std::vector<unsigned> taken_;  // E9: classic Senigma, [thief] bit victim
+};
+
+}  // namespace verflixt

@@ -1,0 +1,65 @@
+#pragma once
+// Position-aware policies (issue 5): a player who looks at the table. He stops once his
+// standing (evening total + pass eyes) is safely above the k-th lowest result already on the
+// table, never below a floor, always at a cap; in the last seat he stops as soon as he is not
+// among the losers (RULES.md P3). Jokers are announced in eyes windows exactly as a heuristic
+// policy does (heuristic.h), and the choices inside jokers are the heuristic's. Read from an
+// INI file with `[policy] kind = position`; strategies/position-*.ini documents every key.
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "verflixt/games/verflixte6/heuristic.h"
+#include "verflixt/games/verflixte6/policy.h"
+
+namespace verflixt {
+
+struct PositionParams {
+  int k = 0;                  // beat the k-th lowest known standing; 0 = rules.losers_at_least
+  int margin = 3;             // ... by more than this many eyes
+  int margin_per_player = 1;  // ... plus this per Jungfrau still to play (she may rob or pass me)
+  int floor = 8;              // never stop below this many pass eyes (except when safe last)
+  int cap = 30;               // always stop at this many pass eyes or more
+  bool last_seat_safe = true; // last seat: stop as soon as not among the losers
+  bool rob_leader = true;     // robbing: Keuler bonus first, then the highest standing (else richest)
+};
+
+class PositionPolicy final : public Policy {
+ public:
+  PositionPolicy(PositionParams params, HeuristicParams jokers, std::string name);
+  std::string name() const override { return name_; }
+  Action decide(const TurnView& view) const override;
+  bool anaconda_fight(const TurnView& v, int attack) const override { return h_.anaconda_fight(v, attack); }
+  bool rattenlord_retreat(const TurnView& v, int left) const override { return h_.rattenlord_retreat(v, left); }
+  bool monokel_rethrow(const TurnView& v, int i, int face, int kept) const override {
+    return h_.monokel_rethrow(v, i, face, kept);
+  }
+  bool senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const override {
+    return h_.senigma_counter(v, round, attack, won, lost);
+  }
+  int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
+  int senigma_target(const TurnView& view, std::span<const int> candidates) const override;
+  bool inner_choices_read_table() const override { return false; }  // the heuristic's
+
+  const PositionParams& params() const { return p_; }
+  // The joker windows, stop_at (used when too few results are known) and inner choices.
+  const HeuristicPolicy& heuristic() const { return h_; }
+
+ private:
+  PositionParams p_;
+  HeuristicPolicy h_;
+  std::string name_;
+};
+
+// Reads a position policy file; `source` names it in errors. Throws InputError on unknown
+// keys, malformed lines and out-of-range values, like a rules file.
+PositionPolicy read_position(std::istream& in, const std::string& source);
+
+// The same, as make_policy's dispatch on `kind = position` calls it (policy.cpp).
+std::unique_ptr<Policy> make_position_policy(std::istream& in, const std::string& source);
+
+// The stop rule alone (no jokers): whether a position player stops with this view.
+bool position_stops(const PositionParams& p, int stop_at, const TurnView& view);
+
+}  // namespace verflixt

@@ -1,0 +1,71 @@
+#pragma once
+// The table of a pass (RULES.md T4, T6, T7, J10): who a steal or a duel may hit, what a steal
+// does to its victim, and how a pass ends. Written once here so that the reference engine
+// (engine.h), the pass kernel (pass_kernel.h) and is_legal cannot drift apart.
+#include <array>
+#include <cstddef>
+#include <span>
+
+#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/turn.h"
+
+namespace verflixt {
+
+// RULES.md §3: a pass has 2..12 players.
+inline constexpr int kMaxPlayers = 12;
+
+// Throws std::invalid_argument unless a pass of `players` players can be played (1..12).
+void check_pass_size(std::size_t players);
+
+// A short list of player indices, without allocating (it is built on every steal).
+struct Candidates {
+  std::array<int, kMaxPlayers> at{};
+  int size = 0;
+  bool empty() const { return size == 0; }
+  std::span<const int> span() const { return {at.data(), static_cast<size_t>(size)}; }
+};
+
+// E11, the tie rule: candidates come in seat order after the thief — self + 1, self + 2, ...
+// (wrapping) — that is the Jungfrauen still to play in the order they will play, then those
+// who have played in the order they played. Among equally good victims or duel targets a
+// policy takes the first in this order (best_candidate below; every policy of this project,
+// the last-seat DP included): the next player after him, as a player at the table would go
+// round it. A seat's number never breaks a tie, so turning the table turns every result and
+// identical players do equally well in every seat (tests/verflixte6/seat_symmetry_test.cpp).
+
+// T4: whom `self` may take a steal from — every other player, except Zombies when
+// rules.rob_targets says so. Classic Senigma (E9) also skips the players in `taken`
+// (bit k = player k): those it already took from this pass. In E11 order.
+Candidates rob_candidates(const Rules& rules, std::span<const SeatView> table, int self, unsigned taken = 0);
+
+// J10 duel: whom `self` may attack — no Zombie, nobody attacked with Senigma this pass.
+// In E11 order.
+Candidates senigma_candidates(std::span<const SeatView> table, int self);
+
+// E11: the first of `candidates` (non-empty, in E11 order) with the highest score(k) (any
+// type with <): ties go to the first in seat order after the thief.
+template <class Score>
+int best_candidate(std::span<const int> candidates, Score score) {
+  int best = candidates.front();
+  auto best_score = score(best);
+  for (int k : candidates.subspan(1)) {
+    auto s = score(k);
+    if (best_score < s) best = k, best_score = s;
+  }
+  return best;
+}
+
+// T6: whether taking `amount` eyes from `victim` pays the thief the Keuler bonus — a
+// Prinzessin taken from above 0 to 0 or below whose bonus has not been paid this pass. The
+// one test take_eyes applies and every victim choice predicts with.
+bool keuler_due(const Rules& rules, const SeatView& victim, int amount);
+
+// T4 / J10: `amount` eyes go from `victim` to the thief (negative: the other way; E10: the
+// victim may go below 0). T6: taking a Prinzessin from above 0 to 0 or below pays the thief
+// rules.keuler_bonus, once per victim and pass. Returns that bonus (0 if none).
+int take_eyes(const Rules& rules, SeatView& victim, int amount);
+
+// T7: everyone at 0 or below ends the pass at 0, a Zombie.
+void end_pass(std::span<SeatView> table);
+
+}  // namespace verflixt

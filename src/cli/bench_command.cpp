@@ -1,0 +1,825 @@
+// `verflixt bench`: turns per second of the sampling kernel (kernel.h) against the naive
+// loops a user writes first, for 1..nproc threads, on two workloads — no jokers at
+// threshold:17, and a 3-joker loadout under the heuristic policy; then 6-player passes, the
+// pass kernel against the reference engine. Like `stockfish bench` it also prints a
+// deterministic signature (the tally's mean and turn count for the fixed seed), so a change
+// that alters results shows up as a changed signature.
+//
+// How it measures (as hyperfine and Google Benchmark do): every workload × thread count is
+// timed --repeats times and every repeat is kept; each figure is reported as mean ± sample
+// standard deviation (n − 1), min and max over the repeats. Within a repeat the kernel and
+// its baseline run back to back, kernel first in odd repeats and baseline first in even
+// ones, so drift of the machine's speed hits both alike; a ratio is taken per repeat, from
+// the kernel and the baseline of that same repeat, and then summarized. Wall-clock rates
+// (steady_clock) and rates per CPU-second (std::clock, all threads of the process) are both
+// kept: on a shared machine the second is the one the neighbours skew less. A context block
+// records what the numbers depend on — CPU, the ISA the build targets, compiler, build type,
+// threads, the load average — and a warning says when the machine was busy.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/evaluate.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/kernel.h"
+#include "verflixt/games/verflixte6/yardstick.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/solo_model.h"
+#include "cli/seat_spec.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/version.h"
+
+// VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
+
+namespace verflixt {
+namespace {
+
+using cli::fmt;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+// ---- Timing ----
+
+struct Timed {
+  Tally tally;
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // process CPU time, all threads
+};
+
+template <class Run>
+Timed time_once(Run run) {
+  Timed t;
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  t.tally = run();
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  t.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  if (cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
+    std::vector<std::uint64_t> ns{static_cast<std::uint64_t>(t.cpu_seconds * 1e9)};
+    cluster::sum_everywhere(ns);
+    t.cpu_seconds = static_cast<double>(ns[0]) * 1e-9;
+  }
+  return t;
+}
+
+double rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.seconds, 1e-9); }
+double cpu_rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.cpu_seconds, 1e-9); }
+
+// ---- Every repeat of one measure, and its summary ----
+
+struct Series {
+  std::vector<double> values;
+  double mean() const {
+    double s = 0;
+    for (double v : values) s += v;
+    return values.empty() ? 0 : s / static_cast<double>(values.size());
+  }
+  // Sample standard deviation (n - 1); 0 for a single repeat.
+  double sd() const {
+    if (values.size() < 2) return 0;
+    const double m = mean();
+    double s = 0;
+    for (double v : values) s += (v - m) * (v - m);
+    return std::sqrt(s / static_cast<double>(values.size() - 1));
+  }
+  double min() const { return values.empty() ? 0 : *std::min_element(values.begin(), values.end()); }
+  double max() const { return values.empty() ? 0 : *std::max_element(values.begin(), values.end()); }
+};
+
+nlohmann::ordered_json to_json(const Series& s) {
+  nlohmann::ordered_json j;
+  j["mean"] = s.mean();
+  j["sd"] = s.sd();
+  j["min"] = s.min();
+  j["max"] = s.max();
+  j["values"] = s.values;
+  return j;
+}
+
+// The measures of a row, in report order. The key is the JSON key and the CSV column; the
+// label is the table's.
+struct Measure {
+  const char* key;
+  const char* label;
+};
+constexpr Measure kMeasures[] = {
+    {"kernel_turns_per_second", "kernel turns/s"},
+    {"one_step_kernel_turns_per_second", "one-step kernel turns/s"},
+    {"baseline_turns_per_second", "baseline turns/s"},
+    {"kernel_to_baseline_ratio", "kernel/baseline ratio"},
+    {"one_step_to_baseline_ratio", "one-step/baseline ratio"},
+    {"kernel_turns_per_cpu_second", "kernel turns/CPU-s"},
+    {"one_step_kernel_turns_per_cpu_second", "one-step kernel turns/CPU-s"},
+    {"baseline_turns_per_cpu_second", "baseline turns/CPU-s"},
+    {"kernel_to_baseline_cpu_ratio", "kernel/baseline ratio, CPU"},
+    {"kernel_scaling_vs_1_thread", "kernel scaling vs 1 thread"},
+};
+constexpr int kMeasureCount = static_cast<int>(std::size(kMeasures));
+enum MeasureId {
+  KERNEL, ONE_STEP, BASELINE, RATIO, ONE_STEP_RATIO, KERNEL_CPU, ONE_STEP_CPU, BASELINE_CPU, CPU_RATIO, SCALING
+};
+
+struct Row {
+  std::string section;   // "solo" or "passes"
+  std::string workload;
+  int players = 1;
+  int threads = 1;
+  std::string baseline;  // what the baseline is
+  bool has_one_step = false;
+  Series series[kMeasureCount];
+  std::uint64_t kernel_turns = 0, baseline_turns = 0;
+  std::string signature;  // solo rows only
+  Tally one_step_tally;   // of the first repeat
+  bool same_as_one_thread = true;
+};
+
+// Times kernel and baseline `repeats` times, alternating which runs first; fills the row's
+// series. `one_step` may be empty (no one-step kernel in this section).
+template <class K, class K1, class B>
+std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>& one_thread_kernel, K kernel,
+                                K1 one_step, B baseline, Tally& kernel_tally_of_first) {
+  Timed first_k, first_b;
+  for (int r = 0; r < repeats; ++r) {
+    Timed k, k1, b;
+    if (r % 2 == 0) {
+      k = time_once(kernel);
+      if (row.has_one_step) k1 = time_once(one_step);
+      b = time_once(baseline);
+    } else {
+      b = time_once(baseline);
+      if (row.has_one_step) k1 = time_once(one_step);
+      k = time_once(kernel);
+    }
+    if (r == 0) {
+      first_k = k;
+      first_b = b;
+      row.one_step_tally = k1.tally;
+      if (row.threads == 1) kernel_tally_of_first = k.tally;
+    }
+    // The kernel's tally depends on the seed only: every repeat and thread count agrees.
+    row.same_as_one_thread = row.same_as_one_thread && k.tally == kernel_tally_of_first;
+    auto& s = row.series;
+    s[KERNEL].values.push_back(rate(k));
+    s[BASELINE].values.push_back(rate(b));
+    s[RATIO].values.push_back(rate(k) / std::max(rate(b), 1e-9));
+    s[KERNEL_CPU].values.push_back(cpu_rate(k));
+    s[BASELINE_CPU].values.push_back(cpu_rate(b));
+    s[CPU_RATIO].values.push_back(cpu_rate(k) / std::max(cpu_rate(b), 1e-9));
+    s[SCALING].values.push_back(rate(k) / std::max(row.threads == 1 ? rate(k) : one_thread_kernel[r], 1e-9));
+    if (row.has_one_step) {
+      s[ONE_STEP].values.push_back(rate(k1));
+      s[ONE_STEP_RATIO].values.push_back(rate(k1) / std::max(rate(b), 1e-9));
+      s[ONE_STEP_CPU].values.push_back(cpu_rate(k1));
+    }
+  }
+  row.kernel_turns = first_k.tally.turns();
+  row.baseline_turns = first_b.tally.turns();
+  return {first_k, first_b};
+}
+
+// An evening run as the Tally the timing code counts: `turns` turns (every seat's turn of
+// every pass), one of which carries a hash of the exact moment sums, so that comparing two
+// such tallies compares the two runs' results bit for bit.
+Tally evening_tally(const ObjectiveRun& run, std::uint64_t turns_per_evening) {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the integer sums
+  for (const std::int64_t v : run.moments.sum) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ULL;
+  h ^= run.moments.series;
+  Tally t;
+  const std::uint64_t turns = run.evenings * turns_per_evening;
+  if (turns == 0) return t;
+  t.add_many(0, turns - 1, 0);
+  t.add(static_cast<int>(h % 1000003), false);
+  return t;
+}
+
+// ---- Context: what the numbers depend on ----
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, implementer, part;
+  auto value = [](const std::string& l) {
+    const auto colon = l.find(':');
+    std::string v = colon == std::string::npos ? "" : l.substr(colon + 1);
+    v.erase(0, v.find_first_not_of(" \t"));
+    v.erase(v.find_last_not_of(" \t\r") + 1);
+    return v;
+  };
+  auto key_is = [](const std::string& l, const char* key) {
+    return l.rfind(key, 0) == 0 && l.find_first_not_of(" \t", std::string(key).size()) != std::string::npos &&
+           l[l.find_first_not_of(" \t", std::string(key).size())] == ':';
+  };
+  std::string fallback;
+  while (std::getline(in, line)) {
+    // x86 and most others; then what ARM, POWER and MIPS kernels print instead.
+    if (key_is(line, "model name")) return value(line);
+    if (fallback.empty() && (key_is(line, "Hardware") || key_is(line, "cpu model") || key_is(line, "cpu")))
+      fallback = value(line);
+    if (implementer.empty() && key_is(line, "CPU implementer")) implementer = value(line);
+    if (part.empty() && key_is(line, "CPU part")) part = value(line);
+  }
+  if (!fallback.empty()) return fallback;
+  if (!implementer.empty()) return "implementer " + implementer + " part " + part;
+  return "unknown";
+}
+
+// The instruction sets the compiler was allowed to use (compile-time macros, i.e. -march).
+std::vector<std::string> isa_features() {
+  std::vector<std::string> f;
+#if defined(__x86_64__)
+  f.push_back("x86-64");
+#endif
+#if defined(__SSE2__)
+  f.push_back("SSE2");
+#endif
+#if defined(__SSE4_2__)
+  f.push_back("SSE4.2");
+#endif
+#if defined(__AVX__)
+  f.push_back("AVX");
+#endif
+#if defined(__AVX2__)
+  f.push_back("AVX2");
+#endif
+#if defined(__FMA__)
+  f.push_back("FMA");
+#endif
+#if defined(__BMI2__)
+  f.push_back("BMI2");
+#endif
+#if defined(__AVX512F__)
+  f.push_back("AVX-512F");
+#endif
+#if defined(__AVX512BW__)
+  f.push_back("AVX-512BW");
+#endif
+#if defined(__AVX512VL__)
+  f.push_back("AVX-512VL");
+#endif
+#if defined(__aarch64__)
+  f.push_back("AArch64");
+#endif
+#if defined(__ARM_NEON)
+  f.push_back("NEON");
+#endif
+#if defined(__ARM_FEATURE_SVE)
+  f.push_back("SVE");
+#endif
+#if defined(__ARM_FEATURE_SVE2)
+  f.push_back("SVE2");
+#endif
+  return f;
+}
+
+// The widest vector ISA of those: what the kernel's loops are compiled for.
+std::string isa_summary() {
+#if defined(__AVX512F__)
+  return "AVX-512";
+#elif defined(__AVX2__)
+  return "AVX2";
+#elif defined(__AVX__)
+  return "AVX";
+#elif defined(__SSE4_2__)
+  return "SSE4.2";
+#elif defined(__SSE2__)
+  return "SSE2";
+#elif defined(__ARM_FEATURE_SVE2)
+  return "SVE2";
+#elif defined(__ARM_FEATURE_SVE)
+  return "SVE";
+#elif defined(__ARM_NEON)
+  return "NEON";
+#else
+  return "scalar";
+#endif
+}
+
+std::string compiler() {
+#if defined(__clang__)
+  return __VERSION__;  // "Clang 16.0.6 ..." or "Debian Clang ..."
+#elif defined(__GNUC__)
+  return std::string("GCC ") + __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::vector<double> load_average() {
+  double l[3] = {-1, -1, -1};
+  if (getloadavg(l, 3) != 3) return {};
+  return {l[0], l[1], l[2]};
+}
+
+// The machine is busy when the 1-minute load average (runnable processes, averaged) exceeds
+// the cores this run leaves idle by more than half a core: then some other process holds a
+// core this run wants at least half the time, and at the largest thread count the kernel and
+// its neighbours share cores. A load of 0.5 on an otherwise idle 2-core machine running 2
+// threads already costs that; 1.5 on 8 cores with 4 threads does not.
+double busy_threshold(int cores, int max_threads) { return std::max(cores - max_threads, 0) + 0.5; }
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+}  // namespace
+
+int bench_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("bench options");
+  desc.add_options()
+      ("turns", cli::count_value(30'000'000, 1, std::uint64_t{1} << 50), "kernel turns per run")
+      ("baseline-turns", cli::count_value(1'500'000, 1, std::uint64_t{1} << 50), "naive turns per run")
+      ("seed", cli::count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
+      ("threads", po::value<int>()->default_value(omp_get_num_procs()), "measure 1..T threads")
+      ("repeats", po::value<int>()->default_value(5),
+       "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
+      ("row-steps", po::value<int>()->default_value(AliasOptions{}.max_steps),
+       "kernel tuning: chain steps one alias row may play")
+      ("row-outcomes", po::value<int>()->default_value(AliasOptions{}.max_composed_outcomes),
+       "kernel tuning: most outcomes of a composed row")
+      ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
+       "policy of the joker workload")
+      ("jokers", po::value<std::string>()->default_value("hirtenschutz,rattenlord,spelunkenbold"),
+       "loadout of the joker workload")
+      ("table-policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
+       "seat 1 of the 4-player evening workload (POLICY[@JOKERS], as tournament --seat)")
+      ("table-field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
+       "seats 2-4 of the 4-player evening workload");
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt bench [--turns M] [--baseline-turns B] [--seed S] [--threads T] [--repeats N]\n"
+                  "                      [--policy P] [--jokers LIST] [--format table|json|csv]\n"
+                  "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"
+                  "std::uniform_int_distribution, a branching loop per turn) on 1..T threads, for\n"
+                  "no jokers at threshold:17 and for a joker loadout under a policy; then 6-player\n"
+                  "passes, then 4-player evenings (--table-policy against 3 x --table-field), pass\n"
+                  "kernel against reference engine. Under mpirun every row runs on all ranks, and an\n"
+                  "MPI section times all ranks against rank 0 alone. Each workload x thread count runs N\n"
+                  "times, kernel and baseline back to back in alternating order; every repeat is kept\n"
+                  "and summarized as mean ± sample standard deviation, min and max (a ratio per\n"
+                  "repeat, from the kernel and baseline of that repeat). A context block names the\n"
+                  "CPU, the ISA the build targets, compiler, build type, threads and load average, and\n"
+                  "a warning (stderr, JSON \"warning\") says when the machine is busy. --format csv:\n"
+                  "one row per section x workload x threads and stat (each repeat, then mean, sd, min,\n"
+                  "max). The signature (mean and turns for the seed) is deterministic: compare it\n"
+                  "across builds. Google Benchmark micro-benchmarks: build/bin/verflixt_bench.",
+                  vm))
+    return 0;
+  const Rules rules = cli::rules_from(vm);
+  const std::string format = cli::format_from(vm, kFormats);
+  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+  const std::uint64_t baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
+  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
+  const int max_threads = vm["threads"].as<int>();
+  if (max_threads < 1 || max_threads > 1024)
+    throw InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
+  const int repeats = vm["repeats"].as<int>();
+  if (repeats < 1 || repeats > 1000)
+    throw InputError("--repeats " + std::to_string(repeats) + " is out of range; valid: 1..1000");
+  AliasOptions alias_options;
+  alias_options.max_steps = vm["row-steps"].as<int>();
+  alias_options.max_composed_outcomes = vm["row-outcomes"].as<int>();
+  if (alias_options.max_steps < 1 || alias_options.max_steps > 16)
+    throw InputError("--row-steps " + std::to_string(alias_options.max_steps) + " is out of range; valid: 1..16");
+  if (alias_options.max_composed_outcomes < 2 || alias_options.max_composed_outcomes > 4096)
+    throw InputError("--row-outcomes " + std::to_string(alias_options.max_composed_outcomes) +
+                     " is out of range; valid: 2..4096");
+
+  struct Workload {
+    std::string name;
+    JokerSet jokers;
+    std::unique_ptr<Policy> policy;
+  };
+  // The evening workload's table, read before anything is timed (a bad file exits 2 at once).
+  std::vector<SeatPlayer> evening_players;
+  evening_players.push_back(make_seat_player(vm["table-policy"].as<std::string>(), rules));
+  for (int k = 0; k < 3; ++k) evening_players.push_back(make_seat_player(vm["table-field"].as<std::string>(), rules));
+  ObjectiveSpec evening_spec;
+  evening_spec.series_length = default_series_length(rules);
+  std::vector<const Policy*> evening_policies;
+  for (const auto& p : evening_players) {
+    const int group = p.label == evening_players.front().label ? 0 : 1;
+    if (evening_spec.groups.size() <= static_cast<size_t>(group)) evening_spec.groups.push_back(p.label);
+    evening_spec.seats.push_back(TableSeat{p.policy.get(), p.selector.get(), group});
+    evening_policies.push_back(p.policy.get());
+  }
+  evening_spec.engine = resolve_engine(PassEngine::Kernel, evening_policies);  // throws if the kernel cannot play them
+  const std::uint64_t turns_per_evening = 4 * static_cast<std::uint64_t>(rules.passes);
+  const std::uint64_t evenings = std::max<std::uint64_t>(1, baseline_turns / turns_per_evening);
+  std::string evening_name = evening_players.front().label + " vs 3 x " + evening_players.back().label;
+
+  std::vector<Workload> workloads;
+  workloads.push_back({"threshold:17", JokerSet{}, std::make_unique<ThresholdPolicy>(17)});
+  {
+    auto policy = make_policy(vm["policy"].as<std::string>(), rules);
+    const JokerSet jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
+    workloads.push_back({policy->name() + " " + loadout_name(jokers), jokers, std::move(policy)});
+  }
+
+  // The context, with the load average before this run adds its own.
+  const int cores = omp_get_num_procs();
+  const std::vector<double> load_before = load_average();
+  nlohmann::ordered_json context;
+  context["date_utc"] = utc_now();
+  context["verflixt_version"] = kVersion;
+  context["cpu_model"] = cpu_model();
+  context["logical_cores"] = cores;
+  context["threads_measured"] = "1.." + std::to_string(max_threads);
+  context["isa"] = isa_summary();
+  context["isa_features"] = isa_features();
+  context["native_build"] = VERFLIXT_NATIVE_BUILD != 0;
+  context["compiler"] = compiler();
+  context["build_type"] = VERFLIXT_BUILD_TYPE;
+  context["build_flags"] = VERFLIXT_BUILD_FLAGS;
+#ifdef NDEBUG
+  context["assertions"] = false;
+#else
+  context["assertions"] = true;
+#endif
+  context["load_average"] = load_before;
+  const double threshold = busy_threshold(cores, max_threads);
+  const bool busy = !load_before.empty() && load_before[0] > threshold;
+  context["busy_threshold"] = threshold;
+  context["machine_busy"] = busy;
+  std::string warning;
+  if (busy)
+    warning = "the machine is busy: 1-minute load average " + fmt("%.2f", load_before[0]) + " > " +
+              fmt("%.1f", threshold) + " (" + std::to_string(cores) + " logical cores, up to " +
+              std::to_string(max_threads) + (max_threads == 1 ? " thread" : " threads") +
+              " measured); wall-clock rates include other processes' work — prefer the per-CPU-second "
+              "rates and the min/max spread, or rerun on an idle machine";
+  if (busy) std::cerr << "verflixt bench: warning: " << warning << "\n";
+  context["warning"] = busy ? nlohmann::ordered_json(warning) : nlohmann::ordered_json(nullptr);
+
+  std::vector<Row> rows;                                       // every row, for CSV
+  nlohmann::ordered_json solo_json = nlohmann::ordered_json::array();
+  nlohmann::ordered_json pass_json = nlohmann::ordered_json::array();
+  std::ostringstream body;                                     // the table's measurements
+
+  auto print_row = [&](const Row& row) {
+    for (int m = 0; m < kMeasureCount; ++m) {
+      const Series& s = row.series[m];
+      if (s.values.empty() || (m == SCALING && row.threads == 1)) continue;
+      char line[256];
+      const double mean = s.mean();
+      std::snprintf(line, sizeof line, "%7d  %-28s %11.4g %10.2g %6.1f%% %11.4g %11.4g\n", row.threads,
+                    kMeasures[m].label, mean, s.sd(), mean != 0 ? 100 * s.sd() / std::fabs(mean) : 0.0, s.min(),
+                    s.max());
+      body << line;
+    }
+  };
+  auto row_json = [&](const Row& row) {
+    nlohmann::ordered_json r;
+    r["workload"] = row.workload;
+    if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
+    r["threads"] = row.threads;
+    r["baseline"] = row.baseline;
+    r["repeats"] = repeats;
+    r["turns"] = row.kernel_turns;
+    r["baseline_turns"] = row.baseline_turns;
+    for (int m = 0; m < kMeasureCount; ++m)
+      if (!row.series[m].values.empty()) r[kMeasures[m].key] = to_json(row.series[m]);
+    return r;
+  };
+  const char* kHeader =
+      "threads  measure                             mean       ± sd sd/mean         min         max\n";
+
+  // Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
+  // time fewer turns and change the signature); the finished rows are printed, marked.
+  cli::install_interrupt_handler();
+  RunControl control;
+  control.stop = &cli::interrupt_flag();
+  const auto stopped = [] { return cli::interrupt_flag().load(); };
+  const int ranks = cluster::size();
+  context["mpi_ranks"] = ranks;
+  const std::uint64_t total_rows = (2 * workloads.size() + 1) * static_cast<std::uint64_t>(max_threads) +
+                                   (ranks > 1 ? 2 : 0);
+  std::uint64_t rows_done = 0;
+
+  for (const auto& w : workloads) {
+    if (stopped()) break;
+    const auto t0 = std::chrono::steady_clock::now();
+    const Chain chain = compile_chain(rules, w.jokers, *w.policy);
+    const AliasChain alias = compile_alias(chain, alias_options);
+    AliasOptions one_step_options = alias_options;
+    one_step_options.max_steps = 1;
+    const AliasChain one_step = compile_alias(chain, one_step_options);
+    const double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double steps = 0;
+    for (auto m : alias.row_steps) steps = std::max<double>(steps, m);
+    // The baseline of the no-joker workload is the hand-written threshold loop; of a joker
+    // workload, the reference engine turn by turn; both on std::mt19937_64 dice.
+    const std::string baseline_name = w.jokers.empty() ? "naive threshold loop" : "naive engine loop";
+    std::ostringstream head;  // printed with the workload's first finished row
+    head << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
+         << " alias buckets (rows of up to " << steps << " steps), compiled in " << fmt("%.3f", compile_s)
+         << " s; baseline: " << baseline_name << " (" << baseline_turns << " turns/run)\n"
+         << kHeader;
+    bool any = false;
+    std::vector<double> one_thread_kernel;
+    Tally first;
+    Timed last_baseline;
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
+      KernelOptions options;
+      options.threads = threads;
+      Row row;
+      row.section = "solo";
+      row.workload = w.name;
+      row.threads = threads;
+      row.baseline = baseline_name;
+      row.has_one_step = true;
+      Tally one_step_first;
+      const auto [k, b] = measure(
+          row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options, control); },
+          // The same kernel with one chain step per row: every step one draw.
+          [&] { return sample_chain(one_step, turns, seed, options, control); },
+          [&] {
+            return w.jokers.empty() ? naive_threshold(rules, 17, baseline_turns, seed, threads)
+                                    : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
+          },
+          first);
+      if (stopped()) break;
+      ++rows_done;
+      if (!any) body << head.str();
+      any = true;
+      if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
+      last_baseline = b;
+      row.signature = fmt("%.9f", k.tally.mean()) + "/" + std::to_string(k.tally.turns());
+      print_row(row);
+      body << "         signature (mean/turns) " << row.signature
+           << (row.same_as_one_thread ? "" : "  (DIFFERS between repeats or from 1 thread!)") << "\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["chain_states"] = chain.size();
+      r["compile_seconds"] = compile_s;
+      r["alias_buckets"] = alias.threshold.size();
+      r["mean"] = k.tally.mean();
+      r["stderr"] = k.tally.stderr_mean();
+      r["baseline_mean"] = b.tally.mean();
+      r["baseline_stderr"] = b.tally.stderr_mean();
+      r["signature"] = row.signature;
+      r["one_step_signature"] =
+          fmt("%.9f", row.one_step_tally.mean()) + "/" + std::to_string(row.one_step_tally.turns());
+      r["same_as_one_thread"] = row.same_as_one_thread;
+      solo_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+    if (!any) break;
+    const Tally& t = first;
+    const Tally& bt = last_baseline.tally;
+    body << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean()) << "; baseline mean ("
+         << baseline_turns << " turns) agrees within "
+         << fmt("%.1f", std::abs(bt.mean() - t.mean()) / std::hypot(t.stderr_mean(), bt.stderr_mean()))
+         << " combined SE\n";
+  }
+
+  // Multiplayer (issue 5): passes of 6 players, the pass kernel against the reference engine
+  // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
+  const std::uint64_t passes = std::max<std::uint64_t>(1, baseline_turns / 6);
+  if (!stopped())
+    body << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine (the baseline)\n";
+  for (const auto& w : workloads) {
+    if (stopped()) break;
+    body << w.name << "\n" << kHeader;
+    std::vector<double> one_thread_kernel;
+    Tally first;
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
+      auto play = [&](bool kernel) {
+        return evaluate_passes(rules, w.jokers, *w.policy, 6, passes, seed, threads, control, kernel).all;
+      };
+      Row row;
+      row.section = "passes";
+      row.workload = w.name;
+      row.players = 6;
+      row.threads = threads;
+      row.baseline = "reference engine";
+      const auto [k, e] = measure(
+          row, repeats, one_thread_kernel, [&] { return play(true); }, [] { return Tally{}; },
+          [&] { return play(false); }, first);
+      if (stopped()) break;
+      ++rows_done;
+      if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
+      print_row(row);
+      body << "         mean eyes (seat 1): pass kernel " << fmt("%.4f", k.tally.mean()) << " ± "
+           << fmt("%.4f", k.tally.stderr_mean()) << ", reference engine " << fmt("%.4f", e.tally.mean()) << " ± "
+           << fmt("%.4f", e.tally.stderr_mean())
+           << (row.same_as_one_thread ? "" : "  (pass kernel DIFFERS between repeats or from 1 thread!)") << "\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["mean"] = k.tally.mean();
+      r["stderr"] = k.tally.stderr_mean();
+      r["baseline_mean"] = e.tally.mean();
+      r["baseline_stderr"] = e.tally.stderr_mean();
+      r["same_as_one_thread"] = row.same_as_one_thread;
+      pass_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+  }
+  // Evenings of 4 players (issue 11): the table workload of tournament, balance and tune — a
+  // position policy with jokers against three heuristics — the pass kernel against the
+  // reference engine on the same evenings (play_objectives); rates count turns.
+  nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
+  auto play_evenings = [&](PassEngine engine, int threads) {
+    ObjectiveSpec spec = evening_spec;
+    spec.engine = engine;
+    return evening_tally(play_objectives(rules, spec, evenings, seed, threads, control), turns_per_evening);
+  };
+  if (!stopped())
+    body << "\nevenings of 4 players (" << evenings << " per run, series of " << evening_spec.series_length
+         << "): pass kernel vs reference engine (the baseline)\n"
+         << evening_name << "\n"
+         << kHeader;
+  {
+    std::vector<double> one_thread_kernel;
+    Tally first;
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
+      Row row;
+      row.section = "evenings";
+      row.workload = evening_name;
+      row.players = 4;
+      row.threads = threads;
+      row.baseline = "reference engine";
+      const auto [k, e] = measure(
+          row, repeats, one_thread_kernel, [&] { return play_evenings(PassEngine::Kernel, threads); },
+          [] { return Tally{}; }, [&] { return play_evenings(PassEngine::Reference, threads); }, first);
+      if (stopped()) break;
+      ++rows_done;
+      if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
+      print_row(row);
+      if (!row.same_as_one_thread) body << "         (pass kernel DIFFERS between repeats or from 1 thread!)\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["evenings"] = evenings;
+      r["same_as_one_thread"] = row.same_as_one_thread;
+      evening_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+  }
+
+  // MPI (issue 11): all ranks, one thread each, against rank 0 alone on one thread, on the
+  // table workloads with the pass kernel; the ratio is the speed-up of the ranks. The other
+  // ranks wait (sleeping) while rank 0 plays alone.
+  nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();
+  if (ranks > 1 && !stopped()) {
+    body << "\nMPI: " << ranks << " ranks x 1 thread (\"kernel\") vs rank 0 alone x 1 thread (\"baseline\"), "
+         << "pass kernel; the ratio is the ranks' speed-up\n";
+    struct MpiWorkload {
+      std::string name;
+      std::function<Tally()> play;
+    };
+    const Workload& plain = workloads.front();
+    const std::uint64_t passes6 = std::max<std::uint64_t>(1, baseline_turns / 6);
+    const std::vector<MpiWorkload> mpi_workloads = {
+        {"passes of 6 players, " + plain.name,
+         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes6, seed, 1, control, true).all; }},
+        {"evenings of 4 players, " + evening_name, [&] { return play_evenings(PassEngine::Kernel, 1); }},
+    };
+    for (const auto& w : mpi_workloads) {
+      if (stopped()) break;
+      Row row;
+      row.section = "mpi";
+      row.workload = w.name;
+      row.threads = 1;
+      row.baseline = "rank 0 alone";
+      Tally first;
+      auto alone = [&] {
+        Tally t;
+        if (cluster::root()) {
+          const cluster::Alone scope;
+          t = w.play();
+        }
+        cluster::barrier();
+        return t;
+      };
+      const auto [k, b] = measure(row, repeats, {}, w.play, [] { return Tally{}; }, alone, first);
+      if (stopped()) break;
+      ++rows_done;
+      body << w.name << "\n" << kHeader;
+      print_row(row);
+      const bool same = k.tally == b.tally;
+      body << "         " << ranks << " ranks give the same result as rank 0 alone: " << (same ? "yes" : "NO") << "\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["ranks"] = ranks;
+      r["same_as_rank_0_alone"] = same;
+      mpi_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+  }
+  context["load_average_after"] = load_average();  // includes this run's own threads
+  const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
+
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["version"] = kVersion;
+    j["seed"] = seed;
+    j["rules"] = rules_summary(rules);
+    j["turns"] = turns;
+    j["baseline_turns"] = baseline_turns;
+    j["repeats"] = repeats;
+    j["statistics"] =
+        "per measure: every repeat (values), mean, sample standard deviation (n-1), min, max; ratios per repeat";
+    j["context"] = context;
+    j["warning"] = context["warning"];
+    j["rows"] = solo_json;
+    j["pass_rows"] = pass_json;
+    j["evening_rows"] = evening_json;
+    if (ranks > 1) j["mpi_rows"] = mpi_json;
+    cli::mark_json(j, done);
+    return cli::finish(vm, format, done, cli::json_text(j));
+  } else if (format == "csv") {
+    // One line per section x workload x threads and stat: each repeat (stat "repeat", with
+    // its number), then the summaries "mean", "sd", "min", "max" of those repeats.
+    std::string text = "section,workload,players,threads,baseline,stat,repeat";
+    for (const auto& m : kMeasures) text += std::string(",") + m.key;
+    text += ",kernel_turns,baseline_turns,signature\n";
+    for (const auto& row : rows) {
+      const std::string head = row.section + "," + csv_field(row.workload) + "," + std::to_string(row.players) + "," +
+                               std::to_string(row.threads) + "," + csv_field(row.baseline) + ",";
+      const std::string tail = "," + std::to_string(row.kernel_turns) + "," + std::to_string(row.baseline_turns) +
+                               "," + row.signature + "\n";
+      auto cells = [&](auto value_of) {
+        std::string c;
+        for (int m = 0; m < kMeasureCount; ++m)
+          c += "," + (row.series[m].values.empty() ? std::string() : fmt("%.10g", value_of(row.series[m])));
+        return c;
+      };
+      for (int r = 0; r < repeats; ++r)
+        text += head + "repeat," + std::to_string(r + 1) +
+                cells([&](const Series& s) { return s.values[static_cast<size_t>(r)]; }) + tail;
+      text += head + "mean," + cells([](const Series& s) { return s.mean(); }) + tail;
+      text += head + "sd," + cells([](const Series& s) { return s.sd(); }) + tail;
+      text += head + "min," + cells([](const Series& s) { return s.min(); }) + tail;
+      text += head + "max," + cells([](const Series& s) { return s.max(); }) + tail;
+    }
+    return cli::finish(vm, format, done, text);
+  } else {
+    std::ostringstream table;
+    table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
+          << "  kernel turns " << turns << "  baseline turns " << baseline_turns << "  repeats " << repeats << "\n";
+    auto loads = [](const nlohmann::ordered_json& l) {
+      return l.size() == 3 ? fmt("%.2f", l[0].get<double>()) + " " + fmt("%.2f", l[1].get<double>()) + " " +
+                                 fmt("%.2f", l[2].get<double>())
+                           : std::string("unavailable");
+    };
+    table << "date           " << context["date_utc"].get<std::string>() << "\n"
+          << "cpu            " << context["cpu_model"].get<std::string>() << ", " << cores << " logical cores\n"
+          << "threads        " << context["threads_measured"].get<std::string>()
+          << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
+          << "isa            " << context["isa"].get<std::string>() << " ("
+          << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build") << ": " << join(isa_features(), " ")
+          << ")\n"
+          << "compiler       " << context["compiler"].get<std::string>() << "\n"
+          << "build          " << VERFLIXT_BUILD_TYPE << " " << VERFLIXT_BUILD_FLAGS
+#ifdef NDEBUG
+          << " (assertions off)\n"
+#else
+          << " (assertions ON: not a release build)\n"
+#endif
+          << "load average   " << loads(context["load_average"]) << " (1/5/15 min) before, "
+          << loads(context["load_average_after"]) << " after (includes this run)\n";
+    if (busy) table << "WARNING        " << warning << "\n";
+    table << "statistics     per measure over " << repeats
+          << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
+             "alternating order, ratios per repeat\n";
+    table << body.str();
+    return cli::finish(vm, format, done, table.str());
+  }
+  return 0;
+}
+
+}  // namespace verflixt

@@ -1,0 +1,297 @@
+#include "cli/cli.h"
+
+#include <omp.h>
+
+#include <bit>
+#include <charconv>
+#include <csignal>
+#include <limits>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
+#include "verflixt/core/cluster.h"
+
+namespace verflixt::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+bool g_progress_shown = false;
+
+// The first Ctrl-C asks the run to stop at the next chunk; a second one, for a user who will
+// not wait for the unit under way, kills the process as SIGINT normally does.
+extern "C" void on_sigint(int) {
+  if (g_interrupted.exchange(true)) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
+}
+
+// The semantic of a count_value option: a uint64 with its valid range.
+class CountValue : public po::typed_value<std::uint64_t> {
+ public:
+  CountValue(std::uint64_t lo, std::uint64_t hi) : po::typed_value<std::uint64_t>(nullptr), lo_(lo), hi_(hi) {}
+  std::uint64_t lo() const { return lo_; }
+  std::uint64_t hi() const { return hi_; }
+
+ private:
+  std::uint64_t lo_, hi_;
+};
+
+// 1048576 -> "2^20"; the maximum -> "2^64-1"; small numbers as they are.
+std::string bound_text(std::uint64_t v) {
+  if (v == std::numeric_limits<std::uint64_t>::max()) return "2^64-1";
+  if (v >= (std::uint64_t{1} << 20) && (v & (v - 1)) == 0) return "2^" + std::to_string(std::countr_zero(v));
+  return std::to_string(v);
+}
+
+std::string range_text(const po::value_semantic* semantic) {
+  if (const auto* c = dynamic_cast<const CountValue*>(semantic)) return bound_text(c->lo()) + ".." + bound_text(c->hi());
+  return "0.." + bound_text(std::numeric_limits<std::uint64_t>::max());
+}
+
+// Rejects what Boost would accept silently: a negative value of an unsigned option (it wraps
+// to 2^64 - k), a count_value outside its range, and a stray positional argument.
+void check_parsed(const po::parsed_options& parsed, const po::options_description& all, const char* command,
+                  bool positionals) {
+  for (const auto& opt : parsed.options) {
+    if (opt.string_key.empty() || opt.position_key >= 0) {
+      if (positionals) continue;
+      const std::string arg = opt.original_tokens.empty() ? std::string() : opt.original_tokens.front();
+      throw InputError("unexpected argument '" + arg + "'; `verflixt " + command +
+                       "` takes options only (see `verflixt " + command + " --help`)");
+    }
+    const po::option_description* d = all.find_nothrow(opt.string_key, false);
+    if (!d || !dynamic_cast<const po::typed_value<std::uint64_t>*>(d->semantic().get())) continue;
+    const auto* count = dynamic_cast<const CountValue*>(d->semantic().get());
+    for (const std::string& raw : opt.value) {
+      const size_t b = raw.find_first_not_of(" \t");
+      const bool negative = b != std::string::npos && raw[b] == '-';
+      std::uint64_t v = 0;
+      const char* first = raw.data() + (b == std::string::npos ? raw.size() : b);
+      const auto [end, ec] = std::from_chars(first, raw.data() + raw.size(), v);
+      const char* problem = nullptr;
+      if (negative) problem = " is negative";
+      else if (ec == std::errc::result_out_of_range) problem = " is out of range";
+      else if (ec != std::errc() || end != raw.data() + raw.size()) problem = " is not a whole number";
+      else if (count && (v < count->lo() || v > count->hi())) problem = " is out of range";
+      if (problem)
+        throw InputError("--" + opt.string_key + " " + raw + problem + "; valid: " + range_text(d->semantic().get()));
+    }
+  }
+}
+
+}  // namespace
+
+po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi) {
+  auto* v = new CountValue(lo, hi);
+  v->default_value(fallback);
+  return v;
+}
+
+
+void add_rules_options(po::options_description& desc) {
+  desc.add_options()
+      ("preset", po::value<std::string>()->default_value("tournament-2019"),
+       "ruleset preset: tournament-2019 or classic")
+      ("rules", po::value<std::string>(), "rules INI file (see `verflixt rules`)")
+      ("set", po::value<std::vector<std::string>>()->composing(),
+       "override one rule, key=value (repeatable)");
+}
+
+Rules rules_from(const po::variables_map& vm) {
+  Rules r = preset(vm["preset"].as<std::string>());
+  if (vm.count("rules")) {
+    Rules from_file = read_rules_file(vm["rules"].as<std::string>());
+    if (!vm["preset"].defaulted() && from_file.preset != r.preset)
+      throw InputError("--preset " + r.preset + " contradicts preset = " + from_file.preset +
+                       " in " + vm["rules"].as<std::string>() + "; give one of them");
+    r = from_file;
+  }
+  if (vm.count("set"))
+    for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
+  validate(r);
+  return r;
+}
+
+void add_sampling_options(po::options_description& desc) {
+  desc.add_options()
+      ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed; fixes every result bit for bit")
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()),
+       "worker threads (results do not depend on it)");
+}
+
+std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
+
+int threads_from(const po::variables_map& vm) {
+  const int threads = vm["threads"].as<int>();
+  if (threads < 1 || threads > 1024)
+    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  return threads;
+}
+
+namespace {
+
+// Whether printf wrote a negative zero: a minus sign, then only zero digits (and a decimal
+// point) up to the exponent or the end of the number. "-0.000", "-0e+00", " -0.0" are; "-0.001",
+// "-nan", "-inf" are not.
+bool prints_negative_zero(const char* s) {
+  while (*s == ' ') ++s;
+  if (*s++ != '-') return false;
+  bool digit = false;
+  for (; (*s >= '0' && *s <= '9') || *s == '.'; ++s) {
+    if (*s >= '1' && *s <= '9') return false;
+    digit = digit || *s == '0';
+  }
+  return digit;
+}
+
+void positive_zeros(nlohmann::ordered_json& j) {
+  if (j.is_number_float()) {
+    if (j.get<double>() == 0.0) j = 0.0;  // also true for -0.0
+  } else if (j.is_structured()) {
+    for (auto& v : j) positive_zeros(v);
+  }
+}
+
+}  // namespace
+
+std::string fmt(const char* format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  if (prints_negative_zero(buf)) std::snprintf(buf, sizeof buf, format, 0.0);
+  return buf;
+}
+
+std::string json_text(nlohmann::ordered_json doc) {
+  positive_zeros(doc);
+  return doc.dump(2) + "\n";
+}
+
+void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
+  desc.add_options()
+      ("format", po::value<std::string>()->default_value(formats.front()),
+       ("output format: " + join(formats, ", ")).c_str())
+      ("output,o", po::value<std::string>(), "write to this file instead of stdout");
+}
+
+std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
+  if (vm.count("output")) check_output_target(vm["output"].as<std::string>(), "--output");  // before a long run
+  return formats[choose_name(vm["format"].as<std::string>(), formats, "--format")];
+}
+
+void emit(const po::variables_map& vm, const std::string& text) {
+  if (!vm.count("output") || vm["output"].as<std::string>() == "-") {  // --output - is stdout
+    std::cout << text << std::flush;
+    return;
+  }
+  write_file_atomic(vm["output"].as<std::string>(), text, "--output");
+}
+
+bool parse(int argc, const char* const* argv, const po::options_description& desc,
+           const std::string& usage, po::variables_map& vm,
+           const po::positional_options_description* positional) {
+  po::options_description all;
+  all.add(desc);
+  all.add_options()("help,h", "show this help");
+  try {
+    po::command_line_parser parser(argc, argv);
+    parser.options(all);
+    if (positional) parser.positional(*positional);
+    const po::parsed_options parsed = parser.run();
+    check_parsed(parsed, all, argv[0], positional != nullptr);
+    po::store(parsed, vm);
+    if (vm.count("help")) {
+      std::cout << usage << "\n\n" << all << "\n";
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> names;
+    for (const auto& d : all.options()) names.push_back("--" + d->long_name());
+    const std::string given = e.get_option_name();
+    throw InputError(std::string(argv[0]) + ": unknown option '" + given + "'" + did_you_mean(given, names) +
+                     " (see `verflixt " + argv[0] + " --help`)");
+  } catch (const po::error& e) {
+    throw InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
+  }
+  return true;
+}
+
+void install_interrupt_handler() {
+  std::signal(SIGINT, on_sigint);
+  // mpirun answers Ctrl-C by sending SIGTERM to every rank (and SIGKILL a little later): as
+  // a rank, take it as the stop request, so the finished chunks are still reported.
+  if (cluster::size() > 1) std::signal(SIGTERM, on_sigint);
+}
+
+const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
+
+RunControl progress_control(const std::string& label) {
+  RunControl rc;
+  rc.stop = &g_interrupted;
+  const auto start = std::chrono::steady_clock::now();
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);
+  // On a terminal the line is redrawn four times a second; into a log file (CI, a pipe)
+  // a plain line goes every ten seconds instead, so logs stay readable.
+  const bool tty = ::isatty(STDERR_FILENO);
+  rc.progress = [label, start, last, tty](std::uint64_t done, std::uint64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start < std::chrono::seconds(1)) return;
+    if (now - *last < (tty ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10000)) && done < total) return;
+    if (!tty && done >= total) return;
+    *last = now;
+    g_progress_shown = tty;
+    const double pct = total ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0;
+    std::fprintf(stderr, "%s%s: %5.1f%% (%llu/%llu)%s", tty ? "\r" : "", label.c_str(), pct,
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), tty ? "" : "\n");
+    std::fflush(stderr);
+  };
+  return rc;
+}
+
+void progress_done() {
+  if (g_progress_shown) std::fprintf(stderr, "\n");
+  g_progress_shown = false;
+}
+
+Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short) {
+  return {cut_short || g_interrupted.load(), completed, total, std::move(unit)};
+}
+
+std::string completion_text(const Completion& c) {
+  return std::to_string(c.completed) + (c.total ? " of " + std::to_string(c.total) : std::string()) + " " + c.unit +
+         " completed";
+}
+
+std::string interrupted_mark(const Completion& c, const std::string& format) {
+  if (!c.interrupted || format == "json") return "";
+  const std::string what = completion_text(c) + "; results below cover only completed work\n";
+  if (format == "csv") return "# interrupted: " + what;
+  if (format == "markdown") return "**INTERRUPTED**: " + what + "\n";
+  return "INTERRUPTED: " + what;
+}
+
+void mark_json(nlohmann::ordered_json& j, const Completion& c) {
+  j["interrupted"] = c.interrupted;
+  if (!c.interrupted) return;
+  j["completed"] = c.completed;
+  j["total"] = c.total;
+  j["unit"] = c.unit;
+}
+
+int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text) {
+  emit(vm, interrupted_mark(c, format) + text);
+  if (!c.interrupted) return 0;
+  std::fprintf(stderr, "verflixt: interrupted: %s; only completed work was reported\n", completion_text(c).c_str());
+  return kExitInterrupted;
+}
+
+}  // namespace verflixt::cli

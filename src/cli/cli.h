@@ -1,0 +1,103 @@
+#pragma once
+// Shared plumbing of the verflixt subcommands: option parsing with --help, the rules
+// options every command takes, output formats, atomic output files, progress and Ctrl-C.
+// Private to the executable; the library never prints.
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/core/run_control.h"
+
+namespace verflixt::cli {
+
+namespace po = boost::program_options;
+
+// Adds --preset, --rules FILE and --set key=value (repeatable).
+void add_rules_options(po::options_description& desc);
+// The ruleset those options describe (preset, then file, then each --set).
+Rules rules_from(const po::variables_map& vm);
+
+// An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,
+// which Boost would wrap to 2^64 - k, and a value outside lo..hi, naming the option and range.
+po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi);
+
+// Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
+void add_sampling_options(po::options_description& desc);
+std::uint64_t seed_from(const po::variables_map& vm);
+// --threads, checked to be within 1..1024.
+int threads_from(const po::variables_map& vm);
+
+// One number in printf notation ("%.4f"; the format holds one conversion of a double), for
+// table cells, CSV and markdown. Every number verflixt prints as text goes through here: a
+// value that rounds to zero at the printed precision prints as +0 ("0.000", "+0.000"), never
+// "-0.000", so a last-bit difference or a -0.0 never shows as a sign.
+std::string fmt(const char* format, double value);
+
+// A JSON document as verflixt writes it (indent 2, a final newline). A -0.0 anywhere in it is
+// written as 0.0: JSON results never carry a negative zero.
+std::string json_text(nlohmann::ordered_json doc);
+
+// Adds --format (one of `formats`, the first is the default) and --output FILE.
+void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
+// The chosen format, checked against `formats`.
+std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
+// Writes `text` to stdout (also for --output -), or to --output atomically (a temporary file renamed into place),
+// so a failed or interrupted run never leaves a half-written file.
+void emit(const po::variables_map& vm, const std::string& text);
+
+// Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
+// false on --help. Unknown options (with the closest names), bad values, negative values of
+// unsigned options, count_value options out of range and, unless `positional` declares them,
+// positional arguments throw InputError.
+bool parse(int argc, const char* const* argv, const po::options_description& desc,
+           const std::string& usage, po::variables_map& vm,
+           const po::positional_options_description* positional = nullptr);
+
+// Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk (a second
+// Ctrl-C kills the process at once).
+void install_interrupt_handler();
+const std::atomic<bool>& interrupt_flag();
+
+// A RunControl that prints "label: 42% (done/total)" to stderr, but only once the run has
+// taken longer than a second, and honours Ctrl-C.
+RunControl progress_control(const std::string& label);
+// Ends the progress line (call once the run is over).
+void progress_done();
+
+// ---- Ctrl-C: one convention for every command ----
+// An interrupted command prints only completed work, with the same mark in every format:
+//   table, markdown: a first line "INTERRUPTED: 12 of 40 turns completed; results below cover
+//                    only completed work"
+//   csv:             the same as a first comment line "# interrupted: 12 of 40 turns ..."
+//   json:            "interrupted": true, "completed": 12, "total": 40, "unit": "turns"
+//                    ("interrupted": false on a complete run)
+// and exits with kExitInterrupted. --output gets the same, marked text (atomically).
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports it
+
+// How far a run got: `completed` of `total` units (`unit` in the plural: "turns",
+// "thresholds", "loadouts"; total 0 = open-ended, e.g. tune's search).
+struct Completion {
+  bool interrupted = false;
+  std::uint64_t completed = 0, total = 0;
+  std::string unit;
+};
+// The completion of a run; interrupted when `cut_short` or Ctrl-C was pressed during it.
+Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short = false);
+// "12 of 40 turns completed" (or "12 turns completed" when open-ended).
+std::string completion_text(const Completion& c);
+// The mark for `format` (table, markdown, csv) as a first line, "" when not interrupted;
+// json carries it inside the document (mark_json) and gets "".
+std::string interrupted_mark(const Completion& c, const std::string& format);
+// Sets j["interrupted"] and, when interrupted, completed, total and unit.
+void mark_json(nlohmann::ordered_json& j, const Completion& c);
+// Emits `text` with the mark in front (emit: stdout or --output), notes an interruption on
+// stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
+int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);
+
+}  // namespace verflixt::cli

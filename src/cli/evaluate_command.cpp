@@ -1,0 +1,268 @@
+// `verflixt evaluate`: plays M solo turns (default) or M passes of N players under a
+// ruleset, loadout and policy, and prints the mean with its standard error and 95% CI,
+// the bust rate with its error and score percentiles.
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/evaluate.h"
+#include "verflixt/games/verflixte6/heuristic.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/kernel.h"
+#include "verflixt/core/markov.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/position.h"
+#include "verflixt/games/verflixte6/solo_model.h"
+#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+using cli::fmt;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
+
+nlohmann::ordered_json tally_json(const Tally& t) {
+  nlohmann::ordered_json j;
+  j["turns"] = t.turns();
+  if (t.turns() == 0) return j;  // interrupted before the first chunk: nothing to report
+  j["mean"] = t.mean();
+  j["stderr"] = t.stderr_mean();
+  j["ci95"] = {t.mean() - kZ95 * t.stderr_mean(), t.mean() + kZ95 * t.stderr_mean()};
+  j["bust_rate"] = t.bust_rate();
+  j["bust_stderr"] = t.bust_stderr();
+  nlohmann::ordered_json p;
+  for (double q : kPercentiles) p["p" + std::to_string(static_cast<int>(q * 100))] = t.percentile(q);
+  j["percentiles"] = p;
+  return j;
+}
+
+std::string tally_row(const std::string& label, const Tally& t) {
+  if (t.turns() == 0) return label + "  nothing completed";
+  std::ostringstream s;
+  s << label << "  mean " << fmt("%.4f", t.mean()) << " ± " << fmt("%.4f", t.stderr_mean())
+    << " (SE)  95% CI [" << fmt("%.4f", t.mean() - kZ95 * t.stderr_mean()) << ", "
+    << fmt("%.4f", t.mean() + kZ95 * t.stderr_mean()) << "]  bust "
+    << fmt("%.5f", t.bust_rate()) << " ± " << fmt("%.5f", t.bust_stderr()) << "  p5/25/50/75/95 ";
+  for (double q : kPercentiles) s << t.percentile(q) << (q < 0.9 ? "/" : "");
+  return s.str();
+}
+
+// The loadout a policy file names, as a seat at a table selects it for a fresh pass: the first
+// jokers_per_pass jokers of its policy.loadout that exist under the rules (heuristic and
+// position files), or a solver table's own loadout. nullopt: the policy names none.
+std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules) {
+  std::vector<Joker> list;
+  if (const auto* t = dynamic_cast<const SolvedPolicy*>(&policy)) return t->loadout();
+  if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = h->params().loadout;
+  else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = q->heuristic().params().loadout;
+  else return std::nullopt;
+  JokerSet set;
+  int count = 0;
+  for (Joker j : list)
+    if (count < rules.jokers_per_pass && rules.jokers.has(j) && !set.has(j)) set = set.with(j), ++count;
+  return set;
+}
+
+std::string csv_row(const std::string& label, const Tally& t) {
+  if (t.turns() == 0) return "";
+  std::ostringstream s;
+  s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
+    << "," << fmt("%.6f", t.mean() - kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + kZ95 * t.stderr_mean())
+    << "," << fmt("%.6f", t.bust_rate()) << "," << fmt("%.6f", t.bust_stderr());
+  for (double q : kPercentiles) s << "," << t.percentile(q);
+  return s.str() + "\n";
+}
+
+}  // namespace
+
+int evaluate_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("evaluate options");
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("threshold:17"),
+       "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
+      ("jokers", po::value<std::string>()->default_value("none"),
+       "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none")
+      ("turns", cli::count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
+      ("players", po::value<int>()->default_value(0),
+       "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
+      ("engine", po::value<std::string>()->default_value("auto"),
+       "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
+       "auto (kernel for solo turns, reference for passes)")
+      ("exact", po::bool_switch(), "the same as --engine exact: EV and distribution from the Markov chain");
+  cli::add_sampling_options(desc);
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
+                  "                         [--seed S] [--threads T] [--format table|json|csv]\n"
+                  "Plays M solo turns (RULES.md §5) or M passes of N players and prints the mean\n"
+                  "eyes with standard error and 95% CI, the bust rate and score percentiles.",
+                  vm))
+    return 0;
+  const Rules rules = cli::rules_from(vm);
+  const std::string format = cli::format_from(vm, kFormats);
+  const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
+  // The loadout: --jokers when given, else the one the policy file names (as tournament and
+  // balance seat it), else none. The output says which.
+  JokerSet jokers;
+  std::string jokers_from = "default";
+  const std::optional<JokerSet> from_policy = policy_loadout(*policy, rules);
+  if (!vm["jokers"].defaulted()) {
+    jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
+    jokers_from = "--jokers";
+  } else if (from_policy) {
+    jokers = *from_policy;
+    jokers_from = "policy file";
+  }
+  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+  const int players = vm["players"].as<int>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
+  const std::vector<std::string> engines = {"auto", "kernel", "reference", "exact"};
+  std::string engine = engines[choose_name(vm["engine"].as<std::string>(), engines, "--engine")];
+  if (vm["exact"].as<bool>()) {
+    if (!vm["engine"].defaulted() && engine != "exact")
+      throw InputError("--exact contradicts --engine " + engine + "; give one of them");
+    engine = "exact";
+  }
+  if (players != 0 && (players < 2 || players > 12))
+    throw InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
+  if (threads < 1 || threads > 1024)
+    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  if (players != 0 && engine == "exact")
+    throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
+  if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
+    engine = engine_name(resolve_engine(engine == "kernel" ? PassEngine::Kernel : PassEngine::Auto, {policy.get()}));
+  if (engine == "auto") engine = "kernel";
+
+  cli::install_interrupt_handler();
+  const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");
+
+  nlohmann::ordered_json meta;
+  meta["version"] = kVersion;
+  meta["seed"] = seed;
+  meta["rules"] = rules_summary(rules);
+  meta["policy"] = policy->name();
+  meta["jokers"] = loadout_name(jokers);
+  meta["jokers_from"] = jokers_from;
+  meta["engine"] = engine;
+  meta["threads"] = threads;
+  meta["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+
+  std::string text;
+  cli::Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
+  if (engine == "exact") {
+    done = cli::completion(1, 1, "evaluations");
+    // The turn as an absorbing Markov chain: exact values, no sampling error to report.
+    const MarkovResult m = evaluate_chain(compile_chain(rules, jokers, *policy));
+    nlohmann::ordered_json j = meta;
+    j["exact"] = true;
+    cli::mark_json(j, done);
+    j["ev"] = m.ev;
+    j["bust_probability"] = m.bust_probability;
+    nlohmann::ordered_json dist = nlohmann::ordered_json::array();
+    for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
+    j["distribution"] = dist;
+    if (format == "json") {
+      text = cli::json_text(j);
+    } else if (format == "csv") {
+      text = "value,probability\n";
+      for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "\n"
+        << "exact (absorbing Markov chain, no sampling error)\n"
+        << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
+      text = s.str();
+    }
+  } else if (players == 0) {
+    SoloRun run;
+    if (engine == "kernel") {
+      const auto t0 = std::chrono::steady_clock::now();
+      run.tally = sample_chain(compile_chain(rules, jokers, *policy), turns, seed, threads, control);
+      run.requested = turns;
+      run.interrupted = run.tally.turns() < turns;
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } else {
+      run = evaluate_solo(rules, jokers, *policy, turns, seed, threads, control);
+    }
+    cli::progress_done();
+    const Tally& t = run.tally;
+    done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
+    nlohmann::ordered_json j = meta;
+    j.update(tally_json(t));
+    j["requested_turns"] = run.requested;
+    cli::mark_json(j, done);
+    j["seconds"] = run.seconds;
+    j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
+    if (format == "json") {
+      text = cli::json_text(j);
+    } else if (format == "csv") {
+      text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
+             csv_row("solo", t);
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
+        << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << engine
+        << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
+        << tally_row("eyes", t) << "\n";
+      text = s.str();
+    }
+  } else {
+    const PassRun run =
+        evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control, engine == "kernel");
+    cli::progress_done();
+    const std::uint64_t passes = run.all.turns() / static_cast<std::uint64_t>(players);
+    done = cli::completion(passes, run.requested, "passes", run.interrupted);
+    nlohmann::ordered_json j = meta;
+    j["players"] = players;
+    j["passes"] = passes;
+    j["requested_passes"] = run.requested;
+    cli::mark_json(j, done);
+    j["seconds"] = run.seconds;
+    j["all"] = tally_json(run.all);
+    for (size_t pos = 0; pos < run.by_position.size(); ++pos) {
+      nlohmann::ordered_json r = tally_json(run.by_position[pos]);
+      r["position"] = pos + 1;
+      j["positions"].push_back(r);
+    }
+    if (format == "json") {
+      text = cli::json_text(j);
+    } else if (format == "csv") {
+      text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
+      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
+        text += csv_row("position" + std::to_string(pos + 1), run.by_position[pos]);
+      text += csv_row("all", run.all);
+    } else {
+      std::ostringstream s;
+      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
+        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
+        << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
+        << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
+        << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
+      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
+        s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.by_position[pos]) << "\n";
+      s << tally_row("all    ", run.all) << "\n";
+      text = s.str();
+    }
+  }
+  return cli::finish(vm, format, done, text);
+}
+
+}  // namespace verflixt

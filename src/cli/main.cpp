@@ -1,0 +1,86 @@
+// verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
+// turns bad input into one line on stderr and exit code 2.
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/game_dispatch.h"
+#include "cli/command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/version.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, const char* const*);
+  const char* help;
+};
+
+constexpr Command kCommands[] = {
+    {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
+    {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
+    {"sweep", verflixt::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
+    {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
+    {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
+    {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
+    {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
+    {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+    {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
+};
+
+void usage(std::ostream& out) {
+  out << "verflixt " << verflixt::kVersion
+      << " — strategy simulator for the dice game Die verflixte 6\n\n"
+         "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
+  for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.help << "\n";
+  out << "\ngames (--game NAME; the default is verflixte6, Die verflixte 6):\n";
+  for (const auto& g : verflixt::cli::games()) {
+    out << "  " << g.name << std::string(12 - std::min<size_t>(11, std::strlen(g.name)), ' ') << g.description << ":";
+    for (const auto& c : g.commands) out << " " << c.name;
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Under mpirun/srun every rank runs the same command on its share of the chunks; only
+  // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
+  verflixt::cluster::Session session(argc, argv);
+  if (argc < 2) {
+    usage(std::cerr);
+    return 2;
+  }
+  const std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::cout << "verflixt " << verflixt::kVersion << "\n";
+    return 0;
+  }
+  std::vector<std::string> names;
+  for (const auto& c : kCommands) names.emplace_back(c.name);
+  if (const auto k = verflixt::match_name(cmd, names)) {
+    argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
+    try {
+      // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
+      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
+      return session.agree_exit(kCommands[*k].run(argc - 1, argv + 1));
+    } catch (const verflixt::InputError& e) {
+      // One line whatever the input held: control bytes escaped, an absurd echo cut.
+      return session.agree_exit(2, "verflixt: " + verflixt::printable(e.what(), 4000));
+    } catch (const std::exception& e) {
+      return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
+    }
+  }
+  std::cerr << "verflixt: unknown command " << verflixt::quoted(cmd) << verflixt::suggest(cmd, names) << "\n";
+  return 2;
+}

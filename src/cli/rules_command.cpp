@@ -1,0 +1,25 @@
+// `verflixt rules`: prints a complete ruleset as a commented INI file. With --rules FILE it
+// validates that file (and prints it normalized), so print → read → print is checkable.
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+
+namespace verflixt {
+
+int rules_command(int argc, const char* const* argv) {
+  cli::po::options_description desc("rules options");
+  cli::add_rules_options(desc);
+  desc.add_options()("output,o", cli::po::value<std::string>(), "write to this file instead of stdout");
+  cli::po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
+                  "Prints every rule parameter of RULES.md as a commented INI file that\n"
+                  "--rules FILE reads back on any command.",
+                  vm))
+    return 0;
+  cli::emit(vm, rules_to_ini(cli::rules_from(vm)));
+  return 0;
+}
+
+}  // namespace verflixt

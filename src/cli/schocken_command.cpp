@@ -1,0 +1,511 @@
+// `verflixt rules|solve|evaluate|tournament|advise --game schocken`: Schocken
+// (include/verflixt/games/schocken/) through the same commands, options and output formats as
+// Die verflixte 6.
+#include "cli/schocken_command.h"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/schocken/monte_carlo.h"
+#include "verflixt/games/schocken/policy.h"
+#include "verflixt/games/schocken/solver.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+namespace {
+
+using namespace verflixt::schocken;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+void add_schocken_rules_options(po::options_description& desc) {
+  desc.add_options()
+      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here")
+      ("preset", po::value<std::string>()->default_value("seed-003"), "rules preset (seed-003)")
+      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game schocken` prints)")
+      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+}
+
+SchockenRules schocken_rules_from(const po::variables_map& vm) {
+  SchockenRules r = schocken::preset(vm["preset"].as<std::string>());
+  if (vm.count("rules")) r = schocken::read_rules_file(vm["rules"].as<std::string>());
+  if (vm.count("set"))
+    for (const auto& s : vm["set"].as<std::vector<std::string>>()) schocken::set_rule(r, s);
+  validate(r);
+  return r;
+}
+
+nlohmann::ordered_json meta(const SchockenRules& rules) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["game"] = "schocken";
+  j["rules"] = rules_summary(rules);
+  return j;
+}
+
+std::string header(const SchockenRules& rules) {
+  return "verflixt " + std::string(kVersion) + "  game schocken  rules " + rules_summary(rules) + "\n";
+}
+
+int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
+  const int v = vm[key].as<int>();
+  if (v < 1 || v > rules.max_throws)
+    throw InputError(std::string("--") + key + " " + std::to_string(v) + " is out of range; valid: 1.." +
+                     std::to_string(rules.max_throws) + " (max_throws)");
+  return v;
+}
+
+BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules) {
+  BeatTarget t;
+  t.hand = parse_dice(vm["target"].as<std::string>());
+  t.throws = vm.count("target-throws") ? vm["target-throws"].as<int>() : vm["limit"].as<int>();
+  if (t.throws < 1 || t.throws > rules.max_throws)
+    throw InputError("--target-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
+                     std::to_string(rules.max_throws));
+  return t;
+}
+
+// A policy's keeps for one limit as a table (position 1, a table of rules.players).
+KeepTable keep_table_of(const SchockenPolicy& policy, int limit, int position, int players) {
+  KeepTable t;
+  for (auto& row : t) row.fill(stand());
+  TurnView v;
+  v.limit = limit;
+  v.position = position;
+  v.players = players;
+  for (int d = 0; d < kThrowCount; ++d)
+    for (int k = 1; k < limit; ++k) {
+      v.dice = all_throws()[static_cast<size_t>(d)];
+      v.throws = k;
+      t[static_cast<size_t>(d)][static_cast<size_t>(k - 1)] = policy.decide(v);
+    }
+  return t;
+}
+
+// The 56 throws from the best hand to the worst.
+std::vector<int> throws_best_first() {
+  std::vector<int> order(kThrowCount);
+  for (int k = 0; k < kThrowCount; ++k) order[static_cast<size_t>(k)] = k;
+  std::sort(order.begin(), order.end(), [](int a, int b) {
+    return hand_rank(all_throws()[static_cast<size_t>(a)]) > hand_rank(all_throws()[static_cast<size_t>(b)]);
+  });
+  return order;
+}
+
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s += std::string(width - s.size(), ' ');
+  return s;
+}
+
+}  // namespace
+
+int schocken_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt rules --game schocken [--preset seed-003] [--rules FILE] [--set key=value ...]\n"
+             "Prints every Schocken rule parameter (shared/games/schocken.md) as a commented INI file that\n"
+             "--rules FILE reads back on every schocken command.",
+             vm))
+    return 0;
+  emit(vm, rules_to_ini(schocken_rules_from(vm)));
+  return 0;
+}
+
+int schocken_solve_command(int argc, const char* const* argv) {
+  po::options_description desc("solve --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("target", po::value<std::string>(), "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value")
+      ("limit", po::value<int>()->default_value(3), "throws allowed for --target (1..3)")
+      ("target-throws", po::value<int>(), "throws the target took (default: --limit); an equal key loses")
+      ("equilibrium", po::bool_switch(), "the round equilibrium by best responses at a table of --players")
+      ("players", po::value<int>(), "players in the round for --equilibrium (default: the rules' players)")
+      ("write-policy", po::value<std::string>(), "with --equilibrium: write the keep tables for 2..players");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
+             "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
+             "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
+             "policy (the target took as many throws as allowed and revealed first); --target: one hand's\n"
+             "optimal keeps; --equilibrium: a round's keep policies by iterated best responses.",
+             vm))
+    return 0;
+  SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  std::ostringstream s;
+  s << header(rules);
+  std::string csv;
+
+  if (vm["equilibrium"].as<bool>()) {
+    const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
+    if (n < 2 || n > kMaxPlayers) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    const RoundEquilibrium eq = solve_round(rules, n);
+    j["method"] = "round equilibrium: Gauss-Seidel rounds of exact best responses, from everyone standing";
+    j["players"] = n;
+    j["converged"] = eq.converged;
+    j["cycle_length"] = eq.cycle_length;
+    nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
+    for (size_t r = 0; r < eq.rounds.size(); ++r) {
+      nlohmann::ordered_json row;
+      row["round"] = r + 1;
+      row["p_worst_before"] = eq.rounds[r].before;
+      row["p_worst_after"] = eq.rounds[r].after;
+      row["changed"] = eq.rounds[r].changed;
+      rounds.push_back(row);
+    }
+    j["rounds"] = rounds;
+    j["p_worst"] = eq.p_worst;
+    j["deviation_gain"] = eq.deviation_gain;
+    s << "round equilibrium of " << n << " players (exact P(worst hand) per position, position 1 starts)\n"
+      << (eq.converged ? "converged: the last round of best responses changed nothing"
+                       : "best responses cycle (period " + std::to_string(eq.cycle_length) +
+                             "): the profile of the cycle its players gain least by leaving")
+      << ", " << eq.rounds.size() << " rounds\n  round  position: P(worst) before -> after (keeps changed)\n";
+    csv = "round,position,p_worst_before,p_worst_after,changed\n";
+    for (size_t r = 0; r < eq.rounds.size(); ++r) {
+      s << fmt("%7.0f", static_cast<double>(r + 1)) << " ";
+      for (size_t i = 0; i < eq.rounds[r].before.size(); ++i) {
+        s << " " << i + 1 << ": " << fmt("%.5f", eq.rounds[r].before[i]) << "->" << fmt("%.5f", eq.rounds[r].after[i])
+          << " (" << eq.rounds[r].changed[i] << ")";
+        csv += std::to_string(r + 1) + "," + std::to_string(i + 1) + "," + fmt("%.12f", eq.rounds[r].before[i]) + "," +
+               fmt("%.12f", eq.rounds[r].after[i]) + "," + std::to_string(eq.rounds[r].changed[i]) + "\n";
+      }
+      s << "\n";
+    }
+    s << "at the end:\n";
+    for (int i = 0; i < n; ++i)
+      s << "  position " << i + 1 << "  P(worst) " << fmt("%.6f", eq.p_worst[static_cast<size_t>(i)])
+        << "  best deviation gains " << fmt("%.2e", eq.deviation_gain[static_cast<size_t>(i)]) << "\n";
+    if (vm.count("write-policy")) {
+      const std::string path = vm["write-policy"].as<std::string>();
+      SchockenRules at_n = rules;
+      at_n.players = n;
+      write_file_atomic(path,
+                        policy_file_text(equilibrium_tables(at_n), at_n,
+                                         "# verflixt " + std::string(kVersion) +
+                                             " schocken round-equilibrium keep tables (solve --equilibrium)\n"),
+                        "--write-policy");
+      j["policy_file"] = path;
+      s << "keep tables for rounds of 2.." << n << " players written to " << path << "\n";
+    }
+  } else if (vm.count("target")) {
+    const int limit = limit_from(vm, rules, "limit");
+    const BeatTarget t = target_from(vm, rules);
+    const TurnSolution sol = solve_beat(rules, limit, t);
+    j["target"] = dice_text(t.hand);
+    j["target_throws"] = t.throws;
+    j["limit"] = limit;
+    j["p_beat"] = sol.start;
+    nlohmann::ordered_json keeps = nlohmann::ordered_json::array();
+    s << "beat " << hand_name(t.hand) << " made in " << t.throws << " throw(s), revealed first, with at most " << limit
+      << " throws\nexact P(beat) under the optimal keep policy: " << fmt("%.6f", sol.start) << "\n";
+    csv = "throw,hand,keep_after_1,keep_after_2\n";
+    if (limit > 1) s << "optimal keeps (after throw 1 / after throw 2):\n";
+    for (int d : throws_best_first()) {
+      const Dice& dice = all_throws()[static_cast<size_t>(d)];
+      const std::string k1 = limit > 1 ? keep_text(sol.best[static_cast<size_t>(d)][0]) : "stand";
+      const std::string k2 = limit > 2 ? keep_text(sol.best[static_cast<size_t>(d)][1]) : "stand";
+      keeps.push_back({{"throw", dice_text(dice)}, {"after_1", k1}, {"after_2", k2}});
+      csv += dice_text(dice) + "," + hand_name(dice) + "," + k1 + "," + k2 + "\n";
+      if (limit > 1) s << "  " << dice_text(dice) << "  " << pad(hand_name(dice), 20) << pad(k1, 12) << " / " << k2 << "\n";
+    }
+    j["keeps"] = keeps;
+  } else {
+    // The table of P(beat each hand) with 1, 2, 3 throws.
+    j["method"] = "backward induction per hand and limit; the target took `limit` throws and revealed first";
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    s << "P(beating a hand) under the optimal keep policy, exact; the hand took as many throws as allowed\n"
+         "and was revealed first (an equal hand in as many throws loses)\n"
+      << "  hand                  chips   1 throw  2 throws  3 throws\n";
+    csv = "hand,name,chips,p_beat_1,p_beat_2,p_beat_3\n";
+    for (int d : throws_best_first()) {
+      const Dice& dice = all_throws()[static_cast<size_t>(d)];
+      nlohmann::ordered_json row;
+      row["hand"] = dice_text(dice);
+      row["name"] = hand_name(dice);
+      row["chips"] = hand_chips(dice, rules);
+      s << "  " << pad(hand_name(dice), 22) << fmt("%5.0f", hand_chips(dice, rules));
+      csv += dice_text(dice) + "," + hand_name(dice) + "," + std::to_string(hand_chips(dice, rules));
+      for (int limit = 1; limit <= kMaxThrows; ++limit) {
+        if (limit > rules.max_throws) {
+          s << "         -";
+          csv += ",";
+          continue;
+        }
+        const double p = solve_beat(rules, limit, {dice, limit}).start;
+        row["p_beat_" + std::to_string(limit)] = p;
+        s << fmt("%10.6f", p);
+        csv += "," + fmt("%.12f", p);
+      }
+      s << "\n";
+      csv += "\n";
+      rows.push_back(row);
+    }
+    j["table"] = rows;
+  }
+  emit(vm, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  return 0;
+}
+
+int schocken_evaluate_command(int argc, const char* const* argv) {
+  po::options_description desc("evaluate --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("equilibrium"),
+       "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)")
+      ("target", po::value<std::string>()->default_value("6 6 5"), "the hand to beat (e.g. '6 5 3')")
+      ("limit", po::value<int>()->default_value(3), "throws allowed (1..3)")
+      ("target-throws", po::value<int>(), "throws the target took (default: --limit)")
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
+             "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
+             "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it.",
+             vm))
+    return 0;
+  const SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const int limit = limit_from(vm, rules, "limit");
+  const BeatTarget t = target_from(vm, rules);
+  std::shared_ptr<const RoundKeepTables> cache;
+  const auto policy = make_policy(vm["policy"].as<std::string>(), rules, cache);
+  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const TurnTable payoff = beat_payoff(rules, t);
+  const double exact = expected(final_distribution(limit, keep_table_of(*policy, limit, 1, rules.players)), payoff);
+  const double optimum = solve_beat(rules, limit, t).start;
+  install_interrupt_handler();
+  const RunControl control = progress_control("evaluate schocken turns");
+  const BeatRun run = sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
+  progress_done();
+  const double p = proportion(run.beats, run.turns), se = proportion_se(run.beats, run.turns);
+  const Completion c = completion(run.turns, turns, "turns", run.interrupted);
+  nlohmann::ordered_json j = meta(rules);
+  j["seed"] = seed;
+  j["threads"] = threads;
+  j["policy"] = policy->name();
+  j["target"] = dice_text(t.hand);
+  j["target_throws"] = t.throws;
+  j["limit"] = limit;
+  j["turns"] = run.turns;
+  j["p_beat"] = p;
+  j["stderr"] = se;
+  j["exact_p_beat"] = exact;
+  j["optimal_p_beat"] = optimum;
+  mark_json(j, c);
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "policy,target,target_throws,limit,turns,p_beat,stderr,exact_p_beat,optimal_p_beat\n" + policy->name() + "," +
+           dice_text(t.hand) + "," + std::to_string(t.throws) + "," + std::to_string(limit) + "," +
+           std::to_string(run.turns) + "," + fmt("%.6f", p) + "," + fmt("%.6f", se) + "," + fmt("%.12f", exact) + "," +
+           fmt("%.12f", optimum) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "policy " << policy->name() << " chasing " << hand_name(t.hand) << " (" << t.throws
+      << " throw(s), revealed first) with at most " << limit << " throws, seed " << seed << "\n"
+      << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.turns << " turns)\n"
+      << "  exact P(beat)        " << fmt("%.6f", exact) << "  (policy evaluation; Monte Carlo differs by "
+      << fmt("%+.2f", (p - exact) / std::max(se, 1e-300)) << " SE)\n"
+      << "  optimum              " << fmt("%.6f", optimum) << "  (solve --game schocken --target)\n";
+    text = s.str();
+  }
+  return finish(vm, format, c, text);
+}
+
+int schocken_tournament_command(int argc, const char* const* argv) {
+  po::options_description desc("tournament --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
+             "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
+             "prints each seat's P(losing a half) and P(paying) ± SE.",
+             vm))
+    return 0;
+  const std::vector<std::string> specs =
+      vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (specs.size() < 2 || specs.size() > static_cast<size_t>(kMaxPlayers))
+    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  SchockenRules rules = schocken_rules_from(vm);
+  rules.players = static_cast<int>(specs.size());
+  const std::string format = format_from(vm, kFormats);
+  std::shared_ptr<const RoundKeepTables> cache;
+  std::vector<std::unique_ptr<SchockenPolicy>> policies;
+  std::vector<const SchockenPolicy*> seats;
+  std::vector<std::string> names;
+  for (const auto& spec : specs) {
+    policies.push_back(make_policy(spec, rules, cache));
+    seats.push_back(policies.back().get());
+    names.push_back(policies.back()->name());
+  }
+  const std::uint64_t games = vm["games"].as<std::uint64_t>();
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  install_interrupt_handler();
+  const RunControl control = progress_control("tournament schocken games");
+  const GameRun run = play_games(rules, seats, games, seed, threads, control);
+  progress_done();
+  const GameTally& t = run.tally;
+  const Completion c = completion(t.games, games, "games", run.interrupted);
+  nlohmann::ordered_json j = meta(rules);
+  j["seed"] = seed;
+  j["threads"] = threads;
+  j["policy"] = names;
+  j["games"] = t.games;
+  j["seconds"] = run.seconds;
+  j["games_per_second"] = run.seconds > 0 ? static_cast<double>(t.games) / run.seconds : 0.0;
+  j["finals"] = t.finals;
+  j["mean_rounds"] = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
+  nlohmann::ordered_json seats_json = nlohmann::ordered_json::array();
+  std::string csv = "seat,policy,games,p_lose_half,p_lose_half_se,p_lose_first_half,p_pay,p_pay_se\n";
+  std::ostringstream s;
+  s << header(rules) << "tournament: " << t.games << " games, seat 1 opens, seed " << seed
+    << ", Monte Carlo (± 1 SE)\n"
+    << "  seat  policy          P(lose a half)       P(pay)\n";
+  for (size_t k = 0; k < names.size(); ++k) {
+    const int seat = static_cast<int>(k);
+    const double ph = t.p_half(seat), sh = se_half(t, seat, run.both_halves[k]);
+    const double pp = t.p_pay(seat), sp = t.se_pay(seat);
+    seats_json.push_back({{"seat", k + 1},
+                          {"policy", names[k]},
+                          {"p_lose_half", ph},
+                          {"p_lose_half_se", sh},
+                          {"p_lose_first_half", proportion(t.first_half[k], t.games)},
+                          {"p_pay", pp},
+                          {"p_pay_se", sp}});
+    csv += std::to_string(k + 1) + "," + names[k] + "," + std::to_string(t.games) + "," + fmt("%.6f", ph) + "," +
+           fmt("%.6f", sh) + "," + fmt("%.6f", proportion(t.first_half[k], t.games)) + "," + fmt("%.6f", pp) + "," +
+           fmt("%.6f", sp) + "\n";
+    s << "  " << fmt("%4.0f", static_cast<double>(k + 1)) << "  " << pad(names[k], 14) << "  " << fmt("%.4f", ph)
+      << " ± " << fmt("%.4f", sh) << "   " << fmt("%.4f", pp) << " ± " << fmt("%.4f", sp) << "\n";
+  }
+  j["seats"] = seats_json;
+  mark_json(j, c);
+  s << "finals played " << fmt("%.4f", proportion(t.finals, t.games)) << " of games, "
+    << fmt("%.1f", j["mean_rounds"].get<double>()) << " rounds a game, " << fmt("%.0f", j["games_per_second"].get<double>())
+    << " games/s on " << threads << " thread(s)\n";
+  return finish(vm, format, c, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+}
+
+int schocken_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("dice", po::value<std::string>(), "the throw in front of you, e.g. '6 1 1' (required)")
+      ("throw", po::value<int>()->default_value(1), "throws used so far (1..limit-1)")
+      ("limit", po::value<int>()->default_value(3), "throws allowed this turn (the starter's count)")
+      ("target", po::value<std::string>(), "a hand to beat: rank by P(beat it)")
+      ("target-throws", po::value<int>(), "throws the target took (default: --limit)")
+      ("players", po::value<int>(), "without --target: players in the round (default: the rules' players)")
+      ("position", po::value<int>()->default_value(1), "without --target: your place in the round, 1 = starter");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
+             "                       [--target HAND | --players N --position P]\n"
+             "Ranks standing and every choice of dice to throw again, exactly: by P(beat the target), or\n"
+             "by P(not having the round's worst hand) when the others play the round equilibrium.",
+             vm))
+    return 0;
+  const SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (!vm.count("dice")) throw InputError("--dice is required, e.g. --dice '6 1 1'");
+  const Dice dice = parse_dice(vm["dice"].as<std::string>());
+  int limit = limit_from(vm, rules, "limit");
+  const int k = vm["throw"].as<int>();
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  j["dice"] = dice_text(dice);
+  j["throw"] = k;
+  TurnSolution sol;
+  TurnTable payoff{};
+  std::string objective;
+  if (vm.count("target")) {
+    const BeatTarget t = target_from(vm, rules);
+    payoff = beat_payoff(rules, t);
+    objective = "P(beat " + hand_name(t.hand) + " in " + std::to_string(t.throws) + ")";
+    j["target"] = dice_text(t.hand);
+    j["target_throws"] = t.throws;
+  } else {
+    const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
+    const int position = vm["position"].as<int>();
+    if (n < 2 || n > kMaxPlayers) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (position < 1 || position > n)
+      throw InputError("--position " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
+    if (position == 1) limit = rules.max_throws;  // the starter sets the limit himself
+    const RoundEquilibrium eq = solve_round(rules, n);
+    payoff = not_worst_payoff(rules, eq.policies, position - 1, limit);
+    objective = "P(not worst) at a round of " + std::to_string(n) + ", position " + std::to_string(position) +
+                " (others: round equilibrium)";
+    j["players"] = n;
+    j["position"] = position;
+  }
+  if (k < 1 || k >= limit)
+    throw InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
+                     " (a throw after which another is allowed)");
+  j["limit"] = limit;
+  j["objective"] = objective;
+  sol = best_turn(rules, limit, payoff);
+  std::vector<std::pair<Keep, double>> ranked;
+  for (const Keep& keep : keep_options(dice, rules)) ranked.push_back({keep, keep_value(sol, payoff, dice, k, keep)});
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  nlohmann::ordered_json choices = nlohmann::ordered_json::array();
+  std::string csv = "rank,choice,throw_again,value\n";
+  std::ostringstream s;
+  s << header(rules) << "throw " << dice_text(dice) << " (" << hand_name(dice) << ") after " << k << " of " << limit
+    << " throws; " << objective << ", exact, optimal play after this choice\n";
+  for (size_t r = 0; r < ranked.size(); ++r) {
+    const Keep& keep = ranked[r].first;
+    std::string again;  // the dice thrown again: the throw minus the kept faces
+    std::string choice = keep_text(keep);
+    if (!keep.stands()) {
+      std::vector<int> left(dice.begin(), dice.end());
+      for (int i = 0; i < keep.count; ++i) {
+        const auto it = std::find(left.begin(), left.end(), keep.kept[static_cast<size_t>(i)]);
+        if (it != left.end()) {
+          left.erase(it);
+        } else {  // a 1 made of two 6s (S2): one 6 turns into the 1, the other is thrown
+          left.erase(std::find(left.begin(), left.end(), 6));
+          choice += " (1 from 6 6)";
+        }
+      }
+      for (int f : left) again += (again.empty() ? "" : " ") + std::to_string(f);
+    }
+    choices.push_back({{"rank", r + 1}, {"choice", choice}, {"throw_again", again}, {"value", ranked[r].second}});
+    csv += std::to_string(r + 1) + "," + choice + "," + again + "," + fmt("%.12f", ranked[r].second) + "\n";
+    s << "  " << r + 1 << ". " << pad(choice + " ", 12) << pad(again.empty() ? "" : "throw " + again, 14)
+      << fmt("%.6f", ranked[r].second) << (r == 0 ? "  <- best" : "") << "\n";
+  }
+  j["choices"] = choices;
+  emit(vm, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  return 0;
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,70 @@
+#include "cli/seat_spec.h"
+
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/heuristic.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/position.h"
+
+namespace verflixt {
+
+std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
+  std::vector<Joker> out;
+  if (list.empty() || normalize_name(list) == "none") return out;
+  JokerSet seen;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    const Joker j = parse_joker(list.substr(start, comma - start), what);
+    if (seen.has(j)) throw InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
+    if (!rules.jokers.has(j))
+      throw InputError(what + ": joker '" + std::string(joker_id(j)) + "' does not exist in " + rules.preset +
+                       "; valid: " + loadout_name(rules.jokers));
+    seen = seen.with(j);
+    out.push_back(j);
+    start = comma + 1;
+  }
+  return out;
+}
+
+SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
+  SeatPlayer p;
+  p.label = spec;
+  const size_t at = spec.rfind('@');
+  p.policy = make_policy(spec.substr(0, at), rules);
+  if (at != std::string::npos) {
+    p.jokers = parse_joker_priority(spec.substr(at + 1), rules, "seat '" + spec + "'");
+  } else if (const auto* h = dynamic_cast<const HeuristicPolicy*>(p.policy.get())) {
+    for (Joker j : h->params().loadout)
+      if (rules.jokers.has(j)) p.jokers.push_back(j);
+  } else if (const auto* q = dynamic_cast<const PositionPolicy*>(p.policy.get())) {
+    for (Joker j : q->heuristic().params().loadout)
+      if (rules.jokers.has(j)) p.jokers.push_back(j);
+  }
+  if (!p.jokers.empty()) p.selector = std::make_unique<ListSelector>(p.jokers);
+  return p;
+}
+
+int series_from(const boost::program_options::variables_map& vm, const Rules& rules) {
+  const int series = vm.count("series") ? vm["series"].as<int>() : default_series_length(rules);
+  if (series < 1 || series > 1000)
+    throw InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+  return series;
+}
+
+void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback,
+                       const std::string& note) {
+  desc.add_options()("engine", boost::program_options::value<std::string>()->default_value(fallback),
+                     ("who plays the passes: auto, kernel (pass_kernel.h: compiled turn tables) or reference "
+                      "(the readable engine); auto is the kernel whenever it can play every policy" + note).c_str());
+}
+
+PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
+  const size_t k = choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
+  if (k == 2) return PassEngine::Reference;
+  return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
+}
+
+}  // namespace verflixt

@@ -1,0 +1,47 @@
+#pragma once
+// A seat at a table as the multiplayer commands name it: "POLICY[@JOKERS]", the policy as
+// make_policy reads it and JOKERS a joker priority list for ListSelector (P2). Private to the
+// executable: tournament, advise and balance parse seats the same way.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/program_options/variables_map.hpp>
+
+#include <boost/program_options/options_description.hpp>
+
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules.h"
+
+namespace verflixt {
+
+struct SeatPlayer {
+  std::string label;                    // the spec as given, pools results in a group
+  std::unique_ptr<Policy> policy;
+  std::unique_ptr<Selector> selector;   // nullptr: selects no jokers
+  std::vector<Joker> jokers;            // the priority list the selector uses
+};
+
+// Parses "POLICY[@JOKERS]". Without "@", a policy file's own loadout (heuristic or position
+// files, key policy.loadout) is the list. Jokers must exist under `rules`; throws InputError.
+SeatPlayer make_seat_player(const std::string& spec, const Rules& rules);
+
+// Parses a comma-separated joker list of any length ("" or "none": empty), each joker once
+// and present under `rules`. Throws InputError naming `what`.
+std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what);
+
+// The --series option of the table commands: its value checked to 1..1000, or the rules'
+// default (objective.h, O6). Throws InputError.
+int series_from(const boost::program_options::variables_map& vm, const Rules& rules);
+
+// The --engine option of the table commands: auto (the pass kernel when it can play every
+// policy, else the reference engine), kernel or reference; `fallback` is the default.
+void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback = "auto",
+                       const std::string& note = "");
+// The engine chosen for `policies`; throws InputError for an unknown name, or for kernel when
+// a policy cannot be played by it.
+PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies);
+
+}  // namespace verflixt

@@ -1,0 +1,215 @@
+// `verflixt solve`: the exact optimal solo policy (solver.h) for one loadout or for every
+// loadout of the ruleset: optimal EV, bust probability, stop thresholds and each joker's
+// marginal value; optionally writes the solved policy as a .policy table.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+using cli::fmt;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
+
+std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
+
+// One result row: a solution and the marginal value of each of its jokers.
+struct Row {
+  SoloSolution sol;
+  std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
+};
+
+nlohmann::ordered_json row_json(const Row& r) {
+  nlohmann::ordered_json j;
+  j["jokers"] = loadout_name(r.sol.loadout);
+  j["ev"] = r.sol.ev;
+  j["bust_probability"] = r.sol.bust_probability;
+  if (r.sol.threshold >= 0) j["threshold"] = r.sol.threshold;
+  else j["threshold"] = nullptr;
+  nlohmann::ordered_json m = nlohmann::ordered_json::object();
+  for (auto [jk, v] : r.marginal) m[std::string(joker_id(jk))] = v;
+  j["marginal"] = m;
+  j["states"] = r.sol.states;
+  j["risk_cap"] = r.sol.risk_cap;
+  j["runkel_risk_cap"] = r.sol.runkel_risk_cap;
+  j["cap_needed"] = r.sol.cap_needed;
+  j["runkel_cap_needed"] = r.sol.runkel_cap_needed;
+  j["cap_certified"] = r.sol.cap_certified;
+  // Stop thresholds per subset of still-held jokers, indexed by robbing 1s so far (T4):
+  // {"none": [16, 17, ...], "pony": [...]}; null where stopping is never optimal.
+  nlohmann::ordered_json ts = nlohmann::ordered_json::object();
+  for (const auto& t : r.sol.thresholds) {
+    auto& arr = ts[loadout_name(t.held)];
+    if (t.eyes >= 0) arr.push_back(t.eyes);
+    else arr.push_back(nullptr);
+  }
+  j["thresholds"] = ts;
+  return j;
+}
+
+std::string marginal_text(const Row& r) {
+  std::string s;
+  for (auto [jk, v] : r.marginal) s += (s.empty() ? "" : " ") + std::string(joker_id(jk)) + fmt("%+.3f", v);
+  return s.empty() ? "-" : s;
+}
+
+}  // namespace
+
+int solve_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("solve options");
+  desc.add_options()
+      ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
+      ("loadouts", po::value<std::string>(), "all: every loadout of 0..jokers_per_pass jokers")
+      ("write-policy", po::value<std::string>(), "write the solved policy table to FILE (*.policy; needs --jokers)")
+      ("risk-cap", po::value<int>()->default_value(SolverOptions{}.risk_cap),
+       "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
+      ("runkel-risk-cap", po::value<int>()->default_value(SolverOptions{}.runkel_risk_cap),
+       "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
+                  "                      [--format table|json|csv|markdown]\n"
+                  "Solves the optimal solo policy (RULES.md §5) exactly: optimal EV, bust probability,\n"
+                  "stop thresholds and each joker's marginal value (EV with it minus without it).",
+                  vm))
+    return 0;
+  const Rules rules = cli::rules_from(vm);
+  const std::string format = cli::format_from(vm, kFormats);
+  const bool all = vm.count("loadouts") > 0;
+  if (all == (vm.count("jokers") > 0)) throw InputError("give exactly one of --jokers LIST and --loadouts all");
+  if (all && vm["loadouts"].as<std::string>() != "all")
+    throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
+  if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  const int threads = cli::threads_from(vm);
+  SolverOptions opt;
+  opt.risk_cap = vm["risk-cap"].as<int>();
+  opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
+  if (opt.risk_cap < 0 || opt.risk_cap > 2000)
+    throw InputError("--risk-cap " + std::to_string(opt.risk_cap) + " is out of range; valid: 0 (automatic) or 1..2000");
+  if (opt.runkel_risk_cap < 0 || opt.runkel_risk_cap > 5000)
+    throw InputError("--runkel-risk-cap " + std::to_string(opt.runkel_risk_cap) +
+                     " is out of range; valid: 0 (automatic) or 1..5000");
+  omp_set_num_threads(threads);
+
+  cli::install_interrupt_handler();
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<Row> rows;
+  std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
+  // The unit of work is a loadout: Ctrl-C lets the loadouts under way finish and starts no
+  // more; the output lists the solved ones (ranked among themselves), and a marginal value
+  // whose loadout without the joker was not solved is left out.
+  cli::Completion done;
+  if (all) {
+    opt.keep_table = false;
+    const std::vector<JokerSet> loadouts = all_loadouts(rules);
+    auto sols = solve_loadouts(rules, loadouts, opt, cli::progress_control("solve"));
+    cli::progress_done();
+    done = cli::completion(sols.size(), loadouts.size(), "loadouts", sols.size() < loadouts.size());
+    for (auto& s : sols) {
+      ev[s.loadout.bits] = s.ev;
+      rows.push_back({std::move(s), {}});
+    }
+  } else {
+    const JokerSet loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);
+    opt.keep_table = vm.count("write-policy") > 0;
+    Row r{solve_solo(rules, loadout, opt), {}};
+    ev[loadout.bits] = r.sol.ev;
+    SolverOptions sub = opt;
+    sub.keep_table = false;
+    sub.thresholds = false;
+    std::vector<JokerSet> without;
+    for (int k = 0; k < JOKER_NB; ++k)
+      if (loadout.has(static_cast<Joker>(k))) without.push_back(loadout.without(static_cast<Joker>(k)));
+    const auto subs = solve_loadouts(rules, without, sub, cli::progress_control("solve"));
+    cli::progress_done();
+    for (const auto& s : subs) ev[s.loadout.bits] = s.ev;
+    done = cli::completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
+    rows.push_back(std::move(r));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (auto& r : rows)
+    for (int k = 0; k < JOKER_NB; ++k) {
+      const Joker j = static_cast<Joker>(k);
+      if (!r.sol.loadout.has(j)) continue;
+      const auto it = ev.find(r.sol.loadout.without(j).bits);
+      if (it != ev.end()) r.marginal.push_back({j, r.sol.ev - it->second});
+    }
+  // Best first; equal EVs keep the fixed loadout order (stable sort), so output is deterministic.
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.sol.ev > b.sol.ev; });
+
+  if (vm.count("write-policy")) {
+    const std::string path = vm["write-policy"].as<std::string>();
+    std::ostringstream text;
+    write_policy(text, rules, rows.front().sol);
+    write_file_atomic(path, text.str(), "--write-policy");
+  }
+
+  const bool detail = !all;
+  std::ostringstream s;
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["version"] = kVersion;
+    j["command"] = "solve";
+    j["rules"] = rules_summary(rules);
+    j["seconds"] = seconds;
+    cli::mark_json(j, done);
+    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+    for (const auto& r : rows) arr.push_back(row_json(r));
+    j["loadouts"] = arr;
+    s << cli::json_text(j);
+  } else if (format == "csv") {
+    s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
+    int rank = 0;
+    for (const auto& r : rows)
+      s << ++rank << ",\"" << loadout_name(r.sol.loadout) << "\"," << fmt("%.10f", r.sol.ev) << ","
+        << fmt("%.10f", r.sol.bust_probability) << "," << threshold_text(r.sol.threshold) << ",\"" << marginal_text(r)
+        << "\"," << (r.sol.cap_certified ? "true" : "false") << "," << r.sol.states << "\n";
+  } else if (format == "markdown") {
+    s << "Optimal solo play, rules `" << rules_summary(rules) << "` (verflixt " << kVersion << ")\n\n"
+      << "| rank | jokers | optimal EV | bust probability | final threshold | marginal values |\n"
+      << "|---:|---|---:|---:|---:|---|\n";
+    int rank = 0;
+    for (const auto& r : rows)
+      s << "| " << ++rank << " | " << loadout_name(r.sol.loadout) << " | " << fmt("%.4f", r.sol.ev) << " | "
+        << fmt("%.4f", r.sol.bust_probability) << " | " << threshold_text(r.sol.threshold) << " | "
+        << marginal_text(r) << " |\n";
+  } else {
+    s << "verflixt " << kVersion << "  solve  rules " << rules_summary(rules) << "  " << fmt("%.2f", seconds) << " s\n";
+    int rank = 0;
+    for (const auto& r : rows) {
+      s << fmt("%4.0f", ++rank) << "  " << loadout_name(r.sol.loadout) << "  EV " << fmt("%.4f", r.sol.ev) << "  bust "
+        << fmt("%.4f", r.sol.bust_probability) << "  threshold " << threshold_text(r.sol.threshold) << "  marginal "
+        << marginal_text(r) << (r.sol.cap_certified ? "" : "  (cap not certified: needs " + fmt("%.0f", r.sol.cap_needed) + " / " + fmt("%.0f", r.sol.runkel_cap_needed) + ")")
+        << "\n";
+    }
+    if (detail) {
+      s << "stop thresholds (smallest eyes at which stopping is optimal; - = never up to the cap):\n";
+      for (const auto& t : rows.front().sol.thresholds)
+        s << "  held " << loadout_name(t.held) << ", robbing 1s " << t.robbing_ones << ": " << threshold_text(t.eyes)
+          << "\n";
+    }
+  }
+  return cli::finish(vm, format, done, s.str());
+}
+
+}  // namespace verflixt

@@ -1,0 +1,243 @@
+// `verflixt tournament`: plays many evenings at one table, each seat with its own policy and
+// joker list, and prints per policy and per seat P(win), P(loser), expected rank and eyes
+// with standard errors, and whether the best policy's lead is significant (objective.h).
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+#include "cli/seat_spec.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/core/stats.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+using cli::fmt;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
+
+nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+
+nlohmann::ordered_json row_json(const ObjectiveRow& r) {
+  nlohmann::ordered_json j;
+  j["label"] = r.label;
+  j["seats"] = r.seats;
+  j["p_win"] = est_json(r.win);
+  j["p_loser"] = est_json(r.loser);
+  j["rank"] = est_json(r.rank);
+  j["eyes"] = est_json(r.eyes);
+  return j;
+}
+
+std::string csv_row(const std::string& kind, const ObjectiveRow& r) {
+  std::ostringstream s;
+  s << kind << ",\"" << r.label << "\"," << r.seats;
+  for (const Estimate* e : {&r.win, &r.loser, &r.rank, &r.eyes})
+    s << "," << fmt("%.6f", e->mean) << "," << fmt("%.6f", e->se);
+  return s.str() + "\n";
+}
+
+// The best row by P(win) and the runner-up, with the paired difference.
+struct Lead {
+  int best = -1, second = -1;
+  Estimate diff;
+  double z = 0;
+};
+
+template <class Diff>
+Lead lead_of(const std::vector<ObjectiveRow>& rows, Diff diff) {
+  Lead l;
+  if (rows.size() < 2) return l;
+  std::vector<int> idx(rows.size());
+  for (size_t k = 0; k < rows.size(); ++k) idx[k] = static_cast<int>(k);
+  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+    return rows[static_cast<size_t>(a)].win.mean > rows[static_cast<size_t>(b)].win.mean;
+  });
+  l.best = idx[0];
+  l.second = idx[1];
+  l.diff = diff(l.best, l.second);
+  l.z = l.diff.se > 0 ? l.diff.mean / l.diff.se : 0.0;
+  return l;
+}
+
+std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, const char* what) {
+  if (l.best < 0) return "";
+  std::ostringstream s;
+  s << "best " << what << " by P(win): " << rows[static_cast<size_t>(l.best)].label << "; lead over "
+    << rows[static_cast<size_t>(l.second)].label << " " << fmt("%+.4f", l.diff.mean) << " ± "
+    << fmt("%.4f", l.diff.se) << " (paired SE, same evenings), z = " << fmt("%.2f", l.z) << " — "
+    << (std::fabs(l.z) >= kZ95 ? "significant at the 5% level (two-sided)" : "not significant at the 5% level");
+  return s.str();
+}
+
+}  // namespace
+
+int tournament_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("tournament options");
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. threshold:20@hirtenschutz,pony,"
+       "rattenlord or strategies/position-safe.ini; JOKERS is a priority list, the first ones "
+       "still available are selected each pass (P2); without @ a policy file's loadout is used")
+      ("seats", po::value<int>(), "number of seats when all play --policy (2..12)")
+      ("policy", po::value<std::string>()->default_value("threshold:20"), "policy of every seat with --seats")
+      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
+      ("series", po::value<int>(),
+       "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
+      ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
+      ("single-pass", po::bool_switch(),
+       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)");
+  add_engine_option(desc);
+  cli::add_sampling_options(desc);
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
+                  "       verflixt tournament --seats N --policy P [--evenings M]\n"
+                  "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
+                  "and per seat P(win) (ties split the win 1/k), P(loser) (RULES.md P3), expected rank\n"
+                  "(ties averaged) and expected evening total, each with its standard error.",
+                  vm))
+    return 0;
+  Rules rules = cli::rules_from(vm);
+  if (vm["single-pass"].as<bool>()) rules.passes = rules.final_passes = 1;
+  const std::string format = cli::format_from(vm, kFormats);
+  const std::uint64_t evenings = vm["evenings"].as<std::uint64_t>();
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
+  const bool final = vm["final"].as<bool>();
+  if (threads < 1 || threads > 1024)
+    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+
+  std::vector<std::string> specs;
+  if (vm.count("seat")) {
+    if (vm.count("seats")) throw InputError("give either --seat (repeated) or --seats N --policy P, not both");
+    specs = vm["seat"].as<std::vector<std::string>>();
+  } else {
+    if (!vm.count("seats")) throw InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
+    const int n = vm["seats"].as<int>();
+    if (n < 2 || n > 12) throw InputError("--seats " + std::to_string(n) + " is out of range; valid: 2..12");
+    specs.assign(static_cast<size_t>(n), vm["policy"].as<std::string>());
+  }
+  if (specs.size() < 2 || specs.size() > 12)
+    throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
+  const int series = series_from(vm, rules);
+
+  std::vector<std::unique_ptr<SeatPlayer>> owned;
+  std::map<std::string, int> group_of;
+  ObjectiveSpec spec;
+  spec.final = final;
+  spec.series_length = series;
+  for (const auto& s : specs) {
+    owned.push_back(std::make_unique<SeatPlayer>(make_seat_player(s, rules)));
+    auto [it, fresh] = group_of.emplace(owned.back()->label, static_cast<int>(spec.groups.size()));
+    if (fresh) spec.groups.push_back(owned.back()->label);
+    spec.seats.push_back(TableSeat{owned.back()->policy.get(), owned.back()->selector.get(), it->second});
+  }
+
+  std::vector<const Policy*> policies;
+  for (const auto& seat : spec.seats) policies.push_back(seat.policy);
+  spec.engine = engine_from(vm, policies);
+
+  cli::install_interrupt_handler();
+  const RunControl control = cli::progress_control("tournament evenings");
+  const ObjectiveRun run = play_objectives(rules, spec, evenings, seed, threads, control);
+  cli::progress_done();
+  // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
+  // notes are from those evenings. Before the first chunk there is nothing to show.
+  const cli::Completion done = cli::completion(run.evenings, run.requested, "evenings", run.interrupted);
+  const std::vector<ObjectiveRow> no_rows;
+  const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
+  const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;
+
+  const Lead by_policy = lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); });
+  const Lead by_seat = lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); });
+
+  std::string text;
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["version"] = kVersion;
+    j["seed"] = seed;
+    j["rules_summary"] = rules_summary(rules);
+    j["engine"] = engine_name(spec.engine);
+    j["final"] = final;
+    j["policies"] = spec.groups;
+    j["seats"] = specs;
+    j["evenings"] = run.evenings;
+    j["requested_evenings"] = run.requested;
+    j["series_length"] = run.series_length;
+    cli::mark_json(j, done);
+    j["threads"] = threads;
+    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+    j["seconds"] = run.seconds;
+    j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per RULES.md P3";
+    j["by_policy"] = nlohmann::ordered_json::array();
+    j["by_seat"] = nlohmann::ordered_json::array();
+    for (const auto& r : by_group_rows) j["by_policy"].push_back(row_json(r));
+    for (const auto& r : by_seat_rows) j["by_seat"].push_back(row_json(r));
+    auto lead_json = [&](const std::vector<ObjectiveRow>& rows, const Lead& l) {
+      nlohmann::ordered_json o;
+      if (l.best < 0) return o;
+      o["best"] = rows[static_cast<size_t>(l.best)].label;
+      o["runner_up"] = rows[static_cast<size_t>(l.second)].label;
+      o["p_win_difference"] = l.diff.mean;
+      o["paired_stderr"] = l.diff.se;
+      o["z"] = l.z;
+      o["significant_5pct"] = std::fabs(l.z) >= kZ95;
+      if (done.interrupted) o["from_interrupted_run"] = true;
+      return o;
+    };
+    if (by_policy.best >= 0) j["best_policy"] = lead_json(by_group_rows, by_policy);
+    j["best_seat"] = lead_json(by_seat_rows, by_seat);
+    text = cli::json_text(j);
+  } else if (format == "csv") {
+    text = "kind,label,seats,p_win,p_win_se,p_loser,p_loser_se,rank,rank_se,eyes,eyes_se\n";
+    for (const auto& r : by_group_rows) text += csv_row("policy", r);
+    for (const auto& r : by_seat_rows) text += csv_row("seat", r);
+  } else {
+    std::ostringstream s;
+    s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
+      << run.evenings << (final ? " final" : "") << " evenings of " << specs.size() << " players"
+      << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
+      << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
+      << (done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
+      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: RULES.md P3\n\n";
+    auto table = [&](const char* head, const std::vector<ObjectiveRow>& rows) {
+      size_t w = std::string(head).size();
+      for (const auto& r : rows) w = std::max(w, r.label.size());
+      s << head << std::string(w - std::string(head).size(), ' ')
+        << "  seats  P(win)             P(loser)           E[rank]            E[eyes]\n";
+      for (const auto& r : rows)
+        s << r.label << std::string(w - r.label.size(), ' ') << "  " << std::string(5 - std::min<size_t>(5, std::to_string(r.seats).size()), ' ') << r.seats << "  "
+          << pm(r.win) << "  " << pm(r.loser) << "  " << pm(r.rank, "%.3f") << "    " << pm(r.eyes, "%.3f")
+          << "\n";
+    };
+    if (by_group_rows.size() > 1 && by_group_rows.size() < by_seat_rows.size()) {
+      table("policy", by_group_rows);
+      s << "\n";
+    }
+    table("seat", by_seat_rows);
+    s << "\n";
+    const std::string from = done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
+    if (by_policy.best >= 0) s << lead_note(by_group_rows, by_policy, "policy") << from << "\n";
+    if (by_seat.best >= 0 && (by_policy.best < 0 || by_group_rows.size() < by_seat_rows.size()))
+      s << lead_note(by_seat_rows, by_seat, "seat") << from << "\n";
+    text = s.str();
+  }
+  return cli::finish(vm, format, done, text);
+}
+
+}  // namespace verflixt

@@ -1,0 +1,302 @@
+// `verflixt tune`: improves a position policy's integer parameters for one seat against a
+// fixed field by simulation with common random numbers (tuning.h), optionally picks its
+// loadout, prints the search path with paired errors, and writes the improved policy as a
+// position INI file that make_policy reads back.
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli/command.h"
+#include "cli/seat_spec.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/tuning.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+namespace {
+
+using cli::fmt;
+
+const std::vector<std::string> kFormats = {"table", "json"};
+
+std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
+  if (list.empty()) return "none";
+  std::string s;
+  for (Joker j : list) s += (s.empty() ? "" : sep) + std::string(joker_id(j));
+  return s;
+}
+
+std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
+nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+
+nlohmann::ordered_json params_json(const PositionParams& p) {
+  nlohmann::ordered_json j;
+  for (const auto& n : tunable_params()) j[n] = param_value(p, n);
+  return j;
+}
+
+std::string params_text(const PositionParams& p) {
+  std::string s;
+  for (const auto& n : tunable_params()) s += (s.empty() ? "" : " ") + n + "=" + std::to_string(param_value(p, n));
+  return s;
+}
+
+// Candidate loadouts: "singles" / "pairs" over the jokers of the rules (plus none), or
+// explicit priority lists separated by ';' ("none" is the empty list).
+std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Rules& rules) {
+  std::vector<Joker> all;
+  for (int j = 0; j < JOKER_NB; ++j)
+    if (rules.jokers.has(static_cast<Joker>(j))) all.push_back(static_cast<Joker>(j));
+  std::vector<std::vector<Joker>> out;
+  if (text == "singles" || text == "pairs") {
+    out.push_back({});
+    for (size_t a = 0; a < all.size(); ++a) {
+      if (text == "singles") out.push_back({all[a]});
+      else
+        for (size_t b = a + 1; b < all.size(); ++b) out.push_back({all[a], all[b]});
+    }
+    return out;
+  }
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t semi = text.find(';', start);
+    if (semi == std::string::npos) semi = text.size();
+    out.push_back(parse_joker_priority(text.substr(start, semi - start), rules,
+                                       "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
+    start = semi + 1;
+  }
+  return out;
+}
+
+// The improved policy as a position INI file: every key commented, the header records how it
+// was made, so the file is a result that reads back with make_policy.
+std::string policy_file(const PositionParams& p, const HeuristicParams& h, const std::vector<Joker>& loadout,
+                        const std::string& header) {
+  std::ostringstream s;
+  s << header << "\n[policy]\n# Which reader this file is for: position.\nkind = position\n"
+    << "# Stop here when fewer than k results are known.\nstop_at = " << h.stop_at << "\n"
+    << "# Joker announce order (none: never announce); windows per joker below.\npriority = "
+    << joker_list(h.priority) << "\n"
+    << "# Jokers to select for a pass, in order of preference (P2); chosen by the tuning if asked.\nloadout = "
+    << joker_list(loadout) << "\n\n[position]\n"
+    << "# Beat the k-th lowest known standing (0 = the rules' losers_at_least, P3).\nk = " << p.k << "\n"
+    << "# ... by more than this many eyes.\nmargin = " << p.margin << "\n"
+    << "# ... plus this many per Jungfrau still to play.\nmargin_per_player = " << p.margin_per_player << "\n"
+    << "# Never stop below this many pass eyes (unless the last seat is already safe).\nfloor = " << p.floor
+    << "\n# Always stop at this many pass eyes or more.\ncap = " << p.cap << "\n"
+    << "# Last seat: stop as soon as not among the losers.\nlast_seat_safe = "
+    << (p.last_seat_safe ? "true" : "false") << "\n"
+    << "# Robbing victim: leader or richest.\nrob = " << (p.rob_leader ? "leader" : "richest") << "\n";
+  for (int j = 0; j < JOKER_NB; ++j) {
+    const auto jk = static_cast<Joker>(j);
+    const bool window = h.use_from[jk] != -kPolicyEyesLimit || h.use_to[jk] != kPolicyEyesLimit;
+    const bool inner = jk == ANACONDA || jk == RATTENLORD || jk == MONOKEL || jk == SENIGMA;
+    if (!window && !inner) continue;
+    s << "\n[" << joker_id(jk) << "]\n";
+    if (window)
+      s << "# Announce when use_from <= eyes <= use_to (inclusive).\nuse_from = " << h.use_from[jk]
+        << "\nuse_to = " << h.use_to[jk] << "\n";
+    if (jk == ANACONDA) s << "# J3: fight when the croupier's attack is at most this.\nfight_max_attack = " << h.anaconda_fight_max << "\n";
+    if (jk == RATTENLORD) s << "# J5: retreat after a failed first throw.\nretreat = " << (h.rattenlord_retreat ? "true" : "false") << "\n";
+    if (jk == MONOKEL) s << "# J9: keep a face of at least this, else re-throw.\nkeep_from = " << h.monokel_keep_from << "\n";
+    if (jk == SENIGMA) s << "# J10 duel: let the defender counter from this attack on.\ncounter_from = " << h.senigma_counter_from << "\n";
+  }
+  return s.str();
+}
+
+}  // namespace
+
+int tune_command(int argc, const char* const* argv) {
+  namespace po = cli::po;
+  po::options_description desc("tune options");
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("strategies/position-safe.ini"),
+       "the start point: a kind = position policy file, optionally @JOKERS (its loadout)")
+      ("field", po::value<std::vector<std::string>>()->composing(),
+       "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
+      ("players", po::value<int>(), "table size with --field-policy (2..12; default 4)")
+      ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
+      ("objective", po::value<std::string>()->default_value("win"), "win (P(win), O1) or not-loser (1 - P(loser), P3)")
+      ("evenings", cli::count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
+      ("param", po::value<std::vector<std::string>>()->composing(),
+       "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
+       "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
+      ("rounds", po::value<int>()->default_value(3), "at most this many passes over the parameters (1..20)")
+      ("loadouts", po::value<std::string>(),
+       "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST")
+      ("series", po::value<int>(), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("final", po::bool_switch(), "play final evenings (P2)")
+      ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
+  add_engine_option(desc, "reference",
+                    ". The reference engine is tune's default: every candidate is a new policy, and the "
+                    "kernel's tables would be compiled again for each, which costs more than they save at "
+                    "10^4 evenings per candidate");
+  cli::add_sampling_options(desc);
+  cli::add_rules_options(desc);
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
+                  "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
+                  "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
+                  "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
+                  "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
+                  "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
+                  "2 standard errors. Start and result are re-measured on a third stream.",
+                  vm))
+    return 0;
+  const Rules rules = cli::rules_from(vm);
+  const std::string format = cli::format_from(vm, kFormats);
+  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = cli::threads_from(vm);
+  TuningOptions options;
+  const std::vector<std::string> objectives = {"win", "not-loser"};
+  const std::string objective = objectives[choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
+  options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
+  options.evenings = vm["evenings"].as<std::uint64_t>();
+  options.max_rounds = vm["rounds"].as<int>();
+  if (options.max_rounds < 1 || options.max_rounds > 20)
+    throw InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");
+  if (vm.count("param")) {
+    options.ranges.clear();
+    for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
+  }
+  if (vm.count("loadouts")) options.loadouts = parse_loadouts(vm["loadouts"].as<std::string>(), rules);
+
+  const std::string policy_spec = vm["policy"].as<std::string>();
+  const SeatPlayer tested = make_seat_player(policy_spec, rules);
+  const auto* position = dynamic_cast<const PositionPolicy*>(tested.policy.get());
+  if (!position)
+    throw InputError("--policy '" + policy_spec + "' is not a position policy; valid: a policy file with kind = position");
+
+  std::vector<std::string> field_specs;
+  if (vm.count("field")) {
+    if (vm.count("players") || vm.count("field-policy"))
+      throw InputError("give either --field (repeated) or --players N --field-policy P, not both");
+    field_specs = vm["field"].as<std::vector<std::string>>();
+  } else {
+    const int n = vm.count("players") ? vm["players"].as<int>() : 4;
+    if (n < 2 || n > 12) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
+    field_specs.assign(static_cast<size_t>(n - 1),
+                       vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
+  }
+  if (field_specs.empty() || field_specs.size() > 11)
+    throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
+  const int series = series_from(vm, rules);
+
+  std::vector<SeatPlayer> field;
+  for (const auto& f : field_specs) field.push_back(make_seat_player(f, rules));
+  TuningTable table;
+  table.start = position->params();
+  table.jokers = position->heuristic().params();
+  table.loadout = tested.jokers;
+  table.final = vm["final"].as<bool>();
+  table.series_length = series;
+  for (const auto& f : field) table.field.push_back({f.policy.get(), f.selector.get(), 0});
+  std::vector<const Policy*> policies{position};
+  for (const auto& f : field) policies.push_back(f.policy.get());
+  table.engine = engine_from(vm, policies);
+
+  cli::install_interrupt_handler();
+  RunControl control;
+  control.stop = &cli::interrupt_flag();
+  const TuningResult r = tune_position(rules, table, options, seed, threads, control);
+  // The search is open-ended, so the mark counts completed measurements without a total.
+  const cli::Completion done =
+      cli::completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
+
+  // The report-stream values, or why there are none.
+  auto outcome = [](const TuningResult& t) {
+    if (!t.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
+    return "start " + pm(t.start_value) + ", tuned " + pm(t.best_value) + ", paired difference " +
+           fmt("%+.4f", t.improvement.mean) + " ± " + fmt("%.4f", t.improvement.se);
+  };
+  std::string field_text;
+  for (const auto& f : field_specs) field_text += (field_text.empty() ? "" : " ") + f;
+  const char* what = options.objective == TuningObjective::win ? "P(win)" : "P(not loser)";
+
+  if (vm.count("write-policy")) {
+    std::ostringstream h;
+    h << "# verflixt position policy tuned by `verflixt tune` (version " << kVersion << ", seed " << seed << ").\n"
+      << "# Rules: " << rules_summary(rules) << (table.final ? " (final evenings)" : "") << "\n"
+      << "# Objective: " << what << " of seat 1 against the field: " << field_text << "\n"
+      << "# Start: " << policy_spec << " (" << params_text(table.start) << ", loadout " << joker_list(table.loadout)
+      << ")\n"
+      << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
+      << "# Every key is optional when read back; strategies/position-safe.ini explains the stop rule.\n";
+    write_file_atomic(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()),
+                      "--write-policy");
+  }
+
+  std::string text;
+  if (format == "json") {
+    nlohmann::ordered_json j;
+    j["version"] = kVersion;
+    j["seed"] = seed;
+    j["rules_summary"] = rules_summary(rules);
+    j["engine"] = engine_name(table.engine);
+    j["final"] = table.final;
+    j["objective"] = objective;
+    j["policy"] = policy_spec;
+    j["field"] = field_specs;
+    j["evenings_per_candidate"] = r.evenings;
+    j["series_length"] = series;
+    j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
+    j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
+    j["threads"] = threads;
+    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+    j["param_ranges"] = nlohmann::ordered_json::array();
+    for (const auto& g : options.ranges)
+      j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                  std::to_string(g.step));
+    j["loadout_candidates"] = nlohmann::ordered_json::array();
+    for (const auto& l : options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
+    j["start"] = params_json(table.start);
+    j["start_loadout"] = joker_list(table.loadout);
+    j["tuned"] = params_json(r.best);
+    j["tuned_loadout"] = joker_list(r.loadout);
+    for (const auto& m : r.path)
+      j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
+                           {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
+    if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
+    j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
+    j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
+    j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
+    j["rounds"] = r.rounds;
+    j["candidates"] = r.candidates;
+    cli::mark_json(j, done);
+    j["seconds"] = r.seconds;
+    text = cli::json_text(j);
+  } else {
+    std::ostringstream s;
+    s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
+      << "tune " << policy_spec << " for " << what << " against " << field_text << "\n"
+      << r.evenings << (table.final ? " final" : "") << " evenings per candidate"
+      << (series > 1 ? " in series of " + std::to_string(series) : "")
+      << "; common random numbers, paired per series; ± is one standard error\n"
+      << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
+    if (r.path.empty()) s << (done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
+    for (const auto& m : r.path)
+      s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened " << fmt("%+.4f", m.screened.mean)
+        << " ± " << fmt("%.4f", m.screened.se) << ", confirmed " << fmt("%+.4f", m.confirmed.mean) << " ± "
+        << fmt("%.4f", m.confirmed.se) << "\n";
+    s << "\nstart  " << params_text(table.start) << " loadout " << joker_list(table.loadout) << "\n"
+      << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
+      << what << " on the report stream: " << outcome(r) << "\n"
+      << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
+      << (done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
+    text = s.str();
+  }
+  return cli::finish(vm, format, done, text);
+}
+
+}  // namespace verflixt

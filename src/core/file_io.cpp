@@ -1,0 +1,188 @@
+#include "verflixt/core/file_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/cluster.h"
+
+namespace verflixt {
+
+namespace {
+
+std::string reason(int err) { return std::strerror(err); }
+
+// Closes a file descriptor on every path out of a scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  int release() {
+    const int f = fd;
+    fd = -1;
+    return f;
+  }
+};
+
+// A temporary file that is removed unless commit() was called (after the rename).
+struct TempFile {
+  std::string path;
+  Fd fd;
+  bool committed = false;
+  ~TempFile() {
+    if (fd.fd >= 0) ::close(fd.release());
+    if (!committed && !path.empty()) ::unlink(path.c_str());
+  }
+};
+
+void write_all(int fd, std::string_view text, const auto& fail) {
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(errno);
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+std::string parent_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+// `path` with symlinks in its last component followed (a link's own target, relative to
+// the link's directory, up to 40 hops): the file a write through the link would reach.
+std::string follow_links(std::string path, const auto& fail) {
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+    std::vector<char> buf(4096);
+    const ssize_t n = ::readlink(path.c_str(), buf.data(), buf.size());
+    if (n < 0) fail(errno);
+    if (static_cast<std::size_t>(n) >= buf.size()) fail(ENAMETOOLONG);
+    std::string target(buf.data(), static_cast<std::size_t>(n));
+    path = target.starts_with('/') ? target : parent_of(path) + "/" + target;
+  }
+  fail(ELOOP);
+  return path;
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
+  const std::string name = std::string(what) + " " + quoted(path);
+  Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (fd.fd < 0) throw InputError("cannot open " + name + ": " + reason(errno));
+  struct stat st;
+  if (::fstat(fd.fd, &st) != 0) throw InputError("cannot read " + name + ": " + reason(errno));
+  if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file");
+  const auto too_big = [&] {
+    return InputError(name + " is larger than " + std::to_string(max_bytes) + " bytes; is it the right file?");
+  };
+  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
+  std::string text;
+  if (S_ISREG(st.st_mode)) text.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd.fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError("cannot read " + name + ": " + reason(errno));
+    }
+    if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > max_bytes) throw too_big();
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  // CRLF -> LF (and a CR that ends the file).
+  std::size_t out = 0;
+  for (std::size_t k = 0; k < text.size(); ++k)
+    if (!(text[k] == '\r' && (k + 1 == text.size() || text[k + 1] == '\n'))) text[out++] = text[k];
+  text.resize(out);
+  return text;
+}
+
+void check_output_target(const std::string& path, std::string_view what) {
+  const std::string name = std::string(what) + " " + quoted(path);
+  const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
+  if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file name");
+    return;
+  }
+  if (errno != ENOENT) fail(errno);
+  const std::string dir = parent_of(follow_links(path, fail));
+  if (::stat(dir.c_str(), &st) != 0) fail(errno);
+  if (!S_ISDIR(st.st_mode)) fail(ENOTDIR);
+}
+
+void write_file_atomic(const std::string& path, std::string_view text, std::string_view what) {
+  const std::string name = std::string(what) + " " + quoted(path);
+  const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
+  if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
+  // Under MPI every rank holds the same text; rank 0 alone writes it (core/cluster.h).
+  if (!cluster::root()) return check_output_target(path, what);
+  struct stat st;
+  const bool exists = ::stat(path.c_str(), &st) == 0;  // through every link
+  if (!exists && errno != ENOENT) fail(errno);
+  if (exists && S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file name");
+  const std::string target = follow_links(path, fail);
+  struct stat tst;
+  // A device or a FIFO (/dev/null, /dev/full), or a link readlink cannot name (/dev/stdout
+  // -> /proc/self/fd/1 -> "pipe:[...]"): nothing to rename over, write into it directly.
+  if (exists && (!S_ISREG(st.st_mode) || ::stat(target.c_str(), &tst) != 0 || tst.st_dev != st.st_dev ||
+                 tst.st_ino != st.st_ino)) {
+    Fd fd{::open(path.c_str(), O_WRONLY | O_CLOEXEC | (S_ISREG(st.st_mode) ? O_TRUNC : 0))};
+    if (fd.fd < 0) fail(errno);
+    write_all(fd.fd, text, fail);
+    if (::close(fd.release()) != 0) fail(errno);
+    return;
+  }
+
+  // A unique temporary name in the target's directory (rename is atomic only within one
+  // file system); the name is cut so that it stays within NAME_MAX.
+  const auto slash = target.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+  std::string tmpl = dir + "." + base.substr(0, 200) + ".tmp-XXXXXX";
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  TempFile tmp;
+  tmp.fd.fd = ::mkstemp(buf.data());
+  if (tmp.fd.fd < 0) fail(errno);
+  tmp.path = buf.data();
+
+  // mkstemp makes the file 0600; give it the target's mode, or the umask's for a new file.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (::fchmod(tmp.fd.fd, mode) != 0) fail(errno);
+  write_all(tmp.fd.fd, text, fail);
+  if (::fsync(tmp.fd.fd) != 0 && errno != EINVAL && errno != EROFS) fail(errno);
+  if (::close(tmp.fd.release()) != 0) fail(errno);
+  if (::rename(tmp.path.c_str(), target.c_str()) != 0) fail(errno);
+  tmp.committed = true;
+  // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
+  Fd dfd{::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
+  if (dfd.fd >= 0) ::fsync(dfd.fd);
+}
+
+}  // namespace verflixt

@@ -1,0 +1,81 @@
+#include "verflixt/core/ini.h"
+
+#include <algorithm>
+#include <charconv>
+#include <istream>
+#include <set>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
+
+namespace verflixt {
+
+std::string join(const std::vector<std::string>& items, std::string_view sep) {
+  std::string out;
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (k) out += sep;
+    out += items[k];
+  }
+  return out;
+}
+
+std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known) {
+  // The syntax of Boost.Program_options' config files, read line by line so that every
+  // error and every value can name its line: '#' starts a comment, "[section]" prefixes the
+  // keys below it with "section.", "key = value" with whitespace trimmed.
+  const auto trim = [](const std::string& s) {
+    const size_t b = s.find_first_not_of(" \t\r\n");
+    return b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+  };
+  std::vector<IniEntry> out;
+  std::set<std::string> seen;
+  std::string line, prefix;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = std::string(source) + ":" + std::to_string(number);
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) line.erase(hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    if (line.front() == '[') {
+      if (line.back() != ']' || line.size() < 3)
+        throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+      prefix = trim(line.substr(1, line.size() - 2)) + ".";
+      continue;
+    }
+    const size_t eq = line.find('=');
+    if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
+      throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+    const std::string key = prefix + trim(line.substr(0, eq));
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw InputError(where + ": unknown key '" + key + "'" + suggest(key, known));
+    if (!seen.insert(key).second) throw InputError(where + ": key '" + key + "' is given twice");
+    out.push_back({key, trim(line.substr(eq + 1)), where});
+  }
+  return out;
+}
+
+int parse_int(std::string_view value, std::string_view key, std::string_view source, int lo, int hi) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+  const bool ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty();
+  if (!ok || v < lo || v > hi)
+    throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) +
+                     "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+  return v;
+}
+
+bool parse_bool(std::string_view value, std::string_view key, std::string_view source) {
+  if (value == "true") return true;
+  if (value == "false") return false;
+  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) +
+                   "'; valid: true, false");
+}
+
+size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
+                    const std::vector<std::string>& choices) {
+  if (const auto k = match_name(value, choices)) return *k;
+  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) + "'" +
+                   suggest(value, choices));
+}
+
+}  // namespace verflixt

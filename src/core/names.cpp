@@ -1,0 +1,105 @@
+#include "verflixt/core/names.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+
+namespace verflixt {
+
+std::string normalize_name(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t k = 0; k < s.size(); ++k) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    if (c == ' ' || c == '\t' || c == '-' || c == '_' || c == '\'' || c == '\r' || c == '\n') continue;
+    if (c == 0xC3 && k + 1 < s.size()) {  // UTF-8 Latin-1 supplement: the umlauts and ß
+      const auto d = static_cast<unsigned char>(s[k + 1]);
+      const char* fold = nullptr;
+      switch (d) {
+        case 0xA4: case 0x84: fold = "ae"; break;  // ä Ä
+        case 0xB6: case 0x96: fold = "oe"; break;  // ö Ö
+        case 0xBC: case 0x9C: fold = "ue"; break;  // ü Ü
+        case 0x9F: fold = "ss"; break;             // ß
+        default: break;
+      }
+      if (fold) {
+        out += fold;
+        ++k;
+        continue;
+      }
+    }
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
+  }
+  return out;
+}
+
+std::optional<size_t> match_name(std::string_view input, const std::vector<std::string>& names) {
+  const std::string n = normalize_name(input);
+  for (size_t k = 0; k < names.size(); ++k)
+    if (normalize_name(names[k]) == n) return k;
+  return std::nullopt;
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j) {
+      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+std::vector<size_t> closest_names(std::string_view input, const std::vector<std::string>& names, size_t max) {
+  const std::string n = normalize_name(input);
+  struct Candidate {
+    size_t distance, index;
+  };
+  std::vector<Candidate> found;
+  std::vector<std::string> seen;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (std::find(seen.begin(), seen.end(), names[k]) != seen.end()) continue;
+    seen.push_back(names[k]);
+    const std::string c = normalize_name(names[k]);
+    const size_t d = edit_distance(n, c);
+    const size_t limit = std::max<size_t>(1, std::max(n.size(), c.size()) / 3);
+    const bool prefix = n.size() >= 3 && c.compare(0, n.size(), n) == 0;
+    if (d <= limit || prefix) found.push_back({prefix ? std::min(d, limit) : d, k});
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.distance < y.distance; });
+  std::vector<size_t> out;
+  for (const auto& c : found) {
+    if (out.size() == max) break;
+    out.push_back(c.index);
+  }
+  return out;
+}
+
+std::string did_you_mean(std::string_view input, const std::vector<std::string>& names) {
+  const std::vector<size_t> best = closest_names(input, names);
+  if (best.empty()) return {};
+  std::string out = "; did you mean ";
+  for (size_t k = 0; k < best.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == best.size() ? " or " : ", ") + names[best[k]];
+  return out + "?";
+}
+
+std::string suggest(std::string_view input, const std::vector<std::string>& names, std::string_view valid) {
+  const std::string guess = did_you_mean(input, names);
+  return (guess.empty() ? std::string(";") : guess) + " valid: " + (valid.empty() ? join(names) : std::string(valid));
+}
+
+size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what) {
+  if (auto k = match_name(input, names)) return *k;
+  throw InputError("unknown " + std::string(what) + " '" + std::string(input) + "'" + suggest(input, names));
+}
+
+}  // namespace verflixt

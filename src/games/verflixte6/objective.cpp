@@ -1,0 +1,214 @@
+#include "verflixt/games/verflixte6/objective.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "verflixt/core/chunks.h"
+#include "verflixt/core/dice.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/core/rng.h"
+
+namespace verflixt {
+namespace {
+
+// Features per seat or group: O1 win units, O2 loser flag, O3 doubled rank, O4 eyes.
+enum Feature { kWin, kLoser, kRank2, kEyes, kFeatures };
+
+size_t feature(size_t entity, Feature f) { return entity * kFeatures + f; }
+
+// Mean and standard error of x / scale per series, reported per evening (÷ L) and per seat
+// (÷ seats): the series sums are the independent observations.
+Estimate estimate(const ObjectiveMoments& m, size_t f, double per) {
+  return mean_from_sums(static_cast<double>(m.series), static_cast<double>(m.sum[f]), static_cast<double>(m.sum_sq[f]),
+                        per);
+}
+
+ObjectiveRow make_row(const ObjectiveMoments& m, size_t entity, std::string label, int seats, int L) {
+  ObjectiveRow r;
+  r.label = std::move(label);
+  r.seats = seats;
+  const double per = static_cast<double>(L) * seats;
+  r.win = estimate(m, feature(entity, kWin), per * static_cast<double>(kWinUnit));
+  r.loser = estimate(m, feature(entity, kLoser), per);
+  r.rank = estimate(m, feature(entity, kRank2), per * 2.0);
+  r.eyes = estimate(m, feature(entity, kEyes), per);
+  return r;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+// How a chunk's moments travel between MPI ranks (core/cluster.h): integers, exactly.
+void serialize(cluster::Archive& a, ObjectiveMoments& m) { a(m.series, m.sum, m.sum_sq, m.win_cross); }
+
+void ObjectiveMoments::merge(const ObjectiveMoments& o) {
+  if (sum.empty()) {
+    *this = o;
+    return;
+  }
+  series += o.series;
+  for (size_t k = 0; k < sum.size(); ++k) sum[k] += o.sum[k], sum_sq[k] += o.sum_sq[k];
+  for (size_t k = 0; k < win_cross.size(); ++k) win_cross[k] += o.win_cross[k];
+}
+
+EveningScore score_totals(const Rules& rules, const std::vector<int>& totals) {
+  const size_t n = totals.size();
+  EveningScore s;
+  s.loser = losers(rules, totals);
+  const int best = *std::max_element(totals.begin(), totals.end());
+  const auto tied_best = static_cast<std::int64_t>(std::count(totals.begin(), totals.end(), best));
+  s.win_units.assign(n, 0);
+  s.rank2.assign(n, 0);
+  for (size_t k = 0; k < n; ++k) {
+    if (totals[k] == best) s.win_units[k] = kWinUnit / tied_best;  // O1
+    int better = 0, tied = 0;
+    for (size_t m = 0; m < n; ++m) better += totals[m] > totals[k], tied += totals[m] == totals[k];
+    s.rank2[k] = 2 * (1 + better) + (tied - 1);  // O3: twice r + (k-1)/2
+  }
+  return s;
+}
+
+namespace {
+
+// x_a / pa - x_b / pb per series, with the paired standard error (covariance subtracted).
+Estimate win_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t b, double pa, double pb) {
+  auto win = [&](size_t i, size_t j) { return static_cast<double>(m.win_cross[i * W + j]); };
+  const PairedSums s{static_cast<double>(m.series), static_cast<double>(m.sum[feature(a, kWin)]),
+                     static_cast<double>(m.sum[feature(b, kWin)]), win(a, a), win(b, b), win(a, b)};
+  return paired_difference(s, pa, pb);
+}
+
+}  // namespace
+
+Estimate ObjectiveRun::group_win_difference(int a, int b) const {
+  const size_t n = by_seat.size(), W = n + by_group.size();
+  const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
+  return win_difference(moments, W, n + static_cast<size_t>(a), n + static_cast<size_t>(b),
+                        unit * by_group[static_cast<size_t>(a)].seats, unit * by_group[static_cast<size_t>(b)].seats);
+}
+
+Estimate ObjectiveRun::seat_win_difference(int a, int b) const {
+  const size_t W = by_seat.size() + by_group.size();
+  const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
+  return win_difference(moments, W, static_cast<size_t>(a), static_cast<size_t>(b), unit, unit);
+}
+
+ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
+                             std::uint64_t seed, int threads, const RunControl& control) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t n = spec.seats.size();
+  const size_t groups = spec.groups.size();
+  if (n < 2 || n > 12) throw InputError("a table has 2..12 seats, not " + std::to_string(n));
+  for (const auto& s : spec.seats)
+    if (!s.policy || s.group < 0 || static_cast<size_t>(s.group) >= groups)
+      throw InputError("every seat needs a policy and a group");
+  if (spec.series_length < 1) throw InputError("series length must be at least 1");
+  const auto L = static_cast<std::uint64_t>(spec.series_length);
+  const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
+  const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);  // series per chunk
+  const size_t W = n + groups;
+  std::vector<int> group_seats(groups, 0);
+  for (const auto& s : spec.seats) ++group_seats[static_cast<size_t>(s.group)];
+
+  std::vector<EveningPlayer> base(n);
+  for (size_t k = 0; k < n; ++k) base[k] = EveningPlayer{spec.seats[k].policy, spec.seats[k].selector, 0};
+
+  std::vector<const Policy*> policies;
+  for (const auto& s : spec.seats) policies.push_back(s.policy);
+  const PassEngine engine = resolve_engine(spec.engine, policies);
+
+  // Progress counts evenings; the chunks count series.
+  RunControl in_evenings = control;
+  if (control.progress)
+    in_evenings.progress = [&control, L](std::uint64_t done, std::uint64_t total) { control.report(done * L, total * L); };
+  ObjectiveRun run;
+  const auto parts = run_chunks<ObjectiveMoments>(
+      series, per_chunk, threads, in_evenings, run.interrupted, [&] { return thread_kernel(engine, rules); },
+      [&](std::uint64_t chunk, std::uint64_t count, ObjectiveMoments& m, std::unique_ptr<PassKernel>& kernel) {
+        m.sum.assign(W * kFeatures, 0);
+        m.sum_sq.assign(W * kFeatures, 0);
+        m.win_cross.assign(W * W, 0);
+        RandomDice dice(chunk_rng(seed, chunk));
+        const std::uint64_t first_series = chunk * per_chunk;
+        std::vector<std::int64_t> x(W * kFeatures);
+        for (std::uint64_t s = 0; s < count; ++s) {
+          std::fill(x.begin(), x.end(), 0);
+          std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
+          for (std::uint64_t e = 0; e < L; ++e) {
+            const int first = evening_first_seat(first_series + s, e, n);  // O5
+            const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
+                                           : play_evening(rules, players, spec.final, first, dice);
+            const EveningScore sc = score_totals(rules, r.totals);
+            for (size_t k = 0; k < n; ++k) {
+              const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
+              for (size_t ent : {k, gk}) {
+                x[feature(ent, kWin)] += sc.win_units[k];
+                x[feature(ent, kLoser)] += sc.loser[k];
+                x[feature(ent, kRank2)] += sc.rank2[k];
+                x[feature(ent, kEyes)] += r.totals[k];
+              }
+              players[k].bonus = r.place_bonus[k];  // O6 / P4
+            }
+          }
+          ++m.series;
+          for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
+          for (size_t a = 0; a < W; ++a)
+            for (size_t b = 0; b < W; ++b)
+              m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
+        }
+      });
+
+  run.requested = evenings;
+  run.series_length = spec.series_length;
+  run.engine = engine;
+  for (const auto& part : parts) run.moments.merge(part);
+  if (run.moments.sum.empty()) {
+    run.moments.sum.assign(W * kFeatures, 0);
+    run.moments.sum_sq.assign(W * kFeatures, 0);
+    run.moments.win_cross.assign(W * W, 0);
+  }
+  run.evenings = run.moments.series * L;
+  for (size_t k = 0; k < n; ++k)
+    run.by_seat.push_back(make_row(run.moments, k, "seat " + std::to_string(k + 1) + " " +
+                                                       spec.groups[static_cast<size_t>(spec.seats[k].group)],
+                                   1, spec.series_length));
+  for (size_t g = 0; g < groups; ++g)
+    run.by_group.push_back(make_row(run.moments, n + g, spec.groups[g], group_seats[g], spec.series_length));
+  run.seconds = seconds_since(t0);
+  return run;
+}
+
+const char* engine_name(PassEngine e) {
+  return e == PassEngine::Auto ? "auto" : e == PassEngine::Kernel ? "kernel" : "reference";
+}
+
+PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>& policies) {
+  if (requested == PassEngine::Reference) return requested;
+  for (const Policy* p : policies)
+    if (!kernel_plays(*p)) {
+      if (requested == PassEngine::Kernel)
+        throw InputError("the pass kernel cannot play " + p->name() +
+                         ": its joker choices read the table; valid engines: auto, reference");
+      return PassEngine::Reference;
+    }
+  return PassEngine::Kernel;
+}
+
+std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules) {
+  return engine == PassEngine::Kernel ? std::make_unique<PassKernel>(rules) : nullptr;
+}
+
+int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n) {
+  return static_cast<int>((series % n + evening % n) % n);
+}
+
+int default_series_length(const Rules& rules) {
+  return rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3 ? 10 : 1;
+}
+
+}  // namespace verflixt

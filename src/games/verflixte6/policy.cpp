@@ -1,0 +1,129 @@
+#include "verflixt/games/verflixte6/policy.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/heuristic.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/position.h"
+#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/table.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+
+bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j) {
+  if (j >= JOKER_NB || !held.has(j)) return false;
+  switch (j) {
+    case JULE:
+    case TENTAKEL:    // J7, J12: autojokers are never announced
+    case RUNKELRUEB:  // J15: a reaction, not a step
+      return false;
+    case FUMO:  // J13: classic fumo is a reaction; doubling Fumo is announced once
+      return rules.fumo == FumoKind::Doubling && !fumo_active;
+    case FROSTSCHUTZ:  // J1: up to rules.frost_uses uses
+      return frost_used < rules.frost_uses;
+    default:
+      return true;
+  }
+}
+
+bool is_legal(const TurnView& v, Action a) {
+  if (v.turn.phase != TurnPhase::Decide) return false;
+  if (a.kind != Action::UseJoker) return true;
+  const Joker j = a.joker;
+  if (!announceable(v.rules, v.turn.held, v.turn.frost_used, v.turn.fumo_active, j)) return false;
+  // J10: a duel needs somebody left to duel.
+  return j != SENIGMA || v.solo() || v.rules.senigma == SenigmaKind::Repeat ||
+         !senigma_candidates(v.table, v.self).empty();
+}
+
+bool Policy::anaconda_fight(const TurnView& v, int attack) const {
+  // J3: the fight's expected eyes against the sure decline.
+  const Rules& r = v.rules;
+  double fight = 0;
+  for (int p = 1; p <= 6; ++p)
+    fight += p >= attack ? r.anaconda_win_base + p
+                         : r.anaconda_loss - (r.anaconda_loss_minus_attack ? attack : 0);
+  return fight / 6.0 >= r.anaconda_decline;
+}
+
+bool Policy::rattenlord_retreat(const TurnView& v, int throws_left) const {
+  // J5: the expected eyes of going on (retreating again whenever that is better) against
+  // the sure retreat.
+  const Rules& r = v.rules;
+  const double q = (7.0 - r.rattenlord_face) / 6.0;
+  double go_on = r.rattenlord_loss;  // no throws left
+  for (int t = 1; t <= throws_left; ++t)
+    go_on = q * r.rattenlord_win + (1 - q) * (t == 1 ? r.rattenlord_loss
+                                                      : std::max<double>(r.rattenlord_retreat, go_on));
+  return r.rattenlord_retreat > go_on;
+}
+
+bool Policy::monokel_rethrow(const TurnView&, int, int face, int) const {
+  return face <= 3;  // J9: a fresh throw is worth 3.5
+}
+
+bool Policy::senigma_counter(const TurnView&, int, int attack, int, int) const {
+  // J10: the attacker wins a countered round when a > d, so P(win) = (a-1)/6 against
+  // P(lose) = (7-a)/6: countering pays from a = 5 on (a = 4 is even).
+  return attack >= 5;
+}
+
+bool Policy::use_runkelrueb(const TurnView&) const { return true; }
+bool Policy::use_fumo_reentry(const TurnView&) const { return true; }
+
+int Policy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
+  // T6 first: a Prinzessin this steal takes to 0 or below pays the Keuler bonus; otherwise
+  // rob the richest, who is the most dangerous rival. Ties: E11 (table.h), the first in seat
+  // order after the thief.
+  return best_candidate(candidates, [&](int k) {
+    const SeatView& s = v.table[static_cast<size_t>(k)];
+    return std::pair<int, int>{keuler_due(v.rules, s, amount) ? 1 : 0, s.eyes};
+  });
+}
+
+int Policy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
+  // The richest; ties: E11 (table.h).
+  return best_candidate(candidates, [&](int k) { return v.table[static_cast<size_t>(k)].eyes; });
+}
+
+Action ThresholdPolicy::decide(const TurnView& v) const {
+  return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
+}
+
+std::string resolve_policy_path(const std::string& path) {
+  namespace fs = std::filesystem;
+  // The error_code forms: a path too long or in an unreadable directory is reported by the
+  // reader (exit 2), not thrown from here as a filesystem_error.
+  std::error_code ec;
+  if (fs::exists(path, ec) || fs::path(path).is_absolute()) return path;
+  const fs::path in_source = fs::path(kSourceDir) / path;
+  return fs::exists(in_source, ec) ? in_source.string() : path;
+}
+
+std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
+  const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
+  if (s.rfind("threshold:", 0) == 0) {
+    const std::string n = s.substr(10);
+    return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
+  }
+  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
+    std::istringstream in(read_text_file(s, "policy file"));
+    const std::string kind = policy_file_kind(in, s);
+    in.clear();
+    in.seekg(0);
+    if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
+    if (kind == "position") return make_position_policy(in, s);
+    throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
+  }
+  if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
+  throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
+                   " (e.g. strategies/heuristic.ini), or a solver table *.policy");
+}
+
+}  // namespace verflixt

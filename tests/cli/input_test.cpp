@@ -1,0 +1,232 @@
+// Input that a person actually types (issue 9, item 7): names in any case, with umlauts and
+// the spellings of RULES.md; "did you mean" for every unknown name; negative counts and seeds,
+// stray arguments and unknown INI keys rejected with file and line; --set trims; --output - is
+// stdout; evaluate plays the loadout its policy file names. Every error: exit 2, one line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "binary.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/rules.h"
+
+namespace verflixt {
+namespace {
+
+using testing::Result;
+using testing::run;
+using testing::scratch;
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no InputError)";
+}
+
+// Exit 2, exactly one line on stderr, and every fragment in it.
+void expect_rejected(const std::string& args, std::initializer_list<std::string> fragments) {
+  const Result r = run(args);
+  EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  for (const auto& f : fragments) EXPECT_NE(r.err.find(f), std::string::npos) << args << ": " << r.err << " lacks " << f;
+}
+
+TEST(Names, NormalizeFoldsCaseUmlautsAndSeparators) {
+  EXPECT_EQ(normalize_name("Runkelrüb"), "runkelrueb");
+  EXPECT_EQ(normalize_name("RUNKELRÜB"), "runkelrueb");
+  EXPECT_EQ(normalize_name("Kälteschutz"), "kaelteschutz");
+  EXPECT_EQ(normalize_name("KÄLTESCHUTZ"), "kaelteschutz");
+  EXPECT_EQ(normalize_name("Cherrys Höschen"), "cherryshoeschen");
+  EXPECT_EQ(normalize_name("Straße"), "strasse");
+  EXPECT_EQ(normalize_name("All In"), "allin");
+  EXPECT_EQ(normalize_name("all-in"), "allin");
+  EXPECT_EQ(normalize_name(" all_in "), "allin");
+  EXPECT_EQ(normalize_name("Elas' Ventil"), "elasventil");
+}
+
+TEST(Names, EditDistanceCountsATranspositionOnce) {
+  EXPECT_EQ(edit_distance("evalute", "evaluate"), 1u);
+  EXPECT_EQ(edit_distance("evlauate", "evaluate"), 1u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+}
+
+TEST(Names, ClosestNamesAreTheTyposWithinReach) {
+  const std::vector<std::string> names = {"table", "json", "csv", "markdown"};
+  EXPECT_EQ(closest_names("jsno", names), std::vector<size_t>{1});
+  EXPECT_EQ(closest_names("JSN", names), std::vector<size_t>{1});
+  EXPECT_EQ(closest_names("mark", names), std::vector<size_t>{3});  // a prefix
+  EXPECT_TRUE(closest_names("xml-ish-thing", names).empty());
+  EXPECT_EQ(did_you_mean("tabel", names), "; did you mean table?");
+  EXPECT_EQ(did_you_mean("zzzzzzzz", names), "");
+  EXPECT_EQ(suggest("zzzzzzzz", names), "; valid: table, json, csv, markdown");
+  EXPECT_EQ(suggest("tabel", names), "; did you mean table? valid: table, json, csv, markdown");
+  EXPECT_LE(closest_names("a", {"ab", "ac", "ad", "ae"}).size(), 3u);
+  EXPECT_EQ(match_name("Markdown", names), std::optional<size_t>(3));
+  EXPECT_EQ(choose_name("CSV", names, "--format"), 2u);
+  EXPECT_EQ(message_of([&] { choose_name("jsno", names, "--format"); }),
+            "unknown --format 'jsno'; did you mean json? valid: table, json, csv, markdown");
+}
+
+TEST(Names, JokersAcceptTheSpellingsOfTheRules) {
+  EXPECT_EQ(parse_joker("Runkelrüb"), RUNKELRUEB);
+  EXPECT_EQ(parse_joker("RUNKELRUEB"), RUNKELRUEB);
+  EXPECT_EQ(parse_joker("Kälteschutz"), FROSTSCHUTZ);
+  EXPECT_EQ(parse_joker("All In"), ALL_IN);
+  EXPECT_EQ(parse_joker("all_in"), ALL_IN);
+  EXPECT_EQ(parse_joker("Push your Pony"), PONY);
+  EXPECT_EQ(parse_joker("Jules Törtchen"), JULE);
+  EXPECT_EQ(parse_joker("Elas' Ventil"), VENTIL);
+  EXPECT_EQ(parse_joker("Cherrys Höschen"), CHERRY);
+  EXPECT_EQ(parse_joker("Oces Anaconda"), ANACONDA);
+  const std::string m = message_of([] { parse_joker("runkelrub", "--jokers"); });
+  EXPECT_EQ(m.rfind("unknown joker 'runkelrub' in --jokers; did you mean runkelrueb? valid: frostschutz", 0), 0u) << m;
+  const Rules rules = preset("tournament-2019");
+  EXPECT_EQ(parse_loadout("Runkelrüb, Kälteschutz", rules), JokerSet().with(RUNKELRUEB).with(FROSTSCHUTZ));
+  EXPECT_EQ(parse_loadout("None", rules), JokerSet());
+}
+
+TEST(Names, PresetsAreCaseInsensitive) {
+  EXPECT_EQ(preset("Classic").preset, "classic");
+  EXPECT_EQ(preset("TOURNAMENT 2019").preset, "tournament-2019");
+  const std::string m = message_of([] { preset("clasic"); });
+  EXPECT_EQ(m, "unknown preset 'clasic'; did you mean classic? valid: tournament-2019, classic");
+}
+
+TEST(Ini, ErrorsNameFileAndLine) {
+  std::istringstream in("# a comment\npreset = classic\n\n[pony]\ntargte = 12\n");
+  const std::string m = message_of([&] { read_rules(in, "my.ini"); });
+  EXPECT_EQ(m.rfind("my.ini:5: unknown key 'pony.targte'; did you mean pony.target? valid: ", 0), 0u) << m;
+  std::istringstream value("[pony]\n\ntarget = many\n");
+  EXPECT_EQ(message_of([&] { read_rules(value, "my.ini"); }).rfind("my.ini:3: pony.target = 'many'", 0), 0u);
+  std::istringstream broken("[pony]\ntarget\n");
+  EXPECT_EQ(message_of([&] { read_rules(broken, "my.ini"); }).rfind("my.ini:2: 'target' is neither", 0), 0u);
+  std::istringstream twice("[pony]\ntarget = 12\ntarget = 13 # again\n");
+  EXPECT_EQ(message_of([&] { read_rules(twice, "my.ini"); }), "my.ini:3: key 'pony.target' is given twice");
+  std::istringstream good("preset = Classic\n[pony]\n  target = 12   # comment\n");
+  const Rules r = read_rules(good, "my.ini");
+  EXPECT_EQ(r.preset, "classic");
+  EXPECT_EQ(r.pony_target, 12);
+}
+
+TEST(Rules, SetTrimsKeyAndValue) {
+  Rules r = preset("tournament-2019");
+  set_rule(r, "pony.target = 12");
+  EXPECT_EQ(r.pony_target, 12);
+  set_rule(r, " pony.target=13 ");
+  EXPECT_EQ(r.pony_target, 13);
+  EXPECT_EQ(message_of([&] { set_rule(r, "pony.targte = 12"); }).rfind("--set: unknown key 'pony.targte'; did you mean pony.target?", 0), 0u);
+}
+
+TEST(Input, UnknownNamesGetDidYouMean) {
+  expect_rejected("evaluate --jokers runkelrub", {"'runkelrub'", "--jokers", "did you mean runkelrueb?", "valid: "});
+  expect_rejected("evaluate --preset clasic", {"'clasic'", "did you mean classic?", "valid: tournament-2019, classic"});
+  expect_rejected("evalute --turns 10", {"'evalute'", "did you mean evaluate?", "valid: rules, evaluate"});
+  expect_rejected("evaluate --format jsno", {"'jsno'", "did you mean json?", "valid: table, json, csv"});
+  expect_rejected("evaluate --engine kernl", {"'kernl'", "did you mean kernel?", "valid: auto, kernel, reference, exact"});
+  expect_rejected("tournament --seat threshold:20 --seat threshold:18 --evenings 10 --engine referense",
+                  {"'referense'", "did you mean reference?", "valid: auto, kernel, reference"});
+  expect_rejected("tune --policy strategies/position-safe.ini --objective winn",
+                  {"'winn'", "did you mean win?", "valid: win, not-loser"});
+  expect_rejected("advise --eyes 10 --other 12:p --objective not-losr",
+                  {"'not-losr'", "did you mean not-loser?", "valid: win, not-loser, eyes"});
+  expect_rejected("evaluate --jockers pony", {"--jockers", "did you mean --jokers?"});
+  expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
+}
+
+TEST(Input, NamesAsPeopleTypeThem) {
+  const Result r = run("evaluate --turns 2000 --jokers 'Runkelrüb, Kälteschutz' --preset Tournament-2019 --format JSON "
+                       "--engine Kernel");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"jokers\": \"frostschutz,runkelrueb\""), std::string::npos) << r.out;
+  const Result allin = run("evaluate --turns 2000 --jokers 'All In' --format json");
+  ASSERT_EQ(allin.code, 0) << allin.err;
+  EXPECT_NE(allin.out.find("\"jokers\": \"all-in\""), std::string::npos);
+  EXPECT_EQ(run("Rules --preset CLASSIC").code, 0);
+}
+
+TEST(Input, NegativeCountsAndSeedsAreRejected) {
+  expect_rejected("evaluate --seed -1", {"--seed -1", "negative", "valid: 0..2^64-1"});
+  expect_rejected("evaluate --seed=-1", {"--seed -1", "negative", "valid: 0..2^64-1"});
+  expect_rejected("evaluate --turns -5", {"--turns -5", "negative", "valid: 1..2^50"});
+  expect_rejected("evaluate --turns 0", {"--turns 0", "valid: 1..2^50"});
+  expect_rejected("sweep --turns -3", {"--turns -3", "valid: 2..2^44"});
+  expect_rejected("bench --baseline-turns -1", {"--baseline-turns -1", "valid: 1..2^50"});
+  expect_rejected("bench --seed -2", {"--seed -2", "valid: 0..2^64-1"});
+  expect_rejected("tournament --seat threshold:20 --seat threshold:18 --evenings -1", {"--evenings -1", "valid: 1..2^40"});
+  expect_rejected("balance --evenings -1", {"--evenings -1", "valid: 1..2^40"});
+  expect_rejected("tune --policy strategies/position-safe.ini --evenings -10", {"--evenings -10", "valid: 1..2^32"});
+  expect_rejected("advise --eyes 10 --other 12:p --samples -1", {"--samples -1", "valid: 2..100000000"});
+  expect_rejected("evaluate --turns 1.5", {"--turns 1.5", "not a whole number", "valid: 1..2^50"});
+  expect_rejected("evaluate --seed 18446744073709551616", {"--seed 18446744073709551616", "valid: 0..2^64-1"});
+  expect_rejected("evaluate --threads -1", {"--threads -1", "valid: 1..1024"});
+  expect_rejected("evaluate --players -2", {"--players -2", "2..12"});
+}
+
+TEST(Input, StrayPositionalArgumentsAreRejected) {
+  expect_rejected("evaluate foo", {"unexpected argument 'foo'", "verflixt evaluate --help"});
+  expect_rejected("rules --preset classic extra", {"unexpected argument 'extra'"});
+  expect_rejected("solve --jokers none 17", {"unexpected argument '17'"});
+}
+
+TEST(Input, IniErrorsNameFileAndLine) {
+  const auto dir = scratch();
+  std::ofstream(dir / "typo.ini") << "preset = classic\n\n[pony]\ntargte = 12\n";
+  expect_rejected("rules --rules " + (dir / "typo.ini").string(),
+                  {"typo.ini:4: unknown key 'pony.targte'", "did you mean pony.target?"});
+  std::ofstream(dir / "policy.ini") << "[policy]\nstop_at = 17\nstop_att = 18\n";
+  expect_rejected("evaluate --policy " + (dir / "policy.ini").string(),
+                  {"policy.ini:3: unknown key 'policy.stop_att'", "did you mean policy.stop_at?"});
+  std::ofstream(dir / "position.ini") << "[policy]\nkind = position\n\n[position]\nk = 2\n\n[hirtenschutz]\nuse_from = x\n";
+  expect_rejected("evaluate --policy " + (dir / "position.ini").string(),
+                  {"position.ini:8: hirtenschutz.use_from = 'x'"});
+  std::ofstream(dir / "jokers.ini") << "[policy]\nloadout = pony, runkelrub\n";
+  expect_rejected("evaluate --policy " + (dir / "jokers.ini").string(),
+                  {"jokers.ini:2", "'runkelrub'", "did you mean runkelrueb?"});
+}
+
+TEST(Input, SetTrims) {
+  const Result r = run("rules --set ' pony.target = 12 ' --set 'pony.fail=-4 '");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("target = 12\n"), std::string::npos);
+  EXPECT_NE(r.out.find("fail = -4\n"), std::string::npos);
+}
+
+TEST(Input, OutputDashIsStdout) {
+  std::filesystem::remove("-");
+  const Result r = run("rules --preset classic --output -");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("preset = classic"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists("-"));  // the test's working directory
+}
+
+TEST(Input, EvaluateUsesThePolicyFilesLoadout) {
+  const std::string heuristic = std::string(VERFLIXT_SOURCE_DIR) + "/strategies/heuristic.ini";
+  const Result file = run("evaluate --turns 2000 --format json --policy " + heuristic);
+  ASSERT_EQ(file.code, 0) << file.err;
+  EXPECT_NE(file.out.find("\"jokers\": \"spelunkenbold,hirtenschutz,rattenlord\""), std::string::npos) << file.out;
+  EXPECT_NE(file.out.find("\"jokers_from\": \"policy file\""), std::string::npos);
+  const Result over = run("evaluate --turns 2000 --format json --jokers none --policy " + heuristic);
+  ASSERT_EQ(over.code, 0) << over.err;
+  EXPECT_NE(over.out.find("\"jokers\": \"none\""), std::string::npos);
+  EXPECT_NE(over.out.find("\"jokers_from\": \"--jokers\""), std::string::npos);
+  const Result plain = run("evaluate --turns 2000 --format json");
+  EXPECT_NE(plain.out.find("\"jokers_from\": \"default\""), std::string::npos);
+  const Result table = run("evaluate --turns 2000 --policy " + heuristic);
+  EXPECT_NE(table.out.find("jokers spelunkenbold,hirtenschutz,rattenlord (from policy file)"), std::string::npos)
+      << table.out;
+}
+
+}  // namespace
+}  // namespace verflixt

@@ -1,0 +1,279 @@
+// Ctrl-C through the real binary, for every command (issue 9, item 4): the run stops at the
+// next chunk (or loadout, threshold, variant, candidate, measurement), prints only completed
+// work with the interrupted mark of its format (table: a first line "INTERRUPTED: ...", CSV:
+// "# interrupted: ...", JSON: "interrupted": true with completed < total) and exits 130.
+//
+// Each case starts the binary with a workload far too big to finish, waits, sends SIGINT
+// and waits for the exit. On a slow, shared machine a process may still be starting when
+// the signal comes (it then dies of the signal: retry, waiting longer), or — with a too
+// small workload — be done already (exit 0: retry with a bigger one). The cases run in
+// parallel, so the whole test takes a few seconds.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fcntl.h>
+#include <functional>
+#include <future>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "binary.h"
+
+extern char** environ;
+
+namespace {
+
+using verflixt::testing::scratch;
+using verflixt::testing::slurp;
+
+struct Outcome {
+  int code = -1;       // exit code; -1 when killed by a signal
+  std::string out, err;
+  std::string args;    // the command line that produced it (for messages)
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// Starts `verflixt ARGS`, sends SIGINT after `delay` and waits for it to end.
+Outcome interrupt_after(const std::string& args, std::chrono::milliseconds delay, const std::string& tag) {
+  const auto dir = scratch();
+  const std::string out = (dir / ("int_" + tag + ".out")).string(), err = (dir / ("int_" + tag + ".err")).string();
+  std::vector<std::string> words = split(args);
+  words.insert(words.begin(), VERFLIXT_BINARY);
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (rc != 0) return {-2, "", "posix_spawn failed", args};
+  // Sleep in small steps so a process that ends early (bad arguments, too little work) is
+  // not waited on for the whole delay.
+  int status = 0;
+  bool ended = false;
+  for (auto waited = std::chrono::milliseconds(0); waited < delay; waited += std::chrono::milliseconds(50)) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      ended = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (!ended) {
+    ::kill(pid, SIGINT);
+    ::waitpid(pid, &status, 0);
+  }
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err), args};
+}
+
+// One case: the command line for a workload scale (1, 4, 16), retried as described above.
+Outcome interrupted(const std::function<std::string(int)>& args, const std::string& tag) {
+  auto delay = std::chrono::milliseconds(1200);
+  int scale = 1;
+  Outcome o;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    o = interrupt_after(args(scale), delay, tag);
+    if (o.code == 130 || o.code == 2 || o.code == 1) return o;
+    if (o.code == -1) delay *= 2;  // killed by SIGINT before the handler was installed
+    else scale *= 4;              // finished before the signal
+  }
+  return o;
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+void expect_table_mark(const Outcome& o) {
+  EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+  EXPECT_EQ(first_line(o.out).rfind("INTERRUPTED: ", 0), 0u) << o.args << "\n" << o.out;
+  EXPECT_NE(o.out.find("results below cover only completed work"), std::string::npos) << o.args;
+  EXPECT_NE(o.err.find("interrupted"), std::string::npos) << o.args << "\n" << o.err;
+}
+
+void expect_csv_mark(const Outcome& o) {
+  EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+  EXPECT_EQ(first_line(o.out).rfind("# interrupted: ", 0), 0u) << o.args << "\n" << o.out;
+}
+
+// Checks the JSON mark and returns the document (null when it does not parse).
+nlohmann::json expect_json_mark(const Outcome& o) {
+  EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out, nullptr, false);
+  if (j.is_discarded()) {
+    ADD_FAILURE() << o.args << ": not JSON:\n" << o.out;
+    return nullptr;
+  }
+  EXPECT_EQ(j.value("interrupted", false), true) << o.args;
+  EXPECT_TRUE(j.contains("completed") && j.contains("total") && j.contains("unit")) << o.args;
+  if (j.contains("total") && j["total"].get<std::uint64_t>() > 0) {
+    EXPECT_LT(j["completed"].get<std::uint64_t>(), j["total"].get<std::uint64_t>()) << o.args;
+  }
+  return j;
+}
+
+std::string times(std::uint64_t base, int scale) { return std::to_string(base * static_cast<std::uint64_t>(scale)); }
+
+TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
+  const std::string output_file = (scratch() / "interrupted.json").string();
+  std::filesystem::remove(output_file);
+  struct Case {
+    std::string tag;
+    std::function<std::string(int)> args;
+    std::function<void(const Outcome&)> check;
+  };
+  const std::vector<Case> cases = {
+      {"evaluate", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "turns");
+         EXPECT_EQ(j["turns"], j["completed"]);
+         EXPECT_LT(j["turns"].get<std::uint64_t>(), j["requested_turns"].get<std::uint64_t>());
+       }},
+      {"evaluate_table", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k); },
+       expect_table_mark},
+      {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },
+       expect_csv_mark},
+      {"evaluate_players", [](int k) { return "evaluate --players 6 --threads 1 --turns " + times(30'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "passes");
+         EXPECT_EQ(j["passes"], j["completed"]);
+         EXPECT_LT(j["passes"].get<std::uint64_t>(), j["requested_passes"].get<std::uint64_t>());
+       }},
+      // Per-threshold sweep (pony is announced): only thresholds run in full are listed.
+      {"sweep", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "thresholds");
+         ASSERT_EQ(j["loadouts"].size(), 1u);
+         const auto& l = j["loadouts"][0];
+         EXPECT_EQ(l["points"].size(), j["completed"].get<std::size_t>());
+         EXPECT_LT(l["points"].size(), 101u);
+         for (const auto& p : l["points"]) EXPECT_EQ(p["turns"], j["turns_per_threshold"]) << p;
+         if (!l["points"].empty()) {
+           EXPECT_TRUE(l.contains("best_among"));
+         }
+       }},
+      {"sweep_table", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k); },
+       [](const Outcome& o) {
+         expect_table_mark(o);
+         EXPECT_EQ(o.out.find("0.0000 ± 0.0000"), std::string::npos) << o.out;  // no unrun thresholds
+       }},
+      {"sweep_csv", [](int k) { return "sweep --loadouts none;pony --threads 1 --turns " + times(200'000'000, k) + " --format csv"; },
+       expect_csv_mark},
+      {"solve_all", [](int) { return "solve --loadouts all --preset classic --threads 1 --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "loadouts");
+         EXPECT_EQ(j["loadouts"].size(), j["completed"].get<std::size_t>());
+       }},
+      {"solve_all_table", [](int) { return "solve --loadouts all --preset classic --threads 1"; }, expect_table_mark},
+      {"tournament", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --seat threshold:23 --threads 1 --evenings " + times(50'000'000, k) + " --format json --output " + (scratch() / "interrupted.json").string(); },
+       [output_file](const Outcome& o) {
+         EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+         EXPECT_TRUE(o.out.empty()) << o.out;  // everything went to --output
+         const Outcome f{o.code, slurp(output_file), o.err, o.args};
+         const auto j = expect_json_mark(f);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "evenings");
+         EXPECT_EQ(j["evenings"], j["completed"]);
+         EXPECT_LT(j["evenings"].get<std::uint64_t>(), j["requested_evenings"].get<std::uint64_t>());
+       }},
+      {"tournament_table", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --threads 1 --evenings " + times(50'000'000, k); },
+       expect_table_mark},
+      {"schocken_tournament", [](int k) { return "tournament --game schocken --seat stand --seat stand --threads 1 --games " + times(500'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "games");
+         EXPECT_EQ(j["games"], j["completed"]);
+       }},
+      {"schocken_evaluate", [](int k) { return "evaluate --game schocken --policy stand --threads 1 --turns " + times(4'000'000'000, k); },
+       expect_table_mark},
+      {"balance", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "variants");
+         // The base and each listed joker are whole variants; the one under way is not listed.
+         const std::size_t listed = j["jokers"].size() + (j.contains("baseline") ? 1 : 0);
+         EXPECT_LE(j["jokers"].size(), j["completed"].get<std::size_t>());
+         EXPECT_LE(listed, j["completed"].get<std::size_t>() + 1);
+       }},
+      {"balance_csv", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format csv"; },
+       expect_csv_mark},
+      {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["samples_per_action"], j["completed"]);
+         EXPECT_LT(j["samples_per_action"].get<std::uint64_t>(), 100'000'000u);
+       }},
+      {"advise_table", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000"; },
+       expect_table_mark},
+      {"tune", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "candidate measurements");
+         EXPECT_TRUE(j["tuned_value"].is_null());  // never an unmeasured value
+       }},
+      {"tune_table", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k); },
+       expect_table_mark},
+      {"bench", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["rows"].size() + j["pass_rows"].size(), j["completed"].get<std::size_t>());
+       }},
+      {"bench_table", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k); },
+       expect_table_mark},
+  };
+  std::vector<std::future<Outcome>> runs;
+  for (const auto& c : cases) runs.push_back(std::async(std::launch::async, [&c] { return interrupted(c.args, c.tag); }));
+  for (size_t k = 0; k < cases.size(); ++k) {
+    SCOPED_TRACE(cases[k].tag);
+    cases[k].check(runs[k].get());
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A run that was not interrupted carries no mark and exits 0; JSON says "interrupted": false.
+TEST(Interrupt, ACompleteRunIsNotMarked) {
+  using verflixt::testing::run;
+  const auto csv = run("evaluate --turns 20000 --format csv");
+  EXPECT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out.rfind("label,", 0), 0u) << csv.out;
+  const auto table = run("sweep --jokers pony --from 15 --to 17 --turns 20000");
+  EXPECT_EQ(table.code, 0) << table.err;
+  EXPECT_EQ(table.out.find("INTERRUPTED"), std::string::npos) << table.out;
+  const auto json = run("solve --jokers pony --format json");
+  EXPECT_EQ(json.code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << json.out;
+  EXPECT_EQ(j["interrupted"], false);
+  EXPECT_FALSE(j.contains("completed"));
+}
+
+}  // namespace

@@ -1,0 +1,102 @@
+// The layering of the source tree (README "Layout"): the core knows no game, a game knows
+// the core and itself, and only the command line (src/cli) and the tests see everything.
+// Checked on the includes of every source file, so a new file that reaches upward fails here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSource = VERFLIXT_SOURCE_DIR;
+
+// The layer of a project include as written ("verflixt/core/rng.h", "core/power.h",
+// "games/pig/x.h", "cli/cli.h"): "core", "games/<name>", "cli" or "" for the generated
+// version header and anything else.
+std::string layer_of_include(const std::string& inc) {
+  std::string p = inc.rfind("verflixt/", 0) == 0 ? inc.substr(9) : inc;
+  if (p.rfind("core/", 0) == 0) return "core";
+  if (p.rfind("games/", 0) == 0) {
+    const auto slash = p.find('/', 6);
+    return slash == std::string::npos ? "games" : p.substr(0, slash);
+  }
+  if (p.rfind("cli/", 0) == 0) return "cli";
+  return "";
+}
+
+// The layer a file of the tree belongs to, from its path under include/verflixt or src.
+std::string layer_of_file(const fs::path& rel) {
+  std::string p = rel.generic_string();
+  for (const char* root : {"include/verflixt/", "src/"})
+    if (p.rfind(root, 0) == 0) p = p.substr(std::string(root).size());
+  return layer_of_include(p);
+}
+
+// Whether a file in `from` may include one in `to`.
+bool allowed(const std::string& from, const std::string& to) {
+  if (to.empty() || to == "core") return true;  // everyone may use the core (and version.h)
+  if (from == "cli") return true;               // the command line sits on top
+  return from == to;                            // a game only its own files; the core none
+}
+
+std::vector<std::string> violations() {
+  const std::regex include_line(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<std::string> out;
+  for (const char* top : {"include/verflixt", "src"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(kSource / top)) {
+      const auto ext = entry.path().extension();
+      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+      const fs::path rel = fs::relative(entry.path(), kSource);
+      const std::string from = layer_of_file(rel);
+      if (from.empty()) continue;  // files outside the three layers (none today)
+      std::ifstream in(entry.path());
+      std::string line;
+      for (int n = 1; std::getline(in, line); ++n) {
+        std::smatch m;
+        if (!std::regex_search(line, m, include_line)) continue;
+        const std::string to = layer_of_include(m[1]);
+        if (!allowed(from, to))
+          out.push_back(rel.generic_string() + ":" + std::to_string(n) + " (" + from + ") includes " +
+                        m[1].str() + " (" + to + ")");
+      }
+    }
+  }
+  return out;
+}
+
+TEST(Layout, EveryFileLivesInALayer) {
+  for (const char* top : {"include/verflixt", "src"})
+    for (const auto& entry : fs::directory_iterator(kSource / top)) {
+      const auto name = entry.path().filename().string();
+      const bool layer_dir = entry.is_directory() && (name == "core" || name == "games" || name == "cli");
+      const bool generated_template = name == "version.h.in";
+      EXPECT_TRUE(layer_dir || generated_template) << top << "/" << name << " is outside core/, games/ and cli/";
+    }
+}
+
+TEST(Layout, NoFileIncludesALayerAboveIt) {
+  const auto bad = violations();
+  for (const auto& v : bad) ADD_FAILURE() << v;
+  EXPECT_TRUE(bad.empty());
+}
+
+// The rule itself can fail: a core file including a game, a game including another game or
+// the command line, are all refused; the permitted directions are not.
+TEST(Layout, TheRuleRefusesUpwardIncludes) {
+  EXPECT_EQ(layer_of_include("verflixt/games/pig/game.h"), "games/pig");
+  EXPECT_EQ(layer_of_file("src/games/verflixte6/engine.cpp"), "games/verflixte6");
+  EXPECT_EQ(layer_of_file("include/verflixt/core/rng.h"), "core");
+  EXPECT_FALSE(allowed("core", "games/pig"));
+  EXPECT_FALSE(allowed("core", "cli"));
+  EXPECT_FALSE(allowed("games/pig", "games/verflixte6"));
+  EXPECT_FALSE(allowed("games/pig", "cli"));
+  EXPECT_TRUE(allowed("games/pig", "core"));
+  EXPECT_TRUE(allowed("games/pig", "games/pig"));
+  EXPECT_TRUE(allowed("cli", "games/verflixte6"));
+}
+
+}  // namespace
