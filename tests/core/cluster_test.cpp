@@ -66,6 +66,31 @@ TEST(Cluster, NestedPartsTravelExactly) {
   EXPECT_EQ(round_trip(m), m);
 }
 
+// A plain struct needs no code: its fields are found by structured binding.
+struct Plain {
+  std::uint64_t games = 0;
+  std::vector<std::uint64_t> wins;
+  bool flag = false;
+  Tally tally;
+  std::vector<std::vector<std::int64_t>> nested;
+};
+
+TEST(Cluster, PlainStructsTravelFieldByField) {
+  EXPECT_EQ(verflixt::cluster::detail::field_count<Plain>(), 5u);
+  Plain p;
+  p.games = 12;
+  p.wins = {3, 0, 9};
+  p.flag = true;
+  p.tally.add(4, true);
+  p.nested = {{1, -2}, {}, {7}};
+  const Plain back = round_trip(p);
+  EXPECT_EQ(back.games, 12u);
+  EXPECT_EQ(back.wins, p.wins);
+  EXPECT_TRUE(back.flag);
+  EXPECT_EQ(back.tally, p.tally);
+  EXPECT_EQ(back.nested, p.nested);
+}
+
 TEST(Cluster, ATruncatedPartIsAnErrorNotGarbage) {
   std::vector<char> bytes;
   Archive out(bytes);

@@ -64,9 +64,11 @@ class Session {
 };
 
 // Serialization of the parts a chunk produces, for the exchange between ranks. A part type
-// is trivially copyable, a vector or map of serializable things, a Tally, or has a member
-// `void serialize(cluster::Archive&)` or a free `serialize(cluster::Archive&, T&)` found by
-// ADL that passes its fields: `a(sum, cross, count)`. One function reads and writes.
+// is trivially copyable, a vector or map of serializable things, a Tally, a plain struct of
+// up to 12 public serializable fields (an aggregate: its fields are found by structured
+// binding, so a game's part needs no code), or has a member `void serialize(cluster::Archive&)`
+// or a free `serialize(cluster::Archive&, T&)` found by ADL that passes its fields:
+// `a(sum, cross, count)`. One function reads and writes.
 class Archive {
  public:
   explicit Archive(std::vector<char>& out) : out_(&out) {}   // writes into `out`
@@ -109,6 +111,40 @@ template <class X>
 struct is_map : std::false_type {};
 template <class K, class V, class C, class A>
 struct is_map<std::map<K, V, C, A>> : std::true_type {};
+
+// The number of fields of an aggregate: the most initializers T{...} takes. (A field that is
+// itself an aggregate would be counted by its fields; the structured binding below then
+// fails to compile, and that part needs a serialize member.)
+struct AnyField {
+  template <class T>
+  operator T() const;
+};
+template <class T, class... A>
+constexpr std::size_t field_count() {
+  if constexpr (sizeof...(A) < 13 && requires { T{A{}..., AnyField{}}; })
+    return field_count<T, A..., AnyField>();
+  else
+    return sizeof...(A);
+}
+
+// Calls f(field...) with the fields of aggregate x, by structured binding.
+template <class T, class F>
+void for_fields(T& x, F f) {
+  constexpr std::size_t n = field_count<T>();
+  static_assert(n >= 1 && n <= 12, "cluster: a part struct of 1..12 fields, or give it a serialize member");
+  if constexpr (n == 1) { auto& [a] = x; f(a); }
+  else if constexpr (n == 2) { auto& [a, b] = x; f(a, b); }
+  else if constexpr (n == 3) { auto& [a, b, c] = x; f(a, b, c); }
+  else if constexpr (n == 4) { auto& [a, b, c, d] = x; f(a, b, c, d); }
+  else if constexpr (n == 5) { auto& [a, b, c, d, e] = x; f(a, b, c, d, e); }
+  else if constexpr (n == 6) { auto& [a, b, c, d, e, g] = x; f(a, b, c, d, e, g); }
+  else if constexpr (n == 7) { auto& [a, b, c, d, e, g, h] = x; f(a, b, c, d, e, g, h); }
+  else if constexpr (n == 8) { auto& [a, b, c, d, e, g, h, i] = x; f(a, b, c, d, e, g, h, i); }
+  else if constexpr (n == 9) { auto& [a, b, c, d, e, g, h, i, j] = x; f(a, b, c, d, e, g, h, i, j); }
+  else if constexpr (n == 10) { auto& [a, b, c, d, e, g, h, i, j, k] = x; f(a, b, c, d, e, g, h, i, j, k); }
+  else if constexpr (n == 11) { auto& [a, b, c, d, e, g, h, i, j, k, l] = x; f(a, b, c, d, e, g, h, i, j, k, l); }
+  else { auto& [a, b, c, d, e, g, h, i, j, k, l, m] = x; f(a, b, c, d, e, g, h, i, j, k, l, m); }
+}
 }  // namespace detail
 
 template <class X>
@@ -145,8 +181,11 @@ void Archive::item(X& x) {
     }
   } else if constexpr (std::is_trivially_copyable_v<X>) {
     bytes(&x, sizeof x);
-  } else {
+  } else if constexpr (requires { serialize(*this, x); }) {
     serialize(*this, x);
+  } else {
+    static_assert(std::is_aggregate_v<X>, "cluster: give this part type a serialize member");
+    detail::for_fields(x, [this](auto&... field) { (item(field), ...); });
   }
 }
 

@@ -9,9 +9,6 @@
 
 namespace verflixt::pig {
 
-// How a chunk's tally travels between MPI ranks (core/cluster.h).
-void serialize(cluster::Archive& a, MatchTally& t) { a(t.games, t.wins, t.turns, t.throws); }
-
 MatchRun play_games(const PigRules& rules, std::span<const PigPolicy* const> seats, std::uint64_t games,
                     std::uint64_t seed, int threads, const RunControl& control) {
   validate(rules);

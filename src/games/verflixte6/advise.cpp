@@ -178,7 +178,6 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
     struct Part {
       std::vector<std::int64_t> sum, cross;
       std::uint64_t count = 0;
-      void serialize(cluster::Archive& ar) { ar(sum, cross, count); }  // between MPI ranks
     };
     const auto parts = run_chunks<Part>(
         samples, kAdviceChunk, threads, control, adv.interrupted,

@@ -43,9 +43,6 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-// How a chunk's moments travel between MPI ranks (core/cluster.h): integers, exactly.
-void serialize(cluster::Archive& a, ObjectiveMoments& m) { a(m.series, m.sum, m.sum_sq, m.win_cross); }
-
 void ObjectiveMoments::merge(const ObjectiveMoments& o) {
   if (sum.empty()) {
     *this = o;

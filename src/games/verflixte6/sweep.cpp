@@ -46,7 +46,6 @@ class RollOn final : public Policy {
 struct PairSums {
   std::vector<Tally> tally;
   std::vector<std::int64_t> cross;  // sum over turns of v_a * v_b, row-major
-  void serialize(cluster::Archive& a) { a(tally, cross); }  // between MPI ranks
 };
 
 }  // namespace

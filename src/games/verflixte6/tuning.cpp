@@ -20,11 +20,10 @@ namespace {
 // chunk_rng(stream, s) whatever chunk it is in.
 constexpr std::uint64_t kSeriesPerChunk = 64;
 
-// A chunk's series values and where they go; a part, so they reach every MPI rank.
+// A chunk's series values and where they go: a part, so they reach every MPI rank.
 struct SeriesPart {
   std::uint64_t first = 0;
   std::vector<std::int64_t> values;
-  void serialize(cluster::Archive& a) { a(first, values); }
 };
 
 int PositionParams::*member(const std::string& name) {
