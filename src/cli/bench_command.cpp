@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -42,6 +43,9 @@
 #include "verflixt/games/verflixte6/yardstick.h"
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/solo_model.h"
+#include "cli/seat_spec.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/version.h"
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
@@ -69,6 +73,11 @@ Timed time_once(Run run) {
   t.tally = run();
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   t.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  if (cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
+    std::vector<std::uint64_t> ns{static_cast<std::uint64_t>(t.cpu_seconds * 1e9)};
+    cluster::sum_everywhere(ns);
+    t.cpu_seconds = static_cast<double>(ns[0]) * 1e-9;
+  }
   return t;
 }
 
@@ -185,6 +194,21 @@ std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>
   row.kernel_turns = first_k.tally.turns();
   row.baseline_turns = first_b.tally.turns();
   return {first_k, first_b};
+}
+
+// An evening run as the Tally the timing code counts: `turns` turns (every seat's turn of
+// every pass), one of which carries a hash of the exact moment sums, so that comparing two
+// such tallies compares the two runs' results bit for bit.
+Tally evening_tally(const ObjectiveRun& run, std::uint64_t turns_per_evening) {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the integer sums
+  for (const std::int64_t v : run.moments.sum) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ULL;
+  h ^= run.moments.series;
+  Tally t;
+  const std::uint64_t turns = run.evenings * turns_per_evening;
+  if (turns == 0) return t;
+  t.add_many(0, turns - 1, 0);
+  t.add(static_cast<int>(h % 1000003), false);
+  return t;
 }
 
 // ---- Context: what the numbers depend on ----
@@ -352,7 +376,11 @@ int bench_command(int argc, const char* const* argv) {
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "policy of the joker workload")
       ("jokers", po::value<std::string>()->default_value("hirtenschutz,rattenlord,spelunkenbold"),
-       "loadout of the joker workload");
+       "loadout of the joker workload")
+      ("table-policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
+       "seat 1 of the 4-player evening workload (POLICY[@JOKERS], as tournament --seat)")
+      ("table-field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
+       "seats 2-4 of the 4-player evening workload");
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -362,7 +390,9 @@ int bench_command(int argc, const char* const* argv) {
                   "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"
                   "std::uniform_int_distribution, a branching loop per turn) on 1..T threads, for\n"
                   "no jokers at threshold:17 and for a joker loadout under a policy; then 6-player\n"
-                  "passes, pass kernel against reference engine. Each workload x thread count runs N\n"
+                  "passes, then 4-player evenings (--table-policy against 3 x --table-field), pass\n"
+                  "kernel against reference engine. Under mpirun every row runs on all ranks, and an\n"
+                  "MPI section times all ranks against rank 0 alone. Each workload x thread count runs N\n"
                   "times, kernel and baseline back to back in alternating order; every repeat is kept\n"
                   "and summarized as mean ± sample standard deviation, min and max (a ratio per\n"
                   "repeat, from the kernel and baseline of that repeat). A context block names the\n"
@@ -398,6 +428,24 @@ int bench_command(int argc, const char* const* argv) {
     JokerSet jokers;
     std::unique_ptr<Policy> policy;
   };
+  // The evening workload's table, read before anything is timed (a bad file exits 2 at once).
+  std::vector<SeatPlayer> evening_players;
+  evening_players.push_back(make_seat_player(vm["table-policy"].as<std::string>(), rules));
+  for (int k = 0; k < 3; ++k) evening_players.push_back(make_seat_player(vm["table-field"].as<std::string>(), rules));
+  ObjectiveSpec evening_spec;
+  evening_spec.series_length = default_series_length(rules);
+  std::vector<const Policy*> evening_policies;
+  for (const auto& p : evening_players) {
+    const int group = p.label == evening_players.front().label ? 0 : 1;
+    if (evening_spec.groups.size() <= static_cast<size_t>(group)) evening_spec.groups.push_back(p.label);
+    evening_spec.seats.push_back(TableSeat{p.policy.get(), p.selector.get(), group});
+    evening_policies.push_back(p.policy.get());
+  }
+  evening_spec.engine = resolve_engine(PassEngine::Kernel, evening_policies);  // throws if the kernel cannot play them
+  const std::uint64_t turns_per_evening = 4 * static_cast<std::uint64_t>(rules.passes);
+  const std::uint64_t evenings = std::max<std::uint64_t>(1, baseline_turns / turns_per_evening);
+  std::string evening_name = evening_players.front().label + " vs 3 x " + evening_players.back().label;
+
   std::vector<Workload> workloads;
   workloads.push_back({"threshold:17", JokerSet{}, std::make_unique<ThresholdPolicy>(17)});
   {
@@ -461,7 +509,7 @@ int bench_command(int argc, const char* const* argv) {
   auto row_json = [&](const Row& row) {
     nlohmann::ordered_json r;
     r["workload"] = row.workload;
-    if (row.section == "passes") r["players"] = row.players;
+    if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
     r["threads"] = row.threads;
     r["baseline"] = row.baseline;
     r["repeats"] = repeats;
@@ -480,7 +528,10 @@ int bench_command(int argc, const char* const* argv) {
   RunControl control;
   control.stop = &cli::interrupt_flag();
   const auto stopped = [] { return cli::interrupt_flag().load(); };
-  const std::uint64_t total_rows = 2 * workloads.size() * static_cast<std::uint64_t>(max_threads);
+  const int ranks = cluster::size();
+  context["mpi_ranks"] = ranks;
+  const std::uint64_t total_rows = (2 * workloads.size() + 1) * static_cast<std::uint64_t>(max_threads) +
+                                   (ranks > 1 ? 2 : 0);
   std::uint64_t rows_done = 0;
 
   for (const auto& w : workloads) {
@@ -600,6 +651,95 @@ int bench_command(int argc, const char* const* argv) {
       rows.push_back(std::move(row));
     }
   }
+  // Evenings of 4 players (issue 11): the table workload of tournament, balance and tune — a
+  // position policy with jokers against three heuristics — the pass kernel against the
+  // reference engine on the same evenings (play_objectives); rates count turns.
+  nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
+  auto play_evenings = [&](PassEngine engine, int threads) {
+    ObjectiveSpec spec = evening_spec;
+    spec.engine = engine;
+    return evening_tally(play_objectives(rules, spec, evenings, seed, threads, control), turns_per_evening);
+  };
+  if (!stopped())
+    body << "\nevenings of 4 players (" << evenings << " per run, series of " << evening_spec.series_length
+         << "): pass kernel vs reference engine (the baseline)\n"
+         << evening_name << "\n"
+         << kHeader;
+  {
+    std::vector<double> one_thread_kernel;
+    Tally first;
+    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
+      Row row;
+      row.section = "evenings";
+      row.workload = evening_name;
+      row.players = 4;
+      row.threads = threads;
+      row.baseline = "reference engine";
+      const auto [k, e] = measure(
+          row, repeats, one_thread_kernel, [&] { return play_evenings(PassEngine::Kernel, threads); },
+          [] { return Tally{}; }, [&] { return play_evenings(PassEngine::Reference, threads); }, first);
+      if (stopped()) break;
+      ++rows_done;
+      if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
+      print_row(row);
+      if (!row.same_as_one_thread) body << "         (pass kernel DIFFERS between repeats or from 1 thread!)\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["evenings"] = evenings;
+      r["same_as_one_thread"] = row.same_as_one_thread;
+      evening_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+  }
+
+  // MPI (issue 11): all ranks, one thread each, against rank 0 alone on one thread, on the
+  // table workloads with the pass kernel; the ratio is the speed-up of the ranks. The other
+  // ranks wait (sleeping) while rank 0 plays alone.
+  nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();
+  if (ranks > 1 && !stopped()) {
+    body << "\nMPI: " << ranks << " ranks x 1 thread (\"kernel\") vs rank 0 alone x 1 thread (\"baseline\"), "
+         << "pass kernel; the ratio is the ranks' speed-up\n";
+    struct MpiWorkload {
+      std::string name;
+      std::function<Tally()> play;
+    };
+    const Workload& plain = workloads.front();
+    const std::uint64_t passes6 = std::max<std::uint64_t>(1, baseline_turns / 6);
+    const std::vector<MpiWorkload> mpi_workloads = {
+        {"passes of 6 players, " + plain.name,
+         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes6, seed, 1, control, true).all; }},
+        {"evenings of 4 players, " + evening_name, [&] { return play_evenings(PassEngine::Kernel, 1); }},
+    };
+    for (const auto& w : mpi_workloads) {
+      if (stopped()) break;
+      Row row;
+      row.section = "mpi";
+      row.workload = w.name;
+      row.threads = 1;
+      row.baseline = "rank 0 alone";
+      Tally first;
+      auto alone = [&] {
+        Tally t;
+        if (cluster::root()) {
+          const cluster::Alone scope;
+          t = w.play();
+        }
+        cluster::barrier();
+        return t;
+      };
+      const auto [k, b] = measure(row, repeats, {}, w.play, [] { return Tally{}; }, alone, first);
+      if (stopped()) break;
+      ++rows_done;
+      body << w.name << "\n" << kHeader;
+      print_row(row);
+      const bool same = k.tally == b.tally;
+      body << "         " << ranks << " ranks give the same result as rank 0 alone: " << (same ? "yes" : "NO") << "\n";
+      nlohmann::ordered_json r = row_json(row);
+      r["ranks"] = ranks;
+      r["same_as_rank_0_alone"] = same;
+      mpi_json.push_back(std::move(r));
+      rows.push_back(std::move(row));
+    }
+  }
   context["load_average_after"] = load_average();  // includes this run's own threads
   const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
 
@@ -617,6 +757,8 @@ int bench_command(int argc, const char* const* argv) {
     j["warning"] = context["warning"];
     j["rows"] = solo_json;
     j["pass_rows"] = pass_json;
+    j["evening_rows"] = evening_json;
+    if (ranks > 1) j["mpi_rows"] = mpi_json;
     cli::mark_json(j, done);
     return cli::finish(vm, format, done, cli::json_text(j));
   } else if (format == "csv") {
@@ -656,7 +798,8 @@ int bench_command(int argc, const char* const* argv) {
     };
     table << "date           " << context["date_utc"].get<std::string>() << "\n"
           << "cpu            " << context["cpu_model"].get<std::string>() << ", " << cores << " logical cores\n"
-          << "threads        " << context["threads_measured"].get<std::string>() << "\n"
+          << "threads        " << context["threads_measured"].get<std::string>()
+          << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
           << "isa            " << context["isa"].get<std::string>() << " ("
           << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build") << ": " << join(isa_features(), " ")
           << ")\n"

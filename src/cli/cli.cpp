@@ -17,6 +17,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/cluster.h"
 
 namespace verflixt::cli {
 namespace {
@@ -224,7 +225,12 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   return true;
 }
 
-void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
+void install_interrupt_handler() {
+  std::signal(SIGINT, on_sigint);
+  // mpirun answers Ctrl-C by sending SIGTERM to every rank (and SIGKILL a little later): as
+  // a rank, take it as the stop request, so the finished chunks are still reported.
+  if (cluster::size() > 1) std::signal(SIGTERM, on_sigint);
+}
 
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 

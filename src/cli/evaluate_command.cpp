@@ -22,6 +22,7 @@
 #include "verflixt/games/verflixte6/position.h"
 #include "verflixt/games/verflixte6/solo_model.h"
 #include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -160,6 +161,7 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["jokers_from"] = jokers_from;
   meta["engine"] = engine;
   meta["threads"] = threads;
+  meta["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
 
   std::string text;
   cli::Completion done;  // the exact chain is one unit of work; sampling counts turns or passes

@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
 namespace {
@@ -49,6 +50,9 @@ void usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under mpirun/srun every rank runs the same command on its share of the chunks; only
+  // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
+  verflixt::cluster::Session session(argc, argv);
   if (argc < 2) {
     usage(std::cerr);
     return 2;
@@ -68,15 +72,13 @@ int main(int argc, char** argv) {
     argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
-      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return code;
-      return kCommands[*k].run(argc - 1, argv + 1);
+      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
+      return session.agree_exit(kCommands[*k].run(argc - 1, argv + 1));
     } catch (const verflixt::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.
-      std::cerr << "verflixt: " << verflixt::printable(e.what(), 4000) << "\n";
-      return 2;
+      return session.agree_exit(2, "verflixt: " + verflixt::printable(e.what(), 4000));
     } catch (const std::exception& e) {
-      std::cerr << "verflixt: internal error: " << e.what() << "\n";
-      return 1;
+      return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }
   }
   std::cerr << "verflixt: unknown command " << verflixt::quoted(cmd) << verflixt::suggest(cmd, names) << "\n";

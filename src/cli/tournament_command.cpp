@@ -15,6 +15,7 @@
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/core/stats.h"
+#include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -180,6 +181,7 @@ int tournament_command(int argc, const char* const* argv) {
     j["series_length"] = run.series_length;
     cli::mark_json(j, done);
     j["threads"] = threads;
+    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
     j["seconds"] = run.seconds;
     j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per RULES.md P3";
     j["by_policy"] = nlohmann::ordered_json::array();

@@ -17,6 +17,7 @@
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/tuning.h"
+#include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -252,6 +253,7 @@ int tune_command(int argc, const char* const* argv) {
     j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
     j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
     j["threads"] = threads;
+    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
     j["param_ranges"] = nlohmann::ordered_json::array();
     for (const auto& g : options.ranges)
       j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/cluster.h"
 
 namespace verflixt {
 
@@ -132,6 +133,8 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
   const std::string name = std::string(what) + " " + quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
   if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
+  // Under MPI every rank holds the same text; rank 0 alone writes it (core/cluster.h).
+  if (!cluster::root()) return check_output_target(path, what);
   struct stat st;
   const bool exists = ::stat(path.c_str(), &st) == 0;  // through every link
   if (!exists && errno != ENOENT) fail(errno);

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "verflixt/core/rng.h"
+#include "verflixt/core/cluster.h"
 
 namespace verflixt {
 
@@ -464,23 +465,32 @@ Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
   const int nthreads = thread_count(options.threads);
   std::vector<ChunkCounts> per_thread(static_cast<std::size_t>(nthreads),
                                       ChunkCounts{std::vector<std::uint64_t>(classes, 0), 0});
-  std::atomic<std::uint64_t> finished{0};
+  // Under MPI this rank plays chunks rank, rank + R, ... and the integer counts are summed
+  // over the ranks at the end (core/cluster.h): the same bits for any R.
+  const std::uint64_t my_chunks = cluster::my_chunk_count(chunks);
+  cluster::Agreement agreement;
 #pragma omp parallel num_threads(nthreads)
   {
+    const bool polling = omp_get_thread_num() == 0;
     auto lanes = std::make_unique<Lanes>();
     auto fin = std::make_unique<Finished>();
     std::vector<std::uint64_t> hist4(4 * classes);
     ChunkCounts& mine = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
     // Dynamic scheduling one chunk at a time: chunks are equal in work but threads are not
     // equal in speed (a shared core, a busy machine); results do not depend on who ran what.
-#pragma omp for schedule(dynamic, 1)
-    for (std::uint64_t k = 0; k < chunks; ++k) {
-      if (control.stopped()) continue;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::uint64_t i = 0; i < my_chunks; ++i) {
+      if (control.stopped() || agreement.stop_agreed()) continue;
+      const std::uint64_t k = cluster::my_chunk(i);
       const std::uint64_t n = std::min(chunk, turns - k * chunk);
       play_chunk(a, n, seed, k, *lanes, *fin, hist4, mine);
-      const std::uint64_t done = ++finished;
-      if (control.progress && omp_get_thread_num() == 0) control.report(std::min(done * chunk, turns), turns);
+      agreement.finished();
+      if (polling) {
+        agreement.poll(control.stopped());
+        if (control.progress) control.report(std::min(agreement.finished_everywhere() * chunk, turns), turns);
+      }
     }
+    if (polling) agreement.settle(control.stopped());
   }
   // Integer counts: summing per-thread counts gives the same bits whatever the split.
   ChunkCounts all{std::vector<std::uint64_t>(classes, 0), 0};
@@ -488,6 +498,10 @@ Tally sample_chain(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
     for (std::size_t k = 0; k < classes; ++k) all.per_class[k] += c.per_class[k];
     all.turns += c.turns;
   }
+  all.per_class.push_back(all.turns);
+  cluster::sum_everywhere(all.per_class);
+  all.turns = all.per_class.back();
+  all.per_class.pop_back();
   return to_tally(a, all);
 }
 

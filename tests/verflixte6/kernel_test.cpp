@@ -599,7 +599,9 @@ std::string expected_signature() {
 }
 
 const char* const kBenchArgs = "--turns 200000 --baseline-turns 2000 --seed 7 --threads 2 --repeats 2 --policy "
-                               VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini";
+                               VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini --table-policy " VERFLIXT_SOURCE_DIR
+                               "/strategies/position-jokers.ini --table-field " VERFLIXT_SOURCE_DIR
+                               "/strategies/heuristic.ini";
 
 TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
   const auto j = nlohmann::json::parse(bench_json(std::string(kBenchArgs) + " --format json"));
@@ -634,8 +636,20 @@ TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
     EXPECT_LE(std::fabs(row["mean"].get<double>() - row["baseline_mean"].get<double>()),
               4 * std::hypot(row["stderr"].get<double>(), row["baseline_stderr"].get<double>()));
   }
+  // 4-player evenings: pass kernel against reference engine, 1 and 2 threads; the kernel's
+  // result (hashed into its tally) is the same on 2 threads as on 1.
+  ASSERT_EQ(j["evening_rows"].size(), 2u);
+  for (const auto& row : j["evening_rows"]) {
+    EXPECT_EQ(row["players"], 4);
+    EXPECT_TRUE(row["same_as_one_thread"].get<bool>());
+    EXPECT_GT(row["evenings"].get<int>(), 0);
+    EXPECT_EQ(row["turns"].get<std::uint64_t>(), row["evenings"].get<std::uint64_t>() * 4 * 3);  // 3 passes (P2)
+    EXPECT_GT(row["kernel_to_baseline_ratio"]["mean"].get<double>(), 0.0);
+  }
+  EXPECT_FALSE(j.contains("mpi_rows"));  // not under mpirun
+  EXPECT_EQ(j["context"]["mpi_ranks"], 1);
   // Every summary is the mean, sample SD, min and max of the repeats it keeps.
-  for (const char* section : {"rows", "pass_rows"})
+  for (const char* section : {"rows", "pass_rows", "evening_rows"})
     for (const auto& row : j[section])
       for (const auto& [key, value] : row.items())
         if (value.is_object()) {
@@ -699,7 +713,7 @@ TEST(BenchCommand, CsvKeepsEveryRepeatAndItsSummaryUnderDistinctColumns) {
     ASSERT_EQ(cells.size(), header.size()) << line;
     groups[cells[col["section"]] + "|" + cells[col["workload"]] + "|" + cells[col["threads"]]].push_back(cells);
   }
-  ASSERT_EQ(groups.size(), 8u);  // solo and passes x two workloads x 1, 2 threads
+  ASSERT_EQ(groups.size(), 10u);  // solo and passes x two workloads, evenings x one, x 1, 2 threads
   const std::string expect = expected_signature();
   for (const auto& [name, lines] : groups) {
     SCOPED_TRACE(name);

@@ -3,15 +3,17 @@
 // `chunk_size`, chunk c played by whichever thread is free (it must draw only from streams
 // its chunk index fixes, such as chunk_rng(seed, c), to stay thread-independent), and the
 // finished chunks handed back in chunk order. After a stop request no new chunk starts, so
-// an interrupted run keeps whole chunks only.
+// an interrupted run keeps whole chunks only. Under MPI (core/cluster.h) each rank plays the
+// chunks dealt to it and every rank then holds every finished chunk's part, in chunk order:
+// the same bits as one process, for any number of ranks and threads.
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/cluster.h"
 
 namespace verflixt {
 
@@ -19,31 +21,45 @@ namespace verflixt {
 // T, scratch the calling thread's own object, made once per thread by make_scratch()), on
 // `threads` threads; returns the parts of the finished chunks in chunk order. Scratch is
 // for state a thread reuses across its chunks (compiled tables, caches) and must not change
-// any result. `interrupted` tells whether a stop request left chunks unplayed.
+// any result. `interrupted` tells whether a stop request left chunks unplayed. T travels
+// between ranks through cluster::Archive (integers, vectors, Tally, or a serialize member).
 template <class T, class MakeScratch, class Play>
 std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int threads, const RunControl& control,
                           bool& interrupted, MakeScratch make_scratch, Play play) {
   const std::uint64_t chunks = (total + chunk_size - 1) / chunk_size;
   std::vector<T> parts(chunks);
   std::vector<char> done(chunks, 0);
-  std::atomic<std::uint64_t> finished{0};
+  // This rank's chunks: rank, rank + R, rank + 2R, ... (all of them on one rank).
+  const std::uint64_t my_chunks = cluster::my_chunk_count(chunks);
+  cluster::Agreement agreement;  // finished chunks and a stop request, summed over the ranks
 #pragma omp parallel num_threads(std::max(1, threads))
   {
     auto scratch = make_scratch();
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t c = 0; c < static_cast<std::int64_t>(chunks); ++c) {
-      if (control.stopped()) continue;
-      const auto chunk = static_cast<std::uint64_t>(c);
-      play(chunk, std::min(chunk_size, total - chunk * chunk_size), parts[chunk], scratch);
+    const bool polling = omp_get_thread_num() == 0;  // the thread that may talk to other ranks
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(my_chunks); ++i) {
+      if (control.stopped() || agreement.stop_agreed()) continue;
+      const std::uint64_t chunk = cluster::my_chunk(static_cast<std::uint64_t>(i));
+      // Played into the thread's own T and moved into place once: parts of neighbouring
+      // chunks share cache lines, and two threads updating them all chunk long would make
+      // those lines bounce between cores (false sharing).
+      T part{};
+      play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
+      parts[chunk] = std::move(part);
       done[chunk] = 1;
-      const std::uint64_t f = ++finished;
-      if (omp_get_thread_num() == 0) control.report(std::min(total, f * chunk_size), total);
+      agreement.finished();
+      if (polling) {
+        agreement.poll(control.stopped());
+        control.report(std::min(total, agreement.finished_everywhere() * chunk_size), total);
+      }
     }
+    if (polling) agreement.settle(control.stopped());
   }
-  interrupted = finished.load() < chunks;
+  cluster::share_parts(parts, done);
   std::vector<T> kept;
   for (std::uint64_t c = 0; c < chunks; ++c)
     if (done[c]) kept.push_back(std::move(parts[c]));
+  interrupted = kept.size() < chunks;
   control.report(total, total);
   return kept;
 }

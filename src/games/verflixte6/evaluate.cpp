@@ -1,11 +1,12 @@
 #include "verflixt/games/verflixte6/evaluate.h"
 
 #include <chrono>
-#include <optional>
+#include <memory>
 
 #include "verflixt/core/chunks.h"
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/games/verflixte6/objective.h"
 
 namespace verflixt {
 namespace {
@@ -41,15 +42,15 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
   PassRun run;
   run.requested = passes;
   const auto n = static_cast<size_t>(players);
+  // A kernel per thread, kept across its chunks: its tables are compiled once per thread,
+  // not once per chunk (caches change speed, never results: pass_kernel.h).
   auto parts = run_chunks<std::vector<Tally>>(
       passes, kReferenceChunk, threads, control, run.interrupted,
-      [&](std::uint64_t chunk, std::uint64_t count, std::vector<Tally>& tallies) {
+      [&] { return thread_kernel(kernel ? PassEngine::Kernel : PassEngine::Reference, rules); },
+      [&](std::uint64_t chunk, std::uint64_t count, std::vector<Tally>& tallies, std::unique_ptr<PassKernel>& pk) {
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
-        // A kernel per chunk: its tables are rebuilt, a small cost against 2^14 passes.
-        std::optional<PassKernel> pk;
-        if (kernel) pk.emplace(rules);
         PassResult r;
         for (std::uint64_t k = 0; k < count; ++k) {
           const std::uint64_t pass = chunk * kReferenceChunk + k;

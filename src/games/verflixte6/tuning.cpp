@@ -20,6 +20,12 @@ namespace {
 // chunk_rng(stream, s) whatever chunk it is in.
 constexpr std::uint64_t kSeriesPerChunk = 64;
 
+// A chunk's series values and where they go: a part, so they reach every MPI rank.
+struct SeriesPart {
+  std::uint64_t first = 0;
+  std::vector<std::int64_t> values;
+};
+
 int PositionParams::*member(const std::string& name) {
   if (name == "k") return &PositionParams::k;
   if (name == "margin") return &PositionParams::margin;
@@ -119,11 +125,11 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
   CandidateRun run;
   run.series.assign(series, 0);
   bool interrupted = false;
-  // A part is the chunk's first series; the values go straight to their slots in run.series.
-  const auto parts = run_chunks<std::uint64_t>(
+  // A part is the chunk's first series and its values, copied to their slots in run.series.
+  const auto parts = run_chunks<SeriesPart>(
       series, kSeriesPerChunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
-      [&](std::uint64_t chunk, std::uint64_t count, std::uint64_t& first_series, std::unique_ptr<PassKernel>& pk) {
-        first_series = chunk * kSeriesPerChunk;
+      [&](std::uint64_t chunk, std::uint64_t count, SeriesPart& part, std::unique_ptr<PassKernel>& pk) {
+        const std::uint64_t first_series = part.first = chunk * kSeriesPerChunk;
         for (std::uint64_t s = first_series; s < first_series + count; ++s) {
           RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
           std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
@@ -139,15 +145,17 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
             }
             for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // P4
           }
-          run.series[s] = x;
+          part.values.push_back(x);
         }
       });
   run.complete = !interrupted;
+  for (const SeriesPart& part : parts)
+    std::copy(part.values.begin(), part.values.end(), run.series.begin() + static_cast<std::ptrdiff_t>(part.first));
   std::vector<double> x;
   x.reserve(series);
   const double per = per_evening(table.series_length, objective);
-  for (const std::uint64_t first : parts)
-    for (std::uint64_t s = first; s < std::min(series, first + kSeriesPerChunk); ++s)
+  for (const SeriesPart& part : parts)
+    for (std::uint64_t s = part.first; s < part.first + part.values.size(); ++s)
       x.push_back(static_cast<double>(run.series[s]) / per);
   run.value = mean_from_values(x);
   return run;

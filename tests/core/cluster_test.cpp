@@ -1,0 +1,151 @@
+// core/cluster.h in one process (the MPI half runs through mpirun in cluster_run_test.cpp):
+// every part type a chunk loop hands between ranks survives the trip bit for bit, and
+// without mpirun there is one rank that owns every chunk, so run_chunks is unchanged.
+#include "verflixt/core/cluster.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "verflixt/core/chunks.h"
+#include "verflixt/core/stats.h"
+
+namespace {
+
+using verflixt::Tally;
+using verflixt::cluster::Archive;
+
+__extension__ typedef __int128 i128;  // as objective.h has it
+
+struct Part {
+  std::vector<std::int64_t> sum;
+  std::vector<i128> sq;
+  std::uint64_t count = 0;
+  Tally tally;
+  void serialize(Archive& a) { a(sum, sq, count, tally); }
+};
+
+template <class T>
+T round_trip(T value) {
+  std::vector<char> bytes;
+  Archive out(bytes);
+  out(value);
+  Archive in(bytes.data(), bytes.size());
+  T back{};
+  in(back);
+  EXPECT_TRUE(in.empty());
+  return back;
+}
+
+TEST(Cluster, TallyTravelsWithItsSumsBustsAndHistogram) {
+  Tally t;
+  for (int v : {0, 7, 7, 12, 31, 0, 5}) t.add(v, v == 0);
+  t.add_many(40, 3, 0);
+  const Tally back = round_trip(t);
+  EXPECT_EQ(back, t);  // n, Σx, Σx², busts and the histogram (operator== compares them all)
+  EXPECT_EQ(back.sum(), 0 + 7 + 7 + 12 + 31 + 0 + 5 + 120);
+  EXPECT_EQ(back.busts(), 2u);
+  EXPECT_EQ(round_trip(Tally{}), Tally{});
+}
+
+TEST(Cluster, NestedPartsTravelExactly) {
+  Part p;
+  p.sum = {-3, 0, 1LL << 60};
+  p.sq = {static_cast<i128>(1) << 100, -7};
+  p.count = 42;
+  p.tally.add(9, false);
+  const Part back = round_trip(p);
+  EXPECT_EQ(back.sum, p.sum);
+  EXPECT_TRUE(back.sq == p.sq);
+  EXPECT_EQ(back.count, 42u);
+  EXPECT_EQ(back.tally, p.tally);
+  const std::vector<std::vector<Tally>> nested = {{p.tally, Tally{}}, {}};
+  EXPECT_EQ(round_trip(nested), nested);
+  const std::map<int, std::uint64_t> m = {{-1, 2}, {5, 9}};
+  EXPECT_EQ(round_trip(m), m);
+}
+
+// A plain struct needs no code: its fields are found by structured binding.
+struct Plain {
+  std::uint64_t games = 0;
+  std::vector<std::uint64_t> wins;
+  bool flag = false;
+  Tally tally;
+  std::vector<std::vector<std::int64_t>> nested;
+};
+
+TEST(Cluster, PlainStructsTravelFieldByField) {
+  EXPECT_EQ(verflixt::cluster::detail::field_count<Plain>(), 5u);
+  Plain p;
+  p.games = 12;
+  p.wins = {3, 0, 9};
+  p.flag = true;
+  p.tally.add(4, true);
+  p.nested = {{1, -2}, {}, {7}};
+  const Plain back = round_trip(p);
+  EXPECT_EQ(back.games, 12u);
+  EXPECT_EQ(back.wins, p.wins);
+  EXPECT_TRUE(back.flag);
+  EXPECT_EQ(back.tally, p.tally);
+  EXPECT_EQ(back.nested, p.nested);
+}
+
+TEST(Cluster, ATruncatedPartIsAnErrorNotGarbage) {
+  std::vector<char> bytes;
+  Archive out(bytes);
+  std::vector<std::int64_t> v = {1, 2, 3};
+  out(v);
+  bytes.pop_back();
+  Archive in(bytes.data(), bytes.size());
+  std::vector<std::int64_t> back;
+  EXPECT_THROW(in(back), std::runtime_error);
+}
+
+TEST(Cluster, OneProcessIsOneRankOwningEveryChunk) {
+  // The test binary is never started by mpirun.
+  EXPECT_EQ(verflixt::cluster::size(), 1);
+  EXPECT_EQ(verflixt::cluster::rank(), 0);
+  EXPECT_TRUE(verflixt::cluster::root());
+  for (std::uint64_t c = 0; c < 10; ++c) EXPECT_TRUE(verflixt::cluster::mine(c));
+  EXPECT_EQ(verflixt::cluster::my_chunk_count(10), 10u);
+  EXPECT_EQ(verflixt::cluster::my_chunk(7), 7u);
+  std::vector<std::uint64_t> v = {1, 2, 3};
+  verflixt::cluster::sum_everywhere(v);
+  EXPECT_EQ(v, (std::vector<std::uint64_t>{1, 2, 3}));
+  const auto all = verflixt::cluster::allgather_bytes({'a', 'b'});
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0], (std::vector<char>{'a', 'b'}));
+}
+
+TEST(Cluster, RunChunksReportsProgressAndKeepsChunkOrder) {
+  std::vector<std::uint64_t> reported;
+  verflixt::RunControl control;
+  control.progress = [&](std::uint64_t done, std::uint64_t total) {
+    EXPECT_EQ(total, 1000u);
+    reported.push_back(done);
+  };
+  bool interrupted = true;
+  const auto parts = verflixt::run_chunks<std::uint64_t>(
+      1000, 64, 3, control, interrupted, [](std::uint64_t chunk, std::uint64_t count, std::uint64_t& part) {
+        part = chunk * 1000 + count;
+      });
+  EXPECT_FALSE(interrupted);
+  ASSERT_EQ(parts.size(), 16u);
+  for (std::uint64_t c = 0; c < 16; ++c) EXPECT_EQ(parts[c], c * 1000 + (c == 15 ? 1000 - 15 * 64 : 64));
+  ASSERT_FALSE(reported.empty());
+  EXPECT_EQ(reported.back(), 1000u);
+}
+
+TEST(Cluster, AStopKeepsWholeChunksAndSaysInterrupted) {
+  std::atomic<bool> stop{true};
+  verflixt::RunControl control;
+  control.stop = &stop;
+  bool interrupted = false;
+  const auto parts = verflixt::run_chunks<std::uint64_t>(
+      1000, 64, 2, control, interrupted, [](std::uint64_t, std::uint64_t count, std::uint64_t& part) { part = count; });
+  EXPECT_TRUE(interrupted);
+  EXPECT_TRUE(parts.empty());
+}
+
+}  // namespace
