@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/game_dispatch.h"
+#include "cli/serve_command.h"
 #include "command.h"
 #include "verflixt/error.h"
 #include "verflixt/names.h"
@@ -30,6 +31,7 @@ constexpr Command kCommands[] = {
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
     {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+    {"serve", verflixt::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
     {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
 };
 
