@@ -144,12 +144,17 @@ SolveReport solve_report(const po::variables_map& vm, const RunControl& control)
     done = completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
     if (curve) {
       const auto policy = table_policy(rules, r.sol);
-      for (int e = 0; e <= std::max(r.sol.risk_cap, 0); ++e) {
-        TurnState st;
-        st.eyes = e;
-        st.held = loadout;
-        const double v = policy->value(st);
-        if (!std::isnan(v)) report.curve.push_back({e, v});
+      for (const auto& t : r.sol.thresholds) {
+        if (t.robbing_ones != 0) continue;
+        std::vector<SolveReport::CurvePoint> points;
+        for (int e = 0; e <= std::max(r.sol.risk_cap, 0); ++e) {
+          TurnState st;
+          st.eyes = e;
+          st.held = t.held;
+          const double v = policy->value(st);
+          if (!std::isnan(v)) points.push_back({e, v});
+        }
+        report.curve.push_back({t.held, std::move(points)});
       }
       if (vm.count("write-policy") == 0) r.sol.table.reset();  // the curve has what it needed
     }
@@ -180,8 +185,11 @@ nlohmann::ordered_json solve_json(const SolveReport& report) {
   for (const auto& r : report.rows) arr.push_back(row_json(r));
   j["loadouts"] = arr;
   if (!report.curve.empty()) {
-    nlohmann::ordered_json c = nlohmann::ordered_json::array();
-    for (const auto& p : report.curve) c.push_back({{"eyes", p.eyes}, {"go_on", p.go_on}, {"stop", p.eyes}});
+    nlohmann::ordered_json c = nlohmann::ordered_json::object();
+    for (const auto& [held, points] : report.curve) {
+      auto& points_json = c[loadout_name(held)] = nlohmann::ordered_json::array();
+      for (const auto& p : points) points_json.push_back({{"eyes", p.eyes}, {"go_on", p.go_on}, {"stop", p.eyes}});
+    }
     j["curve"] = c;
   }
   return j;

@@ -188,10 +188,10 @@ TEST_F(Serve, SolveAndRulesAnswerAsTheCommandLine) {
   ASSERT_EQ(s.status, 200) << s.body.dump();
   EXPECT_EQ(s.body["command"], "solve");
   EXPECT_EQ(s.body["loadouts"][0]["jokers"], "none");
-  ASSERT_FALSE(s.body["curve"].empty());
+  ASSERT_FALSE(s.body["curve"]["none"].empty());
   // The curve meets the stop line at the threshold: going on pays below it, not at it.
   const int threshold = s.body["loadouts"][0]["threshold"].get<int>();
-  for (const auto& p : s.body["curve"]) {
+  for (const auto& p : s.body["curve"]["none"]) {
     const int e = p["eyes"].get<int>();
     const double go_on = p["go_on"].get<double>();
     if (e >= 1 && e < threshold) {

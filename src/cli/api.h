@@ -48,14 +48,14 @@ struct SolveReport {
     std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
   };
   std::vector<Row> rows;            // best first
-  // --curve (one loadout): at each eyes 0..the cap with the loadout held, no robbing 1 yet,
-  // the optimal value of going on against the value of stopping (the eyes): the threshold is
-  // where they meet. Empty without --curve.
+  // --curve (one loadout): for each subset of the loadout still held (as in the thresholds),
+  // at each eyes 0..the risk cap with no robbing 1 yet, the optimal value of going on against
+  // the value of stopping (the eyes): the threshold is where they meet. Empty without --curve.
   struct CurvePoint {
     int eyes = 0;
     double go_on = 0;
   };
-  std::vector<CurvePoint> curve;
+  std::vector<std::pair<JokerSet, std::vector<CurvePoint>>> curve;
   double seconds = 0;
   Completion done;
 };

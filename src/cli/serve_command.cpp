@@ -10,6 +10,7 @@
 // written nor read beyond the strategies/ folder, and requests run in parallel on a pool
 // of threads — each result depends only on its request (a seed fixes every number).
 #include <httplib.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <atomic>
@@ -188,7 +189,8 @@ int serve_command(int argc, const char* const* argv) {
       ("port", cli::count_value(8066, 0, 65535), "TCP port (0: any free port, printed at start)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's LAN)")
-      ("threads", po::value<int>()->default_value(1), "worker threads per request (results do not depend on it)")
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()),
+       "worker threads per request (results do not depend on it)")
       ("max-samples", cli::count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
       ("max-seconds", po::value<double>()->default_value(limits.max_seconds),
        "cap on a request's Monte Carlo run time; a cut run is marked interrupted");
@@ -212,6 +214,9 @@ int serve_command(int argc, const char* const* argv) {
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(8); };
   server.set_payload_max_length(limits.max_body);
+  // An idle browser connection is closed after a second, so Ctrl-C ends the server within
+  // about a second (a stop waits for the connections it has).
+  server.set_keep_alive_timeout(1);
   const std::string page = page_html(limits);
   server.Get("/", [&](const httplib::Request&, httplib::Response& res) {
     res.set_content(page, "text/html; charset=utf-8");

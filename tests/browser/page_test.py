@@ -57,7 +57,7 @@ def main():
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--window-size=1000,1500", "--force-device-scale-factor=1"):
+                    "--window-size=1000,1900", "--force-device-scale-factor=1"):
             options.add_argument(arg)
         driver = webdriver.Chrome(service=Service(DRIVER), options=options)
         wait = WebDriverWait(driver, 20)
@@ -115,6 +115,21 @@ def main():
         if cells != want:
             failures.append(f"thresholds (no joker held): page {cells}, API {want}")
         driver.save_screenshot(os.path.join(out_dir, "page-stop.png"))
+
+        # A phone's width: nothing may stick out sideways (no horizontal scrolling).
+        driver.set_window_size(390, 1400)
+        driver.find_element(By.ID, "tab-advise").click()
+        driver.find_element(By.ID, "rank").click()
+        wait.until(EC.presence_of_element_located((By.ID, "advise-time")))
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            failures.append(f"at 390 px wide the page is {overflow} px too wide")
+        driver.save_screenshot(os.path.join(out_dir, "page-phone.png"))
+        driver.find_element(By.ID, "tab-stop").click()
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            failures.append(f"at 390 px wide the stop view is {overflow} px too wide")
+        driver.set_window_size(1000, 1900)
     finally:
         if driver is not None:
             driver.quit()
