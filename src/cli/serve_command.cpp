@@ -145,8 +145,12 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
   if (command == "solve") {
     parse_request(args, cli::solve_options(), vm);
     if (vm.count("loadouts")) throw InputError("over HTTP solve takes one loadout (--jokers), not --loadouts");
-    Deadline deadline(limits.max_seconds);
-    return cli::solve_json(cli::solve_report(vm, deadline.control()));
+    // Exact and bounded (one loadout, at most a few seconds with Runkelrüb), so not cut by
+    // the time cap: a cut would drop marginal values depending on the machine's load. Only
+    // Ctrl-C stops it (between the solves of a loadout without each joker).
+    RunControl stop_only;
+    stop_only.stop = &cli::interrupt_flag();
+    return cli::solve_json(cli::solve_report(vm, stop_only));
   }
   po::options_description desc("rules options");
   cli::add_rules_options(desc);
