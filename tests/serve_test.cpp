@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "binary.h"
 
 namespace verflixt {
 namespace {
@@ -28,6 +31,7 @@ class ServerProcess {
     if (::pipe(fds) != 0) return;
     pid_ = ::fork();
     if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive a test process that dies
       ::dup2(fds[1], STDOUT_FILENO);
       ::close(fds[0]);
       ::close(fds[1]);
@@ -66,16 +70,20 @@ class ServerProcess {
 };
 
 struct Reply {
-  int status = 0;
-  nlohmann::json body;
+  int status = 0;          // -1: no answer (then `error` says why)
+  nlohmann::json body;     // an object whenever there was an answer in JSON
+  std::string error;
 };
 
 Reply post(int port, const std::string& path, const std::string& body) {
   httplib::Client client("127.0.0.1", port);
   client.set_read_timeout(60, 0);
+  client.set_write_timeout(60, 0);
   const auto res = client.Post(path.c_str(), body, "application/json");
-  if (!res) return {-1, {}};
-  return {res->status, nlohmann::json::parse(res->body, nullptr, false)};
+  if (!res) return {-1, nlohmann::json::object(), "no answer: " + httplib::to_string(res.error())};
+  nlohmann::json j = nlohmann::json::parse(res->body, nullptr, false);
+  if (!j.is_object()) return {res->status, nlohmann::json::object(), "not a JSON object: " + res->body.substr(0, 200)};
+  return {res->status, j, ""};
 }
 
 class Serve : public ::testing::Test {
@@ -114,7 +122,7 @@ TEST_F(Serve, LastSeatIsExactAndMatchesAnIndependentRecursion) {
   for (int eyes : {5, 9, 14}) {
     const std::string req = R"({"eyes": )" + std::to_string(eyes) +
                             R"(, "other": ["14:p", "0:z"], "objective": "win", "set": ["turn.ones_rob=false"]})";
-    const Reply r = post(port(), "/api/advise", req);
+    Reply r = post(port(), "/api/advise", req);
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["method"], "exact (last-seat dynamic programming)");
     std::map<std::string, double> value;
@@ -142,20 +150,20 @@ TEST_F(Serve, BadRequestsGet400WithOneLineAndTheServerGoesOn) {
       {R"({"eyes": 9, "other": ["0:z"], "note": ")" + std::string(100000, 'x') + "\"}", "larger than"},
   };
   for (const auto& [body, expected] : bad) {
-    const Reply r = post(port(), "/api/advise", body);
+    Reply r = post(port(), "/api/advise", body);
     EXPECT_EQ(r.status, 400) << body.substr(0, 80);
     ASSERT_TRUE(r.body.is_object() && r.body.contains("error")) << body.substr(0, 80);
     const std::string msg = r.body["error"].get<std::string>();
     EXPECT_NE(msg.find(expected), std::string::npos) << msg;
     EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
     // Still serving.
-    const Reply ok = post(port(), "/api/rules", R"({"preset": "classic"})");
+    Reply ok = post(port(), "/api/rules", R"({"preset": "classic"})");
     EXPECT_EQ(ok.status, 200);
     EXPECT_EQ(ok.body["preset"], "classic");
   }
-  const Reply solve_bad = post(port(), "/api/solve", R"({"jokers": "hirtenschutz,hirtenschutz"})");
+  Reply solve_bad = post(port(), "/api/solve", R"({"jokers": "hirtenschutz,hirtenschutz"})");
   EXPECT_EQ(solve_bad.status, 400);
-  const Reply solve_all = post(port(), "/api/solve", R"({"loadouts": "all"})");
+  Reply solve_all = post(port(), "/api/solve", R"({"loadouts": "all"})");
   EXPECT_EQ(solve_all.status, 400);
 }
 
@@ -165,10 +173,12 @@ TEST_F(Serve, ParallelRequestsGiveTheSequentialAnswers) {
   for (int k = 0; k < 20; ++k)
     requests.push_back(R"({"eyes": )" + std::to_string(4 + k) + R"(, "other": ["12:p", "0:j", "7:p"], "seed": )" +
                        std::to_string(100 + k) + R"(, "samples": 1500, "others-policy": "threshold:15"})");
-  auto key = [](const Reply& r) { return std::to_string(r.status) + r.body["actions"].dump(); };
+  auto key = [](const Reply& r) {
+    return std::to_string(r.status) + r.error + (r.body.contains("actions") ? r.body.at("actions").dump() : "");
+  };
   std::vector<std::string> sequential, parallel(requests.size());
   for (const auto& q : requests) {
-    const Reply r = post(port(), "/api/advise", q);
+    Reply r = post(port(), "/api/advise", q);
     ASSERT_EQ(r.status, 200) << r.body.dump();
     ASSERT_FALSE(r.body["interrupted"].get<bool>());
     sequential.push_back(key(r));
@@ -184,7 +194,7 @@ TEST_F(Serve, ParallelRequestsGiveTheSequentialAnswers) {
 
 TEST_F(Serve, SolveAndRulesAnswerAsTheCommandLine) {
   ASSERT_GT(port(), 0);
-  const Reply s = post(port(), "/api/solve", R"({"jokers": "none", "curve": true})");
+  Reply s = post(port(), "/api/solve", R"({"jokers": "none", "curve": true})");
   ASSERT_EQ(s.status, 200) << s.body.dump();
   EXPECT_EQ(s.body["command"], "solve");
   EXPECT_EQ(s.body["loadouts"][0]["jokers"], "none");
@@ -200,10 +210,48 @@ TEST_F(Serve, SolveAndRulesAnswerAsTheCommandLine) {
       EXPECT_NEAR(go_on, e, 1e-9) << e;
     }
   }
-  const Reply r = post(port(), "/api/rules", "");
+  Reply r = post(port(), "/api/rules", "");
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.body["preset"], "tournament-2019");
   EXPECT_EQ(r.body["jokers"].size(), 15u);
+}
+
+// The API's answer is the command line's --format json, field for field (but the time taken).
+TEST_F(Serve, AnswersAreTheCommandLinesJson) {
+  ASSERT_GT(port(), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"eyes": 9, "other": ["0:z", "14:p", "6:p", "0:j"], "seed": 3, "samples": 3000, "jokers": "pony"})",
+       "advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j --seed 3 --samples 3000 --jokers pony"},
+      {R"({"eyes": 18, "other": ["20:p", "12:p", "0:z"], "jokers": "pony"})",
+       "advise --eyes 18 --other 20:p --other 12:p --other 0:z --jokers pony"},
+      {R"({"jokers": "hirtenschutz,pony", "preset": "classic"})", "solve --jokers hirtenschutz,pony --preset classic"},
+  };
+  for (const auto& [body, args] : cases) {
+    const std::string command = args.substr(0, args.find(' '));
+    Reply api = post(port(), "/api/" + command, body);
+    ASSERT_EQ(api.status, 200) << api.body.dump();
+    const verflixt::testing::Result cli = verflixt::testing::run(args + " --format json");
+    ASSERT_EQ(cli.code, 0) << cli.err;
+    nlohmann::json expected = nlohmann::json::parse(cli.out);
+    api.body.erase("seconds");
+    expected.erase("seconds");
+    EXPECT_EQ(api.body, expected) << args;
+  }
+}
+
+// The time cap cuts a long Monte Carlo run after whole chunks and says so. (With a cap of a
+// millisecond the first finished chunk already stops the run: far fewer than the 391 chunks.)
+TEST(ServeProcess, TimeCapCutsMonteCarloAndSaysSo) {
+  ServerProcess server("--max-seconds 0.001 --threads 1");
+  ASSERT_GT(server.port(), 0);
+  Reply r = post(server.port(), "/api/advise",
+                       R"({"eyes": 9, "other": ["0:z", "14:p", "6:p", "0:j"], "samples": 200000})");
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_TRUE(r.body["interrupted"].get<bool>());
+  EXPECT_LT(r.body["completed"].get<std::uint64_t>(), 200000u);
+  EXPECT_EQ(r.body["total"].get<std::uint64_t>(), 200000u);
+  EXPECT_EQ(r.body["samples_per_action"], r.body["completed"]);
+  EXPECT_EQ(r.body["actions"].size(), 2u);
 }
 
 TEST(ServeProcess, CtrlCStopsWithExitCode130) {
