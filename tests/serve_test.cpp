@@ -165,6 +165,11 @@ TEST_F(Serve, BadRequestsGet400WithOneLineAndTheServerGoesOn) {
   EXPECT_EQ(solve_bad.status, 400);
   Reply solve_all = post(port(), "/api/solve", R"({"loadouts": "all"})");
   EXPECT_EQ(solve_all.status, 400);
+  // A ruleset that needs 40 million states and a minute is refused at once.
+  Reply solve_heavy = post(port(), "/api/solve",
+                           R"({"jokers": "runkelrueb,fumo,all-in", "set": ["runkelrueb.face=2", "runkelrueb.throws=5"]})");
+  EXPECT_EQ(solve_heavy.status, 400);
+  EXPECT_NE(solve_heavy.body["error"].get<std::string>().find("preset"), std::string::npos);
 }
 
 TEST_F(Serve, ParallelRequestsGiveTheSequentialAnswers) {

@@ -145,6 +145,13 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
   if (command == "solve") {
     parse_request(args, cli::solve_options(), vm);
     if (vm.count("loadouts")) throw InputError("over HTTP solve takes one loadout (--jokers), not --loadouts");
+    // A preset's loadout with the automatic caps solves in at most a few seconds; a changed
+    // ruleset or a raised cap can need 40 million states, a minute and gigabytes (e.g.
+    // runkelrueb.face=2 with All In and Fumo), which one request must not take from the others.
+    for (const char* key : {"set", "risk-cap", "runkel-risk-cap"})
+      if (!vm[key].empty() && !vm[key].defaulted())
+        throw InputError(std::string("over HTTP solve takes a preset's rules with the automatic caps, not --") + key +
+                         " (a changed ruleset can need minutes: use `verflixt solve`)");
     // Exact and bounded (one loadout, at most a few seconds with Runkelrüb), so not cut by
     // the time cap: a cut would drop marginal values depending on the machine's load. Only
     // Ctrl-C stops it (between the solves of a loadout without each joker).
