@@ -13,12 +13,14 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/games/verflixte6/joker.h"
+#include "cli/api.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
 namespace {
 
 using cli::fmt;
+namespace po = cli::po;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 const std::vector<std::string> kGoals = {"win", "not-loser", "eyes"};
@@ -47,8 +49,9 @@ SeatView parse_other(const std::string& spec) {
 
 }  // namespace
 
-int advise_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+namespace cli {
+
+po::options_description advise_options() {
   po::options_description desc("advise options");
   desc.add_options()
       ("eyes", po::value<int>(), "own eyes this pass so far (after the free throw)")
@@ -75,30 +78,22 @@ int advise_command(int argc, const char* const* argv) {
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
-  po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
-                  "                       [--objective win|not-loser|eyes] [--samples N]\n"
-                  "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
-                  "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
-                  "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
-                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j",
-                  vm))
-    return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
+  return desc;
+}
+
+AdviseReport advise_report(const po::variables_map& vm, const RunControl& control) {
+  AdviseReport r;
+  r.rules = rules_from(vm);
+  const Rules& rules = r.rules;
   if (!vm.count("eyes")) throw InputError("--eyes is required (own eyes this pass so far)");
   if (!vm.count("other")) throw InputError("give every other player with --other EYES:STATUS[:TOTAL]");
-  const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
-  const std::uint64_t seed = cli::seed_from(vm);
-  const int threads = cli::threads_from(vm);
-  if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  const size_t goal = parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
+  r.samples_asked = vm["samples"].as<std::uint64_t>();
+  r.seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  r.goal = parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
 
-  AdviceSituation s;
-  s.goal = static_cast<AdviceGoal>(goal);
+  AdviceSituation& s = r.situation;
+  s.goal = static_cast<AdviceGoal>(r.goal);
   s.pass.self = 0;
   SeatView me;
   me.total = vm["total"].as<int>();
@@ -143,37 +138,69 @@ int advise_command(int argc, const char* const* argv) {
   const std::unique_ptr<Policy> self_policy =
       greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
+  r.self_policy = self_policy->name();
+  r.others_policy = others_policy->name();
+  r.advice = advise(rules, s, *self_policy, *others_policy, r.samples_asked, r.seed, threads,
+                    !vm["monte-carlo"].as<bool>(), control);
+  r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
+                          : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
+  return r;
+}
+
+nlohmann::ordered_json advise_json(const AdviseReport& r) {
+  const Advice& adv = r.advice;
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["seed"] = r.seed;
+  j["rules_summary"] = rules_summary(r.rules);
+  j["objective"] = kGoals[r.goal];
+  j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
+  j["samples_per_action"] = adv.samples;
+  mark_json(j, r.done);
+  j["dp_states"] = adv.dp_states;
+  if (!adv.note.empty()) j["note"] = adv.note;
+  j["self_policy"] = adv.exact ? "optimal (DP)" : r.self_policy;
+  j["others_policy"] = r.others_policy;
+  j["seconds"] = adv.seconds;
+  j["actions"] = nlohmann::ordered_json::array();
+  for (const auto& a : adv.ranked)
+    j["actions"].push_back({{"action", action_name(a.action)}, {"value", a.value.mean}, {"stderr", a.value.se},
+                            {"versus_best", a.versus_best.mean}, {"versus_best_stderr", a.versus_best.se},
+                            {"exact", a.exact}});
+  return j;
+}
+
+}  // namespace cli
+
+int advise_command(int argc, const char* const* argv) {
+  po::options_description desc = cli::advise_options();
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
+                  "                       [--objective win|not-loser|eyes] [--samples N]\n"
+                  "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
+                  "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
+                  "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
+                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j",
+                  vm))
+    return 0;
+  const std::string format = cli::format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
   cli::install_interrupt_handler();
-  const Advice adv = advise(rules, s, *self_policy, *others_policy, samples, seed, threads, !vm["monte-carlo"].as<bool>(),
-                            cli::progress_control("advise samples"));
+  const cli::AdviseReport report = cli::advise_report(vm, cli::progress_control("advise samples"));
   cli::progress_done();
-  const cli::Completion done = adv.exact ? cli::completion(1, 1, "exact evaluations")
-                                         : cli::completion(adv.samples, samples, "samples per action", adv.interrupted);
+  const Advice& adv = report.advice;
+  const cli::Completion& done = report.done;
+  const AdviceSituation& s = report.situation;
+  const Rules& rules = report.rules;
+  const size_t goal = report.goal;
 
   const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
   std::string text;
   if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["seed"] = seed;
-    j["rules_summary"] = rules_summary(rules);
-    j["objective"] = kGoals[goal];
-    j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
-    j["samples_per_action"] = adv.samples;
-    cli::mark_json(j, done);
-    j["dp_states"] = adv.dp_states;
-    if (!adv.note.empty()) j["note"] = adv.note;
-    j["self_policy"] = adv.exact ? "optimal (DP)" : self_policy->name();
-    j["others_policy"] = others_policy->name();
-    j["seconds"] = adv.seconds;
-    j["actions"] = nlohmann::ordered_json::array();
-    for (const auto& r : adv.ranked)
-      j["actions"].push_back({{"action", action_name(r.action)}, {"value", r.value.mean}, {"stderr", r.value.se},
-                              {"versus_best", r.versus_best.mean}, {"versus_best_stderr", r.versus_best.se},
-                              {"exact", r.exact}});
-    text = cli::json_text(j);
+    text = cli::json_text(cli::advise_json(report));
   } else if (format == "csv") {
     text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {
@@ -191,8 +218,8 @@ int advise_command(int argc, const char* const* argv) {
     else if (!adv.note.empty())
       o << "note: " << adv.note << "\n";
     if (!adv.exact) {
-      o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << seed
-        << "); you continue with " << self_policy->name() << ", the others with " << others_policy->name()
+      o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
+        << "); you continue with " << report.self_policy << ", the others with " << report.others_policy
         << "; ± is one standard error, 'vs best' is paired"
         << (done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
       if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";

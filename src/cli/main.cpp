@@ -12,6 +12,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/cluster.h"
+#include "cli/serve_command.h"
 #include "verflixt/version.h"
 
 namespace {
@@ -31,6 +32,7 @@ constexpr Command kCommands[] = {
     {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
     {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
     {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+    {"serve", verflixt::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
     {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
 };
 

@@ -4,13 +4,17 @@
 
 #include "cli/cli.h"
 #include "cli/command.h"
+#include "cli/api.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt {
 
 int rules_command(int argc, const char* const* argv) {
   cli::po::options_description desc("rules options");
   cli::add_rules_options(desc);
-  desc.add_options()("output,o", cli::po::value<std::string>(), "write to this file instead of stdout");
+  desc.add_options()("output,o", cli::po::value<std::string>(), "write to this file instead of stdout")
+      ("format", cli::po::value<std::string>()->default_value("ini"),
+       "ini (the commented INI file) or json (the same INI text, with the jokers described)");
   cli::po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
                   "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
@@ -18,7 +22,10 @@ int rules_command(int argc, const char* const* argv) {
                   "--rules FILE reads back on any command.",
                   vm))
     return 0;
-  cli::emit(vm, rules_to_ini(cli::rules_from(vm)));
+  const std::vector<std::string> formats = {"ini", "json"};
+  const size_t format = choose_name(vm["format"].as<std::string>(), formats, "--format");
+  const Rules rules = cli::rules_from(vm);
+  cli::emit(vm, format == 0 ? rules_to_ini(rules) : cli::json_text(cli::rules_json(rules)));
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -17,6 +18,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/solver.h"
+#include "cli/api.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -29,10 +31,8 @@ const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
 std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
 
 // One result row: a solution and the marginal value of each of its jokers.
-struct Row {
-  SoloSolution sol;
-  std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
-};
+using Row = cli::SolveReport::Row;
+namespace po = cli::po;
 
 nlohmann::ordered_json row_json(const Row& r) {
   nlohmann::ordered_json j;
@@ -70,8 +70,9 @@ std::string marginal_text(const Row& r) {
 
 }  // namespace
 
-int solve_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+namespace cli {
+
+po::options_description solve_options() {
   po::options_description desc("solve options");
   desc.add_options()
       ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
@@ -81,26 +82,25 @@ int solve_command(int argc, const char* const* argv) {
        "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
       ("runkel-risk-cap", po::value<int>()->default_value(SolverOptions{}.runkel_risk_cap),
        "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)");
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
-  po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
-                  "                      [--format table|json|csv|markdown]\n"
-                  "Solves the optimal solo policy (RULES.md §5) exactly: optimal EV, bust probability,\n"
-                  "stop thresholds and each joker's marginal value (EV with it minus without it).",
-                  vm))
-    return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
-  const bool all = vm.count("loadouts") > 0;
+      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)")
+      ("curve", po::bool_switch(),
+       "with --jokers: at each eyes with the loadout held, the optimal value of going on against stopping (JSON)");
+  add_rules_options(desc);
+  return desc;
+}
+
+SolveReport solve_report(const po::variables_map& vm, const RunControl& control) {
+  SolveReport report;
+  report.rules = rules_from(vm);
+  const Rules& rules = report.rules;
+  const bool all = report.all = vm.count("loadouts") > 0;
   if (all == (vm.count("jokers") > 0)) throw InputError("give exactly one of --jokers LIST and --loadouts all");
   if (all && vm["loadouts"].as<std::string>() != "all")
     throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
   if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
+  if (all && vm["curve"].as<bool>()) throw InputError("--curve needs a single loadout (--jokers)");
   if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  const int threads = cli::threads_from(vm);
+  const int threads = threads_from(vm);
   SolverOptions opt;
   opt.risk_cap = vm["risk-cap"].as<int>();
   opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
@@ -111,27 +111,26 @@ int solve_command(int argc, const char* const* argv) {
                      " is out of range; valid: 0 (automatic) or 1..5000");
   omp_set_num_threads(threads);
 
-  cli::install_interrupt_handler();
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<Row> rows;
+  std::vector<Row>& rows = report.rows;
   std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
   // The unit of work is a loadout: Ctrl-C lets the loadouts under way finish and starts no
   // more; the output lists the solved ones (ranked among themselves), and a marginal value
   // whose loadout without the joker was not solved is left out.
-  cli::Completion done;
+  Completion& done = report.done;
   if (all) {
     opt.keep_table = false;
     const std::vector<JokerSet> loadouts = all_loadouts(rules);
-    auto sols = solve_loadouts(rules, loadouts, opt, cli::progress_control("solve"));
-    cli::progress_done();
-    done = cli::completion(sols.size(), loadouts.size(), "loadouts", sols.size() < loadouts.size());
+    auto sols = solve_loadouts(rules, loadouts, opt, control);
+    done = completion(sols.size(), loadouts.size(), "loadouts", sols.size() < loadouts.size());
     for (auto& s : sols) {
       ev[s.loadout.bits] = s.ev;
       rows.push_back({std::move(s), {}});
     }
   } else {
     const JokerSet loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);
-    opt.keep_table = vm.count("write-policy") > 0;
+    const bool curve = vm["curve"].as<bool>();
+    opt.keep_table = vm.count("write-policy") > 0 || curve;
     Row r{solve_solo(rules, loadout, opt), {}};
     ev[loadout.bits] = r.sol.ev;
     SolverOptions sub = opt;
@@ -140,13 +139,28 @@ int solve_command(int argc, const char* const* argv) {
     std::vector<JokerSet> without;
     for (int k = 0; k < JOKER_NB; ++k)
       if (loadout.has(static_cast<Joker>(k))) without.push_back(loadout.without(static_cast<Joker>(k)));
-    const auto subs = solve_loadouts(rules, without, sub, cli::progress_control("solve"));
-    cli::progress_done();
+    const auto subs = solve_loadouts(rules, without, sub, control);
     for (const auto& s : subs) ev[s.loadout.bits] = s.ev;
-    done = cli::completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
+    done = completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
+    if (curve) {
+      const auto policy = table_policy(rules, r.sol);
+      for (const auto& t : r.sol.thresholds) {
+        if (t.robbing_ones != 0) continue;
+        std::vector<SolveReport::CurvePoint> points;
+        for (int e = 0; e <= std::max(r.sol.risk_cap, 0); ++e) {
+          TurnState st;
+          st.eyes = e;
+          st.held = t.held;
+          const double v = policy->value(st);
+          if (!std::isnan(v)) points.push_back({e, v});
+        }
+        report.curve.push_back({t.held, std::move(points)});
+      }
+      if (vm.count("write-policy") == 0) r.sol.table.reset();  // the curve has what it needed
+    }
     rows.push_back(std::move(r));
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   for (auto& r : rows)
     for (int k = 0; k < JOKER_NB; ++k) {
       const Joker j = static_cast<Joker>(k);
@@ -156,6 +170,53 @@ int solve_command(int argc, const char* const* argv) {
     }
   // Best first; equal EVs keep the fixed loadout order (stable sort), so output is deterministic.
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.sol.ev > b.sol.ev; });
+
+  return report;
+}
+
+nlohmann::ordered_json solve_json(const SolveReport& report) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["command"] = "solve";
+  j["rules"] = rules_summary(report.rules);
+  j["seconds"] = report.seconds;
+  mark_json(j, report.done);
+  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+  for (const auto& r : report.rows) arr.push_back(row_json(r));
+  j["loadouts"] = arr;
+  if (!report.curve.empty()) {
+    nlohmann::ordered_json c = nlohmann::ordered_json::object();
+    for (const auto& [held, points] : report.curve) {
+      auto& points_json = c[loadout_name(held)] = nlohmann::ordered_json::array();
+      for (const auto& p : points) points_json.push_back({{"eyes", p.eyes}, {"go_on", p.go_on}, {"stop", p.eyes}});
+    }
+    j["curve"] = c;
+  }
+  return j;
+}
+
+}  // namespace cli
+
+int solve_command(int argc, const char* const* argv) {
+  po::options_description desc = cli::solve_options();
+  cli::add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!cli::parse(argc, argv, desc,
+                  "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
+                  "                      [--format table|json|csv|markdown]\n"
+                  "Solves the optimal solo policy (RULES.md §5) exactly: optimal EV, bust probability,\n"
+                  "stop thresholds and each joker's marginal value (EV with it minus without it).",
+                  vm))
+    return 0;
+  const std::string format = cli::format_from(vm, kFormats);
+  cli::install_interrupt_handler();
+  const cli::SolveReport report = cli::solve_report(vm, cli::progress_control("solve"));
+  cli::progress_done();
+  const Rules& rules = report.rules;
+  const std::vector<Row>& rows = report.rows;
+  const bool all = report.all;
+  const double seconds = report.seconds;
+  const cli::Completion& done = report.done;
 
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
@@ -167,16 +228,7 @@ int solve_command(int argc, const char* const* argv) {
   const bool detail = !all;
   std::ostringstream s;
   if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["command"] = "solve";
-    j["rules"] = rules_summary(rules);
-    j["seconds"] = seconds;
-    cli::mark_json(j, done);
-    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-    for (const auto& r : rows) arr.push_back(row_json(r));
-    j["loadouts"] = arr;
-    s << cli::json_text(j);
+    s << cli::json_text(cli::solve_json(report));
   } else if (format == "csv") {
     s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
     int rank = 0;

@@ -1,0 +1,72 @@
+#pragma once
+// advise, solve and rules as functions that the command line and `verflixt serve` both
+// call: the command's options (one options_description, so one set of checks and one-line
+// errors), a report computed from the parsed options, and the report as the command's JSON
+// (`--format json`). The command line prints that JSON or formats the same report as a
+// table; the server sends the JSON. There is one advise, one solve and one rules.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.h"
+#include "verflixt/games/verflixte6/advise.h"
+#include "verflixt/games/verflixte6/solver.h"
+
+namespace verflixt::cli {
+
+// ---- advise ----
+// `verflixt advise`'s own options plus the sampling and rules options (not the output ones).
+po::options_description advise_options();
+
+// One answer of advise: the situation as read, the advice, and what it assumed.
+struct AdviseReport {
+  Rules rules;
+  AdviceSituation situation;
+  std::size_t goal = 0;             // index into the objectives: win, not-loser, eyes
+  std::uint64_t samples_asked = 0;
+  std::uint64_t seed = 0;
+  std::string self_policy;          // the continuation after the ranked action (Monte Carlo)
+  std::string others_policy;
+  Advice advice;
+  Completion done;
+};
+// Reads the situation from `vm` (throws InputError as the command line reports it) and
+// ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
+AdviseReport advise_report(const po::variables_map& vm, const RunControl& control);
+nlohmann::ordered_json advise_json(const AdviseReport& report);
+
+// ---- solve ----
+po::options_description solve_options();
+
+struct SolveReport {
+  Rules rules;
+  bool all = false;                 // every loadout (--loadouts all) or one (--jokers)
+  struct Row {
+    SoloSolution sol;
+    std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
+  };
+  std::vector<Row> rows;            // best first
+  // --curve (one loadout): for each subset of the loadout still held (as in the thresholds),
+  // at each eyes 0..the risk cap with no robbing 1 yet, the optimal value of going on against
+  // the value of stopping (the eyes): the threshold is where they meet. Empty without --curve.
+  struct CurvePoint {
+    int eyes = 0;
+    double go_on = 0;
+  };
+  std::vector<std::pair<JokerSet, std::vector<CurvePoint>>> curve;
+  double seconds = 0;
+  Completion done;
+};
+// Solves what `vm` asks (--write-policy is the command line's business, not done here).
+SolveReport solve_report(const po::variables_map& vm, const RunControl& control);
+nlohmann::ordered_json solve_json(const SolveReport& report);
+
+// ---- rules ----
+// The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,
+// Frostschutz uses, Fumo kind), each joker of the ruleset with a one-line description under
+// these rules, and the whole ruleset as the INI text `verflixt rules` prints.
+nlohmann::ordered_json rules_json(const Rules& rules);
+
+}  // namespace verflixt::cli

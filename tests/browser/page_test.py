@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""The player's page in a real browser (Debian's chromium, headless, driven by chromedriver
+through python3-selenium): starts `verflixt serve --port 0`, fills the form for a table
+situation as a player would (preset, eyes, a held joker, the other players' rows, the
+objective), reads the ranking the page shows and compares it with the API's answer to the
+same situation, does the same for the "when do I stop?" view, and saves screenshots.
+
+usage: page_test.py VERFLIXT_BINARY OUTPUT_DIR
+Exit 0: pass; 1: fail; 77: no browser here (ctest reports a skip; scripts/test installs it).
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    print("skip: python3-selenium is not installed (scripts/setup --developer installs it)")
+    sys.exit(77)
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+
+def api(port, command, request):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/{command}", data=json.dumps(request).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        return json.load(res)
+
+
+def fill(driver, element_id, value):
+    box = driver.find_element(By.ID, element_id)
+    box.clear()
+    box.send_keys(str(value))
+
+
+def main():
+    binary, out_dir = sys.argv[1], sys.argv[2]
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        print("skip: chromium and chromium-driver are not installed (scripts/setup --developer installs them)")
+        return 77
+    os.makedirs(out_dir, exist_ok=True)
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--threads", "2"], stdout=subprocess.PIPE, text=True)
+    failures = []
+    driver = None
+    try:
+        line = server.stdout.readline()
+        port = int(line.split("/")[2].split(":")[1])
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--window-size=1000,1900", "--force-device-scale-factor=1"):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        wait = WebDriverWait(driver, 20)
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait.until(EC.presence_of_element_located((By.ID, "held-pony")))
+
+        # The situation: I hold 11 eyes and Push your Pony; seat 2 stopped at 16, seat 3 is out,
+        # seat 4 stopped at 9, seat 5 is a Jungfrau still to play (so Monte Carlo).
+        Select(driver.find_element(By.ID, "objective")).select_by_value("not-loser")
+        fill(driver, "eyes", 11)
+        driver.find_element(By.ID, "held-pony").click()
+        for button in driver.find_elements(By.CSS_SELECTOR, "#others button"):
+            button.click()
+        others = [(16, "p"), (0, "z"), (9, "p"), (0, "j")]
+        for eyes, status in others:
+            driver.find_element(By.ID, "add-player").click()
+            row = driver.find_elements(By.CSS_SELECTOR, "#others tr")[-1]
+            box = row.find_element(By.CSS_SELECTOR, ".o-eyes")
+            box.clear()
+            box.send_keys(str(eyes))
+            Select(row.find_element(By.CSS_SELECTOR, ".o-status")).select_by_value(status)
+        driver.find_element(By.CSS_SELECTOR, "details summary").click()
+        fill(driver, "samples", 6000)
+        fill(driver, "seed", 7)
+        t0 = time.monotonic()
+        driver.find_element(By.ID, "rank").click()
+        wait.until(EC.presence_of_element_located((By.ID, "advise-time")))
+        seconds = time.monotonic() - t0
+        shown = [(li.get_attribute("data-action"), float(li.get_attribute("data-value")),
+                  float(li.get_attribute("data-stderr")))
+                 for li in driver.find_elements(By.CSS_SELECTOR, "#ranking li")]
+        request = {"preset": "tournament-2019", "objective": "not-loser", "eyes": 11, "robbing-ones": 0, "total": 0,
+                   "jokers": "pony", "frost-used": 0, "samples": 6000, "seed": 7,
+                   "other": [f"{e}:{s}:0" for e, s in others]}
+        expected = [(a["action"], a["value"], a["stderr"]) for a in api(port, "advise", request)["actions"]]
+        if shown != expected:
+            failures.append(f"the page ranks {shown}, the API {expected}")
+        if [a for a, _, _ in shown] != [a for a, _, _ in expected] or len(shown) != 3:
+            failures.append(f"expected stop, roll and joker pony ranked, got {shown}")
+        print(f"advise (Monte Carlo, 6000 samples x {len(shown)} actions): {seconds:.2f} s in the browser; ranking {shown}")
+        driver.save_screenshot(os.path.join(out_dir, "page-advise.png"))
+
+        # "When do I stop?": the solver's thresholds and the curve for one loadout.
+        driver.find_element(By.ID, "tab-stop").click()
+        wait.until(EC.presence_of_element_located((By.ID, "loadout-hirtenschutz")))
+        driver.find_element(By.ID, "loadout-hirtenschutz").click()
+        driver.find_element(By.ID, "solve").click()
+        wait.until(EC.presence_of_element_located((By.ID, "curve")))
+        solve = api(port, "solve", {"preset": "tournament-2019", "jokers": "hirtenschutz", "curve": True})
+        cells = None
+        for row in driver.find_elements(By.CSS_SELECTOR, "#thresholds tr"):
+            if row.find_elements(By.CSS_SELECTOR, "th[scope=row]") and row.find_element(By.TAG_NAME, "th").text == "none":
+                cells = [td.text for td in row.find_elements(By.TAG_NAME, "td")]
+        want = ["—" if t is None else str(t) for t in solve["loadouts"][0]["thresholds"]["none"]]
+        if cells != want:
+            failures.append(f"thresholds (no joker held): page {cells}, API {want}")
+        driver.save_screenshot(os.path.join(out_dir, "page-stop.png"))
+
+        # A phone's width: nothing may stick out sideways (no horizontal scrolling).
+        driver.set_window_size(390, 1400)
+        driver.find_element(By.ID, "tab-advise").click()
+        driver.find_element(By.ID, "rank").click()
+        wait.until(EC.presence_of_element_located((By.ID, "advise-time")))
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            failures.append(f"at 390 px wide the page is {overflow} px too wide")
+        driver.save_screenshot(os.path.join(out_dir, "page-phone.png"))
+        driver.find_element(By.ID, "tab-stop").click()
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            failures.append(f"at 390 px wide the stop view is {overflow} px too wide")
+        driver.set_window_size(1000, 1900)
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.send_signal(signal.SIGINT)
+        code = server.wait(timeout=20)
+        if code != 130:
+            failures.append(f"verflixt serve exited {code} after Ctrl-C, expected 130")
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
