@@ -66,11 +66,15 @@ int advise_command(int argc, const char* const* argv) {
        "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)")
       ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
       ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
-      ("policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
+      ("policy", po::value<std::string>()->default_value("objective"),
        "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer plays "
-       "optimally, and if it is too large and you hold no joker to announce, the default is to stop as soon "
-       "as the objective is met)")
+       "optimally). objective: stop as soon as stopping meets the objective on the table as it stands, "
+       "jokers as the exact solo solver spends them; any other policy that does not separate the actions "
+       "is replaced by it")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
+      ("passes-left", po::value<int>()->default_value(1),
+       "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
+       "out by Monte Carlo, everyone without jokers, before scoring)")
       ("samples", cli::count_value(20000, 2, 100000000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
   cli::add_sampling_options(desc);
@@ -99,6 +103,7 @@ int advise_command(int argc, const char* const* argv) {
 
   AdviceSituation s;
   s.goal = static_cast<AdviceGoal>(goal);
+  s.passes_left = vm["passes-left"].as<int>();
   s.pass.self = 0;
   SeatView me;
   me.total = vm["total"].as<int>();
@@ -133,15 +138,10 @@ int advise_command(int argc, const char* const* argv) {
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  // Where the exact DP applies but may be too large, the Monte Carlo fallback continues with
-  // the last seat's obvious rule unless --policy names another — but only without a joker to
-  // announce, as that rule never announces one.
-  const std::vector<Action> actions = legal_actions(rules, s.pass);
-  const bool plain =
-      std::none_of(actions.begin(), actions.end(), [](Action a) { return a.kind == Action::UseJoker; });
-  const bool greedy = vm["policy"].defaulted() && plain && advice_is_exact(rules, s);
-  const std::unique_ptr<Policy> self_policy =
-      greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
+  // The default continuation plays for the objective (advise.h, issue 12).
+  const std::unique_ptr<Policy> self_policy = vm["policy"].as<std::string>() == "objective"
+                                                  ? objective_continuation(rules, s)
+                                                  : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
@@ -165,7 +165,13 @@ int advise_command(int argc, const char* const* argv) {
     cli::mark_json(j, done);
     j["dp_states"] = adv.dp_states;
     if (!adv.note.empty()) j["note"] = adv.note;
-    j["self_policy"] = adv.exact ? "optimal (DP)" : self_policy->name();
+    j["self_policy"] = adv.exact ? "optimal (DP)" : adv.continuation;
+    j["passes_left"] = s.passes_left;
+    j["situation"] = describe_situation(s);
+    j["separated"] = adv.separated;
+    if (!adv.fallback.empty()) j["fallback"] = adv.fallback;
+    if (!adv.separated)
+      j["warning"] = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
     j["others_policy"] = others_policy->name();
     j["seconds"] = adv.seconds;
     j["actions"] = nlohmann::ordered_json::array();
@@ -175,24 +181,26 @@ int advise_command(int argc, const char* const* argv) {
                               {"exact", r.exact}});
     text = cli::json_text(j);
   } else if (format == "csv") {
-    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact\n";
+    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact,separated\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {
       const auto& r = adv.ranked[k];
       text += std::to_string(k + 1) + "," + action_name(r.action) + "," + fmt("%.6f", r.value.mean) + "," +
               fmt("%.6f", r.value.se) + "," + fmt("%.6f", r.versus_best.mean) + "," + fmt("%.6f", r.versus_best.se) +
-              "," + (r.exact ? "true" : "false") + "\n";
+              "," + (r.exact ? "true" : "false") + "," + (adv.separated ? "true" : "false") + "\n";
     }
   } else {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
+    for (const auto& line : describe_situation(s)) o << "  " << line << "\n";
     if (adv.exact)
       o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
         << adv.dp_states << " states)\n";
     else if (!adv.note.empty())
       o << "note: " << adv.note << "\n";
     if (!adv.exact) {
+      if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
       o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << seed
-        << "); you continue with " << self_policy->name() << ", the others with " << others_policy->name()
+        << "); you continue with " << adv.continuation << ", the others with " << others_policy->name()
         << "; ± is one standard error, 'vs best' is paired"
         << (done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
       if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
@@ -210,6 +218,9 @@ int advise_command(int argc, const char* const* argv) {
         << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
         << d << "\n";
     }
+    if (!adv.separated && !adv.ranked.empty())
+      o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
+           "known; more --samples may tell them apart\n";
     if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
       o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
         << " losers (P3) everyone is a loser\n";
