@@ -19,6 +19,7 @@
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/games/verflixte6/solver.h"
@@ -78,6 +79,9 @@ int balance_command(int argc, const char* const* argv) {
       ("jokers", po::value<std::string>()->default_value("all"), "jokers to test (all = every joker of the rules)")
       ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings per variant")
       ("final", po::bool_switch(), "play final evenings")
+      ("vary", po::value<std::string>(),
+       "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for each value the joker's "
+       "P(win) lift under both policy families and its exact solo EV lift, instead of the joker table")
       ("no-solver-family", po::bool_switch(),
        "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)");
   add_engine_option(desc);
@@ -158,6 +162,123 @@ int balance_command(int argc, const char* const* argv) {
   };
   const auto none_solution = solve(JokerSet{});
   const double solo_none = none_solution ? none_solution->ev : std::nan("");
+  if (vm.count("vary")) {
+    // --vary KEY=A..B: the joker the key belongs to, its lift per value (issue 12).
+    const std::string spec = vm["vary"].as<std::string>();
+    const size_t eq = spec.find('='), dots = spec.find("..");
+    if (eq == std::string::npos || dots == std::string::npos || dots < eq)
+      throw InputError("--vary '" + spec + "': expected KEY=A..B, e.g. runkelrueb.face=1..6");
+    const std::string key = spec.substr(0, eq);
+    const int lo = parse_int(spec.substr(eq + 1, dots - eq - 1), "A", "--vary", -1000000, 1000000);
+    const int hi = parse_int(spec.substr(dots + 2), "B", "--vary", lo, lo + 49);
+    const std::string section = key.substr(0, key.find('.'));
+    int joker = -1;
+    for (int j = 0; j < JOKER_NB; ++j)
+      if (joker_id(static_cast<Joker>(j)) == section) joker = j;
+    if (joker < 0 || key.find('.') == std::string::npos)
+      throw InputError("--vary '" + spec + "': KEY must be a joker's parameter (e.g. runkelrueb.face), not '" + key + "'");
+    const Joker jk = static_cast<Joker>(joker);
+    if (!rules.jokers.has(jk)) throw InputError("--vary: " + section + " is not available under " + rules_summary(rules));
+    std::vector<Rules> ruleset;
+    for (int v = lo; v <= hi; ++v) {  // every value checked before anything runs
+      Rules r = rules;
+      set_rule(r, key + "=" + std::to_string(v));
+      ruleset.push_back(r);
+    }
+    struct Point {
+      int value = 0;
+      ObjectiveRow base, with, solver_base, solver_with;
+      bool has_solver = false;
+      double solo_lift = std::nan("");
+    };
+    std::vector<Point> points;
+    std::vector<Joker> list = {jk};
+    for (Joker b : base)
+      if (b != jk) list.push_back(b);
+    const ListSelector sel(list), bsel(base);
+    for (size_t i = 0; i < ruleset.size() && !cli::interrupt_flag().load(); ++i) {
+      const Rules& r = ruleset[i];
+      Point p;
+      p.value = lo + static_cast<int>(i);
+      const ObjectiveRun b = table_run(r, &bsel, "base"), w = table_run(r, &sel, std::string(joker_id(jk)));
+      if (b.interrupted || w.interrupted) break;
+      p.base = b.by_group[0];
+      p.with = w.by_group[0];
+      try {
+        const SoloSolution sb = solve_solo(r, set_of(base)), sw = solve_solo(r, set_of(list));
+        p.solo_lift = sw.ev - sb.ev;
+        if (!vm["no-solver-family"].as<bool>()) {
+          const auto pb = table_policy(r, sb), pw = table_policy(r, sw);
+          const ObjectiveRun sbr = table_run(r, &bsel, "base", pb.get()),
+                             swr = table_run(r, &sel, std::string(joker_id(jk)), pw.get());
+          if (sbr.interrupted || swr.interrupted) break;
+          p.solver_base = sbr.by_group[0];
+          p.solver_with = swr.by_group[0];
+          p.has_solver = true;
+        }
+      } catch (const std::exception&) {
+        // the solver cannot order or certify these rules: no solo lift, no solver family
+      }
+      points.push_back(p);
+    }
+    const cli::Completion vdone = cli::completion(points.size(), ruleset.size(), "values");
+    std::string text;
+    if (format == "json") {
+      nlohmann::ordered_json j;
+      j["version"] = kVersion;
+      j["seed"] = seed;
+      j["rules_summary"] = rules_summary(rules);
+      j["players"] = players;
+      j["policy"] = policy->name();
+      j["field"] = field.label;
+      j["evenings_per_run"] = evenings;
+      cli::mark_json(j, vdone);
+      j["vary"] = key;
+      j["joker"] = joker_id(jk);
+      j["lift_stderr"] = "independent runs: sqrt(se_a^2 + se_b^2)";
+      j["values"] = nlohmann::ordered_json::array();
+      for (const auto& p : points) {
+        const Estimate l = minus(p.with.win, p.base.win);
+        nlohmann::ordered_json row = {{"value", p.value}, {"p_win", p.with.win.mean}, {"win_lift", l.mean},
+                                      {"win_lift_stderr", l.se},
+                                      {"solo_ev_lift_exact", std::isnan(p.solo_lift) ? nlohmann::ordered_json()
+                                                                                     : nlohmann::ordered_json(p.solo_lift)}};
+        if (p.has_solver) {
+          const Estimate sl = minus(p.solver_with.win, p.solver_base.win);
+          row["solver_win_lift"] = sl.mean;
+          row["solver_win_lift_stderr"] = sl.se;
+        }
+        j["values"].push_back(row);
+      }
+      text = cli::json_text(j);
+    } else if (format == "csv") {
+      text = "value,win_lift,win_lift_se,solver_win_lift,solver_win_lift_se,solo_ev_lift\n";
+      for (const auto& p : points) {
+        const Estimate l = minus(p.with.win, p.base.win), sl = minus(p.solver_with.win, p.solver_base.win);
+        text += std::to_string(p.value) + "," + fmt("%.6f", l.mean) + "," + fmt("%.6f", l.se) + "," +
+                (p.has_solver ? fmt("%.6f", sl.mean) + "," + fmt("%.6f", sl.se) : std::string(",")) + "," +
+                (std::isnan(p.solo_lift) ? std::string() : fmt("%.6f", p.solo_lift)) + "\n";
+      }
+    } else {
+      std::ostringstream o;
+      o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
+        << players << " players, " << evenings << " evenings per run; tested player " << policy->name()
+        << " with " << joker_id(jk) << " (+ base " << (base.empty() ? std::string("none") : vm["base"].as<std::string>())
+        << ") against the same without it; field " << field.label << "\n"
+        << "lift = P(win) with − without the joker, ± one SE (runs counted as independent); solver: the tested "
+           "player plays the exact solo solver's policy for each loadout\n\n"
+        << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << "win lift           solver lift        solo EV lift\n";
+      for (const auto& p : points) {
+        const std::string v = std::to_string(p.value);
+        o << v << std::string(20 - std::min<size_t>(19, v.size()), ' ') << pm(minus(p.with.win, p.base.win)) << "  "
+          << (p.has_solver ? pm(minus(p.solver_with.win, p.solver_base.win)) : std::string("—") + std::string(16, ' '))
+          << "  " << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
+      }
+      text = o.str();
+    }
+    return cli::finish(vm, format, vdone, text);
+  }
+
   // The unit of work is a variant (the base, each joker, the preset for the comparison): after
   // Ctrl-C the variant under way is dropped, not printed with fewer evenings, and no new one
   // starts. Only an interrupted base run is kept (with the evenings it played, marked), as

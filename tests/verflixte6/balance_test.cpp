@@ -117,3 +117,30 @@ TEST(BalanceCli, NoVerdictWhereAFamilyCannotSeparate) {
 }
 
 }  // namespace
+
+namespace {
+
+// --vary sweeps one joker parameter: each value's row is the plain run under --set of that
+// value (same seed, the same evenings), and the exact solo lift of Runkelrüb falls as its
+// saving face rises (fewer croupier throws save, J15).
+TEST(BalanceCli, VarySweepsOneJokerParameter) {
+  const auto j = balance_json("--evenings 1500 --vary runkelrueb.face=4..6");
+  ASSERT_EQ(j["values"].size(), 3u);
+  EXPECT_EQ(j["joker"], "runkelrueb");
+  for (size_t k = 1; k < 3; ++k)
+    EXPECT_LT(j["values"][k]["solo_ev_lift_exact"].get<double>(), j["values"][k - 1]["solo_ev_lift_exact"].get<double>());
+  const auto plain = balance_json("--evenings 1500 --jokers runkelrueb --set runkelrueb.face=5");
+  const auto& row = j["values"][1];
+  EXPECT_EQ(row["value"], 5);
+  EXPECT_DOUBLE_EQ(row["win_lift"].get<double>(), plain["jokers"][0]["win_lift"].get<double>());
+  EXPECT_DOUBLE_EQ(row["solver_win_lift"].get<double>(), plain["jokers"][0]["solver_win_lift"].get<double>());
+  EXPECT_DOUBLE_EQ(row["solo_ev_lift_exact"].get<double>(), plain["jokers"][0]["solo_ev_lift_exact"].get<double>());
+  for (const char* bad : {"balance --vary runkelrueb.face", "balance --vary turn.rob_cap=1..3",
+                          "balance --vary runkelrueb.face=1..99", "balance --vary runkelrueb.face=0..2"}) {
+    const Result r = run(bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << r.err;
+  }
+}
+
+}  // namespace
