@@ -69,11 +69,15 @@ po::options_description advise_options() {
        "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)")
       ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
       ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
-      ("policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
+      ("policy", po::value<std::string>()->default_value("objective"),
        "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer plays "
-       "optimally, and if it is too large and you hold no joker to announce, the default is to stop as soon "
-       "as the objective is met)")
+       "optimally). objective: stop as soon as stopping meets the objective on the table as it stands, "
+       "jokers as the exact solo solver spends them; any other policy that does not separate the actions "
+       "is replaced by it")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
+      ("passes-left", po::value<int>()->default_value(1),
+       "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
+       "out by Monte Carlo, everyone without jokers, before scoring)")
       ("samples", cli::count_value(20000, 2, 100000000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
   cli::add_sampling_options(desc);
@@ -94,6 +98,7 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
 
   AdviceSituation& s = r.situation;
   s.goal = static_cast<AdviceGoal>(r.goal);
+  s.passes_left = vm["passes-left"].as<int>();
   s.pass.self = 0;
   SeatView me;
   me.total = vm["total"].as<int>();
@@ -128,17 +133,11 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  // Where the exact DP applies but may be too large, the Monte Carlo fallback continues with
-  // the last seat's obvious rule unless --policy names another — but only without a joker to
-  // announce, as that rule never announces one.
-  const std::vector<Action> actions = legal_actions(rules, s.pass);
-  const bool plain =
-      std::none_of(actions.begin(), actions.end(), [](Action a) { return a.kind == Action::UseJoker; });
-  const bool greedy = vm["policy"].defaulted() && plain && advice_is_exact(rules, s);
-  const std::unique_ptr<Policy> self_policy =
-      greedy ? std::make_unique<LastSeatGreedyPolicy>(s.goal) : make_policy(vm["policy"].as<std::string>(), rules);
+  // The default continuation plays for the objective (advise.h, issue 12).
+  const std::unique_ptr<Policy> self_policy = vm["policy"].as<std::string>() == "objective"
+                                                  ? objective_continuation(rules, s)
+                                                  : make_policy(vm["policy"].as<std::string>(), rules);
   const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
-  r.self_policy = self_policy->name();
   r.others_policy = others_policy->name();
   r.advice = advise(rules, s, *self_policy, *others_policy, r.samples_asked, r.seed, threads,
                     !vm["monte-carlo"].as<bool>(), control);
@@ -159,7 +158,13 @@ nlohmann::ordered_json advise_json(const AdviseReport& r) {
   mark_json(j, r.done);
   j["dp_states"] = adv.dp_states;
   if (!adv.note.empty()) j["note"] = adv.note;
-  j["self_policy"] = adv.exact ? "optimal (DP)" : r.self_policy;
+  j["self_policy"] = adv.exact ? "optimal (DP)" : adv.continuation;
+  j["passes_left"] = r.situation.passes_left;
+  j["situation"] = describe_situation(r.situation);
+  j["separated"] = adv.separated;
+  if (!adv.fallback.empty()) j["fallback"] = adv.fallback;
+  if (!adv.separated)
+    j["warning"] = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
   j["others_policy"] = r.others_policy;
   j["seconds"] = adv.seconds;
   j["actions"] = nlohmann::ordered_json::array();
@@ -202,24 +207,26 @@ int advise_command(int argc, const char* const* argv) {
   if (format == "json") {
     text = cli::json_text(cli::advise_json(report));
   } else if (format == "csv") {
-    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact\n";
+    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact,separated\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {
       const auto& r = adv.ranked[k];
       text += std::to_string(k + 1) + "," + action_name(r.action) + "," + fmt("%.6f", r.value.mean) + "," +
               fmt("%.6f", r.value.se) + "," + fmt("%.6f", r.versus_best.mean) + "," + fmt("%.6f", r.versus_best.se) +
-              "," + (r.exact ? "true" : "false") + "\n";
+              "," + (r.exact ? "true" : "false") + "," + (adv.separated ? "true" : "false") + "\n";
     }
   } else {
     std::ostringstream o;
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
+    for (const auto& line : describe_situation(s)) o << "  " << line << "\n";
     if (adv.exact)
       o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
         << adv.dp_states << " states)\n";
     else if (!adv.note.empty())
       o << "note: " << adv.note << "\n";
     if (!adv.exact) {
+      if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
       o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
-        << "); you continue with " << report.self_policy << ", the others with " << report.others_policy
+        << "); you continue with " << adv.continuation << ", the others with " << report.others_policy
         << "; ± is one standard error, 'vs best' is paired"
         << (done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
       if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
@@ -237,6 +244,9 @@ int advise_command(int argc, const char* const* argv) {
         << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
         << d << "\n";
     }
+    if (!adv.separated && !adv.ranked.empty())
+      o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
+           "known; more --samples may tell them apart\n";
     if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
       o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
         << " losers (P3) everyone is a loser\n";

@@ -27,7 +27,6 @@ struct AdviseReport {
   std::size_t goal = 0;             // index into the objectives: win, not-loser, eyes
   std::uint64_t samples_asked = 0;
   std::uint64_t seed = 0;
-  std::string self_policy;          // the continuation after the ranked action (Monte Carlo)
   std::string others_policy;
   Advice advice;
   Completion done;

@@ -9,7 +9,15 @@
 // finish_pass with the continuation policies, with common random numbers — sample i of
 // every action draws the same dice stream — so differences between actions are sharp
 // (paired standard errors).
+// Issue 12: the Monte Carlo ranking must be able to tell the actions apart. The default
+// continuation fits the objective (ObjectiveContinuation: keep playing until the objective is
+// met, jokers as the exact solo solver spends them); when the estimates do not separate the
+// best action from the second (a difference within 2 paired SE, e.g. everything 0 ± 0) under
+// another continuation, advise ranks again with the objective continuation and says so; ties
+// never put stop first. With passes left after this one (AdviceSituation::passes_left) the
+// rest of the evening is played out before scoring, and the exact DP does not apply.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +36,12 @@ struct AdviceSituation {
   PassSituation pass;              // table (self included), self, his turn so far, to_play
   std::vector<JokerSet> jokers;    // by player: what each Jungfrau still to play selected
   AdviceGoal goal = AdviceGoal::NotLoser;
+  // Passes of the evening still to play, this one included: 1 = the last pass (the objective
+  // is scored on the standings this pass leaves). With more, each later pass is played out
+  // by Monte Carlo before scoring: everyone without jokers (what they hold now is for this
+  // pass), the player advised with his continuation, the others with theirs, the first seat
+  // of later pass p being the p-th seat after the player advised (P1's rotation).
+  int passes_left = 1;
 };
 
 struct ActionAdvice {
@@ -45,6 +59,11 @@ struct Advice {
                                      // ranked is empty when fewer than 2 were played)
   std::size_t dp_states = 0;
   std::string note;                  // why an exact answer fell back to Monte Carlo
+  // Whether the ranking tells the best action from the second: exact, or the second trails
+  // by more than 2 paired SE. False means the order among the leaders is not known.
+  bool separated = true;
+  std::string continuation;          // the own continuation the ranking used (Monte Carlo)
+  std::string fallback;              // what was done because a first ranking did not separate
   double seconds = 0;
 };
 
@@ -68,6 +87,39 @@ class LastSeatGreedyPolicy final : public Policy {
   AdviceGoal goal_;
 };
 
+// The continuation that fits the objective (issue 12): for win and not-loser, stop as soon as
+// stopping meets the objective on the standings as they are now (win: the sole lead; not-loser:
+// not among the losers), otherwise keep playing; for eyes, the solo optimum. Jokers are
+// announced where the exact solo solver for the jokers held (solver.h) announces them, and
+// the choices inside jokers and the reactions are the solver's; a solver "stop" before the
+// objective is met becomes a roll. Victims: Keuler bonus first, then the highest standing.
+class ObjectiveContinuation final : public Policy {
+ public:
+  // `solved` may be null (no jokers held, or the solver failed): then no joker is announced.
+  ObjectiveContinuation(AdviceGoal goal, std::shared_ptr<const Policy> solved);
+  std::string name() const override;
+  Action decide(const TurnView& view) const override;
+  bool anaconda_fight(const TurnView& v, int attack) const override;
+  bool rattenlord_retreat(const TurnView& v, int left) const override;
+  bool monokel_rethrow(const TurnView& v, int i, int face, int kept) const override;
+  bool senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const override;
+  bool use_runkelrueb(const TurnView& v) const override;
+  bool use_fumo_reentry(const TurnView& v) const override;
+  int choose_victim(const TurnView& view, int amount, std::span<const int> candidates) const override;
+
+ private:
+  AdviceGoal goal_;
+  LastSeatGreedyPolicy stop_rule_;
+  std::shared_ptr<const Policy> solved_;
+};
+
+// The objective continuation for the player on turn (solves his held loadout solo).
+std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceSituation& s);
+
+// The situation as advise understood it, one line per seat in order (who still plays, in
+// which order), for the player to check.
+std::vector<std::string> describe_situation(const AdviceSituation& s);
+
 // Checks the situation and throws InputError naming what is impossible (statuses, eyes,
 // robbing count, jokers held that the rules lack, a Zombie or Prinzessin to play ...).
 void validate_situation(const Rules& rules, const AdviceSituation& s);
@@ -86,5 +138,8 @@ Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_p
 // Whether the last-seat DP applies (the last seat, objective win or not-loser); it answers
 // exactly unless it needs more than kAdviceMaxStates states.
 bool advice_is_exact(const Rules& rules, const AdviceSituation& s);
+
+// The ranking separates its best action from the second: |difference| > 2 paired SE.
+bool ranking_separated(const std::vector<ActionAdvice>& ranked);
 
 }  // namespace verflixt
