@@ -286,7 +286,7 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
       << " turns, Monte Carlo (± 1 SE) next to the exact value\n";
     const auto line = [&](const char* what, const Estimate& e, double x) {
       s << "  " << what << fmt("%9.4f", e.mean) << " ± " << fmt("%.4f", e.se) << "   exact " << fmt("%.6f", x) << "  ("
-        << fmt("%+.2f", (e.mean - x) / std::max(e.se, 1e-300)) << " SE)\n";
+        << se_distance(e.mean, e.se, x) << " SE)\n";
     };
     line("own balance change   ", own, exact.own_change);
     line("next player's loss   ", next, exact.next_loss);

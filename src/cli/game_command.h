@@ -53,6 +53,10 @@ nlohmann::ordered_json game_meta(const std::string& game, const std::string& rul
 // The first line of every table of a game: "verflixt VERSION  game NAME  rules SUMMARY\n".
 std::string game_header(const std::string& game, const std::string& rules_summary);
 
+// How far a Monte Carlo estimate lies from the exact value, in standard errors, as every
+// table prints it next to the two ("+0.53"); a zero SE counts as the smallest positive one.
+std::string se_distance(double estimate, double se, double exact);
+
 // A count option declared as po::value<std::uint64_t> (--games, --turns), checked to 1..2^40.
 std::uint64_t count_from(const po::variables_map& vm, const char* key);
 

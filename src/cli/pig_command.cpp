@@ -92,9 +92,9 @@ std::string match_output(const std::string& format, nlohmann::ordered_json j, co
       << "  P(win) " << fmt("%.4f", t.p_win(static_cast<int>(k))) << " ± " << fmt("%.4f", t.se_win(static_cast<int>(k)))
       << "\n";
   if (exact_info) {
-    const double z = (t.p_win(0) - exact) / std::max(t.se_win(0), 1e-300);
     s << "exact P(first player wins) " << fmt("%.6f", exact) << " (policy evaluation, residual "
-      << fmt("%.1e", exact_info->residual) << "); Monte Carlo differs by " << fmt("%+.2f", z) << " SE\n";
+      << fmt("%.1e", exact_info->residual) << "); Monte Carlo differs by "
+      << se_distance(t.p_win(0), t.se_win(0), exact) << " SE\n";
   }
   return s.str();
 }

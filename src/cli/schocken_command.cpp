@@ -308,7 +308,7 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       << " throw(s), revealed first) with at most " << limit << " throws, seed " << seed << "\n"
       << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.turns << " turns)\n"
       << "  exact P(beat)        " << fmt("%.6f", exact) << "  (policy evaluation; Monte Carlo differs by "
-      << fmt("%+.2f", (p - exact) / std::max(se, 1e-300)) << " SE)\n"
+      << se_distance(p, se, exact) << " SE)\n"
       << "  optimum              " << fmt("%.6f", optimum) << "  (solve --game schocken --target)\n";
     text = s.str();
   }

@@ -196,7 +196,6 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   }
   mark_json(j, c);
   std::string text;
-  const double z = exact_only ? 0 : (run.points.mean - e.value) / std::max(run.points.se, 1e-300);
   if (format == "json") {
     text = json_text(j);
   } else if (format == "csv") {
@@ -211,7 +210,8 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     if (!exact_only)
       o << "Monte Carlo, " << run.turns << " turns die by die (seed " << seed_from(vm) << "): " << fmt("%.3f", run.points.mean)
         << " ± " << fmt("%.3f", run.points.se) << " points, P(Niete) " << fmt("%.5f", run.niete.mean) << " ± "
-        << fmt("%.5f", run.niete.se) << "; differs from exact by " << fmt("%+.2f", z) << " SE\n";
+        << fmt("%.5f", run.niete.se) << "; differs from exact by " << se_distance(run.points.mean, run.points.se, e.value)
+        << " SE\n";
     text = o.str();
   }
   return finish(vm, format, c, text);
