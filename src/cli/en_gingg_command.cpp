@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/monte_carlo.h"
 #include "verflixt/games/en_gingg/policy.h"
 #include "verflixt/games/en_gingg/solver.h"
 #include "verflixt/core/ini.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli {
 namespace {
@@ -38,33 +38,14 @@ void add_en_gingg_rules_options(po::options_description& desc) {
 
 // Preset, then the file, then each --set, as Die verflixte 6 reads its rules.
 eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) {
-  eg::EnGinggRules r = eg::preset(vm["preset"].as<std::string>());
-  if (vm.count("rules")) r = eg::read_rules_file(vm["rules"].as<std::string>());
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) eg::set_rule(r, s);
-  eg::validate(r);
-  return r;
-}
-
-std::uint64_t count_from(const po::variables_map& vm, const char* key) {
-  const std::uint64_t n = vm[key].as<std::uint64_t>();
-  if (n == 0 || n > (std::uint64_t{1} << 40))
-    throw InputError(std::string("--") + key + " " + std::to_string(n) + " is out of range; valid: 1..2^40");
-  return n;
+  return game_rules_from(vm, eg::preset, eg::read_rules_file, eg::set_rule, eg::validate);
 }
 
 nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["game"] = "en-gingg";
-  j["preset"] = rules.preset;
-  j["rules"] = eg::rules_summary(rules);
-  return j;
+  return game_meta("en-gingg", eg::rules_summary(rules), rules.preset);
 }
 
-std::string header(const eg::EnGinggRules& rules) {
-  return "verflixt " + std::string(kVersion) + "  game en-gingg  rules " + eg::rules_summary(rules) + "\n";
-}
+std::string header(const eg::EnGinggRules& rules) { return game_header("en-gingg", eg::rules_summary(rules)); }
 
 // A policy spec as a table shows it: a file by its name without directory and .ini.
 std::string display_name(const std::string& spec) {
@@ -90,16 +71,11 @@ std::vector<int> faces_list(const std::string& text, const char* option, int max
 int en_gingg_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game en-gingg options");
   add_en_gingg_rules_options(desc);
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
-  po::variables_map vm;
-  if (!parse(argc, argv, desc,
-             "usage: verflixt rules --game en-gingg [--preset seed-002] [--rules FILE] [--set key=value ...]\n"
-             "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
-             "--rules FILE reads back on any --game en-gingg command.",
-             vm))
-    return 0;
-  emit(vm, eg::rules_to_ini(en_gingg_rules_from(vm)));
-  return 0;
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game en-gingg [--preset seed-002] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
+                     "--rules FILE reads back on any --game en-gingg command.",
+                     [](const po::variables_map& vm) { return eg::rules_to_ini(en_gingg_rules_from(vm)); });
 }
 
 int en_gingg_solve_command(int argc, const char* const* argv) {
@@ -271,10 +247,9 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
   const int threads = threads_from(vm);
   const eg::TurnValue exact = eg::turn_value(rules, *policy);
-  install_interrupt_handler();
-  const RunControl control = progress_control("evaluate en-gingg turns");
-  const eg::TurnRun run = eg::sample_turns(rules, *policy, turns, seed, threads, control);
-  progress_done();
+  const eg::TurnRun run = with_progress("evaluate en-gingg turns", [&](const RunControl& control) {
+    return eg::sample_turns(rules, *policy, turns, seed, threads, control);
+  });
   const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
   const eg::TurnTally& t = run.tally;
   const Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
@@ -311,7 +286,7 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
       << " turns, Monte Carlo (± 1 SE) next to the exact value\n";
     const auto line = [&](const char* what, const Estimate& e, double x) {
       s << "  " << what << fmt("%9.4f", e.mean) << " ± " << fmt("%.4f", e.se) << "   exact " << fmt("%.6f", x) << "  ("
-        << fmt("%+.2f", (e.mean - x) / std::max(e.se, 1e-300)) << " SE)\n";
+        << se_distance(e.mean, e.se, x) << " SE)\n";
     };
     line("own balance change   ", own, exact.own_change);
     line("next player's loss   ", next, exact.next_loss);
@@ -339,27 +314,18 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
              "less loses) and prints each seat's P(losing) ± SE and the game length.",
              vm))
     return 0;
-  const std::vector<std::string> specs =
-      vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (specs.size() < 2 || specs.size() > static_cast<size_t>(eg::kMaxPlayers))
-    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  const std::vector<std::string> specs = seat_specs(vm, eg::kMaxPlayers);
   eg::EnGinggRules rules = en_gingg_rules_from(vm);
   rules.players = static_cast<int>(specs.size());  // the table seats one player per --seat
   const std::string format = format_from(vm, kFormats);
-  std::vector<std::unique_ptr<eg::SetAsidePolicy>> owned;
-  std::vector<const eg::SetAsidePolicy*> seats;
-  std::vector<std::string> names;
-  for (const auto& spec : specs) {
-    owned.push_back(eg::make_policy(spec, rules));
-    seats.push_back(owned.back().get());
-    names.push_back(display_name(spec));
-  }
+  const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, rules); });
+  std::vector<std::string> names;  // a table names a seat by its spec, as display_name shows it
+  for (const auto& spec : specs) names.push_back(display_name(spec));
   const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
   const int threads = threads_from(vm);
-  install_interrupt_handler();
-  const RunControl control = progress_control("tournament en-gingg games");
-  const eg::GameRun run = eg::play_games(rules, seats, games, seed, threads, control);
-  progress_done();
+  const eg::GameRun run = with_progress("tournament en-gingg games", [&](const RunControl& control) {
+    return eg::play_games(rules, table.seats, games, seed, threads, control);
+  });
   const Completion done = completion(run.tally.games, games, "games", run.interrupted);
   const eg::GameTally& t = run.tally;
   const Estimate length = t.length();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/pig/monte_carlo.h"
@@ -45,20 +46,7 @@ PigRules pig_rules_from(const po::variables_map& vm, int players) {
   return r;
 }
 
-std::uint64_t games_from(const po::variables_map& vm) {
-  const std::uint64_t games = vm["games"].as<std::uint64_t>();
-  if (games == 0 || games > (std::uint64_t{1} << 40))
-    throw InputError("--games " + std::to_string(games) + " is out of range; valid: 1..2^40");
-  return games;
-}
-
-nlohmann::ordered_json meta(const PigRules& rules) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["game"] = "pig";
-  j["rules"] = pig::rules_summary(rules);
-  return j;
-}
+nlohmann::ordered_json meta(const PigRules& rules) { return game_meta("pig", pig::rules_summary(rules)); }
 
 // P(win) per seat from a Monte Carlo run, in the three formats; `exact` (>= 0) adds the
 // exact first-seat value of a two-player match.
@@ -104,9 +92,9 @@ std::string match_output(const std::string& format, nlohmann::ordered_json j, co
       << "  P(win) " << fmt("%.4f", t.p_win(static_cast<int>(k))) << " ± " << fmt("%.4f", t.se_win(static_cast<int>(k)))
       << "\n";
   if (exact_info) {
-    const double z = (t.p_win(0) - exact) / std::max(t.se_win(0), 1e-300);
     s << "exact P(first player wins) " << fmt("%.6f", exact) << " (policy evaluation, residual "
-      << fmt("%.1e", exact_info->residual) << "); Monte Carlo differs by " << fmt("%+.2f", z) << " SE\n";
+      << fmt("%.1e", exact_info->residual) << "); Monte Carlo differs by "
+      << se_distance(t.p_win(0), t.se_win(0), exact) << " SE\n";
   }
   return s.str();
 }
@@ -135,13 +123,12 @@ int pig_solve_command(int argc, const char* const* argv) {
   const int step = vm["step"].as<int>();
   if (!(tolerance > 0 && tolerance < 1)) throw InputError("--tolerance must be in (0, 1)");
   if (step < 1 || step > rules.goal) throw InputError("--step must be in 1.." + std::to_string(rules.goal));
-  install_interrupt_handler();
-  const RunControl control = progress_control("solve pig (sweeps)");
-  core::ValueIterationOptions options;
-  options.tolerance = tolerance;
-  options.control = &control;
-  const pig::PigSolution sol = pig::solve(rules, options);
-  progress_done();
+  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const RunControl& control) {
+    core::ValueIterationOptions options;
+    options.tolerance = tolerance;
+    options.control = &control;
+    return pig::solve(rules, options);
+  });
 
   std::vector<int> marks;
   for (int v = 0; v < rules.goal; v += step) marks.push_back(v);
@@ -184,7 +171,7 @@ int pig_solve_command(int argc, const char* const* argv) {
       for (int o : marks) text += std::to_string(i) + "," + std::to_string(o) + "," + std::to_string(sol.hold_at(i, o)) + "\n";
   } else {
     std::ostringstream s;
-    s << "verflixt " << kVersion << "  game pig  rules " << pig::rules_summary(rules) << "\n"
+    s << game_header("pig", pig::rules_summary(rules))
       << "exact (value iteration, " << sol.iterations << " Gauss-Seidel sweeps, residual " << fmt("%.1e", sol.residual)
       << (sol.converged ? "" : ", NOT converged") << (interrupt_flag().load() ? ", interrupted" : "") << ")\n"
       << "P(first player wins) under optimal play: " << fmt("%.6f", sol.win_probability(0, 0, 0))
@@ -229,15 +216,14 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   std::shared_ptr<const pig::PigSolution> cache;
   const auto first = pig::make_policy(vm["policy"].as<std::string>(), rules, cache);
   const auto second = pig::make_policy(vm["opponent"].as<std::string>(), rules, cache);
-  const std::uint64_t games = games_from(vm);
+  const std::uint64_t games = count_from(vm, "games");
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
   const bool exact = vm["exact"].as<bool>() && rules.goal <= pig::kMaxSolveGoal;
-  install_interrupt_handler();
-  const RunControl control = progress_control("evaluate pig games");
   const pig::PigPolicy* seats[] = {first.get(), second.get()};
-  const pig::MatchRun run = pig::play_games(rules, seats, games, seed, threads, control);
-  progress_done();
+  const pig::MatchRun run = with_progress("evaluate pig games", [&](const RunControl& control) {
+    return pig::play_games(rules, seats, games, seed, threads, control);
+  });
   pig::MatchValue mv;
   if (exact) mv = pig::evaluate_match(rules, first->seat_rule(), second->seat_rule());
   nlohmann::ordered_json j = meta(rules);
@@ -266,32 +252,22 @@ int pig_tournament_command(int argc, const char* const* argv) {
              "seat's P(win) ± SE.",
              vm))
     return 0;
-  const std::vector<std::string> specs = vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (specs.size() < 2 || specs.size() > static_cast<size_t>(pig::kMaxPlayers))
-    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  const std::vector<std::string> specs = seat_specs(vm, pig::kMaxPlayers);
   const PigRules rules = pig_rules_from(vm, static_cast<int>(specs.size()));
   const std::string format = format_from(vm, kFormats);
   std::shared_ptr<const pig::PigSolution> cache;
-  std::vector<std::unique_ptr<pig::PigPolicy>> policies;
-  std::vector<const pig::PigPolicy*> seats;
-  std::vector<std::string> names;
-  for (const auto& spec : specs) {
-    policies.push_back(pig::make_policy(spec, rules, cache));
-    seats.push_back(policies.back().get());
-    names.push_back(policies.back()->name());
-  }
-  const std::uint64_t games = games_from(vm);
+  const auto table = make_seats(specs, [&](const std::string& spec) { return pig::make_policy(spec, rules, cache); });
+  const std::uint64_t games = count_from(vm, "games");
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  install_interrupt_handler();
-  const RunControl control = progress_control("tournament pig games");
-  const pig::MatchRun run = pig::play_games(rules, seats, games, seed, threads, control);
-  progress_done();
+  const pig::MatchRun run = with_progress("tournament pig games", [&](const RunControl& control) {
+    return pig::play_games(rules, table.seats, games, seed, threads, control);
+  });
   nlohmann::ordered_json j = meta(rules);
   j["seed"] = seed;
   j["threads"] = threads;
-  j["policy"] = names;
-  return emit(vm, match_output(format, j, run, names, "tournament", 0, nullptr)), 0;
+  j["policy"] = table.names;
+  return emit(vm, match_output(format, j, run, table.names, "tournament", 0, nullptr)), 0;
 }
 
 }  // namespace verflixt::cli

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/schocken/monte_carlo.h"
@@ -35,25 +36,12 @@ void add_schocken_rules_options(po::options_description& desc) {
 }
 
 SchockenRules schocken_rules_from(const po::variables_map& vm) {
-  SchockenRules r = schocken::preset(vm["preset"].as<std::string>());
-  if (vm.count("rules")) r = schocken::read_rules_file(vm["rules"].as<std::string>());
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) schocken::set_rule(r, s);
-  validate(r);
-  return r;
+  return game_rules_from(vm, schocken::preset, schocken::read_rules_file, schocken::set_rule, schocken::validate);
 }
 
-nlohmann::ordered_json meta(const SchockenRules& rules) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["game"] = "schocken";
-  j["rules"] = rules_summary(rules);
-  return j;
-}
+nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("schocken", rules_summary(rules)); }
 
-std::string header(const SchockenRules& rules) {
-  return "verflixt " + std::string(kVersion) + "  game schocken  rules " + rules_summary(rules) + "\n";
-}
+std::string header(const SchockenRules& rules) { return game_header("schocken", rules_summary(rules)); }
 
 int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
   const int v = vm[key].as<int>();
@@ -110,16 +98,11 @@ std::string pad(std::string s, size_t width) {
 int schocken_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game schocken options");
   add_schocken_rules_options(desc);
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
-  po::variables_map vm;
-  if (!parse(argc, argv, desc,
-             "usage: verflixt rules --game schocken [--preset seed-003] [--rules FILE] [--set key=value ...]\n"
-             "Prints every Schocken rule parameter (shared/games/schocken.md) as a commented INI file that\n"
-             "--rules FILE reads back on every schocken command.",
-             vm))
-    return 0;
-  emit(vm, rules_to_ini(schocken_rules_from(vm)));
-  return 0;
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game schocken [--preset seed-003] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Schocken rule parameter (shared/games/schocken.md) as a commented INI file that\n"
+                     "--rules FILE reads back on every schocken command.",
+                     [](const po::variables_map& vm) { return rules_to_ini(schocken_rules_from(vm)); });
 }
 
 int schocken_solve_command(int argc, const char* const* argv) {
@@ -293,10 +276,9 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   const TurnTable payoff = beat_payoff(rules, t);
   const double exact = expected(final_distribution(limit, keep_table_of(*policy, limit, 1, rules.players)), payoff);
   const double optimum = solve_beat(rules, limit, t).start;
-  install_interrupt_handler();
-  const RunControl control = progress_control("evaluate schocken turns");
-  const BeatRun run = sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
-  progress_done();
+  const BeatRun run = with_progress("evaluate schocken turns", [&](const RunControl& control) {
+    return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
+  });
   const double p = proportion(run.beats, run.turns), se = proportion_se(run.beats, run.turns);
   const Completion c = completion(run.turns, turns, "turns", run.interrupted);
   nlohmann::ordered_json j = meta(rules);
@@ -326,7 +308,7 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       << " throw(s), revealed first) with at most " << limit << " throws, seed " << seed << "\n"
       << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.turns << " turns)\n"
       << "  exact P(beat)        " << fmt("%.6f", exact) << "  (policy evaluation; Monte Carlo differs by "
-      << fmt("%+.2f", (p - exact) / std::max(se, 1e-300)) << " SE)\n"
+      << se_distance(p, se, exact) << " SE)\n"
       << "  optimum              " << fmt("%.6f", optimum) << "  (solve --game schocken --target)\n";
     text = s.str();
   }
@@ -349,29 +331,19 @@ int schocken_tournament_command(int argc, const char* const* argv) {
              "prints each seat's P(losing a half) and P(paying) ± SE.",
              vm))
     return 0;
-  const std::vector<std::string> specs =
-      vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (specs.size() < 2 || specs.size() > static_cast<size_t>(kMaxPlayers))
-    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  const std::vector<std::string> specs = seat_specs(vm, kMaxPlayers);
   SchockenRules rules = schocken_rules_from(vm);
   rules.players = static_cast<int>(specs.size());
   const std::string format = format_from(vm, kFormats);
   std::shared_ptr<const RoundKeepTables> cache;
-  std::vector<std::unique_ptr<SchockenPolicy>> policies;
-  std::vector<const SchockenPolicy*> seats;
-  std::vector<std::string> names;
-  for (const auto& spec : specs) {
-    policies.push_back(make_policy(spec, rules, cache));
-    seats.push_back(policies.back().get());
-    names.push_back(policies.back()->name());
-  }
+  const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, rules, cache); });
+  const std::vector<std::string>& names = table.names;
   const std::uint64_t games = vm["games"].as<std::uint64_t>();
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  install_interrupt_handler();
-  const RunControl control = progress_control("tournament schocken games");
-  const GameRun run = play_games(rules, seats, games, seed, threads, control);
-  progress_done();
+  const GameRun run = with_progress("tournament schocken games", [&](const RunControl& control) {
+    return play_games(rules, table.seats, games, seed, threads, control);
+  });
   const GameTally& t = run.tally;
   const Completion c = completion(t.games, games, "games", run.interrupted);
   nlohmann::ordered_json j = meta(rules);

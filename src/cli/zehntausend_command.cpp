@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
@@ -36,29 +37,17 @@ void add_game_options(po::options_description& desc) {
       ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
 }
 
+// A rules file is read over the preset: it may give only the keys it changes.
 ZehntausendRules game_rules(const po::variables_map& vm) {
-  ZehntausendRules r = zehntausend::preset(vm["preset"].as<std::string>());
-  if (vm.count("rules")) {
-    const std::string path = vm["rules"].as<std::string>();
-    r = read_rules_ini(read_text_file(path, "rules file"), path, r);
-  }
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
-  validate(r);
-  return r;
+  const auto read_file = [](const std::string& path, const ZehntausendRules& base) {
+    return read_rules_ini(read_text_file(path, "rules file"), path, base);
+  };
+  return game_rules_from(vm, zehntausend::preset, read_file, zehntausend::set_rule, zehntausend::validate);
 }
 
-nlohmann::ordered_json meta(const ZehntausendRules& r) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["game"] = "zehntausend";
-  j["rules"] = rules_summary(r);
-  return j;
-}
+nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
 
-std::string header(const ZehntausendRules& r) {
-  return "verflixt " + std::string(kVersion) + "  game zehntausend  rules " + rules_summary(r) + "\n";
-}
+std::string header(const ZehntausendRules& r) { return game_header("zehntausend", rules_summary(r)); }
 
 std::string dice_label(int d, const ZehntausendRules& r) {
   // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.
@@ -77,16 +66,11 @@ std::string faces_text(const Counts& c) {
 int zehntausend_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game zehntausend options");
   add_game_options(desc);
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
-  po::variables_map vm;
-  if (!parse(argc, argv, desc,
-             "usage: verflixt rules --game zehntausend [--preset seed-004] [--rules FILE] [--set key=value ...]\n"
-             "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
-             "reads back on every zehntausend command.",
-             vm))
-    return 0;
-  emit(vm, rules_ini(game_rules(vm)));
-  return 0;
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game zehntausend [--preset seed-004] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
+                     "reads back on every zehntausend command.",
+                     [](const po::variables_map& vm) { return rules_ini(game_rules(vm)); });
 }
 
 int zehntausend_solve_command(int argc, const char* const* argv) {
@@ -197,10 +181,9 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   if (!exact_only) {
     const std::uint64_t seed = seed_from(vm);
     const int threads = threads_from(vm);
-    install_interrupt_handler();
-    const RunControl control = progress_control("evaluate zehntausend turns");
-    run = sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), seed, threads, control);
-    progress_done();
+    run = with_progress("evaluate zehntausend turns", [&](const RunControl& control) {
+      return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), seed, threads, control);
+    });
     c = completion(run.turns, run.requested, "turns", run.interrupted);
     j["seed"] = seed;
     j["threads"] = threads;
@@ -213,7 +196,6 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   }
   mark_json(j, c);
   std::string text;
-  const double z = exact_only ? 0 : (run.points.mean - e.value) / std::max(run.points.se, 1e-300);
   if (format == "json") {
     text = json_text(j);
   } else if (format == "csv") {
@@ -228,29 +210,12 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     if (!exact_only)
       o << "Monte Carlo, " << run.turns << " turns die by die (seed " << seed_from(vm) << "): " << fmt("%.3f", run.points.mean)
         << " ± " << fmt("%.3f", run.points.se) << " points, P(Niete) " << fmt("%.5f", run.niete.mean) << " ± "
-        << fmt("%.5f", run.niete.se) << "; differs from exact by " << fmt("%+.2f", z) << " SE\n";
+        << fmt("%.5f", run.niete.se) << "; differs from exact by " << se_distance(run.points.mean, run.points.se, e.value)
+        << " SE\n";
     text = o.str();
   }
   return finish(vm, format, c, text);
 }
-
-namespace {
-
-struct SeatTable {
-  std::vector<std::unique_ptr<SeatPolicy>> owned;
-  std::vector<std::string> names;
-};
-
-SeatTable seat_table(const std::vector<std::string>& specs, const TurnLibrary& lib) {
-  SeatTable t;
-  for (const auto& s : specs) {
-    t.owned.push_back(make_seat_policy(s, lib));
-    t.names.push_back(t.owned.back()->name());
-  }
-  return t;
-}
-
-}  // namespace
 
 int zehntausend_tournament_command(int argc, const char* const* argv) {
   po::options_description desc("tournament --game zehntausend options");
@@ -270,30 +235,26 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
              "per seat and, over every rotation of the seats, per policy and per seat position.",
              vm))
     return 0;
-  const std::vector<std::string> specs =
-      vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (specs.size() < 2 || specs.size() > static_cast<size_t>(kMaxPlayers))
-    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2..8 seats");
+  const std::vector<std::string> specs = seat_specs(vm, kMaxPlayers);
   ZehntausendRules r = game_rules(vm);
   r.players = static_cast<int>(specs.size());
   const std::string format = format_from(vm, kFormats);
   const TurnLibrary lib(r);
-  const SeatTable table = seat_table(specs, lib);
+  const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib); });
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = seed_from(vm);
   const int threads = threads_from(vm), n = r.players;
   const int rotations = vm["rotate"].as<bool>() ? n : 1;
-  install_interrupt_handler();
-  const RunControl control = progress_control("tournament zehntausend games");
   // Rotation k seats policy (s + k) mod n at seat s, with its own seed (seed + k).
-  std::vector<MatchRun> runs;
-  bool cut = false;
-  for (int k = 0; k < rotations && !cut; ++k) {
-    std::vector<const SeatPolicy*> seats;
-    for (int s = 0; s < n; ++s) seats.push_back(table.owned[static_cast<size_t>((s + k) % n)].get());
-    runs.push_back(play_games(lib, seats, games, seed + static_cast<std::uint64_t>(k), threads, control));
-    cut = runs.back().interrupted;
-  }
-  progress_done();
+  const std::vector<MatchRun> runs = with_progress("tournament zehntausend games", [&](const RunControl& control) {
+    std::vector<MatchRun> done;
+    for (int k = 0; k < rotations && (done.empty() || !done.back().interrupted); ++k) {
+      std::vector<const SeatPolicy*> seats;
+      for (int s = 0; s < n; ++s) seats.push_back(table.seats[static_cast<size_t>((s + k) % n)]);
+      done.push_back(play_games(lib, seats, games, seed + static_cast<std::uint64_t>(k), threads, control));
+    }
+    return done;
+  });
+  const bool cut = runs.back().interrupted;
   // Per seat position and per policy, over all rotations: share sums add up.
   std::vector<double> seat_n(n), seat_sum(n), seat_sq(n), pol_n(n), pol_sum(n), pol_sq(n);
   std::uint64_t played = 0, turns = 0;
