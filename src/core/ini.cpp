@@ -10,6 +10,18 @@
 
 namespace verflixt {
 
+std::pair<std::string, std::string> split_assignment(std::string_view assignment,
+                                                     const std::vector<std::string>& valid_keys) {
+  const size_t eq = assignment.find('=');
+  if (eq == std::string_view::npos)
+    throw InputError("--set " + quoted(assignment) + " is not key=value; valid keys: " + join(valid_keys));
+  const auto trimmed = [](std::string_view s) {
+    const size_t b = s.find_first_not_of(" \t");
+    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
+  };
+  return {trimmed(assignment.substr(0, eq)), trimmed(assignment.substr(eq + 1))};
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view sep) {
   std::string out;
   for (size_t k = 0; k < items.size(); ++k) {

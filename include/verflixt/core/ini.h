@@ -28,6 +28,12 @@ bool parse_bool(std::string_view value, std::string_view key, std::string_view s
 size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
                     const std::vector<std::string>& choices);
 
+// One --set assignment, "key=value" or "key = value": the key and the value around the first
+// '=', each trimmed of spaces and tabs. Without '=' throws InputError "--set 'text' is not
+// key=value; valid keys: a, b, c". Every game's set_rule starts here.
+std::pair<std::string, std::string> split_assignment(std::string_view assignment,
+                                                     const std::vector<std::string>& valid_keys);
+
 // "a, b, c" for error messages.
 std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
 

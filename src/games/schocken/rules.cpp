@@ -125,15 +125,7 @@ SchockenRules read_rules_file(const std::string& path) {
 }
 
 void set_rule(SchockenRules& rules, std::string_view assignment) {
-  const size_t eq = assignment.find('=');
-  if (eq == std::string_view::npos)
-    throw InputError("--set '" + std::string(assignment) + "' is not key=value; valid keys: " + join(short_keys()));
-  const auto trimmed = [](std::string_view s) {
-    const size_t b = s.find_first_not_of(" \t");
-    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
-  };
-  const std::string key = trimmed(assignment.substr(0, eq));
-  const std::string value = trimmed(assignment.substr(eq + 1));
+  const auto [key, value] = split_assignment(assignment, short_keys());
   if (key == "preset") {
     rules = preset(value);
     return;

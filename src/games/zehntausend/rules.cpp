@@ -113,12 +113,9 @@ ZehntausendRules read_rules_ini(const std::string& text, std::string_view source
 }
 
 void set_rule(ZehntausendRules& r, std::string_view assignment) {
-  const auto eq = assignment.find('=');
-  if (eq == std::string_view::npos)
-    throw InputError("--set " + quoted(assignment) + " needs key=value; valid keys: " + join(keys()));
-  const std::string key(assignment.substr(0, eq));
+  const auto [key, value] = split_assignment(assignment, keys());
   const size_t k = choose_name(key, keys(), "zehntausend rule");
-  assign(r, params()[k], assignment.substr(eq + 1), "--set");
+  assign(r, params()[k], value, "--set");
   validate(r);
 }
 
