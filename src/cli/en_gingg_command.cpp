@@ -253,9 +253,8 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
   const eg::TurnTally& t = run.tally;
   const Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
-  const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));
-  const double p2 = static_cast<double>(t.phase2) / n;
-  const Estimate phase2{p2, std::sqrt(p2 * (1 - p2) / n)};
+  const Estimate phase2 = proportion(t.phase2, t.turns);
+  const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));  // per turn played
 
   nlohmann::ordered_json j = meta(rules);
   j["policy"] = display_name(spec);

@@ -279,7 +279,7 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   const BeatRun run = with_progress("evaluate schocken turns", [&](const RunControl& control) {
     return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
   });
-  const double p = proportion(run.beats, run.turns), se = proportion_se(run.beats, run.turns);
+  const auto [p, se] = proportion(run.beats, run.turns);
   const Completion c = completion(run.turns, turns, "turns", run.interrupted);
   nlohmann::ordered_json j = meta(rules);
   j["seed"] = seed;
@@ -369,18 +369,18 @@ int schocken_tournament_command(int argc, const char* const* argv) {
                           {"policy", names[k]},
                           {"p_lose_half", ph},
                           {"p_lose_half_se", sh},
-                          {"p_lose_first_half", proportion(t.first_half[k], t.games)},
+                          {"p_lose_first_half", proportion(t.first_half[k], t.games).mean},
                           {"p_pay", pp},
                           {"p_pay_se", sp}});
     csv += std::to_string(k + 1) + "," + names[k] + "," + std::to_string(t.games) + "," + fmt("%.6f", ph) + "," +
-           fmt("%.6f", sh) + "," + fmt("%.6f", proportion(t.first_half[k], t.games)) + "," + fmt("%.6f", pp) + "," +
+           fmt("%.6f", sh) + "," + fmt("%.6f", proportion(t.first_half[k], t.games).mean) + "," + fmt("%.6f", pp) + "," +
            fmt("%.6f", sp) + "\n";
     s << "  " << fmt("%4.0f", static_cast<double>(k + 1)) << "  " << pad(names[k], 14) << "  " << fmt("%.4f", ph)
       << " ± " << fmt("%.4f", sh) << "   " << fmt("%.4f", pp) << " ± " << fmt("%.4f", sp) << "\n";
   }
   j["seats"] = seats_json;
   mark_json(j, c);
-  s << "finals played " << fmt("%.4f", proportion(t.finals, t.games)) << " of games, "
+  s << "finals played " << fmt("%.4f", proportion(t.finals, t.games).mean) << " of games, "
     << fmt("%.1f", j["mean_rounds"].get<double>()) << " rounds a game, " << fmt("%.0f", j["games_per_second"].get<double>())
     << " games/s on " << threads << " thread(s)\n";
   return finish(vm, format, c, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());

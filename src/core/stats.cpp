@@ -35,14 +35,15 @@ double Tally::stderr_mean() const {
   return n_ ? std::sqrt(variance() / static_cast<double>(n_)) : 0.0;
 }
 
-double Tally::bust_rate() const {
-  return n_ ? static_cast<double>(busts_) / static_cast<double>(n_) : 0.0;
+Estimate proportion(std::uint64_t hits, std::uint64_t n) {
+  if (n == 0) return {};
+  const double p = static_cast<double>(hits) / static_cast<double>(n);
+  return {p, std::sqrt(p * (1.0 - p) / static_cast<double>(n))};
 }
 
-double Tally::bust_stderr() const {
-  const double p = bust_rate();
-  return n_ ? std::sqrt(p * (1.0 - p) / static_cast<double>(n_)) : 0.0;
-}
+double Tally::bust_rate() const { return proportion(busts_, n_).mean; }
+
+double Tally::bust_stderr() const { return proportion(busts_, n_).se; }
 
 int Tally::percentile(double q) const {
   if (n_ == 0) return 0;

@@ -17,7 +17,7 @@ TEST(SchockenMonteCarlo, BeatPolicyWithin4SEOfItsExactValue) {
   const KeepTablePolicy policy(s.best, "beat");
   const BeatRun run = sample_beat(rules, 2, t, policy, 200000, 7, 2);
   ASSERT_EQ(run.turns, 200000u);
-  const double p = proportion(run.beats, run.turns), se = proportion_se(run.beats, run.turns);
+  const auto [p, se] = proportion(run.beats, run.turns);
   EXPECT_LT(std::abs(p - s.start), 4 * se) << p << " vs exact " << s.start;
 }
 
@@ -32,7 +32,7 @@ TEST(SchockenMonteCarlo, RoundEquilibriumWithin4SEOfItsExactValue) {
   const SchockenPolicy* seats[] = {&policy, &policy, &policy};
   const RoundRun run = sample_rounds(rules, seats, 200000, 11, 2);
   for (size_t i = 0; i < 3; ++i) {
-    const double p = proportion(run.worst[i], run.rounds), se = proportion_se(run.worst[i], run.rounds);
+    const auto [p, se] = proportion(run.worst[i], run.rounds);
     EXPECT_LT(std::abs(p - eq.p_worst[i]), 4 * se) << "position " << i << ": " << p << " vs " << eq.p_worst[i];
   }
 }

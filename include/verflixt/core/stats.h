@@ -50,6 +50,10 @@ struct Estimate {
   double se = 0;
 };
 
+// The share of `n` trials that were hits, with its binomial standard error sqrt(p(1 − p)/n).
+// No trial gives {0, 0}. Every P(win), P(pay), P(lose) and bust rate of the games is one.
+Estimate proportion(std::uint64_t hits, std::uint64_t n);
+
 // The mean of x / per over n observations from the sums Σx and Σx², with its standard
 // error: var = (Σx² − n·m²) / (n − 1), se = sqrt(var / n) / per (a negative rounding of var
 // counts as 0). No observation gives {0, 0}, one gives the mean with se 0.

@@ -11,9 +11,7 @@
 namespace verflixt::en_gingg {
 
 Estimate GameTally::p_lose(int seat) const {
-  if (games == 0) return {};
-  const double n = static_cast<double>(games), p = static_cast<double>(losses[static_cast<size_t>(seat)]) / n;
-  return {p, std::sqrt(p * (1 - p) / n)};
+  return proportion(losses[static_cast<size_t>(seat)], games);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "verflixt/games/pig/game.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
 
 namespace verflixt::pig {
 
@@ -20,11 +21,8 @@ struct MatchTally {
   std::uint64_t turns = 0, throws = 0;
 
   // P(seat wins) and its binomial standard error.
-  double p_win(int seat) const { return games ? static_cast<double>(wins[seat]) / static_cast<double>(games) : 0; }
-  double se_win(int seat) const {
-    const double p = p_win(seat);
-    return games ? std::sqrt(p * (1 - p) / static_cast<double>(games)) : 0;
-  }
+  double p_win(int seat) const { return proportion(wins[seat], games).mean; }
+  double se_win(int seat) const { return proportion(wins[seat], games).se; }
   friend bool operator==(const MatchTally&, const MatchTally&) = default;
 };
 

@@ -12,17 +12,9 @@
 #include "verflixt/games/schocken/rules.h"
 #include "verflixt/games/schocken/solver.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
 
 namespace verflixt::schocken {
-
-// A binomial proportion with its standard error.
-inline double proportion(std::uint64_t hits, std::uint64_t n) {
-  return n ? static_cast<double>(hits) / static_cast<double>(n) : 0.0;
-}
-inline double proportion_se(std::uint64_t hits, std::uint64_t n) {
-  const double p = proportion(hits, n);
-  return n ? std::sqrt(p * (1 - p) / static_cast<double>(n)) : 0.0;
-}
 
 // Items per chunk: fixed (results depend on them).
 inline constexpr std::uint64_t kTurnsPerChunk = 65536;
@@ -50,10 +42,10 @@ struct GameTally {
   std::vector<std::uint64_t> first_half, second_half, pays;  // losses per seat
 
   double p_half(int seat) const {  // P(losing a given half), both halves pooled
-    return proportion(first_half[static_cast<size_t>(seat)] + second_half[static_cast<size_t>(seat)], 2 * games);
+    return proportion(first_half[static_cast<size_t>(seat)] + second_half[static_cast<size_t>(seat)], 2 * games).mean;
   }
-  double p_pay(int seat) const { return proportion(pays[static_cast<size_t>(seat)], games); }
-  double se_pay(int seat) const { return proportion_se(pays[static_cast<size_t>(seat)], games); }
+  double p_pay(int seat) const { return proportion(pays[static_cast<size_t>(seat)], games).mean; }
+  double se_pay(int seat) const { return proportion(pays[static_cast<size_t>(seat)], games).se; }
   friend bool operator==(const GameTally&, const GameTally&) = default;
 };
 // The standard error of p_half: the two halves of a game are not independent, so it is the

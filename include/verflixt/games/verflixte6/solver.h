@@ -122,7 +122,7 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
 class SolvedPolicy final : public Policy {
  public:
   SolvedPolicy(Rules rules, JokerSet loadout, std::shared_ptr<const SolvedDecisions> table, int fallback_threshold,
-              std::string name = "table");
+               std::string name = "table");
   std::string name() const override { return name_; }
   Action decide(const TurnView& view) const override;
   bool anaconda_fight(const TurnView& view, int attack) const override;
