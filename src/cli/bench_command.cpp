@@ -39,6 +39,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/evaluate.h"
 #include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/kernel.h"
 #include "verflixt/games/verflixte6/yardstick.h"
 #include "verflixt/games/verflixte6/policy.h"
@@ -343,12 +344,6 @@ std::vector<double> load_average() {
 // its neighbours share cores. A load of 0.5 on an otherwise idle 2-core machine running 2
 // threads already costs that; 1.5 on 8 cores with 4 threads does not.
 double busy_threshold(int cores, int max_threads) { return std::max(cores - max_threads, 0) + 0.5; }
-
-std::string join(const std::vector<std::string>& v, const char* sep) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;

@@ -10,6 +10,7 @@
 #include "cli/schocken_command.h"
 #include "cli/zehntausend_command.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 
 namespace verflixt::cli {
@@ -35,16 +36,6 @@ const std::vector<Game>& games() {
   };
   return kGames;
 }
-
-namespace {
-
-std::string join(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
-}  // namespace
 
 int dispatch_game(int& argc, char** argv) {
   std::vector<std::string> names = {"verflixte6"};

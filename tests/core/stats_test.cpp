@@ -34,3 +34,20 @@ TEST(Tally, MergeInAnyOrderGivesTheSameBits) {
 }
 
 }  // namespace verflixt
+
+namespace verflixt {
+namespace {
+
+// proportion: the share and its binomial SE sqrt(p(1 - p)/n), computed here by hand.
+TEST(Proportion, ShareAndBinomialStandardError) {
+  const Estimate e = proportion(3, 12);
+  EXPECT_DOUBLE_EQ(e.mean, 0.25);
+  EXPECT_DOUBLE_EQ(e.se, std::sqrt(0.25 * 0.75 / 12.0));
+  const Estimate none = proportion(0, 0);
+  EXPECT_EQ(none.mean, 0.0);
+  EXPECT_EQ(none.se, 0.0);
+  EXPECT_EQ(proportion(5, 5).se, 0.0);  // every trial a hit: no spread
+}
+
+}  // namespace
+}  // namespace verflixt
