@@ -193,9 +193,8 @@ int advise_command(int argc, const char* const* argv) {
   const std::string format = cli::format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
-  cli::install_interrupt_handler();
-  const cli::AdviseReport report = cli::advise_report(vm, cli::progress_control("advise samples"));
-  cli::progress_done();
+  const cli::AdviseReport report =
+      cli::with_progress("advise samples", [&](const RunControl& control) { return cli::advise_report(vm, control); });
   const Advice& adv = report.advice;
   const cli::Completion& done = report.done;
   const AdviceSituation& s = report.situation;

@@ -70,6 +70,18 @@ RunControl progress_control(const std::string& label);
 // Ends the progress line (call once the run is over).
 void progress_done();
 
+// Runs `run(control)` under the Ctrl-C convention: Ctrl-C stops it at the next chunk (control
+// carries the flag), a progress line `label: 42% (done/total)` shows on stderr once it takes
+// longer than a second, and that line is ended afterwards. Returns what `run` returns.
+template <class Run>
+auto with_progress(const std::string& label, Run run) {
+  install_interrupt_handler();
+  const RunControl control = progress_control(label);
+  auto result = run(control);
+  progress_done();
+  return result;
+}
+
 // ---- Ctrl-C: one convention for every command ----
 // An interrupted command prints only completed work, with the same mark in every format:
 //   table, markdown: a first line "INTERRUPTED: 12 of 40 turns completed; results below cover

@@ -82,16 +82,4 @@ auto make_seats(const std::vector<std::string>& specs, Make make) {
   return t;
 }
 
-// Runs `run(control)` under the Ctrl-C convention: Ctrl-C stops it at the next chunk (control
-// carries the flag), a progress line `label: 42% (done/total)` shows on stderr once it takes
-// longer than a second, and that line is ended afterwards. Returns what `run` returns.
-template <class Run>
-auto with_progress(const std::string& label, Run run) {
-  install_interrupt_handler();
-  const RunControl control = progress_control(label);
-  auto result = run(control);
-  progress_done();
-  return result;
-}
-
 }  // namespace verflixt::cli

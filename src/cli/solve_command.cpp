@@ -209,9 +209,8 @@ int solve_command(int argc, const char* const* argv) {
                   vm))
     return 0;
   const std::string format = cli::format_from(vm, kFormats);
-  cli::install_interrupt_handler();
-  const cli::SolveReport report = cli::solve_report(vm, cli::progress_control("solve"));
-  cli::progress_done();
+  const cli::SolveReport report =
+      cli::with_progress("solve", [&](const RunControl& control) { return cli::solve_report(vm, control); });
   const Rules& rules = report.rules;
   const std::vector<Row>& rows = report.rows;
   const bool all = report.all;

@@ -152,10 +152,9 @@ int tournament_command(int argc, const char* const* argv) {
   for (const auto& seat : spec.seats) policies.push_back(seat.policy);
   spec.engine = engine_from(vm, policies);
 
-  cli::install_interrupt_handler();
-  const RunControl control = cli::progress_control("tournament evenings");
-  const ObjectiveRun run = play_objectives(rules, spec, evenings, seed, threads, control);
-  cli::progress_done();
+  const ObjectiveRun run = cli::with_progress("tournament evenings", [&](const RunControl& control) {
+    return play_objectives(rules, spec, evenings, seed, threads, control);
+  });
   // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
   // notes are from those evenings. Before the first chunk there is nothing to show.
   const cli::Completion done = cli::completion(run.evenings, run.requested, "evenings", run.interrupted);
