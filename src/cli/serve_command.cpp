@@ -225,9 +225,12 @@ int serve_command(int argc, const char* const* argv) {
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(8); };
   server.set_payload_max_length(limits.max_body);
-  // An idle browser connection is closed after a second, so Ctrl-C ends the server within
-  // about a second (a stop waits for the connections it has).
-  server.set_keep_alive_timeout(1);
+  // httplib (0.11) waits this long for every request of a connection, the first one included:
+  // a client that has connected but not yet sent its request within it is closed unanswered.
+  // One second dropped requests of a busy machine's own clients (tests/cli/serve_test.cpp, the
+  // parallel case), so this is httplib's default of 5 s. An idle browser connection is closed
+  // after it too, so Ctrl-C ends the server within about 5 s (a stop waits for its connections).
+  server.set_keep_alive_timeout(5);
   const std::string page = page_html(limits);
   server.Get("/", [&](const httplib::Request&, httplib::Response& res) {
     res.set_content(page, "text/html; charset=utf-8");

@@ -5,12 +5,16 @@
 // Ctrl-C stops the server with exit code 130.
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -257,6 +261,27 @@ TEST(ServeProcess, TimeCapCutsMonteCarloAndSaysSo) {
   EXPECT_EQ(r.body["total"].get<std::uint64_t>(), 200000u);
   EXPECT_EQ(r.body["samples_per_action"], r.body["completed"]);
   EXPECT_EQ(r.body["actions"].size(), 2u);
+}
+
+// A client that connects and sends its request only later (a busy machine, a slow phone) is
+// still answered: the server waits for a connection's first request as long as for the next.
+TEST(ServeProcess, ARequestSentASecondAfterConnectingIsAnswered) {
+  ServerProcess server;
+  ASSERT_GT(server.port(), 0);
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1600));
+  const std::string request = "POST /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  char head[16] = {};
+  const ssize_t got = ::recv(fd, head, sizeof head - 1, MSG_WAITALL);
+  ::close(fd);
+  EXPECT_EQ(std::string(head, got > 0 ? static_cast<size_t>(got) : 0), "HTTP/1.1 200 OK");
 }
 
 TEST(ServeProcess, CtrlCStopsWithExitCode130) {
