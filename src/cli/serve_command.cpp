@@ -11,6 +11,7 @@
 // of threads — each result depends only on its request (a seed fixes every number).
 #include <httplib.h>
 #include <omp.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
@@ -264,10 +265,26 @@ int serve_command(int argc, const char* const* argv) {
     }
   });
 
+  // httplib (0.11, compiled into Debian's library) listens with a backlog of 5: a burst of more
+  // simultaneous connections than that overflowed the accept queue, and under load the
+  // kernel answered some of them with a reset ("no answer: Read" in the parallel serve test;
+  // nstat's ListenOverflows and SyncookiesFailed counted them). So the listening socket is
+  // remembered here (this hook runs on it before bind) and listens again with the system's
+  // maximum after the bind; Linux lets listen() raise the backlog of a listening socket. The
+  // hook replaces httplib's default, which set SO_REUSEPORT — that would let another process
+  // of the same user bind the same port and take half the connections; SO_REUSEADDR only
+  // allows a restart while old connections linger.
+  int listening = -1;
+  server.set_socket_options([&listening](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listening = sock;
+  });
   const int bound = port == 0 ? server.bind_to_any_port(bind) : (server.bind_to_port(bind, port) ? port : -1);
   if (bound < 0)
     throw InputError("cannot listen on " + bind + ":" + std::to_string(port) +
                      " (address not local, or the port is taken); try another --port or --bind");
+  if (listening >= 0) ::listen(listening, SOMAXCONN);
   cli::install_interrupt_handler();
   // Ctrl-C: stop accepting, let the requests under way end (their Monte Carlo stops at the
   // next chunk), then exit 130 as every interrupted command does.
