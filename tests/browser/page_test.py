@@ -68,6 +68,7 @@ def main():
         # seat 4 stopped at 9, seat 5 is a Jungfrau still to play (so Monte Carlo).
         Select(driver.find_element(By.ID, "objective")).select_by_value("not-loser")
         fill(driver, "eyes", 11)
+        fill(driver, "passes-left", 2)
         driver.find_element(By.ID, "held-pony").click()
         for button in driver.find_elements(By.CSS_SELECTOR, "#others button"):
             button.click()
@@ -90,13 +91,16 @@ def main():
                   float(li.get_attribute("data-stderr")))
                  for li in driver.find_elements(By.CSS_SELECTOR, "#ranking li")]
         request = {"preset": "tournament-2019", "objective": "not-loser", "eyes": 11, "robbing-ones": 0, "total": 0,
-                   "jokers": "pony", "frost-used": 0, "samples": 6000, "seed": 7,
+                   "jokers": "pony", "frost-used": 0, "samples": 6000, "seed": 7, "passes-left": 2,
                    "other": [f"{e}:{s}:0" for e, s in others]}
         expected = [(a["action"], a["value"], a["stderr"]) for a in api(port, "advise", request)["actions"]]
         if shown != expected:
             failures.append(f"the page ranks {shown}, the API {expected}")
         if [a for a, _, _ in shown] != [a for a, _, _ in expected] or len(shown) != 3:
             failures.append(f"expected stop, roll and joker pony ranked, got {shown}")
+        situation = [li.get_attribute("textContent") for li in driver.find_elements(By.CSS_SELECTOR, "#situation li")]
+        if "1 more pass after this one (played out before scoring)" not in situation:
+            failures.append(f"the page's situation does not say one more pass is left: {situation}")
         print(f"advise (Monte Carlo, 6000 samples x {len(shown)} actions): {seconds:.2f} s in the browser; ranking {shown}")
         driver.save_screenshot(os.path.join(out_dir, "page-advise.png"))
 
