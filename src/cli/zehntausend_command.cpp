@@ -448,9 +448,25 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
       row.win = run.tally.p_win(me);
     }
   }
+  // By P(win) with opponents, equal estimates then by the exact expected points (so a tie of
+  // two Monte Carlo zeros never ranks a worse turn first); else by the expected points.
   std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
-    return race ? a.win.mean > b.win.mean : a.points > b.points;
+    if (race && a.win.mean != b.win.mean) return a.win.mean > b.win.mean;
+    return a.points > b.points;
   });
+  // Whether the estimates tell the best choice from the second (2 SE of their difference).
+  // Every choice plays the same seeds, so the runs are positively correlated and treating them
+  // as independent, as here, overstates the SE: a "not separated" may be too cautious, never
+  // too bold. Exact values (the final round) are always separated, ties included.
+  bool separated = true;
+  if (race && rows.size() >= 2) {
+    const Estimate& a = rows[0].win;
+    const Estimate& b = rows[1].win;
+    if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
+  }
+  const char* kNotSeparated =
+      "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
+      "more --games may tell them apart";
   nlohmann::ordered_json j = meta(r);
   j["throw"] = faces_text(thrown);
   j["turn_total"] = turn_total;
@@ -469,11 +485,16 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     list.push_back(x);
   }
   j["choices"] = list;
+  if (race) {
+    j["separated"] = separated;
+    if (!separated) j["warning"] = kNotSeparated;
+  }
   std::string text;
   if (format == "json") {
     text = json_text(j);
   } else if (format == "csv") {
-    text = "set_aside,points,then,expected_points" + std::string(race ? ",p_win,stderr" : "") + "\n";
+    text = separated ? "" : std::string("# warning: ") + kNotSeparated + "\n";
+    text += "set_aside,points,then,expected_points" + std::string(race ? ",p_win,stderr" : "") + "\n";
     for (const auto& x : list)
       text += x["set_aside"].get<std::string>() + "," + std::to_string(x["points"].get<int>()) + "," + x["then"].get<std::string>() + "," +
               fmt("%.3f", x["expected_points"]) + (race ? "," + fmt("%.5f", x["p_win"]) + "," + fmt("%.5f", x["stderr"]) : "") + "\n";
@@ -493,6 +514,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
       o << "\n";
     }
     if (race && !final_round) o << "P(win): Monte Carlo, " << vm["games"].as<std::uint64_t>() << " games per choice, policy " << vm["policy"].as<std::string>() << ", seed " << seed << "\n";
+    if (!separated) o << "warning: " << kNotSeparated << "\n";
     text = o.str();
   }
   emit(vm, text);

@@ -103,6 +103,25 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
     EXPECT_EQ(c["then"].get<std::string>().rfind("throw", 0), 0u);
     EXPECT_GT(c["stderr"].get<double>(), 0);
   }
+  // Exact answers are separated; estimates that cannot tell the best two apart say so, and
+  // equal estimates are ordered by the exact expected points.
+  EXPECT_EQ(k["separated"], true);
+  EXPECT_FALSE(k.contains("warning"));
+  const Result far = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --games 300 --format json");
+  ASSERT_EQ(far.code, 0) << far.err;
+  const auto fj = nlohmann::json::parse(far.out);
+  EXPECT_EQ(fj["separated"], false);
+  EXPECT_NE(fj["warning"].get<std::string>().find("do not separate"), std::string::npos);
+  for (size_t i = 1; i < fj["choices"].size(); ++i) {
+    const auto& hi = fj["choices"][i - 1];
+    const auto& lo = fj["choices"][i];
+    EXPECT_GE(hi["p_win"].get<double>(), lo["p_win"].get<double>());
+    if (hi["p_win"] == lo["p_win"]) {
+      EXPECT_GE(hi["expected_points"].get<double>(), lo["expected_points"].get<double>());
+    }
+  }
+  const Result far_text = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --games 300");
+  EXPECT_NE(far_text.out.find("warning: the estimates do not separate"), std::string::npos) << far_text.out;
   const Result n = run("advise --game zehntausend --throw \"2 3 4 6\" --turn-total 750 --format json");
   ASSERT_EQ(n.code, 0) << n.err;
   EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
