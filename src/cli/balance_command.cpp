@@ -33,6 +33,8 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 std::string pm(const Estimate& e, const char* f = "%+.4f") { return fmt(f, e.mean) + " ± " + fmt("%.4f", e.se); }
 std::string pad(const std::string& s, size_t width) { return s + std::string(s.size() < width ? width - s.size() : 1, ' '); }
+// A lift column wide enough for its family's name.
+size_t column(const PolicyFamily& f) { return std::max<size_t>(19, f.name.size() + 7); }
 json name_or_null(const std::string& x) { return x.empty() ? json() : json(x); }
 json number_or_null(double x) { return std::isnan(x) ? json() : json(x); }
 
@@ -174,8 +176,11 @@ int balance_command(int argc, const char* const* argv) {
       << engine_name(table.engine) << "\n"
       << players << " players, " << evenings << " evenings per run (series of " << table.series_length
       << "); tested player with base jokers " << base_name << "; field " << field.label << "\npolicy families:";
-    for (const auto& f : families) o << " " << f.name << (&f == &families.front() ? " (the --policy file);" : "");
-    o << (families.size() > 1 ? " (solver: the exact solo solver's policy for the loadout)" : "") << "\n"
+    for (const auto& f : families)
+      o << (&f == &families.front() ? " " : "; ") << f.name
+        << (&f == &families.front() ? " (the --policy file)"
+            : f.name == "solver" ? " (the exact solo solver's policy for the loadout)" : "");
+    o << "\n"
       << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
   };
 
@@ -235,13 +240,13 @@ int balance_command(int argc, const char* const* argv) {
       intro(o);
       o << "lift = P(win) of the tested player with " << joker_id(sweep.joker) << " (selected first) − without it\n\n"
         << pad(sweep.key, 20);
-      for (const auto& f : families) o << pad(f.name + " lift", 19);
+      for (const auto& f : families) o << pad(f.name + " lift", column(f));
       o << "solo EV lift\n";
       for (const auto& p : points) {
         o << pad(std::to_string(p.value), 20);
         for (size_t f = 0; f < families.size(); ++f) {
           const auto d = lift(p, f);
-          o << pad(d ? pm(d->paired) : "—", 19);
+          o << pad(d ? pm(d->paired) : "—", column(families[f]) + (d ? 1 : 2));  // ± and — are 2 and 3 bytes
         }
         o << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
       }
@@ -252,7 +257,12 @@ int balance_command(int argc, const char* const* argv) {
 
   if (vm.count("auto")) {
     const AutoBalance ab = auto_balance(rules, sweep, table, families, base, tested, run, hooks);
-    const cli::Completion done = cli::completion(ab.results.size(), families.size() + 1, "searches", ab.interrupted);
+    std::optional<int> current;  // the value the rules have now, when it is in the range
+    for (int v = sweep.lo; v <= sweep.hi; ++v)
+      if (sweep.rules[static_cast<size_t>(v - sweep.lo)] == rules) current = v;
+    const auto searched = static_cast<std::uint64_t>(
+        std::count_if(ab.results.begin(), ab.results.end(), [](const AutoResult& r) { return r.complete; }));
+    const cli::Completion done = cli::completion(searched, families.size() + 1, "searches", ab.interrupted);
     auto values = [](const std::vector<int>& v) {
       json a = json::array();
       for (int x : v) a.push_back(x);
@@ -274,9 +284,7 @@ int balance_command(int argc, const char* const* argv) {
       cli::mark_json(j, done);
       j["auto"] = sweep.key;
       j["joker"] = joker_id(sweep.joker);
-      j["current_value"] = json();
-      for (int v = sweep.lo; v <= sweep.hi; ++v)
-        if (sweep.rules[static_cast<size_t>(v - sweep.lo)] == rules) j["current_value"] = v;
+      j["current_value"] = current ? json(*current) : json();
       j["rule"] = kAutoRule;
       j["lift_stderr"] = kPairing;
       j["others"] = joker_list(tested);
@@ -318,6 +326,12 @@ int balance_command(int argc, const char* const* argv) {
           o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
             << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << "\n";
         o << "  balanced: " << range_text(r.balanced);
+        if (current && !r.balanced.empty()) {
+          int near = r.balanced.front();
+          for (int v : r.balanced)
+            if (std::abs(v - *current) < std::abs(near - *current)) near = v;
+          o << " (nearest the current " << *current << ": " << near << ")";
+        }
         if (!r.exact) o << "   confidence (2 SE): " << range_text(r.confidence);
         o << (r.monotone ? "" : "   (not monotone)") << "\n";
         if (!r.note.empty()) o << "  note: " << r.note << "\n";
