@@ -293,13 +293,15 @@ def runkelrueb_section(directory):
                       + (f" ({s['note']})" if s.get("note") and not s["balanced"] else "") + " |")
         md.append("")
     answer = []
-    for key in ("face", "throws"):
+    for key in ("face", "throws", "face_one_throw"):
+        if key not in doc:
+            continue
         auto = doc[key]["auto"]
         parts = []
         for s in auto["searches"]:
             cur = auto["current_value"]
             if not s["balanced"]:
-                vals = [v["value"] for v in doc[key]["vary"]["values"]]
+                vals = [p["value"] for p in s["points"]]
                 parts.append(f"{s['family']}: no value in {min(vals)}..{max(vals)}")
             elif cur in s["balanced"]:
                 parts.append(f"{s['family']}: already balanced at {cur}")
@@ -307,8 +309,10 @@ def runkelrueb_section(directory):
                 near = min(s["balanced"], key=lambda x: abs(x - cur))
                 parts.append(f"{s['family']}: {near}" + ("" if s["exact"] else
                              f" (confidence set {', '.join(map(str, s['confidence'])) or 'empty'})"))
-        answer.append(f"- `runkelrueb.{key}`: " + "; ".join(parts) + ".")
-    md += ["**Answer** (the balanced value nearest the current one, each parameter changed alone):", ""] + answer + [
+        name = "`runkelrueb.face` with `runkelrueb.throws=1`" if key == "face_one_throw" else f"`runkelrueb.{key}`"
+        answer.append(f"- {name}: " + "; ".join(parts) + ".")
+    md += ["**Answer** (the balanced value nearest the current one; the first two change one parameter alone, "
+           "the third the face once the croupier throws only once):", ""] + answer + [
            "", "A policy that hardly uses a joker keeps it inside the spread at any value (heuristic.ini stops at 20 "
            "and so rarely needs Runkelrüb's save); the solver family and the exact solo EV show its real strength.", "",
            "The spread's lower end is a joker worth nothing (All In: heuristic.ini never announces it and it "
