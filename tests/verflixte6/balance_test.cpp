@@ -1,6 +1,7 @@
 // `verflixt balance` through the binary: a joker the policy never announces changes nothing
 // (same seed → the same evenings, lift exactly 0), a real joker lifts, a changed ruleset is
-// shown against its preset, and bad input exits 2.
+// shown against its preset, and bad input exits 2. Further down: the game layer (balance.h) —
+// pairing, the bracketing search and auto-balance against an exact recursion — and --auto.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
