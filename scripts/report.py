@@ -158,48 +158,87 @@ def main(preset, directory):
     save(fig, directory / "pair_synergy.png", solve["version"])
 
 
+def family_lift(row, family):
+    """The row's P(win) lift under one policy family (by_family), or None."""
+    for f in row.get("by_family", []):
+        if f["family"] == family and "win_lift" in f:
+            return f
+    return None
+
+
 def balance_section(directory, solve):
-    """Solo value (exact) against evening value (Monte Carlo) for each joker, and the rule variant."""
+    """Solo value (exact) against evening value (Monte Carlo) for each joker under every policy family,
+    the verdict, the rule variant and the Runkelrüb question."""
     bal = json.loads((directory / "balance.json").read_text())
     rows = bal["jokers"]
+    families = bal["policy_families"]
     solo_rank = {r["joker"]: i for i, r in enumerate(sorted(rows, key=lambda r: -r["solo_ev_lift_exact"]), 1)}
-    win_rank = {r["joker"]: i for i, r in enumerate(sorted(rows, key=lambda r: -r["win_lift"]), 1)}
+    rank = {}
+    for fam in families:
+        have = [r for r in rows if family_lift(r, fam)]
+        rank[fam] = {r["joker"]: i for i, r in enumerate(sorted(have, key=lambda r: -family_lift(r, fam)["win_lift"]), 1)}
     n = bal["evenings_per_variant"]
+    names = {families[0]: f"{families[0]}"}
     md = ["## Joker balance at a table", "",
           f"_`verflixt balance --players {bal['players']} --evenings {n} --seed {bal['seed']}`: one player "
-          f"({bal['policy']}, base loadout {bal['base']}) adds one joker; the other {bal['players'] - 1} seats play "
-          f"{bal['field']}. P(win) splits ties; errors are standard errors ({bal['lift_stderr']})._", "",
+          f"(base loadout {bal['base']}) adds one joker; the other {bal['players'] - 1} seats play "
+          f"{bal['field']}. The tested player plays each loadout under {len(families)} policy families: "
+          + ", ".join(f"`{f}`" for f in families) + " (solver: the exact solo solver's policy for the loadout). "
+          f"P(win) splits ties; errors are standard errors, lifts {bal['lift_stderr']}._", "",
           f"Without a joker he wins {bal['baseline']['p_win']:.4f} ± {bal['baseline']['p_win_stderr']:.4f} of the "
-          f"evenings and is a loser in {bal['baseline']['p_loser']:.4f} ± {bal['baseline']['p_loser_stderr']:.4f}.", "",
-          "| joker | solo EV lift (exact) | solo rank | P(win) lift ± SE | evening rank | P(loser) change ± SE |",
-          "|---|---|---|---|---|---|"]
-    for r in sorted(rows, key=lambda r: win_rank[r["joker"]]):
-        md.append(f"| {r['joker']} | {r['solo_ev_lift_exact']:+.3f} | {solo_rank[r['joker']]} | "
-                  f"{r['win_lift']:+.4f} ± {r['win_lift_stderr']:.4f} | {win_rank[r['joker']]} | "
-                  f"{r['loser_change']:+.4f} ± {r['loser_change_stderr']:.4f} |")
-    by_solo = sorted(rows, key=lambda r: solo_rank[r["joker"]])
-    by_win = sorted(rows, key=lambda r: win_rank[r["joker"]])
-    differ = [r["joker"] for r in rows if abs(solo_rank[r["joker"]] - win_rank[r["joker"]]) >= 4]
-    md += ["", f"Strongest solo: **{by_solo[0]['joker']}**; weakest solo: **{by_solo[-1]['joker']}**. "
-               f"Strongest in evening play: **{by_win[0]['joker']}**; weakest: **{by_win[-1]['joker']}**.",
-           "", ("Where the two disagree by four ranks or more: " + ", ".join(
-               f"{j} (solo {solo_rank[j]}, evening {win_rank[j]})" for j in differ) + ". Solo value counts "
-               "expected eyes; an evening is won by rank, so variance, steals and duels weigh differently.")
-           if differ else "Solo and evening ranks agree within three places for every joker.", "",
-           f"The evening lifts are those of {bal['policy']}: a joker that policy plays poorly is undervalued "
-           "here. It stops at a fixed 20 eyes, while the solver shows that holding Runkelrüb makes rolling "
-           "pay up to about 150 eyes, so Runkelrüb's evening rank is a lower bound.", "",
-           "![solo against evening value](balance.png)", ""]
+          f"evenings under {families[0]} and is a loser in {bal['baseline']['p_loser']:.4f} ± "
+          f"{bal['baseline']['p_loser_stderr']:.4f}.", "",
+          "| joker | solo EV lift (exact) | solo rank | " + " | ".join(f"P(win) lift, {f} ± SE | rank" for f in families)
+          + f" | P(loser) change ({families[0]}) ± SE |",
+          "|---|---|---|" + "---|---|" * len(families) + "---|"]
+    last = families[-1]
+    for r in sorted(rows, key=lambda r: rank[last].get(r["joker"], 99)):
+        cells = []
+        for fam in families:
+            f = family_lift(r, fam)
+            cells.append(f"{f['win_lift']:+.4f} ± {f['win_lift_stderr']:.4f} | {rank[fam][r['joker']]}" if f else "— | —")
+        md.append(f"| {r['joker']} | {r['solo_ev_lift_exact']:+.3f} | {solo_rank[r['joker']]} | " + " | ".join(cells)
+                  + f" | {r['loser_change']:+.4f} ± {r['loser_change_stderr']:.4f} |")
+    v = bal["verdict"]
+    md += ["", f"**Verdict** ({v['rule']}): strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
+               "Largest lift per family: " + ", ".join(f"{j} ({f})" for f, j in v["largest_lift"].items())
+               + "; smallest: " + ", ".join(f"{j} ({f})" for f, j in v["smallest_lift"].items()) + "."]
+    if len(families) >= 2:
+        a, b = families[0], families[-1]
+        moved = [j for j in rank[a] if j in rank[b] and abs(rank[a][j] - rank[b][j]) >= 3]
+        md += ["", "Baselines without a joker, P(win): " + ", ".join(
+            f"{x['p_win']:.4f} ± {x['p_win_stderr']:.4f} ({x['family']})" for x in bal["baselines"] if "p_win" in x)
+            + ". The solver plays each loadout for the best solo EV, not for the table: it is not uniformly "
+              "stronger than heuristic.ini (which stops later, as a table of 8 rewards), but it uses every joker "
+              "the way its solo value says.",
+            "", (f"Where {b} ranks a joker three places or more away from {a}: " + ", ".join(
+            f"{j} ({a} {rank[a][j]}, {b} {rank[b][j]})" for j in moved) + ".") if moved else
+            f"{b} and {a} rank every joker within two places of each other.",
+            "", f"{a} stops at a fixed 20 eyes, while the solver shows that holding Runkelrüb makes rolling pay up to "
+                "about 150 eyes: a joker that a policy plays poorly is undervalued by it, which is why the verdict needs "
+                "every family to agree."]
+    md += ["", "Paired errors: a lift's runs play the same dice series by series, so its standard error is the "
+               "error of the per-series differences; for comparison, the independent-runs error of the first "
+               "family's lifts averages "
+               f"{sum(r['win_lift_stderr_independent'] for r in rows) / len(rows):.4f} against "
+               f"{sum(r['win_lift_stderr'] for r in rows) / len(rows):.4f} paired.",
+           "", "![solo against evening value](balance.png)", ""]
 
     fig, ax = plt.subplots(figsize=(7, 5))
-    ax.errorbar([r["solo_ev_lift_exact"] for r in rows], [r["win_lift"] for r in rows],
-                yerr=[1.96 * r["win_lift_stderr"] for r in rows], fmt="o", capsize=3)
-    for r in rows:
-        ax.annotate(r["joker"], (r["solo_ev_lift_exact"], r["win_lift"]), fontsize=8, xytext=(4, 3),
-                    textcoords="offset points")
+    for k, fam in enumerate(families):
+        pts = [(r["solo_ev_lift_exact"], family_lift(r, fam)) for r in rows if family_lift(r, fam)]
+        ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts], yerr=[1.96 * f["win_lift_stderr"] for _, f in pts],
+                    fmt="os^"[k % 3], capsize=3, label=fam)
+        if k == len(families) - 1:
+            for r in rows:
+                f = family_lift(r, fam)
+                if f:
+                    ax.annotate(r["joker"], (r["solo_ev_lift_exact"], f["win_lift"]), fontsize=8, xytext=(4, 3),
+                                textcoords="offset points")
     ax.set_xlabel("exact solo EV lift (eyes per turn)")
     ax.set_ylabel(f"evening P(win) lift, 95% CI ({bal['players']} players)")
     ax.set_title(f"{bal['rules_summary']}: joker value alone vs at the table", fontsize=10)
+    ax.legend(fontsize=8)
     save(fig, directory / "balance.png", bal["version"])
 
     if (directory / "balance_variant.json").exists():
@@ -215,7 +254,101 @@ def balance_section(directory, solve):
                           f"{g['rules_p_win']:.4f} ± {g['rules_p_win_stderr']:.4f} | "
                           f"{g['preset_eyes']:.2f} ± {g['preset_eyes_stderr']:.2f} | "
                           f"{g['rules_eyes']:.2f} ± {g['rules_eyes_stderr']:.2f} |")
+            md += ["", "Preset − variant, ± paired SE (both rulesets play the same dice series by series):", "",
+                   "| loadout | P(win) | P(loser) | eyes |", "|---|---|---|---|"]
+            for d in cmp["preset_minus_rules"]:
+                md.append(f"| {names.get(d['label'], d['label'])} | {d['p_win']:+.4f} ± {d['p_win_stderr']:.4f} | "
+                          f"{d['p_loser']:+.4f} ± {d['p_loser_stderr']:.4f} | {d['eyes']:+.3f} ± {d['eyes_stderr']:.3f} |")
             md.append("")
+    if (directory / "runkelrueb.json").exists():
+        md += runkelrueb_section(directory)
+    return md
+
+
+def runkelrueb_section(directory):
+    """The Runkelrüb question: which runkelrueb.face / runkelrueb.throws values balance it (auto-balance)."""
+    doc = json.loads((directory / "runkelrueb.json").read_text())
+    any_auto = doc["face"]["auto"]
+    md = ["## The Runkelrüb question: which parameters balance it?", "",
+          f"_{doc['made_by']}. Against the other {len(any_auto['others'].split(','))} jokers at the table of "
+          f"`balance.json`. Rule: {any_auto['rule']}. Lifts are P(win) lifts ± paired SE; solo EV lifts are exact._", ""]
+    fams = [s["family"] for s in any_auto["searches"]]
+    for key in ("face", "throws"):
+        auto, vary = doc[key]["auto"], doc[key]["vary"]
+        md += [f"### `runkelrueb.{key}` (now {auto['current_value']})", "",
+               f"| {key} | " + " | ".join(f"{f} lift" for f in fams[:-1]) + " | solo EV lift (exact) |",
+               "|---|" + "---|" * len(fams)]
+        for v in vary["values"]:
+            cells = [f"{f['win_lift']:+.4f} ± {f['win_lift_stderr']:.4f}" if "win_lift" in f else "—" for f in v["by_family"]]
+            md.append(f"| {v['value']} | " + " | ".join(cells) + f" | {v['solo_ev_lift_exact']:+.3f} |")
+        md += ["", "| family | spread of the other jokers | balanced values | confidence set (2 SE) | nearest the current value |",
+               "|---|---|---|---|---|"]
+        for s in auto["searches"]:
+            fmt = (lambda e: f"{e['lift']:+.3f}") if s["exact"] else (lambda e: f"{e['lift']:+.4f} ± {e['lift_stderr']:.4f}")
+            near = min(s["balanced"], key=lambda x: abs(x - auto["current_value"])) if s["balanced"] else None
+            md.append(f"| {s['family']} | {fmt(s['low'])} ({s['low']['joker']}) .. {fmt(s['high'])} ({s['high']['joker']}) | "
+                      f"{', '.join(map(str, s['balanced'])) or 'none'} | "
+                      f"{'exact' if s['exact'] else (', '.join(map(str, s['confidence'])) or 'none')} | "
+                      f"{near if near is not None else 'none in range'}"
+                      + (f" ({s['note']})" if s.get("note") and not s["balanced"] else "") + " |")
+        md.append("")
+    answer = []
+    for key in ("face", "throws", "face_one_throw"):
+        if key not in doc:
+            continue
+        auto = doc[key]["auto"]
+        parts = []
+        for s in auto["searches"]:
+            cur = auto["current_value"]
+            if not s["balanced"]:
+                vals = [p["value"] for p in s["points"]]
+                parts.append(f"{s['family']}: no value in {min(vals)}..{max(vals)}")
+            elif cur in s["balanced"]:
+                parts.append(f"{s['family']}: already balanced at {cur}")
+            else:
+                near = min(s["balanced"], key=lambda x: abs(x - cur))
+                parts.append(f"{s['family']}: {near}" + ("" if s["exact"] else
+                             f" (confidence set {', '.join(map(str, s['confidence'])) or 'empty'})"))
+        name = "`runkelrueb.face` with `runkelrueb.throws=1`" if key == "face_one_throw" else f"`runkelrueb.{key}`"
+        answer.append(f"- {name}: " + "; ".join(parts) + ".")
+    md += ["**Answer** (the balanced value nearest the current one; the first two change one parameter alone, "
+           "the third the face once the croupier throws only once):", ""] + answer + [
+           "", "A policy that hardly uses a joker keeps it inside the spread at any value (heuristic.ini stops at 20 "
+           "and so rarely needs Runkelrüb's save); the solver family and the exact solo EV show its real strength.", "",
+           "The spread's lower end is a joker worth nothing (All In: heuristic.ini never announces it and it "
+           "adds nothing solo), so a Runkelrüb that never saves (face 7) always counts as balanced; the useful answer "
+           "is the balanced value nearest the current one. The bisection assumes the lift is monotone in the "
+           "parameter; it checks the values it evaluated (a reversal beyond 2 SE would make it evaluate every value) "
+           "and the full sweeps above confirm it for both parameters.", "",
+           "![Runkelrüb lift against its parameters](runkelrueb.png)", ""]
+
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7))
+    for col, key in enumerate(("face", "throws")):
+        auto, vary = doc[key]["auto"], doc[key]["vary"]
+        ax = axes[0][col]
+        for k, fam in enumerate(fams[:-1]):
+            pts = [(v["value"], v["by_family"][k]) for v in vary["values"] if "win_lift" in v["by_family"][k]]
+            line = ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts],
+                               yerr=[1.96 * f["win_lift_stderr"] for _, f in pts], fmt="o-", capsize=3, label=fam)
+            s = auto["searches"][k]
+            ax.axhspan(s["low"]["lift"], s["high"]["lift"], color=line[0].get_color(), alpha=0.12)
+        ax.axvline(auto["current_value"], color="grey", ls=":", lw=1)
+        ax.set_xticks([v["value"] for v in vary["values"]])
+        ax.set_xlabel(f"runkelrueb.{key}")
+        ax.set_ylabel("P(win) lift, 95% CI")
+        ax.set_title(f"at the table ({auto['players']} players); bands: other jokers' spread", fontsize=9)
+        ax.legend(fontsize=7)
+        ax = axes[1][col]
+        ax.plot([v["value"] for v in vary["values"]], [v["solo_ev_lift_exact"] for v in vary["values"]], "o-", color="k")
+        s = auto["searches"][-1]
+        ax.axhspan(s["low"]["lift"], s["high"]["lift"], color="k", alpha=0.1)
+        ax.axvline(auto["current_value"], color="grey", ls=":", lw=1)
+        ax.set_xticks([v["value"] for v in vary["values"]])
+        ax.set_xlabel(f"runkelrueb.{key}")
+        ax.set_ylabel("solo EV lift (exact, eyes per turn)")
+        ax.set_title("solo, exact; band: other jokers' spread", fontsize=9)
+    fig.suptitle("tournament-2019: Runkelrüb's lift against its parameters", fontsize=11)
+    save(fig, directory / "runkelrueb.png", any_auto["version"])
     return md
 
 

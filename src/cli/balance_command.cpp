@@ -1,17 +1,15 @@
-// `verflixt balance`: for rule designers. (1) Each joker's lift: the evening P(win) and
-// P(loser) of one player whose loadout gains that joker, against the same player without
-// it, at a table of a fixed field, next to its exact solo EV lift (solver.h: the optimal solo
-// EV with the joker alone minus without jokers, RULES.md §5). Issue 12: each lift under two
-// policy families side by side — the --policy file and the exact solo solver's policy for
-// the loadout (solver.h, SolvedPolicy) — and a joker is called strongest or weakest only where
-// both families agree beyond their errors. (2) When the rules differ from their preset (--set,
-// --rules): the same table under both rulesets, the tested seat holding the jokers the change
-// touches, as preset − rules differences ± SE, with a warning when nobody holds them.
+// `verflixt balance`: for rule designers. The measuring is balance.h (the game layer); this file
+// holds the options and the printing. (1) Each joker's lift: the evening P(win) and P(loser) of
+// one player whose loadout gains that joker, against the same player without it, at a table of
+// a fixed field, under every policy family (the --policy file, the exact solo solver's policy
+// for the loadout), next to its exact solo EV lift; a joker is called strongest or weakest only
+// where every family agrees beyond 2 paired SE. (2) When the rules differ from their preset
+// (--set, --rules): the same table under both rulesets, the tested seat holding the jokers the
+// change touches, as preset − rules differences ± paired SE. (3) --vary sweeps one joker
+// parameter; (4) --auto finds the values that balance a joker (balance.h, auto_balance).
 
 #include <algorithm>
 #include <cmath>
-#include <set>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -19,50 +17,48 @@
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/ini.h"
+#include "verflixt/core/stats.h"
+#include "verflixt/games/verflixte6/balance.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/solver.h"
-#include "verflixt/core/stats.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
 namespace {
 
 using cli::fmt;
+using json = nlohmann::ordered_json;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// The difference of two runs' estimates. The runs share the seed but their dice drift apart
-// once the loadouts differ, so they are treated as independent: the SE is conservative.
-Estimate minus(const Estimate& a, const Estimate& b) { return {a.mean - b.mean, std::hypot(a.se, b.se)}; }
-
 std::string pm(const Estimate& e, const char* f = "%+.4f") { return fmt(f, e.mean) + " ± " + fmt("%.4f", e.se); }
+std::string pad(const std::string& s, size_t width) { return s + std::string(s.size() < width ? width - s.size() : 1, ' '); }
+// A lift column wide enough for its family's name.
+size_t column(const PolicyFamily& f) { return std::max<size_t>(19, f.name.size() + 7); }
+json name_or_null(const std::string& x) { return x.empty() ? json() : json(x); }
+json number_or_null(double x) { return std::isnan(x) ? json() : json(x); }
 
-// The jokers whose INI section differs between two rulesets (rules_to_ini: one section per
-// joker, named by its id), in rule order.
-std::vector<Joker> changed_jokers(const Rules& a, const Rules& b) {
-  auto sections = [](const Rules& r) {
-    std::map<std::string, std::set<std::string>> out;
-    std::istringstream in(rules_to_ini(r));
-    std::string line, section;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      if (line[0] == '[') section = line.substr(1, line.find(']') - 1);
-      else out[section].insert(line);
-    }
-    return out;
-  };
-  const auto sa = sections(a), sb = sections(b);
-  std::vector<Joker> out;
-  for (int j = 0; j < JOKER_NB; ++j) {
-    const std::string id(joker_id(static_cast<Joker>(j)));
-    const auto x = sa.find(id), y = sb.find(id);
-    if ((x == sa.end()) != (y == sb.end()) || (x != sa.end() && x->second != y->second))
-      out.push_back(static_cast<Joker>(j));
-  }
-  return out;
+std::string joker_list(const std::vector<Joker>& list) {
+  std::string s;
+  for (Joker j : list) s += (s.empty() ? "" : ",") + std::string(joker_id(j));
+  return s.empty() ? "none" : s;
 }
+
+// A difference in JSON: the paired SE and, for comparison, the independent one.
+void put(json& row, const std::string& key, const Difference& d) {
+  row[key] = d.paired.mean;
+  row[key + "_stderr"] = d.paired.se;
+  row[key + "_stderr_independent"] = d.independent_se;
+}
+
+const char* kPairing =
+    "paired per series of evenings (both runs play series s from chunk_rng(seed, s)); *_stderr_independent treats "
+    "the runs as independent, sqrt(se_a^2 + se_b^2)";
+
+const char* kAutoRule =
+    "a value balances the joker when its P(win) lift (its exact solo EV lift) lies within the spread of the other "
+    "tested jokers' lifts under the same family, between the smallest and the largest; the confidence set holds every "
+    "value whose lift is not above the largest nor below the smallest by more than 2 paired SE";
 
 }  // namespace
 
@@ -72,16 +68,24 @@ int balance_command(int argc, const char* const* argv) {
   desc.add_options()
       ("players", po::value<int>()->default_value(4), "table size (2..12)")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "the player whose loadout changes (needs windows for the jokers, as heuristic files have)")
+       "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
+       "jokers, as heuristic files have)")
       ("base", po::value<std::string>()->default_value("none"), "his joker list without the tested joker")
       ("field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
-      ("jokers", po::value<std::string>()->default_value("all"), "jokers to test (all = every joker of the rules)")
-      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings per variant")
+      ("jokers", po::value<std::string>()->default_value("all"),
+       "jokers to test (all = every joker of the rules); with --auto, the others to balance against")
+      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings per run")
       ("final", po::bool_switch(), "play final evenings")
       ("vary", po::value<std::string>(),
        "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for each value the joker's "
-       "P(win) lift under both policy families and its exact solo EV lift, instead of the joker table")
+       "P(win) lift under every policy family and its exact solo EV lift, instead of the joker table")
+      ("auto", po::value<std::string>(),
+       "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the values whose P(win) "
+       "lift, under each family, lies between the smallest and the largest lift of the other tested jokers, and the "
+       "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
+       "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
+       "solo EV version against the other jokers' solo EV lifts")
       ("no-solver-family", po::bool_switch(),
        "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)");
   add_engine_option(desc);
@@ -92,9 +96,15 @@ int balance_command(int argc, const char* const* argv) {
   if (!cli::parse(argc, argv, desc,
                   "usage: verflixt balance [--players N] [--policy P] [--base LIST] [--field SEAT]\n"
                   "                        [--jokers LIST|all] [--evenings M] [--set key=value ...]\n"
+                  "                        [--vary KEY=A..B | --auto KEY=A..B]\n"
                   "Each joker's evening P(win) / P(loser) lift for one player (seat 1, the seats rotate\n"
-                  "every evening) against a fixed field, with standard errors; and, when --set or --rules\n"
-                  "change the preset, the table under the preset and under the changed rules side by side.",
+                  "every evening) against a fixed field, under every policy family, with paired standard\n"
+                  "errors (the runs play the same dice per series of evenings); and, when --set or --rules\n"
+                  "change the preset, the table under the preset and under the changed rules side by side.\n"
+                  "--auto KEY=A..B: a value balances the joker when its lift lies between the smallest and\n"
+                  "the largest lift of the other tested jokers (same family); its confidence set is every\n"
+                  "value not beyond that spread by more than 2 paired SE; the exact version compares exact\n"
+                  "solo EV lifts.",
                   vm))
     return 0;
   const Rules rules = cli::rules_from(vm);
@@ -107,6 +117,7 @@ int balance_command(int argc, const char* const* argv) {
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  if (vm.count("vary") && vm.count("auto")) throw InputError("--vary and --auto exclude each other; give one");
   const std::vector<Joker> base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
   std::vector<Joker> tested;
   if (vm["jokers"].as<std::string>() == "all") {
@@ -115,253 +126,228 @@ int balance_command(int argc, const char* const* argv) {
   } else {
     tested = parse_joker_priority(vm["jokers"].as<std::string>(), rules, "--jokers");
   }
-  const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
+  std::shared_ptr<const Policy> policy = make_policy(vm["policy"].as<std::string>(), rules);
   const Rules reference = preset(rules.preset);
   const bool compare = !(rules == reference);
   const SeatPlayer field = make_seat_player(vm["field"].as<std::string>(), rules);
+  BalanceTable table;
+  table.players = players;
+  table.field_policy = field.policy.get();
+  table.field_selector = field.selector.get();
+  table.field_jokers = field.jokers;
+  table.final = vm["final"].as<bool>();
   // One series length for both rulesets, so their comparison plays the same evenings.
-  const int series = default_series_length(rules);
-  const PassEngine engine = engine_from(vm, {policy.get(), field.policy.get()});
+  table.series_length = default_series_length(rules);
+  table.engine = engine_from(vm, {policy.get(), field.policy.get()});
+  // The policy families, in column order: a third family is one more line here.
+  std::vector<PolicyFamily> families = {fixed_policy_family(policy)};
+  if (!vm["no-solver-family"].as<bool>()) families.push_back(solver_family());
+  const ParamSweep sweep = vm.count("vary")   ? parse_param_sweep(vm["vary"].as<std::string>(), rules, "--vary")
+                           : vm.count("auto") ? parse_param_sweep(vm["auto"].as<std::string>(), rules, "--auto")
+                                              : ParamSweep{};
+  if (vm.count("auto")) {
+    std::erase(tested, sweep.joker);
+    if (tested.empty()) throw InputError("--auto: --jokers names no joker but " + sweep.key.substr(0, sweep.key.find('.')) + " to balance against");
+  }
 
   cli::install_interrupt_handler();
-  auto table_run = [&](const Rules& r, const Selector* sel, const std::string& label, const Policy* tested_policy = nullptr) {
-    ObjectiveSpec spec;
-    spec.final = vm["final"].as<bool>();
-    spec.series_length = series;
-    spec.engine = tested_policy ? engine_from(vm, {tested_policy, field.policy.get()}) : engine;
-    spec.groups = {label, "field"};
-    spec.seats.push_back({tested_policy ? tested_policy : policy.get(), sel, 0});
-    for (int k = 1; k < players; ++k) spec.seats.push_back({field.policy.get(), field.selector.get(), 1});
-    const RunControl control = cli::progress_control("balance " + label);
-    ObjectiveRun run = play_objectives(r, spec, evenings, seed, threads, control);
-    cli::progress_done();
-    return run;
+  RunHooks hooks;
+  hooks.begin = [](const std::string& label) { return cli::progress_control(label); };
+  hooks.end = [] { cli::progress_done(); };
+  hooks.stopped = [] { return cli::interrupt_flag().load(); };
+  const BalanceRun run{evenings, seed, threads};
+  const std::string base_name = base.empty() ? "none" : vm["base"].as<std::string>();
+  auto header = [&](json& j) {
+    j["version"] = kVersion;
+    j["seed"] = seed;
+    j["engine"] = engine_name(table.engine);
+    j["rules_summary"] = rules_summary(rules);
+    j["players"] = players;
+    j["policy"] = policy->name();
+    j["base"] = base_name;
+    j["field"] = field.label;
+    j["series_length"] = table.series_length;
+    json names = json::array();
+    for (const auto& f : families) names.push_back(f.name);
+    j["policy_families"] = names;
+  };
+  auto intro = [&](std::ostringstream& o) {
+    o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine "
+      << engine_name(table.engine) << "\n"
+      << players << " players, " << evenings << " evenings per run (series of " << table.series_length
+      << "); tested player with base jokers " << base_name << "; field " << field.label << "\npolicy families:";
+    for (const auto& f : families)
+      o << (&f == &families.front() ? " " : "; ") << f.name
+        << (&f == &families.front() ? " (the --policy file)"
+            : f.name == "solver" ? " (the exact solo solver's policy for the loadout)" : "");
+    o << "\n"
+      << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
   };
 
-  struct Variant {
-    std::string label;
-    ObjectiveRow row;
-    double solo_lift = std::nan("");  // exact optimal solo EV with the joker alone minus without
-    bool has_solver = false;          // the solver family's row below exists
-    ObjectiveRow solver_row;          // the tested seat playing the solver's policy for the loadout
-  };
-  const bool solver_family = !vm["no-solver-family"].as<bool>();
-  // The exact solo solution of a loadout (its table kept for the solver family); null if the
-  // solver cannot order the rules or certify, or the loadout is too large.
-  auto solve = [&](JokerSet set) -> std::shared_ptr<const SoloSolution> {
-    try {
-      return std::make_shared<const SoloSolution>(solve_solo(rules, set));
-    } catch (const std::exception&) {
-      return nullptr;
-    }
-  };
-  auto set_of = [](const std::vector<Joker>& list) {
-    JokerSet s;
-    for (Joker j : list) s = s.with(j);
-    return s;
-  };
-  const auto none_solution = solve(JokerSet{});
-  const double solo_none = none_solution ? none_solution->ev : std::nan("");
   if (vm.count("vary")) {
-    // --vary KEY=A..B: the joker the key belongs to, its lift per value (issue 12).
-    const std::string spec = vm["vary"].as<std::string>();
-    const size_t eq = spec.find('='), dots = spec.find("..");
-    if (eq == std::string::npos || dots == std::string::npos || dots < eq)
-      throw InputError("--vary '" + spec + "': expected KEY=A..B, e.g. runkelrueb.face=1..6");
-    const std::string key = spec.substr(0, eq);
-    const int lo = parse_int(spec.substr(eq + 1, dots - eq - 1), "A", "--vary", -1000000, 1000000);
-    const int hi = parse_int(spec.substr(dots + 2), "B", "--vary", lo, lo + 49);
-    const std::string section = key.substr(0, key.find('.'));
-    int joker = -1;
-    for (int j = 0; j < JOKER_NB; ++j)
-      if (joker_id(static_cast<Joker>(j)) == section) joker = j;
-    if (joker < 0 || key.find('.') == std::string::npos)
-      throw InputError("--vary '" + spec + "': KEY must be a joker's parameter (e.g. runkelrueb.face), not '" + key + "'");
-    const Joker jk = static_cast<Joker>(joker);
-    if (!rules.jokers.has(jk)) throw InputError("--vary: " + section + " is not available under " + rules_summary(rules));
-    std::vector<Rules> ruleset;
-    for (int v = lo; v <= hi; ++v) {  // every value checked before anything runs
-      Rules r = rules;
-      set_rule(r, key + "=" + std::to_string(v));
-      ruleset.push_back(r);
+    // --vary KEY=A..B: the joker's lift per value under every family. The base is played once
+    // when nobody else holds the joker (measure_sweep_point reuses it).
+    std::vector<std::optional<TableRun>> shared;
+    bool interrupted = false;
+    std::vector<SweepPoint> points;
+    for (int v = sweep.lo; v <= sweep.hi && !interrupted; ++v) {
+      SweepPoint p = measure_sweep_point(sweep, v, table, families, base, shared, run, hooks, interrupted);
+      if (interrupted) break;
+      if (shared.empty()) shared = p.base;
+      points.push_back(std::move(p));
     }
-    struct Point {
-      int value = 0;
-      ObjectiveRow base, with, solver_base, solver_with;
-      bool has_solver = false;
-      double solo_lift = std::nan("");
+    const cli::Completion done = cli::completion(points.size(), sweep.rules.size(), "values");
+    auto lift = [&](const SweepPoint& p, size_t f) -> std::optional<Difference> {
+      if (f >= p.with.size() || !p.with[f] || !p.base[f]) return std::nullopt;
+      return difference(*p.with[f], *p.base[f], Group::tested, Measure::win);
     };
-    std::vector<Point> points;
-    std::vector<Joker> list = {jk};
-    for (Joker b : base)
-      if (b != jk) list.push_back(b);
-    const ListSelector sel(list), bsel(base);
-    for (size_t i = 0; i < ruleset.size() && !cli::interrupt_flag().load(); ++i) {
-      const Rules& r = ruleset[i];
-      Point p;
-      p.value = lo + static_cast<int>(i);
-      const ObjectiveRun b = table_run(r, &bsel, "base"), w = table_run(r, &sel, std::string(joker_id(jk)));
-      if (b.interrupted || w.interrupted) break;
-      p.base = b.by_group[0];
-      p.with = w.by_group[0];
-      try {
-        const SoloSolution sb = solve_solo(r, set_of(base)), sw = solve_solo(r, set_of(list));
-        p.solo_lift = sw.ev - sb.ev;
-        if (!vm["no-solver-family"].as<bool>()) {
-          const auto pb = table_policy(r, sb), pw = table_policy(r, sw);
-          const ObjectiveRun sbr = table_run(r, &bsel, "base", pb.get()),
-                             swr = table_run(r, &sel, std::string(joker_id(jk)), pw.get());
-          if (sbr.interrupted || swr.interrupted) break;
-          p.solver_base = sbr.by_group[0];
-          p.solver_with = swr.by_group[0];
-          p.has_solver = true;
-        }
-      } catch (const std::exception&) {
-        // the solver cannot order or certify these rules: no solo lift, no solver family
-      }
-      points.push_back(p);
-    }
-    const cli::Completion vdone = cli::completion(points.size(), ruleset.size(), "values");
     std::string text;
     if (format == "json") {
-      nlohmann::ordered_json j;
-      j["version"] = kVersion;
-      j["seed"] = seed;
-      j["rules_summary"] = rules_summary(rules);
-      j["players"] = players;
-      j["policy"] = policy->name();
-      j["field"] = field.label;
+      json j;
+      header(j);
       j["evenings_per_run"] = evenings;
-      cli::mark_json(j, vdone);
-      j["vary"] = key;
-      j["joker"] = joker_id(jk);
-      j["lift_stderr"] = "independent runs: sqrt(se_a^2 + se_b^2)";
-      j["values"] = nlohmann::ordered_json::array();
+      cli::mark_json(j, done);
+      j["vary"] = sweep.key;
+      j["joker"] = joker_id(sweep.joker);
+      j["lift_stderr"] = kPairing;
+      j["values"] = json::array();
       for (const auto& p : points) {
-        const Estimate l = minus(p.with.win, p.base.win);
-        nlohmann::ordered_json row = {{"value", p.value}, {"p_win", p.with.win.mean}, {"win_lift", l.mean},
-                                      {"win_lift_stderr", l.se},
-                                      {"solo_ev_lift_exact", std::isnan(p.solo_lift) ? nlohmann::ordered_json()
-                                                                                     : nlohmann::ordered_json(p.solo_lift)}};
-        if (p.has_solver) {
-          const Estimate sl = minus(p.solver_with.win, p.solver_base.win);
-          row["solver_win_lift"] = sl.mean;
-          row["solver_win_lift_stderr"] = sl.se;
+        json row = {{"value", p.value}};
+        if (p.with[0]) row["p_win"] = p.with[0]->estimate(Group::tested, Measure::win).mean;
+        if (const auto d = lift(p, 0)) put(row, "win_lift", *d);
+        row["solo_ev_lift_exact"] = number_or_null(p.solo_lift);
+        row["by_family"] = json::array();
+        for (size_t f = 0; f < families.size(); ++f) {
+          json fr = {{"family", families[f].name}};
+          if (const auto d = lift(p, f)) put(fr, "win_lift", *d);
+          row["by_family"].push_back(fr);
         }
         j["values"].push_back(row);
       }
       text = cli::json_text(j);
     } else if (format == "csv") {
-      text = "value,win_lift,win_lift_se,solver_win_lift,solver_win_lift_se,solo_ev_lift\n";
-      for (const auto& p : points) {
-        const Estimate l = minus(p.with.win, p.base.win), sl = minus(p.solver_with.win, p.solver_base.win);
-        text += std::to_string(p.value) + "," + fmt("%.6f", l.mean) + "," + fmt("%.6f", l.se) + "," +
-                (p.has_solver ? fmt("%.6f", sl.mean) + "," + fmt("%.6f", sl.se) : std::string(",")) + "," +
-                (std::isnan(p.solo_lift) ? std::string() : fmt("%.6f", p.solo_lift)) + "\n";
-      }
+      text = "value,family,win_lift,win_lift_se,win_lift_se_independent,solo_ev_lift\n";
+      for (const auto& p : points)
+        for (size_t f = 0; f < families.size(); ++f) {
+          const auto d = lift(p, f);
+          text += std::to_string(p.value) + "," + families[f].name + "," +
+                  (d ? fmt("%.6f", d->paired.mean) + "," + fmt("%.6f", d->paired.se) + "," + fmt("%.6f", d->independent_se)
+                     : std::string(",,")) +
+                  "," + (std::isnan(p.solo_lift) ? std::string() : fmt("%.6f", p.solo_lift)) + "\n";
+        }
     } else {
       std::ostringstream o;
-      o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
-        << players << " players, " << evenings << " evenings per run; tested player " << policy->name()
-        << " with " << joker_id(jk) << " (+ base " << (base.empty() ? std::string("none") : vm["base"].as<std::string>())
-        << ") against the same without it; field " << field.label << "\n"
-        << "lift = P(win) with − without the joker, ± one SE (runs counted as independent); solver: the tested "
-           "player plays the exact solo solver's policy for each loadout\n\n"
-        << key << std::string(key.size() < 20 ? 20 - key.size() : 1, ' ') << "win lift           solver lift        solo EV lift\n";
+      intro(o);
+      o << "lift = P(win) of the tested player with " << joker_id(sweep.joker) << " (selected first) − without it\n\n"
+        << pad(sweep.key, 20);
+      for (const auto& f : families) o << pad(f.name + " lift", column(f));
+      o << "solo EV lift\n";
       for (const auto& p : points) {
-        const std::string v = std::to_string(p.value);
-        o << v << std::string(20 - std::min<size_t>(19, v.size()), ' ') << pm(minus(p.with.win, p.base.win)) << "  "
-          << (p.has_solver ? pm(minus(p.solver_with.win, p.solver_base.win)) : std::string("—") + std::string(16, ' '))
-          << "  " << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
+        o << pad(std::to_string(p.value), 20);
+        for (size_t f = 0; f < families.size(); ++f) {
+          const auto d = lift(p, f);
+          o << pad(d ? pm(d->paired) : "—", column(families[f]) + (d ? 1 : 2));  // ± and — are 2 and 3 bytes
+        }
+        o << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
       }
       text = o.str();
     }
-    return cli::finish(vm, format, vdone, text);
+    return cli::finish(vm, format, done, text);
   }
 
-  // The unit of work is a variant (the base, each joker, the preset for the comparison): after
-  // Ctrl-C the variant under way is dropped, not printed with fewer evenings, and no new one
-  // starts. Only an interrupted base run is kept (with the evenings it played, marked), as
-  // without it there is nothing to show.
-  std::vector<Variant> variants;
-  const ListSelector base_sel(base);
-  const ObjectiveRun base_run = table_run(rules, &base_sel, "base");
-  const bool has_base = base_run.evenings > 0;
-  const ObjectiveRow base_row = base_run.by_group[0];
-  std::uint64_t variants_done = base_run.interrupted ? 0 : 1;
-  // The solver family's base: the solver's policy for the base loadout.
-  bool has_solver_base = false;
-  ObjectiveRow solver_base_row;
-  if (solver_family && !cli::interrupt_flag().load()) {
-    const auto sol = base.empty() ? none_solution : solve(set_of(base));
-    if (sol) {
-      const auto pol = table_policy(rules, *sol);
-      const ObjectiveRun run = table_run(rules, &base_sel, "base", pol.get());
-      has_solver_base = !run.interrupted;
-      solver_base_row = run.by_group[0];
-    }
-  }
-  for (Joker j : tested) {
-    if (cli::interrupt_flag().load()) break;
-    std::vector<Joker> list = {j};
-    for (Joker b : base)
-      if (b != j) list.push_back(b);
-    const ListSelector sel(list);
-    const ObjectiveRun run = table_run(rules, &sel, std::string(joker_id(j)));
-    if (run.interrupted) break;
-    ++variants_done;
-    const auto alone = solve(JokerSet{}.with(j));
-    Variant v{std::string(joker_id(j)), run.by_group[0], alone ? alone->ev - solo_none : std::nan(""), false, {}};
-    if (has_solver_base) {
-      const auto sol = base.empty() ? alone : solve(set_of(list));
-      if (sol) {
-        const auto pol = table_policy(rules, *sol);
-        const ObjectiveRun srun = table_run(rules, &sel, std::string(joker_id(j)), pol.get());
-        if (srun.interrupted) break;
-        v.has_solver = true;
-        v.solver_row = srun.by_group[0];
+  if (vm.count("auto")) {
+    const AutoBalance ab = auto_balance(rules, sweep, table, families, base, tested, run, hooks);
+    std::optional<int> current;  // the value the rules have now, when it is in the range
+    for (int v = sweep.lo; v <= sweep.hi; ++v)
+      if (sweep.rules[static_cast<size_t>(v - sweep.lo)] == rules) current = v;
+    const auto searched = static_cast<std::uint64_t>(
+        std::count_if(ab.results.begin(), ab.results.end(), [](const AutoResult& r) { return r.complete; }));
+    const cli::Completion done = cli::completion(searched, families.size() + 1, "searches", ab.interrupted);
+    auto values = [](const std::vector<int>& v) {
+      json a = json::array();
+      for (int x : v) a.push_back(x);
+      return a;
+    };
+    auto range_text = [](const std::vector<int>& v) -> std::string {
+      if (v.empty()) return "none";
+      bool contiguous = v.back() - v.front() + 1 == static_cast<int>(v.size());
+      if (contiguous) return v.size() == 1 ? std::to_string(v.front()) : std::to_string(v.front()) + ".." + std::to_string(v.back());
+      std::string s;
+      for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+      return s;
+    };
+    std::string text;
+    if (format == "json") {
+      json j;
+      header(j);
+      j["evenings_per_run"] = evenings;
+      cli::mark_json(j, done);
+      j["auto"] = sweep.key;
+      j["joker"] = joker_id(sweep.joker);
+      j["current_value"] = current ? json(*current) : json();
+      j["rule"] = kAutoRule;
+      j["lift_stderr"] = kPairing;
+      j["others"] = joker_list(tested);
+      j["searches"] = json::array();
+      for (const auto& r : ab.results) {
+        json s = {{"family", r.family}, {"exact", r.exact},
+                  {"high", {{"joker", r.high_joker}, {"lift", r.high.mean}, {"lift_stderr", r.high.se}}},
+                  {"low", {{"joker", r.low_joker}, {"lift", r.low.mean}, {"lift_stderr", r.low.se}}},
+                  {"balanced", values(r.balanced)}, {"confidence", values(r.confidence)},
+                  {"monotone", r.monotone}, {"complete", r.complete}, {"note", name_or_null(r.note)}};
+        s["points"] = json::array();
+        for (const auto& p : r.points)
+          s["points"].push_back({{"value", p.value}, {"lift", p.lift.mean}, {"lift_stderr", p.lift.se},
+                                 {"minus_high", p.vs_high.mean}, {"minus_high_stderr", p.vs_high.se},
+                                 {"minus_low", p.vs_low.mean}, {"minus_low_stderr", p.vs_low.se}});
+        j["searches"].push_back(s);
       }
-    }
-    variants.push_back(std::move(v));
-  }
-  // Strongest / weakest: a joker whose P(win) beats (trails) every other tested joker's by
-  // more than 2 SE under both families (the base cancels in a difference of two lifts).
-  auto beats = [](const ObjectiveRow& a, const ObjectiveRow& b) {
-    const Estimate d = minus(a.win, b.win);
-    return d.mean > 2 * d.se;
-  };
-  auto verdict = [&](bool strongest) -> std::string {
-    if (variants.size() < 2 || !has_solver_base) return "";
-    for (size_t a = 0; a < variants.size(); ++a) {
-      bool all = variants[a].has_solver;
-      for (size_t b = 0; all && b < variants.size(); ++b) {
-        if (a == b) continue;
-        const Variant& x = strongest ? variants[a] : variants[b];
-        const Variant& y = strongest ? variants[b] : variants[a];
-        all = y.has_solver && beats(x.row, y.row) && beats(x.solver_row, y.solver_row);
+      text = cli::json_text(j);
+    } else if (format == "csv") {
+      text = "family,value,lift,lift_se,minus_high,minus_high_se,minus_low,minus_low_se,balanced,in_confidence\n";
+      for (const auto& r : ab.results)
+        for (const auto& p : r.points) {
+          auto in = [&](const std::vector<int>& v) { return std::find(v.begin(), v.end(), p.value) != v.end() ? "1" : "0"; };
+          text += r.family + "," + std::to_string(p.value) + "," + fmt("%.6f", p.lift.mean) + "," + fmt("%.6f", p.lift.se) +
+                  "," + fmt("%.6f", p.vs_high.mean) + "," + fmt("%.6f", p.vs_high.se) + "," + fmt("%.6f", p.vs_low.mean) +
+                  "," + fmt("%.6f", p.vs_low.se) + "," + in(r.balanced) + "," + in(r.confidence) + "\n";
+        }
+    } else {
+      std::ostringstream o;
+      intro(o);
+      o << "auto-balance " << sweep.key << " in " << sweep.lo << ".." << sweep.hi << " against " << joker_list(tested)
+        << "\nrule: " << kAutoRule << "\n";
+      for (const auto& r : ab.results) {
+        const char* f = r.exact ? "%+.3f" : "%+.4f";
+        o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
+          << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")\n";
+        o << "  value   lift               − largest other\n";
+        for (const auto& p : r.points)
+          o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
+            << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << "\n";
+        o << "  balanced: " << range_text(r.balanced);
+        if (current && !r.balanced.empty()) {
+          int near = r.balanced.front();
+          for (int v : r.balanced)
+            if (std::abs(v - *current) < std::abs(near - *current)) near = v;
+          o << " (nearest the current " << *current << ": " << near << ")";
+        }
+        if (!r.exact) o << "   confidence (2 SE): " << range_text(r.confidence);
+        o << (r.monotone ? "" : "   (not monotone)") << "\n";
+        if (!r.note.empty()) o << "  note: " << r.note << "\n";
       }
-      if (all) return variants[a].label;
+      text = o.str();
     }
-    return "";
-  };
-  // The largest (smallest) lift under one family, whether or not it is separated.
-  auto family_top = [&](bool solver, bool strongest) -> std::string {
-    const Variant* best = nullptr;
-    for (const auto& v : variants) {
-      if (solver && !v.has_solver) continue;
-      const double x = (solver ? v.solver_row : v.row).win.mean;
-      if (!best || (strongest ? x > (solver ? best->solver_row : best->row).win.mean
-                              : x < (solver ? best->solver_row : best->row).win.mean))
-        best = &v;
-    }
-    return best ? best->label : "";
-  };
-  const std::string strongest = verdict(true), weakest = verdict(false);
+    return cli::finish(vm, format, done, text);
+  }
+
+  const JokerTable t = measure_jokers(rules, table, families, base, tested, run, hooks);
+  const FamilyRows& first = t.families[0];
+  const bool has_base = first.base.has_value() && first.base->evenings > 0;
   // The ruleset comparison: the tested seat holds the jokers the change touches (selected
   // first, then the base), so a changed joker is in play; a changed joker the rules lack is
-  // held by nobody, and the comparison says so.
-  ObjectiveRun ref_run, new_run;
-  bool compared = false;
+  // held by nobody, and the comparison says so. Played by the first family.
+  std::optional<TableRun> ref_run, new_run;
   std::vector<Joker> changed, held_changed;
   std::vector<std::string> compare_warnings;
   if (compare) {
@@ -376,169 +362,198 @@ int balance_command(int argc, const char* const* argv) {
   std::vector<Joker> compare_list = held_changed;
   for (Joker b : base)
     if (std::find(compare_list.begin(), compare_list.end(), b) == compare_list.end()) compare_list.push_back(b);
-  const ListSelector compare_sel(compare_list);
-  if (compare && !cli::interrupt_flag().load()) {
-    ref_run = table_run(reference, &compare_sel, "base");
-    compared = !ref_run.interrupted;
-    if (compared && !held_changed.empty()) {
-      new_run = table_run(rules, &compare_sel, "base");
-      compared = !new_run.interrupted;
-    } else {
-      new_run = base_run;
-    }
-    variants_done += compared ? 1 : 0;
+  bool compared = false;
+  if (compare && !t.interrupted && !cli::interrupt_flag().load()) {
+    auto play = [&](const Rules& r) -> std::optional<TableRun> {
+      const FamilyPlayer p = families[0].play(r, compare_list);
+      const RunControl control = cli::progress_control("balance ruleset comparison");
+      TableRun x = play_balance_table(r, table, p, evenings, seed, threads, control);
+      cli::progress_done();
+      if (x.interrupted) return std::nullopt;
+      return x;
+    };
+    ref_run = play(reference);
+    // Without a held changed joker, the tested seat's base run under the rules is that run.
+    if (ref_run) new_run = held_changed.empty() && compare_list == base && has_base ? first.base : play(rules);
+    compared = ref_run && new_run;
   }
-  std::string compare_loadout;
-  for (Joker j : compare_list) compare_loadout += (compare_loadout.empty() ? "" : ",") + std::string(joker_id(j));
-  if (compare_loadout.empty()) compare_loadout = "none";
-  const cli::Completion done = cli::completion(variants_done, 1 + tested.size() + (compare ? 1 : 0), "variants");
+  const std::string compare_loadout = joker_list(compare_list);
+  const cli::Completion done = cli::completion(t.runs_done + (compared ? 1 : 0), t.runs_total + (compare ? 1 : 0), "variants",
+                                               t.interrupted);
+  auto lift = [&](size_t f, size_t k, Measure m = Measure::win) -> std::optional<Difference> {
+    const FamilyRows& rows = t.families[f];
+    if (!rows.base || !rows.with[k]) return std::nullopt;
+    return difference(*rows.with[k], *rows.base, Group::tested, m);
+  };
+  const std::vector<std::string> group_names = {"tested", "field"};
 
   std::string text;
-  const std::string base_name = base.empty() ? "none" : vm["base"].as<std::string>();
   if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["seed"] = seed;
-    j["engine"] = engine_name(engine);
-    j["rules_summary"] = rules_summary(rules);
-    j["players"] = players;
-    j["policy"] = policy->name();
-    j["base"] = base_name;
-    j["field"] = field.label;
-    j["evenings_per_variant"] = base_run.evenings;
-    if (base_run.interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
+    json j;
+    header(j);
+    j["evenings_per_variant"] = has_base ? first.base->evenings : 0;
+    if (first.base && first.base->interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
     cli::mark_json(j, done);
-    j["lift_stderr"] = "independent runs: sqrt(se_a^2 + se_b^2)";
-    j["policy_families"] = {policy->name(), "solver: the exact solo solver's policy for the loadout"};
-    if (has_solver_base)
-      j["solver_baseline"] = {{"p_win", solver_base_row.win.mean}, {"p_win_stderr", solver_base_row.win.se}};
-    auto name_or_null = [](const std::string& x) { return x.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(x); };
+    j["lift_stderr"] = kPairing;
+    json largest, smallest;
+    for (size_t f = 0; f < families.size(); ++f) {
+      largest[families[f].name] = name_or_null(t.largest[f]);
+      smallest[families[f].name] = name_or_null(t.smallest[f]);
+    }
     j["verdict"] = {{"rule", "a joker is strongest (weakest) when its P(win) beats (trails) every other tested joker's by "
-                             "more than 2 SE under both families"},
-                    {"strongest", name_or_null(strongest)}, {"weakest", name_or_null(weakest)},
-                    {"largest_lift", {{"policy", name_or_null(family_top(false, true))},
-                                      {"solver", name_or_null(family_top(true, true))}}},
-                    {"smallest_lift", {{"policy", name_or_null(family_top(false, false))},
-                                       {"solver", name_or_null(family_top(true, false))}}}};
-    j["baseline"] = {{"p_win", base_row.win.mean}, {"p_win_stderr", base_row.win.se},
-                     {"p_loser", base_row.loser.mean}, {"p_loser_stderr", base_row.loser.se}};
-    if (!has_base) j.erase("baseline");
-    j["jokers"] = nlohmann::ordered_json::array();
-    for (const auto& v : variants) {
-      const Estimate dw = minus(v.row.win, base_row.win), dl = minus(v.row.loser, base_row.loser);
-      j["jokers"].push_back({{"joker", v.label}, {"p_win", v.row.win.mean}, {"p_win_stderr", v.row.win.se},
-                             {"win_lift", dw.mean}, {"win_lift_stderr", dw.se}, {"p_loser", v.row.loser.mean},
-                             {"loser_change", dl.mean}, {"loser_change_stderr", dl.se},
-                             {"eyes", v.row.eyes.mean}, {"eyes_stderr", v.row.eyes.se},
-                             {"solo_ev_lift_exact", std::isnan(v.solo_lift) ? nlohmann::ordered_json() : nlohmann::ordered_json(v.solo_lift)}});
-      if (v.has_solver) {
-        const Estimate sw = minus(v.solver_row.win, solver_base_row.win);
-        auto& row = j["jokers"].back();
-        row["solver_p_win"] = v.solver_row.win.mean;
-        row["solver_p_win_stderr"] = v.solver_row.win.se;
-        row["solver_win_lift"] = sw.mean;
-        row["solver_win_lift_stderr"] = sw.se;
+                             "more than 2 paired SE under every family (at least two families)"},
+                    {"strongest", name_or_null(t.strongest)}, {"weakest", name_or_null(t.weakest)},
+                    {"largest_lift", largest}, {"smallest_lift", smallest}};
+    if (has_base) {
+      const TableRun& b = *first.base;
+      const Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
+      j["baseline"] = {{"p_win", w.mean}, {"p_win_stderr", w.se}, {"p_loser", l.mean}, {"p_loser_stderr", l.se}};
+    }
+    json bases = json::array();
+    for (const auto& rows : t.families) {
+      json b = {{"family", rows.family}};
+      if (rows.base) {
+        const Estimate w = rows.base->estimate(Group::tested, Measure::win);
+        b["p_win"] = w.mean;
+        b["p_win_stderr"] = w.se;
+        b["engine"] = engine_name(rows.base->engine);
       }
+      bases.push_back(b);
+    }
+    j["baselines"] = bases;
+    j["jokers"] = json::array();
+    for (size_t k = 0; k < t.tested.size(); ++k) {
+      if (!first.with[k]) continue;
+      const TableRun& w = *first.with[k];
+      const Estimate pw = w.estimate(Group::tested, Measure::win), pl = w.estimate(Group::tested, Measure::loser),
+                     e = w.estimate(Group::tested, Measure::eyes);
+      json row = {{"joker", joker_id(t.tested[k])}, {"p_win", pw.mean}, {"p_win_stderr", pw.se}};
+      put(row, "win_lift", *lift(0, k));
+      row["p_loser"] = pl.mean;
+      put(row, "loser_change", *lift(0, k, Measure::loser));
+      row["eyes"] = e.mean;
+      row["eyes_stderr"] = e.se;
+      row["solo_ev_lift_exact"] = number_or_null(t.solo_lift[k]);
+      row["by_family"] = json::array();
+      for (size_t f = 0; f < families.size(); ++f) {
+        json fr = {{"family", families[f].name}};
+        if (const auto d = lift(f, k)) {
+          const Estimate p = t.families[f].with[k]->estimate(Group::tested, Measure::win);
+          fr["p_win"] = p.mean;
+          fr["p_win_stderr"] = p.se;
+          put(fr, "win_lift", *d);
+        }
+        row["by_family"].push_back(fr);
+      }
+      j["jokers"].push_back(row);
     }
     if (compared) {
-      auto side = [&](const ObjectiveRow& a, const ObjectiveRow& b) {
-        return nlohmann::ordered_json{{"label", a.label},
-                                      {"preset_p_win", a.win.mean}, {"preset_p_win_stderr", a.win.se},
-                                      {"rules_p_win", b.win.mean}, {"rules_p_win_stderr", b.win.se},
-                                      {"preset_p_loser", a.loser.mean}, {"rules_p_loser", b.loser.mean},
-                                      {"preset_eyes", a.eyes.mean}, {"preset_eyes_stderr", a.eyes.se},
-                                      {"rules_eyes", b.eyes.mean}, {"rules_eyes_stderr", b.eyes.se}};
-      };
-      auto diff = [&](const ObjectiveRow& a, const ObjectiveRow& b) {
-        const Estimate w = minus(a.win, b.win), l = minus(a.loser, b.loser), e = minus(a.eyes, b.eyes);
-        return nlohmann::ordered_json{{"label", a.label}, {"p_win", w.mean}, {"p_win_stderr", w.se},
-                                      {"p_loser", l.mean}, {"p_loser_stderr", l.se},
-                                      {"eyes", e.mean}, {"eyes_stderr", e.se}};
-      };
-      nlohmann::ordered_json changed_ids = nlohmann::ordered_json::array();
+      json changed_ids = json::array();
       for (Joker c : changed) changed_ids.push_back(joker_id(c));
+      json groups = json::array(), diffs = json::array();
+      for (size_t g = 0; g < 2; ++g) {
+        const Group gr = g == 0 ? Group::tested : Group::field;
+        const std::string label = g == 0 ? "base" : "field";
+        json side = {{"label", label}};
+        json diff = {{"label", label}};
+        for (const auto& [name, m] : {std::pair{"p_win", Measure::win}, {"p_loser", Measure::loser}, {"eyes", Measure::eyes}}) {
+          const Estimate a = ref_run->estimate(gr, m), b = new_run->estimate(gr, m);
+          side[std::string("preset_") + name] = a.mean;
+          side[std::string("preset_") + name + "_stderr"] = a.se;
+          side[std::string("rules_") + name] = b.mean;
+          side[std::string("rules_") + name + "_stderr"] = b.se;
+          put(diff, name, difference(*ref_run, *new_run, gr, m));
+        }
+        groups.push_back(side);
+        diffs.push_back(diff);
+      }
       j["ruleset_comparison"] = {{"preset", reference.preset}, {"rules", rules_summary(rules)},
                                  {"changed_jokers", changed_ids}, {"tested_jokers", compare_loadout},
-                                 {"groups", {side(ref_run.by_group[0], new_run.by_group[0]),
-                                             side(ref_run.by_group[1], new_run.by_group[1])}},
-                                 {"preset_minus_rules", {diff(ref_run.by_group[0], new_run.by_group[0]),
-                                                         diff(ref_run.by_group[1], new_run.by_group[1])}},
-                                 {"warnings", compare_warnings}};
+                                 {"groups", groups}, {"preset_minus_rules", diffs}, {"warnings", compare_warnings}};
     }
     text = cli::json_text(j);
   } else if (format == "csv") {
-    text = "joker,p_win,p_win_se,win_lift,win_lift_se,p_loser,p_loser_se,loser_change,loser_change_se,eyes,eyes_se,"
-           "solo_ev_lift,solver_p_win,solver_win_lift,solver_win_lift_se\n";
-    auto line = [&](const std::string& label, const ObjectiveRow& r, double solo, const Variant* v) {
-      const Estimate dw = minus(r.win, base_row.win), dl = minus(r.loser, base_row.loser);
-      return label + "," + fmt("%.6f", r.win.mean) + "," + fmt("%.6f", r.win.se) + "," + fmt("%.6f", dw.mean) + "," +
-             fmt("%.6f", dw.se) + "," + fmt("%.6f", r.loser.mean) + "," + fmt("%.6f", r.loser.se) + "," +
-             fmt("%.6f", dl.mean) + "," + fmt("%.6f", dl.se) + "," + fmt("%.4f", r.eyes.mean) + "," +
-             fmt("%.4f", r.eyes.se) + "," + (std::isnan(solo) ? std::string() : fmt("%.6f", solo)) + "," +
-             (!v && has_solver_base ? fmt("%.6f", solver_base_row.win.mean) + ",," :
-              v && v->has_solver ? fmt("%.6f", v->solver_row.win.mean) + "," +
-                                       fmt("%.6f", minus(v->solver_row.win, solver_base_row.win).mean) + "," +
-                                       fmt("%.6f", minus(v->solver_row.win, solver_base_row.win).se)
-                                 : std::string(",,")) + "\n";
-    };
-    if (has_base) text += line("base", base_row, 0.0, nullptr);
-    for (const auto& v : variants) text += line(v.label, v.row, v.solo_lift, &v);
+    text = "joker,family,p_win,p_win_se,win_lift,win_lift_se,win_lift_se_independent,p_loser,loser_change,loser_change_se,"
+           "eyes,eyes_se,solo_ev_lift\n";
+    for (size_t f = 0; f < families.size(); ++f) {
+      const FamilyRows& rows = t.families[f];
+      if (!rows.base || rows.base->evenings == 0) continue;
+      auto line = [&](const std::string& label, const TableRun& r, const std::optional<Difference>& dw,
+                      const std::optional<Difference>& dl, double solo) {
+        const Estimate w = r.estimate(Group::tested, Measure::win), l = r.estimate(Group::tested, Measure::loser),
+                       e = r.estimate(Group::tested, Measure::eyes);
+        text += label + "," + rows.family + "," + fmt("%.6f", w.mean) + "," + fmt("%.6f", w.se) + "," +
+                (dw ? fmt("%.6f", dw->paired.mean) + "," + fmt("%.6f", dw->paired.se) + "," + fmt("%.6f", dw->independent_se)
+                    : std::string(",,")) +
+                "," + fmt("%.6f", l.mean) + "," +
+                (dl ? fmt("%.6f", dl->paired.mean) + "," + fmt("%.6f", dl->paired.se) : std::string(",")) + "," +
+                fmt("%.4f", e.mean) + "," + fmt("%.4f", e.se) + "," + (std::isnan(solo) ? std::string() : fmt("%.6f", solo)) +
+                "\n";
+      };
+      line("base", *rows.base, std::nullopt, std::nullopt, 0.0);
+      for (size_t k = 0; k < t.tested.size(); ++k)
+        if (rows.with[k]) line(std::string(joker_id(t.tested[k])), *rows.with[k], lift(f, k), lift(f, k, Measure::loser), t.solo_lift[k]);
+    }
   } else {
     std::ostringstream o;
-    o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine " << engine_name(engine) << "\n"
-      << players << " players, " << base_run.evenings << " evenings per variant"
-      << (base_run.interrupted ? " (the base run was interrupted; no joker variant was run)" : "") << "; tested player " << policy->name()
-      << " with base jokers " << base_name << " (+ the joker, selected first); field " << field.label << "\n"
-      << "lift = variant − base; ± one SE, the runs counted as independent (conservative)\n\n"
-      << "solo EV lift: exact optimal solo EV with the joker alone minus without jokers (solver, §5)\n\n"
-      << "solver lift: the P(win) lift with the tested player playing the exact solo solver's policy for the "
-         "loadout (a second policy family)\n\n"
-      << "joker          P(win)           win lift           P(loser)         loser change       E[eyes]  solo EV lift  "
-         "solver lift\n";
-    auto line = [&](const std::string& label, const ObjectiveRow& r, bool is_base, double solo, const Variant* v) {
-      const Estimate dw = minus(r.win, base_row.win), dl = minus(r.loser, base_row.loser);
-      o << label << std::string(15 - std::min<size_t>(14, label.size()), ' ') << pm(r.win, "%.4f") << "  "
-        << (is_base ? std::string(17, ' ') : pm(dw)) << "  " << pm(r.loser, "%.4f") << "  "
-        << (is_base ? std::string(17, ' ') : pm(dl)) << "  " << fmt("%7.2f", r.eyes.mean) << "  "
-        << (is_base ? std::string(12, ' ') : std::isnan(solo) ? std::string("—") + std::string(11, ' ')
-                                                               : fmt("%+.3f", solo) + std::string(6, ' '))
-        << (is_base ? (has_solver_base ? "(" + pm(solver_base_row.win, "%.4f") + ")" : std::string())
-                    : v && v->has_solver ? pm(minus(v->solver_row.win, solver_base_row.win)) : std::string("—"))
-        << "\n";
-    };
-    if (has_base) line("base", base_row, true, 0.0, nullptr);
-    for (const auto& v : variants) line(v.label, v.row, false, v.solo_lift, &v);
-    if (variants.size() >= 2 && has_solver_base) {
-      o << "\nlargest lift: " << family_top(false, true) << " (" << policy->name() << "), " << family_top(true, true)
-        << " (solver); smallest: " << family_top(false, false) << " (" << policy->name() << "), "
-        << family_top(true, false) << " (solver)\n"
-        << "strongest (beats every other joker by > 2 SE under both families): "
-        << (strongest.empty() ? std::string("none — the families or the errors do not agree") : strongest) << "\n"
-        << "weakest (trails every other joker by > 2 SE under both families): "
-        << (weakest.empty() ? std::string("none — the families or the errors do not agree") : weakest) << "\n";
+    intro(o);
+    if (first.base && first.base->interrupted) o << "(the base run was interrupted; no joker variant was run)\n";
+    o << "lift = variant − base under the family; solo EV lift: exact optimal solo EV with the joker (+ base) minus "
+         "without (solver, §5)\n\n"
+      << "joker          P(win)           win lift           P(loser)         loser change       E[eyes]  solo EV lift  ";
+    for (size_t f = 1; f < families.size(); ++f) o << pad(families[f].name + " lift", 19);
+    o << "\n";
+    if (has_base) {
+      const TableRun& b = *first.base;
+      o << pad("base", 15) << pm(b.estimate(Group::tested, Measure::win), "%.4f") << std::string(19, ' ')
+        << pm(b.estimate(Group::tested, Measure::loser), "%.4f") << std::string(19, ' ')
+        << fmt("%7.2f", b.estimate(Group::tested, Measure::eyes).mean) << std::string(16, ' ');
+      for (size_t f = 1; f < families.size(); ++f)
+        o << pad(t.families[f].base ? "(" + pm(t.families[f].base->estimate(Group::tested, Measure::win), "%.4f") + ")" : "—", 19);
+      o << "\n";
+    }
+    for (size_t k = 0; k < t.tested.size(); ++k) {
+      if (!first.with[k]) continue;
+      const TableRun& w = *first.with[k];
+      o << pad(std::string(joker_id(t.tested[k])), 15) << pm(w.estimate(Group::tested, Measure::win), "%.4f") << "  "
+        << pm(lift(0, k)->paired) << "  " << pm(w.estimate(Group::tested, Measure::loser), "%.4f") << "  "
+        << pm(lift(0, k, Measure::loser)->paired) << "  " << fmt("%7.2f", w.estimate(Group::tested, Measure::eyes).mean)
+        << "  " << pad(std::isnan(t.solo_lift[k]) ? "—" : fmt("%+.3f", t.solo_lift[k]), 12);
+      for (size_t f = 1; f < families.size(); ++f) {
+        const auto d = lift(f, k);
+        o << pad(d ? pm(d->paired) : "—", 19);
+      }
+      o << "\n";
+    }
+    if (t.tested.size() >= 2 && has_base) {
+      o << "\nlargest lift:";
+      for (size_t f = 0; f < families.size(); ++f) o << " " << t.largest[f] << " (" << families[f].name << ")";
+      o << "; smallest:";
+      for (size_t f = 0; f < families.size(); ++f) o << " " << t.smallest[f] << " (" << families[f].name << ")";
+      o << "\nstrongest (beats every other joker by > 2 paired SE under every family): "
+        << (t.strongest.empty() ? std::string("none — the families or the errors do not agree") : t.strongest) << "\n"
+        << "weakest (trails every other joker by > 2 paired SE under every family): "
+        << (t.weakest.empty() ? std::string("none — the families or the errors do not agree") : t.weakest) << "\n";
     }
     if (compared) {
       o << "\nruleset comparison (tested player with jokers " << compare_loadout
-        << ", the changed jokers selected first, and the field):\n"
+        << ", the changed jokers selected first, and the field; " << families[0].name << "):\n"
         << "  preset " << reference.preset << "  vs  rules " << rules_summary(rules) << "\n";
       for (const auto& w : compare_warnings) o << "  warning: " << w << "\n";
-      o
-        << "group     P(win) preset      P(win) rules       P(loser) preset    P(loser) rules     E[eyes] preset     E[eyes] rules\n";
+      o << "group     P(win) preset      P(win) rules       P(loser) preset    P(loser) rules     E[eyes] preset     E[eyes] rules\n";
       for (size_t g = 0; g < 2; ++g) {
-        const ObjectiveRow& a = ref_run.by_group[g];
-        const ObjectiveRow& b = new_run.by_group[g];
-        const std::string l = g == 0 ? "tested" : "field";
-        o << l << std::string(10 - l.size(), ' ') << pm(a.win, "%.4f") << "  " << pm(b.win, "%.4f") << "  "
-          << pm(a.loser, "%.4f") << "  " << pm(b.loser, "%.4f") << "  " << pm(a.eyes, "%.3f") << "  "
-          << pm(b.eyes, "%.3f") << "\n";
+        const Group gr = g == 0 ? Group::tested : Group::field;
+        o << pad(group_names[g], 10) << pm(ref_run->estimate(gr, Measure::win), "%.4f") << "  "
+          << pm(new_run->estimate(gr, Measure::win), "%.4f") << "  " << pm(ref_run->estimate(gr, Measure::loser), "%.4f")
+          << "  " << pm(new_run->estimate(gr, Measure::loser), "%.4f") << "  " << pm(ref_run->estimate(gr, Measure::eyes), "%.3f")
+          << "  " << pm(new_run->estimate(gr, Measure::eyes), "%.3f") << "\n";
       }
-      o << "preset − rules (± one SE, the runs counted as independent)\n";
+      o << "preset − rules (± one paired SE)\n";
       for (size_t g = 0; g < 2; ++g) {
-        const ObjectiveRow& a = ref_run.by_group[g];
-        const ObjectiveRow& b = new_run.by_group[g];
-        const std::string l = g == 0 ? "tested" : "field";
-        o << l << std::string(10 - l.size(), ' ') << "P(win) " << pm(minus(a.win, b.win)) << "  P(loser) "
-          << pm(minus(a.loser, b.loser)) << "  E[eyes] " << pm(minus(a.eyes, b.eyes), "%+.3f") << "\n";
+        const Group gr = g == 0 ? Group::tested : Group::field;
+        o << pad(group_names[g], 10) << "P(win) " << pm(difference(*ref_run, *new_run, gr, Measure::win).paired)
+          << "  P(loser) " << pm(difference(*ref_run, *new_run, gr, Measure::loser).paired) << "  E[eyes] "
+          << pm(difference(*ref_run, *new_run, gr, Measure::eyes).paired, "%+.3f") << "\n";
       }
     }
     text = o.str();

@@ -243,6 +243,23 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
        }},
       {"balance_csv", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format csv"; },
        expect_csv_mark},
+      {"balance_vary", [](int k) { return "balance --players 4 --threads 1 --vary runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "values");
+         EXPECT_EQ(j["values"].size(), j["completed"].get<std::size_t>());  // only whole values
+       }},
+      {"balance_auto", [](int k) { return "balance --players 4 --threads 1 --jokers pony,fumo --auto runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "searches");
+         for (const auto& s : j["searches"])  // a search cut short claims no balanced value
+           if (!s["complete"].get<bool>()) {
+             EXPECT_TRUE(s["balanced"].empty());
+           }
+       }},
       {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
        [](const Outcome& o) {
          const auto j = expect_json_mark(o);

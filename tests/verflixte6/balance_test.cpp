@@ -1,6 +1,7 @@
 // `verflixt balance` through the binary: a joker the policy never announces changes nothing
 // (same seed → the same evenings, lift exactly 0), a real joker lifts, a changed ruleset is
-// shown against its preset, and bad input exits 2.
+// shown against its preset, and bad input exits 2. Further down: the game layer (balance.h) —
+// pairing, the bracketing search and auto-balance against an exact recursion — and --auto.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -58,6 +59,14 @@ nlohmann::json balance_json(const std::string& args) {
 
 double lift(const nlohmann::json& row, const char* key) { return row[key].get<double>(); }
 
+// The solver family's entry of a row (by_family lists every family, the --policy file first).
+const nlohmann::json& solver(const nlohmann::json& row) {
+  for (const auto& f : row["by_family"])
+    if (f["family"] == "solver") return f;
+  ADD_FAILURE() << "no solver family in " << row.dump();
+  return row;
+}
+
 // Issue 12: a ruleset variant is compared with the changed joker held by the tested seat.
 // At 8 players nobody held Runkelrüb before and the two rows were identical; now the tested
 // seat holds it, and the changed Runkelrüb must show in his eyes (preset − rules beyond 3 SE:
@@ -96,15 +105,16 @@ TEST(BalanceCli, LiftsUnderTwoFamiliesAndAVerdictOnlyWhereTheyAgree) {
   const auto& allin = j["jokers"][0];
   const auto& runkel = j["jokers"][1];
   EXPECT_EQ(lift(allin, "win_lift"), 0.0);
-  EXPECT_EQ(lift(allin, "solver_win_lift"), 0.0);
-  EXPECT_GT(lift(runkel, "solver_win_lift") - lift(runkel, "win_lift"),
-            3 * std::hypot(lift(runkel, "solver_win_lift_stderr"), lift(runkel, "win_lift_stderr")));
+  EXPECT_EQ(lift(solver(allin), "win_lift"), 0.0);
+  EXPECT_EQ(lift(solver(allin), "win_lift_stderr"), 0.0);  // paired: the very same evenings
+  EXPECT_GT(lift(solver(runkel), "win_lift") - lift(runkel, "win_lift"),
+            3 * std::hypot(lift(solver(runkel), "win_lift_stderr"), lift(runkel, "win_lift_stderr")));
   EXPECT_EQ(j["verdict"]["strongest"], "runkelrueb");
   EXPECT_EQ(j["verdict"]["weakest"], "all-in");
   // Without the second family there is no verdict.
   const auto one = balance_json("--evenings 1000 --jokers all-in,runkelrueb --no-solver-family");
   EXPECT_TRUE(one["verdict"]["strongest"].is_null());
-  EXPECT_FALSE(one["jokers"][1].contains("solver_win_lift"));
+  EXPECT_EQ(one["jokers"][1]["by_family"].size(), 1u);
 }
 
 // Monokel and Runkelrüb lift heuristic.ini alike (within errors): no family verdict.
@@ -133,10 +143,202 @@ TEST(BalanceCli, VarySweepsOneJokerParameter) {
   const auto& row = j["values"][1];
   EXPECT_EQ(row["value"], 5);
   EXPECT_DOUBLE_EQ(row["win_lift"].get<double>(), plain["jokers"][0]["win_lift"].get<double>());
-  EXPECT_DOUBLE_EQ(row["solver_win_lift"].get<double>(), plain["jokers"][0]["solver_win_lift"].get<double>());
+  EXPECT_DOUBLE_EQ(solver(row)["win_lift"].get<double>(), solver(plain["jokers"][0])["win_lift"].get<double>());
+  // Paired per series: the error of a lift is below that of independent runs.
+  EXPECT_LE(row["win_lift_stderr"].get<double>(), row["win_lift_stderr_independent"].get<double>());
   EXPECT_DOUBLE_EQ(row["solo_ev_lift_exact"].get<double>(), plain["jokers"][0]["solo_ev_lift_exact"].get<double>());
   for (const char* bad : {"balance --vary runkelrueb.face", "balance --vary turn.rob_cap=1..3",
                           "balance --vary runkelrueb.face=1..99", "balance --vary runkelrueb.face=0..2"}) {
+    const Result r = run(bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << r.err;
+  }
+}
+
+}  // namespace
+
+// ---- The game layer (balance.h): pairing, the bracketing search, auto-balance ----
+
+#include <algorithm>
+#include <map>
+
+#include "verflixt/games/verflixte6/balance.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules.h"
+
+namespace {
+
+using namespace verflixt;
+
+// Pairing: joker and base play series s from the same dice, so the paired SE of the lift is
+// at most the independent one, and the lift is exactly the difference of the two rows.
+TEST(BalanceModel, PairedLiftIsTheDifferenceOfMeansWithASmallerError) {
+  const Rules rules = preset("tournament-2019");
+  const std::shared_ptr<const Policy> field = make_policy("threshold:20", rules);
+  BalanceTable table;
+  table.players = 4;
+  table.field_policy = field.get();
+  table.series_length = default_series_length(rules);
+  const PolicyFamily family = fixed_policy_family(make_policy("threshold:20", rules));
+  const TableRun base = play_balance_table(rules, table, family.play(rules, {}), 3000, 11, 2);
+  const TableRun with = play_balance_table(rules, table, family.play(rules, {RUNKELRUEB}), 3000, 11, 2);
+  for (Measure m : {Measure::win, Measure::loser, Measure::eyes}) {
+    const Difference d = difference(with, base, Group::tested, m);
+    EXPECT_EQ(d.paired.mean, with.estimate(Group::tested, m).mean - base.estimate(Group::tested, m).mean);
+    EXPECT_LE(d.paired.se, d.independent_se);
+    EXPECT_GT(d.paired.se, 0.0);
+  }
+  // Runkelrüb under threshold:20 cancels eliminations: more eyes, far beyond the paired error.
+  const Difference eyes = difference(with, base, Group::tested, Measure::eyes);
+  EXPECT_GT(eyes.paired.mean, 4 * eyes.paired.se);
+  EXPECT_LT(eyes.paired.se, 0.95 * eyes.independent_se);  // the pairing is worth it
+  // A run against itself: difference 0 with paired SE 0 (the same dice, series by series).
+  const Difference none = difference(base, base, Group::tested, Measure::win);
+  EXPECT_EQ(none.paired.mean, 0.0);
+  EXPECT_EQ(none.paired.se, 0.0);
+  // Every evening's win shares sum to 1 (O1): tested + field seats' P(win) = 1.
+  EXPECT_NEAR(base.estimate(Group::tested, Measure::win).mean + 3 * base.estimate(Group::field, Measure::win).mean, 1.0,
+              1e-12);
+}
+
+// The search itself on lifts known in advance: 10 − v against the spread [3.5, 6.2] is
+// balanced at 4, 5, 6; with SE 0.5 the confidence set adds the values within 2 SE (2.5..7.2:
+// 3..7). Bisection evaluates fewer values than the range holds.
+TEST(BalanceModel, BracketFindsTheBalancedValuesAndTheirConfidenceSet) {
+  int calls = 0;
+  auto line = [&](double se) {
+    return [&calls, se](int v) -> std::optional<AutoPoint> {
+      ++calls;
+      const double lift = 10.0 - v;
+      return AutoPoint{v, {lift, se}, {lift - 6.2, se}, {lift - 3.5, se}};
+    };
+  };
+  const AutoResult exact = bracket_balance(-20, 20, line(0.0));
+  EXPECT_EQ(exact.balanced, (std::vector<int>{4, 5, 6}));
+  EXPECT_EQ(exact.confidence, exact.balanced);
+  EXPECT_TRUE(exact.monotone);
+  EXPECT_LT(calls, 20);
+  const AutoResult noisy = bracket_balance(-20, 20, line(0.5));
+  EXPECT_EQ(noisy.balanced, (std::vector<int>{4, 5, 6}));
+  EXPECT_EQ(noisy.confidence, (std::vector<int>{3, 4, 5, 6, 7}));
+  // Increasing lifts work the same way round.
+  const AutoResult up = bracket_balance(-20, 20, [](int v) -> std::optional<AutoPoint> {
+    const double lift = v;
+    return AutoPoint{v, {lift, 0}, {lift - 6.2, 0}, {lift - 3.5, 0}};
+  });
+  EXPECT_EQ(up.balanced, (std::vector<int>{4, 5, 6}));
+  // A spread the range never reaches: nothing balanced, said so.
+  const AutoResult none = bracket_balance(8, 12, line(0.0));
+  EXPECT_TRUE(none.balanced.empty());
+  EXPECT_FALSE(none.note.empty());
+  // Not monotone (a peak at 0): detected, every value evaluated, the sets read off directly.
+  const AutoResult peak = bracket_balance(-6, 6, [](int v) -> std::optional<AutoPoint> {
+    const double lift = 10.0 - std::abs(v);
+    return AutoPoint{v, {lift, 0}, {lift - 6.2, 0}, {lift - 3.5, 0}};
+  });
+  EXPECT_FALSE(peak.monotone);
+  EXPECT_EQ(peak.balanced, (std::vector<int>{-6, -5, -4, 4, 5, 6}));
+  EXPECT_EQ(peak.points.size(), 13u);
+}
+
+// Auto-balance, exact solo version, on a simplified ruleset whose solo values a small
+// recursion gives independently: no free throw (T1 off), no robbing 1s (T4 off), the jokers
+// Runkelrüb (one croupier throw, face f: saves with p = (7 − f)/6), Hirtenschutz and All In.
+// Without a joker V0(e) = max(e, (1/6) Σ_{k=1..5} V0(e + k)) (a 6 ends at 0); Runkelrüb
+// cancels a 6 with p and the turn goes on without it (J15): VR(e) = max(e, (1/6)[Σ VR(e + k)
+// + p V0(e)]); Hirtenschutz is one safe doubled throw, 1..5 add 2k, 6 adds 12 (J4); All In
+// doubles on 1..3 and ends at 0 on 4..6 (J6). The lift is V(0) − V0(0).
+double v0(int e) {
+  static std::map<int, double> memo;
+  if (e > 400) return e;
+  if (auto it = memo.find(e); it != memo.end()) return it->second;
+  double roll = 0;
+  for (int k = 1; k <= 5; ++k) roll += v0(e + k) / 6;
+  return memo[e] = std::max<double>(e, roll);
+}
+double runkel(int e, double p, std::map<int, double>& memo) {
+  if (e > 400) return e;  // rolling pays only while 15 + p e > e: e < 15 / (1 − p) <= 90 here
+  if (auto it = memo.find(e); it != memo.end()) return it->second;
+  double roll = p * v0(e) / 6;
+  for (int k = 1; k <= 5; ++k) roll += runkel(e + k, p, memo) / 6;
+  return memo[e] = std::max<double>(e, roll);
+}
+double one_shot(int e, bool hirten, std::map<int, double>& memo) {
+  if (e > 400) return e;
+  if (auto it = memo.find(e); it != memo.end()) return it->second;
+  double roll = 0, joker = 0;
+  for (int k = 1; k <= 5; ++k) roll += one_shot(e + k, hirten, memo) / 6;
+  for (int k = 1; k <= 6; ++k) joker += hirten ? v0(e + 2 * k) / 6 : (k <= 3 ? v0(2 * e) / 6 : 0.0);
+  return memo[e] = std::max({static_cast<double>(e), roll, joker});
+}
+
+TEST(BalanceModel, AutoBalanceBracketsTheExactlyBalancedValue) {
+  Rules rules = preset("tournament-2019");
+  for (const char* s : {"turn.free_throw=false", "turn.ones_rob=false", "runkelrueb.throws=1",
+                        "jokers.available=runkelrueb,hirtenschutz,all-in"})
+    set_rule(rules, s);
+  std::map<int, double> mh, ma;
+  const double hirten = one_shot(0, true, mh) - v0(0), allin = one_shot(0, false, ma) - v0(0);
+  const double hi = std::max(hirten, allin), lo = std::min(hirten, allin);
+  std::vector<int> expected;
+  std::map<int, double> lift;
+  for (int f = 2; f <= 7; ++f) {
+    std::map<int, double> memo;
+    lift[f] = runkel(0, (7.0 - f) / 6, memo) - v0(0);
+    if (lift[f] >= lo && lift[f] <= hi) expected.push_back(f);
+  }
+  ASSERT_FALSE(expected.empty());           // the spread is reached inside 2..7 ...
+  ASSERT_GT(lift[2], hi);                   // ... from above at face 2 ...
+  ASSERT_LT(lift[7], lo + 1e-12);           // ... and Runkelrüb is worthless at face 7
+  BalanceTable table;  // no family: only the exact search runs, no table is played
+  const ParamSweep sweep = parse_param_sweep("runkelrueb.face=2..7", rules, "--auto");
+  const AutoBalance ab = auto_balance(rules, sweep, table, {}, {}, {HIRTENSCHUTZ, ALL_IN}, BalanceRun{});
+  ASSERT_EQ(ab.results.size(), 1u);
+  const AutoResult& r = ab.results[0];
+  EXPECT_TRUE(r.exact);
+  EXPECT_NEAR(r.high.mean, hi, 1e-9);
+  EXPECT_NEAR(r.low.mean, lo, 1e-9);
+  EXPECT_EQ(r.balanced, expected);
+  for (const AutoPoint& p : r.points) EXPECT_NEAR(p.lift.mean, lift[p.value], 1e-9) << p.value;
+  EXPECT_TRUE(r.monotone);
+}
+
+}  // namespace
+
+namespace {
+
+// --auto through the binary: the exact search agrees with --vary's exact solo lifts (the
+// balanced values are those whose solo lift lies between the others'), every family reports a
+// search, and bad input is one line, exit 2.
+TEST(BalanceCli, AutoBalancesOneJokerParameter) {
+  const auto j = balance_json("--evenings 600 --jokers hirtenschutz,pony --auto runkelrueb.face=3..7");
+  ASSERT_EQ(j["searches"].size(), 3u);  // heuristic.ini, solver, exact
+  const auto& exact = j["searches"][2];
+  EXPECT_TRUE(exact["exact"].get<bool>());
+  const auto vary = balance_json("--evenings 100 --no-solver-family --vary runkelrueb.face=3..7");
+  const auto plain = balance_json("--evenings 100 --no-solver-family --jokers hirtenschutz,pony");
+  double hi = -1e9, lo = 1e9;
+  for (const auto& r : plain["jokers"]) {
+    hi = std::max(hi, r["solo_ev_lift_exact"].get<double>());
+    lo = std::min(lo, r["solo_ev_lift_exact"].get<double>());
+  }
+  std::vector<int> expected;
+  for (const auto& v : vary["values"]) {
+    const double x = v["solo_ev_lift_exact"].get<double>();
+    if (x >= lo && x <= hi) expected.push_back(v["value"].get<int>());
+  }
+  EXPECT_EQ(exact["balanced"].get<std::vector<int>>(), expected);
+  for (size_t f = 0; f < 2; ++f) {
+    const auto& s = j["searches"][f];
+    EXPECT_TRUE(s["complete"].get<bool>());
+    EXPECT_FALSE(s["points"].empty());
+    // The confidence set holds every balanced value.
+    const auto conf = s["confidence"].get<std::vector<int>>();
+    for (int v : s["balanced"].get<std::vector<int>>()) EXPECT_NE(std::find(conf.begin(), conf.end(), v), conf.end());
+  }
+  for (const char* bad : {"balance --auto runkelrueb.face", "balance --auto runkelrueb.face=0..3",
+                          "balance --auto turn.rob_cap=1..3", "balance --auto runkelrueb.face=3..7 --vary runkelrueb.face=3..7",
+                          "balance --auto runkelrueb.face=3..7 --jokers runkelrueb"}) {
     const Result r = run(bad);
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << r.err;

@@ -1,0 +1,219 @@
+#pragma once
+// Joker balance for rule designers (issue 12, `verflixt balance`): how much a joker lifts one
+// player's evening P(win) at a table of a fixed field, under several *policy families* — ways
+// the tested seat plays a loadout — with a strongest / weakest verdict only where every family
+// agrees beyond its errors, a changed ruleset against its preset, a sweep of one joker
+// parameter and auto-balance (the parameter values that bring a joker's lift within the spread
+// of the other jokers' lifts).
+//
+// Pairing (as tuning.h does it). Series s of evenings (O6) of every run with seed `seed` draws
+// its dice from chunk_rng(seed, s), so two runs that differ only in the tested seat's loadout
+// or in one rule play series s from the same dice stream, re-synchronized at every series.
+// The per-series results of the two runs are then matched pairs, and every difference — a
+// lift (joker − base), two jokers' lifts, preset − variant — is judged by the standard error
+// of its per-series differences (paired), far smaller than the independent runs' sqrt(se_a² +
+// se_b²), which the JSON keeps for comparison. The mean of a difference is always exactly the
+// difference of the two means (the same doubles subtracted), so rows and differences agree.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules.h"
+
+namespace verflixt {
+
+// How the tested seat plays one loadout (a joker priority list, P2): its policy and selector.
+// A null policy means the family cannot play that loadout (e.g. the solver cannot order the
+// rules); the family's rows are then missing, never guessed.
+struct FamilyPlayer {
+  std::shared_ptr<const Policy> policy;
+  std::shared_ptr<const Selector> selector;  // null selects no jokers
+};
+
+// A policy family: a name and a factory "how the tested seat plays loadout L under rules R".
+// Adding a family to balance is one more entry in the list (e.g. the strong table policy).
+struct PolicyFamily {
+  std::string name;
+  std::function<FamilyPlayer(const Rules&, const std::vector<Joker>&)> play;
+};
+
+// The same policy (a file, e.g. heuristic.ini) for every loadout, selecting the loadout's list.
+PolicyFamily fixed_policy_family(std::shared_ptr<const Policy> policy);
+// The exact solo solver's policy for the loadout (solver.h, SolvedPolicy), named "solver".
+PolicyFamily solver_family();
+
+// The table: seat 0 is the tested player, seats 1..players-1 the field.
+struct BalanceTable {
+  int players = 4;
+  const Policy* field_policy = nullptr;
+  const Selector* field_selector = nullptr;  // null selects no jokers
+  std::vector<Joker> field_jokers;           // the field's list (to know who holds a joker)
+  bool final = false;                        // play final evenings (P2)
+  int series_length = 1;                     // O6
+  PassEngine engine = PassEngine::Auto;      // requested; resolved per run (objective.h)
+};
+
+// The tested seat's and the field's three objectives.
+enum class Measure { win, loser, eyes };
+enum class Group { tested, field };
+
+// One run of the table: per series, the tested seat's and the field's sums (win in kWinUnit,
+// the field summed over its seats).
+struct TableRun {
+  static constexpr int kFeatures = 6;  // tested win, loser, eyes; field win, loser, eyes
+  std::vector<std::array<std::int64_t, kFeatures>> series;  // [series][feature]
+  std::vector<char> done;                                   // finished series
+  int series_length = 1;
+  int field_seats = 1;
+  std::uint64_t evenings = 0;     // evenings finished (whole series)
+  std::uint64_t requested = 0;
+  PassEngine engine = PassEngine::Reference;
+  bool interrupted = false;
+
+  // The mean per evening (and per seat for the field) with its standard error over series.
+  Estimate estimate(Group g, Measure m) const;
+};
+
+// Plays `evenings` evenings (rounded up to whole series) with the tested seat playing `tested`.
+TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const FamilyPlayer& tested,
+                            std::uint64_t evenings, std::uint64_t seed, int threads, const RunControl& control = {});
+
+// A difference Σ coefficient · run, e.g. {{with, +1}, {base, −1}} for a lift, over the series
+// every run finished: mean exactly Σ c · mean(run), and its standard error from the per-series
+// combination (paired) and with the runs treated as independent.
+struct Difference {
+  Estimate paired;
+  double independent_se = 0;
+};
+Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms, Group g, Measure m);
+// b − a, the common case.
+Difference difference(const TableRun& b, const TableRun& a, Group g, Measure m);
+
+// Each tested joker's lift under every family, and the verdict.
+struct FamilyRows {
+  std::string family;
+  std::optional<TableRun> base;               // the base loadout; nullopt: the family cannot play it
+  std::vector<std::optional<TableRun>> with;  // per tested joker (the joker first, then the base)
+};
+struct JokerTable {
+  std::vector<Joker> tested;
+  std::vector<Joker> base;
+  std::vector<double> solo_lift;  // exact: optimal solo EV of joker + base minus of base; NaN if unsolvable
+  std::vector<FamilyRows> families;
+  std::uint64_t runs_done = 0, runs_total = 0;
+  bool interrupted = false;
+  // A joker is strongest (weakest) when its P(win) beats (trails) every other tested joker's by
+  // more than 2 paired SE under every family; empty when none is or fewer than two families ran.
+  std::string strongest, weakest;
+  // The largest / smallest lift (point estimate) per family, whether separated or not.
+  std::vector<std::string> largest, smallest;
+};
+
+// Called around every run: `begin(label)` gives the run's control (progress, stop), `end()`
+// closes it. Empty functions: no progress, no stop.
+struct RunHooks {
+  std::function<RunControl(const std::string& label)> begin;
+  std::function<void()> end;
+  std::function<bool()> stopped;  // a stop between runs
+};
+
+struct BalanceRun {
+  std::uint64_t evenings = 20000;
+  std::uint64_t seed = 1;
+  int threads = 1;
+};
+
+// The tested jokers' lifts (each joker selected first, then `base`) under every family. The
+// base of the first family is played first; after a stop the run under way is dropped and no
+// new one starts (a base run cut short is kept, marked, as without it nothing shows).
+JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const std::vector<PolicyFamily>& families,
+                          const std::vector<Joker>& base, const std::vector<Joker>& tested, const BalanceRun& run,
+                          const RunHooks& hooks = {});
+
+// The exact optimal solo EV of a loadout (solver.h), NaN when the solver cannot order or
+// certify the rules.
+double solo_ev(const Rules& rules, const std::vector<Joker>& loadout);
+
+// The jokers whose rules section differs between two rulesets (rules_to_ini), in rule order.
+std::vector<Joker> changed_jokers(const Rules& a, const Rules& b);
+
+// KEY=A..B for --vary and --auto: a joker's integer parameter and its range (at most 50
+// values, each checked by set_rule before anything runs). Throws InputError naming `option`.
+struct ParamSweep {
+  std::string key;
+  Joker joker = RUNKELRUEB;
+  int lo = 0, hi = 0;
+  std::vector<Rules> rules;  // rules[v - lo]
+};
+ParamSweep parse_param_sweep(const std::string& spec, const Rules& rules, const std::string& option);
+
+// One value of a sweep: the joker's lift under every family (nullopt where a family cannot
+// play it) and its exact solo EV lift.
+struct SweepPoint {
+  int value = 0;
+  std::vector<std::optional<TableRun>> base, with;  // per family
+  double solo_lift = 0;                             // NaN when unsolvable
+};
+// Plays one value of the sweep. The base run is reused from `shared_base` (per family) when
+// nobody but the tested seat's `with` loadout holds the joker (the changed rule then touches
+// no one else, so the base is the same evenings), else played under the value's rules.
+SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const BalanceTable& table,
+                               const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
+                               const std::vector<std::optional<TableRun>>& shared_base, const BalanceRun& run,
+                               const RunHooks& hooks, bool& interrupted);
+
+// Auto-balance (--auto KEY=A..B). The target is the spread of the OTHER tested jokers' lifts
+// under the same family: [lift of the joker with the smallest lift, lift of the one with the
+// largest]. A value balances the joker when its lift lies in that spread; the confidence set
+// is every value whose lift is not above the largest other lift, nor below the smallest, by
+// more than 2 paired SE. The exact version does the same with exact solo EV lifts.
+struct AutoPoint {
+  int value = 0;
+  Estimate lift;        // paired SE (exact: se 0)
+  Estimate vs_high;     // lift − the largest other lift (paired)
+  Estimate vs_low;      // lift − the smallest other lift (paired)
+};
+struct AutoResult {
+  std::string family;   // a family's name, or "solo EV (exact)"
+  bool exact = false;
+  std::string high_joker, low_joker;  // whose lifts bound the spread
+  Estimate high, low;                 // their lifts
+  std::vector<AutoPoint> points;      // every value evaluated, in value order
+  std::vector<int> balanced;          // values whose lift lies in the spread
+  std::vector<int> confidence;        // values not distinguishable from the spread (2 SE); exact: = balanced
+  bool monotone = true;               // the evaluated lifts were monotone within 2 SE (exact: strictly)
+  bool complete = true;               // false when a stop cut the search short
+  std::string note;
+};
+
+// The search over the integer parameter for one family (or the exact solo lift): the ends
+// first, then bisection for the two borders of the balanced set and of the confidence set,
+// which are intervals when the lift is monotone in the parameter. If the evaluated lifts are
+// not monotone (a reversal beyond 2 paired SE), every value of the range is evaluated instead
+// and the sets are read off directly (they may then be gaps), with a note.
+// `evaluate(v)` returns the point for value v (nullopt after a stop).
+AutoResult bracket_balance(int lo, int hi, const std::function<std::optional<AutoPoint>(int)>& evaluate);
+
+// Auto-balance of sweep.joker: the other jokers' lifts at `rules` (measure_jokers over
+// `others`, which must not hold the swept joker), then one bracketing search per family and
+// one over the exact solo EV lift (targets: the others' exact solo lifts). results[f] is
+// family f, results.back() the exact search.
+struct AutoBalance {
+  JokerTable others;
+  std::vector<AutoResult> results;
+  bool interrupted = false;
+};
+AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const BalanceTable& table,
+                         const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
+                         const std::vector<Joker>& others, const BalanceRun& run, const RunHooks& hooks = {});
+
+}  // namespace verflixt
