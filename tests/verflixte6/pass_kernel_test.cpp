@@ -3,7 +3,8 @@
 // (two independent samples with fixed seeds), for both presets, robbing, Keuler, Senigma
 // duels and takes, Fumo, Ventil, Runkelrüb, position policies and joker selection. Also:
 // the kernel's evenings are reproducible across thread counts, and a policy it cannot play
-// is refused and sent to the reference engine.
+// is refused and sent to the reference engine. The lanes (play_passes) are checked the same
+// way against the engine, and one lane against play_pass draw for draw.
 #include "verflixt/games/verflixte6/pass_kernel.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/evaluate.h"
 #include "verflixt/games/verflixte6/heuristic.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
@@ -53,31 +55,43 @@ struct SeatStats {
 };
 constexpr int kCuts[] = {0, 10, 16, 20, 24, 30, 40};
 
+// Who plays the passes: the reference engine, the kernel one pass at a time, or in lanes.
+enum class Engine { kReference, kKernel, kLanes };
+
 std::vector<SeatStats> play_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes,
-                                   std::uint64_t seed, bool kernel, int max_steps = 8) {
+                                   std::uint64_t seed, Engine engine, int max_steps = 8) {
   const size_t n = seats.size();
   std::vector<SeatStats> st(n);
   for (auto& s : st) s.below.resize(std::size(kCuts));
+  auto add = [&](size_t k, int eyes, Status status, int keuler) {
+    st[k].eyes.add(eyes);
+    st[k].zombie.add(status == Status::Zombie);
+    st[k].keuler.add(keuler);
+    for (size_t c = 0; c < std::size(kCuts); ++c) st[k].below[c].add(eyes <= kCuts[c]);
+  };
   PassKernel pk(rules);
   pk.set_max_steps(max_steps);
   RandomDice dice(chunk_rng(seed, 0));
+  if (engine == Engine::kLanes) {
+    pk.play_passes(seats, 0, static_cast<std::uint64_t>(passes), dice.rng(),
+                   [&](int, std::span<const SeatView> table, std::span<const int> keuler) {
+                     for (size_t k = 0; k < n; ++k) add(k, table[k].eyes, table[k].status, keuler[k]);
+                   });
+    return st;
+  }
   for (int p = 0; p < passes; ++p) {
     const int first = p % static_cast<int>(n);
-    const PassResult r = kernel ? pk.play_pass(seats, first, dice.rng()) : play_pass(rules, seats, first, dice);
-    for (size_t k = 0; k < n; ++k) {
-      st[k].eyes.add(r.eyes[k]);
-      st[k].zombie.add(r.status[k] == Status::Zombie);
-      st[k].keuler.add(r.keuler[k]);
-      for (size_t c = 0; c < std::size(kCuts); ++c) st[k].below[c].add(r.eyes[k] <= kCuts[c]);
-    }
+    const PassResult r =
+        engine == Engine::kKernel ? pk.play_pass(seats, first, dice.rng()) : play_pass(rules, seats, first, dice);
+    for (size_t k = 0; k < n; ++k) add(k, r.eyes[k], r.status[k], r.keuler[k]);
   }
   return st;
 }
 
 void expect_same_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes, std::uint64_t seed,
-                        int max_steps = 8) {
-  const auto k = play_passes(rules, seats, passes, seed, true, max_steps);
-  const auto r = play_passes(rules, seats, passes, seed + 1000, false);
+                        int max_steps = 8, Engine engine = Engine::kKernel) {
+  const auto k = play_passes(rules, seats, passes, seed, engine, max_steps);
+  const auto r = play_passes(rules, seats, passes, seed + 1000, Engine::kReference);
   for (size_t s = 0; s < seats.size(); ++s) {
     const std::string who = "seat " + std::to_string(s) + " (" + seats[s].policy->name() + " @" +
                             loadout_name(seats[s].jokers) + ")";
@@ -240,6 +254,131 @@ TEST(PassKernel, WarmTablesGiveTheSameDraws) {
     ASSERT_EQ(x.keuler, y.keuler) << "pass " << p;
   }
   EXPECT_LE(cold.states(), warm.states());
+}
+
+// ---- Lanes (play_passes): the same tables, many passes at once ----
+
+TEST(PassLanes, PlainPassesAgreeWithTheEngine) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t3(3), t12(12), t17(17), t20(20), t26(26), t30(30);
+  expect_same_passes(rules, {{&t12, {}, 0, 0}, {&t20, {}, 0, 0}, {&t26, {}, 0, 0}, {&t20, {}, 0, 0}}, 30000, 31, 8,
+                     Engine::kLanes);
+  // Six players at threshold:17, the bench's workload; and Keuler bonuses (T6).
+  expect_same_passes(rules, std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0}), 20000, 32, 8, Engine::kLanes);
+  expect_same_passes(rules, {{&t3, {}, 0, 0}, {&t30, {}, 0, 0}, {&t26, {}, 0, 0}}, 30000, 33, 8, Engine::kLanes);
+}
+
+TEST(PassLanes, TournamentJokersAndPositionPoliciesAgreeWithTheEngine) {
+  // The heuristic with jokers (victim rule: the richest), position policies asked live with
+  // the lane's table (victim rule: the leader), Senigma duels, Keuler, evening totals.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  ThresholdPolicy t18(18);
+  std::vector<PassSeat> seats = {
+      {heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 12},
+      {pos.get(), jokers({VENTIL, SENIGMA, HIRTENSCHUTZ}), 0, 5},
+      {&t18, jokers({TENTAKEL, JULE}), 0, 0},
+      {heur.get(), jokers({ALL_IN, CHERRY, MONOKEL}), 0, 30},
+      {pos.get(), jokers({SENIGMA, RATTENLORD, ANACONDA}), 0, 20},
+      {heur.get(), jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, 0},
+  };
+  expect_same_passes(rules, seats, 30000, 34, 8, Engine::kLanes);
+  // The bench's joker workload: six heuristic players with three jokers each.
+  const JokerSet three = jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
+  expect_same_passes(rules, std::vector<PassSeat>(6, PassSeat{heur.get(), three, 0, 0}), 20000, 35, 8, Engine::kLanes);
+}
+
+TEST(PassLanes, ClassicJokersAgreeWithTheEngine) {
+  const Rules rules = preset("classic");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  ThresholdPolicy t15(15), t22(22);
+  std::vector<PassSeat> seats = {
+      {heur.get(), jokers({SENIGMA, FUMO}), 0, 0}, {&t15, jokers({SENIGMA}), 0, 0}, {&t22, jokers({FUMO}), 0, 0},
+      {heur.get(), jokers({SENIGMA, HIRTENSCHUTZ}), 0, 0}, {&t22, {}, 0, 0},
+  };
+  expect_same_passes(rules, seats, 30000, 36, 8, Engine::kLanes);
+}
+
+// A policy of no known type: its victims are asked of it (the kAsk rule), here the poorest
+// non-zero candidate, unlike any compiled rule.
+class PoorestVictim final : public Policy {
+ public:
+  std::string name() const override { return "poorest-victim"; }
+  Action decide(const TurnView& v) const override { return v.turn.eyes >= 16 ? Action::stop() : Action::roll(); }
+  bool decide_reads_table() const override { return false; }
+  bool inner_choices_read_table() const override { return false; }
+  int choose_victim(const TurnView& v, int, std::span<const int> candidates) const override {
+    return best_candidate(candidates, [&](int k) { return -v.table[static_cast<size_t>(k)].eyes; });
+  }
+};
+
+TEST(PassLanes, PoliciesWithTheirOwnVictimChoiceAreAskedAndAgree) {
+  const Rules rules = preset("tournament-2019");
+  PoorestVictim poor;
+  ThresholdPolicy t20(20);
+  expect_same_passes(rules, {{&poor, {}, 0, 0}, {&t20, {}, 0, 0}, {&poor, {}, 0, 0}, {&t20, {}, 0, 0}}, 30000, 37, 8,
+                     Engine::kLanes);
+}
+
+TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
+  // With one lane the passes are played one after the other from the same stream, so they
+  // must be play_pass's, bit for bit: the lanes and the single pass share one step.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
+                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 7},
+                                 {heur.get(), {}, 0, 3}};
+  PassKernel lanes(rules), single(rules);
+  Rng a = chunk_rng(8, 0), b = chunk_rng(8, 0);
+  int p = 0;
+  lanes.play_passes(
+      seats, 0, 600, a,
+      [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
+        const PassResult r = single.play_pass(seats, p % 3, b);
+        ASSERT_EQ(first, p % 3) << "pass " << p;
+        for (size_t k = 0; k < seats.size(); ++k) {
+          ASSERT_EQ(table[k].eyes, r.eyes[k]) << "pass " << p << " seat " << k;
+          ASSERT_EQ(table[k].status, r.status[k]) << "pass " << p << " seat " << k;
+          ASSERT_EQ(keuler[k], r.keuler[k]) << "pass " << p << " seat " << k;
+        }
+        ++p;
+      },
+      1);
+  EXPECT_EQ(p, 600);
+}
+
+TEST(PassLanes, EveryPassIsPlayedOnceWhateverTheLanes) {
+  // Fewer passes than lanes, as many, and more: each pass number's first seat comes out once.
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t17(17);
+  const std::vector<PassSeat> seats(5, PassSeat{&t17, {}, 0, 0});
+  PassKernel pk(rules);
+  for (const std::uint64_t count : {1u, 3u, 64u, 200u}) {
+    std::vector<int> firsts(5, 0);
+    Rng rng = chunk_rng(3, count);
+    pk.play_passes(seats, 7, count, rng, [&](int first, std::span<const SeatView> table, std::span<const int>) {
+      ++firsts[static_cast<size_t>(first)];
+      for (const SeatView& s : table) EXPECT_NE(s.status, Status::Jungfrau);
+    });
+    std::vector<int> expected(5, 0);  // passes 7 .. 7 + count - 1 start at seat pass mod 5
+    for (std::uint64_t i = 0; i < count; ++i) ++expected[(7 + i) % 5];
+    EXPECT_EQ(firsts, expected) << "count " << count;
+  }
+}
+
+TEST(PassLanes, PassesAreTheSameOnAnyNumberOfThreads) {
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const JokerSet three = jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
+  const std::uint64_t passes = 3 * kReferenceChunk + 123;  // four chunks, the last one short
+  const PassRun one = evaluate_passes(rules, three, *heur, 6, passes, 9, 1, {}, true);
+  for (int threads : {2, 3}) {
+    const PassRun more = evaluate_passes(rules, three, *heur, 6, passes, 9, threads, {}, true);
+    EXPECT_EQ(one.by_position, more.by_position) << threads << " threads";
+  }
+  EXPECT_EQ(one.all.turns(), 6 * passes);
 }
 
 // A policy that says its inner choices read the table: the kernel cannot compile it.

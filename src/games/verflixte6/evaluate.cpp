@@ -51,12 +51,21 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
+        if (pk) {  // the chunk's passes in lanes (pass_kernel.h), tallied as they finish
+          pk->play_passes(seats, chunk * kReferenceChunk, count, dice.rng(),
+                          [&](int first, std::span<const SeatView> table, std::span<const int>) {
+                            for (size_t pos = 0; pos < n; ++pos) {
+                              const SeatView& s = table[(static_cast<size_t>(first) + pos) % n];
+                              tallies[pos].add(s.eyes, s.status == Status::Zombie);
+                            }
+                          });
+          return;
+        }
         PassResult r;
         for (std::uint64_t k = 0; k < count; ++k) {
           const std::uint64_t pass = chunk * kReferenceChunk + k;
           const int first = static_cast<int>(pass % n);
-          if (pk) pk->play_pass(seats, first, dice.rng(), r);
-          else r = play_pass(rules, seats, first, dice);
+          r = play_pass(rules, seats, first, dice);
           for (size_t pos = 0; pos < n; ++pos) {
             const auto who = static_cast<size_t>(r.order[pos]);
             tallies[pos].add(r.eyes[who], r.status[who] == Status::Zombie);

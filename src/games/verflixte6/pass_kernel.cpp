@@ -3,7 +3,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "verflixt/games/verflixte6/heuristic.h"
 #include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/position.h"
+#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/sweep.h"
 #include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
@@ -12,19 +16,36 @@ bool kernel_plays(const Policy& policy) { return !policy.inner_choices_read_tabl
 
 std::size_t PassKernel::states() const {
   std::size_t n = 0;
-  for (const auto& t : tables_) n += t.rows.size();
+  for (const auto& t : tables_) n += t->rows.size();
   return n;
 }
 
+namespace {
+
+// The victim rule a policy's choose_victim follows, known from its type: the policies that
+// keep Policy::choose_victim rob the richest; a position policy robs the leader if it says
+// so. Anything else (the last-seat DP, advise's continuations, unknown policies) is asked.
+template <class... P>
+bool is_one_of(const Policy& p) {
+  return (... || (dynamic_cast<const P*>(&p) != nullptr));
+}
+
+}  // namespace
+
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
-    if (t.policy == &policy) return t;
+    if (t->policy == &policy) return *t;
   if (!kernel_plays(policy))
     throw std::invalid_argument("pass kernel: policy " + policy.name() +
                                 " reads the table inside jokers; play it with the reference engine");
-  tables_.push_back(CompiledPolicy{});
-  tables_.back().policy = &policy;
-  return tables_.back();
+  auto t = std::make_unique<CompiledPolicy>();
+  t->policy = &policy;
+  if (is_one_of<ThresholdPolicy, HeuristicPolicy, SolvedPolicy, StopAtPolicy>(policy))
+    t->victim = VictimRule::kRichest;
+  else if (const auto* pos = dynamic_cast<const PositionPolicy*>(&policy))
+    t->victim = pos->params().rob_leader ? VictimRule::kLeader : VictimRule::kRichest;
+  tables_.push_back(std::move(t));
+  return *tables_.back();
 }
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
@@ -195,77 +216,133 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   t.hot[id] = Hot{b.alias, b.last - b.first, kReady};
 }
 
-TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng) {
-  CompiledPolicy& t = tables_of(*seat.policy);
-  const Policy& policy = *seat.policy;
-  SeatView& me = seats_[static_cast<size_t>(self)];
+void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {
+  const int n = static_cast<int>(seats.size());
+  lane.n = n;
+  lane.first = first;
+  lane.step = 0;
+  lane.seats = seats.data();
+  for (int k = 0; k < n; ++k) {
+    const auto i = static_cast<size_t>(k);
+    lane.tabs[i] = &tables_of(*seats[i].policy);
+    lane.table[i] = SeatView{};
+    lane.table[i].total = seats[i].total;
+    lane.keuler[i] = 0;
+    lane.taken[i] = 0;
+  }
+  begin_turn(lane);
+}
+
+void PassKernel::begin_turn(Lane& lane) {
+  lane.self = (lane.first + lane.step) % lane.n;  // P1
+  const auto i = static_cast<size_t>(lane.self);
+  lane.t = lane.tabs[i];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
   // placement bonus comes with the free throw (T1, P4).
-  std::uint32_t id = start_row(t, seat.jokers, me.eyes + (rules_.free_throw ? seat.bonus : 0));
-  auto view = [&](const TurnState& turn) { return TurnView{rules_, turn, self, seats_, still_to_play}; };
+  lane.row = start_row(*lane.t, lane.seats[i].jokers, lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0));
+}
 
+bool PassKernel::end_turn(Lane& lane, const TurnState& end) {
+  SeatView& me = lane.table[static_cast<size_t>(lane.self)];
+  me.eyes = end.eyes;
+  me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+  if (++lane.step == lane.n) {
+    end_pass(lane.view());  // T7
+    return false;
+  }
+  begin_turn(lane);
+  return true;
+}
+
+bool PassKernel::advance(Lane& lane, Rng& rng) {
   for (;;) {
-    const Hot hot = t.hot[id];
+    CompiledPolicy& t = *lane.t;
+    const Hot hot = t.hot[lane.row];
     int side = 0;
     if (hot.state == kReady) {  // the hot path: one draw plays a whole segment
       const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
-      id = bk.next[side];
-      if (bk.transfer[side] == 0) continue;
-      transfer_(t, policy, bk.edge[side], -1, self, still_to_play, id);
-      continue;
+      lane.row = bk.next[side];
+      if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], -1, lane.row);
+      return true;
     }
     if (hot.state == kUnbuilt) {
-      compile_segment(t, id);
+      compile_segment(t, lane.row);
       continue;
     }
-    if (hot.state == kEnds) {
-      TurnState end = t.rows[id].state;
-      end.phase = TurnPhase::Over;  // over, or the solo decision was to stop
-      return end;
+    if (hot.state == kEnds) {  // over, or the solo decision was to stop
+      if (!end_turn(lane, t.rows[lane.row].state)) return false;
+      continue;
     }
-    Branch b;
+    // A live row: the policy decides with the table.
+    const Policy& policy = *t.policy;
+    const int self = lane.self;
+    lane.table[static_cast<size_t>(self)].eyes = t.rows[lane.row].state.eyes;  // what the table shows of him
+    const TurnState turn = t.rows[lane.row].state;
+    const TurnView view{rules_, turn, self, lane.view(), lane.still_to_play()};
+    const Action a = policy.decide(view);
+    if (!is_legal(view, a))
+      throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
+                             std::string(joker_id(a.joker)));
+    if (a.kind == Action::Stop) {
+      if (!end_turn(lane, turn)) return false;
+      continue;
+    }
     int target = -1;
-    {  // a live row: the policy decides with the table
-      me.eyes = t.rows[id].state.eyes;  // what the table shows of the player on turn
-      const TurnState turn = t.rows[id].state;
-      const Action a = policy.decide(view(turn));
-      if (!is_legal(view(turn), a))
-        throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
-                               std::string(joker_id(a.joker)));
-      if (a.kind == Action::Stop) {
-        TurnState end = turn;
-        end.phase = TurnPhase::Over;
-        return end;
-      }
-      if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
-        TurnState before = turn;
-        before.held = before.held.without(SENIGMA);
-        before.fumo_active = false;
-        before.fumo_gain = 0;
-        target = policy.senigma_target(view(before), senigma_candidates(seats_, self).span());
-        seats_[static_cast<size_t>(target)].senigma_attacked = true;
-      }
-      b = live_branch(t, id, a);
+    if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
+      TurnState before = turn;
+      before.held = before.held.without(SENIGMA);
+      before.fumo_active = false;
+      before.fumo_gain = 0;
+      target = policy.senigma_target(TurnView{rules_, before, self, lane.view(), lane.still_to_play()},
+                                     senigma_candidates(lane.view(), self).span());
+      lane.table[static_cast<size_t>(target)].senigma_attacked = true;
     }
+    const Branch b = live_branch(t, lane.row, a);
     const Bucket& bk = draw(t, b.alias, b.last - b.first, rng, side);
-    id = bk.next[side];
-    if (bk.transfer[side] != 0) transfer_(t, policy, bk.edge[side], target, self, still_to_play, id);
+    lane.row = bk.next[side];
+    if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], target, lane.row);
+    return true;
   }
+}
+
+// The victim of a robbing 1 or classic Senigma among `cand` (non-empty): the thief's policy
+// decides, from its compiled rule where it has one (the same choice its choose_victim makes:
+// policy.cpp, position.cpp), else asked with the table (`at`: the thief's turn as the engine
+// shows it).
+int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand) {
+  const std::span<const SeatView> table = lane.view();
+  switch (lane.t->victim) {
+    case VictimRule::kRichest:
+      return best_candidate(cand.span(), [&](int k) {
+        const SeatView& s = table[static_cast<size_t>(k)];
+        return std::pair<int, int>{keuler_due(rules_, s, amount) ? 1 : 0, s.eyes};
+      });
+    case VictimRule::kLeader:
+      return best_candidate(cand.span(), [&](int k) {
+        const SeatView& s = table[static_cast<size_t>(k)];
+        return std::pair<int, int>{keuler_due(rules_, s, amount) ? 1 : 0, standing(s.total, s.eyes)};
+      });
+    case VictimRule::kAsk:
+      break;
+  }
+  return lane.t->policy->choose_victim(TurnView{rules_, at, lane.self, table, lane.still_to_play()}, amount,
+                                       cand.span());
 }
 
 // The step that led along edge `e` took eyes from somebody: now the table decides from whom
 // (`target`: a duel's, chosen before it; -1: a robbing 1 or classic Senigma). `id` is the
 // row after the step (in a composed segment the transfer is always its last step); it moves
 // when the steal lapses or pays a Keuler bonus.
-void PassKernel::transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t e, int target, int self,
-                           int still_to_play, std::uint32_t& id) {
+void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_t& id) {
+  CompiledPolicy& t = *lane.t;
   const Edge edge = t.edges[e];
+  const int self = lane.self;
   int victim = target;
   if (victim < 0) {
     // Classic Senigma (E9) or a robbing 1 (T4).
-    unsigned& taken = taken_[static_cast<size_t>(self)];
+    unsigned& taken = lane.taken[static_cast<size_t>(self)];
     const bool repeat = edge.senigma;
-    const Candidates cand = rob_candidates(rules_, seats_, self, repeat ? taken : 0u);
+    const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
     if (cand.empty()) {  // T4: the steal lapses (E9: so does the take)
       if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
       id = t.edges[e].lapse;
@@ -274,13 +351,13 @@ void PassKernel::transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_
     // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
     TurnState at = t.rows[id].state;
     at.eyes -= edge.transfer + jule_pay(rules_, at);
-    seats_[static_cast<size_t>(self)].eyes = at.eyes;
-    victim = policy.choose_victim(TurnView{rules_, at, self, seats_, still_to_play}, edge.transfer, cand.span());
+    lane.table[static_cast<size_t>(self)].eyes = at.eyes;
+    victim = victim_of(lane, at, edge.transfer, cand);
     if (repeat) taken |= 1u << victim;
   }
-  const int keuler = take_eyes(rules_, seats_[static_cast<size_t>(victim)], edge.transfer);
+  const int keuler = take_eyes(rules_, lane.table[static_cast<size_t>(victim)], edge.transfer);
   if (keuler != 0) {
-    keuler_[static_cast<size_t>(self)] += keuler;
+    lane.keuler[static_cast<size_t>(self)] += keuler;
     if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
     id = t.edges[e].keuler;
   }
@@ -293,29 +370,51 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
 }
 
 void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
-  const int n = static_cast<int>(seats.size());
   check_pass_size(seats.size());
-  seats_.assign(static_cast<size_t>(n), SeatView{});
-  keuler_.assign(static_cast<size_t>(n), 0);
-  taken_.assign(static_cast<size_t>(n), 0u);
-  for (int k = 0; k < n; ++k) seats_[static_cast<size_t>(k)].total = seats[static_cast<size_t>(k)].total;
+  begin_pass(one_, seats, first);
+  while (advance(one_, rng)) {
+  }
+  const auto n = seats.size();
   res.order.clear();
-  res.eyes.clear();
-  res.status.clear();
-  for (int step = 0; step < n; ++step) {
-    const int self = (first + step) % n;  // P1
-    res.order.push_back(self);
-    const TurnState end = play_turn(seats[static_cast<size_t>(self)], self, n - 1 - step, rng);
-    SeatView& me = seats_[static_cast<size_t>(self)];
-    me.eyes = end.eyes;
-    me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+  for (size_t step = 0; step < n; ++step) res.order.push_back(static_cast<int>((static_cast<size_t>(first) + step) % n));
+  res.eyes.resize(n);
+  res.status.resize(n);
+  res.keuler.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    res.eyes[k] = one_.table[k].eyes;
+    res.status[k] = one_.table[k].status;
+    res.keuler[k] = one_.keuler[k];
   }
-  end_pass(seats_);  // T7
-  for (const auto& s : seats_) {
-    res.eyes.push_back(s.eyes);
-    res.status.push_back(s.status);
+}
+
+void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
+                             Rng& rng, const PassSink& sink, int lanes) {
+  check_pass_size(seats.size());
+  if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
+  const std::uint64_t n = seats.size();
+  lanes_.resize(static_cast<size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count)));
+  std::uint64_t next = 0;  // passes handed to lanes so far
+  for (Lane& lane : lanes_) begin_pass(lane, seats, static_cast<int>((first_pass + next++) % n));
+  // Lanes [0, active) play; a lane with no pass left swaps with the last active one, so the
+  // round order stays a function of the draws alone.
+  size_t active = lanes_.size();
+  while (active > 0) {
+    for (size_t l = 0; l < active;) {
+      Lane& lane = lanes_[l];
+      bool drew = advance(lane, rng);
+      while (!drew) {
+        sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
+        if (next == count) break;
+        begin_pass(lane, seats, static_cast<int>((first_pass + next++) % n));
+        drew = advance(lane, rng);
+      }
+      if (drew) {
+        ++l;
+      } else {
+        std::swap(lanes_[l], lanes_[--active]);  // lane l now holds an active lane not yet stepped this round
+      }
+    }
   }
-  res.keuler = keuler_;
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {

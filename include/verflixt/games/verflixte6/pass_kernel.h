@@ -31,12 +31,28 @@
 // duel target are always chosen with the real table. The view a victim choice sees shows
 // the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
 //
+// Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
+// (its table, the player on turn and his row), and steps them round-robin: every active lane
+// makes exactly one draw per round, in lane order, from the one Rng of the chunk, and a lane
+// whose pass ends takes the next pass number in the same round. A seed therefore fixes every
+// bit for any thread count, but the draws go to the passes in another order than one pass
+// after the other, so the numbers differ from play_pass's (equally valid; README "Speed").
+// The gain is that the lanes are independent: the work of one lane's draw (a dependent
+// chain of loads: row, bucket, next row) overlaps with the next lane's, no pass allocates,
+// and the victim choice of the shipped policies is compiled to a rule (VictimRule: the
+// richest or the leader, Keuler first) read from data instead of a virtual call. Policies
+// whose victim choice is not one of these rules (the last-seat DP, advise's continuations)
+// are still played in lanes, asking the policy at every steal. play_pass is one lane.
+//
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
 // alias tables realize each outcome's probability to about 2^-47 (the draw's 53 bits less
 // the bucket index). A kernel object is not thread-safe: use
 // one per thread (objective.cpp does).
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -44,6 +60,7 @@
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/core/rng.h"
 #include "verflixt/games/verflixte6/solo_model.h"
+#include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
 
@@ -58,6 +75,15 @@ class PassKernel {
   PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
   // The same into `out`, reusing its storage (no allocation once it has grown).
   void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
+
+  // Passes in lanes (see above): passes first_pass .. first_pass + count - 1 of `seats`, pass
+  // i starting at seat i mod seats.size(); each finished pass is handed to `sink` with its
+  // first seat, its table after T7 and the Keuler bonuses by player index. The order in
+  // which passes finish is fixed by the seed, not by their numbers.
+  using PassSink = std::function<void(int first, std::span<const SeatView> table, std::span<const int> keuler)>;
+  static constexpr int kLanes = 64;
+  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+                   const PassSink& sink, int lanes = kLanes);
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
@@ -110,8 +136,12 @@ class PassKernel {
     bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
   };
+  // How the policy chooses a robbing victim, compiled from its type: the richest
+  // (Policy::choose_victim), the leader by standing (position.rob = leader), or ask it.
+  enum class VictimRule : std::uint8_t { kRichest, kLeader, kAsk };
   struct CompiledPolicy {
     const Policy* policy = nullptr;
+    VictimRule victim = VictimRule::kAsk;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
     std::vector<Row> rows;
@@ -132,17 +162,34 @@ class PassKernel {
   const Branch& live_branch(CompiledPolicy& t, std::uint32_t row, Action a);
 
   // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
-  TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
-  void transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
-                 std::uint32_t& id);
+  // A pass in progress: its table, and where the player on turn is in his policy's rows.
+  struct Lane {
+    std::uint32_t row = 0;          // the row of the player on turn
+    CompiledPolicy* t = nullptr;    // his policy's tables
+    int self = 0, step = 0, first = 0, n = 0;
+    const PassSeat* seats = nullptr;
+    std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+    std::array<SeatView, kMaxPlayers> table{};
+    std::array<int, kMaxPlayers> keuler{};
+    std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
+    std::span<SeatView> view() { return {table.data(), static_cast<size_t>(n)}; }
+    int still_to_play() const { return n - 1 - step; }
+  };
+  void begin_pass(Lane& lane, std::span<const PassSeat> seats, int first);
+  void begin_turn(Lane& lane);
+  // Plays the lane up to and including its next draw; false (no draw made) when its pass
+  // has ended (T7 applied).
+  bool advance(Lane& lane, Rng& rng);
+  // The player on turn ends his turn with `end`; false when that ended the pass.
+  bool end_turn(Lane& lane, const TurnState& end);
+  void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
+  int victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand);
 
   const Rules& rules_;
   int max_steps_ = 8;
-  std::vector<CompiledPolicy> tables_;
-  // The pass being played.
-  std::vector<SeatView> seats_;
-  std::vector<int> keuler_;
-  std::vector<unsigned> taken_;  // E9: classic Senigma, [thief] bit victim
+  std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
+  Lane one_;                  // play_pass's lane
+  std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
 };
 
 }  // namespace verflixt
