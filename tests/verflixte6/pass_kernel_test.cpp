@@ -22,6 +22,7 @@
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/position.h"
 #include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
 namespace {
@@ -312,6 +313,54 @@ class PoorestVictim final : public Policy {
     return best_candidate(candidates, [&](int k) { return -v.table[static_cast<size_t>(k)].eyes; });
   }
 };
+
+TEST(PassLanes, CompiledVictimIsThePolicysChoice) {
+  // The compiled victim rules against rob_candidates + the policy's own choose_victim, on
+  // random tables: sizes 2..12, every status, eyes around 0 (Keuler), totals (standing),
+  // Keuler already paid, classic Senigma's taken set, both robbing rules.
+  const Rules tournament = preset("tournament-2019"), classic = preset("classic");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const auto pos = policy_file("strategies/position-jokers.ini", tournament);
+  PositionParams richest_params;
+  richest_params.rob_leader = false;
+  const PositionPolicy pos_richest(richest_params, HeuristicParams{}, "position-richest");
+  ThresholdPolicy t17(17);
+  PoorestVictim poor;
+  EXPECT_EQ(compiled_victim_rule(t17), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(*heur), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(*pos), VictimRule::kLeader);
+  EXPECT_EQ(compiled_victim_rule(pos_richest), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(poor), VictimRule::kAsk);
+  Rng rng = chunk_rng(11, 0);
+  auto below = [&](int m) { return static_cast<int>(rng() % static_cast<std::uint64_t>(m)); };
+  const TurnState turn{};
+  int lapsed = 0, keuler = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Rules& rules = trial % 2 ? classic : tournament;
+    const int n = 2 + below(11);
+    std::vector<SeatView> table(static_cast<size_t>(n));
+    for (auto& s : table) {
+      s.eyes = below(12) - 3;
+      s.status = static_cast<Status>(below(3));
+      s.total = below(3) * 10;
+      s.keuler_paid = below(4) == 0;
+    }
+    const int self = below(n);
+    const unsigned taken = below(3) == 0 ? static_cast<unsigned>(rng()) & ((1u << n) - 1) : 0u;
+    const int amount = 1 + below(3);
+    for (const Policy* p : std::initializer_list<const Policy*>{&t17, pos.get(), &pos_richest}) {
+      const Candidates cand = rob_candidates(rules, table, self, taken);
+      const int expected =
+          cand.empty() ? -1 : p->choose_victim(TurnView{rules, turn, self, table, 0}, amount, cand.span());
+      ASSERT_EQ(compiled_victim(rules, compiled_victim_rule(*p), table, self, taken, amount), expected)
+          << p->name() << " trial " << trial;
+      lapsed += expected < 0;
+      keuler += expected >= 0 && keuler_due(rules, table[static_cast<size_t>(expected)], amount);
+    }
+  }
+  EXPECT_GT(lapsed, 100);  // the cases the loop must cover all occur
+  EXPECT_GT(keuler, 100);
+}
 
 TEST(PassLanes, PoliciesWithTheirOwnVictimChoiceAreAskedAndAgree) {
   const Rules rules = preset("tournament-2019");

@@ -51,14 +51,23 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
-        if (pk) {  // the chunk's passes in lanes (pass_kernel.h), tallied as they finish
+        if (pk) {
+          // The chunk's passes in lanes (pass_kernel.h), counted as they finish by position,
+          // eyes (never negative after T7) and status in a flat array, and handed to the
+          // tallies once per chunk: the same integers as a Tally::add per result, without
+          // a map update per result.
+          std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]
           pk->play_passes(seats, chunk * kReferenceChunk, count, dice.rng(),
                           [&](int first, std::span<const SeatView> table, std::span<const int>) {
                             for (size_t pos = 0; pos < n; ++pos) {
                               const SeatView& s = table[(static_cast<size_t>(first) + pos) % n];
-                              tallies[pos].add(s.eyes, s.status == Status::Zombie);
+                              const size_t at = (static_cast<size_t>(s.eyes) * n + pos) * 2 + (s.status == Status::Zombie);
+                              if (at >= counts.size()) counts.resize(2 * at + 2 * n, 0);
+                              ++counts[at];
                             }
                           });
+          for (size_t at = 0; at < counts.size(); at += 2)
+            tallies[(at / 2) % n].add_many(static_cast<int>(at / 2 / n), counts[at] + counts[at + 1], counts[at + 1]);
           return;
         }
         PassResult r;

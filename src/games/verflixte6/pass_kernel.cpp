@@ -1,5 +1,6 @@
 #include "verflixt/games/verflixte6/pass_kernel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -22,15 +23,45 @@ std::size_t PassKernel::states() const {
 
 namespace {
 
-// The victim rule a policy's choose_victim follows, known from its type: the policies that
-// keep Policy::choose_victim rob the richest; a position policy robs the leader if it says
-// so. Anything else (the last-seat DP, advise's continuations, unknown policies) is asked.
 template <class... P>
 bool is_one_of(const Policy& p) {
   return (... || (dynamic_cast<const P*>(&p) != nullptr));
 }
 
 }  // namespace
+
+// The policies that keep Policy::choose_victim rob the richest; a position policy robs the
+// leader if it says so. Anything else (the last-seat DP, advise's continuations, policies
+// this file does not know) is asked at every steal.
+VictimRule compiled_victim_rule(const Policy& policy) {
+  if (is_one_of<ThresholdPolicy, HeuristicPolicy, SolvedPolicy, StopAtPolicy>(policy)) return VictimRule::kRichest;
+  if (const auto* pos = dynamic_cast<const PositionPolicy*>(&policy))
+    return pos->params().rob_leader ? VictimRule::kLeader : VictimRule::kRichest;
+  return VictimRule::kAsk;
+}
+
+int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
+                    int amount) {
+  // rob_candidates' walk (table.cpp: seats after the thief, E11 order, skipping those taken
+  // from and, under RobTargets::NotZombie, Zombies) fused with best_candidate: each seat's
+  // score packed into one integer — Keuler, then eyes or standing, then the earlier seat in
+  // E11 order — so the best is a branch-free maximum (0: nobody may be robbed).
+  const int n = static_cast<int>(table.size());
+  const bool skip_zombies = rules.rob_targets == RobTargets::NotZombie;
+  std::uint64_t best = 0;
+  for (int step = 1; step < n; ++step) {
+    int k = self + step;
+    k -= k >= n ? n : 0;
+    const SeatView& s = table[static_cast<size_t>(k)];
+    const bool may = !((taken >> k) & 1u) && !(skip_zombies && s.status == Status::Zombie);
+    const int score = rule == VictimRule::kLeader ? standing(s.total, s.eyes) : s.eyes;
+    const std::uint64_t key = (std::uint64_t{keuler_due(rules, s, amount)} << 40) |
+                              (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score) ^ 0x80000000u) << 8) |
+                              static_cast<std::uint64_t>(kMaxPlayers - step);
+    best = std::max(best, may ? key : 0);
+  }
+  return best == 0 ? -1 : (self + kMaxPlayers - static_cast<int>(best & 0xff)) % n;
+}
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
@@ -40,10 +71,7 @@ PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
                                 " reads the table inside jokers; play it with the reference engine");
   auto t = std::make_unique<CompiledPolicy>();
   t->policy = &policy;
-  if (is_one_of<ThresholdPolicy, HeuristicPolicy, SolvedPolicy, StopAtPolicy>(policy))
-    t->victim = VictimRule::kRichest;
-  else if (const auto* pos = dynamic_cast<const PositionPolicy*>(&policy))
-    t->victim = pos->params().rob_leader ? VictimRule::kLeader : VictimRule::kRichest;
+  t->victim = compiled_victim_rule(policy);
   tables_.push_back(std::move(t));
   return *tables_.back();
 }
@@ -217,18 +245,23 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
 }
 
 void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {
-  const int n = static_cast<int>(seats.size());
-  lane.n = n;
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < seats.size(); ++k) tabs[k] = &tables_of(*seats[k].policy);
+  lane.seats = seats.data();
+  lane.n = static_cast<int>(seats.size());
+  begin_pass(lane, tabs, first);
+}
+
+// A new pass of lane.seats (lane.n players) from seat `first`, their tables in `tabs`.
+void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first) {
   lane.first = first;
   lane.step = 0;
-  lane.seats = seats.data();
-  for (int k = 0; k < n; ++k) {
-    const auto i = static_cast<size_t>(k);
-    lane.tabs[i] = &tables_of(*seats[i].policy);
-    lane.table[i] = SeatView{};
-    lane.table[i].total = seats[i].total;
-    lane.keuler[i] = 0;
-    lane.taken[i] = 0;
+  lane.tabs = tabs;
+  for (size_t k = 0; k < static_cast<size_t>(lane.n); ++k) {
+    lane.table[k] = SeatView{};
+    lane.table[k].total = lane.seats[k].total;
+    lane.keuler[k] = 0;
+    lane.taken[k] = 0;
   }
   begin_turn(lane);
 }
@@ -239,7 +272,15 @@ void PassKernel::begin_turn(Lane& lane) {
   lane.t = lane.tabs[i];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
   // placement bonus comes with the free throw (T1, P4).
-  lane.row = start_row(*lane.t, lane.seats[i].jokers, lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0));
+  const int eyes = lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0);
+  const int at = eyes - kStartLow;
+  if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
+    lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
+    return;
+  }
+  std::uint32_t& cached = lane.starts[i * kStartSpan + static_cast<size_t>(at)];
+  if (cached == kNone) cached = start_row(*lane.t, lane.seats[i].jokers, eyes);
+  lane.row = cached;
 }
 
 bool PassKernel::end_turn(Lane& lane, const TurnState& end) {
@@ -310,22 +351,7 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
 // policy.cpp, position.cpp), else asked with the table (`at`: the thief's turn as the engine
 // shows it).
 int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand) {
-  const std::span<const SeatView> table = lane.view();
-  switch (lane.t->victim) {
-    case VictimRule::kRichest:
-      return best_candidate(cand.span(), [&](int k) {
-        const SeatView& s = table[static_cast<size_t>(k)];
-        return std::pair<int, int>{keuler_due(rules_, s, amount) ? 1 : 0, s.eyes};
-      });
-    case VictimRule::kLeader:
-      return best_candidate(cand.span(), [&](int k) {
-        const SeatView& s = table[static_cast<size_t>(k)];
-        return std::pair<int, int>{keuler_due(rules_, s, amount) ? 1 : 0, standing(s.total, s.eyes)};
-      });
-    case VictimRule::kAsk:
-      break;
-  }
-  return lane.t->policy->choose_victim(TurnView{rules_, at, lane.self, table, lane.still_to_play()}, amount,
+  return lane.t->policy->choose_victim(TurnView{rules_, at, lane.self, lane.view(), lane.still_to_play()}, amount,
                                        cand.span());
 }
 
@@ -342,17 +368,24 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
     // Classic Senigma (E9) or a robbing 1 (T4).
     unsigned& taken = lane.taken[static_cast<size_t>(self)];
     const bool repeat = edge.senigma;
-    const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
-    if (cand.empty()) {  // T4: the steal lapses (E9: so does the take)
+    // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
+    const TurnState& row = t.rows[id].state;
+    lane.table[static_cast<size_t>(self)].eyes = row.eyes - edge.transfer - jule_pay(rules_, row);
+    if (t.victim != VictimRule::kAsk) {
+      victim = compiled_victim(rules_, t.victim, lane.view(), self, repeat ? taken : 0u, edge.transfer);
+    } else {
+      const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
+      if (!cand.empty()) {
+        TurnState at = row;
+        at.eyes = lane.table[static_cast<size_t>(self)].eyes;
+        victim = victim_of(lane, at, edge.transfer, cand);
+      }
+    }
+    if (victim < 0) {  // T4: the steal lapses (E9: so does the take)
       if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
       id = t.edges[e].lapse;
       return;
     }
-    // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
-    TurnState at = t.rows[id].state;
-    at.eyes -= edge.transfer + jule_pay(rules_, at);
-    lane.table[static_cast<size_t>(self)].eyes = at.eyes;
-    victim = victim_of(lane, at, edge.transfer, cand);
     if (repeat) taken |= 1u << victim;
   }
   const int keuler = take_eyes(rules_, lane.table[static_cast<size_t>(victim)], edge.transfer);
@@ -371,6 +404,7 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
 
 void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
   check_pass_size(seats.size());
+  one_.starts = nullptr;
   begin_pass(one_, seats, first);
   while (advance(one_, rng)) {
   }
@@ -387,33 +421,99 @@ void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng,
   }
 }
 
+bool PassKernel::settle(Lane& lane) {
+  for (;;) {
+    const HotState state = lane.t->hot[lane.row].state;
+    if (state == kReady || state == kLive) return true;
+    if (state == kUnbuilt) compile_segment(*lane.t, lane.row);
+    else if (!end_turn(lane, lane.t->rows[lane.row].state)) return false;  // kEnds
+  }
+}
+
+// Rounds of three phases over the lanes, each a loop whose branches do not depend on the
+// dice (so the processor overlaps lanes instead of mispredicting between them): (A) one draw
+// per lane in lane order — the lanes' table lookups are independent — and the lanes whose
+// draw took eyes listed without a branch; (B) those steals, victim by compiled rule; (C) the
+// lanes that are not at a drawing row listed, then (D) settled: turns ended, segments
+// compiled, finished passes handed to `sink` and replaced by the next pass. A lane at a live
+// row (a policy that reads the table) plays its whole step in (A) through advance, as
+// play_pass does. With one lane this is play_pass's order of draws exactly.
 void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
                              Rng& rng, const PassSink& sink, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
   const std::uint64_t n = seats.size();
-  lanes_.resize(static_cast<size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count)));
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
+  start_cache_.assign(n * kStartSpan, kNone);
+  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  lanes_.resize(L);
+  order_.resize(L);
+  listed_.resize(L);
   std::uint64_t next = 0;  // passes handed to lanes so far
-  for (Lane& lane : lanes_) begin_pass(lane, seats, static_cast<int>((first_pass + next++) % n));
-  // Lanes [0, active) play; a lane with no pass left swaps with the last active one, so the
-  // round order stays a function of the draws alone.
-  size_t active = lanes_.size();
-  while (active > 0) {
-    for (size_t l = 0; l < active;) {
+  auto begin = [&](Lane& lane) {
+    lane.seats = seats.data();
+    lane.n = static_cast<int>(n);
+    lane.starts = start_cache_.data();
+    lane.dead = false;
+    begin_pass(lane, tabs, static_cast<int>((first_pass + next++) % n));
+  };
+  // The lane's pass ended: hand it over and start the next; false when none is left.
+  auto finish = [&](Lane& lane) {
+    sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
+    if (next == count) return false;
+    begin(lane);
+    return true;
+  };
+  auto settle_or_finish = [&](Lane& lane) {
+    while (!settle(lane))
+      if (!finish(lane)) return lane.dead = true, false;
+    return true;
+  };
+  bool died = false;
+  for (std::uint32_t l = 0; l < L; ++l) {
+    order_[l] = l;
+    begin(lanes_[l]);
+    died |= !settle_or_finish(lanes_[l]);
+  }
+  for (;;) {
+    if (died) {  // drop finished lanes, keeping the others' order
+      order_.erase(std::remove_if(order_.begin(), order_.end(), [&](std::uint32_t l) { return lanes_[l].dead; }),
+                   order_.end());
+      died = false;
+    }
+    if (order_.empty()) break;
+    size_t listed = 0;
+    for (const std::uint32_t l : order_) {  // (A)
       Lane& lane = lanes_[l];
-      bool drew = advance(lane, rng);
-      while (!drew) {
-        sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
-        if (next == count) break;
-        begin_pass(lane, seats, static_cast<int>((first_pass + next++) % n));
-        drew = advance(lane, rng);
-      }
-      if (drew) {
-        ++l;
+      CompiledPolicy& t = *lane.t;
+      const Hot hot = t.hot[lane.row];
+      if (hot.state == kReady) [[likely]] {
+        int side = 0;
+        const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
+        lane.row = bk.next[side];
+        lane.edge = bk.edge[side];
+        listed_[listed] = l;
+        listed += bk.transfer[side] != 0;
       } else {
-        std::swap(lanes_[l], lanes_[--active]);  // lane l now holds an active lane not yet stepped this round
+        while (!advance(lane, rng))
+          if (!finish(lane)) {
+            died = lane.dead = true;
+            break;
+          }
       }
     }
+    for (size_t i = 0; i < listed; ++i) {  // (B)
+      Lane& lane = lanes_[listed_[i]];
+      transfer_(lane, lane.edge, -1, lane.row);
+    }
+    listed = 0;
+    for (const std::uint32_t l : order_) {  // (C)
+      const Lane& lane = lanes_[l];
+      listed_[listed] = l;
+      listed += !lane.dead && lane.t->hot[lane.row].state != kReady;
+    }
+    for (size_t i = 0; i < listed; ++i) died |= !settle_or_finish(lanes_[listed_[i]]);  // (D)
   }
 }
 

@@ -67,6 +67,19 @@ namespace verflixt {
 // Whether the pass kernel can play `policy` (its inner choices do not read the table).
 bool kernel_plays(const Policy& policy);
 
+// How a policy chooses a robbing victim, compiled from its type (compiled_victim_rule): the
+// richest (Policy::choose_victim: Threshold, Heuristic, Solved, StopAt), the leader by
+// standing (PositionPolicy with position.rob = leader), or kAsk: call its choose_victim.
+enum class VictimRule : std::uint8_t { kRichest, kLeader, kAsk };
+VictimRule compiled_victim_rule(const Policy& policy);
+
+// The victim `rule` (not kAsk) picks for a steal of `amount` by `self`, in one pass over the
+// table: the same player as rob_candidates(rules, table, self, taken) followed by the
+// policy's choose_victim, or -1 when there is no candidate (T4: the steal lapses). Keuler
+// first (T6), then the highest eyes (richest) or standing (leader); ties: E11.
+int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
+                    int amount);
+
 class PassKernel {
  public:
   explicit PassKernel(const Rules& rules) : rules_(rules) {}
@@ -136,9 +149,6 @@ class PassKernel {
     bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
   };
-  // How the policy chooses a robbing victim, compiled from its type: the richest
-  // (Policy::choose_victim), the leader by standing (position.rob = leader), or ask it.
-  enum class VictimRule : std::uint8_t { kRichest, kLeader, kAsk };
   struct CompiledPolicy {
     const Policy* policy = nullptr;
     VictimRule victim = VictimRule::kAsk;
@@ -169,6 +179,9 @@ class PassKernel {
     int self = 0, step = 0, first = 0, n = 0;
     const PassSeat* seats = nullptr;
     std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+    std::uint32_t* starts = nullptr;  // play_passes' start rows by seat and start eyes (start_cache_)
+    std::uint32_t edge = 0;           // play_passes: the edge of the last draw
+    bool dead = false;                // play_passes: no pass left for this lane
     std::array<SeatView, kMaxPlayers> table{};
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
@@ -176,10 +189,14 @@ class PassKernel {
     int still_to_play() const { return n - 1 - step; }
   };
   void begin_pass(Lane& lane, std::span<const PassSeat> seats, int first);
+  void begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first);
   void begin_turn(Lane& lane);
   // Plays the lane up to and including its next draw; false (no draw made) when its pass
   // has ended (T7 applied).
   bool advance(Lane& lane, Rng& rng);
+  // Brings the lane to a row where it draws (segment or live decision), ending turns and
+  // compiling segments on the way; false when its pass has ended.
+  bool settle(Lane& lane);
   // The player on turn ends his turn with `end`; false when that ended the pass.
   bool end_turn(Lane& lane, const TurnState& end);
   void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
@@ -190,6 +207,11 @@ class PassKernel {
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
+  std::vector<std::uint32_t> order_, listed_;  // play_passes: live lanes in order, a phase's list
+  // play_passes' seats are the same for all its passes, so their start rows are looked up
+  // once per (seat, start eyes): seat k, eyes e at [k * kStartSpan + e - kStartLow].
+  static constexpr int kStartLow = -32, kStartSpan = 96;
+  std::vector<std::uint32_t> start_cache_;
 };
 
 }  // namespace verflixt
