@@ -128,10 +128,18 @@ PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id,
   Branch b{a, static_cast<std::uint32_t>(t.edges.size()), 0};
   for (const auto& o : out) {
     const std::uint32_t next = row_of(t, o.next);  // may grow rows: no references held here
-    t.edges.push_back(Edge{o.prob, next, o.transfer, a == Action::use(SENIGMA)});
+    t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
   return finish_branch(t, b);
+}
+
+PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer,
+                                    bool senigma) const {
+  // The engine asks for a victim with the step's throws counted, neither the steal nor Jule
+  // (E1): worked out here once, not at every steal.
+  const TurnState& after = t.rows[next].state;
+  return Edge{prob, next, transfer, senigma, kNone, kNone, after.eyes - transfer - jule_pay(rules_, after)};
 }
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
@@ -237,7 +245,7 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   for (const Mass& m : open) add(closed, m.row, 0, false, m.p);
   Branch b{t.rows[id].action, static_cast<std::uint32_t>(t.edges.size()), 0};
   for (const Mass& m : closed) {
-    t.edges.push_back(Edge{m.p, m.row, m.transfer, m.senigma});
+    t.edges.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
   b = finish_branch(t, b);
@@ -368,16 +376,14 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
     // Classic Senigma (E9) or a robbing 1 (T4).
     unsigned& taken = lane.taken[static_cast<size_t>(self)];
     const bool repeat = edge.senigma;
-    // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
-    const TurnState& row = t.rows[id].state;
-    lane.table[static_cast<size_t>(self)].eyes = row.eyes - edge.transfer - jule_pay(rules_, row);
+    lane.table[static_cast<size_t>(self)].eyes = edge.shown;  // as the engine shows him (E1)
     if (t.victim != VictimRule::kAsk) {
       victim = compiled_victim(rules_, t.victim, lane.view(), self, repeat ? taken : 0u, edge.transfer);
     } else {
       const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
       if (!cand.empty()) {
-        TurnState at = row;
-        at.eyes = lane.table[static_cast<size_t>(self)].eyes;
+        TurnState at = t.rows[id].state;
+        at.eyes = edge.shown;
         victim = victim_of(lane, at, edge.transfer, cand);
       }
     }

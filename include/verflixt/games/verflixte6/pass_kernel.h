@@ -116,6 +116,7 @@ class PassKernel {
     bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
     std::uint32_t lapse = kNone;   // next with the transfer taken back (T4: nobody to rob)
     std::uint32_t keuler = kNone;  // next with the Keuler bonus (T6)
+    int shown = 0;                 // the thief's eyes a victim choice sees (E1), if transfer
   };
   // A compiled step: its edges, and an alias table over them (Walker), so a draw costs one
   // bucket lookup however many outcomes a composed segment has.
@@ -160,6 +161,7 @@ class PassKernel {
     std::vector<Bucket> buckets;
   };
   Branch finish_branch(CompiledPolicy& t, Branch b);
+  Edge edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer, bool senigma) const;
   static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   CompiledPolicy& tables_of(const Policy& policy);
