@@ -227,9 +227,12 @@ TEST(PassKernel, EveningsAreTheSameOnAnyNumberOfThreads) {
   spec.seats = {{heur.get(), &sel, 0}, {pos.get(), &sel, 1}, {heur.get(), nullptr, 0}};
   spec.groups = {"heuristic", "position"};
   const auto one = play_objectives(rules, spec, 3000, 5, 1);
-  const auto two = play_objectives(rules, spec, 3000, 5, 2);
-  EXPECT_EQ(one.moments.sum, two.moments.sum);
-  EXPECT_EQ(one.moments.sum_sq, two.moments.sum_sq);
+  for (int threads : {2, 3}) {  // the kernel's evenings are played in lanes (play_series)
+    const auto more = play_objectives(rules, spec, 3000, 5, threads);
+    EXPECT_EQ(one.moments.sum, more.moments.sum) << threads << " threads";
+    EXPECT_EQ(one.moments.sum_sq, more.moments.sum_sq) << threads << " threads";
+    EXPECT_EQ(one.moments.win_cross, more.moments.win_cross) << threads << " threads";
+  }
   EXPECT_GT(one.by_seat[0].eyes.mean, 0);
 }
 
@@ -396,6 +399,56 @@ TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
       },
       1);
   EXPECT_EQ(p, 600);
+}
+
+// One lane of play_series against play_evening (through play_pass), evening by evening:
+// with one lane the draws come in the same order, so selection (P2, Freie Jokerwahl),
+// rotation (P1), totals (P3) and the carried placement bonus (P4) must agree exactly.
+void expect_series_is_play_evening(const Rules& rules, const std::vector<EveningPlayer>& base, bool final, int length) {
+  PassKernel lanes(rules), single(rules);
+  Rng a = chunk_rng(13, 0), b = chunk_rng(13, 0);
+  const size_t n = base.size();
+  auto first = [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); };
+  std::vector<EveningPlayer> players = base;
+  std::uint64_t expected_series = 5;
+  int expected_evening = 0, evenings = 0;
+  lanes.play_series(
+      base, final, length, 5, 40, first, a,
+      [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
+        ASSERT_EQ(lane, 0);
+        ASSERT_EQ(series, expected_series);
+        ASSERT_EQ(e, expected_evening);
+        if (e == 0) players = base;  // O6
+        const EveningResult r = single.play_evening(players, final, first(series, e), b);
+        for (size_t k = 0; k < n; ++k) {
+          ASSERT_EQ(totals[k], r.totals[k]) << "series " << series << " evening " << e << " seat " << k;
+          ASSERT_EQ(bonus[k], r.place_bonus[k]) << "series " << series << " evening " << e << " seat " << k;
+          players[k].bonus = r.place_bonus[k];
+        }
+        ++evenings;
+        if (++expected_evening == length) expected_evening = 0, ++expected_series;
+      },
+      1);
+  EXPECT_EQ(evenings, 40 * length);
+}
+
+TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
+  const Rules tournament = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const auto pos = policy_file("strategies/position-jokers.ini", tournament);
+  const ListSelector runkel({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
+  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  ThresholdPolicy t20(20);
+  expect_series_is_play_evening(tournament,
+                                {{heur.get(), &runkel, 0}, {pos.get(), &duels, 0}, {&t20, nullptr, 0},
+                                 {pos.get(), &runkel, 0}},
+                                /*final=*/true, 1);
+  const Rules classic = preset("classic");
+  const auto cheur = policy_file("strategies/heuristic.ini", classic);
+  const ListSelector sel({SENIGMA, FUMO, HIRTENSCHUTZ, MONOKEL});
+  ThresholdPolicy t16(16);
+  expect_series_is_play_evening(classic, {{cheur.get(), &sel, 0}, {&t16, nullptr, 0}, {cheur.get(), nullptr, 0}},
+                                false, 4);
 }
 
 TEST(PassLanes, EveryPassIsPlayedOnceWhateverTheLanes) {

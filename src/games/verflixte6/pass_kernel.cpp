@@ -441,47 +441,20 @@ bool PassKernel::settle(Lane& lane) {
 // per lane in lane order — the lanes' table lookups are independent — and the lanes whose
 // draw took eyes listed without a branch; (B) those steals, victim by compiled rule; (C) the
 // lanes that are not at a drawing row listed, then (D) settled: turns ended, segments
-// compiled, finished passes handed to `sink` and replaced by the next pass. A lane at a live
-// row (a policy that reads the table) plays its whole step in (A) through advance, as
-// play_pass does. With one lane this is play_pass's order of draws exactly.
-void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
-                             Rng& rng, const PassSink& sink, int lanes) {
-  check_pass_size(seats.size());
-  if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
-  const std::uint64_t n = seats.size();
-  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
-  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
-  start_cache_.assign(n * kStartSpan, kNone);
-  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
-  lanes_.resize(L);
-  order_.resize(L);
-  listed_.resize(L);
-  std::uint64_t next = 0;  // passes handed to lanes so far
-  auto begin = [&](Lane& lane) {
-    lane.seats = seats.data();
-    lane.n = static_cast<int>(n);
-    lane.starts = start_cache_.data();
-    lane.dead = false;
-    begin_pass(lane, tabs, static_cast<int>((first_pass + next++) % n));
-  };
-  // The lane's pass ended: hand it over and start the next; false when none is left.
-  auto finish = [&](Lane& lane) {
-    sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
-    if (next == count) return false;
-    begin(lane);
-    return true;
-  };
+// compiled, finished passes handed to `finish`, which starts the lane's next pass or says
+// there is none. A lane at a live row (a policy that reads the table) plays its whole step
+// in (A) through advance, as play_pass does. With one lane this is play_pass's order of
+// draws exactly. The lanes start settled (at a drawing row) or dead.
+template <class Finish>
+void PassKernel::run_lanes(Rng& rng, Finish finish) {
   auto settle_or_finish = [&](Lane& lane) {
     while (!settle(lane))
       if (!finish(lane)) return lane.dead = true, false;
     return true;
   };
-  bool died = false;
-  for (std::uint32_t l = 0; l < L; ++l) {
-    order_[l] = l;
-    begin(lanes_[l]);
-    died |= !settle_or_finish(lanes_[l]);
-  }
+  bool died = true;
+  for (const std::uint32_t l : order_) died |= !settle_or_finish(lanes_[l]);
+  listed_.resize(order_.size());
   for (;;) {
     if (died) {  // drop finished lanes, keeping the others' order
       order_.erase(std::remove_if(order_.begin(), order_.end(), [&](std::uint32_t l) { return lanes_[l].dead; }),
@@ -521,6 +494,129 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     }
     for (size_t i = 0; i < listed; ++i) died |= !settle_or_finish(lanes_[listed_[i]]);  // (D)
   }
+}
+
+void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
+                             Rng& rng, const PassSink& sink, int lanes) {
+  check_pass_size(seats.size());
+  if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
+  const std::uint64_t n = seats.size();
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
+  start_cache_.assign(n * kStartSpan, kNone);
+  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  lanes_.resize(L);
+  order_.resize(L);
+  std::uint64_t next = 0;  // passes handed to lanes so far
+  auto begin = [&](Lane& lane) {
+    lane.seats = seats.data();
+    lane.n = static_cast<int>(n);
+    lane.starts = start_cache_.data();
+    lane.dead = false;
+    begin_pass(lane, tabs, static_cast<int>((first_pass + next++) % n));
+  };
+  for (std::uint32_t l = 0; l < L; ++l) {
+    order_[l] = l;
+    begin(lanes_[l]);
+  }
+  run_lanes(rng, [&](Lane& lane) {
+    sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
+    if (next == count) return false;
+    begin(lane);
+    return true;
+  });
+}
+
+// play_evening's pass setup (engine.cpp) for the lane's next pass: P2 selection, the evening
+// totals so far, the bonus on the first pass (P4), the opener by seat_order (P1).
+void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
+  const int passes = final ? rules_.final_passes : rules_.passes;
+  for (size_t k = 0; k < players.size(); ++k) {
+    // P2: each joker once per evening, at most jokers_per_evening selections.
+    JokerSet avail{static_cast<u16>(rules_.jokers.bits & ~lane.used[k].bits)};
+    if (lane.used_count[k] >= rules_.jokers_per_evening) avail = {};
+    const bool may_free = final && rules_.free_joker_choice && lane.pass >= 1 && !lane.free_used[k];
+    const SelectionView view{rules_, lane.pass, passes, avail, may_free,
+                             std::span<const int>(lane.totals.data(), players.size()), static_cast<int>(k)};
+    const Selection sel = players[k].selector ? players[k].selector->select(view) : Selection{};
+    const JokerSet allowed = sel.free_choice ? rules_.jokers : avail;
+    if ((sel.free_choice && !may_free) || !allowed.contains(sel.jokers) || sel.jokers.size() > rules_.jokers_per_pass ||
+        (!sel.free_choice && lane.used_count[k] + sel.jokers.size() > rules_.jokers_per_evening))
+      throw std::logic_error("pass kernel: illegal joker selection " + loadout_name(sel.jokers));
+    if (sel.free_choice) lane.free_used[k] = true;
+    else lane.used_count[k] += sel.jokers.size();
+    lane.used[k] = JokerSet{static_cast<u16>(lane.used[k].bits | sel.jokers.bits)};
+    lane.pass_seats[k] =
+        PassSeat{players[k].policy, sel.jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
+  }
+  const int f = rules_.seat_order == SeatOrder::Rotate ? (lane.opener + lane.pass) % lane.n : lane.opener;
+  lane.seats = lane.pass_seats.data();
+  lane.starts = nullptr;  // the loadouts change from pass to pass
+  begin_pass(lane, lane.tabs, f);
+}
+
+void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
+                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, Rng& rng,
+                             const EveningSink& sink, int lanes) {
+  check_pass_size(players.size());
+  if (lanes < 1 || length < 1) throw std::invalid_argument("pass kernel: lanes and series length must be at least 1");
+  const size_t n = players.size();
+  const int passes = final ? rules_.final_passes : rules_.passes;
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*players[k].policy);
+  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  lanes_.resize(L);
+  order_.resize(L);
+  std::uint64_t next = 0;  // series handed to lanes so far
+  auto begin_evening = [&](Lane& lane) {
+    lane.pass = 0;
+    lane.opener = first_seat(lane.series, lane.evening);
+    for (size_t k = 0; k < n; ++k) {
+      lane.totals[k] = 0;
+      lane.used[k] = {};
+      lane.used_count[k] = 0;
+      lane.free_used[k] = false;
+    }
+    begin_evening_pass(lane, players, final);
+  };
+  auto begin_series = [&](Lane& lane) {
+    lane.series = first_series + next++;
+    lane.evening = 0;
+    lane.n = static_cast<int>(n);
+    lane.tabs = tabs;
+    lane.dead = false;
+    for (size_t k = 0; k < n; ++k) lane.bonus[k] = players[k].bonus;  // O6: the caller's (0 at a series' start)
+    begin_evening(lane);
+  };
+  for (std::uint32_t l = 0; l < L; ++l) {
+    order_[l] = l;
+    begin_series(lanes_[l]);
+  }
+  run_lanes(rng, [&](Lane& lane) {
+    for (size_t k = 0; k < n; ++k) lane.totals[k] += lane.table[k].eyes;  // P3
+    if (++lane.pass < passes) {
+      begin_evening_pass(lane, players, final);
+      return true;
+    }
+    // P4 (play_evening): places by total; tied players share the better place, the next
+    // place is skipped.
+    const int bonus[3] = {rules_.place_bonus_1, rules_.place_bonus_2, rules_.place_bonus_3};
+    for (size_t k = 0; k < n; ++k) {
+      int better = 0;
+      for (size_t m = 0; m < n; ++m) better += lane.totals[m] > lane.totals[k];
+      lane.place[k] = better < 3 ? bonus[better] : 0;
+    }
+    sink(static_cast<int>(&lane - lanes_.data()), lane.series, lane.evening,
+         std::span<const int>(lane.totals.data(), n), std::span<const int>(lane.place.data(), n));
+    lane.bonus = lane.place;
+    if (++lane.evening < length) {
+      begin_evening(lane);
+      return true;
+    }
+    if (next == count) return false;
+    begin_series(lane);
+    return true;
+  });
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {

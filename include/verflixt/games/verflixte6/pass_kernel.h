@@ -98,6 +98,20 @@ class PassKernel {
   void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
                    const PassSink& sink, int lanes = kLanes);
 
+  // Series of evenings in lanes (objective.cpp's tournaments and balance): each lane plays
+  // whole series — `length` evenings of `players`, the placement bonus (P4) carried from one
+  // evening to the next, none at a series' start (O6) — series first_series ..
+  // first_series + count - 1, evening e of series s opened by seat first_seat(s, e). The
+  // bookkeeping is play_evening's (engine.h: selection P2, rotation P1, totals P3, bonus P4),
+  // kept per lane without allocating; after every evening `sink` gets the lane, the series,
+  // the evening's index in it, the totals and the placement bonuses.
+  using EveningSink = std::function<void(int lane, std::uint64_t series, int evening, std::span<const int> totals,
+                                         std::span<const int> place_bonus)>;
+  using FirstSeat = std::function<int(std::uint64_t series, int evening)>;
+  void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
+                   std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink,
+                   int lanes = kLanes);
+
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
 
@@ -184,6 +198,13 @@ class PassKernel {
     std::uint32_t* starts = nullptr;  // play_passes' start rows by seat and start eyes (start_cache_)
     std::uint32_t edge = 0;           // play_passes: the edge of the last draw
     bool dead = false;                // play_passes: no pass left for this lane
+    // play_series: the evening in progress (play_evening's state) and the seats of its pass.
+    std::uint64_t series = 0;
+    int evening = 0, pass = 0, opener = 0;
+    std::array<PassSeat, kMaxPlayers> pass_seats{};
+    std::array<int, kMaxPlayers> totals{}, bonus{}, used_count{}, place{};
+    std::array<JokerSet, kMaxPlayers> used{};
+    std::array<bool, kMaxPlayers> free_used{};
     std::array<SeatView, kMaxPlayers> table{};
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
@@ -196,6 +217,11 @@ class PassKernel {
   // Plays the lane up to and including its next draw; false (no draw made) when its pass
   // has ended (T7 applied).
   bool advance(Lane& lane, Rng& rng);
+  // Plays the lanes_[order_] in rounds (play_passes' phases) until every lane is dead;
+  // finish(lane) is called when a lane's pass has ended and returns whether it has another.
+  template <class Finish>
+  void run_lanes(Rng& rng, Finish finish);
+  void begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
   // Brings the lane to a row where it draws (segment or live decision), ending turns and
   // compiling segments on the way; false when its pass has ended.
   bool settle(Lane& lane);
