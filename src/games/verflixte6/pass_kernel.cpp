@@ -436,15 +436,15 @@ bool PassKernel::settle(Lane& lane) {
   }
 }
 
-// Rounds of three phases over the lanes, each a loop whose branches do not depend on the
-// dice (so the processor overlaps lanes instead of mispredicting between them): (A) one draw
-// per lane in lane order — the lanes' table lookups are independent — and the lanes whose
-// draw took eyes listed without a branch; (B) those steals, victim by compiled rule; (C) the
-// lanes that are not at a drawing row listed, then (D) settled: turns ended, segments
-// compiled, finished passes handed to `finish`, which starts the lane's next pass or says
-// there is none. A lane at a live row (a policy that reads the table) plays its whole step
-// in (A) through advance, as play_pass does. With one lane this is play_pass's order of
-// draws exactly. The lanes start settled (at a drawing row) or dead.
+// Rounds of phases over the lanes, each a loop whose branches do not depend on the dice (so
+// the processor overlaps lanes instead of mispredicting between them): (A) one draw per lane
+// — first the lanes at a compiled segment in lane order, their table lookups independent,
+// the lanes whose draw took eyes listed without a branch; then the lanes at a live row (a
+// policy that reads the table), each playing its whole step through advance, as play_pass
+// does; (B) the listed steals, victim by compiled rule; (C) the lanes that are not at a
+// drawing row listed, then (D) settled: turns ended, segments compiled, finished passes
+// handed to `finish`, which starts the lane's next pass or says there is none. The order of
+// draws is thus a function of the seed alone; with one lane it is play_pass's exactly.
 template <class Finish>
 void PassKernel::run_lanes(Rng& rng, Finish finish) {
   auto settle_or_finish = [&](Lane& lane) {
@@ -455,6 +455,8 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
   bool died = true;
   for (const std::uint32_t l : order_) died |= !settle_or_finish(lanes_[l]);
   listed_.resize(order_.size());
+  ready_.resize(order_.size());
+  live_.resize(order_.size());
   for (;;) {
     if (died) {  // drop finished lanes, keeping the others' order
       order_.erase(std::remove_if(order_.begin(), order_.end(), [&](std::uint32_t l) { return lanes_[l].dead; }),
@@ -462,25 +464,34 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       died = false;
     }
     if (order_.empty()) break;
+    // Every lane is at a drawing row: list those at a segment and those at a live row.
+    size_t ready = 0, live = 0;
+    for (const std::uint32_t l : order_) {
+      const bool at_segment = lanes_[l].t->hot[lanes_[l].row].state == kReady;
+      ready_[ready] = l;
+      live_[live] = l;
+      ready += at_segment;
+      live += !at_segment;
+    }
     size_t listed = 0;
-    for (const std::uint32_t l : order_) {  // (A)
-      Lane& lane = lanes_[l];
+    for (size_t i = 0; i < ready; ++i) {  // (A)
+      Lane& lane = lanes_[ready_[i]];
       CompiledPolicy& t = *lane.t;
       const Hot hot = t.hot[lane.row];
-      if (hot.state == kReady) [[likely]] {
-        int side = 0;
-        const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
-        lane.row = bk.next[side];
-        lane.edge = bk.edge[side];
-        listed_[listed] = l;
-        listed += bk.transfer[side] != 0;
-      } else {
-        while (!advance(lane, rng))
-          if (!finish(lane)) {
-            died = lane.dead = true;
-            break;
-          }
-      }
+      int side = 0;
+      const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
+      lane.row = bk.next[side];
+      lane.edge = bk.edge[side];
+      listed_[listed] = ready_[i];
+      listed += bk.transfer[side] != 0;
+    }
+    for (size_t i = 0; i < live; ++i) {  // (A, live rows)
+      Lane& lane = lanes_[live_[i]];
+      while (!advance(lane, rng))
+        if (!finish(lane)) {
+          died = lane.dead = true;
+          break;
+        }
     }
     for (size_t i = 0; i < listed; ++i) {  // (B)
       Lane& lane = lanes_[listed_[i]];

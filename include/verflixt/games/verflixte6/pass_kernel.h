@@ -235,7 +235,7 @@ class PassKernel {
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
-  std::vector<std::uint32_t> order_, listed_;  // play_passes: live lanes in order, a phase's list
+  std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
   // play_passes' seats are the same for all its passes, so their start rows are looked up
   // once per (seat, start eyes): seat k, eyes e at [k * kStartSpan + e - kStartLow].
   static constexpr int kStartLow = -32, kStartSpan = 96;
