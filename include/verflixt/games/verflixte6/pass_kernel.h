@@ -15,12 +15,14 @@
 // amount apart (`transfer`), and only then does the table come in: the victim is chosen by
 // the thief's policy among the legal candidates (table.h), the eyes move, a Keuler bonus is
 // paid (T6), or the steal lapses and the thief gives the amount back. The bookkeeping of
-// evenings (P1–P4) is the engine's own play_evening, given this pass player.
+// evenings (P1–P4) is the engine's own play_evening, given this pass player (play_evening
+// below), or play_series' copy of it per lane, tested to agree exactly.
 //
 // Why it is only a few times faster than the engine, not 10x like the solo kernel: a
 // multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
-// a segment, so a turn is two or three draws either way; what is left is the victim choice
-// (a virtual call per steal) and bookkeeping both engines share. README "Speed" has numbers.
+// a segment, so a turn is two or three draws and one or two steals either way. The lanes
+// below take away what else was left (allocation, a virtual call per steal, mispredicted
+// branches between passes); README "Speed" has numbers and what limits each workload.
 //
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
@@ -32,17 +34,21 @@
 // the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
 //
 // Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
-// (its table, the player on turn and his row), and steps them round-robin: every active lane
-// makes exactly one draw per round, in lane order, from the one Rng of the chunk, and a lane
-// whose pass ends takes the next pass number in the same round. A seed therefore fixes every
-// bit for any thread count, but the draws go to the passes in another order than one pass
-// after the other, so the numbers differ from play_pass's (equally valid; README "Speed").
-// The gain is that the lanes are independent: the work of one lane's draw (a dependent
-// chain of loads: row, bucket, next row) overlaps with the next lane's, no pass allocates,
-// and the victim choice of the shipped policies is compiled to a rule (VictimRule: the
-// richest or the leader, Keuler first) read from data instead of a virtual call. Policies
-// whose victim choice is not one of these rules (the last-seat DP, advise's continuations)
-// are still played in lanes, asking the policy at every steal. play_pass is one lane.
+// (its table, the player on turn and his row), play_series up to kLanes series of evenings
+// (with play_evening's selection, totals and bonus per lane); both step them in rounds
+// (run_lanes): every lane makes exactly one draw per round from the one Rng of the chunk,
+// the lanes at a compiled segment first in lane order, then those at a live decision, and a
+// lane whose pass ends takes the next pass (or evening, or series) in the same round. A seed
+// therefore fixes every bit for any thread count, but the draws go to the passes in another
+// order than one pass after the other, so the numbers differ from play_pass's (equally
+// valid; README "Speed"). The gain: the lanes are independent, so one lane's dependent
+// loads (row, bucket, next row) overlap with the next lane's; each phase's loop lists lanes
+// without branching on the dice; nothing allocates; and the victim choice of the shipped
+// policies is compiled to a rule (VictimRule: the richest or the leader, Keuler first)
+// evaluated branch-free instead of a virtual call. Not compiled (played in the lanes all
+// the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
+// unknown policies) is asked at every steal; a policy whose decide() reads the table
+// (position policies) at every decision. play_pass is one lane.
 //
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
