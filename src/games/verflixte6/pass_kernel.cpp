@@ -53,12 +53,13 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
     int k = self + step;
     k -= k >= n ? n : 0;
     const SeatView& s = table[static_cast<size_t>(k)];
-    const bool may = !((taken >> k) & 1u) && !(skip_zombies && s.status == Status::Zombie);
+    // Arithmetic, not && or ?:, so that the compiler emits no branch on a seat's status.
+    const std::uint64_t barred = ((taken >> k) & 1u) | static_cast<unsigned>(skip_zombies & (s.status == Status::Zombie));
     const int score = rule == VictimRule::kLeader ? standing(s.total, s.eyes) : s.eyes;
     const std::uint64_t key = (std::uint64_t{keuler_due(rules, s, amount)} << 40) |
                               (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score) ^ 0x80000000u) << 8) |
                               static_cast<std::uint64_t>(kMaxPlayers - step);
-    best = std::max(best, may ? key : 0);
+    best = std::max(best, key & (barred - 1));
   }
   return best == 0 ? -1 : (self + kMaxPlayers - static_cast<int>(best & 0xff)) % n;
 }
