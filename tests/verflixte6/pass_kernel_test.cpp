@@ -451,6 +451,47 @@ TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
                                 false, 4);
 }
 
+TEST(PassLanes, WarmTablesGiveTheSameDraws) {
+  // Which segments a kernel has compiled depends on what it played before (its thread's
+  // earlier chunks); the lanes' order of draws must not: a warm and a cold kernel play the
+  // same passes and series from the same stream bit for bit.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
+                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
+                                 {heur.get(), {}, 0, 0}};
+  PassKernel warm(rules), cold(rules);
+  Rng other = chunk_rng(99, 0);
+  warm.play_passes(seats, 0, 3000, other, [](int, std::span<const SeatView>, std::span<const int>) {});
+  ASSERT_GT(warm.states(), 0u);
+  auto record = [&](PassKernel& pk) {
+    std::vector<int> out;
+    Rng rng = chunk_rng(7, 0);
+    pk.play_passes(seats, 0, 700, rng, [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
+      out.push_back(first);
+      for (size_t k = 0; k < table.size(); ++k) out.insert(out.end(), {table[k].eyes, keuler[k]});
+    });
+    return out;
+  };
+  EXPECT_EQ(record(warm), record(cold));
+  const ListSelector sel({SENIGMA, VENTIL, FUMO, RUNKELRUEB});
+  const std::vector<EveningPlayer> players = {{heur.get(), &sel, 0}, {pos.get(), &sel, 0}, {heur.get(), nullptr, 0}};
+  auto series = [&](PassKernel& pk) {
+    std::vector<int> out;
+    Rng rng = chunk_rng(8, 0);
+    pk.play_series(
+        players, true, 2, 0, 300, [](std::uint64_t s, int e) { return static_cast<int>((s + static_cast<std::uint64_t>(e)) % 3); },
+        rng, [&](int, std::uint64_t s, int e, std::span<const int> totals, std::span<const int>) {
+          out.insert(out.end(), {static_cast<int>(s), e});
+          out.insert(out.end(), totals.begin(), totals.end());
+        });
+    return out;
+  };
+  PassKernel cold2(rules);
+  EXPECT_EQ(series(warm), series(cold2));
+}
+
 TEST(PassLanes, EveryPassIsPlayedOnceWhateverTheLanes) {
   // Fewer passes than lanes, as many, and more: each pass number's first seat comes out once.
   const Rules rules = preset("tournament-2019");

@@ -61,7 +61,9 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
                               static_cast<std::uint64_t>(kMaxPlayers - step);
     best = std::max(best, key & (barred - 1));
   }
-  return best == 0 ? -1 : (self + kMaxPlayers - static_cast<int>(best & 0xff)) % n;
+  if (best == 0) return -1;
+  const int k = self + kMaxPlayers - static_cast<int>(best & 0xff);  // self + step (no division: it is slow)
+  return k >= n ? k - n : k;
 }
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
@@ -276,7 +278,8 @@ void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPl
 }
 
 void PassKernel::begin_turn(Lane& lane) {
-  lane.self = (lane.first + lane.step) % lane.n;  // P1
+  lane.self = lane.first + lane.step;  // P1: seat order from the first (without a division)
+  if (lane.self >= lane.n) lane.self -= lane.n;
   const auto i = static_cast<size_t>(lane.self);
   lane.t = lane.tabs[i];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
@@ -439,13 +442,14 @@ bool PassKernel::settle(Lane& lane) {
 
 // Rounds of phases over the lanes, each a loop whose branches do not depend on the dice (so
 // the processor overlaps lanes instead of mispredicting between them): (A) one draw per lane
-// — first the lanes at a compiled segment in lane order, their table lookups independent,
-// the lanes whose draw took eyes listed without a branch; then the lanes at a live row (a
-// policy that reads the table), each playing its whole step through advance, as play_pass
-// does; (B) the listed steals, victim by compiled rule; (C) the lanes that are not at a
-// drawing row listed, then (D) settled: turns ended, segments compiled, finished passes
-// handed to `finish`, which starts the lane's next pass or says there is none. The order of
-// draws is thus a function of the seed alone; with one lane it is play_pass's exactly.
+// — first the lanes at a compiled segment, their table lookups independent, the lanes whose
+// draw took eyes listed without a branch; then the lanes at a live row (a policy that reads
+// the table), each playing its whole step through advance, as play_pass does; (B) the
+// listed steals, victim by compiled rule; (C) the lanes still at a segment listed to draw
+// next round (in lane order), the others listed and (D) settled — turns ended, segments
+// compiled, finished passes handed to `finish`, which starts the lane's next pass or says
+// there is none — and listed to draw after them. The order of draws is thus a function of
+// the seed alone; with one lane it is play_pass's exactly.
 template <class Finish>
 void PassKernel::run_lanes(Rng& rng, Finish finish) {
   auto settle_or_finish = [&](Lane& lane) {
@@ -453,31 +457,27 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       if (!finish(lane)) return lane.dead = true, false;
     return true;
   };
-  bool died = true;
-  for (const std::uint32_t l : order_) died |= !settle_or_finish(lanes_[l]);
   listed_.resize(order_.size());
   ready_.resize(order_.size());
   live_.resize(order_.size());
-  for (;;) {
-    if (died) {  // drop finished lanes, keeping the others' order
-      order_.erase(std::remove_if(order_.begin(), order_.end(), [&](std::uint32_t l) { return lanes_[l].dead; }),
-                   order_.end());
-      died = false;
-    }
-    if (order_.empty()) break;
-    // Every lane is at a drawing row: list those at a segment and those at a live row.
-    size_t ready = 0, live = 0;
-    for (const std::uint32_t l : order_) {
-      const bool at_segment = lanes_[l].t->hot[lanes_[l].row].state == kReady;
-      ready_[ready] = l;
-      live_[live] = l;
-      ready += at_segment;
-      live += !at_segment;
-    }
+  // Lists a settled lane as drawing from a segment or from a live row (no branch).
+  size_t ready = 0, live = 0;
+  auto list_drawing = [&](std::uint32_t l) {
+    const bool at_segment = lanes_[l].t->hot[lanes_[l].row].state == kReady;
+    ready_[ready] = l;
+    live_[live] = l;
+    ready += at_segment;
+    live += !at_segment;
+  };
+  for (const std::uint32_t l : order_)
+    if (settle_or_finish(lanes_[l])) list_drawing(l);
+  while (ready + live > 0) {
     size_t listed = 0;
     for (size_t i = 0; i < ready; ++i) {  // (A)
       Lane& lane = lanes_[ready_[i]];
       CompiledPolicy& t = *lane.t;
+      if (t.hot[lane.row].state == kUnbuilt) [[unlikely]]
+        compile_segment(t, lane.row);
       const Hot hot = t.hot[lane.row];
       int side = 0;
       const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
@@ -490,7 +490,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       Lane& lane = lanes_[live_[i]];
       while (!advance(lane, rng))
         if (!finish(lane)) {
-          died = lane.dead = true;
+          lane.dead = true;
           break;
         }
     }
@@ -498,13 +498,22 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       Lane& lane = lanes_[listed_[i]];
       transfer_(lane, lane.edge, -1, lane.row);
     }
-    listed = 0;
-    for (const std::uint32_t l : order_) {  // (C)
+    // (C) Lanes still at a segment draw again; the others are listed to settle, and (D) then
+    // draw again unless their pass ended and none was left. A segment not compiled yet counts
+    // as one (compiled in (A)): whether it is compiled depends on what this kernel played
+    // before, and the order of draws must not.
+    listed = ready = live = 0;
+    for (const std::uint32_t l : order_) {
       const Lane& lane = lanes_[l];
+      const HotState state = lane.t->hot[lane.row].state;
+      const bool at_segment = !lane.dead && (state == kReady || state == kUnbuilt);
+      ready_[ready] = l;
       listed_[listed] = l;
-      listed += !lane.dead && lane.t->hot[lane.row].state != kReady;
+      ready += at_segment;
+      listed += !lane.dead && !at_segment;
     }
-    for (size_t i = 0; i < listed; ++i) died |= !settle_or_finish(lanes_[listed_[i]]);  // (D)
+    for (size_t i = 0; i < listed; ++i)
+      if (settle_or_finish(lanes_[listed_[i]])) list_drawing(listed_[i]);
   }
 }
 
