@@ -59,8 +59,9 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
           std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]
           pk->play_passes(seats, chunk * kReferenceChunk, count, dice.rng(),
                           [&](int first, std::span<const SeatView> table, std::span<const int>) {
-                            for (size_t pos = 0; pos < n; ++pos) {
-                              const SeatView& s = table[(static_cast<size_t>(first) + pos) % n];
+                            size_t who = static_cast<size_t>(first);  // the seat at position pos
+                            for (size_t pos = 0; pos < n; ++pos, who = who + 1 == n ? 0 : who + 1) {
+                              const SeatView& s = table[who];
                               const size_t at = (static_cast<size_t>(s.eyes) * n + pos) * 2 + (s.status == Status::Zombie);
                               if (at >= counts.size()) counts.resize(2 * at + 2 * n, 0);
                               ++counts[at];

@@ -528,13 +528,16 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
   order_.resize(L);
-  std::uint64_t next = 0;  // passes handed to lanes so far
+  std::uint64_t next = 0;                                   // passes handed to lanes so far
+  auto next_first = static_cast<int>(first_pass % n);      // the first seat of pass next
   auto begin = [&](Lane& lane) {
     lane.seats = seats.data();
     lane.n = static_cast<int>(n);
     lane.starts = start_cache_.data();
     lane.dead = false;
-    begin_pass(lane, tabs, static_cast<int>((first_pass + next++) % n));
+    begin_pass(lane, tabs, next_first);
+    ++next;
+    next_first = next_first + 1 == lane.n ? 0 : next_first + 1;
   };
   for (std::uint32_t l = 0; l < L; ++l) {
     order_[l] = l;
