@@ -52,6 +52,25 @@ static void BM_PassKernelSixPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_PassKernelSixPlayers)->Arg(0)->Arg(1);
 
+// The same passes in lanes (play_passes, 64 lanes): 1024 passes per iteration; items are
+// turns, 6 per pass, as above.
+static void BM_PassLanesSixPlayers(benchmark::State& state) {
+  const Rules rules = preset("tournament-2019");
+  std::unique_ptr<Policy> policy;
+  const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
+  PassKernel kernel(rules);
+  Rng rng = chunk_rng(1, 0);
+  constexpr std::uint64_t kPasses = 1024;
+  std::int64_t eyes = 0;
+  for (auto _ : state)
+    kernel.play_passes(seats, 0, kPasses, rng, [&](int, std::span<const SeatView> table, std::span<const int>) {
+      eyes += table[0].eyes;
+    });
+  benchmark::DoNotOptimize(eyes);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(6 * kPasses));
+}
+BENCHMARK(BM_PassLanesSixPlayers)->Arg(0)->Arg(1);
+
 static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   std::unique_ptr<Policy> policy;

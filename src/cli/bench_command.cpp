@@ -609,7 +609,7 @@ int bench_command(int argc, const char* const* argv) {
   // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
   const std::uint64_t passes = std::max<std::uint64_t>(1, baseline_turns / 6);
   if (!stopped())
-    body << "\npasses of 6 players (" << passes << " per run): pass kernel vs reference engine (the baseline)\n";
+    body << "\npasses of 6 players (" << passes << " per run): pass kernel in lanes vs reference engine (the baseline)\n";
   for (const auto& w : workloads) {
     if (stopped()) break;
     body << w.name << "\n" << kHeader;
@@ -657,7 +657,7 @@ int bench_command(int argc, const char* const* argv) {
   };
   if (!stopped())
     body << "\nevenings of 4 players (" << evenings << " per run, series of " << evening_spec.series_length
-         << "): pass kernel vs reference engine (the baseline)\n"
+         << "): pass kernel in lanes vs reference engine (the baseline)\n"
          << evening_name << "\n"
          << kHeader;
   {

@@ -3,7 +3,8 @@
 // (two independent samples with fixed seeds), for both presets, robbing, Keuler, Senigma
 // duels and takes, Fumo, Ventil, Runkelrüb, position policies and joker selection. Also:
 // the kernel's evenings are reproducible across thread counts, and a policy it cannot play
-// is refused and sent to the reference engine.
+// is refused and sent to the reference engine. The lanes (play_passes) are checked the same
+// way against the engine, and one lane against play_pass draw for draw.
 #include "verflixt/games/verflixte6/pass_kernel.h"
 
 #include <gtest/gtest.h>
@@ -14,12 +15,14 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/evaluate.h"
 #include "verflixt/games/verflixte6/heuristic.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/position.h"
 #include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
 namespace {
@@ -53,31 +56,43 @@ struct SeatStats {
 };
 constexpr int kCuts[] = {0, 10, 16, 20, 24, 30, 40};
 
+// Who plays the passes: the reference engine, the kernel one pass at a time, or in lanes.
+enum class Engine { kReference, kKernel, kLanes };
+
 std::vector<SeatStats> play_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes,
-                                   std::uint64_t seed, bool kernel, int max_steps = 8) {
+                                   std::uint64_t seed, Engine engine, int max_steps = 8) {
   const size_t n = seats.size();
   std::vector<SeatStats> st(n);
   for (auto& s : st) s.below.resize(std::size(kCuts));
+  auto add = [&](size_t k, int eyes, Status status, int keuler) {
+    st[k].eyes.add(eyes);
+    st[k].zombie.add(status == Status::Zombie);
+    st[k].keuler.add(keuler);
+    for (size_t c = 0; c < std::size(kCuts); ++c) st[k].below[c].add(eyes <= kCuts[c]);
+  };
   PassKernel pk(rules);
   pk.set_max_steps(max_steps);
   RandomDice dice(chunk_rng(seed, 0));
+  if (engine == Engine::kLanes) {
+    pk.play_passes(seats, 0, static_cast<std::uint64_t>(passes), dice.rng(),
+                   [&](int, std::span<const SeatView> table, std::span<const int> keuler) {
+                     for (size_t k = 0; k < n; ++k) add(k, table[k].eyes, table[k].status, keuler[k]);
+                   });
+    return st;
+  }
   for (int p = 0; p < passes; ++p) {
     const int first = p % static_cast<int>(n);
-    const PassResult r = kernel ? pk.play_pass(seats, first, dice.rng()) : play_pass(rules, seats, first, dice);
-    for (size_t k = 0; k < n; ++k) {
-      st[k].eyes.add(r.eyes[k]);
-      st[k].zombie.add(r.status[k] == Status::Zombie);
-      st[k].keuler.add(r.keuler[k]);
-      for (size_t c = 0; c < std::size(kCuts); ++c) st[k].below[c].add(r.eyes[k] <= kCuts[c]);
-    }
+    const PassResult r =
+        engine == Engine::kKernel ? pk.play_pass(seats, first, dice.rng()) : play_pass(rules, seats, first, dice);
+    for (size_t k = 0; k < n; ++k) add(k, r.eyes[k], r.status[k], r.keuler[k]);
   }
   return st;
 }
 
 void expect_same_passes(const Rules& rules, const std::vector<PassSeat>& seats, int passes, std::uint64_t seed,
-                        int max_steps = 8) {
-  const auto k = play_passes(rules, seats, passes, seed, true, max_steps);
-  const auto r = play_passes(rules, seats, passes, seed + 1000, false);
+                        int max_steps = 8, Engine engine = Engine::kKernel) {
+  const auto k = play_passes(rules, seats, passes, seed, engine, max_steps);
+  const auto r = play_passes(rules, seats, passes, seed + 1000, Engine::kReference);
   for (size_t s = 0; s < seats.size(); ++s) {
     const std::string who = "seat " + std::to_string(s) + " (" + seats[s].policy->name() + " @" +
                             loadout_name(seats[s].jokers) + ")";
@@ -212,9 +227,12 @@ TEST(PassKernel, EveningsAreTheSameOnAnyNumberOfThreads) {
   spec.seats = {{heur.get(), &sel, 0}, {pos.get(), &sel, 1}, {heur.get(), nullptr, 0}};
   spec.groups = {"heuristic", "position"};
   const auto one = play_objectives(rules, spec, 3000, 5, 1);
-  const auto two = play_objectives(rules, spec, 3000, 5, 2);
-  EXPECT_EQ(one.moments.sum, two.moments.sum);
-  EXPECT_EQ(one.moments.sum_sq, two.moments.sum_sq);
+  for (int threads : {2, 3}) {  // the kernel's evenings are played in lanes (play_series)
+    const auto more = play_objectives(rules, spec, 3000, 5, threads);
+    EXPECT_EQ(one.moments.sum, more.moments.sum) << threads << " threads";
+    EXPECT_EQ(one.moments.sum_sq, more.moments.sum_sq) << threads << " threads";
+    EXPECT_EQ(one.moments.win_cross, more.moments.win_cross) << threads << " threads";
+  }
   EXPECT_GT(one.by_seat[0].eyes.mean, 0);
 }
 
@@ -240,6 +258,270 @@ TEST(PassKernel, WarmTablesGiveTheSameDraws) {
     ASSERT_EQ(x.keuler, y.keuler) << "pass " << p;
   }
   EXPECT_LE(cold.states(), warm.states());
+}
+
+// ---- Lanes (play_passes): the same tables, many passes at once ----
+
+TEST(PassLanes, PlainPassesAgreeWithTheEngine) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t3(3), t12(12), t17(17), t20(20), t26(26), t30(30);
+  expect_same_passes(rules, {{&t12, {}, 0, 0}, {&t20, {}, 0, 0}, {&t26, {}, 0, 0}, {&t20, {}, 0, 0}}, 30000, 31, 8,
+                     Engine::kLanes);
+  // Six players at threshold:17, the bench's workload; and Keuler bonuses (T6).
+  expect_same_passes(rules, std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0}), 20000, 32, 8, Engine::kLanes);
+  expect_same_passes(rules, {{&t3, {}, 0, 0}, {&t30, {}, 0, 0}, {&t26, {}, 0, 0}}, 30000, 33, 8, Engine::kLanes);
+}
+
+TEST(PassLanes, TournamentJokersAndPositionPoliciesAgreeWithTheEngine) {
+  // The heuristic with jokers (victim rule: the richest), position policies asked live with
+  // the lane's table (victim rule: the leader), Senigma duels, Keuler, evening totals.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  ThresholdPolicy t18(18);
+  std::vector<PassSeat> seats = {
+      {heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 12},
+      {pos.get(), jokers({VENTIL, SENIGMA, HIRTENSCHUTZ}), 0, 5},
+      {&t18, jokers({TENTAKEL, JULE}), 0, 0},
+      {heur.get(), jokers({ALL_IN, CHERRY, MONOKEL}), 0, 30},
+      {pos.get(), jokers({SENIGMA, RATTENLORD, ANACONDA}), 0, 20},
+      {heur.get(), jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, 0},
+  };
+  expect_same_passes(rules, seats, 30000, 34, 8, Engine::kLanes);
+  // The bench's joker workload: six heuristic players with three jokers each.
+  const JokerSet three = jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
+  expect_same_passes(rules, std::vector<PassSeat>(6, PassSeat{heur.get(), three, 0, 0}), 20000, 35, 8, Engine::kLanes);
+}
+
+TEST(PassLanes, ClassicJokersAgreeWithTheEngine) {
+  const Rules rules = preset("classic");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  ThresholdPolicy t15(15), t22(22);
+  std::vector<PassSeat> seats = {
+      {heur.get(), jokers({SENIGMA, FUMO}), 0, 0}, {&t15, jokers({SENIGMA}), 0, 0}, {&t22, jokers({FUMO}), 0, 0},
+      {heur.get(), jokers({SENIGMA, HIRTENSCHUTZ}), 0, 0}, {&t22, {}, 0, 0},
+  };
+  expect_same_passes(rules, seats, 30000, 36, 8, Engine::kLanes);
+}
+
+// A policy of no known type: its victims are asked of it (the kAsk rule), here the poorest
+// non-zero candidate, unlike any compiled rule.
+class PoorestVictim final : public Policy {
+ public:
+  std::string name() const override { return "poorest-victim"; }
+  Action decide(const TurnView& v) const override { return v.turn.eyes >= 16 ? Action::stop() : Action::roll(); }
+  bool decide_reads_table() const override { return false; }
+  bool inner_choices_read_table() const override { return false; }
+  int choose_victim(const TurnView& v, int, std::span<const int> candidates) const override {
+    return best_candidate(candidates, [&](int k) { return -v.table[static_cast<size_t>(k)].eyes; });
+  }
+};
+
+TEST(PassLanes, CompiledVictimIsThePolicysChoice) {
+  // The compiled victim rules against rob_candidates + the policy's own choose_victim, on
+  // random tables: sizes 2..12, every status, eyes around 0 (Keuler), totals (standing),
+  // Keuler already paid, classic Senigma's taken set, both robbing rules.
+  const Rules tournament = preset("tournament-2019"), classic = preset("classic");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const auto pos = policy_file("strategies/position-jokers.ini", tournament);
+  PositionParams richest_params;
+  richest_params.rob_leader = false;
+  const PositionPolicy pos_richest(richest_params, HeuristicParams{}, "position-richest");
+  ThresholdPolicy t17(17);
+  PoorestVictim poor;
+  EXPECT_EQ(compiled_victim_rule(t17), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(*heur), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(*pos), VictimRule::kLeader);
+  EXPECT_EQ(compiled_victim_rule(pos_richest), VictimRule::kRichest);
+  EXPECT_EQ(compiled_victim_rule(poor), VictimRule::kAsk);
+  Rng rng = chunk_rng(11, 0);
+  auto below = [&](int m) { return static_cast<int>(rng() % static_cast<std::uint64_t>(m)); };
+  const TurnState turn{};
+  int lapsed = 0, keuler = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Rules& rules = trial % 2 ? classic : tournament;
+    const int n = 2 + below(11);
+    std::vector<SeatView> table(static_cast<size_t>(n));
+    for (auto& s : table) {
+      s.eyes = below(12) - 3;
+      s.status = static_cast<Status>(below(3));
+      s.total = below(3) * 10;
+      s.keuler_paid = below(4) == 0;
+    }
+    const int self = below(n);
+    const unsigned taken = below(3) == 0 ? static_cast<unsigned>(rng()) & ((1u << n) - 1) : 0u;
+    const int amount = 1 + below(3);
+    for (const Policy* p : std::initializer_list<const Policy*>{&t17, pos.get(), &pos_richest}) {
+      const Candidates cand = rob_candidates(rules, table, self, taken);
+      const int expected =
+          cand.empty() ? -1 : p->choose_victim(TurnView{rules, turn, self, table, 0}, amount, cand.span());
+      ASSERT_EQ(compiled_victim(rules, compiled_victim_rule(*p), table, self, taken, amount), expected)
+          << p->name() << " trial " << trial;
+      lapsed += expected < 0;
+      keuler += expected >= 0 && keuler_due(rules, table[static_cast<size_t>(expected)], amount);
+    }
+  }
+  EXPECT_GT(lapsed, 100);  // the cases the loop must cover all occur
+  EXPECT_GT(keuler, 100);
+}
+
+TEST(PassLanes, PoliciesWithTheirOwnVictimChoiceAreAskedAndAgree) {
+  const Rules rules = preset("tournament-2019");
+  PoorestVictim poor;
+  ThresholdPolicy t20(20);
+  expect_same_passes(rules, {{&poor, {}, 0, 0}, {&t20, {}, 0, 0}, {&poor, {}, 0, 0}, {&t20, {}, 0, 0}}, 30000, 37, 8,
+                     Engine::kLanes);
+}
+
+TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
+  // With one lane the passes are played one after the other from the same stream, so they
+  // must be play_pass's, bit for bit: the lanes and the single pass share one step.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
+                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 7},
+                                 {heur.get(), {}, 0, 3}};
+  PassKernel lanes(rules), single(rules);
+  Rng a = chunk_rng(8, 0), b = chunk_rng(8, 0);
+  int p = 0;
+  lanes.play_passes(
+      seats, 0, 600, a,
+      [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
+        const PassResult r = single.play_pass(seats, p % 3, b);
+        ASSERT_EQ(first, p % 3) << "pass " << p;
+        for (size_t k = 0; k < seats.size(); ++k) {
+          ASSERT_EQ(table[k].eyes, r.eyes[k]) << "pass " << p << " seat " << k;
+          ASSERT_EQ(table[k].status, r.status[k]) << "pass " << p << " seat " << k;
+          ASSERT_EQ(keuler[k], r.keuler[k]) << "pass " << p << " seat " << k;
+        }
+        ++p;
+      },
+      1);
+  EXPECT_EQ(p, 600);
+}
+
+// One lane of play_series against play_evening (through play_pass), evening by evening:
+// with one lane the draws come in the same order, so selection (P2, Freie Jokerwahl),
+// rotation (P1), totals (P3) and the carried placement bonus (P4) must agree exactly.
+void expect_series_is_play_evening(const Rules& rules, const std::vector<EveningPlayer>& base, bool final, int length) {
+  PassKernel lanes(rules), single(rules);
+  Rng a = chunk_rng(13, 0), b = chunk_rng(13, 0);
+  const size_t n = base.size();
+  auto first = [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); };
+  std::vector<EveningPlayer> players = base;
+  std::uint64_t expected_series = 5;
+  int expected_evening = 0, evenings = 0;
+  lanes.play_series(
+      base, final, length, 5, 40, first, a,
+      [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
+        ASSERT_EQ(lane, 0);
+        ASSERT_EQ(series, expected_series);
+        ASSERT_EQ(e, expected_evening);
+        if (e == 0) players = base;  // O6
+        const EveningResult r = single.play_evening(players, final, first(series, e), b);
+        for (size_t k = 0; k < n; ++k) {
+          ASSERT_EQ(totals[k], r.totals[k]) << "series " << series << " evening " << e << " seat " << k;
+          ASSERT_EQ(bonus[k], r.place_bonus[k]) << "series " << series << " evening " << e << " seat " << k;
+          players[k].bonus = r.place_bonus[k];
+        }
+        ++evenings;
+        if (++expected_evening == length) expected_evening = 0, ++expected_series;
+      },
+      1);
+  EXPECT_EQ(evenings, 40 * length);
+}
+
+TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
+  const Rules tournament = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const auto pos = policy_file("strategies/position-jokers.ini", tournament);
+  const ListSelector runkel({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
+  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  ThresholdPolicy t20(20);
+  expect_series_is_play_evening(tournament,
+                                {{heur.get(), &runkel, 0}, {pos.get(), &duels, 0}, {&t20, nullptr, 0},
+                                 {pos.get(), &runkel, 0}},
+                                /*final=*/true, 1);
+  const Rules classic = preset("classic");
+  const auto cheur = policy_file("strategies/heuristic.ini", classic);
+  const ListSelector sel({SENIGMA, FUMO, HIRTENSCHUTZ, MONOKEL});
+  ThresholdPolicy t16(16);
+  expect_series_is_play_evening(classic, {{cheur.get(), &sel, 0}, {&t16, nullptr, 0}, {cheur.get(), nullptr, 0}},
+                                false, 4);
+}
+
+TEST(PassLanes, WarmTablesGiveTheSameDraws) {
+  // Which segments a kernel has compiled depends on what it played before (its thread's
+  // earlier chunks); the lanes' order of draws must not: a warm and a cold kernel play the
+  // same passes and series from the same stream bit for bit.
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
+                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
+                                 {heur.get(), {}, 0, 0}};
+  PassKernel warm(rules), cold(rules);
+  Rng other = chunk_rng(99, 0);
+  warm.play_passes(seats, 0, 3000, other, [](int, std::span<const SeatView>, std::span<const int>) {});
+  ASSERT_GT(warm.states(), 0u);
+  auto record = [&](PassKernel& pk) {
+    std::vector<int> out;
+    Rng rng = chunk_rng(7, 0);
+    pk.play_passes(seats, 0, 700, rng, [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
+      out.push_back(first);
+      for (size_t k = 0; k < table.size(); ++k) out.insert(out.end(), {table[k].eyes, keuler[k]});
+    });
+    return out;
+  };
+  EXPECT_EQ(record(warm), record(cold));
+  const ListSelector sel({SENIGMA, VENTIL, FUMO, RUNKELRUEB});
+  const std::vector<EveningPlayer> players = {{heur.get(), &sel, 0}, {pos.get(), &sel, 0}, {heur.get(), nullptr, 0}};
+  auto series = [&](PassKernel& pk) {
+    std::vector<int> out;
+    Rng rng = chunk_rng(8, 0);
+    pk.play_series(
+        players, true, 2, 0, 300, [](std::uint64_t s, int e) { return static_cast<int>((s + static_cast<std::uint64_t>(e)) % 3); },
+        rng, [&](int, std::uint64_t s, int e, std::span<const int> totals, std::span<const int>) {
+          out.insert(out.end(), {static_cast<int>(s), e});
+          out.insert(out.end(), totals.begin(), totals.end());
+        });
+    return out;
+  };
+  PassKernel cold2(rules);
+  EXPECT_EQ(series(warm), series(cold2));
+}
+
+TEST(PassLanes, EveryPassIsPlayedOnceWhateverTheLanes) {
+  // Fewer passes than lanes, as many, and more: each pass number's first seat comes out once.
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t17(17);
+  const std::vector<PassSeat> seats(5, PassSeat{&t17, {}, 0, 0});
+  PassKernel pk(rules);
+  for (const std::uint64_t count : {1u, 3u, 64u, 200u}) {
+    std::vector<int> firsts(5, 0);
+    Rng rng = chunk_rng(3, count);
+    pk.play_passes(seats, 7, count, rng, [&](int first, std::span<const SeatView> table, std::span<const int>) {
+      ++firsts[static_cast<size_t>(first)];
+      for (const SeatView& s : table) EXPECT_NE(s.status, Status::Jungfrau);
+    });
+    std::vector<int> expected(5, 0);  // passes 7 .. 7 + count - 1 start at seat pass mod 5
+    for (std::uint64_t i = 0; i < count; ++i) ++expected[(7 + i) % 5];
+    EXPECT_EQ(firsts, expected) << "count " << count;
+  }
+}
+
+TEST(PassLanes, PassesAreTheSameOnAnyNumberOfThreads) {
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const JokerSet three = jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
+  const std::uint64_t passes = 3 * kReferenceChunk + 123;  // four chunks, the last one short
+  const PassRun one = evaluate_passes(rules, three, *heur, 6, passes, 9, 1, {}, true);
+  for (int threads : {2, 3}) {
+    const PassRun more = evaluate_passes(rules, three, *heur, 6, passes, 9, threads, {}, true);
+    EXPECT_EQ(one.by_position, more.by_position) << threads << " threads";
+  }
+  EXPECT_EQ(one.all.turns(), 6 * passes);
 }
 
 // A policy that says its inner choices read the table: the kernel cannot compile it.

@@ -51,12 +51,31 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
         tallies.assign(n, Tally{});
         RandomDice dice(chunk_rng(seed, chunk));
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
+        if (pk) {
+          // The chunk's passes in lanes (pass_kernel.h), counted as they finish by position,
+          // eyes (never negative after T7) and status in a flat array, and handed to the
+          // tallies once per chunk: the same integers as a Tally::add per result, without
+          // a map update per result.
+          std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]
+          pk->play_passes(seats, chunk * kReferenceChunk, count, dice.rng(),
+                          [&](int first, std::span<const SeatView> table, std::span<const int>) {
+                            size_t who = static_cast<size_t>(first);  // the seat at position pos
+                            for (size_t pos = 0; pos < n; ++pos, who = who + 1 == n ? 0 : who + 1) {
+                              const SeatView& s = table[who];
+                              const size_t at = (static_cast<size_t>(s.eyes) * n + pos) * 2 + (s.status == Status::Zombie);
+                              if (at >= counts.size()) counts.resize(2 * at + 2 * n, 0);
+                              ++counts[at];
+                            }
+                          });
+          for (size_t at = 0; at < counts.size(); at += 2)
+            tallies[(at / 2) % n].add_many(static_cast<int>(at / 2 / n), counts[at] + counts[at + 1], counts[at + 1]);
+          return;
+        }
         PassResult r;
         for (std::uint64_t k = 0; k < count; ++k) {
           const std::uint64_t pass = chunk * kReferenceChunk + k;
           const int first = static_cast<int>(pass % n);
-          if (pk) pk->play_pass(seats, first, dice.rng(), r);
-          else r = play_pass(rules, seats, first, dice);
+          r = play_pass(rules, seats, first, dice);
           for (size_t pos = 0; pos < n; ++pos) {
             const auto who = static_cast<size_t>(r.order[pos]);
             tallies[pos].add(r.eyes[who], r.status[who] == Status::Zombie);

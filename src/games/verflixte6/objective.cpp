@@ -132,31 +132,56 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
         m.win_cross.assign(W * W, 0);
         RandomDice dice(chunk_rng(seed, chunk));
         const std::uint64_t first_series = chunk * per_chunk;
+        // One series' features into m: its sums, squares and win cross products.
+        auto add_series = [&](const std::int64_t* x) {
+          ++m.series;
+          for (size_t f = 0; f < W * kFeatures; ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
+          for (size_t a = 0; a < W; ++a)
+            for (size_t b = 0; b < W; ++b)
+              m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
+        };
+        // An evening's results into the series' features x.
+        auto add_evening = [&](std::int64_t* x, std::span<const int> totals) {
+          const EveningScore sc = score_totals(rules, std::vector<int>(totals.begin(), totals.end()));
+          for (size_t k = 0; k < n; ++k) {
+            const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
+            for (size_t ent : {k, gk}) {
+              x[feature(ent, kWin)] += sc.win_units[k];
+              x[feature(ent, kLoser)] += sc.loser[k];
+              x[feature(ent, kRank2)] += sc.rank2[k];
+              x[feature(ent, kEyes)] += totals[k];
+            }
+          }
+        };
+        if (kernel) {
+          // The chunk's series in lanes (pass_kernel.h); each lane keeps its series' features
+          // and adds them to m when the series ends. Sums of integers: the order in which
+          // series end does not change m.
+          std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * W * kFeatures, 0);
+          kernel->play_series(
+              base, spec.final, spec.series_length, first_series, count,
+              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
+              dice.rng(),
+              [&](int lane, std::uint64_t, int e, std::span<const int> totals, std::span<const int>) {
+                std::int64_t* x = xs.data() + static_cast<size_t>(lane) * W * kFeatures;
+                add_evening(x, totals);
+                if (e + 1 < spec.series_length) return;
+                add_series(x);
+                std::fill(x, x + W * kFeatures, 0);
+              });
+          return;
+        }
         std::vector<std::int64_t> x(W * kFeatures);
         for (std::uint64_t s = 0; s < count; ++s) {
           std::fill(x.begin(), x.end(), 0);
           std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
           for (std::uint64_t e = 0; e < L; ++e) {
             const int first = evening_first_seat(first_series + s, e, n);  // O5
-            const EveningResult r = kernel ? kernel->play_evening(players, spec.final, first, dice.rng())
-                                           : play_evening(rules, players, spec.final, first, dice);
-            const EveningScore sc = score_totals(rules, r.totals);
-            for (size_t k = 0; k < n; ++k) {
-              const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
-              for (size_t ent : {k, gk}) {
-                x[feature(ent, kWin)] += sc.win_units[k];
-                x[feature(ent, kLoser)] += sc.loser[k];
-                x[feature(ent, kRank2)] += sc.rank2[k];
-                x[feature(ent, kEyes)] += r.totals[k];
-              }
-              players[k].bonus = r.place_bonus[k];  // O6 / P4
-            }
+            const EveningResult r = play_evening(rules, players, spec.final, first, dice);
+            add_evening(x.data(), r.totals);
+            for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // O6 / P4
           }
-          ++m.series;
-          for (size_t f = 0; f < x.size(); ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
-          for (size_t a = 0; a < W; ++a)
-            for (size_t b = 0; b < W; ++b)
-              m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
+          add_series(x.data());
         }
       });
 

@@ -1,9 +1,14 @@
 #include "verflixt/games/verflixte6/pass_kernel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
+#include "verflixt/games/verflixte6/heuristic.h"
 #include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/position.h"
+#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/sweep.h"
 #include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
@@ -12,19 +17,66 @@ bool kernel_plays(const Policy& policy) { return !policy.inner_choices_read_tabl
 
 std::size_t PassKernel::states() const {
   std::size_t n = 0;
-  for (const auto& t : tables_) n += t.rows.size();
+  for (const auto& t : tables_) n += t->rows.size();
   return n;
+}
+
+namespace {
+
+template <class... P>
+bool is_one_of(const Policy& p) {
+  return (... || (dynamic_cast<const P*>(&p) != nullptr));
+}
+
+}  // namespace
+
+// The policies that keep Policy::choose_victim rob the richest; a position policy robs the
+// leader if it says so. Anything else (the last-seat DP, advise's continuations, policies
+// this file does not know) is asked at every steal.
+VictimRule compiled_victim_rule(const Policy& policy) {
+  if (is_one_of<ThresholdPolicy, HeuristicPolicy, SolvedPolicy, StopAtPolicy>(policy)) return VictimRule::kRichest;
+  if (const auto* pos = dynamic_cast<const PositionPolicy*>(&policy))
+    return pos->params().rob_leader ? VictimRule::kLeader : VictimRule::kRichest;
+  return VictimRule::kAsk;
+}
+
+int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
+                    int amount) {
+  // rob_candidates' walk (table.cpp: seats after the thief, E11 order, skipping those taken
+  // from and, under RobTargets::NotZombie, Zombies) fused with best_candidate: each seat's
+  // score packed into one integer — Keuler, then eyes or standing, then the earlier seat in
+  // E11 order — so the best is a branch-free maximum (0: nobody may be robbed).
+  const int n = static_cast<int>(table.size());
+  const bool skip_zombies = rules.rob_targets == RobTargets::NotZombie;
+  std::uint64_t best = 0;
+  for (int step = 1; step < n; ++step) {
+    int k = self + step;
+    k -= k >= n ? n : 0;
+    const SeatView& s = table[static_cast<size_t>(k)];
+    // Arithmetic, not && or ?:, so that the compiler emits no branch on a seat's status.
+    const std::uint64_t barred = ((taken >> k) & 1u) | static_cast<unsigned>(skip_zombies & (s.status == Status::Zombie));
+    const int score = rule == VictimRule::kLeader ? standing(s.total, s.eyes) : s.eyes;
+    const std::uint64_t key = (std::uint64_t{keuler_due(rules, s, amount)} << 40) |
+                              (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score) ^ 0x80000000u) << 8) |
+                              static_cast<std::uint64_t>(kMaxPlayers - step);
+    best = std::max(best, key & (barred - 1));
+  }
+  if (best == 0) return -1;
+  const int k = self + kMaxPlayers - static_cast<int>(best & 0xff);  // self + step (no division: it is slow)
+  return k >= n ? k - n : k;
 }
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
-    if (t.policy == &policy) return t;
+    if (t->policy == &policy) return *t;
   if (!kernel_plays(policy))
     throw std::invalid_argument("pass kernel: policy " + policy.name() +
                                 " reads the table inside jokers; play it with the reference engine");
-  tables_.push_back(CompiledPolicy{});
-  tables_.back().policy = &policy;
-  return tables_.back();
+  auto t = std::make_unique<CompiledPolicy>();
+  t->policy = &policy;
+  t->victim = compiled_victim_rule(policy);
+  tables_.push_back(std::move(t));
+  return *tables_.back();
 }
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
@@ -79,10 +131,18 @@ PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id,
   Branch b{a, static_cast<std::uint32_t>(t.edges.size()), 0};
   for (const auto& o : out) {
     const std::uint32_t next = row_of(t, o.next);  // may grow rows: no references held here
-    t.edges.push_back(Edge{o.prob, next, o.transfer, a == Action::use(SENIGMA)});
+    t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
   return finish_branch(t, b);
+}
+
+PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer,
+                                    bool senigma) const {
+  // The engine asks for a victim with the step's throws counted, neither the steal nor Jule
+  // (E1): worked out here once, not at every steal.
+  const TurnState& after = t.rows[next].state;
+  return Edge{prob, next, transfer, senigma, kNone, kNone, after.eyes - transfer - jule_pay(rules_, after)};
 }
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
@@ -188,99 +248,159 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   for (const Mass& m : open) add(closed, m.row, 0, false, m.p);
   Branch b{t.rows[id].action, static_cast<std::uint32_t>(t.edges.size()), 0};
   for (const Mass& m : closed) {
-    t.edges.push_back(Edge{m.p, m.row, m.transfer, m.senigma});
+    t.edges.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
   b = finish_branch(t, b);
   t.hot[id] = Hot{b.alias, b.last - b.first, kReady};
 }
 
-TurnState PassKernel::play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng) {
-  CompiledPolicy& t = tables_of(*seat.policy);
-  const Policy& policy = *seat.policy;
-  SeatView& me = seats_[static_cast<size_t>(self)];
+void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < seats.size(); ++k) tabs[k] = &tables_of(*seats[k].policy);
+  lane.seats = seats.data();
+  lane.n = static_cast<int>(seats.size());
+  begin_pass(lane, tabs, first);
+}
+
+// A new pass of lane.seats (lane.n players) from seat `first`, their tables in `tabs`.
+void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first) {
+  lane.first = first;
+  lane.step = 0;
+  lane.tabs = tabs;
+  for (size_t k = 0; k < static_cast<size_t>(lane.n); ++k) {
+    lane.table[k] = SeatView{};
+    lane.table[k].total = lane.seats[k].total;
+    lane.keuler[k] = 0;
+    lane.taken[k] = 0;
+  }
+  begin_turn(lane);
+}
+
+void PassKernel::begin_turn(Lane& lane) {
+  lane.self = lane.first + lane.step;  // P1: seat order from the first (without a division)
+  if (lane.self >= lane.n) lane.self -= lane.n;
+  const auto i = static_cast<size_t>(lane.self);
+  lane.t = lane.tabs[i];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
   // placement bonus comes with the free throw (T1, P4).
-  std::uint32_t id = start_row(t, seat.jokers, me.eyes + (rules_.free_throw ? seat.bonus : 0));
-  auto view = [&](const TurnState& turn) { return TurnView{rules_, turn, self, seats_, still_to_play}; };
+  const int eyes = lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0);
+  const int at = eyes - kStartLow;
+  if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
+    lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
+    return;
+  }
+  std::uint32_t& cached = lane.starts[i * kStartSpan + static_cast<size_t>(at)];
+  if (cached == kNone) cached = start_row(*lane.t, lane.seats[i].jokers, eyes);
+  lane.row = cached;
+}
 
+bool PassKernel::end_turn(Lane& lane, const TurnState& end) {
+  SeatView& me = lane.table[static_cast<size_t>(lane.self)];
+  me.eyes = end.eyes;
+  me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+  if (++lane.step == lane.n) {
+    end_pass(lane.view());  // T7
+    return false;
+  }
+  begin_turn(lane);
+  return true;
+}
+
+bool PassKernel::advance(Lane& lane, Rng& rng) {
   for (;;) {
-    const Hot hot = t.hot[id];
+    CompiledPolicy& t = *lane.t;
+    const Hot hot = t.hot[lane.row];
     int side = 0;
     if (hot.state == kReady) {  // the hot path: one draw plays a whole segment
       const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
-      id = bk.next[side];
-      if (bk.transfer[side] == 0) continue;
-      transfer_(t, policy, bk.edge[side], -1, self, still_to_play, id);
-      continue;
+      lane.row = bk.next[side];
+      if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], -1, lane.row);
+      return true;
     }
     if (hot.state == kUnbuilt) {
-      compile_segment(t, id);
+      compile_segment(t, lane.row);
       continue;
     }
-    if (hot.state == kEnds) {
-      TurnState end = t.rows[id].state;
-      end.phase = TurnPhase::Over;  // over, or the solo decision was to stop
-      return end;
+    if (hot.state == kEnds) {  // over, or the solo decision was to stop
+      if (!end_turn(lane, t.rows[lane.row].state)) return false;
+      continue;
     }
-    Branch b;
+    // A live row: the policy decides with the table.
+    const Policy& policy = *t.policy;
+    const int self = lane.self;
+    lane.table[static_cast<size_t>(self)].eyes = t.rows[lane.row].state.eyes;  // what the table shows of him
+    const TurnState turn = t.rows[lane.row].state;
+    const TurnView view{rules_, turn, self, lane.view(), lane.still_to_play()};
+    const Action a = policy.decide(view);
+    if (!is_legal(view, a))
+      throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
+                             std::string(joker_id(a.joker)));
+    if (a.kind == Action::Stop) {
+      if (!end_turn(lane, turn)) return false;
+      continue;
+    }
     int target = -1;
-    {  // a live row: the policy decides with the table
-      me.eyes = t.rows[id].state.eyes;  // what the table shows of the player on turn
-      const TurnState turn = t.rows[id].state;
-      const Action a = policy.decide(view(turn));
-      if (!is_legal(view(turn), a))
-        throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
-                               std::string(joker_id(a.joker)));
-      if (a.kind == Action::Stop) {
-        TurnState end = turn;
-        end.phase = TurnPhase::Over;
-        return end;
-      }
-      if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
-        TurnState before = turn;
-        before.held = before.held.without(SENIGMA);
-        before.fumo_active = false;
-        before.fumo_gain = 0;
-        target = policy.senigma_target(view(before), senigma_candidates(seats_, self).span());
-        seats_[static_cast<size_t>(target)].senigma_attacked = true;
-      }
-      b = live_branch(t, id, a);
+    if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
+      TurnState before = turn;
+      before.held = before.held.without(SENIGMA);
+      before.fumo_active = false;
+      before.fumo_gain = 0;
+      target = policy.senigma_target(TurnView{rules_, before, self, lane.view(), lane.still_to_play()},
+                                     senigma_candidates(lane.view(), self).span());
+      lane.table[static_cast<size_t>(target)].senigma_attacked = true;
     }
+    const Branch b = live_branch(t, lane.row, a);
     const Bucket& bk = draw(t, b.alias, b.last - b.first, rng, side);
-    id = bk.next[side];
-    if (bk.transfer[side] != 0) transfer_(t, policy, bk.edge[side], target, self, still_to_play, id);
+    lane.row = bk.next[side];
+    if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], target, lane.row);
+    return true;
   }
+}
+
+// The victim of a robbing 1 or classic Senigma among `cand` (non-empty): the thief's policy
+// decides, from its compiled rule where it has one (the same choice its choose_victim makes:
+// policy.cpp, position.cpp), else asked with the table (`at`: the thief's turn as the engine
+// shows it).
+int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand) {
+  return lane.t->policy->choose_victim(TurnView{rules_, at, lane.self, lane.view(), lane.still_to_play()}, amount,
+                                       cand.span());
 }
 
 // The step that led along edge `e` took eyes from somebody: now the table decides from whom
 // (`target`: a duel's, chosen before it; -1: a robbing 1 or classic Senigma). `id` is the
 // row after the step (in a composed segment the transfer is always its last step); it moves
 // when the steal lapses or pays a Keuler bonus.
-void PassKernel::transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t e, int target, int self,
-                           int still_to_play, std::uint32_t& id) {
+void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_t& id) {
+  CompiledPolicy& t = *lane.t;
   const Edge edge = t.edges[e];
+  const int self = lane.self;
   int victim = target;
   if (victim < 0) {
     // Classic Senigma (E9) or a robbing 1 (T4).
-    unsigned& taken = taken_[static_cast<size_t>(self)];
+    unsigned& taken = lane.taken[static_cast<size_t>(self)];
     const bool repeat = edge.senigma;
-    const Candidates cand = rob_candidates(rules_, seats_, self, repeat ? taken : 0u);
-    if (cand.empty()) {  // T4: the steal lapses (E9: so does the take)
+    lane.table[static_cast<size_t>(self)].eyes = edge.shown;  // as the engine shows him (E1)
+    if (t.victim != VictimRule::kAsk) {
+      victim = compiled_victim(rules_, t.victim, lane.view(), self, repeat ? taken : 0u, edge.transfer);
+    } else {
+      const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
+      if (!cand.empty()) {
+        TurnState at = t.rows[id].state;
+        at.eyes = edge.shown;
+        victim = victim_of(lane, at, edge.transfer, cand);
+      }
+    }
+    if (victim < 0) {  // T4: the steal lapses (E9: so does the take)
       if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
       id = t.edges[e].lapse;
       return;
     }
-    // The engine asks with the step's throws counted, neither the steal nor Jule (E1).
-    TurnState at = t.rows[id].state;
-    at.eyes -= edge.transfer + jule_pay(rules_, at);
-    seats_[static_cast<size_t>(self)].eyes = at.eyes;
-    victim = policy.choose_victim(TurnView{rules_, at, self, seats_, still_to_play}, edge.transfer, cand.span());
     if (repeat) taken |= 1u << victim;
   }
-  const int keuler = take_eyes(rules_, seats_[static_cast<size_t>(victim)], edge.transfer);
+  const int keuler = take_eyes(rules_, lane.table[static_cast<size_t>(victim)], edge.transfer);
   if (keuler != 0) {
-    keuler_[static_cast<size_t>(self)] += keuler;
+    lane.keuler[static_cast<size_t>(self)] += keuler;
     if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
     id = t.edges[e].keuler;
   }
@@ -293,29 +413,234 @@ PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng
 }
 
 void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
-  const int n = static_cast<int>(seats.size());
   check_pass_size(seats.size());
-  seats_.assign(static_cast<size_t>(n), SeatView{});
-  keuler_.assign(static_cast<size_t>(n), 0);
-  taken_.assign(static_cast<size_t>(n), 0u);
-  for (int k = 0; k < n; ++k) seats_[static_cast<size_t>(k)].total = seats[static_cast<size_t>(k)].total;
+  one_.starts = nullptr;
+  begin_pass(one_, seats, first);
+  while (advance(one_, rng)) {
+  }
+  const auto n = seats.size();
   res.order.clear();
-  res.eyes.clear();
-  res.status.clear();
-  for (int step = 0; step < n; ++step) {
-    const int self = (first + step) % n;  // P1
-    res.order.push_back(self);
-    const TurnState end = play_turn(seats[static_cast<size_t>(self)], self, n - 1 - step, rng);
-    SeatView& me = seats_[static_cast<size_t>(self)];
-    me.eyes = end.eyes;
-    me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+  for (size_t step = 0; step < n; ++step) res.order.push_back(static_cast<int>((static_cast<size_t>(first) + step) % n));
+  res.eyes.resize(n);
+  res.status.resize(n);
+  res.keuler.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    res.eyes[k] = one_.table[k].eyes;
+    res.status[k] = one_.table[k].status;
+    res.keuler[k] = one_.keuler[k];
   }
-  end_pass(seats_);  // T7
-  for (const auto& s : seats_) {
-    res.eyes.push_back(s.eyes);
-    res.status.push_back(s.status);
+}
+
+bool PassKernel::settle(Lane& lane) {
+  for (;;) {
+    const HotState state = lane.t->hot[lane.row].state;
+    if (state == kReady || state == kLive) return true;
+    if (state == kUnbuilt) compile_segment(*lane.t, lane.row);
+    else if (!end_turn(lane, lane.t->rows[lane.row].state)) return false;  // kEnds
   }
-  res.keuler = keuler_;
+}
+
+// Rounds of phases over the lanes, each a loop whose branches do not depend on the dice (so
+// the processor overlaps lanes instead of mispredicting between them): (A) one draw per lane
+// — first the lanes at a compiled segment, their table lookups independent, the lanes whose
+// draw took eyes listed without a branch; then the lanes at a live row (a policy that reads
+// the table), each playing its whole step through advance, as play_pass does; (B) the
+// listed steals, victim by compiled rule; (C) the lanes still at a segment listed to draw
+// next round (in lane order), the others listed and (D) settled — turns ended, segments
+// compiled, finished passes handed to `finish`, which starts the lane's next pass or says
+// there is none — and listed to draw after them. The order of draws is thus a function of
+// the seed alone; with one lane it is play_pass's exactly.
+template <class Finish>
+void PassKernel::run_lanes(Rng& rng, Finish finish) {
+  auto settle_or_finish = [&](Lane& lane) {
+    while (!settle(lane))
+      if (!finish(lane)) return lane.dead = true, false;
+    return true;
+  };
+  listed_.resize(order_.size());
+  ready_.resize(order_.size());
+  live_.resize(order_.size());
+  // Lists a settled lane as drawing from a segment or from a live row (no branch).
+  size_t ready = 0, live = 0;
+  auto list_drawing = [&](std::uint32_t l) {
+    const bool at_segment = lanes_[l].t->hot[lanes_[l].row].state == kReady;
+    ready_[ready] = l;
+    live_[live] = l;
+    ready += at_segment;
+    live += !at_segment;
+  };
+  for (const std::uint32_t l : order_)
+    if (settle_or_finish(lanes_[l])) list_drawing(l);
+  while (ready + live > 0) {
+    size_t listed = 0;
+    for (size_t i = 0; i < ready; ++i) {  // (A)
+      Lane& lane = lanes_[ready_[i]];
+      CompiledPolicy& t = *lane.t;
+      if (t.hot[lane.row].state == kUnbuilt) [[unlikely]]
+        compile_segment(t, lane.row);
+      const Hot hot = t.hot[lane.row];
+      int side = 0;
+      const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
+      lane.row = bk.next[side];
+      lane.edge = bk.edge[side];
+      listed_[listed] = ready_[i];
+      listed += bk.transfer[side] != 0;
+    }
+    for (size_t i = 0; i < live; ++i) {  // (A, live rows)
+      Lane& lane = lanes_[live_[i]];
+      while (!advance(lane, rng))
+        if (!finish(lane)) {
+          lane.dead = true;
+          break;
+        }
+    }
+    for (size_t i = 0; i < listed; ++i) {  // (B)
+      Lane& lane = lanes_[listed_[i]];
+      transfer_(lane, lane.edge, -1, lane.row);
+    }
+    // (C) Lanes still at a segment draw again; the others are listed to settle, and (D) then
+    // draw again unless their pass ended and none was left. A segment not compiled yet counts
+    // as one (compiled in (A)): whether it is compiled depends on what this kernel played
+    // before, and the order of draws must not.
+    listed = ready = live = 0;
+    for (const std::uint32_t l : order_) {
+      const Lane& lane = lanes_[l];
+      const HotState state = lane.t->hot[lane.row].state;
+      const bool at_segment = !lane.dead && (state == kReady || state == kUnbuilt);
+      ready_[ready] = l;
+      listed_[listed] = l;
+      ready += at_segment;
+      listed += !lane.dead && !at_segment;
+    }
+    for (size_t i = 0; i < listed; ++i)
+      if (settle_or_finish(lanes_[listed_[i]])) list_drawing(listed_[i]);
+  }
+}
+
+void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
+                             Rng& rng, const PassSink& sink, int lanes) {
+  check_pass_size(seats.size());
+  if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
+  const std::uint64_t n = seats.size();
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
+  start_cache_.assign(n * kStartSpan, kNone);
+  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  lanes_.resize(L);
+  order_.resize(L);
+  std::uint64_t next = 0;                                   // passes handed to lanes so far
+  auto next_first = static_cast<int>(first_pass % n);      // the first seat of pass next
+  auto begin = [&](Lane& lane) {
+    lane.seats = seats.data();
+    lane.n = static_cast<int>(n);
+    lane.starts = start_cache_.data();
+    lane.dead = false;
+    begin_pass(lane, tabs, next_first);
+    ++next;
+    next_first = next_first + 1 == lane.n ? 0 : next_first + 1;
+  };
+  for (std::uint32_t l = 0; l < L; ++l) {
+    order_[l] = l;
+    begin(lanes_[l]);
+  }
+  run_lanes(rng, [&](Lane& lane) {
+    sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
+    if (next == count) return false;
+    begin(lane);
+    return true;
+  });
+}
+
+// play_evening's pass setup (engine.cpp) for the lane's next pass: P2 selection, the evening
+// totals so far, the bonus on the first pass (P4), the opener by seat_order (P1).
+void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
+  const int passes = final ? rules_.final_passes : rules_.passes;
+  for (size_t k = 0; k < players.size(); ++k) {
+    // P2: each joker once per evening, at most jokers_per_evening selections.
+    JokerSet avail{static_cast<u16>(rules_.jokers.bits & ~lane.used[k].bits)};
+    if (lane.used_count[k] >= rules_.jokers_per_evening) avail = {};
+    const bool may_free = final && rules_.free_joker_choice && lane.pass >= 1 && !lane.free_used[k];
+    const SelectionView view{rules_, lane.pass, passes, avail, may_free,
+                             std::span<const int>(lane.totals.data(), players.size()), static_cast<int>(k)};
+    const Selection sel = players[k].selector ? players[k].selector->select(view) : Selection{};
+    const JokerSet allowed = sel.free_choice ? rules_.jokers : avail;
+    if ((sel.free_choice && !may_free) || !allowed.contains(sel.jokers) || sel.jokers.size() > rules_.jokers_per_pass ||
+        (!sel.free_choice && lane.used_count[k] + sel.jokers.size() > rules_.jokers_per_evening))
+      throw std::logic_error("pass kernel: illegal joker selection " + loadout_name(sel.jokers));
+    if (sel.free_choice) lane.free_used[k] = true;
+    else lane.used_count[k] += sel.jokers.size();
+    lane.used[k] = JokerSet{static_cast<u16>(lane.used[k].bits | sel.jokers.bits)};
+    lane.pass_seats[k] =
+        PassSeat{players[k].policy, sel.jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
+  }
+  const int f = rules_.seat_order == SeatOrder::Rotate ? (lane.opener + lane.pass) % lane.n : lane.opener;
+  lane.seats = lane.pass_seats.data();
+  lane.starts = nullptr;  // the loadouts change from pass to pass
+  begin_pass(lane, lane.tabs, f);
+}
+
+void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
+                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, Rng& rng,
+                             const EveningSink& sink, int lanes) {
+  check_pass_size(players.size());
+  if (lanes < 1 || length < 1) throw std::invalid_argument("pass kernel: lanes and series length must be at least 1");
+  const size_t n = players.size();
+  const int passes = final ? rules_.final_passes : rules_.passes;
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*players[k].policy);
+  const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  lanes_.resize(L);
+  order_.resize(L);
+  std::uint64_t next = 0;  // series handed to lanes so far
+  auto begin_evening = [&](Lane& lane) {
+    lane.pass = 0;
+    lane.opener = first_seat(lane.series, lane.evening);
+    for (size_t k = 0; k < n; ++k) {
+      lane.totals[k] = 0;
+      lane.used[k] = {};
+      lane.used_count[k] = 0;
+      lane.free_used[k] = false;
+    }
+    begin_evening_pass(lane, players, final);
+  };
+  auto begin_series = [&](Lane& lane) {
+    lane.series = first_series + next++;
+    lane.evening = 0;
+    lane.n = static_cast<int>(n);
+    lane.tabs = tabs;
+    lane.dead = false;
+    for (size_t k = 0; k < n; ++k) lane.bonus[k] = players[k].bonus;  // O6: the caller's (0 at a series' start)
+    begin_evening(lane);
+  };
+  for (std::uint32_t l = 0; l < L; ++l) {
+    order_[l] = l;
+    begin_series(lanes_[l]);
+  }
+  run_lanes(rng, [&](Lane& lane) {
+    for (size_t k = 0; k < n; ++k) lane.totals[k] += lane.table[k].eyes;  // P3
+    if (++lane.pass < passes) {
+      begin_evening_pass(lane, players, final);
+      return true;
+    }
+    // P4 (play_evening): places by total; tied players share the better place, the next
+    // place is skipped.
+    const int bonus[3] = {rules_.place_bonus_1, rules_.place_bonus_2, rules_.place_bonus_3};
+    for (size_t k = 0; k < n; ++k) {
+      int better = 0;
+      for (size_t m = 0; m < n; ++m) better += lane.totals[m] > lane.totals[k];
+      lane.place[k] = better < 3 ? bonus[better] : 0;
+    }
+    sink(static_cast<int>(&lane - lanes_.data()), lane.series, lane.evening,
+         std::span<const int>(lane.totals.data(), n), std::span<const int>(lane.place.data(), n));
+    lane.bonus = lane.place;
+    if (++lane.evening < length) {
+      begin_evening(lane);
+      return true;
+    }
+    if (next == count) return false;
+    begin_series(lane);
+    return true;
+  });
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {

@@ -15,12 +15,14 @@
 // amount apart (`transfer`), and only then does the table come in: the victim is chosen by
 // the thief's policy among the legal candidates (table.h), the eyes move, a Keuler bonus is
 // paid (T6), or the steal lapses and the thief gives the amount back. The bookkeeping of
-// evenings (P1–P4) is the engine's own play_evening, given this pass player.
+// evenings (P1–P4) is the engine's own play_evening, given this pass player (play_evening
+// below), or play_series' copy of it per lane, tested to agree exactly.
 //
 // Why it is only a few times faster than the engine, not 10x like the solo kernel: a
 // multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
-// a segment, so a turn is two or three draws either way; what is left is the victim choice
-// (a virtual call per steal) and bookkeeping both engines share. README "Speed" has numbers.
+// a segment, so a turn is two or three draws and one or two steals either way. The lanes
+// below take away what else was left (allocation, a virtual call per steal, mispredicted
+// branches between passes); README "Speed" has numbers and what limits each workload.
 //
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
@@ -31,12 +33,32 @@
 // duel target are always chosen with the real table. The view a victim choice sees shows
 // the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
 //
+// Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
+// (its table, the player on turn and his row), play_series up to kLanes series of evenings
+// (with play_evening's selection, totals and bonus per lane); both step them in rounds
+// (run_lanes): every lane makes exactly one draw per round from the one Rng of the chunk,
+// the lanes at a compiled segment first in lane order, then those at a live decision, and a
+// lane whose pass ends takes the next pass (or evening, or series) in the same round. A seed
+// therefore fixes every bit for any thread count, but the draws go to the passes in another
+// order than one pass after the other, so the numbers differ from play_pass's (equally
+// valid; README "Speed"). The gain: the lanes are independent, so one lane's dependent
+// loads (row, bucket, next row) overlap with the next lane's; each phase's loop lists lanes
+// without branching on the dice; nothing allocates; and the victim choice of the shipped
+// policies is compiled to a rule (VictimRule: the richest or the leader, Keuler first)
+// evaluated branch-free instead of a virtual call. Not compiled (played in the lanes all
+// the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
+// unknown policies) is asked at every steal; a policy whose decide() reads the table
+// (position policies) at every decision. play_pass is one lane.
+//
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
 // alias tables realize each outcome's probability to about 2^-47 (the draw's 53 bits less
 // the bucket index). A kernel object is not thread-safe: use
 // one per thread (objective.cpp does).
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -44,11 +66,25 @@
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/core/rng.h"
 #include "verflixt/games/verflixte6/solo_model.h"
+#include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
 
 // Whether the pass kernel can play `policy` (its inner choices do not read the table).
 bool kernel_plays(const Policy& policy);
+
+// How a policy chooses a robbing victim, compiled from its type (compiled_victim_rule): the
+// richest (Policy::choose_victim: Threshold, Heuristic, Solved, StopAt), the leader by
+// standing (PositionPolicy with position.rob = leader), or kAsk: call its choose_victim.
+enum class VictimRule : std::uint8_t { kRichest, kLeader, kAsk };
+VictimRule compiled_victim_rule(const Policy& policy);
+
+// The victim `rule` (not kAsk) picks for a steal of `amount` by `self`, in one pass over the
+// table: the same player as rob_candidates(rules, table, self, taken) followed by the
+// policy's choose_victim, or -1 when there is no candidate (T4: the steal lapses). Keuler
+// first (T6), then the highest eyes (richest) or standing (leader); ties: E11.
+int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
+                    int amount);
 
 class PassKernel {
  public:
@@ -58,6 +94,29 @@ class PassKernel {
   PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
   // The same into `out`, reusing its storage (no allocation once it has grown).
   void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
+
+  // Passes in lanes (see above): passes first_pass .. first_pass + count - 1 of `seats`, pass
+  // i starting at seat i mod seats.size(); each finished pass is handed to `sink` with its
+  // first seat, its table after T7 and the Keuler bonuses by player index. The order in
+  // which passes finish is fixed by the seed, not by their numbers.
+  using PassSink = std::function<void(int first, std::span<const SeatView> table, std::span<const int> keuler)>;
+  static constexpr int kLanes = 64;
+  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+                   const PassSink& sink, int lanes = kLanes);
+
+  // Series of evenings in lanes (objective.cpp's tournaments and balance): each lane plays
+  // whole series — `length` evenings of `players`, the placement bonus (P4) carried from one
+  // evening to the next, none at a series' start (O6) — series first_series ..
+  // first_series + count - 1, evening e of series s opened by seat first_seat(s, e). The
+  // bookkeeping is play_evening's (engine.h: selection P2, rotation P1, totals P3, bonus P4),
+  // kept per lane without allocating; after every evening `sink` gets the lane, the series,
+  // the evening's index in it, the totals and the placement bonuses.
+  using EveningSink = std::function<void(int lane, std::uint64_t series, int evening, std::span<const int> totals,
+                                         std::span<const int> place_bonus)>;
+  using FirstSeat = std::function<int(std::uint64_t series, int evening)>;
+  void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
+                   std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink,
+                   int lanes = kLanes);
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
@@ -77,6 +136,7 @@ class PassKernel {
     bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
     std::uint32_t lapse = kNone;   // next with the transfer taken back (T4: nobody to rob)
     std::uint32_t keuler = kNone;  // next with the Keuler bonus (T6)
+    int shown = 0;                 // the thief's eyes a victim choice sees (E1), if transfer
   };
   // A compiled step: its edges, and an alias table over them (Walker), so a draw costs one
   // bucket lookup however many outcomes a composed segment has.
@@ -112,6 +172,7 @@ class PassKernel {
   };
   struct CompiledPolicy {
     const Policy* policy = nullptr;
+    VictimRule victim = VictimRule::kAsk;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
     std::vector<Row> rows;
@@ -120,6 +181,7 @@ class PassKernel {
     std::vector<Bucket> buckets;
   };
   Branch finish_branch(CompiledPolicy& t, Branch b);
+  Edge edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer, bool senigma) const;
   static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   CompiledPolicy& tables_of(const Policy& policy);
@@ -132,17 +194,58 @@ class PassKernel {
   const Branch& live_branch(CompiledPolicy& t, std::uint32_t row, Action a);
 
   // Plays one turn of `self` at the table, returns its end (eyes, eliminated).
-  TurnState play_turn(const PassSeat& seat, int self, int still_to_play, Rng& rng);
-  void transfer_(CompiledPolicy& t, const Policy& policy, std::uint32_t edge, int target, int self, int still_to_play,
-                 std::uint32_t& id);
+  // A pass in progress: its table, and where the player on turn is in his policy's rows.
+  struct Lane {
+    std::uint32_t row = 0;          // the row of the player on turn
+    CompiledPolicy* t = nullptr;    // his policy's tables
+    int self = 0, step = 0, first = 0, n = 0;
+    const PassSeat* seats = nullptr;
+    std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+    std::uint32_t* starts = nullptr;  // play_passes' start rows by seat and start eyes (start_cache_)
+    std::uint32_t edge = 0;           // play_passes: the edge of the last draw
+    bool dead = false;                // play_passes: no pass left for this lane
+    // play_series: the evening in progress (play_evening's state) and the seats of its pass.
+    std::uint64_t series = 0;
+    int evening = 0, pass = 0, opener = 0;
+    std::array<PassSeat, kMaxPlayers> pass_seats{};
+    std::array<int, kMaxPlayers> totals{}, bonus{}, used_count{}, place{};
+    std::array<JokerSet, kMaxPlayers> used{};
+    std::array<bool, kMaxPlayers> free_used{};
+    std::array<SeatView, kMaxPlayers> table{};
+    std::array<int, kMaxPlayers> keuler{};
+    std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
+    std::span<SeatView> view() { return {table.data(), static_cast<size_t>(n)}; }
+    int still_to_play() const { return n - 1 - step; }
+  };
+  void begin_pass(Lane& lane, std::span<const PassSeat> seats, int first);
+  void begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first);
+  void begin_turn(Lane& lane);
+  // Plays the lane up to and including its next draw; false (no draw made) when its pass
+  // has ended (T7 applied).
+  bool advance(Lane& lane, Rng& rng);
+  // Plays the lanes_[order_] in rounds (play_passes' phases) until every lane is dead;
+  // finish(lane) is called when a lane's pass has ended and returns whether it has another.
+  template <class Finish>
+  void run_lanes(Rng& rng, Finish finish);
+  void begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
+  // Brings the lane to a row where it draws (segment or live decision), ending turns and
+  // compiling segments on the way; false when its pass has ended.
+  bool settle(Lane& lane);
+  // The player on turn ends his turn with `end`; false when that ended the pass.
+  bool end_turn(Lane& lane, const TurnState& end);
+  void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
+  int victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand);
 
   const Rules& rules_;
   int max_steps_ = 8;
-  std::vector<CompiledPolicy> tables_;
-  // The pass being played.
-  std::vector<SeatView> seats_;
-  std::vector<int> keuler_;
-  std::vector<unsigned> taken_;  // E9: classic Senigma, [thief] bit victim
+  std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
+  Lane one_;                  // play_pass's lane
+  std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
+  std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
+  // play_passes' seats are the same for all its passes, so their start rows are looked up
+  // once per (seat, start eyes): seat k, eyes e at [k * kStartSpan + e - kStartLow].
+  static constexpr int kStartLow = -32, kStartSpan = 96;
+  std::vector<std::uint32_t> start_cache_;
 };
 
 }  // namespace verflixt
