@@ -45,25 +45,4 @@ Candidates senigma_candidates(std::span<const SeatView> table, int self) {
   return c;
 }
 
-bool keuler_due(const Rules& rules, const SeatView& victim, int amount) {
-  return rules.keuler_bonus > 0 && victim.status == Status::Prinzessin && victim.eyes > 0 &&
-         victim.eyes - amount <= 0 && !victim.keuler_paid;
-}
-
-int take_eyes(const Rules& rules, SeatView& victim, int amount) {
-  const bool keuler = keuler_due(rules, victim, amount);
-  victim.eyes -= amount;
-  if (!keuler) return 0;
-  victim.keuler_paid = true;
-  return rules.keuler_bonus;
-}
-
-void end_pass(std::span<SeatView> table) {
-  for (auto& s : table)
-    if (s.eyes <= 0) {
-      s.eyes = pass_score(s.eyes);
-      s.status = Status::Zombie;
-    }
-}
-
 }  // namespace verflixt
