@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "games/verflixte6/delta_joker.h"
+#include "games/verflixte6/turn_step.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/joker.h"
@@ -138,14 +139,7 @@ struct SupportAlgebra {
   Dist both;
 };
 
-// The state a single-use joker's step starts from: the joker spent, Fumo over (J13).
-TurnState joker_base(const TurnState& s, Joker j) {
-  TurnState b = s;
-  b.fumo_active = false;
-  b.fumo_gain = 0;
-  b.held = b.held.without(j);
-  return b;
-}
+using detail::joker_base;  // the joker spent, Fumo over (J13): turn_step.h
 
 // The sum over the surviving faces of the largest eyes a plain throw with that face can add
 // with this loadout (T3, T4, J7, J12), or under Fumo (J13: doubled, nothing else): six times

@@ -74,6 +74,10 @@ struct InnerChoice {
   friend bool operator==(const InnerChoice&, const InnerChoice&) = default;
 };
 
+// Asks `policy` the Policy method of the choice's name with `view`: the one mapping from a
+// choice to a question, for the reference engine and PolicyChooser alike.
+bool ask_policy(const Policy& policy, const TurnView& view, const InnerChoice& c);
+
 // Who answers the choices inside a step. The model shows both options as distributions
 // (`yes` = the answer true), so an optimizer can compare them and a policy can ignore them.
 class InnerChooser {
