@@ -205,5 +205,32 @@ TEST(Step, FreeThrowEnumeratedEqualsModel) {  // T1
   }
 }
 
+// The gain bound the chain compiler and the solver refuse rules by, read from the step: the
+// smallest change a surviving plain throw brings (Tentakel, Jule; the steal left out, it may
+// lapse), against the rule written out by hand.
+TEST(Step, MinPlainGainIsTheStepsSmallestSurvivingGain) {  // T3, J7, J12
+  int checked = 0;
+  for (int bust = 1; bust <= 6; ++bust)
+    for (int tentakel_bonus : {5, -3, -77})
+      for (int jule_bonus : {1, -2})
+        for (JokerSet l : {JokerSet{}, JokerSet{}.with(TENTAKEL), JokerSet{}.with(JULE), JokerSet{}.with(TENTAKEL).with(JULE).with(FUMO)}) {
+          Rules r = preset("tournament-2019");
+          r.bust_face = bust;
+          r.tentakel_bonus = tentakel_bonus;
+          r.jule_bonus = jule_bonus;
+          int want = 1 << 30, face = 0;
+          for (int f = 1; f <= 6; ++f) {
+            if (f == bust) continue;
+            const int g = (l.has(TENTAKEL) && f <= r.tentakel_max_face ? f + tentakel_bonus : f) + (l.has(JULE) ? jule_bonus : 0);
+            if (g < want) want = g, face = f;
+          }
+          const PlainGain got = min_plain_gain(r, l);
+          EXPECT_EQ(got.gain, want) << loadout_name(l) << " bust " << bust;
+          EXPECT_EQ(got.face, face) << loadout_name(l) << " bust " << bust;
+          ++checked;
+        }
+  EXPECT_EQ(checked, 144);
+}
+
 }  // namespace
 }  // namespace verflixt

@@ -257,14 +257,15 @@ SoloOutcomes solo_successors(const Rules& rules, const TurnState& s, Action a, c
 }
 
 PlainGain min_plain_gain(const Rules& rules, JokerSet loadout) {
+  // The plain throw of a turn holding `loadout`, Fumo not active, without the steal (it
+  // may lapse at a table, T4): turn_step.h's step itself, face by face.
+  TurnState s;
+  s.held = loadout;
+  const auto gains = detail::plain_gains(rules, s, /*with_take=*/false);
   PlainGain worst{std::numeric_limits<int>::max(), 0};
-  for (int f = 1; f <= 6; ++f) {
-    if (f == rules.bust_face) continue;
-    int gain = f;
-    if (loadout.has(TENTAKEL) && f <= rules.tentakel_max_face) gain = f + rules.tentakel_bonus;
-    if (loadout.has(JULE)) gain += rules.jule_bonus;
-    if (gain < worst.gain) worst = {gain, f};
-  }
+  for (int f = 1; f <= 6; ++f)
+    if (gains[static_cast<size_t>(f)] != detail::kNoGain && gains[static_cast<size_t>(f)] < worst.gain)
+      worst = {gains[static_cast<size_t>(f)], f};
   return worst;
 }
 

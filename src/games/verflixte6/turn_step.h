@@ -18,6 +18,8 @@
 //   leaf(state, end, take)                  where the step ends (see Leaf below)
 //   delta(base, joker)                      a delta joker's step from `base` (delta_joker.h)
 // Branches are callables returning S::Dist; a sampler calls only the one it plays.
+#include <array>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -227,5 +229,40 @@ class TurnStep {
   const Rules& r_;
   S& s_;
 };
+
+// The eyes a plain throw from `s` adds, face by face, where the throw survives (kNoGain for
+// the bust face, whatever reacts to it): the step itself, read by the gain bounds
+// (min_plain_gain, the solver's plain_gain_sum). Jule (E1) is counted; a robbing 1's steal
+// only `with_take` (in solo mode it always pays, §5; at a table it may lapse, T4).
+inline constexpr int kNoGain = std::numeric_limits<int>::min();
+
+struct GainStep {
+  using Dist = int;
+  const Rules& r;
+  const TurnState& from;
+  bool with_take;
+  std::array<int, 7> by_face{kNoGain, kNoGain, kNoGain, kNoGain, kNoGain, kNoGain, kNoGain};
+
+  template <class F>
+  int die(F&& f) {  // the throw's own die: every face in turn
+    for (int x = 1; x <= 6; ++x) by_face[static_cast<size_t>(x)] = f(x);
+    return kNoGain;
+  }
+  template <class Y, class N>
+  static int any_reaching(int, int, Y&&, N&&) { return kNoGain; }  // only after the bust face
+  template <class Y, class N>
+  static int react(const InnerChoice&, const TurnState&, Y&&, N&&) { return kNoGain; }
+  int leaf(const TurnState& s, StepEnd end, Take take) const {
+    if (end != StepEnd::Continue) return kNoGain;
+    return s.eyes + (with_take ? take.amount : 0) + jule_pay(r, s) - from.eyes;
+  }
+  static int delta(const TurnState&, Joker) { throw std::logic_error("plain_gains: a plain throw is no joker"); }
+};
+
+inline std::array<int, 7> plain_gains(const Rules& r, const TurnState& s, bool with_take) {
+  GainStep g{r, s, with_take};
+  TurnStep<GainStep>(r, g).run(s, Action::roll());
+  return g.by_face;
+}
 
 }  // namespace verflixt::detail
