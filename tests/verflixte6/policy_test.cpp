@@ -100,6 +100,12 @@ TEST(Policy, DefaultInnerChoicesFollowCustomPayoffs) {  // J3, J5
   // J5: one throw left: 10/2 - 30/2 = -10 < -5, retreat; two left: 5 + max(-5, -10)/2 = 2.5 > -5.
   EXPECT_TRUE(p.rattenlord_retreat(v, 1));
   EXPECT_FALSE(p.rattenlord_retreat(v, 2));
+  // J10: a countered round is won when a > d: (a-1)/6 against (7-a)/6, whatever a round is
+  // worth (0 included) and wherever the duel stands.
+  for (int per_round : {0, 3}) {
+    r.senigma_per_round = per_round;
+    for (int a = 1; a <= 6; ++a) EXPECT_EQ(p.senigma_counter(v, 2, a, 1, 1), a >= 5) << per_round << " " << a;
+  }
 }
 
 TEST(Policy, ShippedHeuristicFileLoadsAndUsesJokersInItsWindows) {

@@ -186,10 +186,9 @@ double LastSeatSolver::score_of(int eyes, const Others& o) const {
 }
 
 bool LastSeatSolver::legal_at(const TurnState& s, Action a) const {
-  if (!solo_legal(rules_, s, a)) return false;
-  if (a.kind == Action::UseJoker && a.joker == SENIGMA && rules_.senigma == SenigmaKind::Duel)
-    return std::any_of(duelable_.begin(), duelable_.begin() + m_, [](bool d) { return d; });  // J10
-  return true;
+  // T2, J10: the engine's own test at this table (a duel needs somebody left to duel); the
+  // others' standing does not change while the last player plays.
+  return is_legal(TurnView{rules_, s, self_, table_, 0}, a);
 }
 
 bool LastSeatSolver::same_victim(int q, int i, const Others& o) const {

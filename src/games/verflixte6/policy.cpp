@@ -86,10 +86,15 @@ bool Policy::monokel_rethrow(const TurnView&, int, int face, int) const {
   return face <= 3;  // J9: a fresh throw is worth 3.5
 }
 
-bool Policy::senigma_counter(const TurnView&, int, int attack, int, int) const {
-  // J10: the attacker wins a countered round when a > d, so P(win) = (a-1)/6 against
-  // P(lose) = (7-a)/6: countering pays from a = 5 on (a = 4 is even).
-  return attack >= 5;
+bool Policy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
+  // J10: counter when that wins more rounds than it loses on average (the duel's own odds,
+  // one eye a round, so that a duel worth 0 a round is still fought the same way): from
+  // a = 5 on; a = 4 is even and waived.
+  Rules r = v.rules;
+  r.senigma = SenigmaKind::Duel;
+  r.senigma_per_round = 1;
+  const MeanDelta m = mean_delta(r, SENIGMA, {InnerChoice::SenigmaCounter, round, attack, won, lost});
+  return detail::strictly_better(m.yes, m.no);
 }
 
 bool Policy::use_runkelrueb(const TurnView&) const { return true; }
