@@ -30,7 +30,7 @@ struct ValueBust {
 };
 
 // The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
-int risk(const TurnState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
+int risk(const TurnState& s) { return s.eyes - detail::eliminated_state(s, /*to_floor=*/true).eyes; }
 
 // The risk caps by class of state: [Runkelrüb held][Fumo active] (solver.h).
 struct Caps {

@@ -73,6 +73,15 @@ inline TurnState joker_base(const TurnState& s, Joker j) {
   return base;
 }
 
+// T5 (J11: to the Ventil floor; J6 All In: to 0 whatever protects him): the turn ends, a
+// Zombie. The solver's risk (what the bust face costs) reads it too.
+inline TurnState eliminated_state(TurnState s, bool to_floor) {
+  s.eyes = to_floor && s.has_floor ? s.floor : 0;
+  s.phase = TurnPhase::Over;
+  s.eliminated = true;
+  return s;
+}
+
 template <class S>
 class TurnStep {
  public:
@@ -171,14 +180,7 @@ class TurnStep {
     return s;
   }
 
-  // T5 (J11: to the Ventil floor; J6 All In: to 0 whatever protects him): the turn ends, a
-  // Zombie.
-  static TurnState eliminate(TurnState s, bool to_floor) {
-    s.eyes = to_floor && s.has_floor ? s.floor : 0;
-    s.phase = TurnPhase::Over;
-    s.eliminated = true;
-    return s;
-  }
+  static TurnState eliminate(const TurnState& s, bool to_floor) { return eliminated_state(s, to_floor); }
 
   // T5 by the bust face, then classic fumo (J13, E6): the player may re-enter from 0 with a
   // new free throw — never after a Ventil floor. `pre`: the state the face was thrown from,
