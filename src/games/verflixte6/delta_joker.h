@@ -244,6 +244,18 @@ class DeltaStep {
     }
   }
 
+  // A sub-step several branches continue with: an exact algebra computes it once, here and
+  // now (in the order the branches would first reach it); a sampler plays it only if a
+  // branch it takes reaches it.
+  template <class F>
+  auto shared(F&& f) {
+    if constexpr (std::remove_reference_t<Nodes>::kExact) {
+      return [v = f()]() -> const D& { return v; };
+    } else {
+      return f;
+    }
+  }
+
   D spelunkenbold() {  // J2: 1..5 add face + bonus, a 6 adds spelunken_six
     return n_.die([&](int f) { return n_.point(f == 6 ? r_.spelunken_six : f + r_.spelunken_bonus); });
   }
@@ -281,11 +293,11 @@ class DeltaStep {
   D monokel(int index, int kept) {  // J9: each throw may be re-thrown once; faces only add
     if (index == r_.monokel_throws) return n_.point(kept);
     return memo(monokel_memo_, monokel_have_, static_cast<size_t>(index * kMaxKept + kept), [&] {
+      // A re-throw keeps whatever comes.
+      const auto fresh = shared([&] { return n_.die([&](int g) { return monokel(index + 1, kept + g); }); });
       return n_.die([&](int f) {
-        return n_.choose(
-            {InnerChoice::MonokelRethrow, index, f, kept},
-            [&] { return n_.die([&](int g) { return monokel(index + 1, kept + g); }); },  // keeps whatever comes
-            [&] { return monokel(index + 1, kept + f); });
+        return n_.choose({InnerChoice::MonokelRethrow, index, f, kept}, fresh,
+                         [&] { return monokel(index + 1, kept + f); });
       });
     });
   }
@@ -293,14 +305,12 @@ class DeltaStep {
     if (round == r_.senigma_rounds) return n_.point((won - lost) * r_.senigma_per_round);
     const auto slot = static_cast<size_t>((round * kMaxRounds + won) * kMaxRounds + lost);
     return memo(senigma_memo_, senigma_have_, slot, [&] {
+      const auto waive = shared([&] { return senigma_duel(round + 1, won, lost); });
+      const auto win = shared([&] { return senigma_duel(round + 1, won + 1, lost); });
+      const auto lose = shared([&] { return senigma_duel(round + 1, won, lost + 1); });
       return n_.die([&](int a) {  // a countered round goes to the attacker iff a > d
-        return n_.choose(
-            {InnerChoice::SenigmaCounter, round, a, won, lost},
-            [&] {
-              return n_.below(a, [&] { return senigma_duel(round + 1, won + 1, lost); },
-                              [&] { return senigma_duel(round + 1, won, lost + 1); });
-            },
-            [&] { return senigma_duel(round + 1, won, lost); });  // waived
+        return n_.choose({InnerChoice::SenigmaCounter, round, a, won, lost},
+                         [&] { return n_.below(a, win, lose); }, waive);
       });
     });
   }

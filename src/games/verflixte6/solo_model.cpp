@@ -77,51 +77,72 @@ SoloOutcomes solo_view(const TableOutcomes& o) {
 
 // The step algebra (turn_step.h) that enumerates a step: every leaf with its exact
 // probability, into SoloOutcomes (a transfer is just eyes, §5) or TableOutcomes (the
-// transfer kept apart so a table can take it from a victim). Leaves are canonical.
+// transfer kept apart so a table can take it from a victim). Leaves are canonical. Leaves
+// are added straight into `out` with the weight of their path (no list per leaf: the
+// solver steps millions of states); a reaction lists both answers apart at weight 1 for the
+// chooser and adds the chosen list with the weight of its path, so every probability is
+// formed as the lists of the earlier solo model formed it, bit for bit.
 template <class Out>
 struct ExactStep {
-  using Dist = Out;
+  struct Dist {};
   const Rules& r;
   const InnerChooser* ch;
+  Out* out;
+  double w = 1.0;
 
   template <class F>
-  Out die(F&& f) {
-    Out d;
-    for (int x = 1; x <= 6; ++x) add(d, f(x), kSixth);
-    return d;
+  Dist die(F&& f) {
+    const double at = w;
+    for (int x = 1; x <= 6; ++x) {
+      w = at * kSixth;
+      f(x);
+    }
+    w = at;
+    return {};
   }
   template <class Y, class N>
-  Out any_reaching(int n, int face, Y&& yes, N&& no) {
+  Dist any_reaching(int n, int face, Y&& yes, N&& no) {
     const double p = detail::any_reaching_probability(n, face);
-    Out d;
-    add(d, yes(), p);
-    add(d, no(), 1 - p);
-    return d;
+    const double at = w;
+    w = at * p;
+    yes();
+    w = at * (1 - p);
+    no();
+    w = at;
+    return {};
   }
   template <class Y, class N>
-  Out react(const InnerChoice& c, const TurnState& shown, Y&& yes, N&& no) {
-    Out y = yes();
-    Out n = no();
-    return ch->take_reaction(shown, c, solo_view(y), solo_view(n)) ? y : n;
+  Dist react(const InnerChoice& c, const TurnState& shown, Y&& yes, N&& no) {
+    Out* const into = out;
+    const double at = w;
+    Out y, n;
+    out = &y;
+    w = 1.0;
+    yes();
+    out = &n;
+    w = 1.0;
+    no();
+    out = into;
+    w = at;
+    add(*out, ch->take_reaction(shown, c, solo_view(y), solo_view(n)) ? y : n, w);
+    return {};
   }
-  Out leaf(TurnState s, detail::StepEnd end, detail::Take take) const {
+  Dist leaf(TurnState s, detail::StepEnd end, detail::Take take) {
     if (end == detail::StepEnd::Continue) {
       s.eyes += take.amount;
       after_step(r, s);  // E1, E5
     } else if (end == detail::StepEnd::Cancelled) {
       follow_floor(s);  // E5
     }
-    Out d;
-    add(d, canonical(r, s), 1.0, take.amount);
-    return d;
+    add(*out, canonical(r, s), w, take.amount);
+    return {};
   }
-  Out delta(const TurnState& base, Joker j) const {
+  Dist delta(const TurnState& base, Joker j) {
     detail::DistAlgebra alg{base, *ch};
     const DeltaDist d = detail::DeltaStep<detail::DistAlgebra>(r, alg).run(j);
     // J10: Senigma's whole gain is taken from (or paid to) another player.
-    Out out;
-    for (const auto& o : d) add(out, apply_delta(r, base, o.delta), o.prob, j == SENIGMA ? o.delta : 0);
-    return out;
+    for (const auto& o : d) add(*out, apply_delta(r, base, o.delta), w * o.prob, j == SENIGMA ? o.delta : 0);
+    return {};
   }
 };
 
@@ -226,8 +247,10 @@ TurnState apply_delta(const Rules& rules, const TurnState& base, int delta) {
 }
 
 SoloOutcomes free_throw_outcomes(const Rules& rules, const TurnState& s) {
-  ExactStep<SoloOutcomes> alg{rules, nullptr};
-  return detail::TurnStep<ExactStep<SoloOutcomes>>(rules, alg).free_throw(s, 0);
+  SoloOutcomes out;
+  ExactStep<SoloOutcomes> alg{rules, nullptr, &out};
+  detail::TurnStep<ExactStep<SoloOutcomes>>(rules, alg).free_throw(s, 0);
+  return out;
 }
 
 namespace {
@@ -237,8 +260,10 @@ template <class Out>
 Out transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
   if (!solo_legal(r, s, a))
     throw std::logic_error("solo model: illegal action in state " + describe(s));
-  ExactStep<Out> alg{r, &ch};
-  return detail::TurnStep<ExactStep<Out>>(r, alg).run(s, a);
+  Out out;
+  ExactStep<Out> alg{r, &ch, &out};
+  detail::TurnStep<ExactStep<Out>>(r, alg).run(s, a);
+  return out;
 }
 
 }  // namespace
