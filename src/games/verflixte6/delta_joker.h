@@ -140,6 +140,8 @@ class ChoiceAsker {
  public:
   virtual ~ChoiceAsker() = default;
   virtual bool ask(const TurnState& shown, const InnerChoice& c) = 0;
+  // J10: a table chooses the duel's target before its dice (solo mode has none).
+  virtual void before_duel(const TurnState& /*base*/) {}
 };
 
 // The same nodes, sampled: dice are drawn one by one in the order the rules throw them

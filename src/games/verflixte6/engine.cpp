@@ -1,7 +1,6 @@
 #include "verflixt/games/verflixte6/engine.h"
 
 #include <algorithm>
-#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -39,7 +38,6 @@ struct SampledStep {
   const Rules& r;
   Dice& dice;
   detail::ChoiceAsker& asker;
-  std::function<void(const TurnState&)> before_duel;  // J10: the duel's target, before its dice
 
   template <class F>
   Leaf die(F&& f) { return f(dice.roll()); }
@@ -56,7 +54,7 @@ struct SampledStep {
   static Leaf leaf(const TurnState& s, StepEnd end, Take take) { return {s, end, take}; }
   Leaf delta(const TurnState& base, Joker j) {
     const bool duel = j == SENIGMA && r.senigma == SenigmaKind::Duel;
-    if (duel && before_duel) before_duel(base);
+    if (duel) asker.before_duel(base);
     detail::SampleNodes nodes{dice, asker, base};
     const int d = detail::DeltaStep<detail::SampleNodes>(r, nodes).run(j);
     if (j != SENIGMA) {
@@ -86,8 +84,7 @@ class TurnPlay final : public detail::ChoiceAsker {
     if (!is_legal(view(), a))
       throw std::logic_error("engine: policy " + policy_.name() + " chose an illegal joker " +
                              std::string(joker_id(a.joker)));
-    SampledStep alg{r_, dice_, *this, {}};
-    if (table_) alg.before_duel = [this](const TurnState& base) { choose_duel_target(base); };
+    SampledStep alg{r_, dice_, *this};
     const Leaf leaf = detail::TurnStep<SampledStep>(r_, alg).run(t_, a);
     t_ = leaf.state;
     if (leaf.end == StepEnd::Stopped) return;
@@ -104,6 +101,14 @@ class TurnPlay final : public detail::ChoiceAsker {
 
   bool ask(const TurnState& shown, const InnerChoice& c) override { return ask_policy(policy_, view_of(shown), c); }
 
+  // J10 (2019): the duel's target is chosen before its dice, and is attacked once per pass.
+  void before_duel(const TurnState& base) override {
+    if (!table_) return;
+    const Candidates cand = senigma_candidates(table_->seats, self_);
+    duel_target_ = policy_.senigma_target(view_of(base), cand.span());
+    table_->seats[static_cast<size_t>(duel_target_)].senigma_attacked = true;
+  }
+
  private:
   TurnView view_of(const TurnState& shown) const {
     if (!table_) return TurnView{r_, shown, -1, {}, 0};
@@ -116,13 +121,6 @@ class TurnPlay final : public detail::ChoiceAsker {
 
   void sync() const {
     if (table_) table_->seats[static_cast<size_t>(self_)].eyes = t_.eyes;
-  }
-
-  // J10 (2019): the duel's target is chosen before its dice, and is attacked once per pass.
-  void choose_duel_target(const TurnState& base) {
-    const Candidates cand = senigma_candidates(table_->seats, self_);
-    duel_target_ = policy_.senigma_target(view_of(base), cand.span());
-    table_->seats[static_cast<size_t>(duel_target_)].senigma_attacked = true;
   }
 
   // The step's take: in solo mode (§5) it always counts for the player; at a table a robbing
@@ -181,7 +179,7 @@ void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
   struct NoQuestions final : detail::ChoiceAsker {
     bool ask(const TurnState&, const InnerChoice&) override { throw std::logic_error("engine: the free throw asks nothing"); }
   } none;
-  SampledStep alg{rules, dice, none, {}};
+  SampledStep alg{rules, dice, none};
   turn = detail::TurnStep<SampledStep>(rules, alg).free_throw(turn, bonus).state;
 }
 
