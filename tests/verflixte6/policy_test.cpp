@@ -76,6 +76,38 @@ TEST(Policy, DefaultInnerChoicesMaximizeTheStepsExpectedEyes) {
   EXPECT_FALSE(p.senigma_counter(v, 0, 4, 0, 0));
 }
 
+// The default answers weigh the payoffs of the joker's step (delta_joker.h) under any rules:
+// an even fight is fought, a retreat is taken only when strictly better than going on.
+TEST(Policy, DefaultInnerChoicesFollowCustomPayoffs) {  // J3, J5
+  Rules r = kT;
+  r.anaconda_win_base = 0;
+  r.anaconda_loss = 0;
+  r.anaconda_loss_minus_attack = false;
+  r.anaconda_decline = 1;  // attack 6: fight = 6/6 = 1, even; attack 1: 21/6
+  r.rattenlord_win = 10;
+  r.rattenlord_loss = -30;
+  r.rattenlord_retreat = -5;
+  r.rattenlord_face = 4;
+  r.rattenlord_throws = 3;
+  const ThresholdPolicy p(20);
+  TurnState t;
+  const TurnView v{r, t, -1, {}, 0};
+  EXPECT_TRUE(p.anaconda_fight(v, 6));
+  r.anaconda_decline = 2;  // declining (2) now beats the fight at attack 6 (1) and 5 (11/6), not at 4 (15/6)
+  EXPECT_FALSE(p.anaconda_fight(v, 6));
+  EXPECT_FALSE(p.anaconda_fight(v, 5));
+  EXPECT_TRUE(p.anaconda_fight(v, 4));
+  // J5: one throw left: 10/2 - 30/2 = -10 < -5, retreat; two left: 5 + max(-5, -10)/2 = 2.5 > -5.
+  EXPECT_TRUE(p.rattenlord_retreat(v, 1));
+  EXPECT_FALSE(p.rattenlord_retreat(v, 2));
+  // J10: a countered round is won when a > d: (a-1)/6 against (7-a)/6, whatever a round is
+  // worth (0 included) and wherever the duel stands.
+  for (int per_round : {0, 3}) {
+    r.senigma_per_round = per_round;
+    for (int a = 1; a <= 6; ++a) EXPECT_EQ(p.senigma_counter(v, 2, a, 1, 1), a >= 5) << per_round << " " << a;
+  }
+}
+
 TEST(Policy, ShippedHeuristicFileLoadsAndUsesJokersInItsWindows) {
   const auto p = make_policy(VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini", kT);
   TurnState t;

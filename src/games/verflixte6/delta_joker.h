@@ -1,19 +1,24 @@
 #pragma once
 // The jokers whose whole step adds a random number of eyes (J2 Spelunkenbold, J3 Anaconda,
 // J4 Hirtenschutz, J5 Rattenlord, J8 Pony, J9 Monokel, J10 Senigma, J14 Cherry), written once
-// over an "algebra" so that the same code yields either the exact distribution of the eyes
-// added (the solo model, chain compiler) or directly the expected value of the successor
-// states (the solver, which would otherwise build thousands of distributions per state).
-// Private to the library.
+// over chance nodes (chance.h in this folder: die, reach, below, sum, counts, repeat, choose)
+// so that the same code is SAMPLED by the reference engine (its dice in the order the rules
+// throw them, its choices asked of the Policy) and ENUMERATED by the exact paths: the
+// distribution of the eyes added (the solo model, chain compiler) or directly the expected
+// value of the successor states (the solver, the last-seat DP, which would otherwise build
+// thousands of distributions per state). Private to the library.
 //
-// An algebra A provides: a value type A::Dist; point(delta); add(acc, d, w) (acc += w·d);
-// and take(choice, yes, no) -> bool, which answers an inner choice.
+// An exact "algebra" A provides: a value type A::Dist; point(delta); add(acc, d, w)
+// (acc += w·d); and take(choice, yes, no) -> bool, which answers an inner choice. A sampler
+// (chance.h's SampleNodes) provides the nodes itself and marks that with kSamples.
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "core/power.h"
+#include "verflixt/core/dice.h"
 #include "verflixt/games/verflixte6/rules.h"
 #include "verflixt/games/verflixte6/solo_model.h"
 
@@ -41,11 +46,161 @@ inline bool is_delta_joker(Joker j) {
   }
 }
 
+
+inline constexpr double kSixth = 1.0 / 6.0;
+
+// 1 - P(none of n dice reaches `face`): Runkelrüb's save (J15).
+inline double any_reaching_probability(int n, int face) {
+  const int miss_faces = std::clamp(face - 1, 0, 6);
+  return 1.0 - power(miss_faces / 6.0, n);  // not std::pow: see power.h
+}
+
+// The chance nodes a step is written in, enumerated: each node adds its branches weighted
+// by their exact probabilities through the algebra A. The weights are formed exactly as the
+// exact paths have always formed them, so every exact number stays bit for bit the same.
+// Lazy branches: a node calls its continuations (they return A::Dist).
+template <class A>
+struct ExactNodes {
+  using D = typename A::Dist;
+  static constexpr bool kExact = true;
+  A& a;
+
+  D point(int delta) { return a.point(delta); }
+  // One die: face -> continuation.
+  template <class F>
+  D die(F&& f) {
+    D d{};
+    for (int x = 1; x <= 6; ++x) a.add(d, f(x), kSixth);
+    return d;
+  }
+  // One die reaching `face` (P = faces/6) or not.
+  template <class Y, class N>
+  D reach(int face, Y&& yes, N&& no) {
+    const double q = std::clamp(7 - face, 0, 6) / 6.0;
+    D d{};
+    a.add(d, yes(), q);
+    a.add(d, no(), 1 - q);
+    return d;
+  }
+  // One die below `attack` (an attacker's a beats it) or not.
+  template <class Y, class N>
+  D below(int attack, Y&& yes, N&& no) {
+    D d{};
+    a.add(d, yes(), (attack - 1) / 6.0);
+    a.add(d, no(), (7 - attack) / 6.0);
+    return d;
+  }
+  // The sum of n dice (n <= 5): sum -> continuation.
+  template <class F>
+  D sum(int n, F&& f) {
+    double p[6 * 5 + 1] = {1.0};
+    for (int k = 0; k < n; ++k)
+      for (int s = 6 * (k + 1); s >= 0; --s) {
+        double q = 0;
+        for (int x = 1; x <= 6 && x <= s; ++x) q += p[s - x] * kSixth;
+        p[s] = q;
+      }
+    D d{};
+    for (int s = n; s <= 6 * n; ++s) a.add(d, f(s), p[s]);
+    return d;
+  }
+  // n dice counted by reaching `face` (s successes), then s dice counted by reaching
+  // `counter_face` (c counters): (s, c) -> continuation.
+  template <class F>
+  D counts(int n, int face, int counter_face, F&& f) {
+    const double ps = std::clamp(7 - face, 0, 6) / 6.0;
+    const double pc = std::clamp(7 - counter_face, 0, 6) / 6.0;
+    D d{};
+    for (int s = 0; s <= n; ++s)
+      for (int c = 0; c <= s; ++c) a.add(d, f(s, c), binomial_pmf(n, s, ps) * binomial_pmf(s, c, pc));
+    return d;
+  }
+  // Whether a face repeats among n dice.
+  template <class Y, class N>
+  D repeat(int n, Y&& yes, N&& no) {
+    double distinct = 1;
+    for (int k = 0; k < n; ++k) distinct *= std::max(0, 6 - k) / 6.0;
+    D d{};
+    a.add(d, yes(), 1 - distinct);
+    a.add(d, no(), distinct);
+    return d;
+  }
+  // An inner choice: both branches (the `no` one first), answered by the algebra.
+  template <class Y, class N>
+  D choose(const InnerChoice& c, Y&& yes, N&& no) {
+    D n = no();
+    D y = yes();
+    return a.take(c, y, n) ? y : n;
+  }
+};
+
+// Who answers a sampled step's inner choices: the reference engine, asking its Policy with
+// the view it shows (`shown`: the state the step started from, or the reaction's state).
+class ChoiceAsker {
+ public:
+  virtual ~ChoiceAsker() = default;
+  virtual bool ask(const TurnState& shown, const InnerChoice& c) = 0;
+  // J10: a table chooses the duel's target before its dice (solo mode has none).
+  virtual void before_duel(const TurnState& /*base*/) {}
+};
+
+// The same nodes, sampled: dice are drawn one by one in the order the rules throw them
+// (E8), and only the branch the answer picks is played. A value is the eyes added.
+struct SampleNodes {
+  using Dist = int;
+  static constexpr bool kExact = false;
+  Dice& dice;
+  ChoiceAsker& asker;
+  const TurnState& shown;
+  bool repeated = false;  // the last repeat node found a repeat (E9's take needs a victim)
+
+  static int point(int delta) { return delta; }
+  template <class F>
+  int die(F&& f) { return f(dice.roll()); }
+  template <class Y, class N>
+  int reach(int face, Y&& yes, N&& no) { return dice.roll() >= face ? yes() : no(); }
+  template <class Y, class N>
+  int below(int attack, Y&& yes, N&& no) { return attack > dice.roll() ? yes() : no(); }
+  template <class F>
+  int sum(int n, F&& f) {
+    int s = 0;
+    for (int k = 0; k < n; ++k) s += dice.roll();
+    return f(s);
+  }
+  template <class F>
+  int counts(int n, int face, int counter_face, F&& f) {
+    int s = 0, c = 0;
+    for (int k = 0; k < n; ++k) s += dice.roll() >= face;
+    for (int k = 0; k < s; ++k) c += dice.roll() >= counter_face;
+    return f(s, c);
+  }
+  template <class Y, class N>
+  int repeat(int n, Y&& yes, N&& no) {
+    bool seen[7] = {};
+    repeated = false;
+    for (int k = 0; k < n; ++k) {
+      const int f = dice.roll();
+      repeated |= seen[f];
+      seen[f] = true;
+    }
+    return repeated ? yes() : no();
+  }
+  template <class Y, class N>
+  int choose(const InnerChoice& c, Y&& yes, N&& no) { return asker.ask(shown, c) ? yes() : no(); }
+};
+
+// The nodes an algebra is played through: a sampler is its own, an exact algebra is
+// enumerated by ExactNodes.
+template <class A>
+struct NodesOf { using type = ExactNodes<A>; };
+template <>
+struct NodesOf<SampleNodes> { using type = SampleNodes&; };
+
 template <class A>
 class DeltaStep {
  public:
   using D = typename A::Dist;
-  DeltaStep(const Rules& r, A& alg) : r_(r), a_(alg) {}
+  DeltaStep(const Rules& r, A& alg) : r_(r), n_(make(alg)) {}
 
   D run(Joker j) {
     switch (j) {
@@ -67,110 +222,107 @@ class DeltaStep {
         }
         return senigma_repeat();
       case CHERRY: return cherry();
-      default: return a_.point(0);
+      default: return n_.point(0);
     }
   }
 
  private:
-  static constexpr double kSixth = 1.0 / 6.0;
+  using Nodes = typename NodesOf<A>::type;
+  static Nodes make(A& alg) {
+    if constexpr (std::is_reference_v<Nodes>) return alg;
+    else return Nodes{alg};
+  }
+
+  // An exact algebra computes a sub-step once per step; a sampler plays each one it reaches.
+  template <class F>
+  D memo(std::vector<D>& memo, std::vector<char>& have, size_t slot, F&& f) {
+    if constexpr (std::remove_reference_t<Nodes>::kExact) {
+      if (have[slot]) return memo[slot];
+      D d = f();
+      have[slot] = 1;
+      return memo[slot] = d;
+    } else {
+      return f();
+    }
+  }
+
+  // A sub-step several branches continue with: an exact algebra computes it once, here and
+  // now (in the order the branches would first reach it); a sampler plays it only if a
+  // branch it takes reaches it.
+  template <class F>
+  auto shared(F&& f) {
+    if constexpr (std::remove_reference_t<Nodes>::kExact) {
+      return [v = f()]() -> const D& { return v; };
+    } else {
+      return f;
+    }
+  }
 
   D spelunkenbold() {  // J2: 1..5 add face + bonus, a 6 adds spelunken_six
-    D d{};
-    for (int f = 1; f <= 6; ++f) a_.add(d, a_.point(f == 6 ? r_.spelunken_six : f + r_.spelunken_bonus), kSixth);
-    return d;
+    return n_.die([&](int f) { return n_.point(f == 6 ? r_.spelunken_six : f + r_.spelunken_bonus); });
   }
   D hirtenschutz() {  // J4: the throw counts hirten_factor times
-    D d{};
-    for (int f = 1; f <= 6; ++f) a_.add(d, a_.point(f * r_.hirten_factor), kSixth);
-    return d;
+    return n_.die([&](int f) { return n_.point(f * r_.hirten_factor); });
   }
   D anaconda() {  // J3: the player sees the attack a, then fights (p >= a wins) or declines
-    D d{};
-    for (int a = 1; a <= 6; ++a) {
-      D fight{};
-      for (int p = 1; p <= 6; ++p)
-        a_.add(fight, a_.point(p >= a ? r_.anaconda_win_base + p
-                                      : r_.anaconda_loss - (r_.anaconda_loss_minus_attack ? a : 0)),
-               kSixth);
-      const D decline = a_.point(r_.anaconda_decline);
-      a_.add(d, a_.take({InnerChoice::AnacondaFight, a}, fight, decline) ? fight : decline, kSixth);
-    }
-    return d;
+    return n_.die([&](int a) {
+      return n_.choose(
+          {InnerChoice::AnacondaFight, a},
+          [&] {
+            return n_.die([&](int p) {
+              return n_.point(p >= a ? r_.anaconda_win_base + p
+                                     : r_.anaconda_loss - (r_.anaconda_loss_minus_attack ? a : 0));
+            });
+          },
+          [&] { return n_.point(r_.anaconda_decline); });
+    });
   }
   D rattenlord(int t) {  // J5: from throw t (0-based); after a failed throw, retreat or go on
-    const double q = std::clamp(7 - r_.rattenlord_face, 0, 6) / 6.0;
-    D d{};
-    a_.add(d, a_.point(r_.rattenlord_win), q);
     const int left = r_.rattenlord_throws - 1 - t;
-    if (left > 0) {
-      const D go_on = rattenlord(t + 1);
-      const D retreat = a_.point(r_.rattenlord_retreat);
-      a_.add(d, a_.take({InnerChoice::RattenlordRetreat, left}, retreat, go_on) ? retreat : go_on, 1 - q);
-    } else {
-      a_.add(d, a_.point(r_.rattenlord_loss), 1 - q);
-    }
-    return d;
+    return n_.reach(
+        r_.rattenlord_face, [&] { return n_.point(r_.rattenlord_win); },
+        [&] {
+          if (left <= 0) return n_.point(r_.rattenlord_loss);
+          return n_.choose({InnerChoice::RattenlordRetreat, left}, [&] { return n_.point(r_.rattenlord_retreat); },
+                           [&] { return rattenlord(t + 1); });
+        });
   }
   D pony() {  // J8: the sum of the throws, or the failure
-    double sum[6 * 5 + 1] = {1.0};  // pony.throws <= 5 (rules.cpp)
-    for (int k = 0; k < r_.pony_throws; ++k)
-      for (int s = 6 * (k + 1); s >= 0; --s) {
-        double p = 0;
-        for (int f = 1; f <= 6 && f <= s; ++f) p += sum[s - f] * kSixth;
-        sum[s] = p;
-      }
-    D d{};
-    for (int s = r_.pony_throws; s <= 6 * r_.pony_throws; ++s)
-      a_.add(d, a_.point(s >= r_.pony_target ? s : (r_.pony_fail_minus_sum ? -s : r_.pony_fail)), sum[s]);
-    return d;
+    return n_.sum(r_.pony_throws, [&](int s) {
+      return n_.point(s >= r_.pony_target ? s : (r_.pony_fail_minus_sum ? -s : r_.pony_fail));
+    });
   }
   D monokel(int index, int kept) {  // J9: each throw may be re-thrown once; faces only add
-    if (index == r_.monokel_throws) return a_.point(kept);
-    const auto slot = static_cast<size_t>(index * kMaxKept + kept);
-    if (monokel_have_[slot]) return monokel_memo_[slot];
-    D fresh{};  // a re-throw keeps whatever comes
-    for (int f = 1; f <= 6; ++f) a_.add(fresh, monokel(index + 1, kept + f), kSixth);
-    D d{};
-    for (int f = 1; f <= 6; ++f) {
-      const D keep = monokel(index + 1, kept + f);
-      a_.add(d, a_.take({InnerChoice::MonokelRethrow, index, f, kept}, fresh, keep) ? fresh : keep, kSixth);
-    }
-    monokel_have_[slot] = 1;
-    return monokel_memo_[slot] = d;
+    if (index == r_.monokel_throws) return n_.point(kept);
+    return memo(monokel_memo_, monokel_have_, static_cast<size_t>(index * kMaxKept + kept), [&] {
+      // A re-throw keeps whatever comes.
+      const auto fresh = shared([&] { return n_.die([&](int g) { return monokel(index + 1, kept + g); }); });
+      return n_.die([&](int f) {
+        return n_.choose({InnerChoice::MonokelRethrow, index, f, kept}, fresh,
+                         [&] { return monokel(index + 1, kept + f); });
+      });
+    });
   }
-  D senigma_duel(int round, int won, int lost) {  // J10 (2019), E8
-    if (round == r_.senigma_rounds) return a_.point((won - lost) * r_.senigma_per_round);
+  D senigma_duel(int round, int won, int lost) {  // J10 (2019), E8: croupier, then defender
+    if (round == r_.senigma_rounds) return n_.point((won - lost) * r_.senigma_per_round);
     const auto slot = static_cast<size_t>((round * kMaxRounds + won) * kMaxRounds + lost);
-    if (senigma_have_[slot]) return senigma_memo_[slot];
-    const D waive = senigma_duel(round + 1, won, lost);
-    const D win = senigma_duel(round + 1, won + 1, lost);
-    const D lose = senigma_duel(round + 1, won, lost + 1);
-    D d{};
-    for (int a = 1; a <= 6; ++a) {  // a countered round goes to the attacker iff a > d
-      D counter{};
-      a_.add(counter, win, (a - 1) / 6.0);
-      a_.add(counter, lose, (7 - a) / 6.0);
-      a_.add(d, a_.take({InnerChoice::SenigmaCounter, round, a, won, lost}, counter, waive) ? counter : waive, kSixth);
-    }
-    senigma_have_[slot] = 1;
-    return senigma_memo_[slot] = d;
+    return memo(senigma_memo_, senigma_have_, slot, [&] {
+      const auto waive = shared([&] { return senigma_duel(round + 1, won, lost); });
+      const auto win = shared([&] { return senigma_duel(round + 1, won + 1, lost); });
+      const auto lose = shared([&] { return senigma_duel(round + 1, won, lost + 1); });
+      return n_.die([&](int a) {  // a countered round goes to the attacker iff a > d
+        return n_.choose({InnerChoice::SenigmaCounter, round, a, won, lost},
+                         [&] { return n_.below(a, win, lose); }, waive);
+      });
+    });
   }
   D senigma_repeat() {  // J10 classic: a repeated face among the throws pays
-    double distinct = 1;
-    for (int k = 0; k < r_.senigma_repeat_throws; ++k) distinct *= std::max(0, 6 - k) / 6.0;
-    D d{};
-    a_.add(d, a_.point(r_.senigma_repeat_gain), 1 - distinct);
-    a_.add(d, a_.point(0), distinct);
-    return d;
+    return n_.repeat(r_.senigma_repeat_throws, [&] { return n_.point(r_.senigma_repeat_gain); },
+                     [&] { return n_.point(0); });
   }
   D cherry() {  // J14, E8: successes, then one counter per success
-    const double ps = std::clamp(7 - r_.cherry_face, 0, 6) / 6.0;
-    const double pc = std::clamp(7 - r_.cherry_counter_face, 0, 6) / 6.0;
-    D d{};
-    for (int s = 0; s <= r_.cherry_throws; ++s)
-      for (int c = 0; c <= s; ++c)
-        a_.add(d, a_.point(r_.cherry_worth * (s - c)), binomial_pmf(r_.cherry_throws, s, ps) * binomial_pmf(s, c, pc));
-    return d;
+    return n_.counts(r_.cherry_throws, r_.cherry_face, r_.cherry_counter_face,
+                     [&](int s, int c) { return n_.point(r_.cherry_worth * (s - c)); });
   }
 
   // Memo sizes from the rules' ranges (rules.cpp): monokel.throws <= 5 (kept <= 30),
@@ -178,7 +330,7 @@ class DeltaStep {
   static constexpr int kMaxThrows = 6, kMaxKept = 31, kMaxRounds = 10;
 
   const Rules& r_;
-  A& a_;
+  Nodes n_;
   std::vector<D> monokel_memo_, senigma_memo_;
   std::vector<char> monokel_have_, senigma_have_;
 };

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/solo_model.h"
 #include "verflixt/games/verflixte6/table.h"
+#include "games/verflixte6/turn_step.h"
 
 namespace verflixt {
 namespace {
@@ -19,23 +21,60 @@ struct PassTable {
   std::vector<unsigned> repeat_taken;     // E9: [thief] bit victim: classic Senigma took from him
 };
 
-// How a step ended, for Jule (E1).
-enum class StepEnd { Continue, Eliminated, Cancelled };
+using detail::StepEnd;
+using detail::Take;
 
-// One turn being played: the rules applied to a TurnState, throw by throw.
-class TurnPlay {
+// Where a sampled step ended (turn_step.h's leaf).
+struct Leaf {
+  TurnState state;
+  StepEnd end = StepEnd::Continue;
+  Take take;
+};
+
+// The step algebra (turn_step.h) that samples a step: dice drawn one by one in the order
+// the rules throw them, each question asked of the player, only the branch played.
+struct SampledStep {
+  using Dist = Leaf;
+  const Rules& r;
+  Dice& dice;
+  detail::ChoiceAsker& asker;
+
+  template <class F>
+  Leaf die(F&& f) { return f(dice.roll()); }
+  template <class Y, class N>
+  Leaf any_reaching(int n, int face, Y&& yes, N&& no) {
+    bool hit = false;
+    for (int k = 0; k < n; ++k) hit |= dice.roll() >= face;
+    return hit ? yes() : no();
+  }
+  template <class Y, class N>
+  Leaf react(const InnerChoice& c, const TurnState& shown, Y&& yes, N&& no) {
+    return asker.ask(shown, c) ? yes() : no();
+  }
+  static Leaf leaf(const TurnState& s, StepEnd end, Take take) { return {s, end, take}; }
+  Leaf delta(const TurnState& base, Joker j) {
+    const bool duel = j == SENIGMA && r.senigma == SenigmaKind::Duel;
+    if (duel) asker.before_duel(base);
+    detail::SampleNodes nodes{dice, asker, base};
+    const int d = detail::DeltaStep<detail::SampleNodes>(r, nodes).run(j);
+    if (j != SENIGMA) {
+      TurnState n = base;
+      n.eyes += d;
+      return {n, StepEnd::Continue, {}};
+    }
+    if (duel) return {base, StepEnd::Continue, {Take::Duel, d}};
+    return {base, StepEnd::Continue, nodes.repeated ? Take{Take::Repeat, d} : Take{}};
+  }
+};
+
+// One turn being played: the rules applied to a TurnState, step by step (turn_step.h),
+// with the table's part — victims, Keuler, lapses, the Senigma target (table.h) — here.
+class TurnPlay final : public detail::ChoiceAsker {
  public:
   TurnPlay(const Rules& r, TurnState& t, const Policy& p, Dice& d, PassTable* table, int self)
       : r_(r), t_(t), policy_(p), dice_(d), table_(table), self_(self) {}
 
-  TurnView view() const {
-    if (!table_) return TurnView{r_, t_, -1, {}, 0};
-    sync();
-    int still = 0;
-    for (size_t k = 0; k < table_->seats.size(); ++k)
-      still += static_cast<int>(k) != self_ && table_->seats[k].status == Status::Jungfrau;
-    return TurnView{r_, t_, self_, table_->seats, still};
-  }
+  TurnView view() const { return view_of(t_); }
 
   void free_throw(int bonus) { verflixt::free_throw(r_, t_, dice_, bonus); }
 
@@ -45,93 +84,61 @@ class TurnPlay {
     if (!is_legal(view(), a))
       throw std::logic_error("engine: policy " + policy_.name() + " chose an illegal joker " +
                              std::string(joker_id(a.joker)));
-    if (a.kind == Action::Stop) {
-      t_.phase = TurnPhase::Over;
-      return;
+    SampledStep alg{r_, dice_, *this};
+    const Leaf leaf = detail::TurnStep<SampledStep>(r_, alg).run(t_, a);
+    t_ = leaf.state;
+    if (leaf.end == StepEnd::Stopped) return;
+    if (leaf.end == StepEnd::Continue) {
+      take(leaf.take);
+      // E1: Jule pays after a step that leaves the turn going (not after one that eliminated
+      // or was undone); a step that ran under Fumo still has it active, so jule_pay sees it.
+      t_.eyes += jule_pay(r_, t_);
     }
-    if (a.kind == Action::UseJoker && t_.fumo_active) end_fumo();  // J13: another joker ends Fumo
-    const StepEnd end = a.kind == Action::Roll ? plain_throw(/*ventil=*/false) : joker_step(a.joker);
-    // E1: Jule pays after a step that leaves the turn going (not after one that eliminated or
-    // was undone); a step that ran under Fumo still has it active, so jule_pay sees it. E5:
-    // the floor follows the eyes down whatever the step did.
-    if (end == StepEnd::Continue) t_.eyes += jule_pay(r_, t_);
-    follow_floor(t_);
+    if (t_.phase == TurnPhase::FreeThrow) free_throw(0);  // E6: the re-entry's free throw, no bonus
+    follow_floor(t_);  // E5: the floor follows the eyes down whatever the step did
     sync();
   }
 
+  bool ask(const TurnState& shown, const InnerChoice& c) override { return ask_policy(policy_, view_of(shown), c); }
+
+  // J10 (2019): the duel's target is chosen before its dice, and is attacked once per pass.
+  void before_duel(const TurnState& base) override {
+    if (!table_) return;
+    const Candidates cand = senigma_candidates(table_->seats, self_);
+    duel_target_ = policy_.senigma_target(view_of(base), cand.span());
+    table_->seats[static_cast<size_t>(duel_target_)].senigma_attacked = true;
+  }
+
  private:
+  TurnView view_of(const TurnState& shown) const {
+    if (!table_) return TurnView{r_, shown, -1, {}, 0};
+    table_->seats[static_cast<size_t>(self_)].eyes = shown.eyes;
+    int still = 0;
+    for (size_t k = 0; k < table_->seats.size(); ++k)
+      still += static_cast<int>(k) != self_ && table_->seats[k].status == Status::Jungfrau;
+    return TurnView{r_, shown, self_, table_->seats, still};
+  }
+
   void sync() const {
     if (table_) table_->seats[static_cast<size_t>(self_)].eyes = t_.eyes;
   }
 
-  void end_fumo() {
-    t_.fumo_active = false;
-    t_.fumo_gain = 0;
-  }
-
-  void eliminate(bool to_floor) {
-    t_.eyes = to_floor && t_.has_floor ? t_.floor : 0;  // T5 / J11 (All In ignores the floor)
-    t_.phase = TurnPhase::Over;
-    t_.eliminated = true;
-  }
-
-  // T3 (and E2 for the Ventil's throw), with Fumo (J13), Tentakel (J12), robbing 1s (T4),
-  // elimination (T5) and the reactions Runkelrüb (J15) and classic fumo (J13).
-  StepEnd plain_throw(bool ventil) {
-    const int f = dice_.roll();
-    if (f == r_.bust_face) {
-      if (!ventil && t_.held.has(RUNKELRUEB) && policy_.use_runkelrueb(view())) {
-        t_.held = t_.held.without(RUNKELRUEB);
-        bool saved = false;
-        for (int k = 0; k < r_.runkel_throws; ++k) saved |= dice_.roll() >= r_.runkel_face;
-        if (saved) {
-          // J13: with Fumo, every doubled gain since Fumo began is halved back, and Fumo ends.
-          if (t_.fumo_active) t_.eyes -= t_.fumo_gain - t_.fumo_gain / r_.fumo_factor;
-          end_fumo();
-          return StepEnd::Cancelled;
-        }
-      }
-      end_fumo();
-      eliminate(/*to_floor=*/true);
-      // J13 classic: re-entry from 0 with a new free throw; not after a Ventil floor.
-      if (r_.fumo == FumoKind::Reentry && t_.held.has(FUMO) && !t_.has_floor &&
-          policy_.use_fumo_reentry(view())) {
-        t_.held = t_.held.without(FUMO);
-        t_.phase = TurnPhase::FreeThrow;  // E6: a new free throw, which moves to Decide
-        t_.eliminated = false;
-        t_.eyes = 0;
-        t_.robbing_ones = 0;
-        free_throw(0);  // E6: no placement bonus on the re-entry
-        return StepEnd::Cancelled;
-      }
-      return StepEnd::Eliminated;
-    }
-    if (t_.fumo_active) {  // J13: double face, a 1 steals nothing, no autojoker income
-      const int gain = f * r_.fumo_factor;
-      t_.eyes += gain;
-      t_.fumo_gain += gain;
-      return StepEnd::Continue;
-    }
-    if (t_.held.has(TENTAKEL) && f <= r_.tentakel_max_face) {  // J12, E3
-      t_.eyes += f + r_.tentakel_bonus;
-      return StepEnd::Continue;
-    }
-    t_.eyes += f;
-    if (f == 1 && r_.ones_rob) robbing_one();
-    return StepEnd::Continue;
-  }
-
-  // T4: the j-th robbing 1 steals min(j, rob_cap) from one victim.
-  void robbing_one() {
-    ++t_.robbing_ones;
-    const int amount = steal_amount(r_, t_.robbing_ones);
+  // The step's take: in solo mode (§5) it always counts for the player; at a table a robbing
+  // 1 (T4) and classic Senigma (E9) take from a victim the player chooses, or lapse with none.
+  void take(const Take& take) {
+    if (take.kind == Take::None) return;
     if (!table_) {
-      t_.eyes += amount;  // §5: the steal always finds a victim
+      t_.eyes += take.amount;
       return;
     }
-    const Candidates cand = rob_candidates(r_, table_->seats, self_);
-    if (cand.empty()) return;  // T4: the steal lapses, the +1 stays
-    transfer(policy_.choose_victim(view(), amount, cand.span()), amount);
+    if (take.kind == Take::Duel) return transfer(duel_target_, take.amount);
+    unsigned none = 0;
+    unsigned& taken = take.kind == Take::Repeat ? table_->repeat_taken[static_cast<size_t>(self_)] : none;
+    const Candidates cand = rob_candidates(r_, table_->seats, self_, taken);
+    if (cand.empty()) return;  // the take lapses (T4: the +1 stays)
+    const int victim = policy_.choose_victim(view(), take.amount, cand.span());
+    if (take.kind == Take::Repeat) taken |= 1u << victim;
+    transfer(victim, take.amount);
   }
 
   // Moves `amount` eyes from `victim` to the player on turn (negative: the other way), with
@@ -144,151 +151,13 @@ class TurnPlay {
     sync();
   }
 
-  int throw_sum(int n) {
-    int s = 0;
-    for (int k = 0; k < n; ++k) s += dice_.roll();
-    return s;
-  }
-
-  StepEnd joker_step(Joker j) {
-    if (j != FROSTSCHUTZ) t_.held = t_.held.without(j);  // single-use jokers are spent
-    switch (j) {
-      case FROSTSCHUTZ: {  // J1: use k subtracts faces 1..k; a 6 adds 6 and expires it
-        const int k = ++t_.frost_used;
-        const int f = dice_.roll();
-        t_.eyes += (f != 6 && f <= k) ? -f : f;
-        if (f == 6 || k >= r_.frost_uses) t_.held = t_.held.without(FROSTSCHUTZ);
-        return StepEnd::Continue;
-      }
-      case SPELUNKENBOLD: {  // J2
-        const int f = dice_.roll();
-        t_.eyes += f == 6 ? r_.spelunken_six : f + r_.spelunken_bonus;
-        return StepEnd::Continue;
-      }
-      case ANACONDA: {  // J3: the croupier's attack first, then the player's choice
-        const int a = dice_.roll();
-        if (!policy_.anaconda_fight(view(), a)) {
-          t_.eyes += r_.anaconda_decline;
-          return StepEnd::Continue;
-        }
-        const int p = dice_.roll();
-        t_.eyes += p >= a ? r_.anaconda_win_base + p
-                          : r_.anaconda_loss - (r_.anaconda_loss_minus_attack ? a : 0);
-        return StepEnd::Continue;
-      }
-      case HIRTENSCHUTZ:  // J4
-        t_.eyes += dice_.roll() * r_.hirten_factor;
-        return StepEnd::Continue;
-      case RATTENLORD: {  // J5
-        for (int k = 0; k < r_.rattenlord_throws; ++k) {
-          if (dice_.roll() >= r_.rattenlord_face) {
-            t_.eyes += r_.rattenlord_win;
-            return StepEnd::Continue;
-          }
-          const int left = r_.rattenlord_throws - 1 - k;
-          if (left > 0 && policy_.rattenlord_retreat(view(), left)) {
-            t_.eyes += r_.rattenlord_retreat;
-            return StepEnd::Continue;
-          }
-        }
-        t_.eyes += r_.rattenlord_loss;
-        return StepEnd::Continue;
-      }
-      case ALL_IN:  // J6: double, or 0 and a Zombie whatever protects him
-        if (dice_.roll() <= r_.allin_max_face) {
-          t_.eyes *= 2;
-          return StepEnd::Continue;
-        }
-        eliminate(/*to_floor=*/false);
-        return StepEnd::Eliminated;
-      case PONY: {  // J8
-        const int s = throw_sum(r_.pony_throws);
-        t_.eyes += s >= r_.pony_target ? s : (r_.pony_fail_minus_sum ? -s : r_.pony_fail);
-        return StepEnd::Continue;
-      }
-      case MONOKEL: {  // J9: each throw may be re-thrown once; faces only add
-        int kept = 0;
-        for (int k = 0; k < r_.monokel_throws; ++k) {
-          int f = dice_.roll();
-          if (policy_.monokel_rethrow(view(), k, f, kept)) f = dice_.roll();
-          kept += f;
-        }
-        t_.eyes += kept;
-        return StepEnd::Continue;
-      }
-      case SENIGMA:
-        return r_.senigma == SenigmaKind::Duel ? senigma_duel() : senigma_repeat();
-      case VENTIL:  // J11: floor at the current eyes, then a plain throw at once (E2)
-        t_.has_floor = true;
-        t_.floor = t_.eyes;
-        return plain_throw(/*ventil=*/true);
-      case FUMO:  // J13 doubling (E4): Fumo starts and this step's plain throw is under it
-        t_.fumo_active = true;
-        t_.fumo_gain = 0;
-        return plain_throw(/*ventil=*/false);
-      case CHERRY: {  // J14 (E8): all throws, then one counter per success
-        int successes = 0;
-        for (int k = 0; k < r_.cherry_throws; ++k) successes += dice_.roll() >= r_.cherry_face;
-        int cancelled = 0;
-        for (int k = 0; k < successes; ++k) cancelled += dice_.roll() >= r_.cherry_counter_face;
-        t_.eyes += r_.cherry_worth * (successes - cancelled);
-        return StepEnd::Continue;
-      }
-      default:
-        throw std::logic_error("engine: joker " + std::string(joker_id(j)) + " is not announced");
-    }
-  }
-
-  // J10 (2019): a duel of rounds; each countered round goes to the attacker when a > d.
-  StepEnd senigma_duel() {
-    int target = -1;
-    if (table_) {
-      const Candidates cand = senigma_candidates(table_->seats, self_);
-      target = policy_.senigma_target(view(), cand.span());
-      table_->seats[static_cast<size_t>(target)].senigma_attacked = true;
-    }
-    int won = 0, lost = 0;
-    for (int round = 0; round < r_.senigma_rounds; ++round) {
-      const int a = dice_.roll();
-      if (!policy_.senigma_counter(view(), round, a, won, lost)) continue;  // waived
-      const int d = dice_.roll();
-      (a > d ? won : lost) += 1;
-    }
-    const int gain = (won - lost) * r_.senigma_per_round;
-    if (table_) transfer(target, gain);
-    else t_.eyes += gain;  // §5: the virtual defender's transfer counts for the player
-    return StepEnd::Continue;
-  }
-
-  // J10 (classic): a repeated face among the throws takes eyes from a chosen victim (E9).
-  StepEnd senigma_repeat() {
-    bool seen[7] = {};
-    bool repeat = false;
-    for (int k = 0; k < r_.senigma_repeat_throws; ++k) {
-      const int f = dice_.roll();
-      repeat |= seen[f];
-      seen[f] = true;
-    }
-    if (!repeat) return StepEnd::Continue;
-    if (!table_) {
-      t_.eyes += r_.senigma_repeat_gain;
-      return StepEnd::Continue;
-    }
-    unsigned& taken = table_->repeat_taken[static_cast<size_t>(self_)];
-    const Candidates cand = rob_candidates(r_, table_->seats, self_, taken);
-    if (cand.empty()) return StepEnd::Continue;
-    const int victim = policy_.choose_victim(view(), r_.senigma_repeat_gain, cand.span());
-    taken |= 1u << victim;
-    transfer(victim, r_.senigma_repeat_gain);
-    return StepEnd::Continue;
-  }
-
   const Rules& r_;
   TurnState& t_;
   const Policy& policy_;
   Dice& dice_;
   PassTable* table_;
   int self_;
+  int duel_target_ = -1;
 };
 
 void play_turn(TurnPlay& play, TurnState& t, const Policy& policy, int bonus) {
@@ -307,8 +176,11 @@ TurnState new_turn(JokerSet loadout) {
 
 // T1: the free throw. Its face is added whatever it is; it never robs or eliminates.
 void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
-  if (rules.free_throw) turn.eyes += dice.roll() + bonus;
-  turn.phase = TurnPhase::Decide;
+  struct NoQuestions final : detail::ChoiceAsker {
+    bool ask(const TurnState&, const InnerChoice&) override { throw std::logic_error("engine: the free throw asks nothing"); }
+  } none;
+  SampledStep alg{rules, dice, none};
+  turn = detail::TurnStep<SampledStep>(rules, alg).free_throw(turn, bonus).state;
 }
 
 void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice) {

@@ -7,6 +7,7 @@
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/table.h"
 #include "games/verflixte6/delta_joker.h"
+#include "games/verflixte6/turn_step.h"
 
 namespace verflixt {
 namespace {
@@ -185,10 +186,9 @@ double LastSeatSolver::score_of(int eyes, const Others& o) const {
 }
 
 bool LastSeatSolver::legal_at(const TurnState& s, Action a) const {
-  if (!solo_legal(rules_, s, a)) return false;
-  if (a.kind == Action::UseJoker && a.joker == SENIGMA && rules_.senigma == SenigmaKind::Duel)
-    return std::any_of(duelable_.begin(), duelable_.begin() + m_, [](bool d) { return d; });  // J10
-  return true;
+  // T2, J10: the engine's own test at this table (a duel needs somebody left to duel); the
+  // others' standing does not change while the last player plays.
+  return is_legal(TurnView{rules_, s, self_, table_, 0}, a);
 }
 
 bool LastSeatSolver::same_victim(int q, int i, const Others& o) const {
@@ -229,10 +229,7 @@ double LastSeatSolver::best_transfer(const TurnState& next, int transfer, const 
 
 double LastSeatSolver::delta_step(const TurnState& s, Joker joker, const Others& o, int target,
                                   Choices* record) const {
-  TurnState base = s;  // as table_transition: the joker is spent, an active Fumo ends (J13)
-  base.fumo_active = false;
-  base.fumo_gain = 0;
-  base.held = base.held.without(joker);
+  const TurnState base = detail::joker_base(s, joker);  // as table_transition (turn_step.h)
   Values alg{*this, base, o, joker, target, record};
   return detail::DeltaStep<Values>(rules_, alg).run(joker);
 }
@@ -480,7 +477,8 @@ bool LastSeatSolver::use_fumo_reentry(const TurnState& turn, std::span<const Sea
   pre.frost_used = turn.frost_used;
   pre.phase = TurnPhase::Decide;
   const Others o = others_of(table);
-  return detail::strictly_better(solve(fumo_restart(rules_, canonical(rules_, pre)), o), score_of(0, o));
+  // Staying eliminated keeps the eyes of the state the step shows (turn_step.h: 0, no floor).
+  return detail::strictly_better(solve(fumo_restart(rules_, canonical(rules_, pre)), o), score_of(turn.eyes, o));
 }
 
 void LastSeatPolicy::check(const TurnView& v) const {

@@ -13,6 +13,7 @@
 #include "verflixt/games/verflixte6/solver.h"
 #include "verflixt/games/verflixte6/table.h"
 #include "verflixt/version.h"
+#include "games/verflixte6/delta_joker.h"
 
 namespace verflixt {
 
@@ -42,36 +43,58 @@ bool is_legal(const TurnView& v, Action a) {
          !senigma_candidates(v.table, v.self).empty();
 }
 
+namespace {
+
+// The default answer to a delta joker's inner choice weighs the eyes the joker's own step
+// (delta_joker.h, the one home of its payoffs) adds on average after either answer, later
+// choices answered by the larger average the same way; `wanted` is the choice asked.
+struct MeanDelta {
+  using Dist = double;
+  InnerChoice wanted;
+  double yes = 0, no = 0;
+
+  static double point(int delta) { return delta; }
+  static void add(double& acc, double d, double w) { acc += w * d; }
+  bool take(const InnerChoice& c, double y, double n) {
+    if (c == wanted) yes = y, no = n;
+    return y > n;
+  }
+};
+
+MeanDelta mean_delta(const Rules& r, Joker j, const InnerChoice& wanted) {
+  MeanDelta m{wanted};
+  detail::DeltaStep<MeanDelta>(r, m).run(j);
+  return m;
+}
+
+}  // namespace
+
 bool Policy::anaconda_fight(const TurnView& v, int attack) const {
-  // J3: the fight's expected eyes against the sure decline.
-  const Rules& r = v.rules;
-  double fight = 0;
-  for (int p = 1; p <= 6; ++p)
-    fight += p >= attack ? r.anaconda_win_base + p
-                         : r.anaconda_loss - (r.anaconda_loss_minus_attack ? attack : 0);
-  return fight / 6.0 >= r.anaconda_decline;
+  // J3: the fight's expected eyes against the sure decline; an even fight is fought.
+  const MeanDelta m = mean_delta(v.rules, ANACONDA, {InnerChoice::AnacondaFight, attack});
+  return !detail::strictly_better(m.no, m.yes);
 }
 
 bool Policy::rattenlord_retreat(const TurnView& v, int throws_left) const {
-  // J5: the expected eyes of going on (retreating again whenever that is better) against
-  // the sure retreat.
-  const Rules& r = v.rules;
-  const double q = (7.0 - r.rattenlord_face) / 6.0;
-  double go_on = r.rattenlord_loss;  // no throws left
-  for (int t = 1; t <= throws_left; ++t)
-    go_on = q * r.rattenlord_win + (1 - q) * (t == 1 ? r.rattenlord_loss
-                                                      : std::max<double>(r.rattenlord_retreat, go_on));
-  return r.rattenlord_retreat > go_on;
+  // J5: the sure retreat against the expected eyes of going on (retreating again whenever
+  // that is better).
+  const MeanDelta m = mean_delta(v.rules, RATTENLORD, {InnerChoice::RattenlordRetreat, throws_left});
+  return m.yes > m.no;
 }
 
 bool Policy::monokel_rethrow(const TurnView&, int, int face, int) const {
   return face <= 3;  // J9: a fresh throw is worth 3.5
 }
 
-bool Policy::senigma_counter(const TurnView&, int, int attack, int, int) const {
-  // J10: the attacker wins a countered round when a > d, so P(win) = (a-1)/6 against
-  // P(lose) = (7-a)/6: countering pays from a = 5 on (a = 4 is even).
-  return attack >= 5;
+bool Policy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
+  // J10: counter when that wins more rounds than it loses on average (the duel's own odds,
+  // one eye a round, so that a duel worth 0 a round is still fought the same way): from
+  // a = 5 on; a = 4 is even and waived.
+  Rules r = v.rules;
+  r.senigma = SenigmaKind::Duel;
+  r.senigma_per_round = 1;
+  const MeanDelta m = mean_delta(r, SENIGMA, {InnerChoice::SenigmaCounter, round, attack, won, lost});
+  return detail::strictly_better(m.yes, m.no);
 }
 
 bool Policy::use_runkelrueb(const TurnView&) const { return true; }

@@ -12,11 +12,12 @@
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "games/verflixte6/delta_joker.h"
+#include "games/verflixte6/turn_step.h"
 
 namespace verflixt {
 namespace {
 
-constexpr double kSixth = 1.0 / 6.0;
+using detail::kSixth;
 
 // Adds `w` of outcome `s` to `acc`, merging equal states. Outcome lists stay short (at most a
 // few dozen distinct successors), so a linear search beats hashing here.
@@ -44,8 +45,8 @@ void add(TableOutcomes& acc, const TurnState& s, double w, int transfer = 0) {
     }
   acc.push_back({s, w, transfer});
 }
-void add(TableOutcomes& acc, const SoloOutcomes& d, double w) {
-  for (const auto& o : d) add(acc, o.next, o.prob * w);
+void add(TableOutcomes& acc, const TableOutcomes& d, double w) {
+  for (const auto& o : d) add(acc, o.next, o.prob * w, o.transfer);
 }
 
 TurnState terminal(int eyes, bool eliminated) {
@@ -58,102 +59,92 @@ TurnState terminal(int eyes, bool eliminated) {
 
 }  // namespace
 
-// J13 classic / E6: the re-entry restarts from 0 with a new free throw, robbing count back at
-// 0, the jokers still held (Frostschutz keeps its count of uses).
-TurnState fumo_restart(const Rules& r, const TurnState& s) {
-  TurnState n = s;
-  n.held = n.held.without(FUMO);
-  n.eyes = 0;
-  n.robbing_ones = 0;
-  n.fumo_active = false;
-  n.fumo_gain = 0;
-  n.has_floor = false;
-  n.floor = 0;
-  n.phase = r.free_throw ? TurnPhase::FreeThrow : TurnPhase::Decide;
-  return canonical(r, n);
-}
+TurnState fumo_restart(const Rules& r, const TurnState& s) { return canonical(r, detail::reentry_state(r, s)); }
 
 double runkel_save_probability(const Rules& r) {
-  const int miss_faces = std::clamp(r.runkel_face - 1, 0, 6);
-  return 1.0 - detail::power(miss_faces / 6.0, r.runkel_throws);  // not std::pow: see power.h
+  return detail::any_reaching_probability(r.runkel_throws, r.runkel_face);
 }
 
 namespace {
 
-// T5 and the reactions after it. `pre` is the state the 6 was thrown from (Runkelrüb
-// already removed if it was spent). The engine eliminates first (eyes to the floor or 0),
-// then offers classic fumo (J13, E6), never after a Ventil floor.
-SoloOutcomes after_elimination(const Rules& r, const TurnState& pre, const InnerChooser& ch) {
-  const TurnState dead = terminal(pre.has_floor ? pre.floor : 0, true);
-  if (r.fumo == FumoKind::Reentry && pre.held.has(FUMO) && !pre.has_floor) {
-    TurnState view = pre;  // what the engine shows: eliminated at 0, Fumo (doubling) over
-    view.eyes = 0;
-    view.fumo_active = false;
-    view.fumo_gain = 0;
-    view.phase = TurnPhase::Over;
-    view.eliminated = true;
-    const SoloOutcomes yes{{fumo_restart(r, pre), 1.0}};
-    const SoloOutcomes no{{dead, 1.0}};
-    return ch.take_reaction(view, {InnerChoice::UseFumoReentry}, yes, no) ? yes : no;
-  }
-  return {{dead, 1.0}};
+// What a chooser compares: the successors without the table's transfers.
+const SoloOutcomes& solo_view(const SoloOutcomes& o) { return o; }
+SoloOutcomes solo_view(const TableOutcomes& o) {
+  SoloOutcomes s;
+  for (const auto& x : o) add(s, x.next, x.prob);
+  return s;
 }
 
-// T3 with Fumo (J13), Tentakel (J12), robbing 1s (T4), Jule (E1), elimination (T5) and the
-// reactions. `s` is the state right before the throw (for the Ventil's throw: with the new
-// floor; for Fumo's announcement: with Fumo active). `ventil`: Runkelrüb may not answer (J15).
+// The step algebra (turn_step.h) that enumerates a step: every leaf with its exact
+// probability, into SoloOutcomes (a transfer is just eyes, §5) or TableOutcomes (the
+// transfer kept apart so a table can take it from a victim). Leaves are canonical. Leaves
+// are added straight into `out` with the weight of their path (no list per leaf: the
+// solver steps millions of states); a reaction lists both answers apart at weight 1 for the
+// chooser and adds the chosen list with the weight of its path, so every probability is
+// formed as the lists of the earlier solo model formed it, bit for bit.
 template <class Out>
-void plain_throw(const Rules& r, const TurnState& s, bool ventil, const InnerChooser& ch, Out& out) {
-  for (int f = 1; f <= 6; ++f) {
-    if (f == r.bust_face) {
-      if (!ventil && s.held.has(RUNKELRUEB)) {
-        TurnState spent = s;
-        spent.held = spent.held.without(RUNKELRUEB);
-        TurnState saved = spent;  // "exactly where he was before that throw", no Jule
-        if (saved.fumo_active) saved.eyes -= saved.fumo_gain - saved.fumo_gain / r.fumo_factor;
-        saved.fumo_active = false;
-        saved.fumo_gain = 0;
-        follow_floor(saved);  // E5
-        const double p = runkel_save_probability(r);
-        SoloOutcomes yes;
-        add(yes, canonical(r, saved), p);
-        TurnState failed = spent;
-        failed.fumo_active = false;
-        failed.fumo_gain = 0;
-        add(yes, after_elimination(r, failed, ch), 1 - p);
-        TurnState plain = s;
-        plain.fumo_active = false;
-        plain.fumo_gain = 0;
-        const SoloOutcomes no = after_elimination(r, plain, ch);
-        add(out, ch.take_reaction(s, {InnerChoice::UseRunkelrueb}, yes, no) ? yes : no, kSixth);
-      } else {
-        TurnState plain = s;
-        plain.fumo_active = false;
-        plain.fumo_gain = 0;
-        add(out, after_elimination(r, plain, ch), kSixth);
-      }
-      continue;
+struct ExactStep {
+  struct Dist {};
+  const Rules& r;
+  const InnerChooser* ch;
+  Out* out;
+  double w = 1.0;
+
+  template <class F>
+  Dist die(F&& f) {
+    const double at = w;
+    for (int x = 1; x <= 6; ++x) {
+      w = at * kSixth;
+      f(x);
     }
-    TurnState n = s;
-    int steal = 0;
-    if (n.fumo_active) {  // J13: doubled, a 1 steals nothing, no autojoker income
-      const int gain = f * r.fumo_factor;
-      n.eyes += gain;
-      n.fumo_gain += gain;
-    } else if (n.held.has(TENTAKEL) && f <= r.tentakel_max_face) {  // J12, E3: no robbing
-      n.eyes += f + r.tentakel_bonus;
-    } else {
-      n.eyes += f;
-      if (f == 1 && r.ones_rob) {  // T4: the j-th robbing 1 steals min(j, rob_cap)
-        ++n.robbing_ones;
-        steal = steal_amount(r, n.robbing_ones);
-        n.eyes += steal;
-      }
-    }
-    after_step(r, n);  // E1, E5
-    add(out, canonical(r, n), kSixth, steal);
+    w = at;
+    return {};
   }
-}
+  template <class Y, class N>
+  Dist any_reaching(int n, int face, Y&& yes, N&& no) {
+    const double p = detail::any_reaching_probability(n, face);
+    const double at = w;
+    w = at * p;
+    yes();
+    w = at * (1 - p);
+    no();
+    w = at;
+    return {};
+  }
+  template <class Y, class N>
+  Dist react(const InnerChoice& c, const TurnState& shown, Y&& yes, N&& no) {
+    Out* const into = out;
+    const double at = w;
+    Out y, n;
+    out = &y;
+    w = 1.0;
+    yes();
+    out = &n;
+    w = 1.0;
+    no();
+    out = into;
+    w = at;
+    add(*out, ch->take_reaction(shown, c, solo_view(y), solo_view(n)) ? y : n, w);
+    return {};
+  }
+  Dist leaf(TurnState s, detail::StepEnd end, detail::Take take) {
+    if (end == detail::StepEnd::Continue) {
+      s.eyes += take.amount;
+      after_step(r, s);  // E1, E5
+    } else if (end == detail::StepEnd::Cancelled) {
+      follow_floor(s);  // E5
+    }
+    add(*out, canonical(r, s), w, take.amount);
+    return {};
+  }
+  Dist delta(const TurnState& base, Joker j) {
+    detail::DistAlgebra alg{base, *ch};
+    const DeltaDist d = detail::DeltaStep<detail::DistAlgebra>(r, alg).run(j);
+    // J10: Senigma's whole gain is taken from (or paid to) another player.
+    for (const auto& o : d) add(*out, apply_delta(r, base, o.delta), w * o.prob, j == SENIGMA ? o.delta : 0);
+    return {};
+  }
+};
 
 }  // namespace
 
@@ -188,26 +179,30 @@ TurnState solo_start(const Rules& rules, JokerSet loadout) {
   return canonical(rules, s);
 }
 
+bool ask_policy(const Policy& policy, const TurnView& v, const InnerChoice& c) {
+  switch (c.kind) {
+    case InnerChoice::AnacondaFight: return policy.anaconda_fight(v, c.a);
+    case InnerChoice::RattenlordRetreat: return policy.rattenlord_retreat(v, c.a);
+    case InnerChoice::MonokelRethrow: return policy.monokel_rethrow(v, c.a, c.b, c.c);
+    case InnerChoice::SenigmaCounter: return policy.senigma_counter(v, c.a, c.b, c.c, c.d);
+    case InnerChoice::UseRunkelrueb: return policy.use_runkelrueb(v);
+    case InnerChoice::UseFumoReentry: return policy.use_fumo_reentry(v);
+  }
+  throw std::logic_error("solo model: unknown inner choice");
+}
+
 bool PolicyChooser::take_delta(const TurnState& base, const InnerChoice& c, const DeltaDist&,
                                const DeltaDist&) const {
-  const TurnView v{rules_, base, -1, {}, 0};
-  switch (c.kind) {
-    case InnerChoice::AnacondaFight: return policy_.anaconda_fight(v, c.a);
-    case InnerChoice::RattenlordRetreat: return policy_.rattenlord_retreat(v, c.a);
-    case InnerChoice::MonokelRethrow: return policy_.monokel_rethrow(v, c.a, c.b, c.c);
-    case InnerChoice::SenigmaCounter: return policy_.senigma_counter(v, c.a, c.b, c.c, c.d);
-    default: throw std::logic_error("solo model: a reaction asked as a delta choice");
-  }
+  if (c.kind == InnerChoice::UseRunkelrueb || c.kind == InnerChoice::UseFumoReentry)
+    throw std::logic_error("solo model: a reaction asked as a delta choice");
+  return ask_policy(policy_, TurnView{rules_, base, -1, {}, 0}, c);
 }
 
 bool PolicyChooser::take_reaction(const TurnState& view, const InnerChoice& c, const SoloOutcomes&,
                                   const SoloOutcomes&) const {
-  const TurnView v{rules_, view, -1, {}, 0};
-  switch (c.kind) {
-    case InnerChoice::UseRunkelrueb: return policy_.use_runkelrueb(v);
-    case InnerChoice::UseFumoReentry: return policy_.use_fumo_reentry(v);
-    default: throw std::logic_error("solo model: a delta choice asked as a reaction");
-  }
+  if (c.kind != InnerChoice::UseRunkelrueb && c.kind != InnerChoice::UseFumoReentry)
+    throw std::logic_error("solo model: a delta choice asked as a reaction");
+  return ask_policy(policy_, TurnView{rules_, view, -1, {}, 0}, c);
 }
 
 double ValueChooser::expected(const TurnState& base, const DeltaDist& d) const {
@@ -252,90 +247,33 @@ TurnState apply_delta(const Rules& rules, const TurnState& base, int delta) {
 }
 
 SoloOutcomes free_throw_outcomes(const Rules& rules, const TurnState& s) {
-  TurnState n = s;
-  n.phase = TurnPhase::Decide;
-  if (!rules.free_throw) return {{canonical(rules, n), 1.0}};
   SoloOutcomes out;
-  for (int f = 1; f <= 6; ++f) {  // T1: every face adds, a 1 steals nothing, a 6 is safe
-    TurnState m = n;
-    m.eyes += f;
-    add(out, canonical(rules, m), kSixth);
-  }
+  ExactStep<SoloOutcomes> alg{rules, nullptr, &out};
+  detail::TurnStep<ExactStep<SoloOutcomes>>(rules, alg).free_throw(s, 0);
   return out;
 }
 
 namespace {
 
-// One step into `out` (SoloOutcomes or TableOutcomes): `s` is a decision state, `a` legal.
+// One step: `s` is a decision state, `a` legal.
 template <class Out>
-void transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch, Out& out) {
+Out transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
   if (!solo_legal(r, s, a))
     throw std::logic_error("solo model: illegal action in state " + describe(s));
-  if (a.kind == Action::Stop) return add(out, terminal(s.eyes, false), 1.0, 0);
-  if (a.kind == Action::Roll) return plain_throw(r, s, false, ch, out);
-  // Announcing a joker ends an active Fumo (J13); a single-use joker is spent.
-  TurnState base = s;
-  base.fumo_active = false;
-  base.fumo_gain = 0;
-  if (a.joker != FROSTSCHUTZ) base.held = base.held.without(a.joker);
-  DeltaDist d;
-  switch (a.joker) {
-    case FROSTSCHUTZ: {  // J1: use k subtracts faces 1..k; a 6 adds 6 and expires it
-      const int k = s.frost_used + 1;
-      for (int f = 1; f <= 6; ++f) {
-        TurnState n = base;
-        n.eyes += (f != 6 && f <= k) ? -f : f;
-        n.frost_used = k;
-        if (f == 6 || k >= r.frost_uses) n.held = n.held.without(FROSTSCHUTZ);
-        after_step(r, n);
-        add(out, canonical(r, n), kSixth, 0);
-      }
-      return;
-    }
-    case ALL_IN:  // J6: double, or 0 and a Zombie whatever protects him
-      for (int f = 1; f <= 6; ++f) {
-        if (f <= r.allin_max_face) {
-          TurnState n = base;
-          n.eyes *= 2;
-          after_step(r, n);
-          add(out, canonical(r, n), kSixth, 0);
-        } else {
-          add(out, terminal(0, true), kSixth, 0);
-        }
-      }
-      return;
-    case VENTIL:  // J11, E2: the floor at the current eyes, then a plain throw
-      base.has_floor = true;
-      base.floor = base.eyes;
-      return plain_throw(r, base, true, ch, out);
-    case FUMO:  // J13, E4: Fumo starts and this step's throw is under it
-      base.fumo_active = true;
-      base.fumo_gain = 0;
-      return plain_throw(r, base, false, ch, out);
-    default:
-      if (detail::is_delta_joker(a.joker)) {
-        detail::DistAlgebra alg{base, ch};
-        d = detail::DeltaStep<detail::DistAlgebra>(r, alg).run(a.joker);
-        break;
-      }
-      throw std::logic_error("solo model: joker " + std::string(joker_id(a.joker)) + " is not announced");
-  }
-  // J10: Senigma's whole gain is taken from (or paid to) another player.
-  for (const auto& o : d) add(out, apply_delta(r, base, o.delta), o.prob, a.joker == SENIGMA ? o.delta : 0);
+  Out out;
+  ExactStep<Out> alg{r, &ch, &out};
+  detail::TurnStep<ExactStep<Out>>(r, alg).run(s, a);
+  return out;
 }
 
 }  // namespace
 
 SoloOutcomes solo_transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
-  SoloOutcomes out;
-  transition(r, s, a, ch, out);
-  return out;
+  return transition<SoloOutcomes>(r, s, a, ch);
 }
 
 TableOutcomes table_transition(const Rules& r, const TurnState& s, Action a, const InnerChooser& ch) {
-  TableOutcomes out;
-  transition(r, s, a, ch, out);
-  return out;
+  return transition<TableOutcomes>(r, s, a, ch);
 }
 
 SoloOutcomes solo_successors(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser) {
@@ -344,14 +282,15 @@ SoloOutcomes solo_successors(const Rules& rules, const TurnState& s, Action a, c
 }
 
 PlainGain min_plain_gain(const Rules& rules, JokerSet loadout) {
+  // The plain throw of a turn holding `loadout`, Fumo not active, without the steal (it
+  // may lapse at a table, T4): turn_step.h's step itself, face by face.
+  TurnState s;
+  s.held = loadout;
+  const auto gains = detail::plain_gains(rules, s, /*with_take=*/false);
   PlainGain worst{std::numeric_limits<int>::max(), 0};
-  for (int f = 1; f <= 6; ++f) {
-    if (f == rules.bust_face) continue;
-    int gain = f;
-    if (loadout.has(TENTAKEL) && f <= rules.tentakel_max_face) gain = f + rules.tentakel_bonus;
-    if (loadout.has(JULE)) gain += rules.jule_bonus;
-    if (gain < worst.gain) worst = {gain, f};
-  }
+  for (int f = 1; f <= 6; ++f)
+    if (gains[static_cast<size_t>(f)] != detail::kNoGain && gains[static_cast<size_t>(f)] < worst.gain)
+      worst = {gains[static_cast<size_t>(f)], f};
   return worst;
 }
 

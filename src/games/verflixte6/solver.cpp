@@ -1,6 +1,7 @@
 #include "verflixt/games/verflixte6/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <stdexcept>
 
 #include "games/verflixte6/delta_joker.h"
+#include "games/verflixte6/turn_step.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/joker.h"
@@ -28,7 +30,7 @@ struct ValueBust {
 };
 
 // The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
-int risk(const TurnState& s) { return s.eyes - (s.has_floor ? s.floor : 0); }
+int risk(const TurnState& s) { return s.eyes - detail::eliminated_state(s, /*to_floor=*/true).eyes; }
 
 // The risk caps by class of state: [Runkelrüb held][Fumo active] (solver.h).
 struct Caps {
@@ -138,32 +140,28 @@ struct SupportAlgebra {
   Dist both;
 };
 
-// The state a single-use joker's step starts from: the joker spent, Fumo over (J13).
-TurnState joker_base(const TurnState& s, Joker j) {
-  TurnState b = s;
-  b.fumo_active = false;
-  b.fumo_gain = 0;
-  b.held = b.held.without(j);
-  return b;
-}
+using detail::joker_base;  // the joker spent, Fumo over (J13): turn_step.h
 
 // The sum over the surviving faces of the largest eyes a plain throw with that face can add
 // with this loadout (T3, T4, J7, J12), or under Fumo (J13: doubled, nothing else): six times
-// the best expected gain of a throw, the S of the certificate (solver.h).
+// the best expected gain of a throw, the S of the certificate (solver.h). Read from the
+// step itself (turn_step.h plain_gains): the largest over holding Tentakel and Jule or not
+// (a bound over every state, as the certificate needs) with the largest steal, min(j,
+// rob_cap) at j > rob_cap; a face that can add nothing counts 0.
 int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
-  int sum = 0;
-  for (int f = 1; f <= 6; ++f) {
-    if (f == r.bust_face) continue;
-    int best = f;
-    if (fumo) {
-      best = f * r.fumo_factor;
-    } else {
-      if (f == 1 && r.ones_rob) best = std::max(best, 1 + std::max(r.rob_cap, 0));
-      if (loadout.has(TENTAKEL) && f <= r.tentakel_max_face) best = std::max(best, f + r.tentakel_bonus);
-      if (loadout.has(JULE)) best += std::max(r.jule_bonus, 0);
-    }
-    sum += std::max(best, 0);
+  const JokerSet optional = JokerSet{static_cast<u16>(loadout.bits & JokerSet{}.with(TENTAKEL).with(JULE).bits)};
+  std::array<int, 7> best{};
+  for (u16 sub = optional.bits;; sub = static_cast<u16>((sub - 1) & optional.bits)) {
+    TurnState s;
+    s.held = JokerSet{static_cast<u16>((loadout.bits & ~optional.bits) | sub)};
+    s.robbing_ones = r.rob_cap;
+    s.fumo_active = fumo;
+    const auto gains = detail::plain_gains(r, s, /*with_take=*/true);
+    for (size_t f = 1; f <= 6; ++f) best[f] = std::max(best[f], gains[f]);
+    if (sub == 0) break;
   }
+  int sum = 0;
+  for (size_t f = 1; f <= 6; ++f) sum += best[f];
   return sum;
 }
 

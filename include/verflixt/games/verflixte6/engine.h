@@ -1,7 +1,9 @@
 #pragma once
 // The reference engine: RULES.md §1–§3 played throw by throw, readable before fast. It is
 // the oracle for everything else — the kernel (kernel.h) and the exact solver (solver.h) are
-// tested against it. Dice come from a Dice, choices from a Policy.
+// tested against it. Dice come from a Dice, choices from a Policy. Each step of a turn is
+// src/games/verflixte6/turn_step.h's, sampled (the solo model enumerates the same code); the
+// engine adds the table's part: victims, Keuler, lapses and the Senigma target (table.h).
 //
 // Where RULES.md leaves a detail open, the engine decides as follows (a player's reading;
 // each is repeated in README.md "Rule decisions"):

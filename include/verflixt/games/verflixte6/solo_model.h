@@ -2,8 +2,9 @@
 // The solo turn (RULES.md §5) as an explicit state space with chance made explicit
 // (OpenSpiel style): for a state and an action the model lists every successor state with
 // its exact probability. The same rules then serve the chain compiler (chain.h), the exact
-// evaluation (markov.h) and the optimal solver (solver.h). The semantics are the reference
-// engine's, decision by decision (engine.h E1–E10); the tests compare the two.
+// evaluation (markov.h) and the optimal solver (solver.h). A step is the reference engine's
+// own code (src/games/verflixte6/turn_step.h, which the engine samples and this model
+// enumerates); tests/verflixte6/step_test.cpp compares the two over every sequence of dice.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -73,6 +74,10 @@ struct InnerChoice {
   int a = 0, b = 0, c = 0, d = 0;  // attack | throws_left | index,face,kept | round,attack,won,lost
   friend bool operator==(const InnerChoice&, const InnerChoice&) = default;
 };
+
+// Asks `policy` the Policy method of the choice's name with `view`: the one mapping from a
+// choice to a question, for the reference engine and PolicyChooser alike.
+bool ask_policy(const Policy& policy, const TurnView& view, const InnerChoice& c);
 
 // Who answers the choices inside a step. The model shows both options as distributions
 // (`yes` = the answer true), so an optimizer can compare them and a policy can ignore them.
