@@ -263,8 +263,8 @@ TEST(RuleMap, EveryNamedFunctionIsDefinedInItsFile) {
 TEST(RuleMap, CheckerCatchesMissingIdsAndRenamedFunctions) {
   const std::string readme =
       "# x\n\n## Rule map\n\n| id | rule | home | other copies |\n|---|---|---|---|\n"
-      "| T1 | a | `src/games/verflixte6/table.cpp` `end_pass` | — |\n"
-      "| T2 | b | `src/games/verflixte6/table.cpp` `no_such_function` | `src/games/verflixte6/table.cpp` `take_eyes` |\n"
+      "| T1 | a | `src/games/verflixte6/table.cpp` `rob_candidates` | — |\n"
+      "| T2 | b | `src/games/verflixte6/table.cpp` `no_such_function` | `src/games/verflixte6/table.cpp` `senigma_candidates` |\n"
       "| T2 | c | `src/nowhere.cpp` `f` | `src/games/verflixte6/table.cpp` |\n"
       "\n## Next\n\n| T3 | outside | `a/b.c` `d` | — |\n";
   const auto rows = parse_rule_map(readme);
