@@ -44,7 +44,9 @@ std::vector<SeatView> last_seat_table() {
 TEST(StrongPolicy, LastSeatOfTheLastPassPlaysTheDp) {
   const Rules rules = one_pass();
   const JokerSet loadout = JokerSet{}.with(HIRTENSCHUTZ).with(MONOKEL).with(PONY);
-  const auto strong = make_strong_policy(rules, loadout, StrongParams{});
+  StrongParams params;
+  params.exact_deficit = 40;  // every situation below is exact (the default stops at 12)
+  const auto strong = make_strong_policy(rules, loadout, params);
   const std::vector<SeatView> table = last_seat_table();
   const LastSeatSolver dp(rules, table, 1, Goal::Win);
   int compared = 0, jokers = 0;
@@ -90,7 +92,9 @@ TEST(StrongPolicy, WithNobodyToBeatPlaysTheSolver) {
 TEST(StrongPolicy, SampledLastSeatWinEqualsTheDp) {
   const Rules rules = one_pass();
   const JokerSet loadout = JokerSet{}.with(RATTENLORD).with(SPELUNKENBOLD);
-  const auto strong = make_strong_policy(rules, loadout, StrongParams{});
+  StrongParams params;
+  params.exact_deficit = 40;
+  const auto strong = make_strong_policy(rules, loadout, params);
   std::vector<SeatView> table = last_seat_table();
   TurnState start;
   start.eyes = 4;  // the free throw already thrown

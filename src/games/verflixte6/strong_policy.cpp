@@ -91,6 +91,18 @@ const std::vector<double>& StrongSolutions::lifts() const {
   return lifts_;
 }
 
+std::shared_ptr<const StrongSolutions> strong_solutions(const Rules& rules) {
+  static std::mutex mutex;
+  static std::vector<std::weak_ptr<const StrongSolutions>> made;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::erase_if(made, [](const auto& w) { return w.expired(); });
+  for (const auto& w : made)
+    if (auto s = w.lock(); s && s->rules() == rules) return s;
+  auto s = std::make_shared<const StrongSolutions>(rules);
+  made.push_back(s);
+  return s;
+}
+
 // ---- StrongPolicy ----
 
 StrongPolicy::StrongPolicy(std::shared_ptr<const StrongSolutions> solutions, StrongParams params,
@@ -364,8 +376,8 @@ std::unique_ptr<Selector> with_pass_context(std::unique_ptr<Selector> inner) {
 
 std::unique_ptr<StrongPolicy> make_strong_policy(const Rules& rules, JokerSet loadout, const StrongParams& params,
                                                  std::string name) {
-  return std::make_unique<StrongPolicy>(std::make_shared<StrongSolutions>(rules), params,
-                                        std::vector<JokerSet>{loadout}, std::move(name));
+  return std::make_unique<StrongPolicy>(strong_solutions(rules), params, std::vector<JokerSet>{loadout},
+                                        std::move(name));
 }
 
 namespace {
@@ -382,13 +394,13 @@ std::vector<JokerSet> planned_loadouts(const StrongSelector& sel, const Rules& r
 
 std::unique_ptr<StrongPolicy> make_strong_evening_policy(const Rules& rules, const StrongParams& params,
                                                          std::string name) {
-  auto sol = std::make_shared<StrongSolutions>(rules);
+  auto sol = strong_solutions(rules);
   const StrongSelector sel(sol);
   return std::make_unique<StrongPolicy>(sol, params, planned_loadouts(sel, rules), std::move(name));
 }
 
 std::unique_ptr<StrongSelector> make_strong_selector(const Rules& rules) {
-  return std::make_unique<StrongSelector>(std::make_shared<StrongSolutions>(rules));
+  return std::make_unique<StrongSelector>(strong_solutions(rules));
 }
 
 StrongParams read_strong(std::istream& in, const std::string& source) {
