@@ -37,10 +37,10 @@ int strength_command(int argc, const char* const* argv) {
        "strategies/position-jokers.ini, strategies/strong.ini)")
       ("players", po::value<int>()->default_value(4), "table size (2..12)")
       ("rounds", po::value<int>()->default_value(3), "best-response rounds per policy at most (1..10)")
-      ("evenings", cli::count_value(4000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
+      ("evenings", cli::count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
       ("param", po::value<std::vector<std::string>>()->composing(),
-       "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:3 cap=12..48:6)")
-      ("tune-rounds", po::value<int>()->default_value(2), "tune's passes over the parameters per round (1..10)")
+       "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:4 cap=18..90:12)")
+      ("tune-rounds", po::value<int>()->default_value(1), "tune's passes over the parameters per round (1..10)")
       ("response", po::value<std::string>()->default_value("strategies/strong.ini"),
        "the responses' start: a strong policy file (kind = strong)")
       ("series", po::value<int>(), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
@@ -98,9 +98,10 @@ int strength_command(int argc, const char* const* argv) {
   std::vector<BestResponseResult> results;
   bool interrupted = false;
   std::size_t finished_rounds = 0;
+  BestResponseMemo memo;  // later rounds reached from several policies are played once
   for (size_t i = 0; i < measured.size() && !interrupted; ++i) {
     results.push_back(best_responses(*measured[i].policy, measured[i].selector.get(), specs[i],
-                                     response->solutions(), response->params(), options, seed, threads, control));
+                                     response->solutions(), response->params(), options, seed, threads, control, &memo));
     interrupted = results.back().interrupted;
     finished_rounds += results.back().rounds.size();
   }
@@ -145,6 +146,9 @@ int strength_command(int argc, const char* const* argv) {
         x["copy_p_win"] = est_json(rd.copy_value);
         x["response_p_win"] = est_json(rd.response_value);
         x["gain"] = est_json(rd.gain);
+        // The search accepted no move: the response is the field's policy itself, so the
+        // gain is exactly 0 (the same dice, the same play).
+        x["response_is_field"] = x["response"] == rd.field;
         x["candidates"] = rd.candidates;
         p["rounds"].push_back(x);
       }

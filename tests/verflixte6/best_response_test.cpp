@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -29,7 +30,7 @@ Rules small_rules() {
 
 TEST(BestResponse, GainsShrinkOverTheRounds) {
   const Rules rules = small_rules();
-  auto sol = std::make_shared<StrongSolutions>(rules);
+  auto sol = strong_solutions(rules);
   const ThresholdPolicy t10(10);  // a timid field: much to gain against it
   BestResponseOptions o;
   o.players = 2;
@@ -48,10 +49,45 @@ TEST(BestResponse, GainsShrinkOverTheRounds) {
   for (const auto& rd : r.rounds) EXPECT_NEAR(rd.copy_value.mean, 0.5, 4 * rd.copy_value.se + 1e-9);
 }
 
+TEST(BestResponse, AStopKeepsTheFinishedRounds) {
+  const Rules rules = small_rules();
+  auto sol = strong_solutions(rules);
+  const ThresholdPolicy t10(10);
+  BestResponseOptions o;
+  o.players = 2;
+  o.rounds = 3;
+  o.evenings = 1000;
+  o.tune_rounds = 1;
+  o.ranges = {{"cap", 10, 40, 10}};
+  StrongParams start;
+  start.stop.cap = 20;
+  std::uint64_t calls = 0;
+  RunControl count;
+  count.progress = [&](std::uint64_t, std::uint64_t) { ++calls; };
+  const BestResponseResult full = best_responses(t10, nullptr, "t10", sol, start, o, 4, 1, count);
+  ASSERT_FALSE(full.interrupted);
+  ASSERT_GE(full.rounds.size(), 2u);
+  std::atomic<bool> stop{false};
+  std::uint64_t seen = 0;
+  RunControl cut;
+  cut.stop = &stop;
+  cut.progress = [&](std::uint64_t, std::uint64_t) {
+    if (++seen >= calls * 3 / 4) stop = true;  // during a later round
+  };
+  const BestResponseResult part = best_responses(t10, nullptr, "t10", sol, start, o, 4, 1, cut);
+  EXPECT_TRUE(part.interrupted);
+  ASSERT_LT(part.rounds.size(), full.rounds.size());
+  for (size_t i = 0; i < part.rounds.size(); ++i) {
+    EXPECT_EQ(part.rounds[i].gain.mean, full.rounds[i].gain.mean);
+    EXPECT_EQ(part.rounds[i].gain.se, full.rounds[i].gain.se);
+  }
+}
+
 TEST(StrengthCli, DeterministicAcrossThreads) {
   const std::string args =
       "strength --policy threshold:15 --players 2 --rounds 2 --evenings 400 --tune-rounds 1 "
-      "--param cap=10..30:10 --set evening.passes=1 --set evening.final_passes=1 --format json --seed 3 --threads ";
+      "--param cap=10..30:10 --set evening.passes=1 --set evening.final_passes=1 "
+      "--set jokers.available=hirtenschutz,pony --format json --seed 3 --threads ";
   const Result one = run(args + "1"), two = run(args + "2");
   ASSERT_EQ(one.code, 0) << one.err;
   ASSERT_EQ(two.code, 0) << two.err;
@@ -65,7 +101,7 @@ TEST(StrengthCli, DeterministicAcrossThreads) {
 TEST(StrengthCli, BadInputIsOneLineExitTwo) {
   for (const std::string bad : {"strength --players 1", "strength --rounds 0", "strength --policy dragon",
                                 "strength --response threshold:20", "strength --param size=1..3"}) {
-    const Result r = run(bad);
+    const Result r = run(bad + " --set jokers.available=pony");  // a quick solve before the error
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
   }

@@ -19,7 +19,7 @@ std::string response_label(const PositionParams& p, const std::vector<ParamRange
 BestResponseResult best_responses(const Policy& policy, const Selector* selector, const std::string& label,
                                   std::shared_ptr<const StrongSolutions> solutions, const StrongParams& start,
                                   const BestResponseOptions& options, std::uint64_t seed, int threads,
-                                  const RunControl& control) {
+                                  const RunControl& control, BestResponseMemo* memo) {
   const auto t0 = std::chrono::steady_clock::now();
   const Rules& rules = solutions->rules();
   if (options.players < 2 || options.players > 12)
@@ -48,6 +48,27 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
   PositionParams response_start = start.stop;
 
   for (int r = 0; r < options.rounds; ++r) {
+    // The next field: the response of this round (played or remembered).
+    auto advance = [&](const BestResponseRound& round) {
+      result.rounds.push_back(round);
+      if (std::abs(round.gain.mean) <= 2.0 * round.gain.se) {
+        result.converged = true;
+        return false;
+      }
+      previous = strong(round.response, response_label(round.response, options.ranges));
+      field_policy = previous.get();
+      field_selector = &strong_selector;
+      field_label = previous->name();
+      response_start = round.response;
+      return true;
+    };
+    if (memo && r > 0) {
+      const auto it = memo->find({field_label, r});
+      if (it != memo->end()) {
+        if (!advance(it->second)) break;
+        continue;
+      }
+    }
     const std::uint64_t round_seed = tuning_stream(seed, 16 + r);
     TuningTable table;
     table.start = response_start;
@@ -90,17 +111,9 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
     round.gain = paired_difference(copy, resp, options.series_length, options.objective);
     round.candidates = tuned.candidates;
     round.path = tuned.path;
-    result.rounds.push_back(round);
     result.evenings = tuned.evenings;
-    if (std::abs(round.gain.mean) <= 2.0 * round.gain.se) {
-      result.converged = true;
-      break;
-    }
-    previous = strong(tuned.best, response_label(tuned.best, options.ranges));
-    field_policy = previous.get();
-    field_selector = &strong_selector;
-    field_label = previous->name();
-    response_start = tuned.best;
+    if (memo && r > 0) memo->emplace(std::make_pair(field_label, r), round);
+    if (!advance(round)) break;
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;

@@ -15,6 +15,8 @@
 // screens. Everything is integer sums per series: a seed gives the same bits on any number
 // of threads. A stop keeps the rounds finished before it (interrupted = true).
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -31,9 +33,9 @@ namespace verflixt {
 struct BestResponseOptions {
   int players = 4;                   // table size, 2..12
   int rounds = 3;                    // at most this many best-response rounds
-  std::uint64_t evenings = 4000;     // per candidate measurement and for each gain
-  int tune_rounds = 2;               // tune's passes over the parameters per round
-  std::vector<ParamRange> ranges = {{"margin", -2, 10, 3}, {"cap", 12, 48, 6}};
+  std::uint64_t evenings = 2000;     // per candidate measurement and for each gain
+  int tune_rounds = 1;               // tune's passes over the parameters per round
+  std::vector<ParamRange> ranges = {{"margin", -2, 10, 4}, {"cap", 18, 90, 12}};
   TuningObjective objective = TuningObjective::win;
   bool final = false;                // play final evenings (P2)
   int series_length = 1;             // O6
@@ -58,13 +60,19 @@ struct BestResponseResult {
   double seconds = 0;
 };
 
+// Rounds already played, by field and round: from the second round on the field is a strong
+// policy named by its parameters, and round r's streams depend only on the seed and r, so
+// the iterations of several measured policies that reach the same field share the rest
+// (the result is what a fresh run gives, bit for bit).
+using BestResponseMemo = std::map<std::pair<std::string, int>, BestResponseRound>;
+
 // Iterated best responses against `policy` (with `selector`, nullptr: no jokers), the
 // responses in the strong family starting from `start` (its stop parameters are tuned, its
 // other parameters kept), on `solutions`' rules.
 BestResponseResult best_responses(const Policy& policy, const Selector* selector, const std::string& label,
                                   std::shared_ptr<const StrongSolutions> solutions, const StrongParams& start,
                                   const BestResponseOptions& options, std::uint64_t seed, int threads,
-                                  const RunControl& control = {});
+                                  const RunControl& control = {}, BestResponseMemo* memo = nullptr);
 
 // The response's name in reports: "strong(margin=.. cap=..)" with every tuned parameter.
 std::string response_label(const PositionParams& p, const std::vector<ParamRange>& ranges);
