@@ -148,7 +148,7 @@ int strength_command(int argc, const char* const* argv) {
         x["gain"] = est_json(rd.gain);
         // The search accepted no move: the response is the field's policy itself, so the
         // gain is exactly 0 (the same dice, the same play).
-        x["response_is_field"] = x["response"] == rd.field;
+        x["response_is_field"] = rd.response_is_field;
         x["candidates"] = rd.candidates;
         p["rounds"].push_back(x);
       }

@@ -98,6 +98,17 @@ TEST(StrengthCli, DeterministicAcrossThreads) {
   EXPECT_FALSE(a["policies"][0]["rounds"].empty());
 }
 
+TEST(StrengthCli, TuneTakesAStrongPolicyAndWritesOneThatReadsBack) {
+  const std::string file = (testing::scratch() / "tuned-strong.ini").string();
+  const Result r = run("tune --policy strong --players 2 --field-policy threshold:20 --evenings 300 --rounds 1 "
+                       "--param cap=20..60:40 --set jokers.available=pony --write-policy " + file);
+  ASSERT_EQ(r.code, 0) << r.err;
+  Rules rules = preset("tournament-2019");
+  set_rule(rules, "jokers.available=pony");
+  const auto back = make_policy(file, rules);
+  ASSERT_NE(dynamic_cast<const StrongPolicy*>(back.get()), nullptr);
+}
+
 TEST(StrengthCli, BadInputIsOneLineExitTwo) {
   for (const std::string bad : {"strength --players 1", "strength --rounds 0", "strength --policy dragon",
                                 "strength --response threshold:20", "strength --param size=1..3"}) {

@@ -110,6 +110,17 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
     round.response_value = resp.value;
     round.gain = paired_difference(copy, resp, options.series_length, options.objective);
     round.candidates = tuned.candidates;
+    if (tuned.path.empty()) {
+      // From the second round on the field is the tune's start; in the first only if the
+      // measured policy is the strong start itself.
+      const auto* fs = dynamic_cast<const StrongPolicy*>(field_policy);
+      bool same = r > 0 || (fs && fs->params().exact_deficit == start.exact_deficit &&
+                            fs->params().stop.last_seat_safe == start.stop.last_seat_safe &&
+                            fs->params().stop.rob_leader == start.stop.rob_leader);
+      for (const auto& n : tunable_params())
+        same = same && (r > 0 || param_value(fs->params().stop, n) == param_value(start.stop, n));
+      round.response_is_field = same;
+    }
     round.path = tuned.path;
     result.evenings = tuned.evenings;
     if (memo && r > 0) memo->emplace(std::make_pair(field_label, r), round);

@@ -48,6 +48,8 @@ struct BestResponseRound {
   Estimate copy_value;               // P(win) of a copy of the field's policy at the tested seat
   Estimate response_value;           // P(win) of the response there, same evenings
   Estimate gain;                     // response minus copy, paired per series
+  bool response_is_field = false;    // the search accepted no move away from the field's own
+                                     // strong policy: the same play, so the gain is exactly 0
   int candidates = 0;                // tune's measurements
   std::vector<TuningMove> path;      // tune's accepted moves
 };

@@ -118,6 +118,7 @@ class StrongPolicy final : public Policy {
 
   const StrongParams& params() const { return p_; }
   const std::shared_ptr<const StrongSolutions>& solutions() const { return sol_; }
+  const std::vector<JokerSet>& loadouts() const { return loadouts_; }
   // Whether this view is the last seat of the last pass with a lead small enough for the
   // exact DP (what decide and the choices use it for).
   bool exact_last_seat(const TurnView& view) const;
