@@ -75,7 +75,7 @@ TEST(StrongPolicy, WithNobodyToBeatPlaysTheSolver) {
   for (JokerSet held : {loadout, loadout.without(FUMO), JokerSet{}.with(CHERRY)}) {
     // The optimum at a state holding `held` is the solution of `held` itself.
     const auto solver = table_policy(rules, solve_solo(rules, held));
-    for (int eyes = 0; eyes < 30; ++eyes) {  // below the default cap 30
+    for (int eyes = 0; eyes < 30; ++eyes) {  // below the default cap 66
       TurnState s;
       s.eyes = eyes;
       s.held = held;

@@ -60,8 +60,10 @@ namespace verflixt {
 
 struct StrongParams {
   // The stop rule in between (position.h). last_seat_safe applies to the last seat of
-  // earlier passes; rob_leader chooses victims outside the exact last seat.
-  PositionParams stop{0, 3, 1, 8, 30, true, true};
+  // earlier passes; rob_leader chooses victims outside the exact last seat. The cap is
+  // strategies/strong.ini's, tuned by best responses (that file says how), so "strong" and
+  // the shipped file play alike.
+  PositionParams stop{0, 3, 1, 8, 66, true, true};
   // Last seat of the last pass: the exact DP when the best other standing is at most this
   // many eyes above the own standing (evening total + pass eyes), else "roll until sole
   // leader". 0..200. Measured (4 strong seats, tournament-2019, one core): 2000 evenings
