@@ -126,6 +126,18 @@ const SolvedPolicy& StrongPolicy::solved(const TurnState& turn) const {
     const SolvedPolicy& sp = *pre_[i];
     if (c.phase == TurnPhase::Over || !std::isnan(sp.value(c))) return sp;
   }
+  // The held jokers plus the spent ones the state still shows (a Ventil floor, Fumo's
+  // doubling, Frostschutz uses): a turn starting with them reaches this state, one starting
+  // with the held jokers alone may not.
+  JokerSet traced = turn.held;
+  if (turn.has_floor) traced = traced.with(VENTIL);
+  if (turn.fumo_active || turn.fumo_gain != 0) traced = traced.with(FUMO);
+  if (turn.frost_used > 0) traced = traced.with(FROSTSCHUTZ);
+  traced = JokerSet{static_cast<u16>(traced.bits & sol_->rules().jokers.bits)};
+  if (traced != turn.held) {
+    const SolvedPolicy& sp = sol_->of(traced);
+    if (!std::isnan(sp.value(c))) return sp;
+  }
   return sol_->of(turn.held);
 }
 

@@ -37,6 +37,14 @@
 // compile it (kernel_plays is false): tables with a strong seat play on the reference
 // engine (objective.cpp's Auto falls back by itself).
 //
+// Known limit: a state outside every table it looks in (the planned pass loadouts, then the
+// held jokers plus the spent ones the state shows, then the held jokers) is played by that
+// SolvedPolicy's fallback (stop at its threshold). That happens above a smaller loadout's
+// certified risk cap — e.g. `evaluate --policy strong --jokers ventil,tentakel,runkelrueb`,
+// a loadout the plan never selects, stops at 240 eyes where the exact solution of the
+// triple still spends Ventil: 33.5 eyes against the exact 35.11. A policy made for its
+// loadout (make_strong_policy) plays it exactly.
+//
 // For other tools (balance): make_strong_policy(rules, loadout, params) is the policy for
 // one loadout (its solution solved up front), make_strong_selector(rules) the evening's
 // joker plan, with_pass_context(selector) makes any selector tell the policy the pass.
