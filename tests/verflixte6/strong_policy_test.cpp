@@ -89,6 +89,44 @@ TEST(StrongPolicy, WithNobodyToBeatPlaysTheSolver) {
   EXPECT_GT(differ_from_threshold, 0);
 }
 
+TEST(StrongPolicy, InBetweenItStopsRelativeToTheTable) {
+  const Rules rules = preset("tournament-2019");
+  clear_pass_note();  // not the last pass
+  std::vector<SeatView> table(5);
+  table[0] = {18, Status::Prinzessin, 30};  // standing 48: the leader
+  table[1] = {10, Status::Prinzessin, 20};  // 30
+  table[2] = {0, Status::Zombie, 25};       // 25
+  table[3] = {0, Status::Jungfrau, 20};     // me, total 20
+  table[4] = {0, Status::Jungfrau, 40};     // still to play
+  StrongParams p;                           // margin 3, 1 per player, floor 8, cap 66
+  p.stop.cap = 66;
+  const auto losers = make_strong_policy(rules, {}, p);
+  p.target_leader = true;
+  const auto leader = make_strong_policy(rules, {}, p);
+  for (int eyes = 0; eyes <= 70; ++eyes) {
+    TurnState s;
+    s.eyes = eyes;
+    const TurnView v{rules, s, 3, table, 1};
+    const int mine = 20 + eyes;
+    // Three results known = losers_at_least: beat the 3rd lowest (48) by 3 + 1.
+    const bool stop_losers = eyes >= 66 || (eyes >= 8 && mine > 48 + 4);
+    EXPECT_EQ(losers->decide(v), stop_losers ? Action::stop() : Action::roll()) << eyes;
+    // The leader: 48 as well here, so the same rule; with a lower leader it differs below.
+    EXPECT_EQ(leader->decide(v), stop_losers ? Action::stop() : Action::roll()) << eyes;
+  }
+  table[0].eyes = 0;  // standings 30, 30, 25: the leader 30, the lowest 25
+  p.target_leader = false;
+  p.stop.k = 1;       // the lowest known standing: 25
+  const auto lowest = make_strong_policy(rules, {}, p);
+  for (int eyes = 8; eyes <= 20; ++eyes) {
+    TurnState s;
+    s.eyes = eyes;
+    const TurnView v{rules, s, 3, table, 1};
+    EXPECT_EQ(lowest->decide(v), 20 + eyes > 25 + 4 ? Action::stop() : Action::roll()) << eyes;
+    EXPECT_EQ(leader->decide(v), 20 + eyes > 30 + 4 ? Action::stop() : Action::roll()) << eyes;
+  }
+}
+
 TEST(StrongPolicy, SampledLastSeatWinEqualsTheDp) {
   const Rules rules = one_pass();
   const JokerSet loadout = JokerSet{}.with(RATTENLORD).with(SPELUNKENBOLD);
@@ -166,6 +204,11 @@ TEST(StrongPolicy, ReadsBackAsStrongAndFromItsFile) {
   EXPECT_EQ(p.stop.margin, s->params().stop.margin);
   EXPECT_EQ(p.stop.cap, s->params().stop.cap);
   EXPECT_EQ(p.exact_deficit, s->params().exact_deficit);
+  EXPECT_EQ(p.target_leader, s->params().target_leader);
+  StrongParams leader = p;
+  leader.target_leader = true;
+  std::istringstream back2(strong_file(leader, "# test"));
+  EXPECT_TRUE(read_strong(back2, "back2.ini").target_leader);
   std::istringstream bad("[last_seat]\nexact_deficit = 500\n");
   EXPECT_THROW(read_strong(bad, "bad.ini"), InputError);
   EXPECT_THROW(make_policy("strong:" + kSource + "/strategies/heuristic.ini", rules), InputError);

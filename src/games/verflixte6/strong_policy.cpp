@@ -230,9 +230,20 @@ Action StrongPolicy::decide(const TurnView& v) const {
       if (static_cast<int>(k) != v.self && standing_of(v.table[k]) >= mine) return Action::roll();
     return Action::stop();
   }
-  int known = 0;
+  int known = 0, lead = 0;
   for (size_t k = 0; k < v.table.size(); ++k)
-    if (static_cast<int>(k) != v.self && v.table[k].status != Status::Jungfrau) ++known;
+    if (static_cast<int>(k) != v.self && v.table[k].status != Status::Jungfrau)
+      lead = known++ ? std::max(lead, standing_of(v.table[k])) : standing_of(v.table[k]);
+  if (p_.target_leader) {
+    // Play for the win: beat the best known standing by the margins, within floor and cap;
+    // with nobody known yet (and not the last seat), the solver's stop.
+    const int e = v.turn.eyes;
+    if (e >= p_.stop.cap) return Action::stop();
+    if (known == 0) return v.still_to_play > 0 ? a : Action::stop();
+    if (e < p_.stop.floor) return Action::roll();
+    return mine > lead + p_.stop.margin + p_.stop.margin_per_player * v.still_to_play ? Action::stop()
+                                                                                      : Action::roll();
+  }
   const int k = p_.stop.k > 0 ? p_.stop.k : v.rules.losers_at_least;
   // Nobody to beat yet (and not the last seat): eyes are all that count, the solver's stop.
   if (known < k && v.still_to_play > 0) return v.turn.eyes >= p_.stop.cap ? Action::stop() : a;
@@ -419,7 +430,8 @@ StrongParams read_strong(std::istream& in, const std::string& source) {
   StrongParams p;
   const std::vector<std::string> known = {"policy.kind",     "position.k",     "position.margin",
                                           "position.margin_per_player", "position.floor", "position.cap",
-                                          "position.last_seat_safe", "position.rob", "last_seat.exact_deficit"};
+                                          "position.last_seat_safe", "position.rob", "position.target",
+                                          "last_seat.exact_deficit"};
   for (const auto& [key, value, where] : read_ini(in, source, known)) {
     if (key == "policy.kind") {
       if (value != "strong") throw InputError(where + ": policy.kind = '" + value + "' is not a strong policy");
@@ -431,6 +443,7 @@ StrongParams read_strong(std::istream& in, const std::string& source) {
     else if (key == "position.last_seat_safe") p.stop.last_seat_safe = parse_bool(value, key, where);
     else if (key == "position.rob") p.stop.rob_leader = parse_choice(value, key, where, {"leader", "richest"}) == 0;
     else if (key == "last_seat.exact_deficit") p.exact_deficit = parse_int(value, key, where, 0, 200);
+    else if (key == "position.target") p.target_leader = parse_choice(value, key, where, {"losers", "leader"}) == 1;
   }
   if (p.stop.floor > p.stop.cap)
     throw InputError(source + ": position.floor = " + std::to_string(p.stop.floor) + " is above position.cap = " +
@@ -450,6 +463,8 @@ std::string strong_file(const StrongParams& p, const std::string& header) {
     << "\n# Always stop at this many pass eyes or more (not in the exact last seat).\ncap = " << p.stop.cap << "\n"
     << "# Last seat of an earlier pass: stop as soon as not among the losers.\nlast_seat_safe = "
     << (p.stop.last_seat_safe ? "true" : "false") << "\n"
+    << "# What to beat: losers (the k-th lowest known standing, as a position policy) or leader\n"
+    << "# (the best known standing; k is then unused).\ntarget = " << (p.target_leader ? "leader" : "losers") << "\n"
     << "# Robbing victim outside the exact last seat: leader or richest.\nrob = "
     << (p.stop.rob_leader ? "leader" : "richest") << "\n\n[last_seat]\n"
     << "# Last seat of the last pass: the exact DP when the lead to catch is at most this many eyes\n"

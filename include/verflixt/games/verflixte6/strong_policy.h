@@ -72,6 +72,9 @@ struct StrongParams {
   // strategies/strong.ini's, tuned by best responses (that file says how), so "strong" and
   // the shipped file play alike.
   PositionParams stop{0, 3, 1, 8, 66, true, true};
+  // What the stop rule beats: false, the k-th lowest known standing (position.h: out of the
+  // losers); true, the best known standing (the leader: playing for the win).
+  bool target_leader = false;
   // Last seat of the last pass: the exact DP when the best other standing is at most this
   // many eyes above the own standing (evening total + pass eyes), else "roll until sole
   // leader". 0..200. Measured (4 strong seats, tournament-2019, one core): 2000 evenings
