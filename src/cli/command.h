@@ -12,5 +12,6 @@ int tournament_command(int argc, const char* const* argv);  // evenings at a tab
 int advise_command(int argc, const char* const* argv);      // rank the actions of a situation
 int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
 int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
+int strength_command(int argc, const char* const* argv);    // best-response gains against a policy
 
 }  // namespace verflixt

@@ -34,6 +34,7 @@ constexpr Command kCommands[] = {
     {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
     {"serve", verflixt::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
     {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
+    {"strength", verflixt::strength_command, "how much a best response gains against a policy, iterated (strong family)"},
 };
 
 void usage(std::ostream& out) {

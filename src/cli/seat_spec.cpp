@@ -6,6 +6,7 @@
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/games/verflixte6/position.h"
+#include "verflixt/games/verflixte6/strong_policy.h"
 
 namespace verflixt {
 
@@ -44,6 +45,17 @@ SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
       if (rules.jokers.has(j)) p.jokers.push_back(j);
   }
   if (!p.jokers.empty()) p.selector = std::make_unique<ListSelector>(p.jokers);
+  if (const auto* s = dynamic_cast<const StrongPolicy*>(p.policy.get())) {
+    // A strong seat selects by its own plan unless @JOKERS says otherwise; either way the
+    // selector tells the policy which pass it plays (strong_policy.h).
+    if (at == std::string::npos) {
+      auto sel = std::make_unique<StrongSelector>(s->solutions());
+      for (Joker j : sel->ranking()) p.jokers.push_back(j);
+      p.selector = std::move(sel);
+    } else {
+      p.selector = with_pass_context(std::move(p.selector));
+    }
+  }
   return p;
 }
 

@@ -16,6 +16,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/strong_policy.h"
 #include "verflixt/games/verflixte6/tuning.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
@@ -119,7 +120,7 @@ int tune_command(int argc, const char* const* argv) {
   po::options_description desc("tune options");
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("strategies/position-safe.ini"),
-       "the start point: a kind = position policy file, optionally @JOKERS (its loadout)")
+       "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a strong policy (strong, kind = strong)")
       ("field", po::value<std::vector<std::string>>()->composing(),
        "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
       ("players", po::value<int>(), "table size with --field-policy (2..12; default 4)")
@@ -175,8 +176,12 @@ int tune_command(int argc, const char* const* argv) {
   const std::string policy_spec = vm["policy"].as<std::string>();
   const SeatPlayer tested = make_seat_player(policy_spec, rules);
   const auto* position = dynamic_cast<const PositionPolicy*>(tested.policy.get());
-  if (!position)
-    throw InputError("--policy '" + policy_spec + "' is not a position policy; valid: a policy file with kind = position");
+  const auto* strong = dynamic_cast<const StrongPolicy*>(tested.policy.get());
+  if (!position && !strong)
+    throw InputError("--policy '" + policy_spec +
+                     "' is not a position or strong policy; valid: a policy file with kind = position or strong");
+  if (strong && vm.count("loadouts"))
+    throw InputError("--loadouts is for position policies; a strong policy selects by its own plan");
 
   std::vector<std::string> field_specs;
   if (vm.count("field")) {
@@ -196,13 +201,25 @@ int tune_command(int argc, const char* const* argv) {
   std::vector<SeatPlayer> field;
   for (const auto& f : field_specs) field.push_back(make_seat_player(f, rules));
   TuningTable table;
-  table.start = position->params();
-  table.jokers = position->heuristic().params();
-  table.loadout = tested.jokers;
+  if (strong) {
+    // The strong family (strong_policy.h): its stop rule is tuned, jokers and the last seat
+    // stay exact; it selects by its own plan.
+    table.start = strong->params().stop;
+    table.make_tested = [strong](const PositionParams& p) -> std::unique_ptr<Policy> {
+      StrongParams sp = strong->params();
+      sp.stop = p;
+      return std::make_unique<StrongPolicy>(strong->solutions(), sp, strong->loadouts(), "tuned");
+    };
+    table.tested_selector = tested.selector.get();
+  } else {
+    table.start = position->params();
+    table.jokers = position->heuristic().params();
+    table.loadout = tested.jokers;
+  }
   table.final = vm["final"].as<bool>();
   table.series_length = series;
   for (const auto& f : field) table.field.push_back({f.policy.get(), f.selector.get(), 0});
-  std::vector<const Policy*> policies{position};
+  std::vector<const Policy*> policies{tested.policy.get()};
   for (const auto& f : field) policies.push_back(f.policy.get());
   table.engine = engine_from(vm, policies);
 
@@ -226,15 +243,23 @@ int tune_command(int argc, const char* const* argv) {
 
   if (vm.count("write-policy")) {
     std::ostringstream h;
-    h << "# verflixt position policy tuned by `verflixt tune` (version " << kVersion << ", seed " << seed << ").\n"
+    h << "# verflixt " << (strong ? "strong" : "position") << " policy tuned by `verflixt tune` (version " << kVersion << ", seed " << seed << ").\n"
       << "# Rules: " << rules_summary(rules) << (table.final ? " (final evenings)" : "") << "\n"
       << "# Objective: " << what << " of seat 1 against the field: " << field_text << "\n"
       << "# Start: " << policy_spec << " (" << params_text(table.start) << ", loadout " << joker_list(table.loadout)
       << ")\n"
       << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
-      << "# Every key is optional when read back; strategies/position-safe.ini explains the stop rule.\n";
-    write_file_atomic(vm["write-policy"].as<std::string>(), policy_file(r.best, table.jokers, r.loadout, h.str()),
-                      "--write-policy");
+      << "# Every key is optional when read back; strategies/" << (strong ? "strong" : "position-safe")
+      << ".ini explains the keys.\n";
+    std::string file;
+    if (strong) {
+      StrongParams sp = strong->params();
+      sp.stop = r.best;
+      file = strong_file(sp, h.str());
+    } else {
+      file = policy_file(r.best, table.jokers, r.loadout, h.str());
+    }
+    write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
   }
 
   std::string text;

@@ -276,6 +276,13 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
          EXPECT_EQ(j["unit"], "candidate measurements");
          EXPECT_TRUE(j["tuned_value"].is_null());  // never an unmeasured value
        }},
+      {"strength", [](int k) { return "strength --policy threshold:20 --set jokers.available=pony --threads 1 --evenings " + times(200'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "best-response rounds");
+         EXPECT_TRUE(j["policies"].back()["interrupted"].get<bool>());  // finished rounds only
+       }},
       {"tune_table", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k); },
        expect_table_mark},
       {"bench", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },

@@ -11,6 +11,7 @@
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/position.h"
 #include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/strong_policy.h"
 #include "verflixt/games/verflixte6/table.h"
 #include "verflixt/version.h"
 #include "games/verflixte6/delta_joker.h"
@@ -130,6 +131,14 @@ std::string resolve_policy_path(const std::string& path) {
 }
 
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
+  // strong_policy.h: "strong" with its default parameters, "strong:FILE.ini" a strong file
+  // (the same as naming a file with kind = strong).
+  if (spec == "strong") return make_strong_evening_policy(rules, StrongParams{}, "strong");
+  if (spec.rfind("strong:", 0) == 0) {
+    const std::string f = resolve_policy_path(std::string(spec.substr(7)));
+    std::istringstream in(read_text_file(f, "policy file"));
+    return make_strong_policy_file(in, f, rules);
+  }
   const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
@@ -142,10 +151,11 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     in.seekg(0);
     if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
     if (kind == "position") return make_position_policy(in, s);
-    throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position");
+    if (kind == "strong") return make_strong_policy_file(in, s, rules);
+    throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
   }
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
-  throw InputError("unknown policy '" + s + "'; valid: threshold:N, a heuristic file *.ini"
+  throw InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
 }
 

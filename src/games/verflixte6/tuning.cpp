@@ -107,14 +107,27 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
                                const PositionParams& params, const std::vector<Joker>& loadout,
                                std::uint64_t evenings, std::uint64_t stream, int threads,
                                const RunControl& control) {
+  if (table.make_tested) {
+    const std::unique_ptr<Policy> policy = table.make_tested(params);
+    const ListSelector list(loadout);
+    const Selector* selector = table.tested_selector ? table.tested_selector : loadout.empty() ? nullptr : &list;
+    return measure_policy(rules, table, objective, *policy, selector, evenings, stream, threads, control);
+  }
+  const PositionPolicy policy(params, table.jokers, "tuned");
+  const ListSelector selector(loadout);
+  return measure_policy(rules, table, objective, policy, loadout.empty() ? nullptr : &selector, evenings, stream,
+                        threads, control);
+}
+
+CandidateRun measure_policy(const Rules& rules, const TuningTable& table, TuningObjective objective,
+                            const Policy& policy, const Selector* selector, std::uint64_t evenings,
+                            std::uint64_t stream, int threads, const RunControl& control) {
   const size_t n = table.field.size() + 1;
   if (table.field.empty() || n > 12)
     throw InputError("a tuning table has 1..11 opponents, not " + std::to_string(table.field.size()));
   if (table.series_length < 1) throw InputError("series length must be at least 1");
-  const PositionPolicy policy(params, table.jokers, "tuned");
-  const ListSelector selector(loadout);
   std::vector<EveningPlayer> base;
-  base.push_back({&policy, loadout.empty() ? nullptr : &selector, 0});
+  base.push_back({&policy, selector, 0});
   for (const auto& f : table.field) base.push_back({f.policy, f.selector, 0});
 
   const auto L = static_cast<std::uint64_t>(table.series_length);

@@ -25,6 +25,8 @@
 // same bits on any number of threads. A stop (RunControl, Ctrl-C) abandons the comparison
 // under way and keeps the best policy accepted so far.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,11 @@ struct TuningTable {
   bool final = false;                  // play final evenings (P2)
   int series_length = 1;               // O6: evenings that carry the P4 bonus
   PassEngine engine = PassEngine::Auto;  // who plays the evenings (objective.h)
+  // Another family at the tested seat (strong_policy.h, best_response.h): the policy for a
+  // candidate's parameters, and its selector (used instead of a ListSelector of the loadout
+  // when set). Unset: a PositionPolicy with `jokers`.
+  std::function<std::unique_ptr<Policy>(const PositionParams&)> make_tested;
+  const Selector* tested_selector = nullptr;
 };
 
 struct TuningOptions {
@@ -91,6 +98,11 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
                                const PositionParams& params, const std::vector<Joker>& loadout,
                                std::uint64_t evenings, std::uint64_t stream, int threads,
                                const RunControl& control = {});
+
+// The same for any policy and selector (nullptr: none) at seat 0.
+CandidateRun measure_policy(const Rules& rules, const TuningTable& table, TuningObjective objective,
+                            const Policy& policy, const Selector* selector, std::uint64_t evenings,
+                            std::uint64_t stream, int threads, const RunControl& control = {});
 
 // b minus a per evening, paired by series: both runs must come from the same stream and
 // length. Throws std::invalid_argument otherwise.
