@@ -2,7 +2,7 @@
 // holds the options and the printing. (1) Each joker's lift: the evening P(win) and P(loser) of
 // one player whose loadout gains that joker, against the same player without it, at a table of
 // a fixed field, under every policy family (the --policy file, the exact solo solver's policy
-// for the loadout), next to its exact solo EV lift; a joker is called strongest or weakest only
+// for the loadout, the strong table policy), next to its exact solo EV lift; a joker is called strongest or weakest only
 // where every family agrees beyond 2 paired SE. (2) When the rules differ from their preset
 // (--set, --rules): the same table under both rulesets, the tested seat holding the jokers the
 // change touches, as preset − rules differences ± paired SE. (3) --vary sweeps one joker
@@ -11,16 +11,19 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/balance.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/strong_policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -87,7 +90,10 @@ int balance_command(int argc, const char* const* argv) {
        "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
        "solo EV version against the other jokers' solo EV lifts")
       ("no-solver-family", po::bool_switch(),
-       "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)");
+       "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)")
+      ("strong", po::value<std::string>()->default_value("strategies/strong.ini"),
+       "the third policy family: the strong table policy for each loadout with this file's parameters (kind = "
+       "strong; played by the reference engine, so it costs the most), or none to skip it");
   add_engine_option(desc);
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);
@@ -138,10 +144,20 @@ int balance_command(int argc, const char* const* argv) {
   table.final = vm["final"].as<bool>();
   // One series length for both rulesets, so their comparison plays the same evenings.
   table.series_length = default_series_length(rules);
+  // Checked against the --policy file and the field here; each family's run then resolves
+  // auto on its own (the strong family needs the reference engine, the others take the kernel).
   table.engine = engine_from(vm, {policy.get(), field.policy.get()});
+  if (choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine") == 0)
+    table.engine = PassEngine::Auto;
   // The policy families, in column order: a third family is one more line here.
   std::vector<PolicyFamily> families = {fixed_policy_family(policy)};
   if (!vm["no-solver-family"].as<bool>()) families.push_back(solver_family());
+  if (const std::string strong = vm["strong"].as<std::string>(); strong != "none") {
+    const std::string path = resolve_policy_path(strong);
+    std::ifstream in(path);
+    if (!in) throw InputError("--strong '" + strong + "': cannot read it; valid: a strong policy file (strategies/strong.ini) or none");
+    families.push_back(strong_family(read_strong(in, path)));
+  }
   const ParamSweep sweep = vm.count("vary")   ? parse_param_sweep(vm["vary"].as<std::string>(), rules, "--vary")
                            : vm.count("auto") ? parse_param_sweep(vm["auto"].as<std::string>(), rules, "--auto")
                                               : ParamSweep{};

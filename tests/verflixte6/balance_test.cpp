@@ -60,12 +60,13 @@ nlohmann::json balance_json(const std::string& args) {
 double lift(const nlohmann::json& row, const char* key) { return row[key].get<double>(); }
 
 // The solver family's entry of a row (by_family lists every family, the --policy file first).
-const nlohmann::json& solver(const nlohmann::json& row) {
+const nlohmann::json& family(const nlohmann::json& row, const std::string& name) {
   for (const auto& f : row["by_family"])
-    if (f["family"] == "solver") return f;
-  ADD_FAILURE() << "no solver family in " << row.dump();
+    if (f["family"] == name) return f;
+  ADD_FAILURE() << "no " << name << " family in " << row.dump();
   return row;
 }
+const nlohmann::json& solver(const nlohmann::json& row) { return family(row, "solver"); }
 
 // Issue 12: a ruleset variant is compared with the changed joker held by the tested seat.
 // At 8 players nobody held Runkelrüb before and the two rows were identical; now the tested
@@ -111,8 +112,14 @@ TEST(BalanceCli, LiftsUnderTwoFamiliesAndAVerdictOnlyWhereTheyAgree) {
             3 * std::hypot(lift(solver(runkel), "win_lift_stderr"), lift(runkel, "win_lift_stderr")));
   EXPECT_EQ(j["verdict"]["strongest"], "runkelrueb");
   EXPECT_EQ(j["verdict"]["weakest"], "all-in");
-  // Without the second family there is no verdict.
-  const auto one = balance_json("--evenings 1000 --jokers all-in,runkelrueb --no-solver-family");
+  // The third family, the strong table policy (strategies/strong.ini), uses Runkelrüb too:
+  // its lift is far above heuristic.ini's, and All In's is 0 (the solver never announces it).
+  const auto& strong_runkel = family(runkel, "strong");
+  EXPECT_GT(lift(strong_runkel, "win_lift") - lift(runkel, "win_lift"),
+            3 * std::hypot(lift(strong_runkel, "win_lift_stderr"), lift(runkel, "win_lift_stderr")));
+  EXPECT_EQ(lift(family(allin, "strong"), "win_lift"), 0.0);
+  // With one family left there is no verdict.
+  const auto one = balance_json("--evenings 1000 --jokers all-in,runkelrueb --no-solver-family --strong none");
   EXPECT_TRUE(one["verdict"]["strongest"].is_null());
   EXPECT_EQ(one["jokers"][1]["by_family"].size(), 1u);
 }
@@ -312,11 +319,11 @@ namespace {
 // search, and bad input is one line, exit 2.
 TEST(BalanceCli, AutoBalancesOneJokerParameter) {
   const auto j = balance_json("--evenings 600 --jokers hirtenschutz,pony --auto runkelrueb.face=3..7");
-  ASSERT_EQ(j["searches"].size(), 3u);  // heuristic.ini, solver, exact
-  const auto& exact = j["searches"][2];
+  ASSERT_EQ(j["searches"].size(), 4u);  // heuristic.ini, solver, strong, exact
+  const auto& exact = j["searches"][3];
   EXPECT_TRUE(exact["exact"].get<bool>());
-  const auto vary = balance_json("--evenings 100 --no-solver-family --vary runkelrueb.face=3..7");
-  const auto plain = balance_json("--evenings 100 --no-solver-family --jokers hirtenschutz,pony");
+  const auto vary = balance_json("--evenings 100 --no-solver-family --strong none --vary runkelrueb.face=3..7");
+  const auto plain = balance_json("--evenings 100 --no-solver-family --strong none --jokers hirtenschutz,pony");
   double hi = -1e9, lo = 1e9;
   for (const auto& r : plain["jokers"]) {
     hi = std::max(hi, r["solo_ev_lift_exact"].get<double>());

@@ -1,4 +1,5 @@
 #include "verflixt/games/verflixte6/balance.h"
+#include "verflixt/games/verflixte6/strong_policy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -82,6 +83,19 @@ PolicyFamily solver_family() {
               return FamilyPlayer{policy, loadout.empty() ? nullptr : std::make_shared<const ListSelector>(loadout)};
             } catch (const std::exception&) {
               return FamilyPlayer{};  // the solver cannot order or certify these rules
+            }
+          }};
+}
+
+PolicyFamily strong_family(const StrongParams& params) {
+  return {"strong", [params](const Rules& rules, const std::vector<Joker>& loadout) {
+            try {
+              std::shared_ptr<const Policy> policy = make_strong_policy(rules, set_of(loadout), params);
+              std::unique_ptr<Selector> list;
+              if (!loadout.empty()) list = std::make_unique<ListSelector>(loadout);
+              return FamilyPlayer{policy, std::shared_ptr<const Selector>(with_pass_context(std::move(list)))};
+            } catch (const std::exception&) {
+              return FamilyPlayer{};  // the solver behind it cannot order or certify these rules
             }
           }};
 }

@@ -50,6 +50,11 @@ struct PolicyFamily {
 PolicyFamily fixed_policy_family(std::shared_ptr<const Policy> policy);
 // The exact solo solver's policy for the loadout (solver.h, SolvedPolicy), named "solver".
 PolicyFamily solver_family();
+// The strong table policy for the loadout (strong_policy.h: the solver's jokers, position
+// stopping, the exact last-seat DP in the last seat of the last pass), named "strong"; it
+// selects the loadout's list and tells the policy which pass it is (with_pass_context).
+struct StrongParams;
+PolicyFamily strong_family(const StrongParams& params);
 
 // The table: seat 0 is the tested player, seats 1..players-1 the field.
 struct BalanceTable {
