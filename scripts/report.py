@@ -121,6 +121,8 @@ def main(preset, directory):
         md += balance_section(directory, solve)
     if (directory / "tune.json").exists():
         md += tune_section(directory)
+    if (directory / "strength.json").exists():
+        md += strength_section(directory)
     (directory / "report.md").write_text("\n".join(md))
 
     # Plots.
@@ -382,6 +384,24 @@ def tune_section(directory):
                f"**{imp['mean']:+.4f} ± {imp['stderr']:.4f}** {what} (paired). A parameter that ends at the edge of "
                f"its grid may do better beyond it. The joker list is chosen after the search, so the stop "
                f"parameters were not re-tuned for it. The tuned policy is `tuned-position.ini`.", ""]
+    return md
+
+
+def strength_section(directory):
+    """How much a best response gains against each shipped policy (verflixt strength)."""
+    d = json.loads((directory / "strength.json").read_text())
+    md = ["## How strong is each policy? (best responses)", "",
+          f"_`verflixt strength --players {d['players']} --seed {d['seed']}`: the field of {d['players'] - 1} plays "
+          f"the policy; a response from the {d['response_family']} family is tuned at the tested seat "
+          f"({d['evenings_per_measurement']} evenings per measurement, common random numbers); its P(win) minus a "
+          f"copy's on the same evenings is the gain, ± paired SE. The next round's field is the last response, "
+          f"until a gain is within 2 SE of 0. A gain of exactly 0 means the search accepted no move: the response "
+          f"is the field itself._", "",
+          "| policy | gain per round (± SE) | converged |", "|---|---|---|"]
+    for p in d["policies"]:
+        gains = " → ".join(f"{r['gain']['mean']:+.3f} ± {r['gain']['stderr']:.3f}" for r in p["rounds"])
+        md.append(f"| {p['policy']} | {gains} | {'yes' if p['converged'] else 'no'} |")
+    md += ["", "A large first gain says the policy is easy to exploit; strong.ini's is 0 (no tuned move beats it).", ""]
     return md
 
 
