@@ -153,6 +153,9 @@ int balance_command(int argc, const char* const* argv) {
   std::vector<PolicyFamily> families = {fixed_policy_family(policy)};
   if (!vm["no-solver-family"].as<bool>()) families.push_back(solver_family());
   if (const std::string strong = vm["strong"].as<std::string>(); strong != "none") {
+    if (table.engine == PassEngine::Kernel)
+      throw InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
+                       "valid: --engine auto or reference, or --strong none");
     const std::string path = resolve_policy_path(strong);
     std::ifstream in(path);
     if (!in) throw InputError("--strong '" + strong + "': cannot read it; valid: a strong policy file (strategies/strong.ini) or none");

@@ -118,6 +118,13 @@ TEST(BalanceCli, LiftsUnderTwoFamiliesAndAVerdictOnlyWhereTheyAgree) {
   EXPECT_GT(lift(strong_runkel, "win_lift") - lift(runkel, "win_lift"),
             3 * std::hypot(lift(strong_runkel, "win_lift_stderr"), lift(runkel, "win_lift_stderr")));
   EXPECT_EQ(lift(family(allin, "strong"), "win_lift"), 0.0);
+  // The pass kernel cannot play the strong family: asking for it is one line, exit 2, naming
+  // the ways out.
+  const Result kernel = run("balance --evenings 100 --jokers pony --engine kernel");
+  EXPECT_EQ(kernel.code, 2);
+  EXPECT_NE(kernel.err.find("--strong none"), std::string::npos) << kernel.err;
+  EXPECT_EQ(std::count(kernel.err.begin(), kernel.err.end(), '\n'), 1);
+  EXPECT_EQ(run("balance --evenings 100 --jokers pony --engine kernel --strong none").code, 0);
   // With one family left there is no verdict.
   const auto one = balance_json("--evenings 1000 --jokers all-in,runkelrueb --no-solver-family --strong none");
   EXPECT_TRUE(one["verdict"]["strongest"].is_null());
