@@ -101,7 +101,7 @@ void validate_situation(const Rules& rules, const AdviceSituation& a) {
   if (!rules.jokers.contains(t.held))
     throw InputError("held jokers " + loadout_name(t.held) + " include jokers " + rules.preset +
                      " does not have; valid: " + loadout_name(rules.jokers));
-  if (t.held.size() > rules.jokers_per_pass)
+  if (!legal_loadout(rules, t.held))
     throw InputError("held jokers " + loadout_name(t.held) + ": at most " + std::to_string(rules.jokers_per_pass) +
                      " per pass");
   if (t.frost_used < 0 || t.frost_used >= rules.frost_uses || (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ)))
@@ -119,7 +119,7 @@ void validate_situation(const Rules& rules, const AdviceSituation& a) {
       if (j.empty() || k == s.self) continue;
       if (s.table[static_cast<size_t>(k)].status != Status::Jungfrau)
         throw InputError(who(k) + " holds jokers but has already played");
-      if (!rules.jokers.contains(j) || j.size() > rules.jokers_per_pass)
+      if (!legal_loadout(rules, j))
         throw InputError(who(k) + ": jokers " + loadout_name(j) + " are not a legal selection under " + rules.preset);
     }
   }

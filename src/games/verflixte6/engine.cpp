@@ -104,9 +104,8 @@ class TurnPlay final : public detail::ChoiceAsker {
   // J10 (2019): the duel's target is chosen before its dice, and is attacked once per pass.
   void before_duel(const TurnState& base) override {
     if (!table_) return;
-    const Candidates cand = senigma_candidates(table_->seats, self_);
-    duel_target_ = policy_.senigma_target(view_of(base), cand.span());
-    table_->seats[static_cast<size_t>(duel_target_)].senigma_attacked = true;
+    duel_target_ = duel_target(table_->seats, self_,
+                               [&](std::span<const int> cand) { return policy_.senigma_target(view_of(base), cand); });
   }
 
  private:
@@ -131,22 +130,20 @@ class TurnPlay final : public detail::ChoiceAsker {
       t_.eyes += take.amount;
       return;
     }
-    if (take.kind == Take::Duel) return transfer(duel_target_, take.amount);
-    unsigned none = 0;
-    unsigned& taken = take.kind == Take::Repeat ? table_->repeat_taken[static_cast<size_t>(self_)] : none;
-    const Candidates cand = rob_candidates(r_, table_->seats, self_, taken);
-    if (cand.empty()) return;  // the take lapses (T4: the +1 stays)
-    const int victim = policy_.choose_victim(view(), take.amount, cand.span());
-    if (take.kind == Take::Repeat) taken |= 1u << victim;
-    transfer(victim, take.amount);
+    if (take.kind == Take::Duel) return transfer(duel_target_, nullptr, take.amount);
+    unsigned* taken = take.kind == Take::Repeat ? &table_->repeat_taken[static_cast<size_t>(self_)] : nullptr;
+    const int victim = pick_victim(r_, table_->seats, self_, taken ? *taken : 0u, [&](std::span<const int> cand) {
+      return policy_.choose_victim(view(), take.amount, cand);
+    });
+    transfer(victim, taken, take.amount);  // kLapsed: T4, the +1 stays
   }
 
-  // Moves `amount` eyes from `victim` to the player on turn (negative: the other way), with
-  // the Keuler bonus (T6) if it is earned.
-  void transfer(int victim, int amount) {
-    t_.eyes += amount;
-    const int keuler = take_eyes(r_, table_->seats[static_cast<size_t>(victim)], amount);
-    t_.eyes += keuler;
+  // Takes `amount` eyes from `victim` for the player on turn (negative: the other way; kLapsed:
+  // nothing moves), with the Keuler bonus (T6) if it is earned (table.h take_from).
+  void transfer(int victim, unsigned* taken, int amount) {
+    if (victim == kLapsed) return;
+    const int keuler = take_from(r_, table_->seats, victim, taken, amount);
+    t_.eyes += amount + keuler;
     table_->keuler_earned[static_cast<size_t>(self_)] += keuler;
     sync();
   }
@@ -218,8 +215,7 @@ PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTab
       t.eyes = me.eyes;
       play_turn(play, t, *seat.policy, seat.bonus);
     }
-    me.eyes = t.eyes;
-    me.status = t.eliminated ? Status::Zombie : Status::Prinzessin;
+    record_turn(me, t);  // T5
   }
   end_pass(table.seats);  // T7
   for (const auto& s : table.seats) {
@@ -247,8 +243,10 @@ PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int fi
   std::vector<SeatView> start(n);
   for (size_t k = 0; k < n; ++k) start[k].total = seats[k].total;
   PassTable table = make_table(std::move(start));
+  if (first < 0 || static_cast<size_t>(first) >= n)
+    throw std::invalid_argument("play_pass: first seat " + std::to_string(first) + " is not at the table");
   std::vector<int> order;
-  for (size_t step = 0; step < n; ++step) order.push_back(static_cast<int>((static_cast<size_t>(first) + step) % n));  // P1
+  for (int step = 0; step < static_cast<int>(n); ++step) order.push_back(seat_at(first, step, static_cast<int>(n)));  // P1
   return run_pass(rules, seats, table, order, dice, nullptr, std::nullopt);
 }
 
@@ -270,23 +268,28 @@ Selection ListSelector::select(const SelectionView& v) const {
   return s;
 }
 
+bool is_loser(const Rules& rules, std::span<const int> totals, int self) {
+  const int mine = totals[static_cast<size_t>(self)];
+  if (mine <= 0) return true;
+  int below = 0;
+  for (const int t : totals) below += t < mine;
+  return below < rules.losers_at_least;
+}
+
 std::vector<bool> losers(const Rules& rules, std::span<const int> totals) {
-  const size_t n = totals.size();
-  std::vector<bool> lose(n, false);
-  int count = 0;
-  for (size_t k = 0; k < n; ++k)
-    if (totals[k] <= 0) lose[k] = true, ++count;
-  // Then the lowest totals, a whole tie group at a time, until there are enough losers.
-  while (count < rules.losers_at_least) {
-    int low = 0;
-    bool any = false;
-    for (size_t k = 0; k < n; ++k)
-      if (!lose[k] && (!any || totals[k] < low)) low = totals[k], any = true;
-    if (!any) break;
-    for (size_t k = 0; k < n; ++k)
-      if (!lose[k] && totals[k] == low) lose[k] = true, ++count;
-  }
+  std::vector<bool> lose(totals.size());
+  for (size_t k = 0; k < totals.size(); ++k) lose[k] = is_loser(rules, totals, static_cast<int>(k));
   return lose;
+}
+
+double win_share(std::span<const int> totals, int self) {
+  const int mine = totals[static_cast<size_t>(self)];
+  int ties = 0;
+  for (const int t : totals) {
+    if (t > mine) return 0.0;
+    ties += t == mine;
+  }
+  return 1.0 / ties;
 }
 
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
@@ -295,37 +298,48 @@ EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> pl
                       [&](std::span<const PassSeat> seats, int f) { return play_pass(rules, seats, f, dice); });
 }
 
+JokerSet select_loadout(const Rules& rules, const EveningPlayer& player, JokerBook& book, int pass, int passes,
+                        bool final, std::span<const int> totals, int self) {
+  // P2: each joker once per evening, at most jokers_per_evening selections.
+  JokerSet avail{static_cast<u16>(rules.jokers.bits & ~book.used.bits)};
+  if (book.count >= rules.jokers_per_evening) avail = {};
+  const bool may_free = final && rules.free_joker_choice && pass >= 1 && !book.free_used;
+  const SelectionView view{rules, pass, passes, avail, may_free, totals, self};
+  const Selection sel = player.selector ? player.selector->select(view) : Selection{};
+  const JokerSet allowed = sel.free_choice ? rules.jokers : avail;
+  if ((sel.free_choice && !may_free) || !allowed.contains(sel.jokers) || !legal_loadout(rules, sel.jokers) ||
+      (!sel.free_choice && book.count + sel.jokers.size() > rules.jokers_per_evening))
+    throw std::logic_error("illegal joker selection " + loadout_name(sel.jokers));
+  if (sel.free_choice) book.free_used = true;
+  else book.count += sel.jokers.size();
+  book.used = JokerSet{static_cast<u16>(book.used.bits | sel.jokers.bits)};
+  return sel.jokers;
+}
+
+void place_bonuses(const Rules& rules, std::span<const int> totals, std::span<int> bonus) {
+  const int by_place[3] = {rules.place_bonus_1, rules.place_bonus_2, rules.place_bonus_3};
+  for (size_t k = 0; k < totals.size(); ++k) {
+    int better = 0;
+    for (const int t : totals) better += t > totals[k];
+    bonus[k] = better < 3 ? by_place[better] : 0;
+  }
+}
+
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
                            int first, const PassPlayer& play) {
   const size_t n = players.size();
   const int passes = final ? rules.final_passes : rules.passes;
   EveningResult res;
   res.totals.assign(n, 0);
-  std::vector<JokerSet> used(n);
-  std::vector<int> used_count(n, 0);
-  std::vector<bool> free_used(n, false);
-
+  std::vector<JokerBook> books(n);
   for (int pass = 0; pass < passes; ++pass) {
     std::vector<PassSeat> seats(n);
     for (size_t k = 0; k < n; ++k) {
-      // P2: each joker once per evening, at most jokers_per_evening selections.
-      JokerSet avail{static_cast<u16>(rules.jokers.bits & ~used[k].bits)};
-      if (used_count[k] >= rules.jokers_per_evening) avail = {};
-      const bool may_free = final && rules.free_joker_choice && pass >= 1 && !free_used[k];
-      SelectionView view{rules, pass, passes, avail, may_free, res.totals, static_cast<int>(k)};
-      Selection sel = players[k].selector ? players[k].selector->select(view) : Selection{};
-      const JokerSet allowed = sel.free_choice ? rules.jokers : avail;
-      if ((sel.free_choice && !may_free) || !allowed.contains(sel.jokers) ||
-          sel.jokers.size() > rules.jokers_per_pass ||
-          (!sel.free_choice && used_count[k] + sel.jokers.size() > rules.jokers_per_evening))
-        throw std::logic_error("engine: illegal joker selection " + loadout_name(sel.jokers));
-      if (sel.free_choice) free_used[k] = true;
-      else used_count[k] += sel.jokers.size();
-      used[k] = JokerSet{static_cast<u16>(used[k].bits | sel.jokers.bits)};
-      seats[k] = PassSeat{players[k].policy, sel.jokers, pass == 0 ? players[k].bonus : 0, res.totals[k]};
+      const JokerSet jokers =
+          select_loadout(rules, players[k], books[k], pass, passes, final, res.totals, static_cast<int>(k));
+      seats[k] = PassSeat{players[k].policy, jokers, pass == 0 ? players[k].bonus : 0, res.totals[k]};
     }
-    const int f = rules.seat_order == SeatOrder::Rotate ? (first + pass) % static_cast<int>(n) : first;
-    PassResult pr = play(seats, f);
+    PassResult pr = play(seats, pass_opener(rules, first, pass, static_cast<int>(n)));
     for (size_t k = 0; k < n; ++k) res.totals[k] += pr.eyes[k];  // P3
     res.passes.push_back(std::move(pr));
   }
@@ -333,14 +347,8 @@ EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> pl
   const int best = *std::max_element(res.totals.begin(), res.totals.end());
   for (size_t k = 0; k < n; ++k)
     if (res.totals[k] == best) res.winners.push_back(static_cast<int>(k));
-  // P4: places by total; tied players share the better place, the next place is skipped.
-  const int bonus[3] = {rules.place_bonus_1, rules.place_bonus_2, rules.place_bonus_3};
   res.place_bonus.assign(n, 0);
-  for (size_t k = 0; k < n; ++k) {
-    int better = 0;
-    for (size_t m = 0; m < n; ++m) better += res.totals[m] > res.totals[k];
-    if (better < 3) res.place_bonus[k] = bonus[better];
-  }
+  place_bonuses(rules, res.totals, res.place_bonus);
   return res;
 }
 

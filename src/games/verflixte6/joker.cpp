@@ -104,11 +104,15 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
     ++count;
     start = comma + 1;
   }
-  if (count > rules.jokers_per_pass)
+  if (!legal_loadout(rules, set))  // the preset is checked joker by joker above
     throw InputError(std::string(what) + " names " + std::to_string(count) +
                      " jokers; at most " + std::to_string(rules.jokers_per_pass) +
                      " per pass (RULES.md P2)");
   return set;
+}
+
+bool legal_loadout(const Rules& rules, JokerSet set) {
+  return rules.jokers.contains(set) && set.size() <= rules.jokers_per_pass;
 }
 
 std::string loadout_name(JokerSet set) {

@@ -1,9 +1,12 @@
 #include "verflixt/games/verflixte6/last_seat.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <stdexcept>
 
 #include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/table.h"
 #include "games/verflixte6/delta_joker.h"
@@ -165,24 +168,14 @@ LastSeatSolver::Key LastSeatSolver::key(const TurnState& s, const Others& o, u64
 double LastSeatSolver::score_of(int eyes, const Others& o) const {
   // T7, then P3 on the standings (evening total + pass result). An eliminated turn's eyes
   // are already its Ventil floor or 0 (T5, J11).
-  const int mine = standing(own_total_, eyes);
-  if (goal_ == Goal::NotLoser) {
-    // losers(): everyone at 0 or below, then whole groups of the lowest until there are
-    // rules.losers_at_least. So I am a loser iff my standing is at most 0, or fewer than
-    // losers_at_least others stand strictly below me (then my group is reached).
-    if (mine <= 0) return 0.0;
-    int below = 0;
-    for (int i = 0; i < m_; ++i)
-      below += total_[static_cast<size_t>(i)] + std::max<int>(0, o.eyes[static_cast<size_t>(i)]) < mine;
-    return below < rules_.losers_at_least ? 0.0 : 1.0;
-  }
-  int ties = 1;
-  for (int i = 0; i < m_; ++i) {
-    const int s = total_[static_cast<size_t>(i)] + std::max<int>(0, o.eyes[static_cast<size_t>(i)]);
-    if (s > mine) return 0.0;
-    ties += s == mine;
-  }
-  return 1.0 / ties;  // O1
+  // The standings as P3 counts them, mine last (no allocation: this scores every end).
+  std::array<int, kMaxOthers + 1> standings{};
+  for (int i = 0; i < m_; ++i)
+    standings[static_cast<size_t>(i)] = standing(total_[static_cast<size_t>(i)], o.eyes[static_cast<size_t>(i)]);
+  standings[static_cast<size_t>(m_)] = standing(own_total_, eyes);
+  const std::span<const int> all(standings.data(), static_cast<size_t>(m_) + 1);
+  if (goal_ == Goal::NotLoser) return is_loser(rules_, all, m_) ? 0.0 : 1.0;
+  return win_share(all, m_);  // O1
 }
 
 bool LastSeatSolver::legal_at(const TurnState& s, Action a) const {
@@ -217,14 +210,19 @@ double LastSeatSolver::transferred(const TurnState& next, int transfer, const Ot
 }
 
 double LastSeatSolver::best_transfer(const TurnState& next, int transfer, const Others& o) const {
-  double best = -1;
-  for (int i = 0; i < m_; ++i) {
-    if (!robbable_[static_cast<size_t>(i)]) continue;
-    bool seen = false;  // players equal in everything the future depends on are one victim
-    for (int q = 0; q < i && !seen; ++q) seen = robbable_[static_cast<size_t>(q)] && same_victim(q, i, o);
-    if (!seen) best = std::max(best, transferred(next, transfer, o, i));
-  }
-  return best >= 0 ? best : transferred(next, transfer, o, -1);  // nobody to take from: it lapses
+  // The best victim among those I may rob (table.h pick_victim: T4, and E9 with nobody taken
+  // yet — one Senigma a turn), or the take lapses. Players equal in everything the future
+  // depends on are one victim: only the first of them is valued.
+  std::array<double, kMaxPlayers> value{};
+  const int victim = pick_victim(rules_, table_, self_, 0u, [&](std::span<const int> cand) {
+    return best_candidate(cand, [&](int k) {
+      const int i = at_of(k);
+      bool seen = false;
+      for (size_t u = 0; cand[u] != k && !seen; ++u) seen = same_victim(at_of(cand[u]), i, o);
+      return value[static_cast<size_t>(k)] = seen ? -1.0 : transferred(next, transfer, o, i);
+    });
+  });
+  return victim == kLapsed ? transferred(next, transfer, o, kLapsed) : value[static_cast<size_t>(victim)];
 }
 
 double LastSeatSolver::delta_step(const TurnState& s, Joker joker, const Others& o, int target,
@@ -237,22 +235,18 @@ double LastSeatSolver::delta_step(const TurnState& s, Joker joker, const Others&
 int LastSeatSolver::best_duel_target(const TurnState& s, const Others& o) const {
   const Key k = key(s, o, slot(SENIGMA, static_cast<int>(kTargetSlot) - 1));
   if (auto it = choices_.find(k); it != choices_.end()) return it->second.target;
-  // E11 (table.h): on equal value the first in seat order after me. Among the others (index
-  // `at`), the player after me is at self_, so that order is at = self_, self_ + 1, ... mod m_.
-  auto in_order = [&](int t) { return (self_ + t) % m_; };
+  // E11 (table.h best_candidate): on equal value the first in seat order after me. Players
+  // equal in everything the future depends on are one target: only the first is valued.
+  const Candidates cand = senigma_candidates(table_, self_);
   int best = -1;
-  double best_v = -1;
-  for (int t = 0; t < m_; ++t) {
-    const int i = in_order(t);
-    if (!duelable_[static_cast<size_t>(i)]) continue;
-    bool seen = false;  // players equal in everything the future depends on are one target
-    for (int u = 0; u < t && !seen; ++u) {
-      const int q = in_order(u);
-      seen = duelable_[static_cast<size_t>(q)] && same_victim(q, i, o);
-    }
-    if (seen) continue;
-    const double v = delta_step(s, SENIGMA, o, i, nullptr);
-    if (v > best_v) best_v = v, best = i;
+  if (!cand.empty()) {
+    const std::span<const int> in_order = cand.span();
+    best = at_of(best_candidate(in_order, [&](int player) {
+      const int i = at_of(player);
+      bool seen = false;
+      for (size_t u = 0; in_order[u] != player && !seen; ++u) seen = same_victim(at_of(in_order[u]), i, o);
+      return seen ? -1.0 : delta_step(s, SENIGMA, o, i, nullptr);
+    }));
   }
   Choices c;
   c.target = best;
@@ -423,13 +417,8 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
   next.eyes += amount;
   after_step(rules_, next);
   const Others o = others_of(table);
-  int best = candidates.front();
-  double best_v = -1;
-  for (int c : candidates) {  // E11 order: on equal value the first after me
-    const double v = transferred(next, amount, o, at_of(c));
-    if (v > best_v) best_v = v, best = c;
-  }
-  return best;
+  // E11 (table.h best_candidate): on equal value the first after me.
+  return best_candidate(candidates, [&](int c) { return transferred(next, amount, o, at_of(c)); });
 }
 
 int LastSeatSolver::best_senigma_target(const TurnState& turn, std::span<const SeatView> table,

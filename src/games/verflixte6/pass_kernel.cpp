@@ -10,6 +10,7 @@
 #include "verflixt/games/verflixte6/solver.h"
 #include "verflixt/games/verflixte6/sweep.h"
 #include "verflixt/games/verflixte6/table.h"
+#include "games/verflixte6/turn_step.h"
 
 namespace verflixt {
 
@@ -278,13 +279,12 @@ void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPl
 }
 
 void PassKernel::begin_turn(Lane& lane) {
-  lane.self = lane.first + lane.step;  // P1: seat order from the first (without a division)
-  if (lane.self >= lane.n) lane.self -= lane.n;
+  lane.self = seat_at(lane.first, lane.step, lane.n);  // P1
   const auto i = static_cast<size_t>(lane.self);
   lane.t = lane.tabs[i];
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
-  // placement bonus comes with the free throw (T1, P4).
-  const int eyes = lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0);
+  // placement bonus comes with the free throw (T1, P4), which the start row has still to throw.
+  const int eyes = lane.table[i].eyes + detail::bonus_paid(rules_, lane.seats[i].bonus);
   const int at = eyes - kStartLow;
   if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
     lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
@@ -296,9 +296,7 @@ void PassKernel::begin_turn(Lane& lane) {
 }
 
 bool PassKernel::end_turn(Lane& lane, const TurnState& end) {
-  SeatView& me = lane.table[static_cast<size_t>(lane.self)];
-  me.eyes = end.eyes;
-  me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+  record_turn(lane.table[static_cast<size_t>(lane.self)], end);  // T5
   if (++lane.step == lane.n) {
     end_pass(lane.view());  // T7
     return false;
@@ -342,13 +340,10 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
     }
     int target = -1;
     if (a == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel) {  // J10: the target first, then the duel
-      TurnState before = turn;
-      before.held = before.held.without(SENIGMA);
-      before.fumo_active = false;
-      before.fumo_gain = 0;
-      target = policy.senigma_target(TurnView{rules_, before, self, lane.view(), lane.still_to_play()},
-                                     senigma_candidates(lane.view(), self).span());
-      lane.table[static_cast<size_t>(target)].senigma_attacked = true;
+      const TurnState before = detail::joker_base(turn, SENIGMA);  // as the engine shows it (turn_step.h)
+      target = duel_target(lane.view(), self, [&](std::span<const int> cand) {
+        return policy.senigma_target(TurnView{rules_, before, self, lane.view(), lane.still_to_play()}, cand);
+      });
     }
     const Branch b = live_branch(t, lane.row, a);
     const Bucket& bk = draw(t, b.alias, b.last - b.first, rng, side);
@@ -362,9 +357,9 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
 // decides, from its compiled rule where it has one (the same choice its choose_victim makes:
 // policy.cpp, position.cpp), else asked with the table (`at`: the thief's turn as the engine
 // shows it).
-int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand) {
+int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, std::span<const int> cand) {
   return lane.t->policy->choose_victim(TurnView{rules_, at, lane.self, lane.view(), lane.still_to_play()}, amount,
-                                       cand.span());
+                                       cand);
 }
 
 // The step that led along edge `e` took eyes from somebody: now the table decides from whom
@@ -376,29 +371,28 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
   const Edge edge = t.edges[e];
   const int self = lane.self;
   int victim = target;
-  if (victim < 0) {
-    // Classic Senigma (E9) or a robbing 1 (T4).
-    unsigned& taken = lane.taken[static_cast<size_t>(self)];
-    const bool repeat = edge.senigma;
+  unsigned* taken = nullptr;
+  if (target < 0) {
+    // Classic Senigma (E9: remembers whom it took from) or a robbing 1 (T4).
+    if (edge.senigma) taken = &lane.taken[static_cast<size_t>(self)];
+    const unsigned barred = taken ? *taken : 0u;
     lane.table[static_cast<size_t>(self)].eyes = edge.shown;  // as the engine shows him (E1)
     if (t.victim != VictimRule::kAsk) {
-      victim = compiled_victim(rules_, t.victim, lane.view(), self, repeat ? taken : 0u, edge.transfer);
+      victim = compiled_victim(rules_, t.victim, lane.view(), self, barred, edge.transfer);
     } else {
-      const Candidates cand = rob_candidates(rules_, lane.view(), self, repeat ? taken : 0u);
-      if (!cand.empty()) {
+      victim = pick_victim(rules_, lane.view(), self, barred, [&](std::span<const int> cand) {
         TurnState at = t.rows[id].state;
         at.eyes = edge.shown;
-        victim = victim_of(lane, at, edge.transfer, cand);
-      }
+        return victim_of(lane, at, edge.transfer, cand);
+      });
     }
-    if (victim < 0) {  // T4: the steal lapses (E9: so does the take)
-      if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
-      id = t.edges[e].lapse;
-      return;
-    }
-    if (repeat) taken |= 1u << victim;
   }
-  const int keuler = take_eyes(rules_, lane.table[static_cast<size_t>(victim)], edge.transfer);
+  if (victim == kLapsed) {  // T4: the take lapses; the compiled edge counted it, so give it back
+    if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
+    id = t.edges[e].lapse;
+    return;
+  }
+  const int keuler = take_from(rules_, lane.view(), victim, taken, edge.transfer);
   if (keuler != 0) {
     lane.keuler[static_cast<size_t>(self)] += keuler;
     if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
@@ -420,7 +414,7 @@ void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng,
   }
   const auto n = seats.size();
   res.order.clear();
-  for (size_t step = 0; step < n; ++step) res.order.push_back(static_cast<int>((static_cast<size_t>(first) + step) % n));
+  for (int step = 0; step < static_cast<int>(n); ++step) res.order.push_back(seat_at(first, step, static_cast<int>(n)));
   res.eyes.resize(n);
   res.status.resize(n);
   res.keuler.resize(n);
@@ -551,32 +545,19 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   });
 }
 
-// play_evening's pass setup (engine.cpp) for the lane's next pass: P2 selection, the evening
-// totals so far, the bonus on the first pass (P4), the opener by seat_order (P1).
+// play_evening's pass setup (engine.h's bookkeeping, per lane) for the lane's next pass: P2
+// selection, the evening totals so far, the bonus on the first pass (P4), the opener (P1).
 void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
   const int passes = final ? rules_.final_passes : rules_.passes;
+  const std::span<const int> totals(lane.totals.data(), players.size());
   for (size_t k = 0; k < players.size(); ++k) {
-    // P2: each joker once per evening, at most jokers_per_evening selections.
-    JokerSet avail{static_cast<u16>(rules_.jokers.bits & ~lane.used[k].bits)};
-    if (lane.used_count[k] >= rules_.jokers_per_evening) avail = {};
-    const bool may_free = final && rules_.free_joker_choice && lane.pass >= 1 && !lane.free_used[k];
-    const SelectionView view{rules_, lane.pass, passes, avail, may_free,
-                             std::span<const int>(lane.totals.data(), players.size()), static_cast<int>(k)};
-    const Selection sel = players[k].selector ? players[k].selector->select(view) : Selection{};
-    const JokerSet allowed = sel.free_choice ? rules_.jokers : avail;
-    if ((sel.free_choice && !may_free) || !allowed.contains(sel.jokers) || sel.jokers.size() > rules_.jokers_per_pass ||
-        (!sel.free_choice && lane.used_count[k] + sel.jokers.size() > rules_.jokers_per_evening))
-      throw std::logic_error("pass kernel: illegal joker selection " + loadout_name(sel.jokers));
-    if (sel.free_choice) lane.free_used[k] = true;
-    else lane.used_count[k] += sel.jokers.size();
-    lane.used[k] = JokerSet{static_cast<u16>(lane.used[k].bits | sel.jokers.bits)};
-    lane.pass_seats[k] =
-        PassSeat{players[k].policy, sel.jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
+    const JokerSet jokers =
+        select_loadout(rules_, players[k], lane.books[k], lane.pass, passes, final, totals, static_cast<int>(k));
+    lane.pass_seats[k] = PassSeat{players[k].policy, jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
   }
-  const int f = rules_.seat_order == SeatOrder::Rotate ? (lane.opener + lane.pass) % lane.n : lane.opener;
   lane.seats = lane.pass_seats.data();
   lane.starts = nullptr;  // the loadouts change from pass to pass
-  begin_pass(lane, lane.tabs, f);
+  begin_pass(lane, lane.tabs, pass_opener(rules_, lane.opener, lane.pass, lane.n));
 }
 
 void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
@@ -597,9 +578,7 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     lane.opener = first_seat(lane.series, lane.evening);
     for (size_t k = 0; k < n; ++k) {
       lane.totals[k] = 0;
-      lane.used[k] = {};
-      lane.used_count[k] = 0;
-      lane.free_used[k] = false;
+      lane.books[k] = {};
     }
     begin_evening_pass(lane, players, final);
   };
@@ -622,14 +601,7 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
       begin_evening_pass(lane, players, final);
       return true;
     }
-    // P4 (play_evening): places by total; tied players share the better place, the next
-    // place is skipped.
-    const int bonus[3] = {rules_.place_bonus_1, rules_.place_bonus_2, rules_.place_bonus_3};
-    for (size_t k = 0; k < n; ++k) {
-      int better = 0;
-      for (size_t m = 0; m < n; ++m) better += lane.totals[m] > lane.totals[k];
-      lane.place[k] = better < 3 ? bonus[better] : 0;
-    }
+    place_bonuses(rules_, std::span<const int>(lane.totals.data(), n), std::span<int>(lane.place.data(), n));  // P4
     sink(static_cast<int>(&lane - lanes_.data()), lane.series, lane.evening,
          std::span<const int>(lane.totals.data(), n), std::span<const int>(lane.place.data(), n));
     lane.bonus = lane.place;

@@ -40,8 +40,7 @@ struct Caps {
 
 // The solver's risk cap: above it no plain throw is considered (see solver.h).
 bool considered(const TurnState& s, Action a, const Caps& caps) {
-  const bool plain = a.kind == Action::Roll || (a.kind == Action::UseJoker && a.joker == FUMO);
-  return !(plain && risk(s) > caps.of(s));
+  return !(detail::throws_plain(a) && risk(s) > caps.of(s));  // E4: Fumo's step is a plain throw
 }
 
 // Once a Ventil floor is set (J11) and All In is no longer held, the rest of the turn is

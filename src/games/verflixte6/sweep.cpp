@@ -18,12 +18,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Jokers a player announces (the rest act by themselves: autojokers and reactions).
 bool announces_jokers(const Rules& rules, JokerSet loadout) {
-  for (int k = 0; k < JOKER_NB; ++k) {
-    const Joker j = static_cast<Joker>(k);
-    if (!loadout.has(j) || j == JULE || j == TENTAKEL || j == RUNKELRUEB) continue;
-    if (j == FUMO && rules.fumo == FumoKind::Reentry) continue;
-    return true;
-  }
+  for (int k = 0; k < JOKER_NB; ++k)  // T2: any joker announceable at the turn's start
+    if (announceable(rules, loadout, /*frost_used=*/0, /*fumo_active=*/false, static_cast<Joker>(k))) return true;
   return false;
 }
 

@@ -82,6 +82,17 @@ inline TurnState eliminated_state(TurnState s, bool to_floor) {
   return s;
 }
 
+// T1, P4: the placement bonus comes with the free throw, so without one (rules.free_throw
+// off) it is not paid. The pass kernel, which starts a turn's compiled rows from the eyes
+// before the free throw, adds it through this too.
+inline int bonus_paid(const Rules& r, int bonus) { return r.free_throw ? bonus : 0; }
+
+// E4: the actions whose step is a plain throw — a roll, and announcing Fumo (its step is a
+// doubled plain throw). The solver's risk caps bar exactly these.
+inline bool throws_plain(Action a) {
+  return a.kind == Action::Roll || (a.kind == Action::UseJoker && a.joker == FUMO);
+}
+
 template <class S>
 class TurnStep {
  public:
@@ -93,10 +104,11 @@ class TurnStep {
   D free_throw(const TurnState& s, int bonus) {
     TurnState n = s;
     n.phase = TurnPhase::Decide;
+    n.eyes += bonus_paid(r_, bonus);
     if (!r_.free_throw) return s_.leaf(n, StepEnd::Free, {});
     return s_.die([&](int f) {
       TurnState m = n;
-      m.eyes += f + bonus;
+      m.eyes += f;
       return s_.leaf(m, StepEnd::Free, {});
     });
   }
@@ -109,13 +121,12 @@ class TurnStep {
       n.eliminated = false;
       return s_.leaf(n, StepEnd::Stopped, {});
     }
-    if (a.kind == Action::Roll) return plain_throw(s, /*ventil=*/false);
+    if (throws_plain(a)) return a.kind == Action::Roll ? plain_throw(s, /*ventil=*/false) : fumo(joker_base(s, FUMO));
     const TurnState base = joker_base(s, a.joker);
     switch (a.joker) {
       case FROSTSCHUTZ: return frostschutz(base);
       case ALL_IN: return all_in(base);
       case VENTIL: return ventil(base);
-      case FUMO: return fumo(base);
       default:
         if (is_delta_joker(a.joker)) return s_.delta(base, a.joker);  // E7: no robbing, no bust
         throw std::logic_error("step: joker " + std::string(joker_id(a.joker)) + " is not announced");

@@ -10,7 +10,7 @@
 namespace verflixt {
 
 Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads) {
-  const int bust_face = rules.bust_face, rob_cap = std::max(rules.rob_cap, 0);
+  const int bust_face = rules.bust_face;
   const bool free_throw = rules.free_throw, ones_rob = rules.ones_rob;
   return naive_chunks(turns, threads, [&](std::uint64_t k, std::uint64_t n, Tally& out) {
     std::mt19937_64 g = naive_engine(seed, k);
@@ -28,7 +28,7 @@ Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, st
         }
         if (face == 1 && ones_rob) {  // T4: the j-th robbing 1 steals min(j, cap), solo §5
           ++ones;
-          eyes += 1 + std::min(ones, rob_cap);
+          eyes += 1 + steal_amount(rules, ones);
         } else {
           eyes += face;
         }

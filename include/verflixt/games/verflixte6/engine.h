@@ -153,8 +153,38 @@ using PassPlayer = std::function<PassResult(std::span<const PassSeat> seats, int
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
                            int first, const PassPlayer& play);
 
+// The evening's bookkeeping, written once for play_evening and the pass kernel's lanes
+// (PassKernel::play_series), which keep it per lane without allocating.
+
+// P2: what one player has selected so far this evening.
+struct JokerBook {
+  JokerSet used;           // each joker once per evening
+  int count = 0;           // selections counted against rules.jokers_per_evening
+  bool free_used = false;  // Freie Jokerwahl, once per final evening
+};
+
+// P2: asks `player`'s selector for the jokers of pass `pass` of `passes` (`final`: the final
+// evening) — `totals` the evening so far, `self` his index — checks the selection against the
+// rules and his `book`, books it and returns the loadout. An illegal selection is a bug of
+// the selector: std::logic_error.
+JokerSet select_loadout(const Rules& rules, const EveningPlayer& player, JokerBook& book, int pass, int passes,
+                        bool final, std::span<const int> totals, int self);
+
+// P4: places by total — tied players share the better place, the next place is skipped —
+// and the bonus each carries to the next evening's first free throw, into `bonus`.
+void place_bonuses(const Rules& rules, std::span<const int> totals, std::span<int> bonus);
+
 // P3: losers given totals — everyone at 0 or below, then the lowest totals until there are
 // at least rules.losers_at_least (ties at the border are all losers).
 std::vector<bool> losers(const Rules& rules, std::span<const int> totals);
+
+// P3, the same for one player without allocating (losers() is built on it; the last-seat DP
+// scores its every end with it): at 0 or below, or fewer than rules.losers_at_least others
+// strictly below him — then the groups taken before his own do not reach the count.
+bool is_loser(const Rules& rules, std::span<const int> totals, int self);
+
+// P3, O1: a player's share of the evening's win: 1 / (players tied at the top) if his total
+// is the highest, else 0.
+double win_share(std::span<const int> totals, int self);
 
 }  // namespace verflixt

@@ -21,6 +21,11 @@ Joker parse_joker(std::string_view name, std::string_view what = "joker");
 // "frostschutz, spelunkenbold, ..." for error messages and --help.
 std::string joker_choices();
 
+// P2: whether `set` may be one player's jokers for a pass: jokers of the preset, at most
+// rules.jokers_per_pass of them. Every selection and every loadout read from input is checked
+// by this (the evening's further limits: engine.h select_loadout).
+bool legal_loadout(const Rules& rules, JokerSet set);
+
 // Parses a comma-separated loadout ("hirtenschutz,pony"; "" or "none" is empty) and checks it
 // against the rules: at most rules.jokers_per_pass jokers, no joker twice, only jokers the
 // preset has. Throws InputError naming `what`.

@@ -16,7 +16,8 @@
 // the thief's policy among the legal candidates (table.h), the eyes move, a Keuler bonus is
 // paid (T6), or the steal lapses and the thief gives the amount back. The bookkeeping of
 // evenings (P1–P4) is the engine's own play_evening, given this pass player (play_evening
-// below), or play_series' copy of it per lane, tested to agree exactly.
+// below), or play_series, which keeps the same bookkeeping (engine.h select_loadout,
+// place_bonuses, pass_opener) per lane without allocating.
 //
 // Why it is only a few times faster than the engine, not 10x like the solo kernel: a
 // multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
@@ -208,9 +209,8 @@ class PassKernel {
     std::uint64_t series = 0;
     int evening = 0, pass = 0, opener = 0;
     std::array<PassSeat, kMaxPlayers> pass_seats{};
-    std::array<int, kMaxPlayers> totals{}, bonus{}, used_count{}, place{};
-    std::array<JokerSet, kMaxPlayers> used{};
-    std::array<bool, kMaxPlayers> free_used{};
+    std::array<int, kMaxPlayers> totals{}, bonus{}, place{};
+    std::array<JokerBook, kMaxPlayers> books{};  // P2
     std::array<SeatView, kMaxPlayers> table{};
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
@@ -234,7 +234,7 @@ class PassKernel {
   // The player on turn ends his turn with `end`; false when that ended the pass.
   bool end_turn(Lane& lane, const TurnState& end);
   void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
-  int victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand);
+  int victim_of(Lane& lane, const TurnState& at, int amount, std::span<const int> cand);
 
   const Rules& rules_;
   int max_steps_ = 8;

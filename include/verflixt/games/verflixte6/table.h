@@ -75,6 +75,56 @@ inline int take_eyes(const Rules& rules, SeatView& victim, int amount) {
   return rules.keuler_bonus;
 }
 
+// P1: the seat on turn at `step` of a pass opened by `first` (seat order, wrapping; no
+// division: the pass kernel asks it at every turn).
+inline int seat_at(int first, int step, int players) {
+  const int k = first + step;
+  return k >= players ? k - players : k;
+}
+
+// P1: the seat that opens pass `pass` of an evening opened by `first`: it moves one seat on
+// each pass (rules.seat_order Rotate), or stays.
+inline int pass_opener(const Rules& rules, int first, int pass, int players) {
+  return rules.seat_order == SeatOrder::Rotate ? (first + pass) % players : first;
+}
+
+// T5 / T7: a turn has ended with `end`: the table shows its eyes, and the player is a Zombie
+// if it was eliminated (T5), else a Prinzessin — until end_pass (T7).
+inline void record_turn(SeatView& me, const TurnState& end) {
+  me.eyes = end.eyes;
+  me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+}
+
+// T4: the victim `choose(candidates)` picks among those `self` may rob (rob_candidates, with
+// E9's `taken` for classic Senigma), or kLapsed when nobody may be robbed: the take lapses.
+inline constexpr int kLapsed = -1;
+template <class Choose>
+int pick_victim(const Rules& rules, std::span<const SeatView> table, int self, unsigned taken, Choose choose) {
+  const Candidates cand = rob_candidates(rules, table, self, taken);
+  return cand.empty() ? kLapsed : choose(cand.span());
+}
+
+// J10 (2019): the duel's target, chosen by `choose(candidates)` among senigma_candidates
+// before the duel's dice, is attacked once per pass.
+template <class Choose>
+int duel_target(std::span<SeatView> table, int self, Choose choose) {
+  const int target = choose(senigma_candidates(table, self).span());
+  table[static_cast<size_t>(target)].senigma_attacked = true;
+  return target;
+}
+
+// The table's side of a take of `amount` eyes by `self` (T4 a robbing 1, J10 the duel, E9
+// classic Senigma's repeat): `victim` from pick_victim / duel_target, or kLapsed — the take
+// lapses and moves nothing (T4). Classic Senigma remembers its victim in `*taken` (E9: it
+// takes from nobody twice in a pass; nullptr for other takes). The eyes move (E10) and the
+// Keuler bonus it earns is returned (T6). The one place a take changes the table: the
+// reference engine and the pass kernel both call it.
+inline int take_from(const Rules& rules, std::span<SeatView> table, int victim, unsigned* taken, int amount) {
+  if (victim == kLapsed) return 0;
+  if (taken) *taken |= 1u << victim;
+  return take_eyes(rules, table[static_cast<size_t>(victim)], amount);
+}
+
 // T7: what a pass's eyes count for — everyone at 0 or below ends the pass at 0 — and a
 // player's standing in the evening with them: his total plus that. Every standing, win
 // chance and position feature is computed through these two.
