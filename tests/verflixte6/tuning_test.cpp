@@ -13,6 +13,9 @@
 #include "binary.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/core/chunks.h"
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/position.h"
 
@@ -84,6 +87,37 @@ TEST(Tuning, CommonRandomNumbersPairTheCandidates) {
   EXPECT_GT(n.value.mean, 0.0);
   EXPECT_LE(n.value.mean, 1.0);
   EXPECT_NE(n.value.mean, a.value.mean);
+}
+
+TEST(Tuning, TheLanesPlayEverySeriesAsOneEveningAfterAnother) {
+  // measure_policy plays a chunk's series in the pass kernel's lanes, each series on its own
+  // stream; that must be bit for bit the series played one evening after the other on that
+  // stream (the pairing of candidates rests on it), bonuses carried (P4, series of 3).
+  SmallTable t;
+  t.table.series_length = 3;
+  t.table.engine = PassEngine::Kernel;
+  const PositionPolicy policy(t.table.start, t.table.jokers, "tested");
+  const std::uint64_t stream = 21, evenings = 600;
+  const auto lanes = measure_policy(t.rules, t.table, TuningObjective::win, policy, nullptr, evenings, stream, 2);
+  ASSERT_TRUE(lanes.complete);
+  ASSERT_EQ(lanes.series.size(), evenings / 3);
+  PassKernel pk(t.rules);
+  std::vector<EveningPlayer> base{{&policy, nullptr, 0}};
+  for (const auto& f : t.table.field) base.push_back(f);
+  std::int64_t wins = 0;
+  for (std::uint64_t s = 0; s < lanes.series.size(); ++s) {
+    Rng rng = chunk_rng(stream, s);
+    std::vector<EveningPlayer> players = base;
+    std::int64_t x = 0;
+    for (std::uint64_t e = 0; e < 3; ++e) {
+      const EveningResult r = pk.play_evening(players, false, evening_first_seat(s, e, players.size()), rng);
+      x += score_totals(t.rules, r.totals).win_units[0];
+      for (size_t k = 0; k < players.size(); ++k) players[k].bonus = r.place_bonus[k];
+    }
+    ASSERT_EQ(lanes.series[s], x) << "series " << s;
+    wins += x > 0;
+  }
+  EXPECT_GT(wins, 0);  // the tested player did win some series: the values are not all 0
 }
 
 TEST(Tuning, AStopKeepsTheStart) {

@@ -132,22 +132,39 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
       series, per_chunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
       [&](std::uint64_t chunk, std::uint64_t count, SeriesPart& part, std::unique_ptr<PassKernel>& pk) {
         part.first = chunk * per_chunk;
+        // One evening's results into its series' features: the tested seat, then the field.
+        auto add_evening = [&](std::array<std::int64_t, TableRun::kFeatures>& x, std::span<const int> totals) {
+          const EveningScore score = score_totals(rules, std::vector<int>(totals.begin(), totals.end()));
+          for (size_t k = 0; k < n; ++k) {
+            const int o = k == 0 ? 0 : 3;
+            x[o] += score.win_units[k];
+            x[o + 1] += score.loser[k] ? 1 : 0;
+            x[o + 2] += totals[k];
+          }
+        };
+        if (pk) {
+          // The chunk's series in lanes, each on its own stream (the pairing unit, as below):
+          // the same evenings as play_evening one after the other, at the lanes' speed.
+          part.values.assign(count, {});
+          Rng unused;
+          pk->play_series(
+              start, table.final, table.series_length, part.first, count,
+              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); }, unused,
+              [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
+                add_evening(part.values[s - part.first], totals);
+              },
+              PassKernel::kLanes, [&](std::uint64_t s) { return chunk_rng(seed, s); });
+          return;
+        }
         for (std::uint64_t s = part.first; s < part.first + count; ++s) {
           RandomDice dice(chunk_rng(seed, s));  // the pairing unit: one stream per series
           std::vector<EveningPlayer> players = start;  // O6: a series starts without bonuses
           std::array<std::int64_t, TableRun::kFeatures> x{};
           for (std::uint64_t e = 0; e < L; ++e) {
             const int first = evening_first_seat(s, e, n);  // O5
-            const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
-                                       : play_evening(rules, players, table.final, first, dice);
-            const EveningScore score = score_totals(rules, r.totals);
-            for (size_t k = 0; k < n; ++k) {
-              const int o = k == 0 ? 0 : 3;
-              x[o] += score.win_units[k];
-              x[o + 1] += score.loser[k] ? 1 : 0;
-              x[o + 2] += r.totals[k];
-              players[k].bonus = r.place_bonus[k];  // P4
-            }
+            const EveningResult r = play_evening(rules, players, table.final, first, dice);
+            add_evening(x, r.totals);
+            for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // P4
           }
           part.values.push_back(x);
         }

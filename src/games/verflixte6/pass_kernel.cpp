@@ -474,7 +474,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
         compile_segment(t, lane.row);
       const Hot hot = t.hot[lane.row];
       int side = 0;
-      const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
+      const Bucket& bk = draw(t, hot.alias, hot.buckets, lane.rng ? *lane.rng : rng, side);
       lane.row = bk.next[side];
       lane.edge = bk.edge[side];
       listed_[listed] = ready_[i];
@@ -482,7 +482,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
     }
     for (size_t i = 0; i < live; ++i) {  // (A, live rows)
       Lane& lane = lanes_[live_[i]];
-      while (!advance(lane, rng))
+      while (!advance(lane, lane.rng ? *lane.rng : rng))
         if (!finish(lane)) {
           lane.dead = true;
           break;
@@ -525,6 +525,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   std::uint64_t next = 0;                                   // passes handed to lanes so far
   auto next_first = static_cast<int>(first_pass % n);      // the first seat of pass next
   auto begin = [&](Lane& lane) {
+    lane.rng = nullptr;  // every pass draws from the chunk's Rng
     lane.seats = seats.data();
     lane.n = static_cast<int>(n);
     lane.starts = start_cache_.data();
@@ -562,7 +563,7 @@ void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> p
 
 void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
                              std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, Rng& rng,
-                             const EveningSink& sink, int lanes) {
+                             const EveningSink& sink, int lanes, const SeriesRng& series_rng) {
   check_pass_size(players.size());
   if (lanes < 1 || length < 1) throw std::invalid_argument("pass kernel: lanes and series length must be at least 1");
   const size_t n = players.size();
@@ -585,6 +586,12 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
   auto begin_series = [&](Lane& lane) {
     lane.series = first_series + next++;
     lane.evening = 0;
+    if (series_rng) {
+      lane.own = series_rng(lane.series);
+      lane.rng = &lane.own;
+    } else {
+      lane.rng = nullptr;
+    }
     lane.n = static_cast<int>(n);
     lane.tabs = tabs;
     lane.dead = false;

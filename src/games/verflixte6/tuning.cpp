@@ -143,19 +143,34 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
       series, kSeriesPerChunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
       [&](std::uint64_t chunk, std::uint64_t count, SeriesPart& part, std::unique_ptr<PassKernel>& pk) {
         const std::uint64_t first_series = part.first = chunk * kSeriesPerChunk;
+        // The value of one evening for the tested player (seat 0).
+        auto value = [&](std::span<const int> totals) -> std::int64_t {
+          const std::vector<int> t(totals.begin(), totals.end());
+          if (objective == TuningObjective::win) return score_totals(rules, t).win_units[0];
+          return is_loser(rules, totals, 0) ? 0 : 1;
+        };
+        if (pk) {
+          // The chunk's series in lanes, each series on its own stream (the pairing unit, as
+          // below): the same evenings as play_evening one after the other, at the lanes' speed.
+          part.values.assign(count, 0);
+          Rng unused;
+          pk->play_series(
+              base, table.final, table.series_length, first_series, count,
+              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); }, unused,
+              [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
+                part.values[s - first_series] += value(totals);
+              },
+              PassKernel::kLanes, [&](std::uint64_t s) { return chunk_rng(stream, s); });
+          return;
+        }
         for (std::uint64_t s = first_series; s < first_series + count; ++s) {
           RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
           std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
           std::int64_t x = 0;
           for (std::uint64_t e = 0; e < L; ++e) {
             const int first = evening_first_seat(s, e, n);  // O5
-            const EveningResult r = pk ? pk->play_evening(players, table.final, first, dice.rng())
-                                       : play_evening(rules, players, table.final, first, dice);
-            if (objective == TuningObjective::win) {
-              x += score_totals(rules, r.totals).win_units[0];
-            } else {
-              x += r.loser[0] ? 0 : 1;
-            }
+            const EveningResult r = play_evening(rules, players, table.final, first, dice);
+            x += value(r.totals);
             for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // P4
           }
           part.values.push_back(x);

@@ -115,9 +115,14 @@ class PassKernel {
   using EveningSink = std::function<void(int lane, std::uint64_t series, int evening, std::span<const int> totals,
                                          std::span<const int> place_bonus)>;
   using FirstSeat = std::function<int(std::uint64_t series, int evening)>;
+  // With `series_rng`, each series draws from its own stream, series_rng(series), instead of
+  // `rng`: then a series plays exactly as play_evening evening after evening on that stream
+  // (the lanes only interleave independent series), so a caller that pairs candidates by
+  // series (tune's common random numbers) keeps its numbers and gains the lanes' speed.
+  using SeriesRng = std::function<Rng(std::uint64_t series)>;
   void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
                    std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink,
-                   int lanes = kLanes);
+                   int lanes = kLanes, const SeriesRng& series_rng = {});
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
@@ -214,6 +219,8 @@ class PassKernel {
     std::array<SeatView, kMaxPlayers> table{};
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
+    Rng own;                 // play_series with series_rng: this series' stream
+    Rng* rng = nullptr;      // &own then; nullptr: the chunk's shared Rng
     std::span<SeatView> view() { return {table.data(), static_cast<size_t>(n)}; }
     int still_to_play() const { return n - 1 - step; }
   };
