@@ -1,7 +1,7 @@
 #pragma once
 // A turn of any game under one fixed policy, compiled to an absorbing Markov chain: the
-// meeting point of the exact side and the sampling side. A game's model builds it (Die
-// verflixte 6: games/verflixte6/solo_model.h); exact evaluation (markov.h) solves it with
+// meeting point of the exact side and the sampling side. A game's model builds it (each
+// game's own folder under games/); exact evaluation (markov.h) solves it with
 // Eigen; the kernel (kernel.h) samples it at speed. Because a policy's choices are fixed
 // functions of the state, every step — one throw, or a whole compound move with its inner
 // choices — is one categorical draw over successor states.
