@@ -1,5 +1,7 @@
 #include "verflixt/core/kernel.h"
 
+#include "verflixt/core/alias.h"
+
 #include <omp.h>
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -382,8 +384,6 @@ AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
     }
     std::vector<std::uint64_t> count = quantize(prob.data(), prob.size());
     count.resize(buckets, 0);
-    std::vector<std::size_t> small, large;
-    for (std::size_t b = 0; b < buckets; ++b) (count[b] < capacity ? small : large).push_back(b);
     const std::size_t row = a.state_code[s] >> AliasChain::kShiftBits;
     auto set = [&](std::size_t b, std::uint64_t own, std::uint32_t own_code, std::uint32_t alias_code) {
       const std::size_t e = row + b;
@@ -396,22 +396,13 @@ AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
         a.next[2 * e + 1] = alias_code;
       }
     };
-    while (!small.empty() && !large.empty()) {
-      const std::size_t sm = small.back(), lg = large.back();
-      small.pop_back();
-      set(sm, count[sm], target[sm], target[lg]);
-      count[lg] -= capacity - count[sm];
-      if (count[lg] < capacity) {
-        large.pop_back();
-        small.push_back(lg);
-      }
-    }
-    // What is left is full to the brim (exactly, as the counts sum to buckets * capacity).
-    for (std::size_t b : large) set(b, capacity, target[b], target[b]);
-    for (std::size_t b : small) {
-      if (count[b] != capacity) throw std::logic_error("alias construction lost a count");
-      set(b, capacity, target[b], target[b]);
-    }
+    core::alias_columns(
+        count, capacity, [&](std::size_t sm, std::size_t lg) { set(sm, count[sm], target[sm], target[lg]); },
+        [&](std::size_t b) {
+          // Full to the brim, exactly: the counts sum to buckets * capacity.
+          if (count[b] != capacity) throw std::logic_error("alias construction lost a count");
+          set(b, capacity, target[b], target[b]);
+        });
   }
   const std::size_t dead = a.dead_code >> AliasChain::kShiftBits;
   for (std::size_t e = dead; e < dead + 2; ++e) {

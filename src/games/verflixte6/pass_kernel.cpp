@@ -1,5 +1,7 @@
 #include "verflixt/games/verflixte6/pass_kernel.h"
 
+#include "verflixt/core/alias.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -152,31 +154,22 @@ PassKernel::Branch PassKernel::finish_branch(CompiledPolicy& t, Branch b) {
   const std::uint32_t m = b.last - b.first;
   b.alias = static_cast<std::uint32_t>(t.buckets.size());
   std::vector<double> scaled(m);
-  std::vector<std::uint32_t> small, large;
   double total = 0;
   for (std::uint32_t k = 0; k < m; ++k) total += t.edges[b.first + k].prob;
-  for (std::uint32_t k = 0; k < m; ++k) {
-    scaled[k] = t.edges[b.first + k].prob / total * m;
-    (scaled[k] < 1.0 ? small : large).push_back(k);
-  }
-  auto bucket = [&](double own, std::uint32_t a, std::uint32_t o) {
+  for (std::uint32_t k = 0; k < m; ++k) scaled[k] = t.edges[b.first + k].prob / total * m;
+  auto bucket = [&](double own, std::size_t a, std::size_t o) {
     const Edge& ea = t.edges[b.first + a];
     const Edge& eo = t.edges[b.first + o];
-    return Bucket{own, {b.first + a, b.first + o}, {ea.next, eo.next}, {ea.transfer, eo.transfer}};
+    return Bucket{own,
+                  {b.first + static_cast<std::uint32_t>(a), b.first + static_cast<std::uint32_t>(o)},
+                  {ea.next, eo.next},
+                  {ea.transfer, eo.transfer}};
   };
   std::vector<Bucket> out(m);
   for (std::uint32_t k = 0; k < m; ++k) out[k] = bucket(1.0, k, k);
-  while (!small.empty() && !large.empty()) {
-    const std::uint32_t s = small.back(), l = large.back();
-    small.pop_back();
-    out[s] = bucket(scaled[s], s, l);
-    scaled[l] -= 1.0 - scaled[s];
-    if (scaled[l] < 1.0) {
-      large.pop_back();
-      small.push_back(l);
-    }
-  }
   // Leftovers are 1 up to rounding: they keep their own edge (own = 1 above).
+  core::alias_columns(
+      scaled, 1.0, [&](std::size_t s, std::size_t l) { out[s] = bucket(scaled[s], s, l); }, [](std::size_t) {});
   t.buckets.insert(t.buckets.end(), out.begin(), out.end());
   return b;
 }

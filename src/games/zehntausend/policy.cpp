@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "verflixt/core/alias.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
@@ -21,26 +22,22 @@ TurnSampler::TurnSampler(const TurnEvaluation& e) {
   const size_t n = p.size();
   double sum = 0;
   for (double x : p) sum += x;
-  // Vose's stable construction: scale to mean 1, pair each small column with a large one.
+  // Vose's stable construction (core/alias.h): scale to mean 1, pair each small column with a
+  // large one.
   std::vector<double> scaled(n);
-  std::vector<size_t> small, large;
-  for (size_t i = 0; i < n; ++i) {
-    scaled[i] = p[i] * static_cast<double>(n) / sum;
-    (scaled[i] < 1 ? small : large).push_back(i);
-  }
+  for (size_t i = 0; i < n; ++i) scaled[i] = p[i] * static_cast<double>(n) / sum;
   columns_ = n;
   keep_.assign(n, 0xffffffffu);
   value_ = v;
   alias_ = v;
-  while (!small.empty() && !large.empty()) {
-    const size_t s = small.back(), l = large.back();
-    small.pop_back();
-    keep_[s] = static_cast<std::uint32_t>(std::min(4294967295.0, std::floor(scaled[s] * 4294967296.0)));
-    alias_[s] = v[l];
-    scaled[l] -= 1 - scaled[s];
-    if (scaled[l] < 1) large.pop_back(), small.push_back(l);
-  }
-  // What is left is 1 up to rounding: always keep its own value.
+  // What is left is 1 up to rounding: always keep its own value (keep_ full above).
+  core::alias_columns(
+      scaled, 1.0,
+      [&](size_t s, size_t l) {
+        keep_[s] = static_cast<std::uint32_t>(std::min(4294967295.0, std::floor(scaled[s] * 4294967296.0)));
+        alias_[s] = v[l];
+      },
+      [](size_t) {});
 }
 
 CompiledTurn::CompiledTurn(const TurnModel& m, TurnPolicy p)
