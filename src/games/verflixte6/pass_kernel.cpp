@@ -68,15 +68,50 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
-    if (t->policy == &policy) return *t;
+    if (t->policy == &policy && t->head == nullptr) return *t;
   if (!kernel_plays(policy))
     throw std::invalid_argument("pass kernel: policy " + policy.name() +
                                 " reads the table inside jokers; play it with the reference engine");
   auto t = std::make_unique<CompiledPolicy>();
   t->policy = &policy;
   t->victim = compiled_victim_rule(policy);
+  t->family = policy.has_stop_threshold();
   tables_.push_back(std::move(t));
   return *tables_.back();
+}
+
+// The member of `head`'s family that plays stop threshold `threshold`, made on first use:
+// the same policy, victim rule and inner choices, its decisions table-free.
+PassKernel::CompiledPolicy& PassKernel::at_threshold(CompiledPolicy& head, int threshold) {
+  const auto it = head.by_threshold.find(threshold);
+  if (it != head.by_threshold.end()) return *it->second;
+  auto t = std::make_unique<CompiledPolicy>();
+  t->policy = head.policy;
+  t->victim = head.victim;
+  t->head = &head;
+  t->threshold = threshold;
+  tables_.push_back(std::move(t));
+  head.by_threshold.emplace(threshold, tables_.back().get());
+  return *tables_.back();
+}
+
+PassKernel::CompiledPolicy& PassKernel::member_for_table(Lane& lane) {
+  CompiledPolicy& head = lane.t->head != nullptr ? *lane.t->head : *lane.t;
+  const TurnState any;  // stop_threshold reads the table, not the turn
+  const int threshold =
+      head.policy->stop_threshold(TurnView{rules_, any, lane.self, lane.view(), lane.still_to_play()});
+  if (lane.t->head != nullptr && lane.t->threshold == threshold) return *lane.t;
+  return at_threshold(head, threshold);
+}
+
+// The table changed during the turn of a player with a compiled stop rule (he stole, or
+// lost a duel): his stop threshold may have too. He goes on in the same solo state, in
+// the member of his family for the new threshold.
+void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
+  CompiledPolicy& t = member_for_table(lane);
+  if (&t == lane.t) return;
+  id = row_of(t, lane.t->rows[id].state);
+  lane.t = &t;
 }
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
@@ -86,9 +121,11 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   row.state = s;
   row.ends = s.phase == TurnPhase::Over;
   if (s.phase == TurnPhase::Decide) {
-    row.live = t.policy->decide_reads_table();
+    const bool member = t.head != nullptr;  // a compiled stop rule: table-free at its threshold
+    row.live = !member && t.policy->decide_reads_table();
     if (!row.live) {
-      row.action = t.policy->decide(TurnView{rules_, row.state, -1, {}, 0});
+      const TurnView solo{rules_, row.state, -1, {}, 0};
+      row.action = member ? t.policy->decide_at_threshold(solo, t.threshold) : t.policy->decide(solo);
       // J10: whether a duel is legal depends on the table, and so may the policy's answer.
       row.live = row.action == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel;
       if (!row.live && !solo_legal(rules_, s, row.action))
@@ -285,6 +322,11 @@ void PassKernel::begin_turn(Lane& lane) {
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
   // placement bonus comes with the free throw (T1, P4).
   const int eyes = lane.table[i].eyes + (rules_.free_throw ? lane.seats[i].bonus : 0);
+  if (lane.t->family) [[unlikely]] {  // a compiled stop rule: this table's threshold
+    lane.t = &member_for_table(lane);
+    lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
+    return;
+  }
   const int at = eyes - kStartLow;
   if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
     lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
@@ -404,6 +446,8 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
     if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
     id = t.edges[e].keuler;
   }
+  if (t.head != nullptr) [[unlikely]]
+    rethreshold(lane, id);
 }
 
 PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng) {

@@ -173,6 +173,14 @@ class PassKernel {
   struct CompiledPolicy {
     const Policy* policy = nullptr;
     VictimRule victim = VictimRule::kAsk;
+    // A policy with a compiled stop rule (Policy::has_stop_threshold) has a family: its
+    // head (tables_of's, no rows; `by_threshold` its members) and one member per stop
+    // threshold met, which plays decide_at_threshold(·, threshold) table-free; `head`
+    // points from a member to its head.
+    bool family = false;
+    CompiledPolicy* head = nullptr;
+    int threshold = 0;
+    std::unordered_map<int, CompiledPolicy*> by_threshold;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
     std::vector<Row> rows;
@@ -185,6 +193,7 @@ class PassKernel {
   static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   CompiledPolicy& tables_of(const Policy& policy);
+  CompiledPolicy& at_threshold(CompiledPolicy& head, int threshold);
   std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
   std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
   std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
@@ -234,6 +243,10 @@ class PassKernel {
   // The player on turn ends his turn with `end`; false when that ended the pass.
   bool end_turn(Lane& lane, const TurnState& end);
   void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
+  // A compiled stop rule: the member of lane.t's family for the table as it is now.
+  CompiledPolicy& member_for_table(Lane& lane);
+  // After a steal: the player on turn goes on in the member for the new table, at `id`'s state.
+  void rethreshold(Lane& lane, std::uint32_t& id);
   int victim_of(Lane& lane, const TurnState& at, int amount, const Candidates& cand);
 
   const Rules& rules_;
