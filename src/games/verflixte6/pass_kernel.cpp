@@ -141,12 +141,11 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
 
 std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes) {
   const std::uint64_t key = (std::uint64_t{jokers.bits} << 32) | static_cast<std::uint32_t>(eyes);
-  for (const auto& [k, id] : t.starts)  // a handful: loadouts times start eyes seen
-    if (k == key) return id;
+  if (const auto it = t.starts.find(key); it != t.starts.end()) return it->second;
   TurnState start = solo_start(rules_, jokers);
   start.eyes = eyes;
   const std::uint32_t id = row_of(t, canonical(rules_, start));
-  t.starts.emplace_back(key, id);
+  t.starts.emplace(key, id);
   return id;
 }
 

@@ -182,7 +182,9 @@ class PassKernel {
     int threshold = 0;
     std::unordered_map<int, CompiledPolicy*> by_threshold;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
+    // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
+    // pass to pass), and a family member's list is as long as the policy's: a hash.
+    std::unordered_map<std::uint64_t, std::uint32_t> starts;
     std::vector<Row> rows;
     std::vector<Hot> hot;  // parallel to rows
     std::vector<Edge> edges;
