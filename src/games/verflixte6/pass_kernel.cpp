@@ -141,11 +141,18 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
 
 std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes) {
   const std::uint64_t key = (std::uint64_t{jokers.bits} << 32) | static_cast<std::uint32_t>(eyes);
-  if (const auto it = t.starts.find(key); it != t.starts.end()) return it->second;
+  auto& slot = t.start_slots[(key * 0x9E3779B97F4A7C15ull) >> 58];  // Fibonacci hashing: 64 slots
+  if (slot.key == key) return slot.row;
+  const auto it = t.starts.find(key);
+  if (it != t.starts.end()) {
+    slot = {key, it->second};
+    return it->second;
+  }
   TurnState start = solo_start(rules_, jokers);
   start.eyes = eyes;
   const std::uint32_t id = row_of(t, canonical(rules_, start));
   t.starts.emplace(key, id);
+  slot = {key, id};
   return id;
 }
 

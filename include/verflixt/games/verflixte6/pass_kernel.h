@@ -183,8 +183,13 @@ class PassKernel {
     std::unordered_map<int, CompiledPolicy*> by_threshold;
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
-    // pass to pass), and a family member's list is as long as the policy's: a hash.
+    // pass to pass): a direct-mapped cache of recent keys in front of the map.
     std::unordered_map<std::uint64_t, std::uint32_t> starts;
+    struct StartSlot {
+      std::uint64_t key = ~0ull;  // no key: jokers take 16 bits
+      std::uint32_t row = 0;
+    };
+    std::array<StartSlot, 64> start_slots{};
     std::vector<Row> rows;
     std::vector<Hot> hot;  // parallel to rows
     std::vector<Edge> edges;
