@@ -27,11 +27,18 @@
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
 // solo view (an empty table): true of every policy this project ships, and declared by
-// Policy::inner_choices_read_table(). A policy whose decide() reads the table (position
-// policies) is asked at every decision with the real table; so is any policy whenever its
-// solo answer is a Senigma duel, whose legality depends on the table (J10). The victim and
-// duel target are always chosen with the real table. The view a victim choice sees shows
-// the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
+// Policy::inner_choices_read_table(). A policy whose decide() reads the table only for when
+// to stop offers a compiled stop rule (Policy::has_stop_threshold; the position policies):
+// for a fixed table it stops iff eyes >= a threshold, so it is compiled like any table-free
+// policy, once per threshold met (a *family* of tables: member t plays
+// decide_at_threshold(·, t)); the threshold is asked at the start of each of its turns and
+// after each of its steals — the only moments the table changes during his turn — and when
+// it moves, the lane goes on at the same solo state in the new member's rows (rethreshold).
+// Any other policy whose decide() reads the table is asked at every decision with the real
+// table; so is every policy whenever its solo answer is a Senigma duel, whose legality
+// depends on the table (J10). The victim and duel target are always chosen with the real
+// table. The view a victim choice sees shows the thief's eyes and robbing count after the 1
+// was thrown, as the engine shows them.
 //
 // Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
 // (its table, the player on turn and his row), play_series up to kLanes series of evenings
@@ -47,8 +54,8 @@
 // policies is compiled to a rule (VictimRule: the richest or the leader, Keuler first)
 // evaluated branch-free instead of a virtual call. Not compiled (played in the lanes all
 // the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
-// unknown policies) is asked at every steal; a policy whose decide() reads the table
-// (position policies) at every decision. play_pass is one lane.
+// unknown policies) is asked at every steal; a policy whose decide() reads the table and
+// offers no stop threshold at every decision. play_pass is one lane.
 //
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
