@@ -426,6 +426,15 @@ TEST(PassLanes, PositionStopRulesAreCompiledPerThresholdAndAgree) {
     }
     expect_same_passes(rules, seats, 30000, 42, 8, Engine::kLanes);
   }
+  // With compiled stop rules off (tune's kernel), the policy that offers one is asked live.
+  PassKernel off(rules);
+  off.set_compile_stop_rules(false);
+  compiled.decides = compiled.thresholds = 0;
+  Rng rng = chunk_rng(43, 0);
+  const std::vector<PassSeat> two = {{&compiled, {}, 0, 0}, {heur.get(), {}, 0, 0}};
+  for (int p = 0; p < 100; ++p) off.play_pass(two, p % 2, rng);
+  EXPECT_GT(compiled.decides, 100);
+  EXPECT_EQ(compiled.thresholds, 0);
 }
 
 TEST(PassKernel, BenchEveningsAgreeWithTheEngine) {

@@ -75,7 +75,7 @@ PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   auto t = std::make_unique<CompiledPolicy>();
   t->policy = &policy;
   t->victim = compiled_victim_rule(policy);
-  t->family = policy.has_stop_threshold();
+  t->family = compile_stop_rules_ && policy.has_stop_threshold();
   tables_.push_back(std::move(t));
   return *tables_.back();
 }

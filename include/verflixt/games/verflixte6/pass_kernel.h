@@ -134,6 +134,14 @@ class PassKernel {
   // Steps one draw may play (1: one step per draw, as the engine; the default composes).
   void set_max_steps(int steps) { max_steps_ = steps; }
 
+  // Whether a policy's compiled stop rule (Policy::has_stop_threshold) is used (the default)
+  // or the policy is asked live at every decision, one step per draw. tune wants the latter:
+  // its candidates differ in their stop rules and are compared on common random numbers,
+  // and one draw per throw keeps two candidates on the same throws for as long as they play
+  // alike, where composed segments of different thresholds map the same draws to different
+  // outcomes (tests/verflixte6/tuning_test.cpp). Set it before the kernel's first pass.
+  void set_compile_stop_rules(bool compile) { compile_stop_rules_ = compile; }
+
  private:
   static constexpr std::uint32_t kNone = ~0u;
   struct Edge {
@@ -265,6 +273,7 @@ class PassKernel {
 
   const Rules& rules_;
   int max_steps_ = 8;
+  bool compile_stop_rules_ = true;
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
