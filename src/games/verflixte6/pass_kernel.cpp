@@ -251,6 +251,54 @@ const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32
   return t.rows[id].live_branches.back();
 }
 
+namespace {
+
+// Outcomes of a segment being composed, each (row, transfer, senigma) once with its mass, in
+// first-seen order. An open-addressing index finds an outcome's entry (a scan of the list
+// was most of a segment's compile time: a family of stop thresholds compiles many). The
+// order of entries and of additions is a scan's, so the masses and the alias tables built
+// from them, and thus a seed's draws, are the same bit for bit.
+struct Merged {
+  struct Mass {
+    std::uint32_t row;
+    int transfer;
+    bool senigma;
+    double p;
+  };
+  std::vector<Mass> v;
+  std::vector<std::uint32_t> slot;  // entry index + 1, 0 = empty; a power of two > 2 |v|
+
+  static std::size_t hash(std::uint32_t row, int transfer, bool senigma) {
+    const std::uint64_t key = (std::uint64_t{row} << 17) ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(transfer)) << 1) ^
+                              static_cast<std::uint64_t>(senigma);
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  void add(std::uint32_t row, int transfer, bool senigma, double p) {
+    if (2 * (v.size() + 1) > slot.size()) grow();
+    const std::size_t mask = slot.size() - 1;
+    for (std::size_t h = hash(row, transfer, senigma) & mask;; h = (h + 1) & mask) {
+      if (slot[h] == 0) {
+        v.push_back({row, transfer, senigma, p});
+        slot[h] = static_cast<std::uint32_t>(v.size());
+        return;
+      }
+      Mass& m = v[slot[h] - 1];
+      if (m.row == row && m.transfer == transfer && m.senigma == senigma) return void(m.p += p);
+    }
+  }
+  void grow() {
+    slot.assign(std::max<std::size_t>(32, 2 * slot.size()), 0);
+    const std::size_t mask = slot.size() - 1;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      std::size_t h = hash(v[i].row, v[i].transfer, v[i].senigma) & mask;
+      while (slot[h] != 0) h = (h + 1) & mask;
+      slot[h] = static_cast<std::uint32_t>(i + 1);
+    }
+  }
+};
+
+}  // namespace
+
 // Composes the steps from `id` up to the next moment the table matters: a step that took
 // eyes from somebody, a decision that reads the table, the end of the turn — or
 // max_steps_ steps. In between nothing at the table can change, so one draw from the
@@ -259,38 +307,28 @@ const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
 void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
-  struct Mass {
-    std::uint32_t row;
-    int transfer;
-    bool senigma;
-    double p;
-  };
-  auto add = [](std::vector<Mass>& v, std::uint32_t row, int transfer, bool senigma, double p) {
-    for (auto& m : v)
-      if (m.row == row && m.transfer == transfer && m.senigma == senigma) return void(m.p += p);
-    v.push_back({row, transfer, senigma, p});
-  };
-  std::vector<Mass> open{{id, 0, false, 1.0}}, closed;
-  for (int k = 0; k < max_steps_ && !open.empty(); ++k) {
-    std::vector<Mass> next_open, next_closed = closed;
-    for (const Mass& m : open) {
+  Merged open, closed;
+  open.add(id, 0, false, 1.0);
+  for (int k = 0; k < max_steps_ && !open.v.empty(); ++k) {
+    Merged next_open, next_closed = closed;
+    for (const Merged::Mass& m : open.v) {
       const Branch b = step_of(t, m.row);
       for (std::uint32_t e = b.first; e < b.last; ++e) {
         const Edge edge = t.edges[e];
         const Row& y = t.rows[edge.next];
         if (edge.transfer != 0 || y.ends || y.live)
-          add(next_closed, edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
+          next_closed.add(edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
         else
-          add(next_open, edge.next, 0, false, m.p * edge.prob);
+          next_open.add(edge.next, 0, false, m.p * edge.prob);
       }
     }
-    if (k > 0 && next_open.size() + next_closed.size() > kMaxOutcomes) break;
+    if (k > 0 && next_open.v.size() + next_closed.v.size() > kMaxOutcomes) break;
     open = std::move(next_open);
     closed = std::move(next_closed);
   }
-  for (const Mass& m : open) add(closed, m.row, 0, false, m.p);
+  for (const Merged::Mass& m : open.v) closed.add(m.row, 0, false, m.p);
   Branch b{t.rows[id].action, static_cast<std::uint32_t>(t.edges.size()), 0};
-  for (const Mass& m : closed) {
+  for (const Merged::Mass& m : closed.v) {
     t.edges.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
