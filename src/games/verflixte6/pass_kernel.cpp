@@ -165,14 +165,33 @@ std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adju
 
 PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a) {
   const TurnState s = t.rows[id].state;
-  TableOutcomes out;
-  if (s.phase == TurnPhase::FreeThrow) {
-    for (const auto& o : free_throw_outcomes(rules_, s)) out.push_back({o.next, o.prob, 0});
+  auto outcomes = [&] {
+    TableOutcomes out;
+    if (s.phase == TurnPhase::FreeThrow) {
+      for (const auto& o : free_throw_outcomes(rules_, s)) out.push_back({o.next, o.prob, 0});
+    } else {
+      out = table_transition(rules_, s, a, PolicyChooser(rules_, *t.policy));
+    }
+    return out;
+  };
+  // A step's outcomes do not depend on the stop threshold: a family works them out once,
+  // in its head, for all its members.
+  TableOutcomes own;
+  const TableOutcomes* out = &own;
+  if (t.head != nullptr) {
+    auto& known = t.head->steps[solo_key(s)];  // node-based: stays put while rows grow
+    out = nullptr;
+    for (const auto& [action, o] : known)
+      if (action == a) out = &o;
+    if (out == nullptr) {
+      known.emplace_back(a, outcomes());
+      out = &known.back().second;
+    }
   } else {
-    out = table_transition(rules_, s, a, PolicyChooser(rules_, *t.policy));
+    own = outcomes();
   }
   Branch b{a, static_cast<std::uint32_t>(t.edges.size()), 0};
-  for (const auto& o : out) {
+  for (const auto& o : *out) {
     const std::uint32_t next = row_of(t, o.next);  // may grow rows: no references held here
     t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }

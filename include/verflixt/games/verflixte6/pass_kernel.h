@@ -196,6 +196,7 @@ class PassKernel {
     CompiledPolicy* head = nullptr;
     int threshold = 0;
     std::unordered_map<int, CompiledPolicy*> by_threshold;
+    std::unordered_map<SoloKey, std::vector<std::pair<Action, TableOutcomes>>, SoloKeyHash> steps;  // the head's
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
     // pass to pass): a direct-mapped cache of recent keys in front of the map.
