@@ -373,6 +373,87 @@ TEST(PassLanes, PoliciesWithTheirOwnVictimChoiceAreAskedAndAgree) {
                      Engine::kLanes);
 }
 
+// A position policy that counts how the kernel asks it: decide() with the table (a live
+// decision) or stop_threshold() (a compiled stop rule: at a turn's start and after a steal).
+// With `offer` false it hides its stop threshold, so the kernel asks it live at every
+// decision, as it does any table-reading policy it knows nothing more of.
+class CountingPosition final : public Policy {
+ public:
+  CountingPosition(const Policy& p, bool offer) : p_(p), offer_(offer) {}
+  std::string name() const override { return p_.name() + (offer_ ? "" : " (live)"); }
+  Action decide(const TurnView& v) const override { return ++decides, p_.decide(v); }
+  bool anaconda_fight(const TurnView& v, int a) const override { return p_.anaconda_fight(v, a); }
+  bool rattenlord_retreat(const TurnView& v, int t) const override { return p_.rattenlord_retreat(v, t); }
+  bool monokel_rethrow(const TurnView& v, int i, int f, int k) const override { return p_.monokel_rethrow(v, i, f, k); }
+  bool senigma_counter(const TurnView& v, int r, int a, int w, int l) const override {
+    return p_.senigma_counter(v, r, a, w, l);
+  }
+  int choose_victim(const TurnView& v, int a, std::span<const int> c) const override { return p_.choose_victim(v, a, c); }
+  int senigma_target(const TurnView& v, std::span<const int> c) const override { return p_.senigma_target(v, c); }
+  bool inner_choices_read_table() const override { return false; }
+  bool has_stop_threshold() const override { return offer_; }
+  int stop_threshold(const TurnView& v) const override { return ++thresholds, p_.stop_threshold(v); }
+  Action decide_at_threshold(const TurnView& v, int t) const override { return p_.decide_at_threshold(v, t); }
+  mutable long decides = 0, thresholds = 0;
+
+ private:
+  const Policy& p_;
+  bool offer_;
+};
+
+TEST(PassLanes, PositionStopRulesAreCompiledPerThresholdAndAgree) {
+  // A position policy without Senigma is never asked decide() by the kernel: its turns are
+  // compiled rows of its threshold (segments like the heuristic's), the threshold asked at
+  // each turn's start and after each steal. Played so, and played live, both agree with
+  // the engine seat by seat, robbing the leader, with evening totals (standings).
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  const auto safe = policy_file("strategies/position-safe.ini", rules);
+  CountingPosition compiled(*pos, true), live(*pos, false), compiled_safe(*safe, true);
+  for (CountingPosition* p : {&compiled, &live}) {
+    std::vector<PassSeat> seats = {{p, jokers({VENTIL, HIRTENSCHUTZ, FUMO}), 0, 14},
+                                   {heur.get(), jokers({HIRTENSCHUTZ, RATTENLORD}), 0, 20},
+                                   {&compiled_safe, {}, 0, 9},
+                                   {heur.get(), {}, 0, 0}};
+    play_passes(rules, seats, 4000, 41, Engine::kLanes);
+    if (p == &compiled) {
+      EXPECT_EQ(p->decides, 0);
+      EXPECT_GT(p->thresholds, 4000);  // a turn per pass, and the steals
+      EXPECT_EQ(compiled_safe.decides, 0);
+    } else {
+      EXPECT_GT(p->decides, 2 * 4000);  // several decisions per turn
+    }
+    expect_same_passes(rules, seats, 30000, 42, 8, Engine::kLanes);
+  }
+  // With compiled stop rules off (tune's kernel), the policy that offers one is asked live.
+  PassKernel off(rules);
+  off.set_compile_stop_rules(false);
+  compiled.decides = compiled.thresholds = 0;
+  Rng rng = chunk_rng(43, 0);
+  const std::vector<PassSeat> two = {{&compiled, {}, 0, 0}, {heur.get(), {}, 0, 0}};
+  for (int p = 0; p < 100; ++p) off.play_pass(two, p % 2, rng);
+  EXPECT_GT(compiled.decides, 100);
+  EXPECT_EQ(compiled.thresholds, 0);
+}
+
+TEST(PassKernel, BenchEveningsAgreeWithTheEngine) {
+  // The bench's evening workload (and tournament's): position-jokers.ini, its stop rule
+  // compiled per threshold, against three heuristic.ini seats, each with its file's loadout;
+  // series of 10 evenings, so the placement bonus comes with the free throw (P4).
+  const Rules rules = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", rules);
+  const auto pos = policy_file("strategies/position-jokers.ini", rules);
+  const ListSelector pos_sel(dynamic_cast<const PositionPolicy&>(*pos).heuristic().params().loadout);
+  const ListSelector heur_sel(dynamic_cast<const HeuristicPolicy&>(*heur).params().loadout);
+  ObjectiveSpec spec;
+  spec.seats = {{pos.get(), &pos_sel, 0}, {heur.get(), &heur_sel, 1}, {heur.get(), &heur_sel, 1},
+                {heur.get(), &heur_sel, 1}};
+  spec.groups = {"position", "heuristic"};
+  spec.series_length = 10;
+  expect_same_evenings(rules, spec, 40000);
+}
+
 TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
   // With one lane the passes are played one after the other from the same stream, so they
   // must be play_pass's, bit for bit: the lanes and the single pass share one step.

@@ -4,10 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <sstream>
+#include <vector>
 
 #include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/table.h"
 
 namespace verflixt {
 namespace {
@@ -109,6 +114,132 @@ TEST(Position, RobsTheLeaderAfterTheKeulerBonus) {
   const std::vector<int> cand = {0, 1, 2};
   EXPECT_EQ(p.choose_victim(t.view(3, 5, 0), 1, cand), 1);  // standing 43 beats 12
   EXPECT_EQ(p.choose_victim(t.view(3, 5, 0), 2, cand), 2);  // 2 → 0 pays the Keuler bonus
+}
+
+// The stop rule written out clause by clause, as position.h states it (and as it was coded
+// before it became a threshold): the oracle for the threshold. P3's losers come from
+// losers() (engine.h), not from the threshold's closed form.
+bool stops_by_clauses(const PositionParams& p, int stop_at, const TurnView& v) {
+  const int e = v.turn.eyes;
+  if (e >= p.cap) return true;
+  if (v.solo()) return e >= stop_at;
+  const auto standing_of = [](const SeatView& s) { return standing(s.total, s.eyes); };
+  const int mine = standing(v.table[static_cast<size_t>(v.self)].total, e);
+  if (v.still_to_play == 0 && p.last_seat_safe) {
+    std::vector<int> totals;
+    for (size_t k = 0; k < v.table.size(); ++k)
+      totals.push_back(static_cast<int>(k) == v.self ? mine : standing_of(v.table[k]));
+    if (static_cast<int>(totals.size()) > v.rules.losers_at_least)
+      return !losers(v.rules, totals)[static_cast<size_t>(v.self)];
+    for (size_t k = 0; k < totals.size(); ++k)
+      if (static_cast<int>(k) != v.self && totals[k] >= mine) return false;
+    return true;
+  }
+  if (e < p.floor) return false;
+  std::vector<int> known;
+  for (size_t k = 0; k < v.table.size(); ++k)
+    if (static_cast<int>(k) != v.self && v.table[k].status != Status::Jungfrau) known.push_back(standing_of(v.table[k]));
+  const int k = p.k > 0 ? p.k : v.rules.losers_at_least;
+  if (k < 1 || static_cast<int>(known.size()) < k) return e >= stop_at;  // k = 0: nothing to beat
+  std::sort(known.begin(), known.end());
+  return mine > known[static_cast<size_t>(k - 1)] + p.margin + p.margin_per_player * v.still_to_play;
+}
+
+// Random tables: 1..8 players of every status, eyes (negative too: robbed Jungfrauen) and
+// totals, random parameters and losers_at_least 0..5.
+struct RandomTable {
+  std::mt19937 gen{20261123};
+  int pick(int lo, int hi) { return lo + static_cast<int>(gen() % static_cast<unsigned>(hi - lo + 1)); }
+  Rules rules = preset("tournament-2019");
+  PositionParams p;
+  int stop_at = 0, self = 0, still = 0;
+  std::vector<SeatView> seats;
+  void next() {
+    rules.losers_at_least = pick(0, 5);
+    p.k = pick(0, 4);
+    p.margin = pick(-5, 8);
+    p.margin_per_player = pick(0, 3);
+    p.floor = pick(-6, 20);
+    p.cap = pick(std::max(1, p.floor), 40);
+    p.last_seat_safe = pick(0, 3) != 0;
+    stop_at = pick(-5, 40);
+    seats.assign(static_cast<size_t>(pick(1, 8)), SeatView{});
+    self = pick(0, static_cast<int>(seats.size()) - 1);
+    for (auto& s : seats) {
+      s.status = static_cast<Status>(pick(0, 2));
+      s.eyes = s.status == Status::Zombie ? 0 : pick(-8, 40);
+      s.total = pick(0, 3) == 0 ? 0 : pick(0, 90);
+    }
+    seats[static_cast<size_t>(self)].status = Status::Jungfrau;
+    still = pick(0, 3) == 0 ? 0 : pick(0, static_cast<int>(seats.size()) - 1);
+  }
+};
+
+TEST(Position, StopRuleIsAThresholdOnTheTurnsEyes) {
+  // For a fixed table the rule stops from some eyes on and never below them: position_stops
+  // is eyes >= position_threshold, and that equals the clause-by-clause rule at every eyes
+  // from -40 to 60 (below 0 the standing no longer changes), on 20000 random tables.
+  RandomTable r;
+  int always = 0, capped = 0, inside = 0;
+  for (int i = 0; i < 20000; ++i) {
+    r.next();
+    TurnState turn;
+    const TurnView v{r.rules, turn, r.self, r.seats, r.still};
+    const int t = position_threshold(r.p, r.stop_at, v);
+    always += t == kStopAlways;
+    capped += t == r.p.cap;
+    inside += t != kStopAlways && t < r.p.cap;
+    for (int e = -40; e <= 60; ++e) {
+      turn.eyes = e;
+      r.seats[static_cast<size_t>(r.self)].eyes = e;
+      const bool want = stops_by_clauses(r.p, r.stop_at, v);
+      ASSERT_EQ(e >= t, want) << "table " << i << " eyes " << e << " threshold " << t;
+      ASSERT_EQ(position_stops(r.p, r.stop_at, v), want) << "table " << i << " eyes " << e;
+    }
+  }
+  // Every kind of threshold occurred: from any eyes, at the cap, and in between.
+  EXPECT_GT(always, 100);
+  EXPECT_GT(capped, 100);
+  EXPECT_GT(inside, 1000);
+  // Solo: the cap or stop_at.
+  TurnState solo;
+  EXPECT_EQ(position_threshold(r.p, r.p.cap + 5, TurnView{r.rules, solo, -1, {}, 0}), r.p.cap);
+  EXPECT_EQ(position_threshold(r.p, r.p.cap - 1, TurnView{r.rules, solo, -1, {}, 0}), r.p.cap - 1);
+}
+
+TEST(Position, DecideIsTheTableFreeDecisionAtTheStopThreshold) {
+  // Policy::stop_threshold's contract (policy.h), which the pass kernel compiles: at a fixed
+  // table, decide() with the table equals decide_at_threshold() with the solo view, for
+  // every turn state, unless the latter is a Senigma duel (the kernel asks those with the
+  // table; here the duel may be illegal at the table: nobody left to attack).
+  const Rules rules = preset("tournament-2019");
+  const auto pol = make_policy(std::string(VERFLIXT_SOURCE_DIR) + "/strategies/position-jokers.ini", rules);
+  RandomTable r;
+  int jokers = 0, duels = 0, stops = 0;
+  for (int i = 0; i < 3000; ++i) {
+    r.next();
+    for (auto& s : r.seats) s.senigma_attacked = r.pick(0, 1) != 0;
+    const TurnState none;
+    const int t = pol->stop_threshold(TurnView{rules, none, r.self, r.seats, r.still});
+    for (int e = -10; e <= 40; ++e) {
+      TurnState turn;
+      turn.eyes = e;
+      turn.held = JokerSet{static_cast<u16>(r.gen() & rules.jokers.bits)};
+      turn.fumo_active = r.pick(0, 3) == 0;
+      r.seats[static_cast<size_t>(r.self)].eyes = e;
+      const Action solo = pol->decide_at_threshold(TurnView{rules, turn, -1, {}, 0}, t);
+      if (solo == Action::use(SENIGMA)) {
+        ++duels;
+        continue;
+      }
+      jokers += solo.kind == Action::UseJoker;
+      stops += solo.kind == Action::Stop;
+      ASSERT_EQ(pol->decide(TurnView{rules, turn, r.self, r.seats, r.still}), solo) << "table " << i << " eyes " << e;
+    }
+  }
+  EXPECT_GT(jokers, 1000);
+  EXPECT_GT(duels, 100);
+  EXPECT_GT(stops, 1000);
 }
 
 }  // namespace

@@ -9,11 +9,11 @@
 
 namespace verflixt {
 
-Action HeuristicPolicy::decide(const TurnView& v) const {
+Action HeuristicPolicy::decide_with_stop(const TurnView& v, int stop_at) const {
   const int e = v.turn.eyes;
   for (Joker j : p_.priority)
     if (e >= p_.use_from[j] && e <= p_.use_to[j] && is_legal(v, Action::use(j))) return Action::use(j);
-  return e >= p_.stop_at ? Action::stop() : Action::roll();
+  return e >= stop_at ? Action::stop() : Action::roll();
 }
 
 bool HeuristicPolicy::anaconda_fight(const TurnView&, int attack) const {

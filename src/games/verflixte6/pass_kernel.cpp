@@ -71,15 +71,50 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
   for (auto& t : tables_)
-    if (t->policy == &policy) return *t;
+    if (t->policy == &policy && t->head == nullptr) return *t;
   if (!kernel_plays(policy))
     throw std::invalid_argument("pass kernel: policy " + policy.name() +
                                 " reads the table inside jokers; play it with the reference engine");
   auto t = std::make_unique<CompiledPolicy>();
   t->policy = &policy;
   t->victim = compiled_victim_rule(policy);
+  t->family = compile_stop_rules_ && policy.has_stop_threshold();
   tables_.push_back(std::move(t));
   return *tables_.back();
+}
+
+// The member of `head`'s family that plays stop threshold `threshold`, made on first use:
+// the same policy, victim rule and inner choices, its decisions table-free.
+PassKernel::CompiledPolicy& PassKernel::at_threshold(CompiledPolicy& head, int threshold) {
+  const auto it = head.by_threshold.find(threshold);
+  if (it != head.by_threshold.end()) return *it->second;
+  auto t = std::make_unique<CompiledPolicy>();
+  t->policy = head.policy;
+  t->victim = head.victim;
+  t->head = &head;
+  t->threshold = threshold;
+  tables_.push_back(std::move(t));
+  head.by_threshold.emplace(threshold, tables_.back().get());
+  return *tables_.back();
+}
+
+PassKernel::CompiledPolicy& PassKernel::member_for_table(Lane& lane) {
+  CompiledPolicy& head = lane.t->head != nullptr ? *lane.t->head : *lane.t;
+  const TurnState any;  // stop_threshold reads the table, not the turn
+  const int threshold =
+      head.policy->stop_threshold(TurnView{rules_, any, lane.self, lane.view(), lane.still_to_play()});
+  if (lane.t->head != nullptr && lane.t->threshold == threshold) return *lane.t;
+  return at_threshold(head, threshold);
+}
+
+// The table changed during the turn of a player with a compiled stop rule (he stole, or
+// lost a duel): his stop threshold may have too. He goes on in the same solo state, in
+// the member of his family for the new threshold.
+void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
+  CompiledPolicy& t = member_for_table(lane);
+  if (&t == lane.t) return;
+  id = row_of(t, lane.t->rows[id].state);
+  lane.t = &t;
 }
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
@@ -89,9 +124,11 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   row.state = s;
   row.ends = s.phase == TurnPhase::Over;
   if (s.phase == TurnPhase::Decide) {
-    row.live = t.policy->decide_reads_table();
+    const bool member = t.head != nullptr;  // a compiled stop rule: table-free at its threshold
+    row.live = !member && t.policy->decide_reads_table();
     if (!row.live) {
-      row.action = t.policy->decide(TurnView{rules_, row.state, -1, {}, 0});
+      const TurnView solo{rules_, row.state, -1, {}, 0};
+      row.action = member ? t.policy->decide_at_threshold(solo, t.threshold) : t.policy->decide(solo);
       // J10: whether a duel is legal depends on the table, and so may the policy's answer.
       row.live = row.action == Action::use(SENIGMA) && rules_.senigma == SenigmaKind::Duel;
       if (!row.live && !solo_legal(rules_, s, row.action))
@@ -107,12 +144,18 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
 
 std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes) {
   const std::uint64_t key = (std::uint64_t{jokers.bits} << 32) | static_cast<std::uint32_t>(eyes);
-  for (const auto& [k, id] : t.starts)  // a handful: loadouts times start eyes seen
-    if (k == key) return id;
+  auto& slot = t.start_slots[(key * 0x9E3779B97F4A7C15ull) >> 58];  // Fibonacci hashing: 64 slots
+  if (slot.key == key) return slot.row;
+  const auto it = t.starts.find(key);
+  if (it != t.starts.end()) {
+    slot = {key, it->second};
+    return it->second;
+  }
   TurnState start = solo_start(rules_, jokers);
   start.eyes = eyes;
   const std::uint32_t id = row_of(t, canonical(rules_, start));
-  t.starts.emplace_back(key, id);
+  t.starts.emplace(key, id);
+  slot = {key, id};
   return id;
 }
 
@@ -125,14 +168,33 @@ std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adju
 
 PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a) {
   const TurnState s = t.rows[id].state;
-  TableOutcomes out;
-  if (s.phase == TurnPhase::FreeThrow) {
-    for (const auto& o : free_throw_outcomes(rules_, s)) out.push_back({o.next, o.prob, 0});
+  auto outcomes = [&] {
+    TableOutcomes out;
+    if (s.phase == TurnPhase::FreeThrow) {
+      for (const auto& o : free_throw_outcomes(rules_, s)) out.push_back({o.next, o.prob, 0});
+    } else {
+      out = table_transition(rules_, s, a, PolicyChooser(rules_, *t.policy));
+    }
+    return out;
+  };
+  // A step's outcomes do not depend on the stop threshold: a family works them out once,
+  // in its head, for all its members.
+  TableOutcomes own;
+  const TableOutcomes* out = &own;
+  if (t.head != nullptr) {
+    auto& known = t.head->steps[solo_key(s)];  // node-based: stays put while rows grow
+    out = nullptr;
+    for (const auto& [action, o] : known)
+      if (action == a) out = &o;
+    if (out == nullptr) {
+      known.emplace_back(a, outcomes());
+      out = &known.back().second;
+    }
   } else {
-    out = table_transition(rules_, s, a, PolicyChooser(rules_, *t.policy));
+    own = outcomes();
   }
   Branch b{a, static_cast<std::uint32_t>(t.edges.size()), 0};
-  for (const auto& o : out) {
+  for (const auto& o : *out) {
     const std::uint32_t next = row_of(t, o.next);  // may grow rows: no references held here
     t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
@@ -202,6 +264,54 @@ const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32
   return t.rows[id].live_branches.back();
 }
 
+namespace {
+
+// Outcomes of a segment being composed, each (row, transfer, senigma) once with its mass, in
+// first-seen order. An open-addressing index finds an outcome's entry (a scan of the list
+// was most of a segment's compile time: a family of stop thresholds compiles many). The
+// order of entries and of additions is a scan's, so the masses and the alias tables built
+// from them, and thus a seed's draws, are the same bit for bit.
+struct Merged {
+  struct Mass {
+    std::uint32_t row;
+    int transfer;
+    bool senigma;
+    double p;
+  };
+  std::vector<Mass> v;
+  std::vector<std::uint32_t> slot;  // entry index + 1, 0 = empty; a power of two > 2 |v|
+
+  static std::size_t hash(std::uint32_t row, int transfer, bool senigma) {
+    const std::uint64_t key = (std::uint64_t{row} << 17) ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(transfer)) << 1) ^
+                              static_cast<std::uint64_t>(senigma);
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  void add(std::uint32_t row, int transfer, bool senigma, double p) {
+    if (2 * (v.size() + 1) > slot.size()) grow();
+    const std::size_t mask = slot.size() - 1;
+    for (std::size_t h = hash(row, transfer, senigma) & mask;; h = (h + 1) & mask) {
+      if (slot[h] == 0) {
+        v.push_back({row, transfer, senigma, p});
+        slot[h] = static_cast<std::uint32_t>(v.size());
+        return;
+      }
+      Mass& m = v[slot[h] - 1];
+      if (m.row == row && m.transfer == transfer && m.senigma == senigma) return void(m.p += p);
+    }
+  }
+  void grow() {
+    slot.assign(std::max<std::size_t>(32, 2 * slot.size()), 0);
+    const std::size_t mask = slot.size() - 1;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      std::size_t h = hash(v[i].row, v[i].transfer, v[i].senigma) & mask;
+      while (slot[h] != 0) h = (h + 1) & mask;
+      slot[h] = static_cast<std::uint32_t>(i + 1);
+    }
+  }
+};
+
+}  // namespace
+
 // Composes the steps from `id` up to the next moment the table matters: a step that took
 // eyes from somebody, a decision that reads the table, the end of the turn — or
 // max_steps_ steps. In between nothing at the table can change, so one draw from the
@@ -210,38 +320,28 @@ const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
 void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
-  struct Mass {
-    std::uint32_t row;
-    int transfer;
-    bool senigma;
-    double p;
-  };
-  auto add = [](std::vector<Mass>& v, std::uint32_t row, int transfer, bool senigma, double p) {
-    for (auto& m : v)
-      if (m.row == row && m.transfer == transfer && m.senigma == senigma) return void(m.p += p);
-    v.push_back({row, transfer, senigma, p});
-  };
-  std::vector<Mass> open{{id, 0, false, 1.0}}, closed;
-  for (int k = 0; k < max_steps_ && !open.empty(); ++k) {
-    std::vector<Mass> next_open, next_closed = closed;
-    for (const Mass& m : open) {
+  Merged open, closed;
+  open.add(id, 0, false, 1.0);
+  for (int k = 0; k < max_steps_ && !open.v.empty(); ++k) {
+    Merged next_open, next_closed = closed;
+    for (const Merged::Mass& m : open.v) {
       const Branch b = step_of(t, m.row);
       for (std::uint32_t e = b.first; e < b.last; ++e) {
         const Edge edge = t.edges[e];
         const Row& y = t.rows[edge.next];
         if (edge.transfer != 0 || y.ends || y.live)
-          add(next_closed, edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
+          next_closed.add(edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
         else
-          add(next_open, edge.next, 0, false, m.p * edge.prob);
+          next_open.add(edge.next, 0, false, m.p * edge.prob);
       }
     }
-    if (k > 0 && next_open.size() + next_closed.size() > kMaxOutcomes) break;
+    if (k > 0 && next_open.v.size() + next_closed.v.size() > kMaxOutcomes) break;
     open = std::move(next_open);
     closed = std::move(next_closed);
   }
-  for (const Mass& m : open) add(closed, m.row, 0, false, m.p);
+  for (const Merged::Mass& m : open.v) closed.add(m.row, 0, false, m.p);
   Branch b{t.rows[id].action, static_cast<std::uint32_t>(t.edges.size()), 0};
-  for (const Mass& m : closed) {
+  for (const Merged::Mass& m : closed.v) {
     t.edges.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
@@ -278,6 +378,11 @@ void PassKernel::begin_turn(Lane& lane) {
   // A Jungfrau robbed before her turn starts it from her (possibly negative) eyes; the
   // placement bonus comes with the free throw (T1, P4), which the start row has still to throw.
   const int eyes = lane.table[i].eyes + detail::bonus_paid(rules_, lane.seats[i].bonus);
+  if (lane.t->family) [[unlikely]] {  // a compiled stop rule: this table's threshold
+    lane.t = &member_for_table(lane);
+    lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
+    return;
+  }
   const int at = eyes - kStartLow;
   if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
     lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
@@ -391,6 +496,8 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
     if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
     id = t.edges[e].keuler;
   }
+  if (t.head != nullptr) [[unlikely]]
+    rethreshold(lane, id);
 }
 
 PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -114,6 +115,13 @@ int Policy::choose_victim(const TurnView& v, int amount, std::span<const int> ca
 int Policy::senigma_target(const TurnView& v, std::span<const int> candidates) const {
   // The richest; ties: E11 (table.h).
   return best_candidate(candidates, [&](int k) { return v.table[static_cast<size_t>(k)].eyes; });
+}
+
+int Policy::stop_threshold(const TurnView&) const {
+  throw std::logic_error("policy " + name() + " offers no stop threshold");
+}
+Action Policy::decide_at_threshold(const TurnView&, int) const {
+  throw std::logic_error("policy " + name() + " offers no stop threshold");
 }
 
 Action ThresholdPolicy::decide(const TurnView& v) const {

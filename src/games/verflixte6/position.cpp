@@ -1,7 +1,9 @@
 #include "verflixt/games/verflixte6/position.h"
 
 #include <algorithm>
+#include <array>
 #include <istream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <vector>
@@ -15,51 +17,57 @@
 namespace verflixt {
 namespace {
 
-
 // A player's standing at this moment: evening total plus pass eyes, as P3 will count them
 // after T7 (eyes at 0 or below count 0).
 int standing(const SeatView& s) { return verflixt::standing(s.total, s.eyes); }
+
+// The least pass eyes at which his standing, total + eyes as T7 counts them (0 for eyes at 0
+// or below), reaches `need`: any eyes when the total alone reaches it.
+int eyes_to_reach(int total, int need) { return need <= total ? kStopAlways : need - total; }
 
 }  // namespace
 
 PositionPolicy::PositionPolicy(PositionParams params, HeuristicParams jokers, std::string name)
     : p_(params), h_(std::move(jokers), name), name_(std::move(name)) {}
 
-bool position_stops(const PositionParams& p, int stop_at, const TurnView& v) {
-  const int e = v.turn.eyes;
-  if (e >= p.cap) return true;
-  if (v.solo()) return e >= stop_at;
-  const SeatView& me = v.table[static_cast<size_t>(v.self)];
-  const int mine = verflixt::standing(me.total, e);
-  if (v.still_to_play == 0 && p.last_seat_safe) {
-    // Last seat: every other result is known. Safe = not among the P3 losers; if nobody can
-    // be safe (too few players), stop only as the sole leader.
-    std::vector<int> totals;
-    for (size_t k = 0; k < v.table.size(); ++k)
-      totals.push_back(static_cast<int>(k) == v.self ? mine : standing(v.table[k]));
-    if (static_cast<int>(totals.size()) > v.rules.losers_at_least)
-      return !losers(v.rules, totals)[static_cast<size_t>(v.self)];
-    for (size_t k = 0; k < totals.size(); ++k)
-      if (static_cast<int>(k) != v.self && totals[k] >= mine) return false;
-    return true;
-  }
-  if (e < p.floor) return false;
-  std::vector<int> known;
+int position_threshold(const PositionParams& p, int stop_at, const TurnView& v) {
+  if (v.solo()) return std::min(p.cap, stop_at);
+  const int total = v.table[static_cast<size_t>(v.self)].total;
+  // The other players' standings (all of them, or the known ones: not Jungfrauen), without
+  // allocating: the engine asks this at every decision.
+  const bool last = v.still_to_play == 0 && p.last_seat_safe;
+  std::array<int, kMaxPlayers> other{};
+  int n = 0;
   for (size_t k = 0; k < v.table.size(); ++k)
-    if (static_cast<int>(k) != v.self && v.table[k].status != Status::Jungfrau) known.push_back(standing(v.table[k]));
+    if (static_cast<int>(k) != v.self && (last || v.table[k].status != Status::Jungfrau))
+      other[static_cast<size_t>(n++)] = standing(v.table[k]);
+  const auto lowest = [&](int k) {  // the k-th lowest of other[0, n), 1 <= k <= n
+    std::nth_element(other.begin(), other.begin() + (k - 1), other.begin() + n);
+    return other[static_cast<size_t>(k - 1)];
+  };
+  if (last) {
+    // Last seat: every other result is known; stop as soon as not among the P3 losers
+    // (losers(), engine.h). Those are everyone at 0 or below, then the lowest standings a
+    // whole tie group at a time until there are losers_at_least (L); so, above 0, he is
+    // safe iff at least L others stand below him: above the L-th lowest other standing. If
+    // nobody can be safe (L players or fewer), stop only as the sole leader.
+    const int L = v.rules.losers_at_least;
+    int need = 1;
+    if (n + 1 > L) need = L > 0 ? std::max(1, lowest(L) + 1) : 1;
+    else if (n > 0) need = *std::max_element(other.begin(), other.begin() + n) + 1;
+    else need = std::numeric_limits<int>::min();  // alone: the sole leader already
+    return std::min(p.cap, eyes_to_reach(total, need));
+  }
+  // Beat the k-th lowest known standing by the margins, never below the floor; with fewer
+  // than k results known (or k = 0: nothing to beat), stop_at.
   const int k = p.k > 0 ? p.k : v.rules.losers_at_least;
-  if (static_cast<int>(known.size()) < k) return e >= stop_at;
-  std::nth_element(known.begin(), known.begin() + (k - 1), known.end());
-  return mine > known[static_cast<size_t>(k - 1)] + p.margin + p.margin_per_player * v.still_to_play;
+  const int from = k < 1 || n < k ? stop_at
+                                  : eyes_to_reach(total, lowest(k) + p.margin +
+                                                             p.margin_per_player * v.still_to_play + 1);
+  return std::min(p.cap, std::max(p.floor, from));
 }
 
-Action PositionPolicy::decide(const TurnView& v) const {
-  const HeuristicParams& h = h_.params();
-  const int e = v.turn.eyes;
-  for (Joker j : h.priority)
-    if (e >= h.use_from[j] && e <= h.use_to[j] && is_legal(v, Action::use(j))) return Action::use(j);
-  return position_stops(p_, h.stop_at, v) ? Action::stop() : Action::roll();
-}
+int PositionPolicy::stop_threshold(const TurnView& v) const { return position_threshold(p_, h_.params().stop_at, v); }
 
 int PositionPolicy::choose_victim(const TurnView& v, int amount, std::span<const int> candidates) const {
   if (!p_.rob_leader) return Policy::choose_victim(v, amount, candidates);

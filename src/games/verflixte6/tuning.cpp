@@ -140,7 +140,14 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
   bool interrupted = false;
   // A part is the chunk's first series and its values, copied to their slots in run.series.
   const auto parts = run_chunks<SeriesPart>(
-      series, kSeriesPerChunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
+      series, kSeriesPerChunk, threads, control, interrupted,
+      [&] {
+        // Candidates are paired on common random numbers: the position seat one draw per
+        // throw (pass_kernel.h, set_compile_stop_rules), so that they share throws.
+        auto pk = thread_kernel(engine, rules);
+        if (pk) pk->set_compile_stop_rules(false);
+        return pk;
+      },
       [&](std::uint64_t chunk, std::uint64_t count, SeriesPart& part, std::unique_ptr<PassKernel>& pk) {
         const std::uint64_t first_series = part.first = chunk * kSeriesPerChunk;
         // The value of one evening for the tested player (seat 0).

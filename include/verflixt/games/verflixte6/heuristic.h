@@ -34,7 +34,10 @@ class HeuristicPolicy final : public Policy {
   HeuristicPolicy(HeuristicParams params, std::string name)
       : p_(std::move(params)), name_(std::move(name)) {}
   std::string name() const override { return name_; }
-  Action decide(const TurnView& view) const override;
+  Action decide(const TurnView& view) const override { return decide_with_stop(view, p_.stop_at); }
+  // decide() with `stop_at` in place of the file's: the joker windows, then stop at
+  // stop_at or more eyes (a position policy's compiled stop rule, position.h).
+  Action decide_with_stop(const TurnView& view, int stop_at) const;
   bool anaconda_fight(const TurnView& view, int attack) const override;
   bool rattenlord_retreat(const TurnView& view, int throws_left) const override;
   bool monokel_rethrow(const TurnView& view, int index, int face, int kept) const override;

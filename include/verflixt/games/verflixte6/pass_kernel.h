@@ -28,11 +28,18 @@
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
 // solo view (an empty table): true of every policy this project ships, and declared by
-// Policy::inner_choices_read_table(). A policy whose decide() reads the table (position
-// policies) is asked at every decision with the real table; so is any policy whenever its
-// solo answer is a Senigma duel, whose legality depends on the table (J10). The victim and
-// duel target are always chosen with the real table. The view a victim choice sees shows
-// the thief's eyes and robbing count after the 1 was thrown, as the engine shows them.
+// Policy::inner_choices_read_table(). A policy whose decide() reads the table only for when
+// to stop offers a compiled stop rule (Policy::has_stop_threshold; the position policies):
+// for a fixed table it stops iff eyes >= a threshold, so it is compiled like any table-free
+// policy, once per threshold met (a *family* of tables: member t plays
+// decide_at_threshold(·, t)); the threshold is asked at the start of each of its turns and
+// after each of its steals — the only moments the table changes during his turn — and when
+// it moves, the lane goes on at the same solo state in the new member's rows (rethreshold).
+// Any other policy whose decide() reads the table is asked at every decision with the real
+// table; so is every policy whenever its solo answer is a Senigma duel, whose legality
+// depends on the table (J10). The victim and duel target are always chosen with the real
+// table. The view a victim choice sees shows the thief's eyes and robbing count after the 1
+// was thrown, as the engine shows them.
 //
 // Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
 // (its table, the player on turn and his row), play_series up to kLanes series of evenings
@@ -48,8 +55,8 @@
 // policies is compiled to a rule (VictimRule: the richest or the leader, Keuler first)
 // evaluated branch-free instead of a virtual call. Not compiled (played in the lanes all
 // the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
-// unknown policies) is asked at every steal; a policy whose decide() reads the table
-// (position policies) at every decision. play_pass is one lane.
+// unknown policies) is asked at every steal; a policy whose decide() reads the table and
+// offers no stop threshold at every decision. play_pass is one lane.
 //
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
@@ -133,6 +140,14 @@ class PassKernel {
   // Steps one draw may play (1: one step per draw, as the engine; the default composes).
   void set_max_steps(int steps) { max_steps_ = steps; }
 
+  // Whether a policy's compiled stop rule (Policy::has_stop_threshold) is used (the default)
+  // or the policy is asked live at every decision, one step per draw. tune wants the latter:
+  // its candidates differ in their stop rules and are compared on common random numbers,
+  // and one draw per throw keeps two candidates on the same throws for as long as they play
+  // alike, where composed segments of different thresholds map the same draws to different
+  // outcomes (tests/verflixte6/tuning_test.cpp). Set it before the kernel's first pass.
+  void set_compile_stop_rules(bool compile) { compile_stop_rules_ = compile; }
+
  private:
   static constexpr std::uint32_t kNone = ~0u;
   struct Edge {
@@ -179,8 +194,24 @@ class PassKernel {
   struct CompiledPolicy {
     const Policy* policy = nullptr;
     VictimRule victim = VictimRule::kAsk;
+    // A policy with a compiled stop rule (Policy::has_stop_threshold) has a family: its
+    // head (tables_of's, no rows; `by_threshold` its members) and one member per stop
+    // threshold met, which plays decide_at_threshold(·, threshold) table-free; `head`
+    // points from a member to its head.
+    bool family = false;
+    CompiledPolicy* head = nullptr;
+    int threshold = 0;
+    std::unordered_map<int, CompiledPolicy*> by_threshold;
+    std::unordered_map<SoloKey, std::vector<std::pair<Action, TableOutcomes>>, SoloKeyHash> steps;  // the head's
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> starts;  // (jokers, start eyes) -> row
+    // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
+    // pass to pass): a direct-mapped cache of recent keys in front of the map.
+    std::unordered_map<std::uint64_t, std::uint32_t> starts;
+    struct StartSlot {
+      std::uint64_t key = ~0ull;  // no key: jokers take 16 bits
+      std::uint32_t row = 0;
+    };
+    std::array<StartSlot, 64> start_slots{};
     std::vector<Row> rows;
     std::vector<Hot> hot;  // parallel to rows
     std::vector<Edge> edges;
@@ -191,6 +222,7 @@ class PassKernel {
   static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
 
   CompiledPolicy& tables_of(const Policy& policy);
+  CompiledPolicy& at_threshold(CompiledPolicy& head, int threshold);
   std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
   std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
   std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
@@ -241,10 +273,15 @@ class PassKernel {
   // The player on turn ends his turn with `end`; false when that ended the pass.
   bool end_turn(Lane& lane, const TurnState& end);
   void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
+  // A compiled stop rule: the member of lane.t's family for the table as it is now.
+  CompiledPolicy& member_for_table(Lane& lane);
+  // After a steal: the player on turn goes on in the member for the new table, at `id`'s state.
+  void rethreshold(Lane& lane, std::uint32_t& id);
   int victim_of(Lane& lane, const TurnState& at, int amount, std::span<const int> cand);
 
   const Rules& rules_;
   int max_steps_ = 8;
+  bool compile_stop_rules_ = true;
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating

@@ -49,6 +49,18 @@ class Policy {
   // the choices inside jokers (the six above choose_victim) may. Unknown policies say yes.
   virtual bool decide_reads_table() const { return true; }
   virtual bool inner_choices_read_table() const { return true; }
+
+  // A compiled stop rule (pass_kernel.h). A policy whose decide() reads the table only to
+  // know when to stop may offer the table's part of that as one number, the stop threshold:
+  // for a fixed table (every part of the view but view.turn) decide(view) must equal
+  // decide_at_threshold(the solo view of view.turn, stop_threshold(view)) — except where
+  // that answer is a Senigma duel, whose legality is the table's (J10) — and the latter may
+  // not read the table. The kernel then compiles the policy once per threshold it meets and
+  // asks stop_threshold when the table changes, instead of decide() at every decision.
+  // Defaults: not offered (the two functions throw std::logic_error).
+  virtual bool has_stop_threshold() const { return false; }
+  virtual int stop_threshold(const TurnView& view) const;
+  virtual Action decide_at_threshold(const TurnView& view, int threshold) const;
 };
 
 // Stop at `n` or more eyes; otherwise roll. Uses no joker, except that autojokers act by
