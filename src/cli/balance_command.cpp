@@ -190,6 +190,14 @@ int balance_command(int argc, const char* const* argv) {
     for (const auto& f : families) names.push_back(f.name);
     j["policy_families"] = names;
   };
+  // --vary and --auto: the header, then what ran and which rule key of which joker was swept.
+  auto sweep_header = [&](json& j, const cli::Completion& done, const char* mode, const std::string& key, Joker joker) {
+    header(j);
+    j["evenings_per_run"] = evenings;
+    cli::mark_json(j, done);
+    j[mode] = key;
+    j["joker"] = joker_id(joker);
+  };
   auto intro = [&](std::ostringstream& o) {
     o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine "
       << engine_name(table.engine) << "\n"
@@ -223,11 +231,7 @@ int balance_command(int argc, const char* const* argv) {
     std::string text;
     if (format == "json") {
       json j;
-      header(j);
-      j["evenings_per_run"] = evenings;
-      cli::mark_json(j, done);
-      j["vary"] = sweep.key;
-      j["joker"] = joker_id(sweep.joker);
+      sweep_header(j, done, "vary", sweep.key, sweep.joker);
       j["lift_stderr"] = kPairing;
       j["values"] = json::array();
       for (const auto& p : points) {
@@ -298,11 +302,7 @@ int balance_command(int argc, const char* const* argv) {
     std::string text;
     if (format == "json") {
       json j;
-      header(j);
-      j["evenings_per_run"] = evenings;
-      cli::mark_json(j, done);
-      j["auto"] = sweep.key;
-      j["joker"] = joker_id(sweep.joker);
+      sweep_header(j, done, "auto", sweep.key, sweep.joker);
       j["current_value"] = current ? json(*current) : json();
       j["rule"] = kAutoRule;
       j["lift_stderr"] = kPairing;

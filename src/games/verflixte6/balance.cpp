@@ -134,7 +134,7 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
         part.first = chunk * per_chunk;
         // One evening's results into its series' features: the tested seat, then the field.
         auto add_evening = [&](std::array<std::int64_t, TableRun::kFeatures>& x, std::span<const int> totals) {
-          const EveningScore score = score_totals(rules, std::vector<int>(totals.begin(), totals.end()));
+          const EveningScore score = score_totals(rules, totals);
           for (size_t k = 0; k < n; ++k) {
             const int o = k == 0 ? 0 : 3;
             x[o] += score.win_units[k];
@@ -146,14 +146,13 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
           // The chunk's series in lanes, each on its own stream (the pairing unit, as below):
           // the same evenings as play_evening one after the other, at the lanes' speed.
           part.values.assign(count, {});
-          Rng unused;
           pk->play_series(
               start, table.final, table.series_length, part.first, count,
-              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); }, unused,
+              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
+              [&](std::uint64_t s) { return chunk_rng(seed, s); },
               [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
                 add_evening(part.values[s - part.first], totals);
-              },
-              PassKernel::kLanes, [&](std::uint64_t s) { return chunk_rng(seed, s); });
+              });
           return;
         }
         for (std::uint64_t s = part.first; s < part.first + count; ++s) {
@@ -511,6 +510,17 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
     r.low_joker = joker_id(others[lo]);
     return {hi, lo};
   };
+  // A search's result with what it searched for: the family and the spread it was bounded by.
+  auto keep = [&](AutoResult found, const AutoResult& r) {
+    found.family = r.family;
+    found.exact = r.exact;
+    found.high_joker = r.high_joker;
+    found.low_joker = r.low_joker;
+    found.high = r.high;
+    found.low = r.low;
+    out.interrupted = !found.complete;
+    out.results.push_back(std::move(found));
+  };
   for (size_t f = 0; f < families.size() && !out.interrupted; ++f) {
     const FamilyRows& rows = out.others.families[f];
     AutoResult r;
@@ -546,13 +556,7 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
       a.vs_low = difference({{&w, 1}, {&b, -1}, {&wl, -1}, {&b0, 1}}, Group::tested, Measure::win).paired;
       return a;
     });
-    found.family = r.family;
-    found.high_joker = r.high_joker;
-    found.low_joker = r.low_joker;
-    found.high = r.high;
-    found.low = r.low;
-    out.interrupted = !found.complete;
-    out.results.push_back(std::move(found));
+    keep(std::move(found), r);
   }
   if (out.interrupted) return out;
   // The exact solo EV version: no error, so the balanced set is its own confidence set.
@@ -572,14 +576,7 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
     a.vs_low = {a.lift.mean - r.low.mean, 0};
     return a;
   });
-  found.family = r.family;
-  found.exact = true;
-  found.high_joker = r.high_joker;
-  found.low_joker = r.low_joker;
-  found.high = r.high;
-  found.low = r.low;
-  out.interrupted = !found.complete;
-  out.results.push_back(std::move(found));
+  keep(std::move(found), r);
   return out;
 }
 

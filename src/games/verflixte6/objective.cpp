@@ -53,7 +53,7 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
   for (size_t k = 0; k < win_cross.size(); ++k) win_cross[k] += o.win_cross[k];
 }
 
-EveningScore score_totals(const Rules& rules, const std::vector<int>& totals) {
+EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
   const size_t n = totals.size();
   EveningScore s;
   s.loser = losers(rules, totals);
@@ -142,7 +142,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
         };
         // An evening's results into the series' features x.
         auto add_evening = [&](std::int64_t* x, std::span<const int> totals) {
-          const EveningScore sc = score_totals(rules, std::vector<int>(totals.begin(), totals.end()));
+          const EveningScore sc = score_totals(rules, totals);
           for (size_t k = 0; k < n; ++k) {
             const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
             for (size_t ent : {k, gk}) {

@@ -152,22 +152,20 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
         const std::uint64_t first_series = part.first = chunk * kSeriesPerChunk;
         // The value of one evening for the tested player (seat 0).
         auto value = [&](std::span<const int> totals) -> std::int64_t {
-          const std::vector<int> t(totals.begin(), totals.end());
-          if (objective == TuningObjective::win) return score_totals(rules, t).win_units[0];
+          if (objective == TuningObjective::win) return score_totals(rules, totals).win_units[0];
           return is_loser(rules, totals, 0) ? 0 : 1;
         };
         if (pk) {
           // The chunk's series in lanes, each series on its own stream (the pairing unit, as
           // below): the same evenings as play_evening one after the other, at the lanes' speed.
           part.values.assign(count, 0);
-          Rng unused;
           pk->play_series(
               base, table.final, table.series_length, first_series, count,
-              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); }, unused,
+              [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
+              [&](std::uint64_t s) { return chunk_rng(stream, s); },
               [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
                 part.values[s - first_series] += value(totals);
-              },
-              PassKernel::kLanes, [&](std::uint64_t s) { return chunk_rng(stream, s); });
+              });
           return;
         }
         for (std::uint64_t s = first_series; s < first_series + count; ++s) {

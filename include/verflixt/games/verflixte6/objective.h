@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,6 @@ struct EveningScore {
   std::vector<bool> loser;
   std::vector<int> rank2;
 };
-EveningScore score_totals(const Rules& rules, const std::vector<int>& totals);
+EveningScore score_totals(const Rules& rules, std::span<const int> totals);
 
 }  // namespace verflixt

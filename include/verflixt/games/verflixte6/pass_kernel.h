@@ -130,6 +130,13 @@ class PassKernel {
   void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
                    std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink,
                    int lanes = kLanes, const SeriesRng& series_rng = {});
+  // The same with every series on its own stream (no chunk Rng to draw from).
+  void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
+                   std::uint64_t count, const FirstSeat& first_seat, const SeriesRng& series_rng,
+                   const EveningSink& sink, int lanes = kLanes) {
+    Rng never_drawn;  // every lane draws from its series' stream
+    play_series(players, final, length, first_series, count, first_seat, never_drawn, sink, lanes, series_rng);
+  }
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
   EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
