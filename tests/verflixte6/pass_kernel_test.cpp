@@ -133,7 +133,8 @@ TEST(PassKernel, KeulerBonusesAndLapsedStealsAgreeWithTheEngine) {
 
 TEST(PassKernel, TournamentJokersAgreeWithTheEngine) {
   // Every kind of joker step at a table of 6: Senigma duels (targets by policy), Fumo,
-  // Ventil, Runkelrüb, Tentakel and Jule (autojokers), All In, a position policy asked live.
+  // Ventil, Runkelrüb, Tentakel and Jule (autojokers), All In, a position policy (its stop
+  // rule compiled per threshold, its Senigma duels asked live).
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
@@ -273,8 +274,9 @@ TEST(PassLanes, PlainPassesAgreeWithTheEngine) {
 }
 
 TEST(PassLanes, TournamentJokersAndPositionPoliciesAgreeWithTheEngine) {
-  // The heuristic with jokers (victim rule: the richest), position policies asked live with
-  // the lane's table (victim rule: the leader), Senigma duels, Keuler, evening totals.
+  // The heuristic with jokers (victim rule: the richest), position policies with their stop
+  // rule compiled per threshold of the lane's table (victim rule: the leader), Senigma duels,
+  // Keuler, evening totals.
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
