@@ -424,9 +424,10 @@ int bench_command(int argc, const char* const* argv) {
     std::unique_ptr<Policy> policy;
   };
   // The evening workload's table, read before anything is timed (a bad file exits 2 at once).
-  std::vector<SeatPlayer> evening_players;
-  evening_players.push_back(make_seat_player(vm["table-policy"].as<std::string>(), rules));
-  for (int k = 0; k < 3; ++k) evening_players.push_back(make_seat_player(vm["table-field"].as<std::string>(), rules));
+  // As tournament seats them: the three field seats share one policy (make_seat_players).
+  const std::string field_spec = vm["table-field"].as<std::string>();
+  const std::vector<SeatPlayer> evening_players =
+      make_seat_players({vm["table-policy"].as<std::string>(), field_spec, field_spec, field_spec}, rules);
   ObjectiveSpec evening_spec;
   evening_spec.series_length = default_series_length(rules);
   std::vector<const Policy*> evening_policies;

@@ -1,5 +1,7 @@
 #include "cli/seat_spec.h"
 
+#include <map>
+
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/heuristic.h"
 #include "verflixt/games/verflixte6/joker.h"
@@ -30,11 +32,14 @@ std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& ru
   return out;
 }
 
-SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
+namespace {
+
+// make_seat_player with the policy given (`policy`: already read from spec's POLICY part).
+SeatPlayer seat_player(const std::string& spec, std::shared_ptr<Policy> policy, const Rules& rules) {
   SeatPlayer p;
   p.label = spec;
   const size_t at = spec.rfind('@');
-  p.policy = make_policy(spec.substr(0, at), rules);
+  p.policy = std::move(policy);
   if (at != std::string::npos) {
     p.jokers = parse_joker_priority(spec.substr(at + 1), rules, "seat '" + spec + "'");
   } else if (const auto* h = dynamic_cast<const HeuristicPolicy*>(p.policy.get())) {
@@ -57,6 +62,25 @@ SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
     }
   }
   return p;
+}
+
+std::string policy_part(const std::string& spec) { return spec.substr(0, spec.rfind('@')); }
+
+}  // namespace
+
+SeatPlayer make_seat_player(const std::string& spec, const Rules& rules) {
+  return seat_player(spec, make_policy(policy_part(spec), rules), rules);
+}
+
+std::vector<SeatPlayer> make_seat_players(const std::vector<std::string>& specs, const Rules& rules) {
+  std::map<std::string, std::shared_ptr<Policy>> read;
+  std::vector<SeatPlayer> seats;
+  for (const auto& spec : specs) {
+    auto& policy = read[policy_part(spec)];
+    if (!policy) policy = make_policy(policy_part(spec), rules);
+    seats.push_back(seat_player(spec, policy, rules));
+  }
+  return seats;
 }
 
 int series_from(const boost::program_options::variables_map& vm, const Rules& rules) {

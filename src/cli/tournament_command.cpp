@@ -136,16 +136,15 @@ int tournament_command(int argc, const char* const* argv) {
     throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
   const int series = series_from(vm, rules);
 
-  std::vector<std::unique_ptr<SeatPlayer>> owned;
+  const std::vector<SeatPlayer> owned = make_seat_players(specs, rules);
   std::map<std::string, int> group_of;
   ObjectiveSpec spec;
   spec.final = final;
   spec.series_length = series;
-  for (const auto& s : specs) {
-    owned.push_back(std::make_unique<SeatPlayer>(make_seat_player(s, rules)));
-    auto [it, fresh] = group_of.emplace(owned.back()->label, static_cast<int>(spec.groups.size()));
-    if (fresh) spec.groups.push_back(owned.back()->label);
-    spec.seats.push_back(TableSeat{owned.back()->policy.get(), owned.back()->selector.get(), it->second});
+  for (const auto& seat : owned) {
+    auto [it, fresh] = group_of.emplace(seat.label, static_cast<int>(spec.groups.size()));
+    if (fresh) spec.groups.push_back(seat.label);
+    spec.seats.push_back(TableSeat{seat.policy.get(), seat.selector.get(), it->second});
   }
 
   std::vector<const Policy*> policies;

@@ -198,8 +198,7 @@ int tune_command(int argc, const char* const* argv) {
     throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
   const int series = series_from(vm, rules);
 
-  std::vector<SeatPlayer> field;
-  for (const auto& f : field_specs) field.push_back(make_seat_player(f, rules));
+  const std::vector<SeatPlayer> field = make_seat_players(field_specs, rules);
   TuningTable table;
   if (strong) {
     // The strong family (strong_policy.h): its stop rule is tuned, jokers and the last seat

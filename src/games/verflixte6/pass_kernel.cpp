@@ -120,6 +120,7 @@ void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   auto [it, inserted] = t.index.try_emplace(solo_key(s), static_cast<std::uint32_t>(t.rows.size()));
   if (!inserted) return it->second;
+  if (t.rows.size() >= kTakes) throw std::length_error("pass kernel: more than 2^31 solo states of one policy");
   Row row;
   row.state = s;
   row.ends = s.phase == TurnPhase::Over;
@@ -207,7 +208,7 @@ PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::
   // The engine asks for a victim with the step's throws counted, neither the steal nor Jule
   // (E1): worked out here once, not at every steal.
   const TurnState& after = t.rows[next].state;
-  return Edge{prob, next, transfer, senigma, kNone, kNone, after.eyes - transfer - jule_pay(rules_, after)};
+  return Edge{prob, next, transfer, senigma, after.eyes - transfer - jule_pay(rules_, after)};
 }
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
@@ -219,31 +220,42 @@ PassKernel::Branch PassKernel::finish_branch(CompiledPolicy& t, Branch b) {
   double total = 0;
   for (std::uint32_t k = 0; k < m; ++k) total += t.edges[b.first + k].prob;
   for (std::uint32_t k = 0; k < m; ++k) scaled[k] = t.edges[b.first + k].prob / total * m;
-  auto bucket = [&](double own, std::size_t a, std::size_t o) {
+  std::vector<Bucket> out(m);
+  std::vector<Steal> sides(2 * static_cast<size_t>(m));
+  auto bucket = [&](std::size_t k, double own, std::size_t a, std::size_t o) {
     const Edge& ea = t.edges[b.first + a];
     const Edge& eo = t.edges[b.first + o];
-    return Bucket{own,
-                  {b.first + static_cast<std::uint32_t>(a), b.first + static_cast<std::uint32_t>(o)},
-                  {ea.next, eo.next},
-                  {ea.transfer, eo.transfer}};
+    auto next = [](const Edge& e) { return e.next | (e.transfer != 0 ? kTakes : 0u); };
+    auto steal = [](const Edge& e) { return Steal{e.transfer, e.shown, kNone, kNone, e.senigma}; };
+    out[k] = Bucket{own, {next(ea), next(eo)}};
+    sides[2 * k] = steal(ea);
+    sides[2 * k + 1] = steal(eo);
   };
-  std::vector<Bucket> out(m);
-  for (std::uint32_t k = 0; k < m; ++k) out[k] = bucket(1.0, k, k);
+  for (std::uint32_t k = 0; k < m; ++k) bucket(k, 1.0, k, k);
   // Leftovers are 1 up to rounding: they keep their own edge (own = 1 above).
   core::alias_columns(
-      scaled, 1.0, [&](std::size_t s, std::size_t l) { out[s] = bucket(scaled[s], s, l); }, [](std::size_t) {});
+      scaled, 1.0, [&](std::size_t s, std::size_t l) { bucket(s, scaled[s], s, l); }, [](std::size_t) {});
   t.buckets.insert(t.buckets.end(), out.begin(), out.end());
+  t.steals.insert(t.steals.end(), sides.begin(), sides.end());
   return b;
 }
 
-const PassKernel::Bucket& PassKernel::draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets,
-                                            Rng& rng, int& side) {
-  const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
+PassKernel::Drawn PassKernel::draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng) {
+  return resolve(t, alias, uniform_times(rng, buckets));
+}
+
+// The draw in two halves, so that run_lanes can fetch a bucket while it resolves another:
+// u uniform on [0, buckets), then the bucket floor(u) of the row's table and its side.
+double PassKernel::uniform_times(Rng& rng, std::uint32_t buckets) {
   // u < buckets: u is at most 1 - 2^-53 before the product, which rounds below `buckets`.
+  return static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
+}
+
+PassKernel::Drawn PassKernel::resolve(const CompiledPolicy& t, std::uint32_t alias, double u) {
   const auto k = static_cast<std::uint32_t>(u);
   const Bucket& bucket = t.buckets[alias + k];
-  side = u - k < bucket.own ? 0 : 1;
-  return bucket;
+  const std::uint32_t side = u - k < bucket.own ? 0 : 1;
+  return Drawn{bucket.next[side], 2 * (alias + k) + side};
 }
 
 const PassKernel::Branch& PassKernel::step_of(CompiledPolicy& t, std::uint32_t id) {
@@ -407,11 +419,10 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
   for (;;) {
     CompiledPolicy& t = *lane.t;
     const Hot hot = t.hot[lane.row];
-    int side = 0;
     if (hot.state == kReady) {  // the hot path: one draw plays a whole segment
-      const Bucket& bk = draw(t, hot.alias, hot.buckets, rng, side);
-      lane.row = bk.next[side];
-      if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], -1, lane.row);
+      const Drawn d = draw(t, hot.alias, hot.buckets, rng);
+      lane.row = d.next & ~kTakes;
+      if ((d.next & kTakes) != 0) transfer_(lane, d.side, -1, lane.row);
       return true;
     }
     if (hot.state == kUnbuilt) {
@@ -444,9 +455,9 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
       });
     }
     const Branch b = live_branch(t, lane.row, a);
-    const Bucket& bk = draw(t, b.alias, b.last - b.first, rng, side);
-    lane.row = bk.next[side];
-    if (bk.transfer[side] != 0) transfer_(lane, bk.edge[side], target, lane.row);
+    const Drawn d = draw(t, b.alias, b.last - b.first, rng);
+    lane.row = d.next & ~kTakes;
+    if ((d.next & kTakes) != 0) transfer_(lane, d.side, target, lane.row);
     return true;
   }
 }
@@ -460,13 +471,14 @@ int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, std::span
                                        cand);
 }
 
-// The step that led along edge `e` took eyes from somebody: now the table decides from whom
-// (`target`: a duel's, chosen before it; -1: a robbing 1 or classic Senigma). `id` is the
-// row after the step (in a composed segment the transfer is always its last step); it moves
-// when the steal lapses or pays a Keuler bonus.
-void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_t& id) {
+// The step that led along the edge drawn from bucket side `side` took eyes from somebody:
+// now the table decides from whom (`target`: a duel's, chosen before it; -1: a robbing 1 or
+// classic Senigma). `id` is the row after the step (in a composed segment the transfer is
+// always its last step); it moves when the steal lapses or pays a Keuler bonus.
+void PassKernel::transfer_(Lane& lane, std::uint32_t side, int target, std::uint32_t& id) {
   CompiledPolicy& t = *lane.t;
-  const Edge edge = t.edges[e];
+  Steal& edge = t.steals[side];  // shifted() below adds rows, never buckets: stays valid
+  const std::uint32_t next = id;
   const int self = lane.self;
   int victim = target;
   unsigned* taken = nullptr;
@@ -486,15 +498,15 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t e, int target, std::uint32_
     }
   }
   if (victim == kLapsed) {  // T4: the take lapses; the compiled edge counted it, so give it back
-    if (t.edges[e].lapse == kNone) t.edges[e].lapse = shifted(t, edge.next, -edge.transfer);
-    id = t.edges[e].lapse;
+    if (edge.lapse == kNone) edge.lapse = shifted(t, next, -edge.transfer);
+    id = edge.lapse;
     return;
   }
   const int keuler = take_from(rules_, lane.view(), victim, taken, edge.transfer);
   if (keuler != 0) {
     lane.keuler[static_cast<size_t>(self)] += keuler;
-    if (t.edges[e].keuler == kNone) t.edges[e].keuler = shifted(t, edge.next, keuler);
-    id = t.edges[e].keuler;
+    if (edge.keuler == kNone) edge.keuler = shifted(t, next, keuler);
+    id = edge.keuler;
   }
   if (t.head != nullptr) [[unlikely]]
     rethreshold(lane, id);
@@ -565,20 +577,41 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
   };
   for (const std::uint32_t l : order_)
     if (settle_or_finish(lanes_[l])) list_drawing(l);
+  // (A) is software-pipelined: a lane's uniform is drawn (in lane order, as one loop would)
+  // and its bucket fetched kAhead lanes before the bucket is read, so that the lanes' cache
+  // misses on the tables overlap instead of following one another.
+  constexpr size_t kAhead = 8;
+  struct Pending {
+    double u;
+    std::uint32_t alias;
+  };
+  std::array<Pending, kAhead> pending{};
+  auto prepare = [&](size_t i) {  // ready_[i]'s draw, its bucket on its way to the cache
+    Lane& lane = lanes_[ready_[i]];
+    CompiledPolicy& t = *lane.t;
+    if (t.hot[lane.row].state == kUnbuilt) [[unlikely]]
+      compile_segment(t, lane.row);
+    const Hot hot = t.hot[lane.row];
+    const double u = uniform_times(lane.rng ? *lane.rng : rng, hot.buckets);
+    pending[i % kAhead] = {u, hot.alias};
+    __builtin_prefetch(&t.buckets[hot.alias + static_cast<std::uint32_t>(u)]);
+  };
   while (ready + live > 0) {
     size_t listed = 0;
+    for (size_t i = 0; i < std::min(ready, kAhead); ++i) prepare(i);
     for (size_t i = 0; i < ready; ++i) {  // (A)
+      const Pending p = pending[i % kAhead];  // before prepare(i + kAhead) takes its slot
+      if (i + kAhead < ready) prepare(i + kAhead);
+      if (i + 2 * kAhead < ready) {  // the row record the draw after that will read
+        const Lane& ahead = lanes_[ready_[i + 2 * kAhead]];
+        __builtin_prefetch(&ahead.t->hot[ahead.row]);
+      }
       Lane& lane = lanes_[ready_[i]];
-      CompiledPolicy& t = *lane.t;
-      if (t.hot[lane.row].state == kUnbuilt) [[unlikely]]
-        compile_segment(t, lane.row);
-      const Hot hot = t.hot[lane.row];
-      int side = 0;
-      const Bucket& bk = draw(t, hot.alias, hot.buckets, lane.rng ? *lane.rng : rng, side);
-      lane.row = bk.next[side];
-      lane.edge = bk.edge[side];
+      const Drawn d = resolve(*lane.t, p.alias, p.u);
+      lane.row = d.next & ~kTakes;
+      lane.drawn = d.side;
       listed_[listed] = ready_[i];
-      listed += bk.transfer[side] != 0;
+      listed += d.next >> 31;  // kTakes
     }
     for (size_t i = 0; i < live; ++i) {  // (A, live rows)
       Lane& lane = lanes_[live_[i]];
@@ -588,9 +621,13 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
           break;
         }
     }
-    for (size_t i = 0; i < listed; ++i) {  // (B)
+    for (size_t i = 0; i < listed; ++i) {  // (B), each steal's record fetched a few steals ahead
+      if (i + 4 < listed) {
+        const Lane& ahead = lanes_[listed_[i + 4]];
+        __builtin_prefetch(&ahead.t->steals[ahead.drawn]);
+      }
       Lane& lane = lanes_[listed_[i]];
-      transfer_(lane, lane.edge, -1, lane.row);
+      transfer_(lane, lane.drawn, -1, lane.row);
     }
     // (C) Lanes still at a segment draw again; the others are listed to settle, and (D) then
     // draw again unless their pass ended and none was left. A segment not compiled yet counts

@@ -162,9 +162,17 @@ class PassKernel {
     std::uint32_t next = 0;        // row id
     int transfer = 0;
     bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
+    int shown = 0;                 // the thief's eyes a victim choice sees (E1), if transfer
+  };
+  // What transfer_ reads of a bucket side whose edge took eyes, in one record (one cache
+  // miss per steal): the edge's transfer and what the victim choice sees, and the rows the
+  // turn goes on in when the steal lapses or pays Keuler, worked out on first need.
+  struct Steal {
+    int transfer = 0;
+    int shown = 0;
     std::uint32_t lapse = kNone;   // next with the transfer taken back (T4: nobody to rob)
     std::uint32_t keuler = kNone;  // next with the Keuler bonus (T6)
-    int shown = 0;                 // the thief's eyes a victim choice sees (E1), if transfer
+    bool senigma = false;
   };
   // A compiled step: its edges, and an alias table over them (Walker), so a draw costs one
   // bucket lookup however many outcomes a composed segment has.
@@ -173,12 +181,19 @@ class PassKernel {
     std::uint32_t first = 0, last = 0;  // edges [first, last)
     std::uint32_t alias = 0;            // buckets [alias, alias + last - first)
   };
-  // The draw's hot path reads only a bucket: both sides' edge, next row and transfer.
+  // The draw's hot path reads only a bucket, 16 bytes (four to a cache line: the tables of
+  // an evening's policies are megabytes, and the bucket load is where the lanes wait): both
+  // sides' next row, bit kTakes set when the side's edge took eyes. What transfer_ needs of
+  // such a side is kept apart, in `steals`.
+  static constexpr std::uint32_t kTakes = 1u << 31;
   struct Bucket {
-    double own = 1;                     // probability of side 0, the bucket's own edge
-    std::uint32_t edge[2] = {0, 0};     // own edge and alias edge (absolute indices)
-    std::uint32_t next[2] = {0, 0};
-    int transfer[2] = {0, 0};
+    double own = 1;                   // probability of side 0, the bucket's own edge
+    std::uint32_t next[2] = {0, 0};   // next row | kTakes if the side's edge has a transfer
+  };
+  // A draw: the next row (with kTakes) and the bucket side it came from, 2 * bucket + side.
+  struct Drawn {
+    std::uint32_t next;
+    std::uint32_t side;
   };
   // Per row, what the turn loop reads first: where its segment's buckets are, or why not.
   enum HotState : std::uint8_t { kUnbuilt, kReady, kEnds, kLive };
@@ -223,10 +238,13 @@ class PassKernel {
     std::vector<Hot> hot;  // parallel to rows
     std::vector<Edge> edges;
     std::vector<Bucket> buckets;
+    std::vector<Steal> steals;  // per bucket side (Drawn::side); used where it has kTakes
   };
   Branch finish_branch(CompiledPolicy& t, Branch b);
   Edge edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer, bool senigma) const;
-  static const Bucket& draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng, int& side);
+  static Drawn draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng);
+  static double uniform_times(Rng& rng, std::uint32_t buckets);
+  static Drawn resolve(const CompiledPolicy& t, std::uint32_t alias, double u);
 
   CompiledPolicy& tables_of(const Policy& policy);
   CompiledPolicy& at_threshold(CompiledPolicy& head, int threshold);
@@ -247,7 +265,7 @@ class PassKernel {
     const PassSeat* seats = nullptr;
     std::array<CompiledPolicy*, kMaxPlayers> tabs{};
     std::uint32_t* starts = nullptr;  // play_passes' start rows by seat and start eyes (start_cache_)
-    std::uint32_t edge = 0;           // play_passes: the edge of the last draw
+    std::uint32_t drawn = 0;          // run_lanes: the bucket side of the last draw (Drawn::side)
     bool dead = false;                // play_passes: no pass left for this lane
     // play_series: the evening in progress (play_evening's state) and the seats of its pass.
     std::uint64_t series = 0;
@@ -279,7 +297,8 @@ class PassKernel {
   bool settle(Lane& lane);
   // The player on turn ends his turn with `end`; false when that ended the pass.
   bool end_turn(Lane& lane, const TurnState& end);
-  void transfer_(Lane& lane, std::uint32_t edge, int target, std::uint32_t& id);
+  // The draw from bucket side `side` (Drawn::side) took eyes: the table settles the steal.
+  void transfer_(Lane& lane, std::uint32_t side, int target, std::uint32_t& id);
   // A compiled stop rule: the member of lane.t's family for the table as it is now.
   CompiledPolicy& member_for_table(Lane& lane);
   // After a steal: the player on turn goes on in the member for the new table, at `id`'s state.
