@@ -1,6 +1,7 @@
 #include "verflixt/games/verflixte6/objective.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <chrono>
 #include <memory>
 
@@ -55,13 +56,12 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
 
 EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
   const size_t n = totals.size();
+  if (n > static_cast<size_t>(kMaxPlayers)) throw std::invalid_argument("score_totals: more than 12 players");
   EveningScore s;
-  s.loser = losers(rules, totals);
   const int best = *std::max_element(totals.begin(), totals.end());
   const auto tied_best = static_cast<std::int64_t>(std::count(totals.begin(), totals.end(), best));
-  s.win_units.assign(n, 0);
-  s.rank2.assign(n, 0);
   for (size_t k = 0; k < n; ++k) {
+    s.loser[k] = is_loser(rules, totals, static_cast<int>(k));  // P3
     if (totals[k] == best) s.win_units[k] = kWinUnit / tied_best;  // O1
     int better = 0, tied = 0;
     for (size_t m = 0; m < n; ++m) better += totals[m] > totals[k], tied += totals[m] == totals[k];

@@ -138,7 +138,7 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
       row.ends = !row.live && row.action.kind == Action::Stop;
     }
   }
-  t.hot.push_back(Hot{0, 0, row.ends ? kEnds : row.live ? kLive : kUnbuilt});
+  t.hot.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated});
   t.rows.push_back(std::move(row));
   return it->second;
 }
@@ -358,7 +358,7 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
   b = finish_branch(t, b);
-  t.hot[id] = Hot{b.alias, b.last - b.first, kReady};
+  t.hot[id] = Hot{b.alias, b.last - b.first, 0, kReady, false};
 }
 
 void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {
@@ -405,8 +405,8 @@ void PassKernel::begin_turn(Lane& lane) {
   lane.row = cached;
 }
 
-bool PassKernel::end_turn(Lane& lane, const TurnState& end) {
-  record_turn(lane.table[static_cast<size_t>(lane.self)], end);  // T5
+bool PassKernel::end_turn(Lane& lane, int eyes, bool eliminated) {
+  record_turn(lane.table[static_cast<size_t>(lane.self)], eyes, eliminated);  // T5
   if (++lane.step == lane.n) {
     end_pass(lane.view());  // T7
     return false;
@@ -430,7 +430,7 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
       continue;
     }
     if (hot.state == kEnds) {  // over, or the solo decision was to stop
-      if (!end_turn(lane, t.rows[lane.row].state)) return false;
+      if (!end_turn(lane, hot.end_eyes, hot.eliminated)) return false;
       continue;
     }
     // A live row: the policy decides with the table.
@@ -444,7 +444,7 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
       throw std::logic_error("pass kernel: policy " + policy.name() + " chose an illegal joker " +
                              std::string(joker_id(a.joker)));
     if (a.kind == Action::Stop) {
-      if (!end_turn(lane, turn)) return false;
+      if (!end_turn(lane, turn.eyes, turn.eliminated)) return false;
       continue;
     }
     int target = -1;
@@ -539,10 +539,10 @@ void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng,
 
 bool PassKernel::settle(Lane& lane) {
   for (;;) {
-    const HotState state = lane.t->hot[lane.row].state;
-    if (state == kReady || state == kLive) return true;
-    if (state == kUnbuilt) compile_segment(*lane.t, lane.row);
-    else if (!end_turn(lane, lane.t->rows[lane.row].state)) return false;  // kEnds
+    const Hot hot = lane.t->hot[lane.row];
+    if (hot.state == kReady || hot.state == kLive) return true;
+    if (hot.state == kUnbuilt) compile_segment(*lane.t, lane.row);
+    else if (!end_turn(lane, hot.end_eyes, hot.eliminated)) return false;  // kEnds
   }
 }
 
@@ -609,6 +609,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       Lane& lane = lanes_[ready_[i]];
       const Drawn d = resolve(*lane.t, p.alias, p.u);
       lane.row = d.next & ~kTakes;
+      __builtin_prefetch(&lane.t->hot[lane.row]);  // (C) reads it next
       lane.drawn = d.side;
       listed_[listed] = ready_[i];
       listed += d.next >> 31;  // kTakes
@@ -688,13 +689,16 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
 void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
   const int passes = final ? rules_.final_passes : rules_.passes;
   const std::span<const int> totals(lane.totals.data(), players.size());
+  const auto pass = static_cast<size_t>(lane.pass);
   for (size_t k = 0; k < players.size(); ++k) {
-    const JokerSet jokers =
-        select_loadout(rules_, players[k], lane.books[k], lane.pass, passes, final, totals, static_cast<int>(k));
+    const JokerSet jokers = plan_.empty() ? select_loadout(rules_, players[k], lane.books[k], lane.pass, passes, final,
+                                                           totals, static_cast<int>(k))
+                                          : plan_[pass * kMaxPlayers + k];
     lane.pass_seats[k] = PassSeat{players[k].policy, jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
   }
   lane.seats = lane.pass_seats.data();
-  lane.starts = nullptr;  // the loadouts change from pass to pass
+  // Planned loadouts are the same in pass p of every evening: start rows cached per pass.
+  lane.starts = plan_.empty() ? nullptr : start_cache_.data() + pass * players.size() * kStartSpan;
   begin_pass(lane, lane.tabs, pass_opener(rules_, lane.opener, lane.pass, lane.n));
 }
 
@@ -707,6 +711,20 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
   const int passes = final ? rules_.final_passes : rules_.passes;
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*players[k].policy);
+  // Selectors that do not read the table choose the same loadouts every evening: plan them
+  // once, with the same select_loadout (checks and bookkeeping) the lanes would call.
+  plan_.clear();
+  if (std::none_of(players.begin(), players.end(),
+                   [](const EveningPlayer& p) { return p.selector != nullptr && p.selector->reads_table(); })) {
+    plan_.resize(static_cast<size_t>(passes) * kMaxPlayers);
+    const std::vector<int> unread(n, 0);  // totals no selector here reads
+    std::array<JokerBook, kMaxPlayers> books{};
+    for (int pass = 0; pass < passes; ++pass)
+      for (size_t k = 0; k < n; ++k)
+        plan_[static_cast<size_t>(pass) * kMaxPlayers + k] =
+            select_loadout(rules_, players[k], books[k], pass, passes, final, unread, static_cast<int>(k));
+    start_cache_.assign(static_cast<size_t>(passes) * n * kStartSpan, kNone);
+  }
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
   order_.resize(L);

@@ -115,6 +115,10 @@ class Selector {
  public:
   virtual ~Selector() = default;
   virtual Selection select(const SelectionView& view) const = 0;
+  // Whether select() reads view.totals or view.self. One that does not selects the same
+  // loadouts every evening (available and may_free_choice follow from its own selections),
+  // so the pass kernel's evenings work them out once (pass_kernel.cpp, selection plans).
+  virtual bool reads_table() const { return true; }
 };
 
 // Selects, pass by pass, the first jokers of a priority list that are still available.
@@ -122,6 +126,7 @@ class ListSelector final : public Selector {
  public:
   explicit ListSelector(std::vector<Joker> priority) : priority_(std::move(priority)) {}
   Selection select(const SelectionView& view) const override;
+  bool reads_table() const override { return false; }
 
  private:
   std::vector<Joker> priority_;

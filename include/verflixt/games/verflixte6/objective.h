@@ -23,6 +23,7 @@
 //      *series* of `series_length` consecutive evenings; the first evening of every series
 //      starts without a bonus. Series are the sampling unit, so the standard errors stay
 //      honest when bonuses correlate consecutive evenings.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -33,6 +34,7 @@
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/table.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/stats.h"
 
@@ -132,11 +134,13 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
                              std::uint64_t seed, int threads, const RunControl& control = {});
 
 // O1–O4 for one evening's totals: win shares (units of 1/kWinUnit), loser flags, doubled
-// ranks. Exposed for tests and for advise.
+// ranks, player k at [k] for k < totals.size(). Fixed arrays: tournaments score every
+// evening, and allocating three vectors each time was a tenth of the pass kernel's evening.
+// Exposed for tests and for advise.
 struct EveningScore {
-  std::vector<std::int64_t> win_units;
-  std::vector<bool> loser;
-  std::vector<int> rank2;
+  std::array<std::int64_t, kMaxPlayers> win_units{};
+  std::array<bool, kMaxPlayers> loser{};
+  std::array<int, kMaxPlayers> rank2{};
 };
 EveningScore score_totals(const Rules& rules, std::span<const int> totals);
 

@@ -197,10 +197,14 @@ class PassKernel {
   };
   // Per row, what the turn loop reads first: where its segment's buckets are, or why not.
   enum HotState : std::uint8_t { kUnbuilt, kReady, kEnds, kLive };
+  // A row where the turn ends carries what the table records of it (T5), so that ending a
+  // turn reads this record only, not the row.
   struct Hot {
     std::uint32_t alias = 0;
     std::uint32_t buckets = 0;
+    int end_eyes = 0;          // kEnds: the turn's eyes
     HotState state = kUnbuilt;
+    bool eliminated = false;   // kEnds: the turn ended in a Zombie (T5)
   };
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
   // (or free throw); its segment, once compiled, is where its Hot record points.
@@ -296,7 +300,7 @@ class PassKernel {
   // compiling segments on the way; false when its pass has ended.
   bool settle(Lane& lane);
   // The player on turn ends his turn with `end`; false when that ended the pass.
-  bool end_turn(Lane& lane, const TurnState& end);
+  bool end_turn(Lane& lane, int eyes, bool eliminated);
   // The draw from bucket side `side` (Drawn::side) took eyes: the table settles the steal.
   void transfer_(Lane& lane, std::uint32_t side, int target, std::uint32_t& id);
   // A compiled stop rule: the member of lane.t's family for the table as it is now.
@@ -313,9 +317,15 @@ class PassKernel {
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
   std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
   // play_passes' seats are the same for all its passes, so their start rows are looked up
-  // once per (seat, start eyes): seat k, eyes e at [k * kStartSpan + e - kStartLow].
+  // once per (seat, start eyes): seat k, eyes e at [k * kStartSpan + e - kStartLow]. So are
+  // play_series' when every selector's loadouts are planned (plan_), per pass of the evening:
+  // pass p's block at [p * players * kStartSpan].
   static constexpr int kStartLow = -32, kStartSpan = 96;
   std::vector<std::uint32_t> start_cache_;
+  // play_series: the loadout of player k in pass p at [p * kMaxPlayers + k] when no selector
+  // reads the table (Selector::reads_table), worked out once by select_loadout; else empty
+  // and every lane selects at every pass.
+  std::vector<JokerSet> plan_;
 };
 
 }  // namespace verflixt

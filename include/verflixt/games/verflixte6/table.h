@@ -90,10 +90,11 @@ inline int pass_opener(const Rules& rules, int first, int pass, int players) {
 
 // T5 / T7: a turn has ended with `end`: the table shows its eyes, and the player is a Zombie
 // if it was eliminated (T5), else a Prinzessin — until end_pass (T7).
-inline void record_turn(SeatView& me, const TurnState& end) {
-  me.eyes = end.eyes;
-  me.status = end.eliminated ? Status::Zombie : Status::Prinzessin;
+inline void record_turn(SeatView& me, int eyes, bool eliminated) {
+  me.eyes = eyes;
+  me.status = eliminated ? Status::Zombie : Status::Prinzessin;
 }
+inline void record_turn(SeatView& me, const TurnState& end) { record_turn(me, end.eyes, end.eliminated); }
 
 // T4: the victim `choose(candidates)` picks among those `self` may rob (rob_candidates, with
 // E9's `taken` for classic Senigma), or kLapsed when nobody may be robbed: the take lapses.
