@@ -534,6 +534,72 @@ TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
                                 false, 4);
 }
 
+// A selector that reads the table: behind the leader it selects from `behind`, else from
+// `ahead` (each the first available jokers, as ListSelector).
+class StandingSelector final : public Selector {
+ public:
+  StandingSelector(std::vector<Joker> behind, std::vector<Joker> ahead) : behind_(std::move(behind)), ahead_(std::move(ahead)) {}
+  Selection select(const SelectionView& v) const override {
+    const int best = *std::max_element(v.totals.begin(), v.totals.end());
+    return (v.totals[static_cast<size_t>(v.self)] < best ? behind_ : ahead_).select(v);
+  }
+
+ private:
+  ListSelector behind_, ahead_;
+};
+
+// Any selector, declared to read the table: the lanes ask it at every pass (no plan).
+class AskedEveryPass final : public Selector {
+ public:
+  explicit AskedEveryPass(const Selector& inner) : inner_(inner) {}
+  Selection select(const SelectionView& v) const override { return inner_.select(v); }
+
+ private:
+  const Selector& inner_;
+};
+
+TEST(PassLanes, SelectorsThatReadTheTableAreAskedEveryPass) {
+  const Rules tournament = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const StandingSelector standing({FUMO, VENTIL, RUNKELRUEB}, {HIRTENSCHUTZ, RATTENLORD, SENIGMA, CHERRY, PONY});
+  const ListSelector list({SENIGMA, FUMO, HIRTENSCHUTZ, MONOKEL});
+  ASSERT_TRUE(standing.reads_table());
+  ASSERT_FALSE(list.reads_table());
+  expect_series_is_play_evening(tournament, {{heur.get(), &standing, 0}, {heur.get(), &list, 0}, {heur.get(), nullptr, 0}},
+                                /*final=*/true, 3);
+}
+
+TEST(PassLanes, PlannedLoadoutsAreTheOnesTheSelectorWouldChoose) {
+  // The lanes plan a table-free selector's loadouts once per run; asking it every pass
+  // (the same selector behind a wrapper that says it reads the table) must play the same
+  // series bit for bit, final evenings (Freie Jokerwahl) included.
+  const Rules tournament = preset("tournament-2019");
+  const auto heur = policy_file("strategies/heuristic.ini", tournament);
+  const auto pos = policy_file("strategies/position-jokers.ini", tournament);
+  const ListSelector a({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
+  const ListSelector b({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const AskedEveryPass asked_a(a), asked_b(b);
+  for (const bool final : {false, true}) {
+    auto play = [&](const Selector& sa, const Selector& sb) {
+      PassKernel kernel(tournament);
+      Rng rng = chunk_rng(21, 0);
+      std::vector<int> out;
+      const std::vector<EveningPlayer> players{{heur.get(), &sa, 0}, {pos.get(), &sb, 0}, {heur.get(), &sb, 0}, {pos.get(), &sa, 0}};
+      kernel.play_series(
+          players, final, 3, 0, 300, [](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), 4); },
+          rng, [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
+            out.insert(out.end(), {lane, static_cast<int>(series), e});
+            out.insert(out.end(), totals.begin(), totals.end());
+            out.insert(out.end(), bonus.begin(), bonus.end());
+          });
+      return out;
+    };
+    const std::vector<int> planned = play(a, b), asked = play(asked_a, asked_b);
+    ASSERT_EQ(planned.size(), 300u * 3 * 11);
+    EXPECT_EQ(planned, asked) << "final " << final;
+  }
+}
+
 TEST(PassLanes, WarmTablesGiveTheSameDraws) {
   // Which segments a kernel has compiled depends on what it played before (its thread's
   // earlier chunks); the lanes' order of draws must not: a warm and a cold kernel play the
