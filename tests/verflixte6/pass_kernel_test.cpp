@@ -538,7 +538,8 @@ TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
 // `ahead` (each the first available jokers, as ListSelector).
 class StandingSelector final : public Selector {
  public:
-  StandingSelector(std::vector<Joker> behind, std::vector<Joker> ahead) : behind_(std::move(behind)), ahead_(std::move(ahead)) {}
+  StandingSelector(std::vector<Joker> behind, std::vector<Joker> ahead)
+      : behind_(std::move(behind)), ahead_(std::move(ahead)) {}
   Selection select(const SelectionView& v) const override {
     const int best = *std::max_element(v.totals.begin(), v.totals.end());
     return (v.totals[static_cast<size_t>(v.self)] < best ? behind_ : ahead_).select(v);
@@ -565,8 +566,8 @@ TEST(PassLanes, SelectorsThatReadTheTableAreAskedEveryPass) {
   const ListSelector list({SENIGMA, FUMO, HIRTENSCHUTZ, MONOKEL});
   ASSERT_TRUE(standing.reads_table());
   ASSERT_FALSE(list.reads_table());
-  expect_series_is_play_evening(tournament, {{heur.get(), &standing, 0}, {heur.get(), &list, 0}, {heur.get(), nullptr, 0}},
-                                /*final=*/true, 3);
+  expect_series_is_play_evening(
+      tournament, {{heur.get(), &standing, 0}, {heur.get(), &list, 0}, {heur.get(), nullptr, 0}}, /*final=*/true, 3);
 }
 
 TEST(PassLanes, PlannedLoadoutsAreTheOnesTheSelectorWouldChoose) {
@@ -584,10 +585,12 @@ TEST(PassLanes, PlannedLoadoutsAreTheOnesTheSelectorWouldChoose) {
       PassKernel kernel(tournament);
       Rng rng = chunk_rng(21, 0);
       std::vector<int> out;
-      const std::vector<EveningPlayer> players{{heur.get(), &sa, 0}, {pos.get(), &sb, 0}, {heur.get(), &sb, 0}, {pos.get(), &sa, 0}};
+      const std::vector<EveningPlayer> players{
+          {heur.get(), &sa, 0}, {pos.get(), &sb, 0}, {heur.get(), &sb, 0}, {pos.get(), &sa, 0}};
       kernel.play_series(
-          players, final, 3, 0, 300, [](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), 4); },
-          rng, [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
+          players, final, 3, 0, 300,
+          [](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), 4); }, rng,
+          [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
             out.insert(out.end(), {lane, static_cast<int>(series), e});
             out.insert(out.end(), totals.begin(), totals.end());
             out.insert(out.end(), bonus.begin(), bonus.end());
