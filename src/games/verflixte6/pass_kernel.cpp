@@ -86,6 +86,10 @@ PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
 // The member of `head`'s family that plays stop threshold `threshold`, made on first use:
 // the same policy, victim rule and inner choices, its decisions table-free.
 PassKernel::CompiledPolicy& PassKernel::at_threshold(CompiledPolicy& head, int threshold) {
+  // Unsigned: wraps (to far above kNear) below kNearLow, without signed overflow.
+  const unsigned at = static_cast<unsigned>(threshold) - static_cast<unsigned>(CompiledPolicy::kNearLow);
+  const bool near = at < static_cast<unsigned>(CompiledPolicy::kNear);
+  if (near && !head.near.empty() && head.near[at] != nullptr) return *head.near[at];
   const auto it = head.by_threshold.find(threshold);
   if (it != head.by_threshold.end()) return *it->second;
   auto t = std::make_unique<CompiledPolicy>();
@@ -95,6 +99,10 @@ PassKernel::CompiledPolicy& PassKernel::at_threshold(CompiledPolicy& head, int t
   t->threshold = threshold;
   tables_.push_back(std::move(t));
   head.by_threshold.emplace(threshold, tables_.back().get());
+  if (near) {
+    head.near.resize(CompiledPolicy::kNear);  // nullptrs on first use
+    head.near[at] = tables_.back().get();
+  }
   return *tables_.back();
 }
 

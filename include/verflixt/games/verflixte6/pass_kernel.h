@@ -228,6 +228,10 @@ class PassKernel {
     CompiledPolicy* head = nullptr;
     int threshold = 0;
     std::unordered_map<int, CompiledPolicy*> by_threshold;
+    // The members of thresholds kNearLow .. kNearLow + kNear - 1 also by index: the lanes
+    // look a member up at every turn start and steal, and the map's lookup showed in profiles.
+    static constexpr int kNearLow = -64, kNear = 256;
+    std::vector<CompiledPolicy*> near;
     std::unordered_map<SoloKey, std::vector<std::pair<Action, TableOutcomes>>, SoloKeyHash> steps;  // the head's
     std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
     // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
