@@ -108,6 +108,11 @@ std::unique_ptr<Policy> policy_file(const std::string& path, const Rules& rules)
   return make_policy(path, rules);
 }
 
+// The two selection lists the evening tests seat: one leaning on Runkelrüb and the
+// protections, one on Senigma duels and the joker steps.
+ListSelector runkel_list() { return ListSelector({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ}); }
+ListSelector duel_list() { return ListSelector({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD}); }
+
 JokerSet jokers(std::initializer_list<Joker> js) {
   JokerSet s;
   for (Joker j : js) s = s.with(j);
@@ -196,8 +201,8 @@ TEST(PassKernel, EveningsAgreeWithTheEngine) {
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
-  const ListSelector runkel({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
-  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const ListSelector runkel = runkel_list();
+  const ListSelector duels = duel_list();
   ThresholdPolicy t20(20);
   ObjectiveSpec spec;
   spec.seats = {{heur.get(), &runkel, 0}, {pos.get(), &duels, 1}, {&t20, nullptr, 2},
@@ -519,8 +524,8 @@ TEST(PassLanes, OneLaneOfSeriesIsPlayEvening) {
   const Rules tournament = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", tournament);
   const auto pos = policy_file("strategies/position-jokers.ini", tournament);
-  const ListSelector runkel({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
-  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const ListSelector runkel = runkel_list();
+  const ListSelector duels = duel_list();
   ThresholdPolicy t20(20);
   expect_series_is_play_evening(tournament,
                                 {{heur.get(), &runkel, 0}, {pos.get(), &duels, 0}, {&t20, nullptr, 0},
@@ -577,8 +582,8 @@ TEST(PassLanes, PlannedLoadoutsAreTheOnesTheSelectorWouldChoose) {
   const Rules tournament = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", tournament);
   const auto pos = policy_file("strategies/position-jokers.ini", tournament);
-  const ListSelector a({RUNKELRUEB, TENTAKEL, VENTIL, SENIGMA, FUMO, JULE, HIRTENSCHUTZ});
-  const ListSelector b({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const ListSelector a = runkel_list();
+  const ListSelector b = duel_list();
   const AskedEveryPass asked_a(a), asked_b(b);
   for (const bool final : {false, true}) {
     auto play = [&](const Selector& sa, const Selector& sb) {
