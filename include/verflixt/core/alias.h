@@ -18,7 +18,11 @@ namespace verflixt::core {
 // a function of the weights alone.
 template <class W, class Pair, class Leftover>
 void alias_columns(std::vector<W>& weight, W unit, Pair pair, Leftover leftover) {
-  std::vector<std::size_t> small, large;
+  // The work lists are kept per thread: the pass kernel builds hundreds of thousands of
+  // small tables, and two allocations for each showed in its compile time.
+  thread_local std::vector<std::size_t> small, large;
+  small.clear();
+  large.clear();
   for (std::size_t k = 0; k < weight.size(); ++k) (weight[k] < unit ? small : large).push_back(k);
   while (!small.empty() && !large.empty()) {
     const std::size_t s = small.back(), l = large.back();

@@ -24,6 +24,36 @@ std::size_t PassKernel::states() const {
   return n;
 }
 
+std::uint32_t PassKernel::RowIndex::find_or_insert(const SoloKey& key, std::uint32_t fresh, bool& inserted) {
+  if (2 * (size_ + 1) > slots_.size()) grow();
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t h = SoloKeyHash{}(key) & mask;; h = (h + 1) & mask) {
+    Slot& slot = slots_[h];
+    if (slot.row == kNone) {
+      slot = {key, fresh};
+      ++size_;
+      inserted = true;
+      return fresh;
+    }
+    if (slot.key == key) {
+      inserted = false;
+      return slot.row;
+    }
+  }
+}
+
+void PassKernel::RowIndex::grow() {
+  std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+  old.swap(slots_);
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.row == kNone) continue;
+    std::size_t h = SoloKeyHash{}(s.key) & mask;
+    while (slots_[h].row != kNone) h = (h + 1) & mask;
+    slots_[h] = s;
+  }
+}
+
 namespace {
 
 template <class... P>
@@ -126,9 +156,10 @@ void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
 }
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
-  auto [it, inserted] = t.index.try_emplace(solo_key(s), static_cast<std::uint32_t>(t.rows.size()));
-  if (!inserted) return it->second;
-  if (t.rows.size() >= kTakes) throw std::length_error("pass kernel: more than 2^31 solo states of one policy");
+  bool inserted = false;
+  const std::uint32_t id = t.index.find_or_insert(solo_key(s), static_cast<std::uint32_t>(t.rows.size()), inserted);
+  if (!inserted) return id;
+  if (id >= kTakes) throw std::length_error("pass kernel: more than 2^31 solo states of one policy");
   Row row;
   row.state = s;
   row.ends = s.phase == TurnPhase::Over;
@@ -148,7 +179,7 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   }
   t.hot.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated});
   t.rows.push_back(std::move(row));
-  return it->second;
+  return id;
 }
 
 std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes) {
@@ -208,44 +239,47 @@ PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id,
     t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
-  return finish_branch(t, b);
+  b.alias = finish_branch(t, std::span<const Edge>(t.edges).subspan(b.first, b.last - b.first));
+  return b;
 }
 
 PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer,
                                     bool senigma) const {
   // The engine asks for a victim with the step's throws counted, neither the steal nor Jule
   // (E1): worked out here once, not at every steal.
-  const TurnState& after = t.rows[next].state;
-  return Edge{prob, next, transfer, senigma, after.eyes - transfer - jule_pay(rules_, after)};
+  const Row& row = t.rows[next];
+  const TurnState& after = row.state;
+  return Edge{prob, next, transfer, senigma, after.eyes - transfer - jule_pay(rules_, after),
+              transfer != 0 || row.ends || row.live};
 }
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
 // probability own and the alias edge otherwise; a draw picks a bucket uniformly.
-PassKernel::Branch PassKernel::finish_branch(CompiledPolicy& t, Branch b) {
-  const std::uint32_t m = b.last - b.first;
-  b.alias = static_cast<std::uint32_t>(t.buckets.size());
-  std::vector<double> scaled(m);
+std::uint32_t PassKernel::finish_branch(CompiledPolicy& t, std::span<const Edge> edges) {
+  const std::size_t m = edges.size();
+  const auto alias = static_cast<std::uint32_t>(t.buckets.size());
+  t.buckets.resize(alias + m);
+  t.steals.resize(2 * (static_cast<std::size_t>(alias) + m));
+  Bucket* out = t.buckets.data() + alias;
+  Steal* sides = t.steals.data() + 2 * static_cast<std::size_t>(alias);
   double total = 0;
-  for (std::uint32_t k = 0; k < m; ++k) total += t.edges[b.first + k].prob;
-  for (std::uint32_t k = 0; k < m; ++k) scaled[k] = t.edges[b.first + k].prob / total * m;
-  std::vector<Bucket> out(m);
-  std::vector<Steal> sides(2 * static_cast<size_t>(m));
+  for (const Edge& e : edges) total += e.prob;
+  scaled_.resize(m);
+  for (std::size_t k = 0; k < m; ++k) scaled_[k] = edges[k].prob / total * static_cast<double>(m);
   auto bucket = [&](std::size_t k, double own, std::size_t a, std::size_t o) {
-    const Edge& ea = t.edges[b.first + a];
-    const Edge& eo = t.edges[b.first + o];
+    const Edge& ea = edges[a];
+    const Edge& eo = edges[o];
     auto next = [](const Edge& e) { return e.next | (e.transfer != 0 ? kTakes : 0u); };
     auto steal = [](const Edge& e) { return Steal{e.transfer, e.shown, kNone, kNone, e.senigma}; };
     out[k] = Bucket{own, {next(ea), next(eo)}};
     sides[2 * k] = steal(ea);
     sides[2 * k + 1] = steal(eo);
   };
-  for (std::uint32_t k = 0; k < m; ++k) bucket(k, 1.0, k, k);
+  for (std::size_t k = 0; k < m; ++k) bucket(k, 1.0, k, k);
   // Leftovers are 1 up to rounding: they keep their own edge (own = 1 above).
   core::alias_columns(
-      scaled, 1.0, [&](std::size_t s, std::size_t l) { bucket(s, scaled[s], s, l); }, [](std::size_t) {});
-  t.buckets.insert(t.buckets.end(), out.begin(), out.end());
-  t.steals.insert(t.steals.end(), sides.begin(), sides.end());
-  return b;
+      scaled_, 1.0, [&](std::size_t s, std::size_t l) { bucket(s, scaled_[s], s, l); }, [](std::size_t) {});
+  return alias;
 }
 
 PassKernel::Drawn PassKernel::draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng) {
@@ -284,14 +318,12 @@ const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32
   return t.rows[id].live_branches.back();
 }
 
-namespace {
-
 // Outcomes of a segment being composed, each (row, transfer, senigma) once with its mass, in
 // first-seen order. An open-addressing index finds an outcome's entry (a scan of the list
 // was most of a segment's compile time: a family of stop thresholds compiles many). The
 // order of entries and of additions is a scan's, so the masses and the alias tables built
 // from them, and thus a seed's draws, are the same bit for bit.
-struct Merged {
+struct PassKernel::Merged {
   struct Mass {
     std::uint32_t row;
     int transfer;
@@ -319,6 +351,11 @@ struct Merged {
       if (m.row == row && m.transfer == transfer && m.senigma == senigma) return void(m.p += p);
     }
   }
+  // Empty, keeping the storage (the slots stay as large as they grew).
+  void clear() {
+    v.clear();
+    std::fill(slot.begin(), slot.end(), 0u);
+  }
   void grow() {
     slot.assign(std::max<std::size_t>(32, 2 * slot.size()), 0);
     const std::size_t mask = slot.size() - 1;
@@ -330,7 +367,8 @@ struct Merged {
   }
 };
 
-}  // namespace
+PassKernel::PassKernel(const Rules& rules) : rules_(rules), merged_(std::make_unique<Merged[]>(4)) {}
+PassKernel::~PassKernel() = default;
 
 // Composes the steps from `id` up to the next moment the table matters: a step that took
 // eyes from somebody, a decision that reads the table, the end of the turn — or
@@ -340,33 +378,42 @@ struct Merged {
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
 void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
-  Merged open, closed;
+  Merged& open = merged_[0];
+  Merged& closed = merged_[1];
+  Merged& next_open = merged_[2];
+  Merged& next_closed = merged_[3];
+  open.clear();
+  closed.clear();
   open.add(id, 0, false, 1.0);
+  // Whether step k + 1 would leave more than kMaxOutcomes outcomes: then the segment ends
+  // after step k. The count only grows while a step is composed, so it is known as soon as
+  // it passes the bound (the most expensive step, the one thrown away, is cut short).
+  auto too_many = [&](int k) { return k > 0 && next_open.v.size() + next_closed.v.size() > kMaxOutcomes; };
   for (int k = 0; k < max_steps_ && !open.v.empty(); ++k) {
-    Merged next_open, next_closed = closed;
+    next_open.clear();
+    next_closed = closed;
     for (const Merged::Mass& m : open.v) {
       const Branch b = step_of(t, m.row);
       for (std::uint32_t e = b.first; e < b.last; ++e) {
         const Edge edge = t.edges[e];
-        const Row& y = t.rows[edge.next];
-        if (edge.transfer != 0 || y.ends || y.live)
+        if (edge.closes)
           next_closed.add(edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
         else
           next_open.add(edge.next, 0, false, m.p * edge.prob);
       }
+      if (too_many(k)) break;
     }
-    if (k > 0 && next_open.v.size() + next_closed.v.size() > kMaxOutcomes) break;
-    open = std::move(next_open);
-    closed = std::move(next_closed);
+    if (too_many(k)) break;
+    std::swap(open, next_open);
+    std::swap(closed, next_closed);
   }
   for (const Merged::Mass& m : open.v) closed.add(m.row, 0, false, m.p);
-  Branch b{t.rows[id].action, static_cast<std::uint32_t>(t.edges.size()), 0};
-  for (const Merged::Mass& m : closed.v) {
-    t.edges.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
-  }
-  b.last = static_cast<std::uint32_t>(t.edges.size());
-  b = finish_branch(t, b);
-  t.hot[id] = Hot{b.alias, b.last - b.first, 0, kReady, false};
+  // The segment's edges are read only to build its alias table: kept apart from t.edges
+  // (the steps' edges, which later segments compose), so the tables stay small.
+  segment_edges_.clear();
+  for (const Merged::Mass& m : closed.v) segment_edges_.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
+  const std::uint32_t alias = finish_branch(t, segment_edges_);
+  t.hot[id] = Hot{alias, static_cast<std::uint32_t>(segment_edges_.size()), 0, kReady, false};
 }
 
 void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {

@@ -96,7 +96,8 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
 
 class PassKernel {
  public:
-  explicit PassKernel(const Rules& rules) : rules_(rules) {}
+  explicit PassKernel(const Rules& rules);
+  ~PassKernel();
 
   // A pass like play_pass (engine.h): same seats, same meaning of the result.
   PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
@@ -163,6 +164,7 @@ class PassKernel {
     int transfer = 0;
     bool senigma = false;          // the transfer is Senigma's (J10), not a robbing 1's
     int shown = 0;                 // the thief's eyes a victim choice sees (E1), if transfer
+    bool closes = false;           // a segment ends here: a transfer, or next ends or is live
   };
   // What transfer_ reads of a bucket side whose edge took eyes, in one record (one cache
   // miss per steal): the edge's transfer and what the victim choice sees, and the rows the
@@ -217,6 +219,22 @@ class PassKernel {
     bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
   };
+  // Solo state -> row, open addressing (linear probing): every new row is looked up here
+  // while segments compile, and so is every row after a compiled stop rule's threshold moved.
+  class RowIndex {
+   public:
+    // The row of `key`, or `fresh` (inserted) if it has none; `inserted` says which.
+    std::uint32_t find_or_insert(const SoloKey& key, std::uint32_t fresh, bool& inserted);
+
+   private:
+    struct Slot {
+      SoloKey key;
+      std::uint32_t row = kNone;  // kNone: empty
+    };
+    std::vector<Slot> slots_;  // a power of two, at most half full
+    std::size_t size_ = 0;
+    void grow();
+  };
   struct CompiledPolicy {
     const Policy* policy = nullptr;
     VictimRule victim = VictimRule::kAsk;
@@ -233,7 +251,7 @@ class PassKernel {
     static constexpr int kNearLow = -64, kNear = 256;
     std::vector<CompiledPolicy*> near;
     std::unordered_map<SoloKey, std::vector<std::pair<Action, TableOutcomes>>, SoloKeyHash> steps;  // the head's
-    std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
+    RowIndex index;
     // (jokers, start eyes) -> row. Evenings look it up at every turn (loadouts change from
     // pass to pass): a direct-mapped cache of recent keys in front of the map.
     std::unordered_map<std::uint64_t, std::uint32_t> starts;
@@ -248,7 +266,8 @@ class PassKernel {
     std::vector<Bucket> buckets;
     std::vector<Steal> steals;  // per bucket side (Drawn::side); used where it has kTakes
   };
-  Branch finish_branch(CompiledPolicy& t, Branch b);
+  // Builds the alias table of `edges` into t.buckets and t.steals; returns its first bucket.
+  std::uint32_t finish_branch(CompiledPolicy& t, std::span<const Edge> edges);
   Edge edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer, bool senigma) const;
   static Drawn draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng);
   static double uniform_times(Rng& rng, std::uint32_t buckets);
@@ -330,6 +349,12 @@ class PassKernel {
   // reads the table (Selector::reads_table), worked out once by select_loadout; else empty
   // and every lane selects at every pass.
   std::vector<JokerSet> plan_;
+  // compile_segment's and finish_branch's working storage, kept so that compiling a table
+  // does not allocate per segment (compiling is a fixed cost of every run and every thread).
+  struct Merged;
+  std::unique_ptr<Merged[]> merged_;  // open, closed, next open, next closed
+  std::vector<Edge> segment_edges_;
+  std::vector<double> scaled_;
 };
 
 }  // namespace verflixt
