@@ -163,6 +163,7 @@ TEST(Input, NegativeCountsAndSeedsAreRejected) {
   expect_rejected("evaluate --turns 0", {"--turns 0", "valid: 1..2^50"});
   expect_rejected("sweep --turns -3", {"--turns -3", "valid: 2..2^44"});
   expect_rejected("bench --baseline-turns -1", {"--baseline-turns -1", "valid: 1..2^50"});
+  expect_rejected("bench --table-turns 0", {"--table-turns 0", "valid: 1..2^50"});
   expect_rejected("bench --seed -2", {"--seed -2", "valid: 0..2^64-1"});
   expect_rejected("tournament --seat threshold:20 --seat threshold:18 --evenings -1", {"--evenings -1", "valid: 1..2^40"});
   expect_rejected("balance --evenings -1", {"--evenings -1", "valid: 1..2^40"});

@@ -598,7 +598,7 @@ std::string expected_signature() {
   return expect;
 }
 
-const char* const kBenchArgs = "--turns 200000 --baseline-turns 2000 --seed 7 --threads 2 --repeats 2 --policy "
+const char* const kBenchArgs = "--turns 200000 --baseline-turns 2000 --table-turns 24000 --seed 7 --threads 2 --repeats 2 --policy "
                                VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini --table-policy " VERFLIXT_SOURCE_DIR
                                "/strategies/position-jokers.ini --table-field " VERFLIXT_SOURCE_DIR
                                "/strategies/heuristic.ini";
@@ -629,7 +629,10 @@ TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
   // 6-player passes: the pass kernel against the reference engine on the same passes; the
   // two seat-1 means are independent samples of one distribution.
   ASSERT_EQ(j["pass_rows"].size(), 4u);
+  EXPECT_EQ(j["table_turns"], 24000);
   for (const auto& row : j["pass_rows"]) {
+    EXPECT_EQ(row["turns"], 24000);         // 4000 passes of 6
+    EXPECT_EQ(row["baseline_turns"], 1998);  // 333 passes of 6
     EXPECT_TRUE(row["same_as_one_thread"].get<bool>());
     EXPECT_EQ(row["kernel_to_baseline_ratio"]["values"].size(), 2u);
     EXPECT_GT(row["kernel_to_baseline_ratio"]["mean"].get<double>(), 0.0);
@@ -644,6 +647,10 @@ TEST(BenchCommand, SignatureIsTheKernelTallyAndIndependentOfThreads) {
     EXPECT_TRUE(row["same_as_one_thread"].get<bool>());
     EXPECT_GT(row["evenings"].get<int>(), 0);
     EXPECT_EQ(row["turns"].get<std::uint64_t>(), row["evenings"].get<std::uint64_t>() * 4 * 3);  // 3 passes (P2)
+    // The kernel plays --table-turns, the engine --baseline-turns.
+    EXPECT_EQ(row["evenings"], 24000 / 12);
+    EXPECT_EQ(row["baseline_evenings"], 2000 / 12);
+    EXPECT_EQ(row["baseline_turns"].get<std::uint64_t>(), row["baseline_evenings"].get<std::uint64_t>() * 4 * 3);
     EXPECT_GT(row["kernel_to_baseline_ratio"]["mean"].get<double>(), 0.0);
   }
   EXPECT_FALSE(j.contains("mpi_rows"));  // not under mpirun
