@@ -151,7 +151,12 @@ PassKernel::CompiledPolicy& PassKernel::member_for_table(Lane& lane) {
 void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
   CompiledPolicy& t = member_for_table(lane);
   if (&t == lane.t) return;
-  id = row_of(t, lane.t->rows[id].state);
+  Row& from = lane.t->rows[id];  // row_of adds rows to t only: stays valid
+  if (from.moved_to != &t) {
+    from.moved_row = row_of(t, from.state);
+    from.moved_to = &t;
+  }
+  id = from.moved_row;
   lane.t = &t;
 }
 
@@ -749,7 +754,13 @@ void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> p
     const JokerSet jokers = plan_.empty() ? select_loadout(rules_, players[k], lane.books[k], lane.pass, passes, final,
                                                            totals, static_cast<int>(k))
                                           : plan_[pass * kMaxPlayers + k];
-    lane.pass_seats[k] = PassSeat{players[k].policy, jokers, lane.pass == 0 ? lane.bonus[k] : 0, lane.totals[k]};
+    // Field by field: a PassSeat built whole went through the stack, and its reload stalled
+    // on the partial stores (store forwarding) at every pass.
+    PassSeat& seat = lane.pass_seats[k];
+    seat.policy = players[k].policy;
+    seat.jokers = jokers;
+    seat.bonus = lane.pass == 0 ? lane.bonus[k] : 0;
+    seat.total = lane.totals[k];
   }
   lane.seats = lane.pass_seats.data();
   // Planned loadouts are the same in pass p of every evening: start rows cached per pass.

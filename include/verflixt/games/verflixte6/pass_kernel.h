@@ -208,6 +208,7 @@ class PassKernel {
     HotState state = kUnbuilt;
     bool eliminated = false;   // kEnds: the turn ended in a Zombie (T5)
   };
+  struct CompiledPolicy;
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
   // (or free throw); its segment, once compiled, is where its Hot record points.
   struct Row {
@@ -218,6 +219,10 @@ class PassKernel {
     Branch step{};
     bool has_step = false;
     std::vector<Branch> live_branches;  // live rows: one per action asked so far
+    // rethreshold: the member of the family the lane last moved to from here, and its row
+    // of this state (a stop threshold moves after a steal, mostly to the same neighbour).
+    const CompiledPolicy* moved_to = nullptr;
+    std::uint32_t moved_row = 0;
   };
   // Solo state -> row, open addressing (linear probing): every new row is looked up here
   // while segments compile, and so is every row after a compiled stop rule's threshold moved.
