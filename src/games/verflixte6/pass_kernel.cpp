@@ -211,7 +211,7 @@ std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adju
   return row_of(t, canonical(rules_, s));
 }
 
-PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a) {
+PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a, bool drawn) {
   const TurnState s = t.rows[id].state;
   auto outcomes = [&] {
     TableOutcomes out;
@@ -244,7 +244,7 @@ PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id,
     t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
   b.last = static_cast<std::uint32_t>(t.edges.size());
-  b.alias = finish_branch(t, std::span<const Edge>(t.edges).subspan(b.first, b.last - b.first));
+  if (drawn) b.alias = finish_branch(t, std::span<const Edge>(t.edges).subspan(b.first, b.last - b.first));
   return b;
 }
 
@@ -307,8 +307,10 @@ PassKernel::Drawn PassKernel::resolve(const CompiledPolicy& t, std::uint32_t ali
 
 const PassKernel::Branch& PassKernel::step_of(CompiledPolicy& t, std::uint32_t id) {
   if (!t.rows[id].has_step) {
-    const Branch b = compile_step(t, id, t.rows[id].state.phase == TurnPhase::FreeThrow ? Action::roll()
-                                                                                       : t.rows[id].action);
+    // Segments compose a step's edges; nobody draws from the step itself (no alias table).
+    const Branch b = compile_step(t, id,
+                                  t.rows[id].state.phase == TurnPhase::FreeThrow ? Action::roll() : t.rows[id].action,
+                                  false);
     t.rows[id].step = b;
     t.rows[id].has_step = true;
   }
@@ -318,7 +320,7 @@ const PassKernel::Branch& PassKernel::step_of(CompiledPolicy& t, std::uint32_t i
 const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32_t id, Action a) {
   for (const auto& b : t.rows[id].live_branches)
     if (b.action == a) return b;
-  const Branch b = compile_step(t, id, a);
+  const Branch b = compile_step(t, id, a, true);
   t.rows[id].live_branches.push_back(b);
   return t.rows[id].live_branches.back();
 }

@@ -283,7 +283,9 @@ class PassKernel {
   std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
   std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
   std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
-  Branch compile_step(CompiledPolicy& t, std::uint32_t row, Action a);
+  // The step `a` from `row`: its edges, and their alias table if the lanes draw from it
+  // (`drawn`: a live row's branch; a solo step is drawn only as part of a segment).
+  Branch compile_step(CompiledPolicy& t, std::uint32_t row, Action a, bool drawn);
   const Branch& step_of(CompiledPolicy& t, std::uint32_t row);
   void compile_segment(CompiledPolicy& t, std::uint32_t row);
   const Branch& live_branch(CompiledPolicy& t, std::uint32_t row, Action a);
