@@ -15,6 +15,7 @@
 #include <cmath>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/power.h"
@@ -66,10 +67,17 @@ struct ExactNodes {
   A& a;
 
   D point(int delta) { return a.point(delta); }
+  // An empty distribution to add into, with room for a node's few outcomes (a distribution
+  // that grew one insert at a time was a handful of allocations, at every node).
+  static D fresh() {
+    D d{};
+    if constexpr (requires { d.reserve(std::size_t{8}); }) d.reserve(8);
+    return d;
+  }
   // One die: face -> continuation.
   template <class F>
   D die(F&& f) {
-    D d{};
+    D d = fresh();
     for (int x = 1; x <= 6; ++x) a.add(d, f(x), kSixth);
     return d;
   }
@@ -77,7 +85,7 @@ struct ExactNodes {
   template <class Y, class N>
   D reach(int face, Y&& yes, N&& no) {
     const double q = std::clamp(7 - face, 0, 6) / 6.0;
-    D d{};
+    D d = fresh();
     a.add(d, yes(), q);
     a.add(d, no(), 1 - q);
     return d;
@@ -85,7 +93,7 @@ struct ExactNodes {
   // One die below `attack` (an attacker's a beats it) or not.
   template <class Y, class N>
   D below(int attack, Y&& yes, N&& no) {
-    D d{};
+    D d = fresh();
     a.add(d, yes(), (attack - 1) / 6.0);
     a.add(d, no(), (7 - attack) / 6.0);
     return d;
@@ -100,7 +108,7 @@ struct ExactNodes {
         for (int x = 1; x <= 6 && x <= s; ++x) q += p[s - x] * kSixth;
         p[s] = q;
       }
-    D d{};
+    D d = fresh();
     for (int s = n; s <= 6 * n; ++s) a.add(d, f(s), p[s]);
     return d;
   }
@@ -110,7 +118,7 @@ struct ExactNodes {
   D counts(int n, int face, int counter_face, F&& f) {
     const double ps = std::clamp(7 - face, 0, 6) / 6.0;
     const double pc = std::clamp(7 - counter_face, 0, 6) / 6.0;
-    D d{};
+    D d = fresh();
     for (int s = 0; s <= n; ++s)
       for (int c = 0; c <= s; ++c) a.add(d, f(s, c), binomial_pmf(n, s, ps) * binomial_pmf(s, c, pc));
     return d;
@@ -120,7 +128,7 @@ struct ExactNodes {
   D repeat(int n, Y&& yes, N&& no) {
     double distinct = 1;
     for (int k = 0; k < n; ++k) distinct *= std::max(0, 6 - k) / 6.0;
-    D d{};
+    D d = fresh();
     a.add(d, yes(), 1 - distinct);
     a.add(d, no(), distinct);
     return d;
@@ -128,9 +136,11 @@ struct ExactNodes {
   // An inner choice: both branches (the `no` one first), answered by the algebra.
   template <class Y, class N>
   D choose(const InnerChoice& c, Y&& yes, N&& no) {
-    D n = no();
+    // A shared branch comes as a reference (no copy unless chosen); the chosen value moves.
+    decltype(auto) n = no();
     D y = yes();
-    return a.take(c, y, n) ? y : n;
+    if (a.take(c, y, n)) return y;
+    return std::forward<decltype(n)>(n);
   }
 };
 
@@ -240,7 +250,8 @@ class DeltaStep {
       if (have[slot]) return memo[slot];
       D d = f();
       have[slot] = 1;
-      return memo[slot] = d;
+      memo[slot] = d;
+      return d;
     } else {
       return f();
     }
