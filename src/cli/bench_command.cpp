@@ -393,16 +393,16 @@ int bench_command(int argc, const char* const* argv) {
                   "kernel (--table-turns) against reference engine (--baseline-turns): a kernel run\n"
                   "compiles its tables first (a fixed cost per thread), and a run long enough to be\n"
                   "mostly play measures its rate, as the solo kernel's --turns. Under mpirun every row\n"
-                  "runs on all ranks, and an\n"
-                  "MPI section times all ranks against rank 0 alone. Each workload x thread count runs N\n"
-                  "times, kernel and baseline back to back in alternating order; every repeat is kept\n"
-                  "and summarized as mean ± sample standard deviation, min and max (a ratio per\n"
-                  "repeat, from the kernel and baseline of that repeat). A context block names the\n"
-                  "CPU, the ISA the build targets, compiler, build type, threads and load average, and\n"
-                  "a warning (stderr, JSON \"warning\") says when the machine is busy. --format csv:\n"
-                  "one row per section x workload x threads and stat (each repeat, then mean, sd, min,\n"
-                  "max). The signature (mean and turns for the seed) is deterministic: compare it\n"
-                  "across builds. Google Benchmark micro-benchmarks: build/bin/verflixt_bench.",
+                  "runs on all ranks, and an MPI section times all ranks against rank 0 alone. Each\n"
+                  "workload x thread count runs N times, kernel and baseline back to back in\n"
+                  "alternating order; every repeat is kept and summarized as mean ± sample standard\n"
+                  "deviation, min and max (a ratio per repeat, from the kernel and baseline of that\n"
+                  "repeat). A context block names the CPU, the ISA the build targets, compiler, build\n"
+                  "type, threads and load average, and a warning (stderr, JSON \"warning\") says when\n"
+                  "the machine is busy. --format csv: one row per section x workload x threads and\n"
+                  "stat (each repeat, then mean, sd, min, max). The signature (mean and turns for the\n"
+                  "seed) is deterministic: compare it across builds. Google Benchmark micro-benchmarks:\n"
+                  "build/bin/verflixt_bench.",
                   vm))
     return 0;
   const Rules rules = cli::rules_from(vm);
@@ -803,7 +803,8 @@ int bench_command(int argc, const char* const* argv) {
   } else {
     std::ostringstream table;
     table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
-          << "  kernel turns " << turns << "  baseline turns " << baseline_turns << "  repeats " << repeats << "\n";
+          << "  kernel turns " << turns << "  baseline turns " << baseline_turns << "  table turns " << table_turns
+          << "  repeats " << repeats << "\n";
     auto loads = [](const nlohmann::ordered_json& l) {
       return l.size() == 3 ? fmt("%.2f", l[0].get<double>()) + " " + fmt("%.2f", l[1].get<double>()) + " " +
                                  fmt("%.2f", l[2].get<double>())
