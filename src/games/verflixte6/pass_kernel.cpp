@@ -77,96 +77,94 @@ VictimRule compiled_victim_rule(const Policy& policy) {
 
 namespace {
 
-// compiled_victim's vectors: 8 lanes of 32 bits, in GCC's (and Clang's) vector extensions, so
-// that the one implementation compiles to whatever the build targets (AVX-512, AVX2, SSE2 or
-// another processor's vectors) and, integer arithmetic only, gives the same seat on all.
-using V8i = std::int32_t __attribute__((vector_size(32)));
-using V8u = std::uint32_t __attribute__((vector_size(32)));
-// Without AVX, GCC warns that passing these 32-byte vectors by value has another ABI than
-// with it: harmless here, the functions that do are internal to this file.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
+// compiled_victim's vectors: 4 lanes of 32 bits, one seat each, in GCC's (and Clang's) vector
+// extensions, so that the one implementation compiles to whatever the build targets (SSE2 at
+// least, AVX, or another processor's vectors) and, integer arithmetic only, picks the same
+// seat on all. Four lanes, not eight: every operation below is then one SSE2 instruction
+// (a portable build's), the transposition four unpacks.
+using V4i = std::int32_t __attribute__((vector_size(16)));
 #if defined(__clang__)
-#define VERFLIXT_SHUFFLE8(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#define VERFLIXT_SHUFFLE4(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #else
-#define VERFLIXT_SHUFFLE8(a, b, ...) __builtin_shuffle(a, b, V8i{__VA_ARGS__})
+#define VERFLIXT_SHUFFLE4(a, b, ...) __builtin_shuffle(a, b, V4i{__VA_ARGS__})
 #endif
-// A lane's bits as unsigned (vector types convert only by a C cast).
-inline V8u bits(V8i v) { return (V8u)v; }  // NOLINT(readability-casting)
 
 // A SeatView as compiled_victim reads it: four 32-bit words, eyes, status (low byte), total,
 // and the flags word whose second byte is keuler_paid.
 static_assert(sizeof(SeatView) == 16 && offsetof(SeatView, eyes) == 0 && offsetof(SeatView, status) == 4 &&
               offsetof(SeatView, total) == 8 && offsetof(SeatView, keuler_paid) == 13);
 
-// The key of a seat, 32 bits, the best candidate the highest: bit 31 the Keuler bonus (T6),
-// bits 4..30 the score (eyes or standing) + 2^26, bits 0..3 kMaxPlayers - step (E11: the
-// nearer seat after the thief wins a tie); 0 for a seat that may not be robbed. A score is
-// clamped to ±2^26: eyes or an evening's standing of 67 million would take millions of
+// A seat's key, the best candidate's the highest: bit 30 the Keuler bonus (T6), bits 4..29
+// the score (eyes or standing) + 2^25, bits 0..3 kMaxPlayers - step (E11: the nearer seat
+// after the thief wins a tie, step 1..11); 0 for a seat that may not be robbed. A score is
+// clamped to ±2^25: eyes or an evening's standing of 33 million would take millions of
 // throws in one pass or evening, so the clamp never decides a choice.
-constexpr int kScoreBits = 26;
+constexpr int kScoreLimit = 1 << 25;
 
-// The keys of seats 8 * block .. 8 * block + 7 of `table`.
-V8u victim_keys(const Rules& rules, VictimRule rule, const PaddedTable& table, int block, int n, int self,
-                unsigned barred, int amount) {
-  V8i r[4];  // two seats each, one per 16 bytes
-  for (size_t i = 0; i < 4; ++i) std::memcpy(&r[i], &table[8 * static_cast<size_t>(block) + 2 * i], sizeof r[i]);
-  const V8i ab0 = VERFLIXT_SHUFFLE8(r[0], r[1], 0, 4, 8, 12, 1, 5, 9, 13);  // eyes 0-3, status 0-3
-  const V8i ab1 = VERFLIXT_SHUFFLE8(r[2], r[3], 0, 4, 8, 12, 1, 5, 9, 13);
-  const V8i cd0 = VERFLIXT_SHUFFLE8(r[0], r[1], 2, 6, 10, 14, 3, 7, 11, 15);  // totals, flags
-  const V8i cd1 = VERFLIXT_SHUFFLE8(r[2], r[3], 2, 6, 10, 14, 3, 7, 11, 15);
-  const V8i eyes = VERFLIXT_SHUFFLE8(ab0, ab1, 0, 1, 2, 3, 8, 9, 10, 11);
-  const V8i status = VERFLIXT_SHUFFLE8(ab0, ab1, 4, 5, 6, 7, 12, 13, 14, 15) & 0xff;
-  const V8i total = VERFLIXT_SHUFFLE8(cd0, cd1, 0, 1, 2, 3, 8, 9, 10, 11);
-  const V8i paid = (VERFLIXT_SHUFFLE8(cd0, cd1, 4, 5, 6, 7, 12, 13, 14, 15) >> 8) & 0xff;
-  const V8i seat = V8i{0, 1, 2, 3, 4, 5, 6, 7} + 8 * block;
+// What the keys of a steal depend on besides the seats, -1 for true where it is a mask.
+struct Steal4 {
+  int n, self, amount;
+  int barred;        // bit k: seat k may not be robbed (the thief, E9's taken)
+  int skip_zombies;  // RobTargets::NotZombie
+  int keuler_on;     // rules.keuler_bonus > 0
+  bool leader;       // VictimRule::kLeader: standing, not eyes
+};
+
+// The keys of seats first .. first + 3.
+V4i victim_keys(const SeatView* seats, int first, const Steal4& q) {
+  V4i r[4];
+  for (size_t i = 0; i < 4; ++i) std::memcpy(&r[i], &seats[static_cast<size_t>(first) + i], sizeof r[i]);
+  const V4i lo01 = VERFLIXT_SHUFFLE4(r[0], r[1], 0, 4, 1, 5), lo23 = VERFLIXT_SHUFFLE4(r[2], r[3], 0, 4, 1, 5);
+  const V4i hi01 = VERFLIXT_SHUFFLE4(r[0], r[1], 2, 6, 3, 7), hi23 = VERFLIXT_SHUFFLE4(r[2], r[3], 2, 6, 3, 7);
+  const V4i eyes = VERFLIXT_SHUFFLE4(lo01, lo23, 0, 1, 4, 5);
+  const V4i status = VERFLIXT_SHUFFLE4(lo01, lo23, 2, 3, 6, 7) & 0xff;
+  const V4i total = VERFLIXT_SHUFFLE4(hi01, hi23, 0, 1, 4, 5);
+  const V4i paid = (VERFLIXT_SHUFFLE4(hi01, hi23, 2, 3, 6, 7) >> 8) & 0xff;
+  const V4i seat = V4i{0, 1, 2, 3} + first;
   // Comparisons give -1 (true) or 0 per lane; & and | combine them without a branch.
-  const V8i zombie = status == static_cast<int>(Status::Zombie);
-  const V8i may = (seat < n) & ((((V8u{} + barred) >> bits(seat)) & 1u) == 0) &
-                  ~(zombie & -static_cast<int>(rules.rob_targets == RobTargets::NotZombie));
-  // keuler_due (table.h), lane by lane.
-  const V8i keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= amount) & (paid == 0) &
-                     -static_cast<int>(rules.keuler_bonus > 0);
-  V8i score = eyes;
-  if (rule == VictimRule::kLeader) score = total + (eyes > 0 ? eyes : 0);  // standing (table.h), T7's pass_score
-  constexpr int kLimit = 1 << kScoreBits;
-  score = score < -kLimit ? -kLimit : score;
-  score = score > kLimit - 1 ? kLimit - 1 : score;
-  // E11: step = seats after the thief, wrapping.
-  const V8i step = seat - self + (seat < self ? n : 0);
-  const V8u key = (bits(keuler) & 0x80000000u) | (bits(score + kLimit) << 4) | bits(kMaxPlayers - step);
-  return key & bits(may);
+  const V4i may = (seat < q.n) & ((q.barred & (V4i{1, 2, 4, 8} << first)) == 0) &
+                  ~((status == static_cast<int>(Status::Zombie)) & q.skip_zombies);
+  // keuler_due (table.h), seat by seat.
+  const V4i keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= q.amount) &
+                     (paid == 0) & q.keuler_on;
+  V4i score = q.leader ? total + (eyes & (eyes > 0)) : eyes;  // standing (table.h): T7's pass_score
+  score = (score & (score >= -kScoreLimit)) | (-kScoreLimit & (score < -kScoreLimit));
+  score = (score & (score < kScoreLimit)) | ((kScoreLimit - 1) & (score >= kScoreLimit));
+  const V4i step = seat - q.self + (q.n & (seat < q.self));  // E11: seats after the thief, wrapping
+  const V4i key = (keuler & (1 << 30)) | ((score + kScoreLimit) << 4) | (kMaxPlayers - step);
+  return key & may;
 }
+
+V4i max4(V4i a, V4i b) { return (a & (a > b)) | (b & (a <= b)); }
 
 }  // namespace
 
 int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
                     int amount) {
-  PaddedTable padded{};
-  std::copy(table.begin(), table.end(), padded.begin());
-  return compiled_victim(rules, rule, padded, static_cast<int>(table.size()), self, taken, amount);
+  std::array<SeatView, kMaxPlayers> seats{};
+  std::copy(table.begin(), table.end(), seats.begin());
+  return compiled_victim(rules, rule, seats, static_cast<int>(table.size()), self, taken, amount);
 }
 
-int compiled_victim(const Rules& rules, VictimRule rule, const PaddedTable& table, int n, int self, unsigned taken,
-                    int amount) {
+int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatView, kMaxPlayers>& table, int n,
+                    int self, unsigned taken, int amount) {
   // rob_candidates (table.cpp: every other seat but those taken from and, under
   // RobTargets::NotZombie, Zombies) fused with best_candidate: each seat's key (above) packs
   // Keuler, then eyes or standing, then E11's order, so the best is the maximum of the keys
-  // (0: nobody may be robbed), taken over 8 seats at once.
-  const unsigned barred = taken | (1u << self);
-  V8u best = victim_keys(rules, rule, table, 0, n, self, barred, amount);
-  if (n > 8) {
-    const V8u more = victim_keys(rules, rule, table, 1, n, self, barred, amount);
-    best = best > more ? best : more;
-  }
-  V8u other = VERFLIXT_SHUFFLE8(best, best, 4, 5, 6, 7, 0, 1, 2, 3);
-  best = best > other ? best : other;
-  other = VERFLIXT_SHUFFLE8(best, best, 2, 3, 0, 1, 6, 7, 4, 5);
-  best = best > other ? best : other;
-  other = VERFLIXT_SHUFFLE8(best, best, 1, 0, 3, 2, 5, 4, 7, 6);
-  best = best > other ? best : other;
-  int k = self + kMaxPlayers - static_cast<int>(best[0] & 0xf);  // self + step (no division: it is slow)
+  // (0: nobody may be robbed), taken over 4 seats at once.
+  static_assert(kMaxPlayers % 4 == 0);
+  const Steal4 q{n,
+                 self,
+                 amount,
+                 static_cast<int>(taken | (1u << self)),
+                 -static_cast<int>(rules.rob_targets == RobTargets::NotZombie),
+                 -static_cast<int>(rules.keuler_bonus > 0),
+                 rule == VictimRule::kLeader};
+  V4i best = victim_keys(table.data(), 0, q);
+  for (int first = 4; first < n; first += 4) best = max4(best, victim_keys(table.data(), first, q));
+  best = max4(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
+  best = max4(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
+  int k = self + kMaxPlayers - (best[0] & 0xf);  // self + step (no division: it is slow)
   k = k >= n ? k - n : k;
   return best[0] == 0 ? -1 : k;  // a select: whether a steal lapses is the dice's
 }

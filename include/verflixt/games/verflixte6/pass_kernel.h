@@ -93,11 +93,10 @@ VictimRule compiled_victim_rule(const Policy& policy);
 // first (T6), then the highest eyes (richest) or standing (leader); ties: E11.
 int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
                     int amount);
-// The same on a table padded to 16 seats, of which the first `n` play: the lanes keep their
-// tables so, and the choice reads them 8 seats at a time in vector registers.
-using PaddedTable = std::array<SeatView, 16>;
-int compiled_victim(const Rules& rules, VictimRule rule, const PaddedTable& table, int n, int self, unsigned taken,
-                    int amount);
+// The same on a table of kMaxPlayers seats, of which the first `n` play: the lanes keep their
+// tables so, and the choice reads them 4 seats at a time in vector registers.
+int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatView, kMaxPlayers>& table, int n,
+                    int self, unsigned taken, int amount);
 
 class PassKernel {
  public:
@@ -312,7 +311,7 @@ class PassKernel {
     std::array<PassSeat, kMaxPlayers> pass_seats{};
     std::array<int, kMaxPlayers> totals{}, bonus{}, place{};
     std::array<JokerBook, kMaxPlayers> books{};  // P2
-    PaddedTable table{};  // seats n.. unused (compiled_victim reads 8 at a time)
+    std::array<SeatView, kMaxPlayers> table{};  // seats n.. unused (compiled_victim reads them, 4 at a time)
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
     Rng own;                 // play_series with series_rng: this series' stream
