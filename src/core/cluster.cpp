@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
+#include <mutex>
 #include <thread>
 
 #include "verflixt/core/stats.h"
@@ -195,23 +197,118 @@ struct Agreement::Pending {
 #endif
   bool in_flight = false;
   bool all_done = false;
-  // [finished chunks, ranks done, ranks asked to stop]: summed over the ranks.
-  std::uint64_t send[3] = {0, 0, 0}, recv[3] = {0, 0, 0};
+  // [finished chunks, ranks done, ranks asked to stop], then with shares every rank's
+  // claimed part of its share and whether it has nothing left to claim (by rank): summed
+  // over the ranks, each rank filling its own places.
+  std::vector<std::uint64_t> send = std::vector<std::uint64_t>(3, 0), recv = std::vector<std::uint64_t>(3, 0);
 };
 
+// The chunks of a loop and who plays them (Agreement(chunks)). Share indices: index i of
+// rank r's share is chunk r + i R. `limit` is the same on every rank: it only changes by
+// hand_over, from a round's sums, which every rank receives alike.
+struct Agreement::Shares {
+  std::mutex m;
+  std::uint64_t ranks = 1, me = 0;
+  std::vector<std::uint64_t> limit;  // by rank: its share's indices [0, limit) are its own
+  std::uint64_t cursor = 0;          // this rank's share claimed so far
+  struct Range {
+    std::uint64_t owner, next, end;  // indices [next, end) of owner's share
+  };
+  std::deque<Range> given;           // parts of other shares handed to this rank, in order
+
+  std::uint64_t chunk_of(std::uint64_t owner, std::uint64_t index) const { return owner + index * ranks; }
+  // Under the lock.
+  bool idle() const {
+    if (cursor < limit[me]) return false;
+    for (const Range& r : given)
+      if (r.next < r.end) return false;
+    return true;
+  }
+};
+
+std::vector<Handover> hand_over(std::vector<std::uint64_t>& limit, std::span<const std::uint64_t> claimed,
+                                std::span<const std::uint64_t> idle) {
+  const std::size_t ranks = limit.size();
+  std::vector<bool> waiting(ranks);
+  for (std::size_t r = 0; r < ranks; ++r) waiting[r] = idle[r] != 0;
+  std::vector<Handover> out;
+  for (std::size_t h = 0; h < ranks; ++h) {
+    if (!waiting[h]) continue;
+    std::size_t victim = ranks;
+    std::uint64_t most = 1;  // a share is split when 2 or more of it are unclaimed
+    for (std::size_t v = 0; v < ranks; ++v) {
+      const std::uint64_t left = limit[v] > claimed[v] ? limit[v] - claimed[v] : 0;
+      if (v != h && !waiting[v] && left > most) victim = v, most = left;
+    }
+    if (victim == ranks) continue;
+    const std::uint64_t cut = claimed[victim] + (most + 1) / 2;
+    out.push_back({h, victim, cut, limit[victim]});
+    limit[victim] = cut;
+    waiting[h] = false;
+  }
+  return out;
+}
+
 Agreement::Agreement() : pending_(std::make_unique<Pending>()) {}
+
+Agreement::Agreement(std::uint64_t chunks) : Agreement() {
+  shares_ = std::make_unique<Shares>();
+  Shares& s = *shares_;
+  s.ranks = static_cast<std::uint64_t>(size());
+  s.me = static_cast<std::uint64_t>(rank());
+  for (std::uint64_t r = 0; r < s.ranks; ++r) s.limit.push_back(r < chunks ? (chunks - r + s.ranks - 1) / s.ranks : 0);
+  pending_->send.assign(3 + 2 * s.ranks, 0);
+  pending_->recv.assign(3 + 2 * s.ranks, 0);
+}
+
 Agreement::~Agreement() = default;
 
 std::uint64_t Agreement::finished_everywhere() const {
   return size() == 1 ? finished_.load(std::memory_order_acquire) : global_finished_;
 }
 
+bool Agreement::claim(std::uint64_t& chunk) {
+  Shares& s = *shares_;
+  const std::lock_guard<std::mutex> lock(s.m);
+  if (s.cursor < s.limit[s.me]) {
+    chunk = s.chunk_of(s.me, s.cursor++);
+    return true;
+  }
+  while (!s.given.empty()) {
+    Shares::Range& r = s.given.front();
+    if (r.next < r.end) {
+      chunk = s.chunk_of(r.owner, r.next++);
+      return true;
+    }
+    s.given.pop_front();
+  }
+  return false;
+}
+
+bool Agreement::wait(bool polling, bool stop_requested) {
+  if (size() == 1) return true;  // one rank: nothing comes from elsewhere
+  if (!polling) {
+    if (over_.load(std::memory_order_acquire)) return true;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    return over_.load(std::memory_order_acquire);
+  }
+  round(stop_requested, true, true);  // returns at once when a poll already saw the end
+  if (pending_->all_done) over_.store(true, std::memory_order_release);
+  return pending_->all_done;
+}
+
 // Completes the round in flight (waiting for it when `block`), then starts the next one
 // unless every rank was done in the last. Returns whether the round in flight completed.
+// With shares, a rank is done when it has nothing to claim (or was stopped); `local_done`
+// is then ignored.
 bool Agreement::round([[maybe_unused]] bool stop_requested, [[maybe_unused]] bool local_done,
                       [[maybe_unused]] bool block) {
 #if VERFLIXT_MPI
   Pending& p = *pending_;
+  const std::size_t R = static_cast<std::size_t>(g_size);
+  // The loop is over on every rank (a poll may have seen it before wait() asks): another
+  // round would meet no partner.
+  if (p.all_done) return true;
   if (p.in_flight) {
     int complete = 0;
     while (true) {
@@ -223,13 +320,29 @@ bool Agreement::round([[maybe_unused]] bool stop_requested, [[maybe_unused]] boo
     p.in_flight = false;
     global_finished_ = p.recv[0];
     if (p.recv[2] > 0) stop_.store(true, std::memory_order_relaxed);
-    p.all_done = p.recv[1] == static_cast<std::uint64_t>(g_size);
+    p.all_done = p.recv[1] == R;
     if (p.all_done) return true;
+    if (shares_ && p.recv[2] == 0) {  // the same sums on every rank: the same handovers
+      Shares& s = *shares_;
+      const std::lock_guard<std::mutex> lock(s.m);
+      for (const Handover& h : hand_over(s.limit, std::span(p.recv).subspan(3, R), std::span(p.recv).subspan(3 + R, R)))
+        if (h.helper == s.me) s.given.push_back({h.owner, h.from, h.to});
+    }
   }
+  const bool stopping = stop_requested || stop_.load(std::memory_order_relaxed);
+  std::fill(p.send.begin(), p.send.end(), 0);
   p.send[0] = finished_.load(std::memory_order_acquire);
+  p.send[2] = stopping ? 1 : 0;
+  if (shares_) {
+    Shares& s = *shares_;
+    const std::lock_guard<std::mutex> lock(s.m);
+    local_done = stopping || s.idle();
+    p.send[3 + s.me] = std::min(s.cursor, s.limit[s.me]);
+    p.send[3 + R + s.me] = local_done ? 1 : 0;
+  }
   p.send[1] = local_done ? 1 : 0;
-  p.send[2] = stop_requested || stop_.load(std::memory_order_relaxed) ? 1 : 0;
-  MPI_Iallreduce(p.send, p.recv, 3, MPI_UINT64_T, MPI_SUM, g_work, &p.request);
+  MPI_Iallreduce(p.send.data(), p.recv.data(), static_cast<int>(p.send.size()), MPI_UINT64_T, MPI_SUM, g_work,
+                 &p.request);
   p.in_flight = true;
   return true;
 #else

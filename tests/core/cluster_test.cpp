@@ -137,6 +137,40 @@ TEST(Cluster, RunChunksReportsProgressAndKeepsChunkOrder) {
   EXPECT_EQ(reported.back(), 1000u);
 }
 
+TEST(Cluster, IdleRanksTakeTheSecondHalfOfTheLargestUnclaimedShare) {
+  using verflixt::cluster::Handover;
+  using verflixt::cluster::hand_over;
+  // Rank 0 is done with its 10; rank 1 has claimed 2 of 10: 8 unclaimed, rank 0 takes the
+  // last 4 (indices 6..9 of rank 1's share) and rank 1 now stops at 6.
+  std::vector<std::uint64_t> limit = {10, 10};
+  EXPECT_EQ(hand_over(limit, std::vector<std::uint64_t>{10, 2}, std::vector<std::uint64_t>{1, 0}),
+            (std::vector<Handover>{{0, 1, 6, 10}}));
+  EXPECT_EQ(limit, (std::vector<std::uint64_t>{10, 6}));
+  // An odd rest: the owner keeps the larger half (7 unclaimed: it keeps 4, gives 3).
+  limit = {10, 10};
+  EXPECT_EQ(hand_over(limit, std::vector<std::uint64_t>{10, 3}, std::vector<std::uint64_t>{1, 0}),
+            (std::vector<Handover>{{0, 1, 7, 10}}));
+  // One unclaimed chunk is not split; a claim count past the limit (claims made before a
+  // split was known) counts as nothing unclaimed.
+  limit = {5, 6, 4};
+  EXPECT_TRUE(hand_over(limit, std::vector<std::uint64_t>{5, 5, 9}, std::vector<std::uint64_t>{1, 0, 0}).empty());
+  EXPECT_EQ(limit, (std::vector<std::uint64_t>{5, 6, 4}));
+  // Two idle ranks, in rank order: rank 0 halves the largest rest (rank 3's 12), then rank 1
+  // takes from the largest rest then (rank 2's 8; rank 3 has 6 left); ties go to the lower rank.
+  limit = {4, 4, 10, 14};
+  EXPECT_EQ(hand_over(limit, std::vector<std::uint64_t>{4, 4, 2, 2}, std::vector<std::uint64_t>{1, 1, 0, 0}),
+            (std::vector<Handover>{{0, 3, 8, 14}, {1, 2, 6, 10}}));
+  EXPECT_EQ(limit, (std::vector<std::uint64_t>{4, 4, 6, 8}));
+  limit = {0, 9, 9};
+  EXPECT_EQ(hand_over(limit, std::vector<std::uint64_t>{0, 1, 1}, std::vector<std::uint64_t>{1, 0, 0}),
+            (std::vector<Handover>{{0, 1, 5, 9}}));
+  // Nobody idle, or everybody: nothing moves.
+  limit = {3, 9};
+  EXPECT_TRUE(hand_over(limit, std::vector<std::uint64_t>{1, 1}, std::vector<std::uint64_t>{0, 0}).empty());
+  EXPECT_TRUE(hand_over(limit, std::vector<std::uint64_t>{3, 9}, std::vector<std::uint64_t>{1, 1}).empty());
+  EXPECT_EQ(limit, (std::vector<std::uint64_t>{3, 9}));
+}
+
 TEST(Cluster, AStopKeepsWholeChunksAndSaysInterrupted) {
   std::atomic<bool> stop{true};
   verflixt::RunControl control;

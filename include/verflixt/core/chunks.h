@@ -29,31 +29,34 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
   const std::uint64_t chunks = (total + chunk_size - 1) / chunk_size;
   std::vector<T> parts(chunks);
   std::vector<char> done(chunks, 0);
-  // This rank's chunks: rank, rank + R, rank + 2R, ... (all of them on one rank).
-  const std::uint64_t my_chunks = cluster::my_chunk_count(chunks);
-  cluster::Agreement agreement;  // finished chunks and a stop request, summed over the ranks
+  // Under MPI this rank's chunks are its share (rank, rank + R, ...) and parts of other
+  // shares the ranks agree to hand it when it runs out (cluster::Agreement); in one process,
+  // all of them in order. Threads claim one chunk at a time: chunks are equal in work but
+  // threads are not equal in speed (a shared core, a busy machine).
+  cluster::Agreement agreement(chunks);  // who plays what, finished chunks and a stop request
 #pragma omp parallel num_threads(std::max(1, threads))
   {
     auto scratch = make_scratch();
     const bool polling = omp_get_thread_num() == 0;  // the thread that may talk to other ranks
-#pragma omp for schedule(dynamic, 1) nowait
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(my_chunks); ++i) {
-      if (control.stopped() || agreement.stop_agreed()) continue;
-      const std::uint64_t chunk = cluster::my_chunk(static_cast<std::uint64_t>(i));
-      // Played into the thread's own T and moved into place once: parts of neighbouring
-      // chunks share cache lines, and two threads updating them all chunk long would make
-      // those lines bounce between cores (false sharing).
-      T part{};
-      play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
-      parts[chunk] = std::move(part);
-      done[chunk] = 1;
-      agreement.finished();
-      if (polling) {
-        agreement.poll(control.stopped());
-        control.report(std::min(total, agreement.finished_everywhere() * chunk_size), total);
+    std::uint64_t chunk = 0;
+    for (;;) {
+      if (!control.stopped() && !agreement.stop_agreed() && agreement.claim(chunk)) {
+        // Played into the thread's own T and moved into place once: parts of neighbouring
+        // chunks share cache lines, and two threads updating them all chunk long would make
+        // those lines bounce between cores (false sharing).
+        T part{};
+        play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
+        parts[chunk] = std::move(part);
+        done[chunk] = 1;
+        agreement.finished();
+        if (polling) {
+          agreement.poll(control.stopped());
+          control.report(std::min(total, agreement.finished_everywhere() * chunk_size), total);
+        }
+        continue;
       }
+      if (agreement.wait(polling, control.stopped())) break;  // nothing left anywhere
     }
-    if (polling) agreement.settle(control.stopped());
   }
   cluster::share_parts(parts, done);
   std::vector<T> kept;

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -32,9 +33,11 @@ bool built_with_mpi();
 int rank();
 int size();
 inline bool root() { return rank() == 0; }
-// Chunk c belongs to rank c mod R: chunks are equal work, so dealing them round-robin keeps
-// every rank busy to the end without a coordinator. This rank's share of `chunks` chunks is
-// my_chunk(0), ..., my_chunk(my_chunk_count(chunks) - 1).
+// Chunk c belongs to rank c mod R: its share. This rank's share of `chunks` chunks is
+// my_chunk(0), ..., my_chunk(my_chunk_count(chunks) - 1). Chunks are equal work, but ranks
+// need not be equal in speed (another job on a core, an older machine): run_chunks lets a
+// rank that has played its share take over part of a slower rank's (Agreement, hand_over);
+// the solo kernel's loop keeps to the shares.
 inline bool mine(std::uint64_t chunk) { return static_cast<int>(chunk % static_cast<std::uint64_t>(size())) == rank(); }
 inline std::uint64_t my_chunk_count(std::uint64_t chunks) {
   const auto r = static_cast<std::uint64_t>(rank()), n = static_cast<std::uint64_t>(size());
@@ -237,15 +240,44 @@ void share_parts(std::vector<T>& parts, std::vector<char>& done) {
   }
 }
 
+// How ranks with nothing left to claim take over the rest of other ranks' shares (the
+// Agreement's rule, a pure function so that every rank, given the same sums, hands over the
+// same chunks). Share index i of rank r is chunk r + i R; limit[r] bounds the part of r's
+// share that r plays itself, claimed[r] is how far r had claimed into it, idle[r] != 0 when
+// r had nothing to claim. Each idle rank, in rank order, takes the second half of the
+// unclaimed rest of the share with the most unclaimed (ties: the lower rank), if that is 2
+// or more, and the owner's limit moves down to where the half starts.
+struct Handover {
+  std::size_t helper, owner;
+  std::uint64_t from, to;  // owner's share indices [from, to)
+  bool operator==(const Handover&) const = default;
+};
+std::vector<Handover> hand_over(std::vector<std::uint64_t>& limit, std::span<const std::uint64_t> claimed,
+                                std::span<const std::uint64_t> idle);
+
 // The agreement of one chunk loop: how many chunks are finished on all ranks together, and
 // whether any rank was asked to stop. Ranks exchange their counters in rounds (a
 // non-blocking sum every time the polling thread finishes a chunk), so a Ctrl-C on any rank
 // stops all of them within a chunk or two, and rank 0 shows the progress of the whole run.
-// finished() may be called from any thread; poll() and settle() only from the
-// thread that started MPI (OpenMP's thread 0 of a team made on the main thread).
+// finished() and claim() may be called from any thread; poll(), settle() and wait() on the
+// polling thread only: the thread that started MPI (OpenMP's thread 0 of a team made on the
+// main thread).
+//
+// Made with the loop's chunk count (run_chunks), it also hands out the chunks (claim): each
+// rank first plays its share (chunk c of rank c mod R, in order), and a rank with nothing
+// left to claim is given the second half of the largest share still unclaimed. The rounds
+// carry how far every rank has claimed into its share and who has nothing left, and every
+// rank applies the same rule to the same sums, so all agree on who plays what without a
+// coordinator: a rank that another job slows, or a slower machine, no longer holds the run
+// back by a fixed share. A rank may have claimed into the half it gives away before it
+// learns of the split: then both play those chunks — the same parts, since a chunk's part
+// depends on its index only — and the exchange keeps one (share_parts). A loop whose
+// results are summed per thread rather than kept per chunk (the solo kernel) cannot keep one
+// of two copies and uses the fixed shares (my_chunk) with the default constructor.
 class Agreement {
  public:
   Agreement();
+  explicit Agreement(std::uint64_t chunks);
   ~Agreement();
   Agreement(const Agreement&) = delete;
   Agreement& operator=(const Agreement&) = delete;
@@ -259,13 +291,24 @@ class Agreement {
   // Finished chunks on all ranks as of the last round (on one rank: exactly the local count).
   std::uint64_t finished_everywhere() const;
 
+  // With a chunk count: the next chunk this rank plays; false when it has none to claim now
+  // (more may come from another rank's share: ask wait()).
+  bool claim(std::uint64_t& chunk);
+  // With a chunk count, when claim() found nothing: the polling thread completes a round
+  // (waiting for it), another thread sleeps briefly. True when the loop is over: no rank has
+  // anything left to claim (or a stop was agreed); then every rank leaves after the same round.
+  bool wait(bool polling, bool stop_requested);
+
  private:
   bool round(bool stop_requested, bool local_done, bool block);
   std::atomic<std::uint64_t> finished_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<bool> over_{false};
   std::uint64_t global_finished_ = 0;
   struct Pending;
   std::unique_ptr<Pending> pending_;
+  struct Shares;
+  std::unique_ptr<Shares> shares_;
 };
 
 }  // namespace verflixt::cluster
