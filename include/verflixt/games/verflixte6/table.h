@@ -57,12 +57,13 @@ int best_candidate(std::span<const int> candidates, Score score) {
 
 // T6: whether taking `amount` eyes from `victim` pays the thief the Keuler bonus — a
 // Prinzessin taken from above 0 to 0 or below whose bonus has not been paid this pass. The
-// one test take_eyes applies and every victim choice predicts with. Inline (as take_eyes and
-// end_pass): the pass kernel's lanes ask it at every steal, a call was a tenth of their time.
+// one test take_eyes applies and every victim choice predicts with; the pass kernel's
+// compiled_victim applies the same test to four seats at once in vector registers
+// (pass_kernel.cpp), and a test holds the two to the same choice on random tables. Inline
+// (as take_eyes and end_pass): the pass kernel's lanes ask it at every steal.
 inline bool keuler_due(const Rules& rules, const SeatView& victim, int amount) {
   // & rather than &&: every operand is a plain read, and without short-circuit the compiler
-  // emits no branch — compiled_victim asks this of every seat, and a branch on the dice's
-  // table mispredicted there (a fifth of the pass kernel's time on threshold passes).
+  // emits no branch on the dice's table (a branch there mispredicted).
   return (rules.keuler_bonus > 0) & (victim.status == Status::Prinzessin) & (victim.eyes > 0) &
          (victim.eyes - amount <= 0) & !victim.keuler_paid;
 }
