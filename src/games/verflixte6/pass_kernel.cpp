@@ -14,6 +14,8 @@
 #include "verflixt/games/verflixte6/solver.h"
 #include "verflixt/games/verflixte6/sweep.h"
 #include "verflixt/games/verflixte6/table.h"
+#include "games/verflixte6/lane_block.h"
+#include "games/verflixte6/lane_vectors.h"
 #include "games/verflixte6/turn_step.h"
 
 namespace verflixt {
@@ -77,65 +79,31 @@ VictimRule compiled_victim_rule(const Policy& policy) {
 
 namespace {
 
-// compiled_victim's vectors: 4 lanes of 32 bits, one seat each, in GCC's (and Clang's) vector
-// extensions, so that the one implementation compiles to whatever the build targets (SSE2 at
-// least, AVX, or another processor's vectors) and, integer arithmetic only, picks the same
-// seat on all. Four lanes, not eight: every operation below is then one SSE2 instruction
-// (a portable build's), the transposition four unpacks.
-using V4i = std::int32_t __attribute__((vector_size(16)));
-#if defined(__clang__)
-#define VERFLIXT_SHUFFLE4(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define VERFLIXT_SHUFFLE4(a, b, ...) __builtin_shuffle(a, b, V4i{__VA_ARGS__})
-#endif
+using lanes::V4i;
 
 // A SeatView as compiled_victim reads it: four 32-bit words, eyes, status (low byte), total,
 // and the flags word whose second byte is keuler_paid.
 static_assert(sizeof(SeatView) == 16 && offsetof(SeatView, eyes) == 0 && offsetof(SeatView, status) == 4 &&
               offsetof(SeatView, total) == 8 && offsetof(SeatView, keuler_paid) == 13);
 
-// A seat's key, the best candidate's the highest: bit 30 the Keuler bonus (T6), bits 4..29
-// the score (eyes or standing) + 2^25, bits 0..3 kMaxPlayers - step (E11: the nearer seat
-// after the thief wins a tie, step 1..11); 0 for a seat that may not be robbed. A score is
-// clamped to ±2^25: eyes or an evening's standing of 33 million would take millions of
-// throws in one pass or evening, so the clamp never decides a choice.
-constexpr int kScoreLimit = 1 << 25;
-
-// What the keys of a steal depend on besides the seats, -1 for true where it is a mask.
-struct Steal4 {
-  int n, self, amount;
-  int barred;        // bit k: seat k may not be robbed (the thief, E9's taken)
-  int skip_zombies;  // RobTargets::NotZombie
-  int keuler_on;     // rules.keuler_bonus > 0
-  bool leader;       // VictimRule::kLeader: standing, not eyes
-};
-
-// The keys of seats first .. first + 3.
-V4i victim_keys(const SeatView* seats, int first, const Steal4& q) {
-  V4i r[4];
-  for (size_t i = 0; i < 4; ++i) std::memcpy(&r[i], &seats[static_cast<size_t>(first) + i], sizeof r[i]);
-  const V4i lo01 = VERFLIXT_SHUFFLE4(r[0], r[1], 0, 4, 1, 5), lo23 = VERFLIXT_SHUFFLE4(r[2], r[3], 0, 4, 1, 5);
-  const V4i hi01 = VERFLIXT_SHUFFLE4(r[0], r[1], 2, 6, 3, 7), hi23 = VERFLIXT_SHUFFLE4(r[2], r[3], 2, 6, 3, 7);
+// The keys (lane_vectors.h) of seats first .. first + 3, the seat records transposed by four
+// unpacks into eyes, status, total and keuler_paid. Four lanes, not eight: every operation is
+// then one SSE2 instruction (a portable build's).
+V4i victim_keys(const SeatView* seats, int first, int self, unsigned barred, int amount, const lanes::KeyRule& r) {
+  V4i w[4];
+  for (size_t i = 0; i < 4; ++i) std::memcpy(&w[i], &seats[static_cast<size_t>(first) + i], sizeof w[i]);
+  const V4i lo01 = VERFLIXT_SHUFFLE4(w[0], w[1], 0, 4, 1, 5), lo23 = VERFLIXT_SHUFFLE4(w[2], w[3], 0, 4, 1, 5);
+  const V4i hi01 = VERFLIXT_SHUFFLE4(w[0], w[1], 2, 6, 3, 7), hi23 = VERFLIXT_SHUFFLE4(w[2], w[3], 2, 6, 3, 7);
   const V4i eyes = VERFLIXT_SHUFFLE4(lo01, lo23, 0, 1, 4, 5);
   const V4i status = VERFLIXT_SHUFFLE4(lo01, lo23, 2, 3, 6, 7) & 0xff;
   const V4i total = VERFLIXT_SHUFFLE4(hi01, hi23, 0, 1, 4, 5);
   const V4i paid = (VERFLIXT_SHUFFLE4(hi01, hi23, 2, 3, 6, 7) >> 8) & 0xff;
   const V4i seat = V4i{0, 1, 2, 3} + first;
-  // Comparisons give -1 (true) or 0 per lane; & and | combine them without a branch.
-  const V4i may = (seat < q.n) & ((q.barred & (V4i{1, 2, 4, 8} << first)) == 0) &
-                  ~((status == static_cast<int>(Status::Zombie)) & q.skip_zombies);
-  // keuler_due (table.h), seat by seat.
-  const V4i keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= q.amount) &
-                     (paid == 0) & q.keuler_on;
-  V4i score = q.leader ? total + (eyes & (eyes > 0)) : eyes;  // standing (table.h): T7's pass_score
-  score = (score & (score >= -kScoreLimit)) | (-kScoreLimit & (score < -kScoreLimit));
-  score = (score & (score < kScoreLimit)) | ((kScoreLimit - 1) & (score >= kScoreLimit));
-  const V4i step = seat - q.self + (q.n & (seat < q.self));  // E11: seats after the thief, wrapping
-  const V4i key = (keuler & (1 << 30)) | ((score + kScoreLimit) << 4) | (kMaxPlayers - step);
-  return key & may;
+  const V4i may = (seat < r.n) & ((static_cast<int>(barred) & (V4i{1, 2, 4, 8} << first)) == 0);
+  return lanes::victim_key(eyes, status, total, paid, seat, V4i{} + self, V4i{} + amount, may, r);
 }
 
-V4i max4(V4i a, V4i b) { return (a & (a > b)) | (b & (a <= b)); }
+V4i max4(V4i a, V4i b) { return lanes::select(a > b, a, b); }
 
 }  // namespace
 
@@ -149,24 +117,18 @@ int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatVie
 int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatView, kMaxPlayers>& table, int n,
                     int self, unsigned taken, int amount) {
   // rob_candidates (table.cpp: every other seat but those taken from and, under
-  // RobTargets::NotZombie, Zombies) fused with best_candidate: each seat's key (above) packs
-  // Keuler, then eyes or standing, then E11's order, so the best is the maximum of the keys
-  // (0: nobody may be robbed), taken over 4 seats at once.
+  // RobTargets::NotZombie, Zombies) fused with best_candidate: each seat's key
+  // (lane_vectors.h) packs Keuler, then eyes or standing, then E11's order, so the best is
+  // the maximum of the keys (0: nobody may be robbed), taken over 4 seats at once.
   static_assert(kMaxPlayers % 4 == 0);
-  const Steal4 q{n,
-                 self,
-                 amount,
-                 static_cast<int>(taken | (1u << self)),
-                 -static_cast<int>(rules.rob_targets == RobTargets::NotZombie),
-                 -static_cast<int>(rules.keuler_bonus > 0),
-                 rule == VictimRule::kLeader};
-  V4i best = victim_keys(table.data(), 0, q);
-  for (int first = 4; first < n; first += 4) best = max4(best, victim_keys(table.data(), first, q));
+  const lanes::KeyRule r{n, -static_cast<int>(rules.rob_targets == RobTargets::NotZombie),
+                         -static_cast<int>(rules.keuler_bonus > 0), rule == VictimRule::kLeader};
+  const unsigned barred = taken | (1u << self);
+  V4i best = victim_keys(table.data(), 0, self, barred, amount, r);
+  for (int first = 4; first < n; first += 4) best = max4(best, victim_keys(table.data(), first, self, barred, amount, r));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
-  int k = self + kMaxPlayers - (best[0] & 0xf);  // self + step (no division: it is slow)
-  k = k >= n ? k - n : k;
-  return best[0] == 0 ? -1 : k;  // a select: whether a steal lapses is the dice's
+  return lanes::victim_of_key(best[0], self, n);
 }
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
@@ -788,6 +750,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
                              Rng& rng, const PassSink& sink, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
+  if (block_plays(seats, lanes)) return play_block(seats, first_pass, count, rng, sink, lanes);
   const std::uint64_t n = seats.size();
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);

@@ -160,6 +160,10 @@ class PassKernel {
   // outcomes (tests/verflixte6/tuning_test.cpp). Set it before the kernel's first pass.
   void set_compile_stop_rules(bool compile) { compile_stop_rules_ = compile; }
 
+  // Whether play_passes may play in a lane block (lane_block.h) where it can: then it gives
+  // the same bits as the lanes, faster. On by default; tests compare the two.
+  void set_lane_block(bool use) { use_block_ = use; }
+
  private:
   static constexpr std::uint32_t kNone = ~0u;
   struct Edge {
@@ -347,6 +351,14 @@ class PassKernel {
   int max_steps_ = 8;
   bool compile_stop_rules_ = true;
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
+  // play_passes in a lane block (lane_block.h): the lanes' state in structure-of-arrays form,
+  // stepped sixteen lanes at a time, for passes it can play (block_plays).
+  struct Block;
+  std::unique_ptr<Block> block_;
+  bool use_block_ = true;
+  bool block_plays(std::span<const PassSeat> seats, int lanes);
+  void play_block(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+                  const PassSink& sink, int lanes);
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
   std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
