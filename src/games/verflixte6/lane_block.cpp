@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 
 #include "games/verflixte6/lane_vectors.h"
@@ -291,7 +289,6 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       drawing += draws;
     }
   }
-  if (getenv("VDBG")) fprintf(stderr, "rows %zu buckets %zu edges %zu\n", t.rows.size(), t.buckets.size(), t.edges.size());
 }
 
 }  // namespace verflixt

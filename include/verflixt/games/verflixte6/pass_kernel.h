@@ -163,6 +163,8 @@ class PassKernel {
   // Whether play_passes may play in a lane block (lane_block.h) where it can: then it gives
   // the same bits as the lanes, faster. On by default; tests compare the two.
   void set_lane_block(bool use) { use_block_ = use; }
+  // Whether play_passes plays these seats in `lanes` lanes in a lane block.
+  bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes) { return block_plays(seats, lanes); }
 
  private:
   static constexpr std::uint32_t kNone = ~0u;
