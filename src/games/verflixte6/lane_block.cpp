@@ -1,6 +1,7 @@
 #include "games/verflixte6/lane_block.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 
@@ -134,51 +135,75 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   for (size_t l = 0; l < static_cast<size_t>(L); ++l)
     if (settle(l)) b.order[static_cast<size_t>(drawing++)] = static_cast<std::uint32_t>(l);
 
+  // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
+  // end_eyes and state | eliminated << 8; a Bucket own (two words) and next[2]; a Steal
+  // transfer, shown, lapse, keuler and senigma. Taken again after anything that may grow them.
+  static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
+                offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13);
+  static_assert(sizeof(Bucket) == 16 && offsetof(Bucket, own) == 0 && offsetof(Bucket, next) == 8);
+  static_assert(sizeof(Steal) == 20 && offsetof(Steal, transfer) == 0 && offsetof(Steal, shown) == 4 &&
+                offsetof(Steal, lapse) == 8 && offsetof(Steal, keuler) == 12);
+  const auto words = [](const auto& v) { return reinterpret_cast<const std::int32_t*>(v.data()); };
+  constexpr int kUnbuiltState = kUnbuilt, kReadyState = kReady;
+
   while (drawing > 0) {
-    // (A) The draws, in the lanes' order, from the one Rng; then every lane's segment at once.
+    // (A) The draws, in the lanes' order, from the one Rng.
     {
       Rng local = rng;  // in registers: the stores below could otherwise alias its state
       for (int i = 0; i < drawing; ++i) b.bits[b.order[static_cast<size_t>(i)]] = local() >> 11;
       rng = local;
     }
-    {
-      const Hot* hot = t.hot.data();
-      const Bucket* buckets = t.buckets.data();
-      for (size_t l = 0; l < static_cast<size_t>(vectors * kVector); ++l) {
-        const Hot h = hot[static_cast<size_t>(b.row[l])];
-        // uniform_times and resolve, as the lanes draw.
-        const double u = static_cast<double>(b.bits[l]) * 0x1.0p-53 * h.buckets;
-        const auto k = static_cast<std::uint32_t>(u);
-        const Bucket& x = buckets[h.alias + k];
-        const std::uint32_t side = u - k < x.own ? 0 : 1;
-        const std::uint32_t next_row = x.next[side];  // an index, not a branch on the dice
-        const bool playing = b.live[l] != 0;
-        b.before[l] = static_cast<std::int32_t>(next_row & ~kTakes);
-        b.row[l] = playing ? b.before[l] : b.row[l];
-        b.takes[l] = -static_cast<std::int32_t>(playing && (next_row & kTakes) != 0);
-        b.drawn[l] = static_cast<std::int32_t>(2 * (h.alias + k) + side);
+    // Then sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
+    // the processor overlaps their gathers): the draw, (B) its steal, and the turn ends that
+    // neither end the pass nor meet a start row not yet compiled (end_turn's record_turn, T5,
+    // and begin_turn); the other turn ends are settled one lane at a time below.
+    const auto vs = static_cast<size_t>(vectors * kVector);
+    for (size_t v = 0; v < vs; v += kVector) {
+      const V16i live = load(&b.live[v]);
+      const V16i row = load(&b.row[v]);
+      // uniform_times and resolve, as the lanes draw, in two halves of eight doubles.
+      const V16i alias = lanes::gather(words(t.hot), row * 4), size = lanes::gather(words(t.hot), row * 4 + 1);
+      V16i k, side;
+      {
+        lanes::V8u bits[2];
+        std::memcpy(bits, &b.bits[v], sizeof bits);
+        lanes::V8i half_k[2], half_side[2];
+        for (int h = 0; h < 2; ++h) {
+          const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
+                                      : __builtin_shufflevector(size, size, 8, 9, 10, 11, 12, 13, 14, 15);
+          const lanes::V8i a = h == 0 ? __builtin_shufflevector(alias, alias, 0, 1, 2, 3, 4, 5, 6, 7)
+                                      : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
+          const lanes::V8d u = __builtin_convertvector(bits[h], lanes::V8d) * 0x1.0p-53 *
+                               __builtin_convertvector(m, lanes::V8d);
+          half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
+          const lanes::V8d own = lanes::gather(reinterpret_cast<const double*>(t.buckets.data()), (a + half_k[h]) * 2);
+          const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < own;
+          half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
+        }
+        k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        side = __builtin_shufflevector(half_side[0], half_side[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                                       15);
       }
+      const V16i bucket = alias + k;
+      const V16i next_row = lanes::gather(words(t.buckets), bucket * 4 + 2 + side);
+      const V16i before = next_row & static_cast<std::int32_t>(~kTakes);
+      store(&b.drawn[v], bucket * 2 + side);
+      store(&b.takes[v], live & (next_row < 0));  // kTakes, bit 31
+      store(&b.before[v], before);
+      store(&b.row[v], lanes::select(live, before, row));
     }
-    // (B) The steals: transfer_ for every lane whose draw took eyes, sixteen lanes at a time.
-    int stealing = 0;
-    for (size_t l = 0; l < static_cast<size_t>(vectors * kVector); ++l) stealing |= b.takes[l];
-    if (stealing != 0) {
-      const Steal* steals = t.steals.data();
-      for (size_t l = 0; l < static_cast<size_t>(vectors * kVector); ++l) {
-        const Steal& e = steals[static_cast<size_t>(b.drawn[l])];
-        b.amount[l] = e.transfer;
-        b.shown[l] = e.shown;
-        b.lapse[l] = static_cast<std::int32_t>(e.lapse);
-        b.keuler_row[l] = static_cast<std::int32_t>(e.keuler);
-      }
-      int missing = 0;  // lanes whose lapse or Keuler row is still to be worked out
-      for (size_t v = 0; v < static_cast<size_t>(vectors * kVector); v += kVector) {
-        const V16i takes = load(&b.takes[v]), self = load(&b.self[v]), amount = load(&b.amount[v]);
+    for (size_t v = 0; v < vs; v += kVector) {
+      const V16i takes = load(&b.takes[v]);
+      if (lanes::any(takes)) {
+        const V16i drawn = load(&b.drawn[v]), before = load(&b.before[v]);
+        V16i row = load(&b.row[v]);
         // compiled_victim, lane by lane: the best key over the seats.
+        const V16i self = load(&b.self[v]);
+        const V16i amount = lanes::gather(words(t.steals), drawn * 5), shown = lanes::gather(words(t.steals), drawn * 5 + 1);
         V16i best{};
-        for (int k = 0; k < n; ++k) {
-          const auto s = static_cast<size_t>(k);
-          const V16i seat = V16i{} + k;
+        for (int j = 0; j < n; ++j) {
+          const auto s = static_cast<size_t>(j);
+          const V16i seat = V16i{} + j;
           const V16i key = lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), V16i{} + b.total[s],
                                              load(&b.paid[s][v]), seat, self, amount, seat != self, key_rule);
           best = lanes::select(key > best, key, best);
@@ -188,11 +213,10 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         victim = lanes::select(best == 0, V16i{} + kLapsed, victim);
         // take_from and take_eyes: the victim's key says whether the Keuler bonus is due (T6).
         const V16i due = takes & ((best & (1 << 30)) != 0);
-        const V16i shown = load(&b.shown[v]);
-        for (int k = 0; k < n; ++k) {
-          const auto s = static_cast<size_t>(k);
-          const V16i hit = takes & (victim == k);
-          const V16i me = takes & (self == k);
+        for (int j = 0; j < n; ++j) {
+          const auto s = static_cast<size_t>(j);
+          const V16i hit = takes & (victim == j);
+          const V16i me = takes & (self == j);
           V16i eyes = load(&b.eyes[s][v]) - (amount & hit);
           eyes = lanes::select(me, shown, eyes);  // the thief as the engine shows him (E1)
           store(&b.eyes[s][v], eyes);
@@ -201,93 +225,83 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         }
         // T4: a lapsed steal gives the eyes back; a Keuler bonus moves the turn on (T6).
         const V16i lapsed = takes & (victim == kLapsed);
-        store(&b.lapsed[v], lapsed);
-        V16i row = lanes::select(lapsed, load(&b.lapse[v]), load(&b.row[v]));
-        row = lanes::select(due, load(&b.keuler_row[v]), row);
-        store(&b.row[v], row);
-        const V16i unknown = row == static_cast<std::int32_t>(kNone);
-        for (int i = 0; i < kVector; ++i) missing |= unknown[i];
-      }
-      if (missing != 0) {  // worked out on first need, as transfer_ does
-        for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
-          if (static_cast<std::uint32_t>(b.row[l]) != kNone) continue;
-          Steal& e = t.steals[static_cast<size_t>(b.drawn[l])];
-          const auto from = static_cast<std::uint32_t>(b.before[l]);
-          if (b.lapsed[l] != 0) b.row[l] = static_cast<std::int32_t>(e.lapse = shifted(t, from, -e.transfer));
-          else b.row[l] = static_cast<std::int32_t>(e.keuler = shifted(t, from, rules_.keuler_bonus));
+        row = lanes::select(lapsed, lanes::gather(words(t.steals), drawn * 5 + 2), row);
+        row = lanes::select(due, lanes::gather(words(t.steals), drawn * 5 + 3), row);
+        if (lanes::any(row == static_cast<std::int32_t>(kNone))) [[unlikely]] {
+          for (int i = 0; i < kVector; ++i) {  // worked out on first need, as transfer_ does
+            if (static_cast<std::uint32_t>(row[i]) != kNone) continue;
+            Steal& e = t.steals[static_cast<size_t>(drawn[i])];
+            const auto from = static_cast<std::uint32_t>(before[i]);
+            row[i] = static_cast<std::int32_t>(lapsed[i] != 0 ? (e.lapse = shifted(t, from, -e.transfer))
+                                                              : (e.keuler = shifted(t, from, rules_.keuler_bonus)));
+          }
         }
+        store(&b.row[v], row);
       }
+    }
+    std::uint64_t going = 0, settled = 0, slow = 0;  // bit l: lane l
+    for (size_t v = 0; v < vs; v += kVector) {
+      const V16i live = load(&b.live[v]), row = load(&b.row[v]);
+      // (C) Where each lane is now. A segment not compiled yet is compiled here (when does not
+      // change any draw: run_lanes).
+      V16i state = lanes::gather(words(t.hot), row * 4 + 3);
+      if (lanes::any(live & ((state & 0xff) == kUnbuiltState))) [[unlikely]] {
+        for (int i = 0; i < kVector; ++i)
+          if (live[i] != 0 && t.hot[static_cast<size_t>(row[i])].state == kUnbuilt)
+            compile_segment(t, static_cast<std::uint32_t>(row[i]));
+        state = lanes::gather(words(t.hot), row * 4 + 3);
+      }
+      const V16i ended = live & ((state & 0xff) != kReadyState);
+      store(&b.state[v], state);
+      store(&b.ended[v], ended);
+      going |= std::uint64_t{lanes::bits(live & ~ended)} << v;
+    }
+    for (size_t v = 0; v < vs; v += kVector) {
+      const V16i state = load(&b.state[v]), ended = load(&b.ended[v]), row = load(&b.row[v]);
+      // The quick turn ends: the pass goes on, and the next player's start row is known and
+      // compiled.
+      const V16i step = load(&b.step[v]) + 1, self = load(&b.self[v]);
+      V16i next_self = load(&b.first[v]) + step;  // P1: seat_at
+      next_self = lanes::select(next_self >= n, next_self - n, next_self);
+      V16i start_eyes{};
+      for (int j = 0; j < n; ++j) {
+        const auto s = static_cast<size_t>(j);
+        start_eyes = lanes::select(next_self == j, load(&b.eyes[s][v]) + b.bonus[s], start_eyes);
+      }
+      const V16i at = start_eyes - kStartLow;
+      V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
+      const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
+      const V16i known = start != static_cast<std::int32_t>(kNone);
+      quick &= known & ((lanes::gather(words(t.hot), (start & known) * 4 + 3) & 0xff) == kReadyState);
+      const V16i end_eyes = lanes::gather(words(t.hot), row * 4 + 2);
+      const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
+                                        V16i{} + static_cast<int>(Status::Prinzessin));
+      for (int j = 0; j < n; ++j) {
+        const auto s = static_cast<size_t>(j);
+        const V16i me = quick & (self == j);
+        store(&b.eyes[s][v], lanes::select(me, end_eyes, load(&b.eyes[s][v])));
+        store(&b.status[s][v], lanes::select(me, status, load(&b.status[s][v])));
+      }
+      store(&b.step[v], lanes::select(quick, step, step - 1));
+      store(&b.self[v], lanes::select(quick, next_self, self));
+      store(&b.row[v], lanes::select(quick, start, row));
+      settled |= std::uint64_t{lanes::bits(quick)} << v;
+      slow |= std::uint64_t{lanes::bits(ended & ~quick)} << v;
     }
     // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
-    // ended settle, in lane order, and draw after them. Segments not compiled yet are
-    // compiled here (when does not change any draw: run_lanes).
-    {
-      for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
-        if (t.hot[static_cast<size_t>(b.row[l])].state == kUnbuilt) [[unlikely]]
-          compile_segment(t, static_cast<std::uint32_t>(b.row[l]));
-      }
-      const Hot* hot = t.hot.data();
-      for (size_t l = 0; l < static_cast<size_t>(vectors * kVector); ++l) {
-        const Hot h = hot[static_cast<size_t>(b.row[l])];
-        b.ended[l] = b.live[l] & -static_cast<std::int32_t>(h.state != kReady);
-        b.end_eyes[l] = h.end_eyes;
-        b.eliminated[l] = -static_cast<std::int32_t>(h.eliminated);
-      }
-      // The turn ends that neither end the pass nor meet a start row not yet known, sixteen
-      // lanes at a time: end_turn's record_turn (T5) and begin_turn.
-      for (size_t v = 0; v < static_cast<size_t>(vectors * kVector); v += kVector) {
-        const V16i step = load(&b.step[v]) + 1;
-        V16i next_self = load(&b.first[v]) + step;  // P1: seat_at
-        next_self = lanes::select(next_self >= n, next_self - n, next_self);
-        V16i eyes{};
-        for (int k = 0; k < n; ++k) {
-          const auto s = static_cast<size_t>(k);
-          eyes = lanes::select(next_self == k, load(&b.eyes[s][v]) + b.bonus[s], eyes);
-        }
-        const V16i at = eyes - kStartLow;
-        const V16i known = load(&b.ended[v]) & (step < n) & (at >= 0) & (at < kStartSpan);
-        store(&b.start[v], (next_self * kStartSpan + at) & known);  // others read entry 0
-        store(&b.quick[v], known);
-      }
-      for (size_t l = 0; l < static_cast<size_t>(vectors * kVector); ++l) {
-        const std::uint32_t row = start_cache_[static_cast<size_t>(b.start[l])];
-        // Bit arithmetic, not a branch on the dice: kNone reads row 0 and counts as not ready.
-        const std::uint32_t missing = 0u - static_cast<std::uint32_t>(row == kNone);
-        const std::uint32_t ready = static_cast<std::uint32_t>(hot[row & ~missing].state == kReady) & ~missing;
-        b.start[l] = static_cast<std::int32_t>(row);
-        b.quick[l] &= -static_cast<std::int32_t>(ready);
-      }
-      for (size_t v = 0; v < static_cast<size_t>(vectors * kVector); v += kVector) {
-        const V16i quick = load(&b.quick[v]), self = load(&b.self[v]);
-        const V16i eyes = load(&b.end_eyes[v]);
-        const V16i status = lanes::select(load(&b.eliminated[v]), V16i{} + static_cast<int>(Status::Zombie),
-                                          V16i{} + static_cast<int>(Status::Prinzessin));
-        for (int k = 0; k < n; ++k) {
-          const auto s = static_cast<size_t>(k);
-          const V16i me = quick & (self == k);
-          store(&b.eyes[s][v], lanes::select(me, eyes, load(&b.eyes[s][v])));
-          store(&b.status[s][v], lanes::select(me, status, load(&b.status[s][v])));
-        }
-        const V16i step = load(&b.step[v]) + 1;
-        V16i next_self = load(&b.first[v]) + step;
-        next_self = lanes::select(next_self >= n, next_self - n, next_self);
-        store(&b.step[v], lanes::select(quick, step, load(&b.step[v])));
-        store(&b.self[v], lanes::select(quick, next_self, self));
-        store(&b.row[v], lanes::select(quick, load(&b.start[v]), load(&b.row[v])));
-      }
-    }
+    // ended settle, in lane order (finished passes go to the sink in that order), and draw
+    // after them. Lanes are visited by the bits of their masks, without a branch per lane.
+    auto list = [&](std::uint64_t which) {
+      for (; which != 0; which &= which - 1)
+        b.order[static_cast<size_t>(drawing++)] = static_cast<std::uint32_t>(__builtin_ctzll(which));
+    };
     drawing = 0;
-    for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
-      b.order[static_cast<size_t>(drawing)] = static_cast<std::uint32_t>(l);
-      drawing += (b.live[l] & ~b.ended[l]) != 0;
+    list(going);
+    for (std::uint64_t s = slow; s != 0; s &= s - 1) {
+      const int l = __builtin_ctzll(s);
+      if (settle(static_cast<size_t>(l))) settled |= std::uint64_t{1} << l;
     }
-    for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
-      bool draws = b.quick[l] != 0;  // a quick turn end has settled already
-      if ((b.ended[l] & ~b.quick[l]) != 0) [[unlikely]]
-        draws = settle(l);
-      b.order[static_cast<size_t>(drawing)] = static_cast<std::uint32_t>(l);
-      drawing += draws;
-    }
+    list(settled);
   }
 }
 

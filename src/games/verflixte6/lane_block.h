@@ -35,19 +35,13 @@ struct PassKernel::Block {
   alignas(64) PerLane<std::int32_t> row{}, self{}, step{}, first{};
   alignas(64) PerLane<std::int32_t> live{};   // -1: playing a pass; 0: no pass left (or beyond the lanes)
   alignas(64) PerLane<std::uint64_t> bits{};  // this round's draw, 53 bits
-  // The round's draw: the bucket side (Drawn::side), -1 where it took eyes, the row it led to.
-  alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{};
-  // The steal's record (Steal) where it took eyes.
-  alignas(64) PerLane<std::int32_t> amount{}, shown{}, lapse{}, keuler_row{};
-  alignas(64) PerLane<std::int32_t> lapsed{};  // -1: the steal lapsed (T4)
+  // A round's phases hand on, per lane: the bucket side drawn (Drawn::side), -1 where the draw
+  // took eyes, the row it led to; then the row's Hot state word and -1 where the turn ended.
+  alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{}, state{}, ended{};
   // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won.
   alignas(64) Seats eyes{}, status{}, paid{}, keuler{};
   // Per seat, the same in every pass of play_passes: the evening total and the start bonus.
   std::array<std::int32_t, kMaxPlayers> total{}, bonus{};
-  // The lane's turn ended in this round (-1), and the turn ends the block plays sixteen lanes
-  // at a time (-1: the pass goes on and the next turn's start row is compiled): the end's eyes
-  // and whether it was a Zombie's (T5), the next player's start row.
-  alignas(64) PerLane<std::int32_t> ended{}, quick{}, end_eyes{}, eliminated{}, start{};
   PerLane<std::uint32_t> order{};  // this round's draws, in order
 };
 

@@ -9,8 +9,18 @@
 // is written: compiled_victim applies it to four seats of one table at once, the lane block
 // to one seat of sixteen tables at once.
 #include <cstdint>
+#include <cstring>
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "verflixt/games/verflixte6/table.h"
+
+// GCC notes that a function taking or returning a 64-byte vector has another calling
+// convention with AVX-512 than without; these are inline and never cross a library boundary.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 
 namespace verflixt::lanes {
 
@@ -22,10 +32,72 @@ using V16i = std::int32_t __attribute__((vector_size(64)));
 #define VERFLIXT_SHUFFLE4(a, b, ...) __builtin_shuffle(a, b, V4i{__VA_ARGS__})
 #endif
 
+// Eight lanes of the same: the draw's doubles take two halves of a V16i.
+using V8i = std::int32_t __attribute__((vector_size(32)));
+using V8d = double __attribute__((vector_size(64)));
+using V8l = std::int64_t __attribute__((vector_size(64)));
+using V8u = std::uint64_t __attribute__((vector_size(64)));
+
 // mask ? a : b, element by element, for a mask of -1 / 0.
 template <class V>
 V select(V mask, V a, V b) {
   return (a & mask) | (b & ~mask);
+}
+
+// Sixteen words words[index[i]]: one gather instruction where the build has one (AVX-512,
+// AVX2), else element by element — the same loads either way. Indices are below 2^31 (a
+// table's rows and buckets are below 2^29 then: 8 GB of buckets).
+inline V16i gather(const std::int32_t* words, V16i index) {
+#if defined(__AVX512F__)
+  // The masked forms with a zero source: GCC 12 warns that the plain ones' source is undefined.
+  return reinterpret_cast<V16i>(
+      _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), 0xffff, reinterpret_cast<__m512i>(index), words, 4));
+#elif defined(__AVX2__)
+  const V8i lo = __builtin_shufflevector(index, index, 0, 1, 2, 3, 4, 5, 6, 7);
+  const V8i hi = __builtin_shufflevector(index, index, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m256i zero = _mm256_setzero_si256(), all = _mm256_set1_epi32(-1);
+  const auto a = reinterpret_cast<V8i>(_mm256_mask_i32gather_epi32(zero, words, reinterpret_cast<__m256i>(lo), all, 4));
+  const auto b = reinterpret_cast<V8i>(_mm256_mask_i32gather_epi32(zero, words, reinterpret_cast<__m256i>(hi), all, 4));
+  return __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+#else
+  V16i r;
+  for (int i = 0; i < 16; ++i) r[i] = words[index[i]];
+  return r;
+#endif
+}
+
+// Eight doubles doubles[index[i]], the same way.
+inline V8d gather(const double* doubles, V8i index) {
+#if defined(__AVX512F__)
+  return reinterpret_cast<V8d>(
+      _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, reinterpret_cast<__m256i>(index), doubles, 8));
+#else
+  V8d r;
+  for (int i = 0; i < 8; ++i) r[i] = doubles[index[i]];
+  return r;
+#endif
+}
+
+// Whether any element of a mask is set.
+inline bool any(V16i mask) {
+#if defined(__AVX512F__)
+  return _mm512_test_epi32_mask(reinterpret_cast<__m512i>(mask), reinterpret_cast<__m512i>(mask)) != 0;
+#else
+  int r = 0;
+  for (int i = 0; i < 16; ++i) r |= mask[i];
+  return r != 0;
+#endif
+}
+
+// Bit i set where element i of a mask is: the lanes a mask selects, to visit in order.
+inline unsigned bits(V16i mask) {
+#if defined(__AVX512F__)
+  return _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
+#else
+  unsigned r = 0;
+  for (int i = 0; i < 16; ++i) r |= static_cast<unsigned>(mask[i] != 0) << i;
+  return r;
+#endif
 }
 
 // A score is clamped to ±2^25 in the key: eyes or an evening's standing of 33 million would
