@@ -81,10 +81,28 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     next_first = next_first + 1 == n ? 0 : next_first + 1;
     begin_turn(l);
   };
-  // settle (D): the lane's turn ends — T5, and T7 with the sink when that ended the pass —
-  // until it is at a segment to draw from; false when it has no pass left.
+  // The lane's pass has ended (its last turn recorded): T7, the sink, and its next pass;
+  // false when it has none.
   std::array<SeatView, kMaxPlayers> table{};
   std::array<int, kMaxPlayers> bonuses{};
+  auto finish_pass = [&](size_t l) {
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      table[k] = SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), b.total[k], false, b.paid[k][l] != 0};
+      bonuses[k] = b.keuler[k][l];
+    }
+    const std::span<SeatView> view(table.data(), static_cast<size_t>(n));
+    end_pass(view);  // T7
+    sink(b.first[l], view, std::span<const int>(bonuses.data(), static_cast<size_t>(n)));
+    if (next == count) {
+      b.live[l] = 0;
+      b.bits[l] = 0;
+      return false;
+    }
+    begin_pass(l);
+    return true;
+  };
+  // settle (D): the lane's turn ends — T5, and T7 with the sink when that ended the pass —
+  // until it is at a segment to draw from; false when it has no pass left.
   auto settle = [&](size_t l) {
     for (;;) {
       const Hot hot = t.hot[static_cast<size_t>(b.row[l])];
@@ -99,23 +117,8 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       record_turn(me, hot.end_eyes, hot.eliminated);  // T5
       b.eyes[self][l] = me.eyes;
       b.status[self][l] = static_cast<std::int32_t>(me.status);
-      if (++b.step[l] < n) {
-        begin_turn(l);
-        continue;
-      }
-      for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-        table[k] = SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), b.total[k], false, b.paid[k][l] != 0};
-        bonuses[k] = b.keuler[k][l];
-      }
-      const std::span<SeatView> view(table.data(), static_cast<size_t>(n));
-      end_pass(view);  // T7
-      sink(b.first[l], view, std::span<const int>(bonuses.data(), static_cast<size_t>(n)));
-      if (next == count) {
-        b.live[l] = 0;
-        b.bits[l] = 0;
-        return false;
-      }
-      begin_pass(l);
+      if (++b.step[l] < n) begin_turn(l);
+      else if (!finish_pass(l)) return false;
     }
   };
 
@@ -220,8 +223,13 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
           V16i eyes = load(&b.eyes[s][v]) - (amount & hit);
           eyes = lanes::select(me, shown, eyes);  // the thief as the engine shows him (E1)
           store(&b.eyes[s][v], eyes);
-          store(&b.paid[s][v], load(&b.paid[s][v]) | (due & hit & 1));
-          store(&b.keuler[s][v], load(&b.keuler[s][v]) + (me & due & rules_.keuler_bonus));
+        }
+        if (lanes::any(due)) [[unlikely]] {  // a Keuler bonus is rare: its bookkeeping apart
+          for (int j = 0; j < n; ++j) {
+            const auto s = static_cast<size_t>(j);
+            store(&b.paid[s][v], load(&b.paid[s][v]) | (due & (victim == j) & 1));
+            store(&b.keuler[s][v], load(&b.keuler[s][v]) + (due & (self == j) & rules_.keuler_bonus));
+          }
         }
         // T4: a lapsed steal gives the eyes back; a Keuler bonus moves the turn on (T6).
         const V16i lapsed = takes & (victim == kLapsed);
@@ -239,7 +247,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         store(&b.row[v], row);
       }
     }
-    std::uint64_t going = 0, settled = 0, slow = 0;  // bit l: lane l
+    std::uint64_t going = 0, settled = 0, finished = 0, slow = 0;  // bit l: lane l
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i live = load(&b.live[v]), row = load(&b.row[v]);
       // (C) Where each lane is now. A segment not compiled yet is compiled here (when does not
@@ -269,6 +277,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         start_eyes = lanes::select(next_self == j, load(&b.eyes[s][v]) + b.bonus[s], start_eyes);
       }
       const V16i at = start_eyes - kStartLow;
+      const V16i last = ended & (step == n);  // the pass ends: T7 and the sink below
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
       const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
       const V16i known = start != static_cast<std::int32_t>(kNone);
@@ -276,17 +285,19 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i end_eyes = lanes::gather(words(t.hot), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
+      const V16i recorded = quick | last;
       for (int j = 0; j < n; ++j) {
         const auto s = static_cast<size_t>(j);
-        const V16i me = quick & (self == j);
+        const V16i me = recorded & (self == j);
         store(&b.eyes[s][v], lanes::select(me, end_eyes, load(&b.eyes[s][v])));
         store(&b.status[s][v], lanes::select(me, status, load(&b.status[s][v])));
       }
-      store(&b.step[v], lanes::select(quick, step, step - 1));
+      store(&b.step[v], lanes::select(recorded, step, step - 1));
       store(&b.self[v], lanes::select(quick, next_self, self));
       store(&b.row[v], lanes::select(quick, start, row));
       settled |= std::uint64_t{lanes::bits(quick)} << v;
-      slow |= std::uint64_t{lanes::bits(ended & ~quick)} << v;
+      finished |= std::uint64_t{lanes::bits(last)} << v;
+      slow |= std::uint64_t{lanes::bits(ended & ~recorded)} << v;
     }
     // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
     // ended settle, in lane order (finished passes go to the sink in that order), and draw
@@ -297,9 +308,10 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     };
     drawing = 0;
     list(going);
-    for (std::uint64_t s = slow; s != 0; s &= s - 1) {
-      const int l = __builtin_ctzll(s);
-      if (settle(static_cast<size_t>(l))) settled |= std::uint64_t{1} << l;
+    for (std::uint64_t s = slow | finished; s != 0; s &= s - 1) {
+      const auto l = static_cast<size_t>(__builtin_ctzll(s));
+      const bool done = (finished >> l & 1) != 0;  // its last turn recorded above
+      if ((!done || finish_pass(l)) && settle(l)) settled |= std::uint64_t{1} << l;
     }
     list(settled);
   }
