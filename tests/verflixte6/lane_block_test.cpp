@@ -2,7 +2,8 @@
 // give the same passes, bit for bit — every finished pass handed to the sink in the same
 // order, with the same first seat, table after T7 and Keuler bonuses — for every table size,
 // both presets, the rule switches the block reads (Keuler bonus, robbing Zombies, the free
-// throw and its bonus), compiled policies with and without jokers, and any number of lanes.
+// throw and its bonus), compiled policies with and without jokers, and any number of lanes —
+// on every build, whether or not it plays in the block by default.
 // The lanes are checked against the reference engine in pass_kernel_test.cpp.
 #include <gtest/gtest.h>
 
@@ -51,6 +52,7 @@ std::vector<Finished> play(PassKernel& pk, const std::vector<PassSeat>& seats, s
 void expect_same(const Rules& rules, const std::vector<PassSeat>& seats, std::uint64_t count, std::uint64_t seed,
                  int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0) {
   PassKernel block(rules), lanes_only(rules);
+  block.set_lane_block(true);  // the default only where the build targets AVX-512
   lanes_only.set_lane_block(false);
   ASSERT_TRUE(block.lane_block_plays(seats, lanes));
   ASSERT_FALSE(lanes_only.lane_block_plays(seats, lanes));
@@ -131,6 +133,7 @@ TEST(LaneBlock, AKernelReusedForOtherTablesIsTheLanesBitForBit) {
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy t17(17), t22(22);
   PassKernel block(rules);
+  block.set_lane_block(true);
   for (const auto& [n, policy, count] : {std::tuple{11, &t17, 400}, std::tuple{6, &t22, 30}, std::tuple{3, &t17, 500},
                                           std::tuple{12, &t22, 200}, std::tuple{2, &t17, 9}}) {
     const std::vector<PassSeat> seats(static_cast<size_t>(n), PassSeat{policy, {}, 0, 0});
@@ -151,6 +154,7 @@ TEST(LaneBlock, PlaysOnlyWhatItCan) {
   ThresholdPolicy t17(17), t20(20);
   const auto pos = make_policy("strategies/position-jokers.ini", rules);
   PassKernel pk(rules);
+  pk.set_lane_block(true);
   EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0})));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>{{&t17, {}, 0, 0}, {&t20, {}, 0, 0}}));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, jokers({SENIGMA}), 0, 0})));

@@ -153,7 +153,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     // (A) The draws, in the lanes' order, from the one Rng.
     {
       Rng local = rng;  // in registers: the stores below could otherwise alias its state
-      for (int i = 0; i < drawing; ++i) b.bits[b.order[static_cast<size_t>(i)]] = local() >> 11;
+      for (int i = 0; i < drawing; ++i) b.bits[b.order[static_cast<size_t>(i)]] = static_cast<std::int64_t>(local() >> 11);
       rng = local;
     }
     // Then sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
@@ -168,7 +168,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i alias = lanes::gather(words(t.hot), row * 4), size = lanes::gather(words(t.hot), row * 4 + 1);
       V16i k, side;
       {
-        lanes::V8u bits[2];
+        lanes::V8l bits[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
         std::memcpy(bits, &b.bits[v], sizeof bits);
         lanes::V8i half_k[2], half_side[2];
         for (int h = 0; h < 2; ++h) {

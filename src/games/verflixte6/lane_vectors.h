@@ -16,12 +16,6 @@
 
 #include "verflixt/games/verflixte6/table.h"
 
-// GCC notes that a function taking or returning a 64-byte vector has another calling
-// convention with AVX-512 than without; these are inline and never cross a library boundary.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
 namespace verflixt::lanes {
 
 using V4i = std::int32_t __attribute__((vector_size(16)));
