@@ -65,8 +65,16 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       return;
     }
     std::uint32_t& cached = start_cache_[i * kStartSpan + static_cast<size_t>(at)];
-    if (cached == kNone) cached = start_row(t, seats[i].jokers, eyes);
-    b.row[l] = static_cast<std::int32_t>(cached);
+    if (cached != kNone) {
+      b.row[l] = static_cast<std::int32_t>(cached);
+      return;
+    }
+    // The block caches only start rows whose segment is compiled (so a quick turn end below
+    // draws from it next round without asking): compiled here, which settle would do next.
+    const std::uint32_t row = start_row(t, seats[i].jokers, eyes);
+    if (t.hot[row].state == kUnbuilt) compile_segment(t, row);
+    if (t.hot[row].state == kReady) cached = row;
+    b.row[l] = static_cast<std::int32_t>(row);
   };
   auto begin_pass = [&](size_t l) {
     b.first[l] = next_first;
@@ -266,8 +274,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     }
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i state = load(&b.state[v]), ended = load(&b.ended[v]), row = load(&b.row[v]);
-      // The quick turn ends: the pass goes on, and the next player's start row is known and
-      // compiled.
+      // The quick turn ends: the pass goes on, and the next player's start row is cached.
       const V16i step = load(&b.step[v]) + 1, self = load(&b.self[v]);
       V16i next_self = load(&b.first[v]) + step;  // P1: seat_at
       next_self = lanes::select(next_self >= n, next_self - n, next_self);
@@ -280,8 +287,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i last = ended & (step == n);  // the pass ends: T7 and the sink below
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
       const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
-      const V16i known = start != static_cast<std::int32_t>(kNone);
-      quick &= known & ((lanes::gather(words(t.hot), (start & known) * 4 + 3) & 0xff) == kReadyState);
+      quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (begin_turn)
       const V16i end_eyes = lanes::gather(words(t.hot), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
