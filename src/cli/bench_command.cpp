@@ -47,6 +47,7 @@
 #include "cli/seat_spec.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/pass_kernel.h"
 #include "verflixt/version.h"
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
@@ -625,7 +626,10 @@ int bench_command(int argc, const char* const* argv) {
          << " per engine run): pass kernel in lanes vs reference engine (the baseline)\n";
   for (const auto& w : workloads) {
     if (stopped()) break;
-    body << w.name << "\n" << kHeader;
+    // Whether this build plays the workload in a lane block (pass_kernel.h: AVX-512 builds).
+    PassKernel probe(rules);
+    const bool block = probe.lane_block_plays(std::vector<PassSeat>(6, PassSeat{w.policy.get(), w.jokers, 0, 0}));
+    body << w.name << (block ? "  (in a lane block)" : "") << "\n" << kHeader;
     std::vector<double> one_thread_kernel;
     Tally first;
     for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
@@ -657,6 +661,7 @@ int bench_command(int argc, const char* const* argv) {
       r["baseline_mean"] = e.tally.mean();
       r["baseline_stderr"] = e.tally.stderr_mean();
       r["same_as_one_thread"] = row.same_as_one_thread;
+      r["lane_block"] = block;
       pass_json.push_back(std::move(r));
       rows.push_back(std::move(row));
     }
