@@ -53,12 +53,14 @@ static void BM_PassKernelSixPlayers(benchmark::State& state) {
 BENCHMARK(BM_PassKernelSixPlayers)->Arg(0)->Arg(1);
 
 // The same passes in lanes (play_passes, 64 lanes): 1024 passes per iteration; items are
-// turns, 6 per pass, as above.
+// turns, 6 per pass, as above. Second argument 0: the lanes (run_lanes); 1: the lane block
+// (lane_block.h), whatever this build's default, so that the two compare in one run.
 static void BM_PassLanesSixPlayers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   std::unique_ptr<Policy> policy;
   const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
   PassKernel kernel(rules);
+  kernel.set_lane_block(state.range(1) != 0);
   Rng rng = chunk_rng(1, 0);
   constexpr std::uint64_t kPasses = 1024;
   std::int64_t eyes = 0;
@@ -69,7 +71,7 @@ static void BM_PassLanesSixPlayers(benchmark::State& state) {
   benchmark::DoNotOptimize(eyes);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(6 * kPasses));
 }
-BENCHMARK(BM_PassLanesSixPlayers)->Arg(0)->Arg(1);
+BENCHMARK(BM_PassLanesSixPlayers)->Args({0, 0})->Args({0, 1})->Args({1, 0})->Args({1, 1});
 
 static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
