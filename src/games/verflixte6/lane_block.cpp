@@ -11,9 +11,8 @@
 namespace verflixt {
 namespace {
 
-
 using lanes::V16i;
-constexpr int kVector = 16;  // Block::kVector: lanes per V16i
+constexpr int kVector = 16;  // lanes per V16i
 
 V16i load(const std::int32_t* p) {
   V16i v;
@@ -21,6 +20,28 @@ V16i load(const std::int32_t* p) {
   return v;
 }
 void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
+
+// uniform_times and resolve (pass_kernel.cpp) for sixteen lanes, the same double arithmetic in
+// two halves of eight: u = bits 2^-53 times the segment's size, the bucket k = floor(u) after
+// the segment's first (alias), and side 1 where u - k is not below the bucket's own
+// probability. `own` is the buckets as doubles (a Bucket is two: own, then next[2]).
+void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, V16i& k, V16i& side) {
+  lanes::V8l b[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
+  std::memcpy(b, bits, sizeof b);
+  lanes::V8i half_k[2], half_side[2];
+  for (int h = 0; h < 2; ++h) {
+    const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
+                                : __builtin_shufflevector(size, size, 8, 9, 10, 11, 12, 13, 14, 15);
+    const lanes::V8i a = h == 0 ? __builtin_shufflevector(alias, alias, 0, 1, 2, 3, 4, 5, 6, 7)
+                                : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
+    const lanes::V8d u = __builtin_convertvector(b[h], lanes::V8d) * 0x1.0p-53 * __builtin_convertvector(m, lanes::V8d);
+    half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
+    const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < lanes::gather(own, (a + half_k[h]) * 2);
+    half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
+  }
+  k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  side = __builtin_shufflevector(half_side[0], half_side[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
 
 }  // namespace
 
@@ -37,6 +58,7 @@ bool PassKernel::block_plays(std::span<const PassSeat> seats, int lanes) {
 // each step stands for.
 void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
                             Rng& rng, const PassSink& sink, int lanes) {
+  static_assert(Block::kVector == kVector && sizeof(V16i) == kVector * sizeof(std::int32_t));
   if (!block_) block_ = std::make_unique<Block>();
   Block& b = *block_;
   const int n = static_cast<int>(seats.size());
@@ -157,11 +179,16 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   const auto words = [](const auto& v) { return reinterpret_cast<const std::int32_t*>(v.data()); };
   constexpr int kUnbuiltState = kUnbuilt, kReadyState = kReady;
 
+  // The gathers' indices are 32-bit: up to 4 words a row, 4 a bucket, 10 a bucket's steals.
+  constexpr std::size_t kGathered = std::size_t{1} << 27;
   while (drawing > 0) {
+    if (t.hot.size() >= kGathered || t.buckets.size() >= kGathered)
+      throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
     // (A) The draws, in the lanes' order, from the one Rng.
     {
       Rng local = rng;  // in registers: the stores below could otherwise alias its state
-      for (int i = 0; i < drawing; ++i) b.bits[b.order[static_cast<size_t>(i)]] = static_cast<std::int64_t>(local() >> 11);
+      for (int i = 0; i < drawing; ++i)
+        b.bits[b.order[static_cast<size_t>(i)]] = static_cast<std::int64_t>(local() >> 11);
       rng = local;
     }
     // Then sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
@@ -172,29 +199,9 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i live = load(&b.live[v]);
       const V16i row = load(&b.row[v]);
-      // uniform_times and resolve, as the lanes draw, in two halves of eight doubles.
       const V16i alias = lanes::gather(words(t.hot), row * 4), size = lanes::gather(words(t.hot), row * 4 + 1);
       V16i k, side;
-      {
-        lanes::V8l bits[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
-        std::memcpy(bits, &b.bits[v], sizeof bits);
-        lanes::V8i half_k[2], half_side[2];
-        for (int h = 0; h < 2; ++h) {
-          const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
-                                      : __builtin_shufflevector(size, size, 8, 9, 10, 11, 12, 13, 14, 15);
-          const lanes::V8i a = h == 0 ? __builtin_shufflevector(alias, alias, 0, 1, 2, 3, 4, 5, 6, 7)
-                                      : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
-          const lanes::V8d u = __builtin_convertvector(bits[h], lanes::V8d) * 0x1.0p-53 *
-                               __builtin_convertvector(m, lanes::V8d);
-          half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
-          const lanes::V8d own = lanes::gather(reinterpret_cast<const double*>(t.buckets.data()), (a + half_k[h]) * 2);
-          const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < own;
-          half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
-        }
-        k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        side = __builtin_shufflevector(half_side[0], half_side[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                                       15);
-      }
+      draw16(&b.bits[v], alias, size, reinterpret_cast<const double*>(t.buckets.data()), k, side);
       const V16i bucket = alias + k;
       const V16i next_row = lanes::gather(words(t.buckets), bucket * 4 + 2 + side);
       const V16i before = next_row & static_cast<std::int32_t>(~kTakes);
