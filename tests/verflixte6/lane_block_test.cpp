@@ -63,12 +63,6 @@ void expect_same(const Rules& rules, const std::vector<PassSeat>& seats, std::ui
   for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i], b[i]) << "pass " << i << " of " << seats.size() << " seats";
 }
 
-JokerSet jokers(std::initializer_list<Joker> js) {
-  JokerSet s;
-  for (Joker j : js) s = s.with(j);
-  return s;
-}
-
 TEST(LaneBlock, ThresholdPassesAreTheLanesBitForBit) {
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy t17(17), t8(8), t30(30);
@@ -106,15 +100,16 @@ TEST(LaneBlock, JokerPoliciesAreTheLanesBitForBit) {
   const Rules rules = preset("tournament-2019");
   const auto heur = make_policy("strategies/heuristic.ini", rules);
   const auto solved = make_policy("strategies/optimal-anaconda-rattenlord-monokel.policy", rules);
-  expect_same(rules, std::vector<PassSeat>(6, PassSeat{heur.get(), jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD})}),
-              3000, 70);
-  expect_same(rules, std::vector<PassSeat>(5, PassSeat{heur.get(), jokers({FUMO, VENTIL, RUNKELRUEB, CHERRY})}), 3000,
-              71);
-  expect_same(rules, std::vector<PassSeat>(4, PassSeat{solved.get(), jokers({ANACONDA, RATTENLORD, MONOKEL})}), 3000,
-              72);
+  const JokerSet bench = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
+  const JokerSet steps = JokerSet{}.with(FUMO).with(VENTIL).with(RUNKELRUEB).with(CHERRY);
+  const JokerSet solved_loadout = JokerSet{}.with(ANACONDA).with(RATTENLORD).with(MONOKEL);
+  expect_same(rules, std::vector<PassSeat>(6, PassSeat{heur.get(), bench}), 3000, 70);
+  expect_same(rules, std::vector<PassSeat>(5, PassSeat{heur.get(), steps}), 3000, 71);
+  expect_same(rules, std::vector<PassSeat>(4, PassSeat{solved.get(), solved_loadout}), 3000, 72);
   const Rules classic = preset("classic");
   const auto heur_classic = make_policy("strategies/heuristic.ini", classic);
-  expect_same(classic, std::vector<PassSeat>(3, PassSeat{heur_classic.get(), jokers({FUMO, PONY, TENTAKEL})}), 3000, 73);
+  const JokerSet classic_loadout = JokerSet{}.with(FUMO).with(PONY).with(TENTAKEL);
+  expect_same(classic, std::vector<PassSeat>(3, PassSeat{heur_classic.get(), classic_loadout}), 3000, 73);
 }
 
 TEST(LaneBlock, AnyNumberOfLanesAndPassesIsTheLanesBitForBit) {
@@ -157,7 +152,7 @@ TEST(LaneBlock, PlaysOnlyWhatItCan) {
   pk.set_lane_block(true);
   EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0})));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>{{&t17, {}, 0, 0}, {&t20, {}, 0, 0}}));
-  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, jokers({SENIGMA}), 0, 0})));
+  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, JokerSet{}.with(SENIGMA), 0, 0})));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{pos.get(), {}, 0, 0})));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0}), PassKernel::kLanes + 1));
 }

@@ -36,7 +36,8 @@ void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, 
                                 : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
     const lanes::V8d u = __builtin_convertvector(b[h], lanes::V8d) * 0x1.0p-53 * __builtin_convertvector(m, lanes::V8d);
     half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
-    const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < lanes::gather(own, (a + half_k[h]) * 2);
+    const lanes::V8d bucket_own = lanes::gather(own, (a + half_k[h]) * 2);
+    const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < bucket_own;
     half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
   }
   k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -217,7 +218,8 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         V16i row = load(&b.row[v]);
         // compiled_victim, lane by lane: the best key over the seats.
         const V16i self = load(&b.self[v]);
-        const V16i amount = lanes::gather(words(t.steals), drawn * 5), shown = lanes::gather(words(t.steals), drawn * 5 + 1);
+        const V16i amount = lanes::gather(words(t.steals), drawn * 5);
+        const V16i shown = lanes::gather(words(t.steals), drawn * 5 + 1);
         V16i best{};
         for (int j = 0; j < n; ++j) {
           const auto s = static_cast<size_t>(j);
