@@ -30,7 +30,6 @@ using V16i = std::int32_t __attribute__((vector_size(64)));
 using V8i = std::int32_t __attribute__((vector_size(32)));
 using V8d = double __attribute__((vector_size(64)));
 using V8l = std::int64_t __attribute__((vector_size(64)));
-using V8u = std::uint64_t __attribute__((vector_size(64)));
 
 // mask ? a : b, element by element, for a mask of -1 / 0.
 template <class V>
@@ -39,8 +38,8 @@ V select(V mask, V a, V b) {
 }
 
 // Sixteen words words[index[i]]: one gather instruction where the build has one (AVX-512,
-// AVX2), else element by element — the same loads either way. Indices are below 2^31 (a
-// table's rows and buckets are below 2^29 then: 8 GB of buckets).
+// AVX2), else element by element — the same loads either way. Indices are below 2^31 (the
+// lane block keeps its tables below 2^27 rows and buckets, or stops with an error).
 inline V16i gather(const std::int32_t* words, V16i index) {
 #if defined(__AVX512F__)
   // The masked forms with a zero source: GCC 12 warns that the plain ones' source is undefined.

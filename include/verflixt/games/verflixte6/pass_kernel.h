@@ -56,7 +56,10 @@
 // evaluated branch-free instead of a virtual call. Not compiled (played in the lanes all
 // the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
 // unknown policies) is asked at every steal; a policy whose decide() reads the table and
-// offers no stop threshold at every decision. play_pass is one lane.
+// offers no stop threshold at every decision. play_pass is one lane. On a build for AVX-512,
+// play_passes of seats that all play one compiled policy without Senigma plays the same
+// rounds in a lane block (lane_block.h): the lanes' state in structure-of-arrays form,
+// sixteen lanes to a vector, with the same draws and so the same bits.
 //
 // How it is reproducible. The kernel draws only from the Rng it is given, one 53-bit uniform
 // per segment, so a seed fixes its results; its caches change speed, never results. The
