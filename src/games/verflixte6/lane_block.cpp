@@ -153,9 +153,18 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     }
   };
 
+  // (A) The next round's draws, from the one Rng, to the lanes of `which` in lane order (the
+  // lanes' order is: those still at a segment, then those that settled).
+  int drawing = 0;  // lanes that draw in the next round
+  auto draw_for = [&](std::uint64_t which) {
+    Rng local = rng;  // in registers: the stores below could otherwise alias its state
+    for (; which != 0; which &= which - 1, ++drawing)
+      b.bits[static_cast<size_t>(__builtin_ctzll(which))] = static_cast<std::int64_t>(local() >> 11);
+    rng = local;
+  };
+
   // The lanes' passes, as play_passes hands them out; the lanes beyond L idle at a row
   // that exists, so that the loops below may read for them.
-  int drawing = 0;
   for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
     b.live[l] = -1;
     begin_pass(l);
@@ -166,8 +175,10 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     b.row[l] = b.row[0];
     b.first[l] = b.step[l] = b.self[l] = 0;
   }
+  std::uint64_t ready = 0;
   for (size_t l = 0; l < static_cast<size_t>(L); ++l)
-    if (settle(l)) b.order[static_cast<size_t>(drawing++)] = static_cast<std::uint32_t>(l);
+    if (settle(l)) ready |= std::uint64_t{1} << l;
+  draw_for(ready);
 
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
   // end_eyes and state | eliminated << 8; a Bucket own (two words) and next[2]; a Steal
@@ -185,14 +196,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   while (drawing > 0) {
     if (t.hot.size() >= kGathered || t.buckets.size() >= kGathered)
       throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
-    // (A) The draws, in the lanes' order, from the one Rng.
-    {
-      Rng local = rng;  // in registers: the stores below could otherwise alias its state
-      for (int i = 0; i < drawing; ++i)
-        b.bits[b.order[static_cast<size_t>(i)]] = static_cast<std::int64_t>(local() >> 11);
-      rng = local;
-    }
-    // Then sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
+    // Sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
     // the processor overlaps their gathers): the draw, (B) its steal, and the turn ends that
     // neither end the pass nor meet a start row not yet compiled (end_turn's record_turn, T5,
     // and begin_turn); the other turn ends are settled one lane at a time below.
@@ -317,18 +321,14 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
     // ended settle, in lane order (finished passes go to the sink in that order), and draw
     // after them. Lanes are visited by the bits of their masks, without a branch per lane.
-    auto list = [&](std::uint64_t which) {
-      for (; which != 0; which &= which - 1)
-        b.order[static_cast<size_t>(drawing++)] = static_cast<std::uint32_t>(__builtin_ctzll(which));
-    };
     drawing = 0;
-    list(going);
+    draw_for(going);
     for (std::uint64_t s = slow | finished; s != 0; s &= s - 1) {
       const auto l = static_cast<size_t>(__builtin_ctzll(s));
       const bool done = (finished >> l & 1) != 0;  // its last turn recorded above
       if ((!done || finish_pass(l)) && settle(l)) settled |= std::uint64_t{1} << l;
     }
-    list(settled);
+    draw_for(settled);
   }
 }
 

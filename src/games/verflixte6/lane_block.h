@@ -34,7 +34,7 @@ struct PassKernel::Block {
   // The player on turn: his row, seat, step of the pass, and the pass's first seat.
   alignas(64) PerLane<std::int32_t> row{}, self{}, step{}, first{};
   alignas(64) PerLane<std::int32_t> live{};   // -1: playing a pass; 0: no pass left (or beyond the lanes)
-  alignas(64) PerLane<std::int64_t> bits{};  // this round's draw, 53 bits
+  alignas(64) PerLane<std::int64_t> bits{};  // the round's draw, 53 bits, drawn at the end of the last
   // A round's phases hand on, per lane: the bucket side drawn (Drawn::side), -1 where the draw
   // took eyes, the row it led to; then the row's Hot state word and -1 where the turn ended.
   alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{}, state{}, ended{};
@@ -42,7 +42,6 @@ struct PassKernel::Block {
   alignas(64) Seats eyes{}, status{}, paid{}, keuler{};
   // Per seat, the same in every pass of play_passes: the evening total and the start bonus.
   std::array<std::int32_t, kMaxPlayers> total{}, bonus{};
-  PerLane<std::uint32_t> order{};  // this round's draws, in order
 };
 
 }  // namespace verflixt
