@@ -197,9 +197,10 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     if (t.hot.size() >= kGathered || t.buckets.size() >= kGathered)
       throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
     // Sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
-    // the processor overlaps their gathers): the draw, (B) its steal, and the turn ends that
-    // neither end the pass nor meet a start row not yet compiled (end_turn's record_turn, T5,
-    // and begin_turn); the other turn ends are settled one lane at a time below.
+    // the processor overlaps their gathers): the draw, (B) its steal, where each lane now
+    // stands, and the turn ends — end_turn's record_turn (T5) for those whose next start row
+    // is cached, with begin_turn, and for the last turns of passes, whose T7 and sink follow
+    // below; the other turn ends are settled one lane at a time below.
     const auto vs = static_cast<size_t>(vectors * kVector);
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i live = load(&b.live[v]);
@@ -271,8 +272,8 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     std::uint64_t going = 0, settled = 0, finished = 0, slow = 0;  // bit l: lane l
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i live = load(&b.live[v]), row = load(&b.row[v]);
-      // (C) Where each lane is now. A segment not compiled yet is compiled here (when does not
-      // change any draw: run_lanes).
+      // Where each lane now stands. A segment not compiled yet is compiled here (when does
+      // not change any draw: run_lanes).
       V16i state = lanes::gather(words(t.hot), row * 4 + 3);
       if (lanes::any(live & ((state & 0xff) == kUnbuiltState))) [[unlikely]] {
         for (int i = 0; i < kVector; ++i)
