@@ -46,7 +46,7 @@ void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, 
 
 }  // namespace
 
-bool PassKernel::block_plays(std::span<const PassSeat> seats, int lanes) {
+bool PassKernel::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
   if (!use_block_ || lanes > Block::kWidth) return false;
   const Policy* policy = seats.front().policy;
   for (const PassSeat& s : seats)
@@ -82,22 +82,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     const auto i = static_cast<size_t>(self);
     b.self[l] = self;
     const int eyes = b.eyes[i][l] + b.bonus[i];  // a robbed Jungfrau starts from her eyes (T1, P4)
-    const int at = eyes - kStartLow;
-    if (at < 0 || at >= kStartSpan) {
-      b.row[l] = static_cast<std::int32_t>(start_row(t, seats[i].jokers, eyes));
-      return;
-    }
-    std::uint32_t& cached = start_cache_[i * kStartSpan + static_cast<size_t>(at)];
-    if (cached != kNone) {
-      b.row[l] = static_cast<std::int32_t>(cached);
-      return;
-    }
-    // The block caches only start rows whose segment is compiled (so a quick turn end below
-    // draws from it next round without asking): compiled here, which settle would do next.
-    const std::uint32_t row = start_row(t, seats[i].jokers, eyes);
-    if (t.hot[row].state == kUnbuilt) compile_segment(t, row);
-    if (t.hot[row].state == kReady) cached = row;
-    b.row[l] = static_cast<std::int32_t>(row);
+    b.row[l] = static_cast<std::int32_t>(cached_start(t, start_cache_.data(), i, seats[i].jokers, eyes));
   };
   auto begin_pass = [&](size_t l) {
     b.first[l] = next_first;
@@ -233,9 +218,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
                                              load(&b.paid[s][v]), seat, self, amount, seat != self, key_rule);
           best = lanes::select(key > best, key, best);
         }
-        V16i victim = self + kMaxPlayers - (best & 0xf);
-        victim = lanes::select(victim >= n, victim - n, victim);
-        victim = lanes::select(best == 0, V16i{} + kLapsed, victim);
+        const V16i victim = lanes::victim_of_key(best, self, n);
         // take_from and take_eyes: the victim's key says whether the Keuler bonus is due (T6).
         const V16i due = takes & ((best & (1 << 30)) != 0);
         for (int j = 0; j < n; ++j) {
@@ -301,7 +284,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i last = ended & (step == n);  // the pass ends: T7 and the sink below
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
       const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
-      quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (begin_turn)
+      quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
       const V16i end_eyes = lanes::gather(words(t.hot), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));

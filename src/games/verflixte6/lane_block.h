@@ -11,7 +11,7 @@
 // same bits in a block as in the lanes (tests/verflixte6/lane_block_test.cpp holds them to
 // it), and the lanes stay the block's oracle as the reference engine is theirs.
 //
-// What a block plays (PassKernel::block_plays): passes whose seats all play one policy
+// What a block plays (PassKernel::lane_block_plays): passes whose seats all play one policy
 // compiled to tables without a family of stop thresholds, robbing by a compiled victim rule,
 // with no decision that reads the table and no Senigma (so no live row and no E9 memory):
 // `evaluate`'s passes of the shipped threshold, heuristic and solved policies. Everything

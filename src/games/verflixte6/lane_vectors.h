@@ -125,11 +125,12 @@ V victim_key(V eyes, V status, V total, V paid, V seat, V self, V amount, V may,
   return key & allowed;
 }
 
-// The victim a best key names: self + step (no division: it is slow), or kLapsed for 0.
-inline int victim_of_key(int key, int self, int n) {
-  int k = self + kMaxPlayers - (key & 0xf);
-  k = k >= n ? k - n : k;
-  return key == 0 ? kLapsed : k;  // a select: whether a steal lapses is the dice's
+// The victim the best keys name: self + step (no division: it is slow), or kLapsed where the
+// key is 0 (a select: whether a steal lapses is the dice's).
+template <class V>
+V victim_of_key(V best, V self, int n) {
+  const V k = self + kMaxPlayers - (best & 0xf);
+  return select(best == 0, V{} + kLapsed, select(k >= n, k - n, k));
 }
 
 }  // namespace verflixt::lanes

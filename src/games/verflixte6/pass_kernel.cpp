@@ -128,7 +128,7 @@ int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatVi
   for (int first = 4; first < n; first += 4) best = max4(best, victim_keys(table.data(), first, self, barred, amount, r));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
-  return lanes::victim_of_key(best[0], self, n);
+  return lanes::victim_of_key(best, V4i{} + self, n)[0];
 }
 
 PassKernel::CompiledPolicy& PassKernel::tables_of(const Policy& policy) {
@@ -489,14 +489,22 @@ void PassKernel::begin_turn(Lane& lane) {
     lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
     return;
   }
+  lane.row = cached_start(*lane.t, lane.starts, i, lane.seats[i].jokers, eyes);
+}
+
+std::uint32_t PassKernel::cached_start(CompiledPolicy& t, std::uint32_t* starts, std::size_t seat, JokerSet jokers,
+                                       int eyes) {
   const int at = eyes - kStartLow;
-  if (lane.starts == nullptr || at < 0 || at >= kStartSpan) {
-    lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
-    return;
-  }
-  std::uint32_t& cached = lane.starts[i * kStartSpan + static_cast<size_t>(at)];
-  if (cached == kNone) cached = start_row(*lane.t, lane.seats[i].jokers, eyes);
-  lane.row = cached;
+  if (starts == nullptr || at < 0 || at >= kStartSpan) return start_row(t, jokers, eyes);
+  std::uint32_t& cached = starts[seat * kStartSpan + static_cast<size_t>(at)];
+  if (cached != kNone) return cached;
+  // Compiled here, as the lane would next (when does not change any draw: run_lanes); kept
+  // only once it is a segment to draw from, so that the lane block may draw from a cached
+  // start row without looking at it.
+  const std::uint32_t row = start_row(t, jokers, eyes);
+  if (t.hot[row].state == kUnbuilt) compile_segment(t, row);
+  if (t.hot[row].state == kReady) cached = row;
+  return row;
 }
 
 bool PassKernel::end_turn(Lane& lane, int eyes, bool eliminated) {
@@ -750,7 +758,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
                              Rng& rng, const PassSink& sink, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
-  if (block_plays(seats, lanes)) return play_block(seats, first_pass, count, rng, sink, lanes);
+  if (lane_block_plays(seats, lanes)) return play_block(seats, first_pass, count, rng, sink, lanes);
   const std::uint64_t n = seats.size();
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);

@@ -173,8 +173,8 @@ class PassKernel {
   static constexpr bool kLaneBlockByDefault = false;
 #endif
   void set_lane_block(bool use) { use_block_ = use; }
-  // Whether play_passes plays these seats in `lanes` lanes in a lane block.
-  bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes) { return block_plays(seats, lanes); }
+  // Whether play_passes plays these seats in `lanes` lanes in a lane block (lane_block.cpp).
+  bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes);
 
  private:
   static constexpr std::uint32_t kNone = ~0u;
@@ -302,6 +302,9 @@ class PassKernel {
   CompiledPolicy& at_threshold(CompiledPolicy& head, int threshold);
   std::uint32_t row_of(CompiledPolicy& t, const TurnState& s);
   std::uint32_t start_row(CompiledPolicy& t, JokerSet jokers, int eyes);
+  // start_row through a start-row cache (start_cache_'s block for the seats, or nullptr):
+  // seat `seat`'s rows at eyes kStartLow .. kStartLow + kStartSpan - 1, kept once compiled.
+  std::uint32_t cached_start(CompiledPolicy& t, std::uint32_t* starts, std::size_t seat, JokerSet jokers, int eyes);
   std::uint32_t shifted(CompiledPolicy& t, std::uint32_t row, int adjust);
   // The step `a` from `row`: its edges, and their alias table if the lanes draw from it
   // (`drawn`: a live row's branch; a solo step is drawn only as part of a segment).
@@ -364,11 +367,10 @@ class PassKernel {
   bool compile_stop_rules_ = true;
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
   // play_passes in a lane block (lane_block.h): the lanes' state in structure-of-arrays form,
-  // stepped sixteen lanes at a time, for passes it can play (block_plays).
+  // stepped sixteen lanes at a time, for passes it can play (lane_block_plays).
   struct Block;
   std::unique_ptr<Block> block_;
   bool use_block_ = kLaneBlockByDefault;
-  bool block_plays(std::span<const PassSeat> seats, int lanes);
   void play_block(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
                   const PassSink& sink, int lanes);
   Lane one_;                  // play_pass's lane
