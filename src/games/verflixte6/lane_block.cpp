@@ -121,7 +121,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   // until it is at a segment to draw from; false when it has no pass left.
   auto settle = [&](size_t l) {
     for (;;) {
-      const Hot hot = t.hot[static_cast<size_t>(b.row[l])];
+      const Hot hot = hot_[static_cast<size_t>(b.row[l])];
       if (hot.state == kReady) return true;
       if (hot.state == kUnbuilt) {
         compile_segment(t, static_cast<std::uint32_t>(b.row[l]));
@@ -179,7 +179,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   // The gathers' indices are 32-bit: up to 4 words a row, 4 a bucket, 10 a bucket's steals.
   constexpr std::size_t kGathered = std::size_t{1} << 27;
   while (drawing > 0) {
-    if (t.hot.size() >= kGathered || t.buckets.size() >= kGathered)
+    if (hot_.size() >= kGathered || buckets_.size() >= kGathered)
       throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
     // Sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
     // the processor overlaps their gathers): the draw, (B) its steal, where each lane now
@@ -190,11 +190,11 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i live = load(&b.live[v]);
       const V16i row = load(&b.row[v]);
-      const V16i alias = lanes::gather(words(t.hot), row * 4), size = lanes::gather(words(t.hot), row * 4 + 1);
+      const V16i alias = lanes::gather(words(hot_), row * 4), size = lanes::gather(words(hot_), row * 4 + 1);
       V16i k, side;
-      draw16(&b.bits[v], alias, size, reinterpret_cast<const double*>(t.buckets.data()), k, side);
+      draw16(&b.bits[v], alias, size, reinterpret_cast<const double*>(buckets_.data()), k, side);
       const V16i bucket = alias + k;
-      const V16i next_row = lanes::gather(words(t.buckets), bucket * 4 + 2 + side);
+      const V16i next_row = lanes::gather(words(buckets_), bucket * 4 + 2 + side);
       const V16i before = next_row & static_cast<std::int32_t>(~kTakes);
       store(&b.drawn[v], bucket * 2 + side);
       store(&b.takes[v], live & (next_row < 0));  // kTakes, bit 31
@@ -208,8 +208,8 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         V16i row = load(&b.row[v]);
         // compiled_victim, lane by lane: the best key over the seats.
         const V16i self = load(&b.self[v]);
-        const V16i amount = lanes::gather(words(t.steals), drawn * 5);
-        const V16i shown = lanes::gather(words(t.steals), drawn * 5 + 1);
+        const V16i amount = lanes::gather(words(steals_), drawn * 5);
+        const V16i shown = lanes::gather(words(steals_), drawn * 5 + 1);
         V16i best{};
         for (int j = 0; j < n; ++j) {
           const auto s = static_cast<size_t>(j);
@@ -238,12 +238,12 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         }
         // T4: a lapsed steal gives the eyes back; a Keuler bonus moves the turn on (T6).
         const V16i lapsed = takes & (victim == kLapsed);
-        row = lanes::select(lapsed, lanes::gather(words(t.steals), drawn * 5 + 2), row);
-        row = lanes::select(due, lanes::gather(words(t.steals), drawn * 5 + 3), row);
+        row = lanes::select(lapsed, lanes::gather(words(steals_), drawn * 5 + 2), row);
+        row = lanes::select(due, lanes::gather(words(steals_), drawn * 5 + 3), row);
         if (lanes::any(row == static_cast<std::int32_t>(kNone))) [[unlikely]] {
           for (int i = 0; i < kVector; ++i) {  // worked out on first need, as transfer_ does
             if (static_cast<std::uint32_t>(row[i]) != kNone) continue;
-            Steal& e = t.steals[static_cast<size_t>(drawn[i])];
+            Steal& e = steals_[static_cast<size_t>(drawn[i])];
             const auto from = static_cast<std::uint32_t>(before[i]);
             row[i] = static_cast<std::int32_t>(lapsed[i] != 0 ? (e.lapse = shifted(t, from, -e.transfer))
                                                               : (e.keuler = shifted(t, from, rules_.keuler_bonus)));
@@ -257,12 +257,12 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i live = load(&b.live[v]), row = load(&b.row[v]);
       // Where each lane now stands. A segment not compiled yet is compiled here (when does
       // not change any draw: run_lanes).
-      V16i state = lanes::gather(words(t.hot), row * 4 + 3);
+      V16i state = lanes::gather(words(hot_), row * 4 + 3);
       if (lanes::any(live & ((state & 0xff) == kUnbuiltState))) [[unlikely]] {
         for (int i = 0; i < kVector; ++i)
-          if (live[i] != 0 && t.hot[static_cast<size_t>(row[i])].state == kUnbuilt)
+          if (live[i] != 0 && hot_[static_cast<size_t>(row[i])].state == kUnbuilt)
             compile_segment(t, static_cast<std::uint32_t>(row[i]));
-        state = lanes::gather(words(t.hot), row * 4 + 3);
+        state = lanes::gather(words(hot_), row * 4 + 3);
       }
       const V16i ended = live & ((state & 0xff) != kReadyState);
       store(&b.state[v], state);
@@ -285,7 +285,7 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
       const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
       quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
-      const V16i end_eyes = lanes::gather(words(t.hot), row * 4 + 2);
+      const V16i end_eyes = lanes::gather(words(hot_), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
       const V16i recorded = quick | last;

@@ -23,9 +23,7 @@ namespace verflixt {
 bool kernel_plays(const Policy& policy) { return !policy.inner_choices_read_table(); }
 
 std::size_t PassKernel::states() const {
-  std::size_t n = 0;
-  for (const auto& t : tables_) n += t->rows.size();
-  return n;
+  return rows_.size();
 }
 
 std::uint32_t PassKernel::RowIndex::find_or_insert(const SoloKey& key, std::uint32_t fresh, bool& inserted) {
@@ -183,7 +181,7 @@ PassKernel::CompiledPolicy& PassKernel::member_for_table(Lane& lane) {
 void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
   CompiledPolicy& t = member_for_table(lane);
   if (&t == lane.t) return;
-  Row& from = lane.t->rows[id];  // row_of adds rows to t only: stays valid
+  Row& from = rows_[id];  // row_of adds rows to t only: stays valid
   if (from.moved_to != &t) {
     from.moved_row = row_of(t, from.state);
     from.moved_to = &t;
@@ -194,9 +192,9 @@ void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
 
 std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
   bool inserted = false;
-  const std::uint32_t id = t.index.find_or_insert(solo_key(s), static_cast<std::uint32_t>(t.rows.size()), inserted);
+  const std::uint32_t id = t.index.find_or_insert(solo_key(s), static_cast<std::uint32_t>(rows_.size()), inserted);
   if (!inserted) return id;
-  if (id >= kTakes) throw std::length_error("pass kernel: more than 2^31 solo states of one policy");
+  if (id >= kTakes) throw std::length_error("pass kernel: more than 2^31 solo states (all policies)");
   Row row;
   row.state = s;
   row.ends = s.phase == TurnPhase::Over;
@@ -214,8 +212,8 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
       row.ends = !row.live && row.action.kind == Action::Stop;
     }
   }
-  t.hot.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated});
-  t.rows.push_back(std::move(row));
+  hot_.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated});
+  rows_.push_back(std::move(row));
   return id;
 }
 
@@ -237,14 +235,14 @@ std::uint32_t PassKernel::start_row(CompiledPolicy& t, JokerSet jokers, int eyes
 }
 
 std::uint32_t PassKernel::shifted(CompiledPolicy& t, std::uint32_t row, int adjust) {
-  TurnState s = t.rows[row].state;
+  TurnState s = rows_[row].state;
   s.eyes += adjust;
   follow_floor(s);  // E5
   return row_of(t, canonical(rules_, s));
 }
 
 PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id, Action a, bool drawn) {
-  const TurnState s = t.rows[id].state;
+  const TurnState s = rows_[id].state;
   auto outcomes = [&] {
     TableOutcomes out;
     if (s.phase == TurnPhase::FreeThrow) {
@@ -270,21 +268,21 @@ PassKernel::Branch PassKernel::compile_step(CompiledPolicy& t, std::uint32_t id,
   } else {
     own = outcomes();
   }
-  Branch b{a, static_cast<std::uint32_t>(t.edges.size()), 0};
+  Branch b{a, static_cast<std::uint32_t>(edges_.size()), 0};
   for (const auto& o : *out) {
     const std::uint32_t next = row_of(t, o.next);  // may grow rows: no references held here
-    t.edges.push_back(edge_to(t, o.prob, next, o.transfer, a == Action::use(SENIGMA)));
+    edges_.push_back(edge_to(o.prob, next, o.transfer, a == Action::use(SENIGMA)));
   }
-  b.last = static_cast<std::uint32_t>(t.edges.size());
-  if (drawn) b.alias = finish_branch(t, std::span<const Edge>(t.edges).subspan(b.first, b.last - b.first));
+  b.last = static_cast<std::uint32_t>(edges_.size());
+  if (drawn) b.alias = finish_branch(std::span<const Edge>(edges_).subspan(b.first, b.last - b.first));
   return b;
 }
 
-PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer,
+PassKernel::Edge PassKernel::edge_to(double prob, std::uint32_t next, int transfer,
                                     bool senigma) const {
   // The engine asks for a victim with the step's throws counted, neither the steal nor Jule
   // (E1): worked out here once, not at every steal.
-  const Row& row = t.rows[next];
+  const Row& row = rows_[next];
   const TurnState& after = row.state;
   return Edge{prob, next, transfer, senigma, after.eyes - transfer - jule_pay(rules_, after),
               transfer != 0 || row.ends || row.live};
@@ -292,13 +290,13 @@ PassKernel::Edge PassKernel::edge_to(const CompiledPolicy& t, double prob, std::
 
 // Walker's alias method over the branch's edges: bucket k of m holds its own edge with
 // probability own and the alias edge otherwise; a draw picks a bucket uniformly.
-std::uint32_t PassKernel::finish_branch(CompiledPolicy& t, std::span<const Edge> edges) {
+std::uint32_t PassKernel::finish_branch(std::span<const Edge> edges) {
   const std::size_t m = edges.size();
-  const auto alias = static_cast<std::uint32_t>(t.buckets.size());
-  t.buckets.resize(alias + m);
-  t.steals.resize(2 * (static_cast<std::size_t>(alias) + m));
-  Bucket* out = t.buckets.data() + alias;
-  Steal* sides = t.steals.data() + 2 * static_cast<std::size_t>(alias);
+  const auto alias = static_cast<std::uint32_t>(buckets_.size());
+  buckets_.resize(alias + m);
+  steals_.resize(2 * (static_cast<std::size_t>(alias) + m));
+  Bucket* out = buckets_.data() + alias;
+  Steal* sides = steals_.data() + 2 * static_cast<std::size_t>(alias);
   double total = 0;
   for (const Edge& e : edges) total += e.prob;
   scaled_.resize(m);
@@ -319,8 +317,8 @@ std::uint32_t PassKernel::finish_branch(CompiledPolicy& t, std::span<const Edge>
   return alias;
 }
 
-PassKernel::Drawn PassKernel::draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng) {
-  return resolve(t, alias, uniform_times(rng, buckets));
+PassKernel::Drawn PassKernel::draw(std::uint32_t alias, std::uint32_t buckets, Rng& rng) const {
+  return resolve(alias, uniform_times(rng, buckets));
 }
 
 // The draw in two halves, so that run_lanes can fetch a bucket while it resolves another:
@@ -330,31 +328,31 @@ double PassKernel::uniform_times(Rng& rng, std::uint32_t buckets) {
   return static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
 }
 
-PassKernel::Drawn PassKernel::resolve(const CompiledPolicy& t, std::uint32_t alias, double u) {
+PassKernel::Drawn PassKernel::resolve(std::uint32_t alias, double u) const {
   const auto k = static_cast<std::uint32_t>(u);
-  const Bucket& bucket = t.buckets[alias + k];
+  const Bucket& bucket = buckets_[alias + k];
   const std::uint32_t side = u - k < bucket.own ? 0 : 1;
   return Drawn{bucket.next[side], 2 * (alias + k) + side};
 }
 
 const PassKernel::Branch& PassKernel::step_of(CompiledPolicy& t, std::uint32_t id) {
-  if (!t.rows[id].has_step) {
+  if (!rows_[id].has_step) {
     // Segments compose a step's edges; nobody draws from the step itself (no alias table).
     const Branch b = compile_step(t, id,
-                                  t.rows[id].state.phase == TurnPhase::FreeThrow ? Action::roll() : t.rows[id].action,
+                                  rows_[id].state.phase == TurnPhase::FreeThrow ? Action::roll() : rows_[id].action,
                                   false);
-    t.rows[id].step = b;
-    t.rows[id].has_step = true;
+    rows_[id].step = b;
+    rows_[id].has_step = true;
   }
-  return t.rows[id].step;
+  return rows_[id].step;
 }
 
 const PassKernel::Branch& PassKernel::live_branch(CompiledPolicy& t, std::uint32_t id, Action a) {
-  for (const auto& b : t.rows[id].live_branches)
+  for (const auto& b : rows_[id].live_branches)
     if (b.action == a) return b;
   const Branch b = compile_step(t, id, a, true);
-  t.rows[id].live_branches.push_back(b);
-  return t.rows[id].live_branches.back();
+  rows_[id].live_branches.push_back(b);
+  return rows_[id].live_branches.back();
 }
 
 // Outcomes of a segment being composed, each (row, transfer, senigma) once with its mass, in
@@ -434,7 +432,7 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
     for (const Merged::Mass& m : open.v) {
       const Branch b = step_of(t, m.row);
       for (std::uint32_t e = b.first; e < b.last; ++e) {
-        const Edge edge = t.edges[e];
+        const Edge edge = edges_[e];
         if (edge.closes)
           next_closed.add(edge.next, edge.transfer, edge.senigma, m.p * edge.prob);
         else
@@ -447,12 +445,12 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
     std::swap(closed, next_closed);
   }
   for (const Merged::Mass& m : open.v) closed.add(m.row, 0, false, m.p);
-  // The segment's edges are read only to build its alias table: kept apart from t.edges
+  // The segment's edges are read only to build its alias table: kept apart from edges_
   // (the steps' edges, which later segments compose), so the tables stay small.
   segment_edges_.clear();
-  for (const Merged::Mass& m : closed.v) segment_edges_.push_back(edge_to(t, m.p, m.row, m.transfer, m.senigma));
-  const std::uint32_t alias = finish_branch(t, segment_edges_);
-  t.hot[id] = Hot{alias, static_cast<std::uint32_t>(segment_edges_.size()), 0, kReady, false};
+  for (const Merged::Mass& m : closed.v) segment_edges_.push_back(edge_to(m.p, m.row, m.transfer, m.senigma));
+  const std::uint32_t alias = finish_branch(segment_edges_);
+  hot_[id] = Hot{alias, static_cast<std::uint32_t>(segment_edges_.size()), 0, kReady, false};
 }
 
 void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {
@@ -502,8 +500,8 @@ std::uint32_t PassKernel::cached_start(CompiledPolicy& t, std::uint32_t* starts,
   // only once it is a segment to draw from, so that the lane block may draw from a cached
   // start row without looking at it.
   const std::uint32_t row = start_row(t, jokers, eyes);
-  if (t.hot[row].state == kUnbuilt) compile_segment(t, row);
-  if (t.hot[row].state == kReady) cached = row;
+  if (hot_[row].state == kUnbuilt) compile_segment(t, row);
+  if (hot_[row].state == kReady) cached = row;
   return row;
 }
 
@@ -520,9 +518,9 @@ bool PassKernel::end_turn(Lane& lane, int eyes, bool eliminated) {
 bool PassKernel::advance(Lane& lane, Rng& rng) {
   for (;;) {
     CompiledPolicy& t = *lane.t;
-    const Hot hot = t.hot[lane.row];
+    const Hot hot = hot_[lane.row];
     if (hot.state == kReady) {  // the hot path: one draw plays a whole segment
-      const Drawn d = draw(t, hot.alias, hot.buckets, rng);
+      const Drawn d = draw(hot.alias, hot.buckets, rng);
       lane.row = d.next & ~kTakes;
       if ((d.next & kTakes) != 0) transfer_(lane, d.side, -1, lane.row);
       return true;
@@ -538,8 +536,8 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
     // A live row: the policy decides with the table.
     const Policy& policy = *t.policy;
     const int self = lane.self;
-    lane.table[static_cast<size_t>(self)].eyes = t.rows[lane.row].state.eyes;  // what the table shows of him
-    const TurnState turn = t.rows[lane.row].state;
+    lane.table[static_cast<size_t>(self)].eyes = rows_[lane.row].state.eyes;  // what the table shows of him
+    const TurnState turn = rows_[lane.row].state;
     const TurnView view{rules_, turn, self, lane.view(), lane.still_to_play()};
     const Action a = policy.decide(view);
     if (!is_legal(view, a))
@@ -557,7 +555,7 @@ bool PassKernel::advance(Lane& lane, Rng& rng) {
       });
     }
     const Branch b = live_branch(t, lane.row, a);
-    const Drawn d = draw(t, b.alias, b.last - b.first, rng);
+    const Drawn d = draw(b.alias, b.last - b.first, rng);
     lane.row = d.next & ~kTakes;
     if ((d.next & kTakes) != 0) transfer_(lane, d.side, target, lane.row);
     return true;
@@ -579,7 +577,7 @@ int PassKernel::victim_of(Lane& lane, const TurnState& at, int amount, std::span
 // always its last step); it moves when the steal lapses or pays a Keuler bonus.
 void PassKernel::transfer_(Lane& lane, std::uint32_t side, int target, std::uint32_t& id) {
   CompiledPolicy& t = *lane.t;
-  Steal& edge = t.steals[side];  // shifted() below adds rows, never buckets: stays valid
+  Steal& edge = steals_[side];  // shifted() below adds rows, never buckets: stays valid
   const std::uint32_t next = id;
   const int self = lane.self;
   int victim = target;
@@ -596,7 +594,7 @@ void PassKernel::transfer_(Lane& lane, std::uint32_t side, int target, std::uint
     } else {
       lane.table[static_cast<size_t>(self)].eyes = edge.shown;
       victim = pick_victim(rules_, lane.view(), self, barred, [&](std::span<const int> cand) {
-        TurnState at = t.rows[id].state;
+        TurnState at = rows_[id].state;
         at.eyes = edge.shown;
         return victim_of(lane, at, edge.transfer, cand);
       });
@@ -644,7 +642,7 @@ void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng,
 
 bool PassKernel::settle(Lane& lane) {
   for (;;) {
-    const Hot hot = lane.t->hot[lane.row];
+    const Hot hot = hot_[lane.row];
     if (hot.state == kReady || hot.state == kLive) return true;
     if (hot.state == kUnbuilt) compile_segment(*lane.t, lane.row);
     else if (!end_turn(lane, hot.end_eyes, hot.eliminated)) return false;  // kEnds
@@ -674,7 +672,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
   // Lists a settled lane as drawing from a segment or from a live row (no branch).
   size_t ready = 0, live = 0;
   auto list_drawing = [&](std::uint32_t l) {
-    const bool at_segment = lanes_[l].t->hot[lanes_[l].row].state == kReady;
+    const bool at_segment = hot_[lanes_[l].row].state == kReady;
     ready_[ready] = l;
     live_[live] = l;
     ready += at_segment;
@@ -694,12 +692,12 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
   auto prepare = [&](size_t i) {  // ready_[i]'s draw, its bucket on its way to the cache
     Lane& lane = lanes_[ready_[i]];
     CompiledPolicy& t = *lane.t;
-    if (t.hot[lane.row].state == kUnbuilt) [[unlikely]]
+    if (hot_[lane.row].state == kUnbuilt) [[unlikely]]
       compile_segment(t, lane.row);
-    const Hot hot = t.hot[lane.row];
+    const Hot hot = hot_[lane.row];
     const double u = uniform_times(lane.rng ? *lane.rng : rng, hot.buckets);
     pending[i % kAhead] = {u, hot.alias};
-    __builtin_prefetch(&t.buckets[hot.alias + static_cast<std::uint32_t>(u)]);
+    __builtin_prefetch(&buckets_[hot.alias + static_cast<std::uint32_t>(u)]);
   };
   while (ready + live > 0) {
     size_t listed = 0;
@@ -709,12 +707,12 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       if (i + kAhead < ready) prepare(i + kAhead);
       if (i + 2 * kAhead < ready) {  // the row record the draw after that will read
         const Lane& ahead = lanes_[ready_[i + 2 * kAhead]];
-        __builtin_prefetch(&ahead.t->hot[ahead.row]);
+        __builtin_prefetch(&hot_[ahead.row]);
       }
       Lane& lane = lanes_[ready_[i]];
-      const Drawn d = resolve(*lane.t, p.alias, p.u);
+      const Drawn d = resolve(p.alias, p.u);
       lane.row = d.next & ~kTakes;
-      __builtin_prefetch(&lane.t->hot[lane.row]);  // (C) reads it next
+      __builtin_prefetch(&hot_[lane.row]);  // (C) reads it next
       lane.drawn = d.side;
       listed_[listed] = ready_[i];
       listed += d.next >> 31;  // kTakes
@@ -730,7 +728,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
     for (size_t i = 0; i < listed; ++i) {  // (B), each steal's record fetched a few steals ahead
       if (i + 4 < listed) {
         const Lane& ahead = lanes_[listed_[i + 4]];
-        __builtin_prefetch(&ahead.t->steals[ahead.drawn]);
+        __builtin_prefetch(&steals_[ahead.drawn]);
       }
       Lane& lane = lanes_[listed_[i]];
       transfer_(lane, lane.drawn, -1, lane.row);
@@ -742,7 +740,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
     listed = ready = live = 0;
     for (const std::uint32_t l : order_) {
       const Lane& lane = lanes_[l];
-      const HotState state = lane.t->hot[lane.row].state;
+      const HotState state = hot_[lane.row].state;
       const bool at_segment = !lane.dead && (state == kReady || state == kUnbuilt);
       ready_[ready] = l;
       listed_[listed] = l;

@@ -285,18 +285,21 @@ class PassKernel {
       std::uint32_t row = 0;
     };
     std::array<StartSlot, 64> start_slots{};
-    std::vector<Row> rows;
-    std::vector<Hot> hot;  // parallel to rows
-    std::vector<Edge> edges;
-    std::vector<Bucket> buckets;
-    std::vector<Steal> steals;  // per bucket side (Drawn::side); used where it has kTakes
   };
-  // Builds the alias table of `edges` into t.buckets and t.steals; returns its first bucket.
-  std::uint32_t finish_branch(CompiledPolicy& t, std::span<const Edge> edges);
-  Edge edge_to(const CompiledPolicy& t, double prob, std::uint32_t next, int transfer, bool senigma) const;
-  static Drawn draw(const CompiledPolicy& t, std::uint32_t alias, std::uint32_t buckets, Rng& rng);
+  // The rows of all policies and their tables, in one arena: a row id names one row of one
+  // policy, kernel-wide, so that lanes at different policies (an evening's seats, a family's
+  // members) draw from the same arrays — the lane block's gathers read them from one base.
+  std::vector<Row> rows_;
+  std::vector<Hot> hot_;  // parallel to rows_
+  std::vector<Edge> edges_;
+  std::vector<Bucket> buckets_;
+  std::vector<Steal> steals_;  // per bucket side (Drawn::side); used where it has kTakes
+  // Builds the alias table of `edges` into buckets_ and steals_; returns its first bucket.
+  std::uint32_t finish_branch(std::span<const Edge> edges);
+  Edge edge_to(double prob, std::uint32_t next, int transfer, bool senigma) const;
+  Drawn draw(std::uint32_t alias, std::uint32_t buckets, Rng& rng) const;
   static double uniform_times(Rng& rng, std::uint32_t buckets);
-  static Drawn resolve(const CompiledPolicy& t, std::uint32_t alias, double u);
+  Drawn resolve(std::uint32_t alias, double u) const;
 
   CompiledPolicy& tables_of(const Policy& policy);
   CompiledPolicy& at_threshold(CompiledPolicy& head, int threshold);
