@@ -12,6 +12,8 @@
 
 #include "verflixt/core/rng.h"
 #include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/games/verflixte6/engine.h"
+#include "verflixt/games/verflixte6/objective.h"
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/position.h"
 #include "verflixt/games/verflixte6/rules.h"
@@ -141,20 +143,130 @@ TEST(LaneBlock, AKernelReusedForOtherTablesIsTheLanesBitForBit) {
   }
 }
 
+TEST(LaneBlock, MixedTablesAreTheLanesBitForBit) {
+  // Seats of different policies, a position policy's family of stop thresholds (its member
+  // moves at turn starts and after steals), the leader and the richest as victim rules at
+  // one table, and Senigma duels (live rows, played by the lanes' own code in the block).
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t17(17), t23(23);
+  const auto pos = make_policy("strategies/position-jokers.ini", rules);
+  const auto heur = make_policy("strategies/heuristic.ini", rules);
+  const JokerSet duel = JokerSet{}.with(SENIGMA).with(RATTENLORD).with(MONOKEL);
+  const JokerSet safe = JokerSet{}.with(HIRTENSCHUTZ).with(SPELUNKENBOLD).with(CHERRY);
+  const std::vector<PassSeat> mixed{{&t17, {}, 0, 0}, {pos.get(), duel, 0, 3}, {heur.get(), safe, 0, 12},
+                                    {&t23, {}, 0, 0}, {pos.get(), safe, 0, 40}};
+  for (int lanes : {1, 5, 16, 64}) expect_same(rules, mixed, 2000, static_cast<std::uint64_t>(70 + lanes), lanes);
+  expect_same(rules, std::vector<PassSeat>(10, PassSeat{pos.get(), duel, 0, 0}), 600, 77);
+  expect_same(rules, std::vector<PassSeat>(2, PassSeat{heur.get(), duel, 0, 0}), 3000, 78);
+}
+
+// Everything a series sink sees, evening by evening, and the Rng after the run.
+std::vector<std::vector<int>> play_series(PassKernel& pk, const std::vector<EveningPlayer>& players, bool final,
+                                          int length, std::uint64_t count, std::uint64_t seed, int lanes) {
+  std::vector<std::vector<int>> out;
+  Rng rng = chunk_rng(seed, 0);
+  const size_t n = players.size();
+  pk.play_series(
+      players, final, length, 3, count,
+      [n](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); }, rng,
+      [&](int lane, std::uint64_t series, int e, std::span<const int> totals, std::span<const int> bonus) {
+        std::vector<int> row{lane, static_cast<int>(series), e};
+        row.insert(row.end(), totals.begin(), totals.end());
+        row.insert(row.end(), bonus.begin(), bonus.end());
+        out.push_back(std::move(row));
+      },
+      lanes);
+  out.push_back({static_cast<int>(rng() >> 40)});  // the block must draw exactly as often
+  return out;
+}
+
+// A selector that reads the evening's totals (the lanes then select every pass, with no
+// start rows cached per pass): the first three jokers of its list still available while
+// behind, none while ahead.
+class BehindSelector final : public Selector {
+ public:
+  Selection select(const SelectionView& v) const override {
+    const int mine = v.totals[static_cast<size_t>(v.self)];
+    bool behind = false;
+    for (const int t : v.totals) behind |= t > mine;
+    JokerSet picked;
+    int k = 0;
+    for (const Joker j : {SENIGMA, HIRTENSCHUTZ, FUMO, RATTENLORD, MONOKEL})
+      if (behind && k < v.rules.jokers_per_pass && v.available.has(j)) picked = picked.with(j), ++k;
+    return {picked, false};
+  }
+};
+
+void expect_same_series(const Rules& rules, const std::vector<EveningPlayer>& players, bool final, int length,
+                        std::uint64_t count, std::uint64_t seed, int lanes = PassKernel::kLanes) {
+  PassKernel block(rules), lanes_only(rules);
+  block.set_lane_block(true);
+  lanes_only.set_lane_block(false);
+  const auto a = play_series(block, players, final, length, count, seed, lanes);
+  const auto b = play_series(lanes_only, players, final, length, count, seed, lanes);
+  ASSERT_EQ(a.size(), count * static_cast<std::uint64_t>(length) + 1);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i], b[i]) << "evening " << i << " of " << players.size() << " seats";
+}
+
+TEST(LaneBlock, SeriesOfEveningsAreTheLanesBitForBit) {
+  // play_series in the block: the evening's bookkeeping (P1-P4) at every pass end, loadouts
+  // planned or selected every pass, final evenings (Freie Jokerwahl), the placement bonus
+  // carried through a series, any number of lanes.
+  Rules rules = preset("tournament-2019");
+  const auto pos = make_policy("strategies/position-jokers.ini", rules);
+  const auto heur = make_policy("strategies/heuristic.ini", rules);
+  ThresholdPolicy t18(18);
+  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const ListSelector safe({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD, FUMO, VENTIL});
+  const BehindSelector behind;
+  const std::vector<EveningPlayer> four{
+      {pos.get(), &duels, 0}, {heur.get(), &safe, 0}, {heur.get(), &safe, 0}, {heur.get(), &safe, 0}};
+  expect_same_series(rules, four, false, 1, 3000, 101);
+  expect_same_series(rules, four, true, 1, 1500, 102);
+  for (int lanes : {1, 13}) expect_same_series(rules, four, false, 1, 800, 103, lanes);
+  expect_same_series(rules, four, false, 1, 9, 104);  // fewer series than lanes
+  rules.place_bonus_1 = 6, rules.place_bonus_2 = 4, rules.place_bonus_3 = 2;
+  const std::vector<EveningPlayer> mixed{{pos.get(), &behind, 0}, {&t18, nullptr, 0}, {heur.get(), &duels, 0},
+                                         {pos.get(), &safe, 0}, {heur.get(), &behind, 0}, {&t18, &duels, 0},
+                                         {pos.get(), &duels, 0}};
+  expect_same_series(rules, four, false, 3, 900, 109);  // planned loadouts: start rows cached per pass
+  expect_same_series(rules, mixed, false, 4, 400, 105);
+  expect_same_series(rules, mixed, true, 3, 300, 106, 40);
+  expect_same_series(rules, std::vector<EveningPlayer>(12, EveningPlayer{pos.get(), &duels, 0}), false, 2, 100, 107);
+  expect_same_series(rules, std::vector<EveningPlayer>(2, EveningPlayer{heur.get(), &behind, 0}), true, 5, 400, 108);
+}
+
+// A policy with its own victim choice (VictimRule::kAsk): the last candidate.
+class LastVictim final : public Policy {
+ public:
+  std::string name() const override { return "last-victim"; }
+  Action decide(const TurnView& v) const override { return v.turn.eyes >= 15 ? Action::stop() : Action::roll(); }
+  bool decide_reads_table() const override { return false; }
+  bool inner_choices_read_table() const override { return false; }
+  int choose_victim(const TurnView&, int, std::span<const int> candidates) const override { return candidates.back(); }
+};
+
 TEST(LaneBlock, PlaysOnlyWhatItCan) {
-  // The block leaves to the lanes what it does not play: mixed policies, Senigma (live
-  // duels, E9's memory), a position policy (a family of stop thresholds), more lanes than it
-  // holds.
+  // The block leaves to the lanes what it does not play: a victim the policy is asked for,
+  // classic Senigma (E9's memory of whom it robbed), more lanes than it holds.
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy t17(17), t20(20);
+  LastVictim asks;
   const auto pos = make_policy("strategies/position-jokers.ini", rules);
   PassKernel pk(rules);
   pk.set_lane_block(true);
   EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0})));
-  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>{{&t17, {}, 0, 0}, {&t20, {}, 0, 0}}));
-  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, JokerSet{}.with(SENIGMA), 0, 0})));
-  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{pos.get(), {}, 0, 0})));
+  EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>{{&t17, {}, 0, 0}, {&t20, {}, 0, 0}}));
+  EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, JokerSet{}.with(SENIGMA), 0, 0})));
+  EXPECT_TRUE(pk.lane_block_plays(std::vector<PassSeat>(4, PassSeat{pos.get(), {}, 0, 0})));
+  EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>{{&t17, {}, 0, 0}, {&asks, {}, 0, 0}}));
   EXPECT_FALSE(pk.lane_block_plays(std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0}), PassKernel::kLanes + 1));
+  const Rules classic = preset("classic");
+  PassKernel ck(classic);
+  ck.set_lane_block(true);
+  EXPECT_TRUE(ck.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, {}, 0, 0})));
+  EXPECT_FALSE(ck.lane_block_plays(std::vector<PassSeat>(4, PassSeat{&t17, JokerSet{}.with(SENIGMA), 0, 0})));
 }
 
 }  // namespace

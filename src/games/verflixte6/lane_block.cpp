@@ -47,45 +47,126 @@ void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, 
 }  // namespace
 
 bool PassKernel::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
-  if (!use_block_ || lanes > Block::kWidth) return false;
-  const Policy* policy = seats.front().policy;
-  for (const PassSeat& s : seats)
-    if (s.policy != policy || s.jokers.has(SENIGMA)) return false;  // Senigma: live duels, E9's memory
-  const CompiledPolicy& t = tables_of(*policy);
-  return !t.family && t.victim != VictimRule::kAsk && !policy->decide_reads_table();
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  bool senigma = false;
+  for (size_t k = 0; k < seats.size(); ++k) {
+    tabs[k] = &tables_of(*seats[k].policy);
+    senigma |= seats[k].jokers.has(SENIGMA);
+  }
+  return block_plays(tabs, static_cast<int>(seats.size()), senigma, lanes);
 }
 
-// play_passes' rounds (run_lanes) on the block; the comments name the phase of run_lanes
-// each step stands for.
-void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
-                            Rng& rng, const PassSink& sink, int lanes) {
+bool PassKernel::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const {
+  if (!use_block_ || lanes > Block::kWidth) return false;
+  if (senigma && rules_.senigma != SenigmaKind::Duel) return false;  // E9: classic Senigma remembers its victims
+  for (size_t k = 0; k < static_cast<size_t>(n); ++k)
+    if (tabs[k]->victim == VictimRule::kAsk) return false;  // a victim the policy is asked for
+  return true;
+}
+
+void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes) {
+  if (passes == nullptr) run_block<true>(rng, finish, nullptr);
+  else run_block<false>(rng, finish, passes);
+}
+
+// run_lanes' rounds on the block; the comments name the phase of run_lanes each step
+// stands for. The caller has begun every lane's first pass (lanes_, order_ in lane order).
+// kSeries: the lanes play evenings, whose passes differ in totals, start bonuses and start
+// rows (a cache per pass of the evening); play_passes' are the same in every lane.
+template <bool kSeries>
+void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes) {
   static_assert(Block::kVector == kVector && sizeof(V16i) == kVector * sizeof(std::int32_t));
   if (!block_) block_ = std::make_unique<Block>();
   Block& b = *block_;
-  const int n = static_cast<int>(seats.size());
-  CompiledPolicy& t = tables_of(*seats.front().policy);
-  start_cache_.assign(static_cast<size_t>(n) * kStartSpan, kNone);
-  const auto L = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
+  const auto L = static_cast<int>(lanes_.size());
+  if (L == 0) return;
   const int vectors = (L + kVector - 1) / kVector;
-  for (int k = 0; k < n; ++k) {
-    b.total[static_cast<size_t>(k)] = seats[static_cast<size_t>(k)].total;
-    b.bonus[static_cast<size_t>(k)] = detail::bonus_paid(rules_, seats[static_cast<size_t>(k)].bonus);
+  const int n = lanes_.front().n;
+  const std::array<CompiledPolicy*, kMaxPlayers> tabs = lanes_.front().tabs;  // every lane's
+  bool one_rule = true, families = false;
+  for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+    b.seat_leader[k] = -static_cast<int>(tabs[k]->victim == VictimRule::kLeader);
+    b.seat_family[k] = -static_cast<int>(tabs[k]->family);
+    one_rule &= b.seat_leader[k] == b.seat_leader[0];
+    families |= tabs[k]->family;
   }
   const lanes::KeyRule key_rule{n, -static_cast<int>(rules_.rob_targets == RobTargets::NotZombie),
-                                -static_cast<int>(rules_.keuler_bonus > 0), t.victim == VictimRule::kLeader};
-  std::uint64_t next = 0;                               // passes handed to lanes so far
-  auto next_first = static_cast<int>(first_pass % seats.size());  // the first seat of pass next
+                                -static_cast<int>(rules_.keuler_bonus > 0)};
+  // The quick turn ends read the start-row cache where a lane has none too (masked to its
+  // first entry), so it has one.
+  if (start_cache_.empty()) start_cache_.assign(1, kNone);
 
-  // begin_turn, begin_pass (pass_kernel.cpp) on lane l.
+  // The tables of lane l's player on turn: his seat's, or for a family of stop thresholds
+  // the member his lane record names (only the lanes' own code moves it).
+  auto tables_at = [&](size_t l) -> CompiledPolicy& {
+    CompiledPolicy& seat = *tabs[static_cast<size_t>(b.self[l])];
+    return seat.family ? *lanes_[l].t : seat;
+  };
+  // The lane's state into its record, for the lanes' own code, and back.
+  auto to_lane = [&](size_t l) -> Lane& {
+    Lane& lane = lanes_[l];
+    lane.row = static_cast<std::uint32_t>(b.row[l]);
+    lane.self = b.self[l];
+    lane.step = b.step[l];
+    lane.first = b.first[l];
+    lane.t = &tables_at(l);
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      lane.table[k].eyes = b.eyes[k][l];
+      lane.table[k].status = static_cast<Status>(b.status[k][l]);
+      lane.table[k].keuler_paid = b.paid[k][l] != 0;
+      lane.keuler[k] = b.keuler[k][l];
+    }
+    return lane;
+  };
+  auto from_lane = [&](size_t l) {
+    const Lane& lane = lanes_[l];
+    b.row[l] = static_cast<std::int32_t>(lane.row);
+    b.self[l] = lane.self;
+    b.step[l] = lane.step;
+    b.first[l] = lane.first;
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      b.eyes[k][l] = lane.table[k].eyes;
+      b.status[k][l] = static_cast<std::int32_t>(lane.table[k].status);
+      b.paid[k][l] = lane.table[k].keuler_paid;
+      b.keuler[k][l] = lane.keuler[k];
+    }
+    if (!kSeries) return;
+    b.starts[l] = lane.starts == nullptr ? -1 : static_cast<std::int32_t>(lane.starts - start_cache_.data());
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      b.total[k][l] = lane.table[k].total;
+      b.bonus[k][l] = detail::bonus_paid(rules_, lane.seats[k].bonus);
+    }
+  };
+  // (D) A lane settled by the lanes' own code draws next round from a segment (`settled`)
+  // or at a live row (`live`).
+  std::uint64_t settled = 0, live = 0;  // bit l: lane l
+  auto list_drawing = [&](size_t l) {
+    (hot_[lanes_[l].row].state == kReady ? settled : live) |= std::uint64_t{1} << l;
+  };
+  // play_passes' turn and pass ends in the block's own arrays, without a lane record, where
+  // nothing else needs one (no family, no live row): begin_turn, begin_pass and finish as the
+  // lanes (pass_kernel.cpp) and play_passes' finish do them.
+  const bool own_ends = !kSeries && passes->plain;
   auto begin_turn = [&](size_t l) {
     const int self = seat_at(b.first[l], b.step[l], n);  // P1
     const auto i = static_cast<size_t>(self);
     b.self[l] = self;
-    const int eyes = b.eyes[i][l] + b.bonus[i];  // a robbed Jungfrau starts from her eyes (T1, P4)
-    b.row[l] = static_cast<std::int32_t>(cached_start(t, start_cache_.data(), i, seats[i].jokers, eyes));
+    const int eyes = b.eyes[i][l] + b.seat_bonus[i];  // a robbed Jungfrau starts from her eyes (T1, P4)
+    b.row[l] = static_cast<std::int32_t>(
+        cached_start(*tabs[i], start_cache_.data(), i, passes->seats[i].jokers, eyes));
   };
-  auto begin_pass = [&](size_t l) {
-    b.first[l] = next_first;
+  std::array<SeatView, kMaxPlayers> table{};
+  std::array<int, kMaxPlayers> bonuses{};
+  auto finish_pass = [&](size_t l) {  // its last turn recorded: T7, the sink, its next pass
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      table[k] = SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), b.seat_total[k], false, b.paid[k][l] != 0};
+      bonuses[k] = b.keuler[k][l];
+    }
+    const std::span<SeatView> view(table.data(), static_cast<size_t>(n));
+    end_pass(view);  // T7
+    passes->sink(b.first[l], view, std::span<const int>(bonuses.data(), static_cast<size_t>(n)));
+    if (passes->next == passes->count) return !(lanes_[l].dead = true);
+    b.first[l] = passes->next_first;
     b.step[l] = 0;
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
       b.eyes[k][l] = 0;
@@ -93,41 +174,19 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       b.paid[k][l] = 0;
       b.keuler[k][l] = 0;
     }
-    ++next;
-    next_first = next_first + 1 == n ? 0 : next_first + 1;
+    ++passes->next;
+    passes->next_first = passes->next_first + 1 == n ? 0 : passes->next_first + 1;
     begin_turn(l);
-  };
-  // The lane's pass has ended (its last turn recorded): T7, the sink, and its next pass;
-  // false when it has none.
-  std::array<SeatView, kMaxPlayers> table{};
-  std::array<int, kMaxPlayers> bonuses{};
-  auto finish_pass = [&](size_t l) {
-    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-      table[k] = SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), b.total[k], false, b.paid[k][l] != 0};
-      bonuses[k] = b.keuler[k][l];
-    }
-    const std::span<SeatView> view(table.data(), static_cast<size_t>(n));
-    end_pass(view);  // T7
-    sink(b.first[l], view, std::span<const int>(bonuses.data(), static_cast<size_t>(n)));
-    if (next == count) {
-      b.live[l] = 0;
-      b.bits[l] = 0;
-      return false;
-    }
-    begin_pass(l);
     return true;
   };
-  // settle (D): the lane's turn ends — T5, and T7 with the sink when that ended the pass —
-  // until it is at a segment to draw from; false when it has no pass left.
-  auto settle = [&](size_t l) {
+  auto settle_own = [&](size_t l) {  // settle: turn ends (T5) until a segment; false: no pass left
     for (;;) {
       const Hot hot = hot_[static_cast<size_t>(b.row[l])];
       if (hot.state == kReady) return true;
       if (hot.state == kUnbuilt) {
-        compile_segment(t, static_cast<std::uint32_t>(b.row[l]));
+        compile_segment(*tabs[static_cast<size_t>(b.self[l])], static_cast<std::uint32_t>(b.row[l]));
         continue;
       }
-      if (hot.state == kLive) throw std::logic_error("pass kernel: a live row in a lane block");
       const auto self = static_cast<size_t>(b.self[l]);
       SeatView me;
       record_turn(me, hot.end_eyes, hot.eliminated);  // T5
@@ -137,33 +196,35 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       else if (!finish_pass(l)) return false;
     }
   };
-
   // (A) The next round's draws, from the one Rng, to the lanes of `which` in lane order (the
   // lanes' order is: those still at a segment, then those that settled).
-  int drawing = 0;  // lanes that draw in the next round
+  std::uint64_t drawing = 0;  // the lanes that draw from a segment in the next round
   auto draw_for = [&](std::uint64_t which) {
+    drawing |= which;
     Rng local = rng;  // in registers: the stores below could otherwise alias its state
-    for (; which != 0; which &= which - 1, ++drawing)
+    for (; which != 0; which &= which - 1)
       b.bits[static_cast<size_t>(__builtin_ctzll(which))] = static_cast<std::int64_t>(local() >> 11);
     rng = local;
   };
 
-  // The lanes' passes, as play_passes hands them out; the lanes beyond L idle at a row
-  // that exists, so that the loops below may read for them.
-  for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
-    b.live[l] = -1;
-    begin_pass(l);
+  // play_passes' passes: the same totals, start bonuses and start rows in every lane.
+  const Lane& any = lanes_.front();
+  for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+    b.seat_total[k] = any.table[k].total;
+    b.seat_bonus[k] = detail::bonus_paid(rules_, any.seats[k].bonus);
   }
+  const std::int32_t any_starts = any.starts == nullptr ? -1 : static_cast<std::int32_t>(any.starts - start_cache_.data());
+  for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
+    if (settle_or_finish(lanes_[l], finish)) list_drawing(l);
+    from_lane(l);
+  }
+  // The lanes beyond L idle at a row that exists, so that the loops below may read for them.
   for (size_t l = static_cast<size_t>(L); l < static_cast<size_t>(vectors * kVector); ++l) {
-    b.live[l] = 0;
-    b.bits[l] = 0;
     b.row[l] = b.row[0];
     b.first[l] = b.step[l] = b.self[l] = 0;
+    b.starts[l] = -1;
   }
-  std::uint64_t ready = 0;
-  for (size_t l = 0; l < static_cast<size_t>(L); ++l)
-    if (settle(l)) ready |= std::uint64_t{1} << l;
-  draw_for(ready);
+  draw_for(settled);
 
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
   // end_eyes and state | eliminated << 8; a Bucket own (two words) and next[2]; a Steal
@@ -174,21 +235,25 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
   static_assert(sizeof(Steal) == 20 && offsetof(Steal, transfer) == 0 && offsetof(Steal, shown) == 4 &&
                 offsetof(Steal, lapse) == 8 && offsetof(Steal, keuler) == 12);
   const auto words = [](const auto& v) { return reinterpret_cast<const std::int32_t*>(v.data()); };
-  constexpr int kUnbuiltState = kUnbuilt, kReadyState = kReady;
+  constexpr int kUnbuiltState = kUnbuilt, kReadyState = kReady, kEndsState = kEnds, kLiveState = kLive;
 
   // The gathers' indices are 32-bit: up to 4 words a row, 4 a bucket, 10 a bucket's steals.
   constexpr std::size_t kGathered = std::size_t{1} << 27;
-  while (drawing > 0) {
-    if (hot_.size() >= kGathered || buckets_.size() >= kGathered)
+  constexpr std::size_t kFar = std::size_t{1} << 20;  // bytes of buckets: about a core's L2
+  const auto vs = static_cast<size_t>(vectors * kVector);
+  while ((drawing | live) != 0) {
+    if (hot_.size() >= kGathered || buckets_.size() >= kGathered || start_cache_.size() >= kGathered)
       throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
+    // Tables larger than the caches (an evening's policies are megabytes): what the vectors
+    // will gather is fetched as soon as it is known, not waited for one gather at a time.
+    const bool far = buckets_.size() * sizeof(Bucket) > kFar;
     // Sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
     // the processor overlaps their gathers): the draw, (B) its steal, where each lane now
     // stands, and the turn ends — end_turn's record_turn (T5) for those whose next start row
-    // is cached, with begin_turn, and for the last turns of passes, whose T7 and sink follow
-    // below; the other turn ends are settled one lane at a time below.
-    const auto vs = static_cast<size_t>(vectors * kVector);
+    // is cached, with begin_turn, and for the last turns of passes, whose T7 and the caller's
+    // finish follow below; the other turn ends are settled one lane at a time below.
     for (size_t v = 0; v < vs; v += kVector) {
-      const V16i live = load(&b.live[v]);
+      const V16i go = lanes::mask_of(static_cast<unsigned>(drawing >> v));
       const V16i row = load(&b.row[v]);
       const V16i alias = lanes::gather(words(hot_), row * 4), size = lanes::gather(words(hot_), row * 4 + 1);
       V16i k, side;
@@ -197,9 +262,26 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       const V16i next_row = lanes::gather(words(buckets_), bucket * 4 + 2 + side);
       const V16i before = next_row & static_cast<std::int32_t>(~kTakes);
       store(&b.drawn[v], bucket * 2 + side);
-      store(&b.takes[v], live & (next_row < 0));  // kTakes, bit 31
+      store(&b.takes[v], go & (next_row < 0));  // kTakes, bit 31
       store(&b.before[v], before);
-      store(&b.row[v], lanes::select(live, before, row));
+      store(&b.row[v], lanes::select(go, before, row));
+      if (far)  // the steals' records, read below
+        for (unsigned m = lanes::bits(go & (next_row < 0)); m != 0; m &= m - 1)
+          __builtin_prefetch(&steals_[static_cast<size_t>(bucket[__builtin_ctz(m)] * 2 + side[__builtin_ctz(m)])]);
+    }
+    // (A, live rows) after every draw from a segment, in lane order: the lane plays its whole
+    // step as advance plays it (a finished pass is handed to finish there).
+    std::uint64_t active_lanes = drawing;  // the lanes that drew this round and still play
+    for (; live != 0; live &= live - 1) {
+      const auto l = static_cast<size_t>(__builtin_ctzll(live));
+      Lane& lane = to_lane(l);
+      while (!advance(lane, rng))
+        if (!finish(lane)) {
+          lane.dead = true;
+          break;
+        }
+      from_lane(l);
+      active_lanes |= std::uint64_t{!lane.dead} << l;
     }
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i takes = load(&b.takes[v]);
@@ -208,15 +290,27 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         V16i row = load(&b.row[v]);
         // compiled_victim, lane by lane: the best key over the seats.
         const V16i self = load(&b.self[v]);
-        const V16i amount = lanes::gather(words(steals_), drawn * 5);
-        const V16i shown = lanes::gather(words(steals_), drawn * 5 + 1);
-        V16i best{};
-        for (int j = 0; j < n; ++j) {
-          const auto s = static_cast<size_t>(j);
-          const V16i seat = V16i{} + j;
-          const V16i key = lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), V16i{} + b.total[s],
-                                             load(&b.paid[s][v]), seat, self, amount, seat != self, key_rule);
-          best = lanes::select(key > best, key, best);
+        const V16i amount = lanes::gather(words(steals_), drawn * 5, takes);
+        const V16i shown = lanes::gather(words(steals_), drawn * 5 + 1, takes);
+        auto best_key = [&](V16i leader) {  // inlined with a constant `leader` where all seats agree
+          V16i best{};
+          for (int j = 0; j < n; ++j) {
+            const auto s = static_cast<size_t>(j);
+            const V16i seat = V16i{} + j;
+            const V16i total = kSeries ? load(&b.total[s][v]) : V16i{} + b.seat_total[s];
+            const V16i key = lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), total,
+                                               load(&b.paid[s][v]), seat, self, amount, seat != self, leader, key_rule);
+            best = lanes::select(key > best, key, best);
+          }
+          return best;
+        };
+        V16i best;
+        if (!one_rule) {  // the thief's seat's rule
+          V16i leader{};
+          for (int j = 0; j < n; ++j) leader |= (self == j) & b.seat_leader[static_cast<size_t>(j)];
+          best = best_key(leader);
+        } else {
+          best = b.seat_leader[0] != 0 ? best_key(V16i{} - 1) : best_key(V16i{});
         }
         const V16i victim = lanes::victim_of_key(best, self, n);
         // take_from and take_eyes: the victim's key says whether the Keuler bonus is due (T6).
@@ -238,36 +332,49 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
         }
         // T4: a lapsed steal gives the eyes back; a Keuler bonus moves the turn on (T6).
         const V16i lapsed = takes & (victim == kLapsed);
-        row = lanes::select(lapsed, lanes::gather(words(steals_), drawn * 5 + 2), row);
-        row = lanes::select(due, lanes::gather(words(steals_), drawn * 5 + 3), row);
+        row = lanes::select(lapsed, lanes::gather(words(steals_), drawn * 5 + 2, lapsed), row);
+        row = lanes::select(due, lanes::gather(words(steals_), drawn * 5 + 3, due), row);
         if (lanes::any(row == static_cast<std::int32_t>(kNone))) [[unlikely]] {
           for (int i = 0; i < kVector; ++i) {  // worked out on first need, as transfer_ does
             if (static_cast<std::uint32_t>(row[i]) != kNone) continue;
             Steal& e = steals_[static_cast<size_t>(drawn[i])];
             const auto from = static_cast<std::uint32_t>(before[i]);
+            CompiledPolicy& t = tables_at(v + static_cast<size_t>(i));
             row[i] = static_cast<std::int32_t>(lapsed[i] != 0 ? (e.lapse = shifted(t, from, -e.transfer))
                                                               : (e.keuler = shifted(t, from, rules_.keuler_bonus)));
           }
         }
         store(&b.row[v], row);
+        // A member of a family of stop thresholds took eyes: his threshold may have moved
+        // with the table (transfer_'s rethreshold).
+        V16i member{};
+        if (families)
+          for (int j = 0; j < n; ++j) member |= (self == j) & b.seat_family[static_cast<size_t>(j)];
+        for (unsigned m = lanes::bits(takes & ~lapsed & member); m != 0; m &= m - 1) {
+          const size_t l = v + static_cast<size_t>(__builtin_ctz(m));
+          Lane& lane = to_lane(l);
+          rethreshold(lane, lane.row);
+          from_lane(l);
+        }
       }
     }
-    std::uint64_t going = 0, settled = 0, finished = 0, slow = 0;  // bit l: lane l
+    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0;  // bit l: lane l
     for (size_t v = 0; v < vs; v += kVector) {
-      const V16i live = load(&b.live[v]), row = load(&b.row[v]);
+      const V16i active = lanes::mask_of(static_cast<unsigned>(active_lanes >> v)), row = load(&b.row[v]);
       // Where each lane now stands. A segment not compiled yet is compiled here (when does
       // not change any draw: run_lanes).
       V16i state = lanes::gather(words(hot_), row * 4 + 3);
-      if (lanes::any(live & ((state & 0xff) == kUnbuiltState))) [[unlikely]] {
+      if (lanes::any(active & ((state & 0xff) == kUnbuiltState))) [[unlikely]] {
         for (int i = 0; i < kVector; ++i)
-          if (live[i] != 0 && hot_[static_cast<size_t>(row[i])].state == kUnbuilt)
-            compile_segment(t, static_cast<std::uint32_t>(row[i]));
+          if (active[i] != 0 && hot_[static_cast<size_t>(row[i])].state == kUnbuilt)
+            compile_segment(tables_at(v + static_cast<size_t>(i)), static_cast<std::uint32_t>(row[i]));
         state = lanes::gather(words(hot_), row * 4 + 3);
       }
-      const V16i ended = live & ((state & 0xff) != kReadyState);
+      const V16i ended = active & ((state & 0xff) == kEndsState);
       store(&b.state[v], state);
       store(&b.ended[v], ended);
-      going |= std::uint64_t{lanes::bits(live & ~ended)} << v;
+      going |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kReadyState))} << v;
+      slow |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kLiveState))} << v;  // settle lists it
     }
     for (size_t v = 0; v < vs; v += kVector) {
       const V16i state = load(&b.state[v]), ended = load(&b.ended[v]), row = load(&b.row[v]);
@@ -278,12 +385,14 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       V16i start_eyes{};
       for (int j = 0; j < n; ++j) {
         const auto s = static_cast<size_t>(j);
-        start_eyes = lanes::select(next_self == j, load(&b.eyes[s][v]) + b.bonus[s], start_eyes);
+        const V16i bonus = kSeries ? load(&b.bonus[s][v]) : V16i{} + b.seat_bonus[s];
+        start_eyes = lanes::select(next_self == j, load(&b.eyes[s][v]) + bonus, start_eyes);
       }
-      const V16i at = start_eyes - kStartLow;
-      const V16i last = ended & (step == n);  // the pass ends: T7 and the sink below
-      V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan);
-      const V16i start = lanes::gather(words(start_cache_), (next_self * kStartSpan + at) & quick);  // others: entry 0
+      const V16i at = start_eyes - kStartLow, starts = kSeries ? load(&b.starts[v]) : V16i{} + any_starts;
+      const V16i last = ended & (step == n);  // the pass ends: T7 and finish below
+      V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan) & (starts >= 0);
+      // A family's start rows are not cached (its threshold is the table's): kNone.
+      const V16i start = lanes::gather(words(start_cache_), (starts + next_self * kStartSpan + at) & quick);  // others: entry 0
       quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
       const V16i end_eyes = lanes::gather(words(hot_), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
@@ -298,21 +407,44 @@ void PassKernel::play_block(std::span<const PassSeat> seats, std::uint64_t first
       store(&b.step[v], lanes::select(recorded, step, step - 1));
       store(&b.self[v], lanes::select(quick, next_self, self));
       store(&b.row[v], lanes::select(quick, start, row));
-      settled |= std::uint64_t{lanes::bits(quick)} << v;
+      quick_ends |= std::uint64_t{lanes::bits(quick)} << v;
       finished |= std::uint64_t{lanes::bits(last)} << v;
       slow |= std::uint64_t{lanes::bits(ended & ~recorded)} << v;
     }
     // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
-    // ended settle, in lane order (finished passes go to the sink in that order), and draw
-    // after them. Lanes are visited by the bits of their masks, without a branch per lane.
+    // ended settle, in lane order (finished passes go to finish in that order), and draw
+    // after them, from a segment or at a live row. Lanes are visited by the bits of their
+    // masks, without a branch per lane.
     drawing = 0;
     draw_for(going);
+    settled = quick_ends;
+    live = 0;
     for (std::uint64_t s = slow | finished; s != 0; s &= s - 1) {
       const auto l = static_cast<size_t>(__builtin_ctzll(s));
-      const bool done = (finished >> l & 1) != 0;  // its last turn recorded above
-      if ((!done || finish_pass(l)) && settle(l)) settled |= std::uint64_t{1} << l;
+      if (own_ends) {
+        if (((finished >> l & 1) == 0 || finish_pass(l)) && settle_own(l)) settled |= std::uint64_t{1} << l;
+        continue;
+      }
+      Lane& lane = to_lane(l);
+      bool plays = true;
+      if ((finished >> l & 1) != 0) {  // its last turn recorded above: T7 and the caller's finish
+        end_pass(lane.view());
+        plays = finish(lane);
+        lane.dead = !plays;
+      }
+      if (plays && settle_or_finish(lane, finish)) list_drawing(l);
+      from_lane(l);
     }
     draw_for(settled);
+    // The next round's buckets are known now (rows and draws are).
+    if (far) {
+      for (std::uint64_t d = going | settled; d != 0; d &= d - 1) {
+        const auto l = static_cast<size_t>(__builtin_ctzll(d));
+        const Hot& hot = hot_[static_cast<size_t>(b.row[l])];
+        const double u = static_cast<double>(b.bits[l]) * 0x1.0p-53 * hot.buckets;
+        __builtin_prefetch(&buckets_[hot.alias + static_cast<std::uint32_t>(u)]);
+      }
+    }
   }
 }
 

@@ -1,21 +1,27 @@
 #pragma once
-// play_passes' lanes as a block (issue 11): the state of up to 64 passes in
+// The lanes (run_lanes) as a block (issue 11): the state of up to 64 passes in progress in
 // structure-of-arrays form — each field one array over the lanes, the table one array per
 // seat — so that a round's draw, steals and turn ends are loops over lanes that run sixteen
 // lanes to a vector (lane_vectors.h) instead of one lane's record at a time.
 //
-// It plays what the lanes play, round for round: every lane one draw per round, from the
-// chunk's Rng in the lanes' order (those that did not end a turn in the last round, in lane
-// order, then those that did), the steals and the turn ends applied as transfer_ and
-// end_turn apply them, finished passes handed to the sink in lane order. So a seed gives the
-// same bits in a block as in the lanes (tests/verflixte6/lane_block_test.cpp holds them to
-// it), and the lanes stay the block's oracle as the reference engine is theirs.
+// It plays what the lanes play, round for round: every lane one draw per round from the
+// chunk's Rng, in the lanes' order (those at a segment that did not end a turn in the last
+// round, in lane order, then those that did; then the lanes at a live row), the steals and
+// turn ends applied as transfer_ and end_turn apply them, finished passes handed to the
+// caller's finish in lane order. So a seed gives the same bits in a block as in the lanes
+// (tests/verflixte6/lane_block_test.cpp holds them to it), and the lanes stay the block's
+// oracle as the reference engine is theirs.
 //
-// What a block plays (PassKernel::lane_block_plays): passes whose seats all play one policy
-// compiled to tables without a family of stop thresholds, robbing by a compiled victim rule,
-// with no decision that reads the table and no Senigma (so no live row and no E9 memory):
-// `evaluate`'s passes of the shipped threshold, heuristic and solved policies. Everything
-// else plays in the lanes.
+// What is not a vector is the lanes' own code: the lanes_ records stay the state of what the
+// vectors do not do — a live row (a decision that reads the table, a Senigma duel), a turn
+// start of a family of stop thresholds and its steals (rethreshold), a start row not cached,
+// a pass's end (T7 and the caller's bookkeeping: play_passes' sink, play_series' evenings) —
+// and a lane's state is copied into its record for those (to_lane), played by run_lanes'
+// functions, and copied back (from_lane).
+//
+// What a block plays (PassKernel::block_plays): every seat robs by a compiled victim rule
+// (VictimRule), and no Senigma takes E9's memory (classic Senigma); play_series' lanes draw
+// from the chunk's Rng (no series_rng).
 #include <array>
 #include <cstdint>
 
@@ -33,15 +39,32 @@ struct PassKernel::Block {
 
   // The player on turn: his row, seat, step of the pass, and the pass's first seat.
   alignas(64) PerLane<std::int32_t> row{}, self{}, step{}, first{};
-  alignas(64) PerLane<std::int32_t> live{};   // -1: playing a pass; 0: no pass left (or beyond the lanes)
   alignas(64) PerLane<std::int64_t> bits{};  // the round's draw, 53 bits, drawn at the end of the last
   // A round's phases hand on, per lane: the bucket side drawn (Drawn::side), -1 where the draw
   // took eyes, the row it led to; then the row's Hot state word and -1 where the turn ended.
   alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{}, state{}, ended{};
-  // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won.
-  alignas(64) Seats eyes{}, status{}, paid{}, keuler{};
-  // Per seat, the same in every pass of play_passes: the evening total and the start bonus.
-  std::array<std::int32_t, kMaxPlayers> total{}, bonus{};
+  // Where the lane's start rows are cached (Lane::starts) in start_cache_, -1 for none.
+  alignas(64) PerLane<std::int32_t> starts{};
+  // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won; the evening
+  // total before the pass, and the start bonus paid with the free throw (P4).
+  alignas(64) Seats eyes{}, status{}, paid{}, keuler{}, total{}, bonus{};
+  // Per seat (Lane::tabs, the same in every lane): -1 where its tables rob the leader
+  // (VictimRule::kLeader), -1 where they are a family of stop thresholds (a steal may move
+  // the threshold); and play_passes' totals and start bonuses, the same in every lane.
+  std::array<std::int32_t, kMaxPlayers> seat_leader{}, seat_family{}, seat_total{}, seat_bonus{};
+};
+
+// What play_passes hands the block to end its passes itself (run_block): its seats, the
+// sink, the passes to play and the counters it shares with play_passes' finish (the next
+// pass and its first seat); `plain`: no seat has a family of stop thresholds or a row that
+// is live, so no turn or pass end needs the lane records.
+struct PassKernel::BlockPasses {
+  std::span<const PassSeat> seats;
+  const PassSink& sink;
+  std::uint64_t count;
+  std::uint64_t& next;
+  int& next_first;
+  bool plain;
 };
 
 }  // namespace verflixt

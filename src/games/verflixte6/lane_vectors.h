@@ -59,6 +59,19 @@ inline V16i gather(const std::int32_t* words, V16i index) {
 #endif
 }
 
+// The same where `mask` is set (elsewhere 0): a masked gather loads only those words. Where
+// few lanes need a word of a table larger than the caches (a steal's record), the others'
+// cache misses are not waited for.
+inline V16i gather(const std::int32_t* words, V16i index, V16i mask) {
+#if defined(__AVX512F__)
+  const __mmask16 m = _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
+  return reinterpret_cast<V16i>(
+      _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, reinterpret_cast<__m512i>(index), words, 4));
+#else
+  return gather(words, index & mask) & mask;  // the others read index 0, a word that exists
+#endif
+}
+
 // Eight doubles doubles[index[i]], the same way.
 inline V8d gather(const double* doubles, V8i index) {
 #if defined(__AVX512F__)
@@ -93,6 +106,16 @@ inline unsigned bits(V16i mask) {
 #endif
 }
 
+// The mask whose element i is set where bit i of `m` is: lanes listed by bits, as a vector.
+inline V16i mask_of(unsigned m) {
+#if defined(__AVX512F__)
+  return reinterpret_cast<V16i>(_mm512_maskz_mov_epi32(static_cast<__mmask16>(m), _mm512_set1_epi32(-1)));
+#else
+  return ((V16i{} + static_cast<std::int32_t>(m)) &
+          V16i{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768}) != 0;
+#endif
+}
+
 // A score is clamped to ±2^25 in the key: eyes or an evening's standing of 33 million would
 // take millions of throws in one pass or evening, so the clamp never decides a choice.
 inline constexpr int kScoreLimit = 1 << 25;
@@ -102,7 +125,6 @@ struct KeyRule {
   int n;              // players at the table
   int skip_zombies;   // -1: RobTargets::NotZombie
   int keuler_on;      // -1: rules.keuler_bonus > 0
-  bool leader;        // VictimRule::kLeader: standing, not eyes
 };
 
 // The key of robbing seat `seat` (its eyes, status, total and keuler_paid) for a steal of
@@ -110,14 +132,15 @@ struct KeyRule {
 // test as keuler_due in table.h), bits 4..29 the score (eyes, or the standing of table.h)
 // + 2^25, bits 0..3 kMaxPlayers - step (E11: the nearer seat after the thief wins a tie, step
 // 1..11); 0 for a seat that may not be robbed: `may` false (the thief, E9's taken, a seat
-// beyond the table) or a Zombie under RobTargets::NotZombie (T4). V is a vector of int32 or
-// of int32 masks; the scalars broadcast.
+// beyond the table) or a Zombie under RobTargets::NotZombie (T4). `leader` is true where the
+// thief robs by VictimRule::kLeader (standing), else by eyes (kRichest). V is a vector of
+// int32 or of int32 masks; the scalars broadcast.
 template <class V>
-V victim_key(V eyes, V status, V total, V paid, V seat, V self, V amount, V may, const KeyRule& r) {
+V victim_key(V eyes, V status, V total, V paid, V seat, V self, V amount, V may, V leader, const KeyRule& r) {
   const V allowed = may & ~((status == static_cast<int>(Status::Zombie)) & r.skip_zombies);
   const V keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= amount) & (paid == 0) &
                    r.keuler_on;
-  V score = r.leader ? total + (eyes & (eyes > 0)) : eyes;  // standing: T7's pass_score
+  V score = select(leader, total + (eyes & (eyes > 0)), eyes);  // standing: T7's pass_score
   score = select(score >= -kScoreLimit, score, V{} - kScoreLimit);
   score = select(score < kScoreLimit, score, V{} + (kScoreLimit - 1));
   const V step = seat - self + (r.n & (seat < self));  // E11: seats after the thief, wrapping

@@ -87,7 +87,8 @@ static_assert(sizeof(SeatView) == 16 && offsetof(SeatView, eyes) == 0 && offseto
 // The keys (lane_vectors.h) of seats first .. first + 3, the seat records transposed by four
 // unpacks into eyes, status, total and keuler_paid. Four lanes, not eight: every operation is
 // then one SSE2 instruction (a portable build's).
-V4i victim_keys(const SeatView* seats, int first, int self, unsigned barred, int amount, const lanes::KeyRule& r) {
+V4i victim_keys(const SeatView* seats, int first, int self, unsigned barred, int amount, V4i leader,
+                const lanes::KeyRule& r) {
   V4i w[4];
   for (size_t i = 0; i < 4; ++i) std::memcpy(&w[i], &seats[static_cast<size_t>(first) + i], sizeof w[i]);
   const V4i lo01 = VERFLIXT_SHUFFLE4(w[0], w[1], 0, 4, 1, 5), lo23 = VERFLIXT_SHUFFLE4(w[2], w[3], 0, 4, 1, 5);
@@ -98,7 +99,7 @@ V4i victim_keys(const SeatView* seats, int first, int self, unsigned barred, int
   const V4i paid = (VERFLIXT_SHUFFLE4(hi01, hi23, 2, 3, 6, 7) >> 8) & 0xff;
   const V4i seat = V4i{0, 1, 2, 3} + first;
   const V4i may = (seat < r.n) & ((static_cast<int>(barred) & (V4i{1, 2, 4, 8} << first)) == 0);
-  return lanes::victim_key(eyes, status, total, paid, seat, V4i{} + self, V4i{} + amount, may, r);
+  return lanes::victim_key(eyes, status, total, paid, seat, V4i{} + self, V4i{} + amount, may, leader, r);
 }
 
 V4i max4(V4i a, V4i b) { return lanes::select(a > b, a, b); }
@@ -120,10 +121,12 @@ int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatVi
   // the maximum of the keys (0: nobody may be robbed), taken over 4 seats at once.
   static_assert(kMaxPlayers % 4 == 0);
   const lanes::KeyRule r{n, -static_cast<int>(rules.rob_targets == RobTargets::NotZombie),
-                         -static_cast<int>(rules.keuler_bonus > 0), rule == VictimRule::kLeader};
+                         -static_cast<int>(rules.keuler_bonus > 0)};
+  const V4i leader = V4i{} - static_cast<int>(rule == VictimRule::kLeader);
   const unsigned barred = taken | (1u << self);
-  V4i best = victim_keys(table.data(), 0, self, barred, amount, r);
-  for (int first = 4; first < n; first += 4) best = max4(best, victim_keys(table.data(), first, self, barred, amount, r));
+  V4i best = victim_keys(table.data(), 0, self, barred, amount, leader, r);
+  for (int first = 4; first < n; first += 4)
+    best = max4(best, victim_keys(table.data(), first, self, barred, amount, leader, r));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
   best = max4(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
   return lanes::victim_of_key(best, V4i{} + self, n)[0];
@@ -661,11 +664,6 @@ bool PassKernel::settle(Lane& lane) {
 // the seed alone; with one lane it is play_pass's exactly.
 template <class Finish>
 void PassKernel::run_lanes(Rng& rng, Finish finish) {
-  auto settle_or_finish = [&](Lane& lane) {
-    while (!settle(lane))
-      if (!finish(lane)) return lane.dead = true, false;
-    return true;
-  };
   listed_.resize(order_.size());
   ready_.resize(order_.size());
   live_.resize(order_.size());
@@ -679,7 +677,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
     live += !at_segment;
   };
   for (const std::uint32_t l : order_)
-    if (settle_or_finish(lanes_[l])) list_drawing(l);
+    if (settle_or_finish(lanes_[l], finish)) list_drawing(l);
   // (A) is software-pipelined: a lane's uniform is drawn (in lane order, as one loop would)
   // and its bucket fetched kAhead lanes before the bucket is read, so that the lanes' cache
   // misses on the tables overlap instead of following one another.
@@ -748,7 +746,7 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
       listed += !lane.dead && !at_segment;
     }
     for (size_t i = 0; i < listed; ++i)
-      if (settle_or_finish(lanes_[listed_[i]])) list_drawing(listed_[i]);
+      if (settle_or_finish(lanes_[listed_[i]], finish)) list_drawing(listed_[i]);
   }
 }
 
@@ -756,10 +754,13 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
                              Rng& rng, const PassSink& sink, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
-  if (lane_block_plays(seats, lanes)) return play_block(seats, first_pass, count, rng, sink, lanes);
   const std::uint64_t n = seats.size();
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
-  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
+  bool senigma = false;
+  for (size_t k = 0; k < n; ++k) {
+    tabs[k] = &tables_of(*seats[k].policy);
+    senigma |= seats[k].jokers.has(SENIGMA);
+  }
   start_cache_.assign(n * kStartSpan, kNone);
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
@@ -780,12 +781,19 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     order_[l] = l;
     begin(lanes_[l]);
   }
-  run_lanes(rng, [&](Lane& lane) {
+  auto finish = [&](Lane& lane) {
     sink(lane.first, lane.view(), std::span<const int>(lane.keuler.data(), n));
     if (next == count) return false;
     begin(lane);
     return true;
-  });
+  };
+  if (block_plays(tabs, static_cast<int>(n), senigma, static_cast<int>(L))) {
+    bool plain = !senigma || rules_.senigma != SenigmaKind::Duel;  // a duel is a live row
+    for (size_t k = 0; k < n; ++k) plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table();
+    const BlockPasses passes{seats, sink, count, next, next_first, plain};
+    return run_block(rng, finish, &passes);
+  }
+  run_lanes(rng, finish);
 }
 
 // play_evening's pass setup (engine.h's bookkeeping, per lane) for the lane's next pass: P2
@@ -867,7 +875,7 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     order_[l] = l;
     begin_series(lanes_[l]);
   }
-  run_lanes(rng, [&](Lane& lane) {
+  auto finish = [&](Lane& lane) {
     for (size_t k = 0; k < n; ++k) lane.totals[k] += lane.table[k].eyes;  // P3
     if (++lane.pass < passes) {
       begin_evening_pass(lane, players, final);
@@ -884,7 +892,11 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     if (next == count) return false;
     begin_series(lane);
     return true;
-  });
+  };
+  // The block draws every lane's dice from the chunk's Rng.
+  if (!series_rng && block_plays(tabs, static_cast<int>(n), rules_.jokers.has(SENIGMA), static_cast<int>(L)))
+    return run_block(rng, finish, nullptr);
+  run_lanes(rng, finish);
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {

@@ -57,7 +57,7 @@
 // the same): a policy with its own victim choice (the last-seat DP, advise's continuations,
 // unknown policies) is asked at every steal; a policy whose decide() reads the table and
 // offers no stop threshold at every decision. play_pass is one lane. On a build for AVX-512,
-// play_passes of seats that all play one compiled policy without Senigma plays the same
+// play_passes and play_series of seats that rob by compiled victim rules play the same
 // rounds in a lane block (lane_block.h): the lanes' state in structure-of-arrays form,
 // sixteen lanes to a vector, with the same draws and so the same bits.
 //
@@ -351,6 +351,13 @@ class PassKernel {
   // finish(lane) is called when a lane's pass has ended and returns whether it has another.
   template <class Finish>
   void run_lanes(Rng& rng, Finish finish);
+  // Settles the lane (settle), its ended passes handed to finish; false when it has none left.
+  template <class Finish>
+  bool settle_or_finish(Lane& lane, Finish& finish) {
+    while (!settle(lane))
+      if (!finish(lane)) return lane.dead = true, false;
+    return true;
+  }
   void begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
   // Brings the lane to a row where it draws (segment or live decision), ending turns and
   // compiling segments on the way; false when its pass has ended.
@@ -369,13 +376,18 @@ class PassKernel {
   int max_steps_ = 8;
   bool compile_stop_rules_ = true;
   std::vector<std::unique_ptr<CompiledPolicy>> tables_;  // stable addresses: lanes point in
-  // play_passes in a lane block (lane_block.h): the lanes' state in structure-of-arrays form,
-  // stepped sixteen lanes at a time, for passes it can play (lane_block_plays).
+  // The lanes in a lane block (lane_block.h): their state in structure-of-arrays form,
+  // stepped sixteen lanes at a time, where it can play them (block_plays).
   struct Block;
   std::unique_ptr<Block> block_;
   bool use_block_ = kLaneBlockByDefault;
-  void play_block(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
-                  const PassSink& sink, int lanes);
+  bool block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const;
+  // run_lanes on the block, with the same draws; `finish` as run_lanes' (lane_block.cpp).
+  // `passes`: play_passes' (lane_block.h), nullptr for play_series' lanes.
+  struct BlockPasses;
+  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);
+  template <bool kSeries>
+  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
   std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
