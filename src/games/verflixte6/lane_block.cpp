@@ -252,7 +252,13 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     // stands, and the turn ends — end_turn's record_turn (T5) for those whose next start row
     // is cached, with begin_turn, and for the last turns of passes, whose T7 and the caller's
     // finish follow below; the other turn ends are settled one lane at a time below.
+    // A vector none of whose lanes plays (as lanes run out of passes at a chunk's end) is
+    // skipped, its phases' hand-on words cleared.
     for (size_t v = 0; v < vs; v += kVector) {
+      if ((drawing >> v & 0xffff) == 0) {
+        store(&b.takes[v], V16i{});
+        continue;
+      }
       const V16i go = lanes::mask_of(static_cast<unsigned>(drawing >> v));
       const V16i row = load(&b.row[v]);
       const V16i alias = lanes::gather(words(hot_), row * 4), size = lanes::gather(words(hot_), row * 4 + 1);
@@ -358,8 +364,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         }
       }
     }
-    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0;  // bit l: lane l
+    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0;  // bit l: lane l
     for (size_t v = 0; v < vs; v += kVector) {
+      if ((active_lanes >> v & 0xffff) == 0) continue;
       const V16i active = lanes::mask_of(static_cast<unsigned>(active_lanes >> v)), row = load(&b.row[v]);
       // Where each lane now stands. A segment not compiled yet is compiled here (when does
       // not change any draw: run_lanes).
@@ -373,10 +380,12 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i ended = active & ((state & 0xff) == kEndsState);
       store(&b.state[v], state);
       store(&b.ended[v], ended);
+      ending |= std::uint64_t{lanes::bits(ended)} << v;
       going |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kReadyState))} << v;
       slow |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kLiveState))} << v;  // settle lists it
     }
     for (size_t v = 0; v < vs; v += kVector) {
+      if ((ending >> v & 0xffff) == 0) continue;
       const V16i state = load(&b.state[v]), ended = load(&b.ended[v]), row = load(&b.row[v]);
       // The quick turn ends: the pass goes on, and the next player's start row is cached.
       const V16i step = load(&b.step[v]) + 1, self = load(&b.self[v]);
