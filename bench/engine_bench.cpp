@@ -73,6 +73,35 @@ static void BM_PassLanesSixPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_PassLanesSixPlayers)->Args({0, 0})->Args({0, 1})->Args({1, 0})->Args({1, 1});
 
+// The evening workload of `verflixt bench` (strategies/position-jokers.ini against three
+// strategies/heuristic.ini, with the loadouts their files name) in lanes (play_series, 64
+// lanes): 256 evenings per iteration, as a tournament chunk; items are turns, 12 per evening.
+// Argument 0: the lanes; 1: the lane block, whatever this build's default.
+static void BM_SeriesFourPlayers(benchmark::State& state) {
+  const Rules rules = preset("tournament-2019");
+  const auto position = make_policy("strategies/position-jokers.ini", rules);
+  const auto heuristic = make_policy("strategies/heuristic.ini", rules);
+  const ListSelector pos_list({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD, FUMO, VENTIL, CHERRY, PONY, MONOKEL, SENIGMA});
+  const ListSelector heur_list({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
+  const std::vector<EveningPlayer> players{{position.get(), &pos_list, 0}, {heuristic.get(), &heur_list, 0},
+                                           {heuristic.get(), &heur_list, 0}, {heuristic.get(), &heur_list, 0}};
+  PassKernel kernel(rules);
+  kernel.set_lane_block(state.range(0) != 0);
+  Rng rng = chunk_rng(1, 0);
+  constexpr std::uint64_t kEvenings = 256;
+  std::int64_t eyes = 0;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    kernel.play_series(
+        players, false, 1, first, kEvenings, [](std::uint64_t s, int) { return static_cast<int>(s % 4); }, rng,
+        [&](int, std::uint64_t, int, std::span<const int> totals, std::span<const int>) { eyes += totals[0]; });
+    first += kEvenings;
+  }
+  benchmark::DoNotOptimize(eyes);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(4 * rules.passes * kEvenings));
+}
+BENCHMARK(BM_SeriesFourPlayers)->Arg(0)->Arg(1);
+
 static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   std::unique_ptr<Policy> policy;

@@ -676,11 +676,14 @@ int bench_command(int argc, const char* const* argv) {
     const std::uint64_t count = engine == PassEngine::Kernel ? evenings : baseline_evenings;
     return evening_tally(play_objectives(rules, spec, count, seed, threads, control), turns_per_evening);
   };
+  std::vector<EveningPlayer> evening_seats;
+  for (const auto& s : evening_spec.seats) evening_seats.push_back(EveningPlayer{s.policy, s.selector, 0});
+  const bool evening_block = PassKernel(rules).lane_block_plays(evening_seats);  // as play_objectives' lanes
   if (!stopped())
     body << "\nevenings of 4 players (" << evenings << " per kernel run, " << baseline_evenings
          << " per engine run, series of " << evening_spec.series_length
          << "): pass kernel in lanes vs reference engine (the baseline)\n"
-         << evening_name << "\n"
+         << evening_name << (evening_block ? "  (in a lane block)" : "") << "\n"
          << kHeader;
   {
     std::vector<double> one_thread_kernel;
@@ -704,6 +707,7 @@ int bench_command(int argc, const char* const* argv) {
       r["evenings"] = evenings;
       r["baseline_evenings"] = baseline_evenings;
       r["same_as_one_thread"] = row.same_as_one_thread;
+      r["lane_block"] = evening_block;
       evening_json.push_back(std::move(r));
       rows.push_back(std::move(row));
     }

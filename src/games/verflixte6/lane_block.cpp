@@ -56,6 +56,12 @@ bool PassKernel::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
   return block_plays(tabs, static_cast<int>(seats.size()), senigma, lanes);
 }
 
+bool PassKernel::lane_block_plays(std::span<const EveningPlayer> players, int lanes) {
+  std::array<CompiledPolicy*, kMaxPlayers> tabs{};
+  for (size_t k = 0; k < players.size(); ++k) tabs[k] = &tables_of(*players[k].policy);
+  return block_plays(tabs, static_cast<int>(players.size()), rules_.jokers.has(SENIGMA), lanes);
+}
+
 bool PassKernel::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const {
   if (!use_block_ || lanes > Block::kWidth) return false;
   if (senigma && rules_.senigma != SenigmaKind::Duel) return false;  // E9: classic Senigma remembers its victims

@@ -184,12 +184,14 @@ PassKernel::CompiledPolicy& PassKernel::member_for_table(Lane& lane) {
 void PassKernel::rethreshold(Lane& lane, std::uint32_t& id) {
   CompiledPolicy& t = member_for_table(lane);
   if (&t == lane.t) return;
-  Row& from = rows_[id];  // row_of adds rows to t only: stays valid
-  if (from.moved_to != &t) {
-    from.moved_row = row_of(t, from.state);
-    from.moved_to = &t;
+  if (rows_[id].moved_to != &t) {
+    // By index, not by reference: row_of may add rows to the arena, moving them all.
+    const TurnState state = rows_[id].state;
+    const std::uint32_t moved = row_of(t, state);
+    rows_[id].moved_row = moved;
+    rows_[id].moved_to = &t;
   }
-  id = from.moved_row;
+  id = rows_[id].moved_row;
   lane.t = &t;
 }
 
@@ -894,8 +896,7 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     return true;
   };
   // The block draws every lane's dice from the chunk's Rng.
-  if (!series_rng && block_plays(tabs, static_cast<int>(n), rules_.jokers.has(SENIGMA), static_cast<int>(L)))
-    return run_block(rng, finish, nullptr);
+  if (!series_rng && lane_block_plays(players, static_cast<int>(L))) return run_block(rng, finish, nullptr);
   run_lanes(rng, finish);
 }
 

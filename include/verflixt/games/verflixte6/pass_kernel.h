@@ -163,8 +163,8 @@ class PassKernel {
   // outcomes (tests/verflixte6/tuning_test.cpp). Set it before the kernel's first pass.
   void set_compile_stop_rules(bool compile) { compile_stop_rules_ = compile; }
 
-  // Whether play_passes may play in a lane block (lane_block.h) where it can: it gives the
-  // same bits as the lanes. On by default where the build targets AVX-512, whose vectors of
+  // Whether play_passes and play_series may play in a lane block (lane_block.h) where they
+  // can: it gives the same bits as the lanes. On by default where the build targets AVX-512, whose vectors of
   // sixteen lanes and gathers make it about 1.8 times as fast as the lanes; a build for AVX2
   // or SSE2 splits those vectors into pieces and is faster in the lanes. Tests compare the two.
 #if defined(__AVX512F__) && defined(__AVX512DQ__)
@@ -175,6 +175,8 @@ class PassKernel {
   void set_lane_block(bool use) { use_block_ = use; }
   // Whether play_passes plays these seats in `lanes` lanes in a lane block (lane_block.cpp).
   bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes);
+  // The same for play_series of these players, their dice from the chunk's Rng (no series_rng).
+  bool lane_block_plays(std::span<const EveningPlayer> players, int lanes = kLanes);
 
  private:
   static constexpr std::uint32_t kNone = ~0u;
