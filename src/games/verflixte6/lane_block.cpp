@@ -193,6 +193,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         compile_segment(*tabs[static_cast<size_t>(b.self[l])], static_cast<std::uint32_t>(b.row[l]));
         continue;
       }
+      if (hot.state == kLive) throw std::logic_error("pass kernel: a live row where play_passes said none");
       const auto self = static_cast<size_t>(b.self[l]);
       SeatView me;
       record_turn(me, hot.end_eyes, hot.eliminated);  // T5

@@ -790,7 +790,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     return true;
   };
   if (block_plays(tabs, static_cast<int>(n), senigma, static_cast<int>(L))) {
-    bool plain = !senigma || rules_.senigma != SenigmaKind::Duel;  // a duel is a live row
+    bool plain = !senigma;  // a Senigma duel is a live row (and classic Senigma no block)
     for (size_t k = 0; k < n; ++k) plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table();
     const BlockPasses passes{seats, sink, count, next, next_first, plain};
     return run_block(rng, finish, &passes);
