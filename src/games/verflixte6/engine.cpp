@@ -318,6 +318,10 @@ JokerSet select_loadout(const Rules& rules, const EveningPlayer& player, JokerBo
 
 void place_bonuses(const Rules& rules, std::span<const int> totals, std::span<int> bonus) {
   const int by_place[3] = {rules.place_bonus_1, rules.place_bonus_2, rules.place_bonus_3};
+  if ((by_place[0] | by_place[1] | by_place[2]) == 0) {  // no bonuses: no places to count (0..100 each)
+    std::fill(bonus.begin(), bonus.begin() + static_cast<std::ptrdiff_t>(totals.size()), 0);
+    return;
+  }
   for (size_t k = 0; k < totals.size(); ++k) {
     int better = 0;
     for (const int t : totals) better += t > totals[k];
