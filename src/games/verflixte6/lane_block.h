@@ -17,7 +17,8 @@
 // start of a family of stop thresholds and its steals (rethreshold), a start row not cached,
 // a pass's end (T7 and the caller's bookkeeping: play_passes' sink, play_series' evenings) —
 // and a lane's state is copied into its record for those (to_lane), played by run_lanes'
-// functions, and copied back (from_lane).
+// functions, and copied back (from_lane). play_passes' passes with no family and no live row
+// end in the block's own arrays instead (BlockPasses): the copies would cost a fifth there.
 //
 // What a block plays (PassKernel::block_plays): every seat robs by a compiled victim rule
 // (VictimRule), and no Senigma takes E9's memory (classic Senigma); play_series' lanes draw
