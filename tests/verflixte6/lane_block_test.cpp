@@ -2,8 +2,10 @@
 // give the same passes, bit for bit — every finished pass handed to the sink in the same
 // order, with the same first seat, table after T7 and Keuler bonuses — for every table size,
 // both presets, the rule switches the block reads (Keuler bonus, robbing Zombies, the free
-// throw and its bonus), compiled policies with and without jokers, and any number of lanes —
-// on every build, whether or not it plays in the block by default.
+// throw and its bonus), compiled policies with and without jokers, mixed tables, families of
+// stop thresholds, Senigma duels, and any number of lanes; and the same evenings of
+// play_series, evening by evening — on every build, whether or not it plays in the block by
+// default.
 // The lanes are checked against the reference engine in pass_kernel_test.cpp.
 #include <gtest/gtest.h>
 
@@ -202,6 +204,8 @@ void expect_same_series(const Rules& rules, const std::vector<EveningPlayer>& pl
   PassKernel block(rules), lanes_only(rules);
   block.set_lane_block(true);
   lanes_only.set_lane_block(false);
+  ASSERT_TRUE(block.lane_block_plays(players, lanes));
+  ASSERT_FALSE(lanes_only.lane_block_plays(players, lanes));
   const auto a = play_series(block, players, final, length, count, seed, lanes);
   const auto b = play_series(lanes_only, players, final, length, count, seed, lanes);
   ASSERT_EQ(a.size(), count * static_cast<std::uint64_t>(length) + 1);
