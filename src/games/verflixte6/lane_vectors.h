@@ -98,7 +98,13 @@ inline bool any(V16i mask) {
 // Bit i set where element i of a mask is: the lanes a mask selects, to visit in order.
 inline unsigned bits(V16i mask) {
 #if defined(__AVX512F__)
-  return _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
+  // The mask is made to pass through a general register (the empty asm), where kmovw
+  // zero-extends it: left to itself, GCC 12 (seen in a -fsanitize=address build) spilled the
+  // mask register with a 16-bit kmovw and reloaded the slot as 32 bits, the upper half
+  // whatever the stack held.
+  unsigned m = _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
+  __asm__("" : "+r"(m));
+  return m;
 #else
   unsigned r = 0;
   for (int i = 0; i < 16; ++i) r |= static_cast<unsigned>(mask[i] != 0) << i;
