@@ -758,11 +758,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
   const std::uint64_t n = seats.size();
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
-  bool senigma = false;
-  for (size_t k = 0; k < n; ++k) {
-    tabs[k] = &tables_of(*seats[k].policy);
-    senigma |= seats[k].jokers.has(SENIGMA);
-  }
+  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
   start_cache_.assign(n * kStartSpan, kNone);
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
@@ -789,9 +785,11 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     begin(lane);
     return true;
   };
-  if (block_plays(tabs, static_cast<int>(n), senigma, static_cast<int>(L))) {
-    bool plain = !senigma;  // a Senigma duel is a live row (and classic Senigma no block)
-    for (size_t k = 0; k < n; ++k) plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table();
+  if (lane_block_plays(seats, static_cast<int>(L))) {
+    // No family, no live row: a Senigma duel is one (classic Senigma plays no block).
+    bool plain = true;
+    for (size_t k = 0; k < n; ++k)
+      plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table() && !seats[k].jokers.has(SENIGMA);
     const BlockPasses passes{seats, sink, count, next, next_first, plain};
     return run_block(rng, finish, &passes);
   }
