@@ -345,8 +345,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         }
         // T4: a lapsed steal gives the eyes back; a Keuler bonus moves the turn on (T6).
         const V16i lapsed = takes & (victim == kLapsed);
-        row = lanes::select(lapsed, lanes::gather(words(steals_), drawn * 5 + 2, lapsed), row);
-        row = lanes::select(due, lanes::gather(words(steals_), drawn * 5 + 3, due), row);
+        // (A gather whose mask is empty is not free: the common case asks first.)
+        if (lanes::any(lapsed)) row = lanes::select(lapsed, lanes::gather(words(steals_), drawn * 5 + 2, lapsed), row);
+        if (lanes::any(due)) row = lanes::select(due, lanes::gather(words(steals_), drawn * 5 + 3, due), row);
         if (lanes::any(row == static_cast<std::int32_t>(kNone))) [[unlikely]] {
           for (int i = 0; i < kVector; ++i) {  // worked out on first need, as transfer_ does
             if (static_cast<std::uint32_t>(row[i]) != kNone) continue;
