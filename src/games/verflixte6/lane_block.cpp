@@ -313,7 +313,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
             const V16i total = kSeries ? load(&b.total[s][v]) : V16i{} + b.seat_total[s];
             const V16i key = lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), total,
                                                load(&b.paid[s][v]), seat, self, amount, seat != self, leader, key_rule);
-            best = lanes::select(key > best, key, best);
+            best = lanes::max(best, key);
           }
           return best;
         };

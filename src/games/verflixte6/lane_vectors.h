@@ -37,6 +37,17 @@ V select(V mask, V a, V b) {
   return (a & mask) | (b & ~mask);
 }
 
+// The larger and the smaller of a and b, element by element: one instruction where the
+// build has it (a compare and a select chained through a loop cost three).
+template <class V>
+V max(V a, V b) {
+  return a > b ? a : b;
+}
+template <class V>
+V min(V a, V b) {
+  return a < b ? a : b;
+}
+
 // Sixteen words words[index[i]]: one gather instruction where the build has one (AVX-512,
 // AVX2), else element by element — the same loads either way. Indices are below 2^31 (the
 // lane block keeps its tables below 2^27 rows and buckets, or stops with an error).
@@ -147,8 +158,7 @@ V victim_key(V eyes, V status, V total, V paid, V seat, V self, V amount, V may,
   const V keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= amount) & (paid == 0) &
                    r.keuler_on;
   V score = select(leader, total + (eyes & (eyes > 0)), eyes);  // standing: T7's pass_score
-  score = select(score >= -kScoreLimit, score, V{} - kScoreLimit);
-  score = select(score < kScoreLimit, score, V{} + (kScoreLimit - 1));
+  score = min(max(score, V{} - kScoreLimit), V{} + (kScoreLimit - 1));
   const V step = seat - self + (r.n & (seat < self));  // E11: seats after the thief, wrapping
   const V key = (keuler & (1 << 30)) | ((score + kScoreLimit) << 4) | (kMaxPlayers - step);
   return key & allowed;

@@ -102,8 +102,6 @@ V4i victim_keys(const SeatView* seats, int first, int self, unsigned barred, int
   return lanes::victim_key(eyes, status, total, paid, seat, V4i{} + self, V4i{} + amount, may, leader, r);
 }
 
-V4i max4(V4i a, V4i b) { return lanes::select(a > b, a, b); }
-
 }  // namespace
 
 int compiled_victim(const Rules& rules, VictimRule rule, std::span<const SeatView> table, int self, unsigned taken,
@@ -126,9 +124,9 @@ int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatVi
   const unsigned barred = taken | (1u << self);
   V4i best = victim_keys(table.data(), 0, self, barred, amount, leader, r);
   for (int first = 4; first < n; first += 4)
-    best = max4(best, victim_keys(table.data(), first, self, barred, amount, leader, r));
-  best = max4(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
-  best = max4(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
+    best = lanes::max(best, victim_keys(table.data(), first, self, barred, amount, leader, r));
+  best = lanes::max(best, VERFLIXT_SHUFFLE4(best, best, 2, 3, 0, 1));
+  best = lanes::max(best, VERFLIXT_SHUFFLE4(best, best, 1, 0, 3, 2));
   return lanes::victim_of_key(best, V4i{} + self, n)[0];
 }
 
