@@ -306,16 +306,18 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         const V16i amount = lanes::gather(words(steals_), drawn * 5, takes);
         const V16i shown = lanes::gather(words(steals_), drawn * 5 + 1, takes);
         auto best_key = [&](V16i leader) {  // inlined with a constant `leader` where all seats agree
-          V16i best{};
-          for (int j = 0; j < n; ++j) {
+          auto key_of = [&](int j) {
             const auto s = static_cast<size_t>(j);
             const V16i seat = V16i{} + j;
             const V16i total = kSeries ? load(&b.total[s][v]) : V16i{} + b.seat_total[s];
-            const V16i key = lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), total,
-                                               load(&b.paid[s][v]), seat, self, amount, seat != self, leader, key_rule);
-            best = lanes::max(best, key);
-          }
-          return best;
+            return lanes::victim_key(load(&b.eyes[s][v]), load(&b.status[s][v]), total, load(&b.paid[s][v]), seat,
+                                     self, amount, seat != self, leader, key_rule);
+          };
+          V16i even{}, odd{};  // two chains that overlap (max is associative)
+          int j = 0;
+          for (; j + 1 < n; j += 2) even = lanes::max(even, key_of(j)), odd = lanes::max(odd, key_of(j + 1));
+          if (j < n) even = lanes::max(even, key_of(j));
+          return lanes::max(even, odd);
         };
         V16i best;
         if (!one_rule) {  // the thief's seat's rule
@@ -399,13 +401,17 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i step = load(&b.step[v]) + 1, self = load(&b.self[v]);
       V16i next_self = load(&b.first[v]) + step;  // P1: seat_at
       next_self = lanes::select(next_self >= n, next_self - n, next_self);
-      V16i start_eyes{};
-      for (int j = 0; j < n; ++j) {
+      // Exactly one seat is next_self: an OR over the seats, in two chains that overlap.
+      auto start_of = [&](int j) {
         const auto s = static_cast<size_t>(j);
         const V16i bonus = kSeries ? load(&b.bonus[s][v]) : V16i{} + b.seat_bonus[s];
-        start_eyes = lanes::select(next_self == j, load(&b.eyes[s][v]) + bonus, start_eyes);
-      }
-      const V16i at = start_eyes - kStartLow, starts = kSeries ? load(&b.starts[v]) : V16i{} + any_starts;
+        return (next_self == j) & (load(&b.eyes[s][v]) + bonus);
+      };
+      V16i start_even{}, start_odd{};
+      int pair = 0;
+      for (; pair + 1 < n; pair += 2) start_even |= start_of(pair), start_odd |= start_of(pair + 1);
+      if (pair < n) start_even |= start_of(pair);
+      const V16i at = (start_even | start_odd) - kStartLow, starts = kSeries ? load(&b.starts[v]) : V16i{} + any_starts;
       const V16i last = ended & (step == n);  // the pass ends: T7 and finish below
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan) & (starts >= 0);
       // A family's start rows are not cached (its threshold is the table's): kNone.
