@@ -126,6 +126,81 @@ TEST(LaneBlock, AnyNumberOfLanesAndPassesIsTheLanesBitForBit) {
   expect_same(rules, six, 500, 83, 64, 1234567);
 }
 
+// count_passes' counts, trailing zeros dropped (how far counts grew is not a result), and
+// the Rng's next word after them.
+std::pair<std::vector<std::uint64_t>, std::uint64_t> counted(PassKernel& pk, const std::vector<PassSeat>& seats,
+                                                             std::uint64_t first_pass, std::uint64_t count,
+                                                             std::uint64_t seed, int lanes) {
+  std::vector<std::uint64_t> counts;
+  Rng rng = chunk_rng(seed, 0);
+  pk.count_passes(seats, first_pass, count, rng, counts, lanes);
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  return {counts, rng()};
+}
+
+// count_passes in the block (whose vectors end counted passes themselves) and in the lanes
+// count the same; and both count what the lanes' sink hands over, counted here by position
+// from the pass's first seat: [(eyes * n + position) * 2 + zombie].
+void expect_same_counts(const Rules& rules, const std::vector<PassSeat>& seats, std::uint64_t count,
+                        std::uint64_t seed, int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0) {
+  PassKernel block(rules), lanes_only(rules), sink_lanes(rules);
+  block.set_lane_block(true);
+  lanes_only.set_lane_block(false);
+  sink_lanes.set_lane_block(false);
+  ASSERT_TRUE(block.lane_block_plays(seats, lanes));
+  const auto a = counted(block, seats, first_pass, count, seed, lanes);
+  const auto b = counted(lanes_only, seats, first_pass, count, seed, lanes);
+  const auto passes = play(sink_lanes, seats, first_pass, count, seed, lanes);
+  const size_t n = seats.size();
+  std::vector<std::uint64_t> expected;
+  std::uint64_t seen = 0;
+  for (size_t p = 0; p + 1 < passes.size(); ++p) {  // the last entry is the Rng's word
+    const Finished& f = passes[p];
+    for (size_t who = 0; who < n; ++who) {
+      const size_t pos = (who + n - static_cast<size_t>(f.first)) % n;
+      const size_t at = (static_cast<size_t>(f.eyes[who]) * n + pos) * 2 +
+                        (f.status[who] == static_cast<int>(Status::Zombie) ? 1 : 0);
+      if (at >= expected.size()) expected.resize(at + 1, 0);
+      ++expected[at];
+      ++seen;
+    }
+  }
+  ASSERT_EQ(seen, count * n);
+  EXPECT_EQ(a.first, expected) << n << " seats, seed " << seed;
+  EXPECT_EQ(b.first, expected) << n << " seats, seed " << seed;
+  EXPECT_EQ(a.second, b.second) << "the block drew otherwise";
+  EXPECT_EQ(static_cast<int>(b.second >> 40), passes.back().first) << "count_passes drew otherwise than play_passes";
+}
+
+TEST(LaneBlock, CountedPassesAreTheLanesBitForBit) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t17(17), t0(0), t20(20);
+  for (int n : {2, 3, 6, 7, 12})
+    expect_same_counts(rules, std::vector<PassSeat>(static_cast<size_t>(n), PassSeat{&t17, {}, 0, 0}), 3000,
+                       static_cast<std::uint64_t>(140 + n));
+  const std::vector<PassSeat> six(6, PassSeat{&t17, {}, 0, 0});
+  for (int lanes : {1, 5, 16, 33}) expect_same_counts(rules, six, 1000, 150, lanes);
+  expect_same_counts(rules, six, 7, 151);           // fewer passes than lanes
+  expect_same_counts(rules, six, 500, 152, 64, 1234567);
+  expect_same_counts(preset("classic"), six, 2000, 153);
+  // Low thresholds: Prinzessinnen a steal takes to 0, Keuler bonuses (T6) paid once a pass.
+  ThresholdPolicy t3(3), t5(5);
+  expect_same_counts(rules, std::vector<PassSeat>(5, PassSeat{&t3, {}, 0, 0}), 3000, 158);
+  expect_same_counts(rules, {{&t5, {}, 0, 0}, {&t3, {}, 0, 0}, {&t17, {}, 0, 0}, {&t5, {}, 0, 0}}, 3000, 159);
+  // Seats whose pass starts at a row that ends the turn at once (threshold 0, a bonus at
+  // the threshold without the free throw): their passes end through the sink.
+  expect_same_counts(rules, std::vector<PassSeat>(4, PassSeat{&t0, {}, 0, 0}), 2000, 154);
+  const std::vector<PassSeat> bonus = {{&t17, {}, 3, 10}, {&t17, {}, 0, 4}, {&t20, {}, 20, 0}, {&t17, {}, 1, 30}};
+  expect_same_counts(rules, bonus, 2000, 155);
+  Rules no_free = rules;
+  no_free.free_throw = false;
+  expect_same_counts(no_free, bonus, 2000, 156);
+  // Policies with jokers (tables the decisions read): counted through the sink.
+  const auto heur = make_policy("strategies/heuristic.ini", rules);
+  const JokerSet loadout = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
+  expect_same_counts(rules, std::vector<PassSeat>(6, PassSeat{heur.get(), loadout}), 2000, 157);
+}
+
 TEST(LaneBlock, AKernelReusedForOtherTablesIsTheLanesBitForBit) {
   // One kernel, its block and caches kept from call to call, on tables of other sizes and
   // with fewer lanes: every call as a fresh kernel's lanes play it.

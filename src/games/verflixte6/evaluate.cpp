@@ -56,21 +56,8 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
           // eyes (never negative after T7) and status in a flat array, and handed to the
           // tallies once per chunk: the same integers as a Tally::add per result, without
           // a map update per result.
-          std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]
-          const size_t seats_n = n;  // a local copy: a count's store could otherwise alias it
-          pk->play_passes(seats, chunk * kReferenceChunk, count, dice.rng(),
-                          [&counts, seats_n](int first, std::span<const SeatView> table, std::span<const int>) {
-                            // Seat by seat, its position by arithmetic: a loop that wrapped round
-                            // the table at `first` mispredicted a branch in most passes.
-                            const auto f = static_cast<size_t>(first);
-                            for (size_t who = 0; who < seats_n; ++who) {
-                              const size_t pos = who + (who < f ? seats_n : 0) - f;
-                              const SeatView& s = table[who];
-                              const size_t at = (static_cast<size_t>(s.eyes) * seats_n + pos) * 2 + (s.status == Status::Zombie);
-                              if (at >= counts.size()) counts.resize(2 * at + 2 * seats_n, 0);
-                              ++counts[at];
-                            }
-                          });
+          std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]: PassKernel::count_index
+          pk->count_passes(seats, chunk * kReferenceChunk, count, dice.rng(), counts);
           for (size_t at = 0; at < counts.size(); at += 2)
             tallies[(at / 2) % n].add_many(static_cast<int>(at / 2 / n), counts[at] + counts[at + 1], counts[at + 1]);
           return;

@@ -221,6 +221,75 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     b.seat_bonus[k] = detail::bonus_paid(rules_, any.seats[k].bonus);
   }
   const std::int32_t any_starts = any.starts == nullptr ? -1 : static_cast<std::int32_t>(any.starts - start_cache_.data());
+  // count_passes' pass ends in the vectors (end_counted, below) need every seat's row at a
+  // pass's start to be a segment to draw from: compiled now (when does not change any draw).
+  // Else its passes end one at a time, through its sink, as play_passes' do.
+  std::vector<std::uint64_t>* const counts = own_ends ? passes->counts : nullptr;
+  alignas(64) std::array<std::int32_t, kVector> pass_start{};  // by seat
+  bool counted = counts != nullptr;
+  for (size_t k = 0; counted && k < static_cast<size_t>(n); ++k) {
+    const std::uint32_t row = cached_start(*tabs[k], start_cache_.data(), k, passes->seats[k].jokers, b.seat_bonus[k]);
+    pass_start[k] = static_cast<std::int32_t>(row);
+    counted = hot_[row].state == kReady;
+  }
+  // The passes of `ends` (their last turns recorded) counted, by T7 and count_index, and
+  // their lanes' next passes begun as finish_pass and begin_turn begin them; returns the
+  // lanes that play on (the others have no pass left).
+  alignas(64) std::array<std::int32_t, kMaxPlayers * kVector> codes{};  // [seat][lane of the vector]
+  auto end_counted = [&](std::uint64_t ends) {
+    for (size_t v = 0; v < static_cast<size_t>(vectors * kVector); v += kVector) {
+      const auto m = static_cast<unsigned>(ends >> v & 0xffff);
+      if (m == 0) continue;
+      const V16i in = lanes::mask_of(m), first = load(&b.first[v]);
+      V16i top{};
+      for (int j = 0; j < n; ++j) {
+        const auto s = static_cast<size_t>(j);
+        V16i eyes = load(&b.eyes[s][v]), status = load(&b.status[s][v]);
+        end_pass_seat(eyes, status);  // T7
+        const V16i zombie = (status == static_cast<int>(Status::Zombie)) & 1;
+        const V16i at = count_index(eyes, zombie, V16i{} + j, first, n) & in;
+        store(&codes[s * kVector], at);
+        top = lanes::max(top, at);
+      }
+      if (lanes::any(top >= static_cast<std::int32_t>(counts->size()))) {  // counts grow as the sink grows them
+        std::int32_t most = 0;
+        for (int i = 0; i < kVector; ++i) most = std::max(most, top[i]);
+        counts->resize(2 * static_cast<size_t>(most) + 2 * static_cast<size_t>(n), 0);
+      }
+      std::uint64_t* const c = counts->data();
+      for (unsigned bits = m; bits != 0; bits &= bits - 1) {
+        const auto i = static_cast<size_t>(__builtin_ctz(bits));
+        for (size_t k = 0; k < static_cast<size_t>(n); ++k) ++c[codes[k * kVector + i]];
+      }
+    }
+    std::uint64_t started = 0;  // in lane order, as finish_pass numbers them
+    for (std::uint64_t e = ends; e != 0; e &= e - 1) {
+      const auto l = static_cast<size_t>(__builtin_ctzll(e));
+      if (passes->next == passes->count) {
+        lanes_[l].dead = true;
+        continue;
+      }
+      b.first[l] = passes->next_first;
+      ++passes->next;
+      passes->next_first = passes->next_first + 1 == n ? 0 : passes->next_first + 1;
+      started |= std::uint64_t{1} << l;
+    }
+    for (size_t v = 0; v < static_cast<size_t>(vectors * kVector); v += kVector) {
+      const auto m = static_cast<unsigned>(started >> v & 0xffff);
+      if (m == 0) continue;
+      const V16i in = lanes::mask_of(m), first = load(&b.first[v]);
+      for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+        store(&b.eyes[k][v], load(&b.eyes[k][v]) & ~in);
+        store(&b.status[k][v], lanes::select(in, V16i{} + static_cast<int>(Status::Jungfrau), load(&b.status[k][v])));
+        store(&b.paid[k][v], load(&b.paid[k][v]) & ~in);
+        store(&b.keuler[k][v], load(&b.keuler[k][v]) & ~in);
+      }
+      store(&b.step[v], load(&b.step[v]) & ~in);
+      store(&b.self[v], lanes::select(in, first, load(&b.self[v])));  // P1: the opener's turn
+      store(&b.row[v], lanes::select(in, lanes::gather(pass_start.data(), first), load(&b.row[v])));
+    }
+    return started;
+  };
   for (size_t l = 0; l < static_cast<size_t>(L); ++l) {
     if (settle_or_finish(lanes_[l], finish)) list_drawing(l);
     from_lane(l);
@@ -442,6 +511,13 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     draw_for(going);
     settled = quick_ends;
     live = 0;
+    // count_passes' pass ends, in the vectors, where no other turn end of the round needs
+    // the lanes' own code: then each is one pass end (its next start row a segment), in lane
+    // order, as the loop below would number them.
+    if (counted && finished != 0 && slow == 0) {
+      settled |= end_counted(finished);
+      finished = 0;
+    }
     for (std::uint64_t s = slow | finished; s != 0; s &= s - 1) {
       const auto l = static_cast<size_t>(__builtin_ctzll(s));
       if (own_ends) {

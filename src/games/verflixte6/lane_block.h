@@ -58,10 +58,13 @@ struct PassKernel::Block {
 // What play_passes hands the block to end its passes itself (run_block): its seats, the
 // sink, the passes to play and the counters it shares with play_passes' finish (the next
 // pass and its first seat); `plain`: no seat has a family of stop thresholds or a row that
-// is live, so no turn or pass end needs the lane records.
+// is live, so no turn or pass end needs the lane records. `counts`: count_passes' counts
+// (else nullptr), which the sink adds to one pass at a time and the block's vectors, where
+// a round's pass ends allow, many at once.
 struct PassKernel::BlockPasses {
   std::span<const PassSeat> seats;
   const PassSink& sink;
+  std::vector<std::uint64_t>* counts;
   std::uint64_t count;
   std::uint64_t& next;
   int& next_first;

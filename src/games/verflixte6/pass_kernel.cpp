@@ -752,6 +752,25 @@ void PassKernel::run_lanes(Rng& rng, Finish finish) {
 
 void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
                              Rng& rng, const PassSink& sink, int lanes) {
+  play_passes(seats, first_pass, count, rng, sink, nullptr, lanes);
+}
+
+void PassKernel::count_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
+                              Rng& rng, std::vector<std::uint64_t>& counts, int lanes) {
+  const int n = static_cast<int>(seats.size());
+  const PassSink sink = [&counts, n](int first, std::span<const SeatView> table, std::span<const int>) {
+    for (int seat = 0; seat < n; ++seat) {
+      const SeatView& s = table[static_cast<size_t>(seat)];
+      const auto at = static_cast<size_t>(count_index(s.eyes, static_cast<int>(s.status == Status::Zombie), seat, first, n));
+      if (at >= counts.size()) counts.resize(2 * at + 2 * static_cast<size_t>(n), 0);
+      ++counts[at];
+    }
+  };
+  play_passes(seats, first_pass, count, rng, sink, &counts, lanes);
+}
+
+void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
+                             Rng& rng, const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
   const std::uint64_t n = seats.size();
@@ -788,7 +807,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     bool plain = true;
     for (size_t k = 0; k < n; ++k)
       plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table() && !seats[k].jokers.has(SENIGMA);
-    const BlockPasses passes{seats, sink, count, next, next_first, plain};
+    const BlockPasses passes{seats, sink, counts, count, next, next_first, plain};
     return run_block(rng, finish, &passes);
   }
   run_lanes(rng, finish);

@@ -119,6 +119,21 @@ class PassKernel {
   static constexpr int kLanes = 64;
   void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
                    const PassSink& sink, int lanes = kLanes);
+  // The same passes counted by position instead of handed over (evaluate's tallies): each
+  // seat of each finished pass adds 1 to counts[count_index(...)] for its eyes and status
+  // after T7 and its position from the pass's first seat; `counts` grows to fit. The same
+  // draws as play_passes; the lane block ends these passes in its vectors.
+  void count_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+                    std::vector<std::uint64_t>& counts, int lanes = kLanes);
+  // count_passes' index: (eyes * n + position) * 2 + zombie, the position of `seat` in a pass
+  // of n opened by `first` (0 for first; seat and first below n), eyes >= 0 (after T7) and
+  // zombie 0 or 1. On integers or lanes' vectors of them.
+  template <class I>
+  static I count_index(I eyes, I zombie, I seat, I first, int n) {
+    I pos = seat - first;
+    pos += (pos >> 31) & n;  // seat before first: wrap round the table
+    return (eyes * n + pos) * 2 + zombie;
+  }
 
   // Series of evenings in lanes (objective.cpp's tournaments and balance): each lane plays
   // whole series — `length` evenings of `players`, the placement bonus (P4) carried from one
@@ -389,6 +404,8 @@ class PassKernel {
   // run_lanes on the block, with the same draws; `finish` as run_lanes' (lane_block.cpp).
   // `passes`: play_passes' (lane_block.h), nullptr for play_series' lanes.
   struct BlockPasses;
+  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+                   const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes);
   void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);
   template <bool kSeries>
   void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);

@@ -132,20 +132,36 @@ inline int take_from(const Rules& rules, std::span<SeatView> table, int victim, 
 
 // T7: what a pass's eyes count for — everyone at 0 or below ends the pass at 0 — and a
 // player's standing in the evening with them: his total plus that. Every standing, win
-// chance and position feature is computed through these two.
-inline int pass_score(int eyes) { return eyes > 0 ? eyes : 0; }
+// chance and position feature is computed through these two. `I` is int or a vector of
+// int32 (the pass kernel's lanes); eyes stay far above INT_MIN, so eyes - 1 cannot wrap.
+template <class I>
+I out_of_pass(I eyes) {  // all ones where eyes <= 0, else 0
+  return (eyes - 1) >> 31;
+}
+template <class I>
+I pass_score(I eyes) {
+  return eyes & ~out_of_pass(eyes);
+}
 inline int standing(int total, int eyes) { return total + pass_score(eyes); }
 
-// T7: everyone at 0 or below ends the pass at 0, a Zombie. Selects, not a branch per seat:
-// whether a seat ended at 0 is the dice's coin flip, and the pass kernel ends a pass in a
-// few nanoseconds.
+// T7 for one seat: at 0 or below, it ends the pass at 0 and a Zombie. On integers (`status`
+// a Status's value), one seat or a vector of lanes' seats (lane_block.cpp). Bit arithmetic,
+// not a branch: whether a seat ended at 0 is the dice's coin flip (written as `out ? Zombie :
+// status`, the compiler made it a branch again).
+template <class I>
+void end_pass_seat(I& eyes, I& status) {
+  const I out = out_of_pass(eyes);
+  status ^= (status ^ static_cast<int>(Status::Zombie)) & out;
+  eyes = pass_score(eyes);
+}
+
+// T7 for a table.
 inline void end_pass(std::span<SeatView> table) {
-  // (Bit arithmetic: written as `out ? Zombie : status`, the compiler made it a branch again.)
   for (auto& s : table) {
-    const unsigned out = 0u - static_cast<unsigned>(s.eyes <= 0);  // all ones when out
-    const auto status = static_cast<unsigned>(s.status);
-    s.status = static_cast<Status>(status ^ ((status ^ static_cast<unsigned>(Status::Zombie)) & out));
-    s.eyes = pass_score(s.eyes);
+    int eyes = s.eyes, status = static_cast<int>(s.status);
+    end_pass_seat(eyes, status);
+    s.eyes = eyes;
+    s.status = static_cast<Status>(status);
   }
 }
 
