@@ -7,6 +7,7 @@
 
 #include "games/verflixte6/lane_vectors.h"
 #include "games/verflixte6/turn_step.h"
+#include "verflixt/games/verflixte6/position.h"  // kStopAlways
 
 namespace verflixt {
 namespace {
@@ -96,6 +97,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     one_rule &= b.seat_leader[k] == b.seat_leader[0];
     families |= tabs[k]->family;
   }
+  // Families of stop thresholds whose turn starts the block plays itself: their members'
+  // start rows are cached (family_starts_, small enough for 32-bit gathers).
+  const bool cached_families =
+      families && !family_starts_.empty() && family_starts_.size() < (std::size_t{1} << 31);
+  for (size_t k = 0; k < static_cast<size_t>(n); ++k) b.seat_cached[k] = cached_families ? b.seat_family[k] : 0;
   const lanes::KeyRule key_rule{n, -static_cast<int>(rules_.rob_targets == RobTargets::NotZombie),
                                 -static_cast<int>(rules_.keuler_bonus > 0)};
   // The quick turn ends read the start-row cache where a lane has none too (masked to its
@@ -127,6 +133,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   auto from_lane = [&](size_t l) {
     const Lane& lane = lanes_[l];
     b.row[l] = static_cast<std::int32_t>(lane.row);
+    b.threshold[l] = lane.t != nullptr && lane.t->head != nullptr ? lane.t->threshold : 0;
     b.self[l] = lane.self;
     b.step[l] = lane.step;
     b.first[l] = lane.first;
@@ -142,6 +149,22 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.total[k][l] = lane.table[k].total;
       b.bonus[k][l] = detail::bonus_paid(rules_, lane.seats[k].bonus);
     }
+  };
+  // member_for_table's threshold, on the block's arrays, without the lane record: that of
+  // lane l's player `who` at step `step` of the pass, where seat `recorded` (if not -1)
+  // shows the turn that just ended (T5: eyes, status).
+  std::array<SeatView, kMaxPlayers> seen{};
+  auto threshold_for = [&](size_t l, int who, int step, int recorded, int eyes, int status) {
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k)
+      seen[k] = SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), kSeries ? b.total[k][l] : b.seat_total[k],
+                         lanes_[l].table[k].senigma_attacked, b.paid[k][l] != 0};
+    if (recorded >= 0) {
+      seen[static_cast<size_t>(recorded)].eyes = eyes;
+      seen[static_cast<size_t>(recorded)].status = static_cast<Status>(status);
+    }
+    const TurnState any;  // stop_threshold reads the table, not the turn
+    return tabs[static_cast<size_t>(who)]->policy->stop_threshold(
+        TurnView{rules_, any, who, std::span<const SeatView>(seen.data(), static_cast<size_t>(n)), n - 1 - step});
   };
   // (D) A lane settled by the lanes' own code draws next round from a segment (`settled`)
   // or at a live row (`live`).
@@ -432,10 +455,21 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         store(&b.row[v], row);
         // A member of a family of stop thresholds took eyes: his threshold may have moved
         // with the table (transfer_'s rethreshold).
-        V16i member{};
+        V16i member{}, cached{};
         if (families)
-          for (int j = 0; j < n; ++j) member |= (self == j) & b.seat_family[static_cast<size_t>(j)];
-        for (unsigned m = lanes::bits(takes & ~lapsed & member); m != 0; m &= m - 1) {
+          for (int j = 0; j < n; ++j) {
+            member |= (self == j) & b.seat_family[static_cast<size_t>(j)];
+            cached |= (self == j) & b.seat_cached[static_cast<size_t>(j)];
+          }
+        unsigned moved = lanes::bits(takes & ~lapsed & member);
+        // Where the steal left the threshold where it was, he keeps his member (rethreshold
+        // would too), without the lane record.
+        for (unsigned m = moved & lanes::bits(cached); m != 0; m &= m - 1) {
+          const auto i = static_cast<size_t>(__builtin_ctz(m));
+          const size_t l = v + i;
+          if (threshold_for(l, b.self[l], b.step[l], -1, 0, 0) == b.threshold[l]) moved &= ~(1u << i);
+        }
+        for (unsigned m = moved; m != 0; m &= m - 1) {
           const size_t l = v + static_cast<size_t>(__builtin_ctz(m));
           Lane& lane = to_lane(l);
           rethreshold(lane, lane.row);
@@ -443,7 +477,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         }
       }
     }
-    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0;  // bit l: lane l
+    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, members = 0;  // bit l: lane l
     for (size_t v = 0; v < vs; v += kVector) {
       if ((active_lanes >> v & 0xffff) == 0) continue;
       const V16i active = lanes::mask_of(static_cast<unsigned>(active_lanes >> v)), row = load(&b.row[v]);
@@ -483,12 +517,41 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i at = (start_even | start_odd) - kStartLow, starts = kSeries ? load(&b.starts[v]) : V16i{} + any_starts;
       const V16i last = ended & (step == n);  // the pass ends: T7 and finish below
       V16i quick = ended & (step < n) & (at >= 0) & (at < kStartSpan) & (starts >= 0);
-      // A family's start rows are not cached (its threshold is the table's): kNone.
-      const V16i start = lanes::gather(words(start_cache_), (starts + next_self * kStartSpan + at) & quick);  // others: entry 0
-      quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
+      const V16i entry = starts + next_self * kStartSpan + at;  // in start_cache_
+      // A family's start rows are not cached there (its threshold is the table's): kNone.
+      V16i start = lanes::gather(words(start_cache_), entry & quick);  // others: entry 0
       const V16i end_eyes = lanes::gather(words(hot_), row * 4 + 2);
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
+      // A family's turn start (begin_turn): his threshold for the table as T5 records the
+      // turn that ended (member_for_table), his member's start row from family_starts_.
+      if (cached_families) {
+        V16i next_cached{};
+        for (int j = 0; j < n; ++j) next_cached |= (next_self == j) & b.seat_cached[static_cast<size_t>(j)];
+        const unsigned family = lanes::bits(quick & next_cached);
+        if (family != 0) {
+          alignas(64) std::array<std::int32_t, kVector> rows{}, threshold{};
+          store(rows.data(), start);
+          store(threshold.data(), load(&b.threshold[v]));
+          unsigned found = 0;
+          for (unsigned m = family; m != 0; m &= m - 1) {
+            const auto i = static_cast<size_t>(__builtin_ctz(m));
+            const int t = threshold_for(v + i, next_self[i], step[i], self[i], end_eyes[i], status[i]);
+            const int at_t = t == kStopAlways ? kFamilySpan - 1 : t;
+            if (at_t < 0 || at_t >= kFamilySpan) continue;
+            const std::uint32_t row_of_member =
+                family_starts_[static_cast<size_t>(entry[i]) * kFamilySpan + static_cast<size_t>(at_t)];
+            if (row_of_member == kNone) continue;
+            rows[i] = static_cast<std::int32_t>(row_of_member);
+            threshold[i] = t;
+            found |= 1u << i;
+          }
+          start = load(rows.data());
+          store(&b.threshold[v], load(threshold.data()));
+          members |= std::uint64_t{found} << v;
+        }
+      }
+      quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
       const V16i recorded = quick | last;
       for (int j = 0; j < n; ++j) {
         const auto s = static_cast<size_t>(j);
@@ -507,6 +570,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     // ended settle, in lane order (finished passes go to finish in that order), and draw
     // after them, from a segment or at a live row. Lanes are visited by the bits of their
     // masks, without a branch per lane.
+    // The members the position players' turns started in (their lane records' tables).
+    for (; members != 0; members &= members - 1) {
+      const auto l = static_cast<size_t>(__builtin_ctzll(members));
+      lanes_[l].t = &at_threshold(*tabs[static_cast<size_t>(b.self[l])], b.threshold[l]);
+    }
     drawing = 0;
     draw_for(going);
     settled = quick_ends;

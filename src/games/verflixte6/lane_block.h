@@ -46,6 +46,9 @@ struct PassKernel::Block {
   alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{}, state{}, ended{};
   // Where the lane's start rows are cached (Lane::starts) in start_cache_, -1 for none.
   alignas(64) PerLane<std::int32_t> starts{};
+  // The stop threshold of the family member the player on turn plays (Lane::t), where his
+  // seat has a family of stop thresholds.
+  alignas(64) PerLane<std::int32_t> threshold{};
   // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won; the evening
   // total before the pass, and the start bonus paid with the free throw (P4).
   alignas(64) Seats eyes{}, status{}, paid{}, keuler{}, total{}, bonus{};
@@ -53,6 +56,9 @@ struct PassKernel::Block {
   // (VictimRule::kLeader), -1 where they are a family of stop thresholds (a steal may move
   // the threshold); and play_passes' totals and start bonuses, the same in every lane.
   std::array<std::int32_t, kMaxPlayers> seat_leader{}, seat_family{}, seat_total{}, seat_bonus{};
+  // -1 where the seat's family has its start rows cached (family_starts_): the block starts
+  // its turns itself.
+  std::array<std::int32_t, kMaxPlayers> seat_cached{};
 };
 
 // What play_passes hands the block to end its passes itself (run_block): its seats, the

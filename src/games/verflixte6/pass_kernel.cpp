@@ -488,9 +488,35 @@ void PassKernel::begin_turn(Lane& lane) {
   if (lane.t->family) [[unlikely]] {  // a compiled stop rule: this table's threshold
     lane.t = &member_for_table(lane);
     lane.row = start_row(*lane.t, lane.seats[i].jokers, eyes);
+    // Cached for the lane block, as cached_start keeps a seat's: once a segment.
+    if (std::uint32_t* cached = family_start(lane, lane.self, lane.t->threshold, eyes)) {
+      if (hot_[lane.row].state == kUnbuilt) compile_segment(*lane.t, lane.row);
+      if (hot_[lane.row].state == kReady) *cached = lane.row;
+    }
     return;
   }
   lane.row = cached_start(*lane.t, lane.starts, i, lane.seats[i].jokers, eyes);
+}
+
+std::uint32_t* PassKernel::family_start(const Lane& lane, int seat, int threshold, int eyes) {
+  const int at = eyes - kStartLow, t = threshold == kStopAlways ? kFamilySpan - 1 : threshold;
+  if (family_starts_.empty() || lane.starts == nullptr || at < 0 || at >= kStartSpan || t < 0 || t >= kFamilySpan)
+    return nullptr;
+  const auto entry = static_cast<size_t>(lane.starts - start_cache_.data()) +
+                     static_cast<size_t>(seat) * kStartSpan + static_cast<size_t>(at);
+  return &family_starts_[entry * kFamilySpan + static_cast<size_t>(t)];
+}
+
+void PassKernel::cache_family_starts(std::span<const std::uint64_t> key, bool any_family) {
+  if (!any_family) {
+    family_starts_.clear();
+    family_key_.clear();
+    return;
+  }
+  if (family_starts_.size() == start_cache_.size() * kFamilySpan && std::equal(key.begin(), key.end(), family_key_.begin(), family_key_.end()))
+    return;  // the same tables and loadouts: the same start rows
+  family_key_.assign(key.begin(), key.end());
+  family_starts_.assign(start_cache_.size() * kFamilySpan, kNone);
 }
 
 std::uint32_t PassKernel::cached_start(CompiledPolicy& t, std::uint32_t* starts, std::size_t seat, JokerSet jokers,
@@ -777,6 +803,17 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
   start_cache_.assign(n * kStartSpan, kNone);
+  {
+    std::array<std::uint64_t, 1 + 2 * kMaxPlayers> key{};  // what the start rows depend on
+    bool family = false;
+    key[0] = n;
+    for (size_t k = 0; k < n; ++k) {
+      key[1 + 2 * k] = reinterpret_cast<std::uintptr_t>(tabs[k]);
+      key[2 + 2 * k] = seats[k].jokers.bits;
+      family |= tabs[k]->family;
+    }
+    cache_family_starts(std::span<const std::uint64_t>(key.data(), 1 + 2 * n), family);
+  }
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
   order_.resize(L);
@@ -859,6 +896,16 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
         plan_[static_cast<size_t>(pass) * kMaxPlayers + k] =
             select_loadout(rules_, players[k], books[k], pass, passes, final, unread, static_cast<int>(k));
     start_cache_.assign(static_cast<size_t>(passes) * n * kStartSpan, kNone);
+    std::vector<std::uint64_t> key{n, static_cast<std::uint64_t>(passes)};  // what the start rows depend on
+    bool family = false;
+    for (size_t k = 0; k < n; ++k) {
+      key.push_back(reinterpret_cast<std::uintptr_t>(tabs[k]));
+      family |= tabs[k]->family;
+    }
+    for (const JokerSet j : plan_) key.push_back(j.bits);
+    cache_family_starts(key, family);
+  } else {
+    cache_family_starts({}, false);
   }
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);

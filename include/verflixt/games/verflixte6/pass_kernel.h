@@ -418,6 +418,17 @@ class PassKernel {
   // pass p's block at [p * players * kStartSpan].
   static constexpr int kStartLow = -32, kStartSpan = 96;
   std::vector<std::uint32_t> start_cache_;
+  // A family of stop thresholds' start rows (begin_turn: the member for the table's
+  // threshold), cached where start_cache_ has a block: entry (i, t) for start_cache_'s entry
+  // i and threshold t at [i * kFamilySpan + t] for t 0 .. kFamilySpan - 2, kStopAlways at
+  // the last; kNone until its row is a segment to draw from. The lane block reads it by
+  // vectors of thresholds (lane_block.cpp). Kept across calls while family_key_ (the seats'
+  // tables and loadouts of each block) is the same; empty without a family.
+  static constexpr int kFamilySpan = 64;
+  std::vector<std::uint32_t> family_starts_;
+  std::vector<std::uint64_t> family_key_;
+  void cache_family_starts(std::span<const std::uint64_t> key, bool any_family);
+  std::uint32_t* family_start(const Lane& lane, int seat, int threshold, int eyes);
   // play_series: the loadout of player k in pass p at [p * kMaxPlayers + k] when no selector
   // reads the table (Selector::reads_table), worked out once by select_loadout; else empty
   // and every lane selects at every pass.
