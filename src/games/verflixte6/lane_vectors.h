@@ -109,13 +109,14 @@ inline bool any(V16i mask) {
 // Bit i set where element i of a mask is: the lanes a mask selects, to visit in order.
 inline unsigned bits(V16i mask) {
 #if defined(__AVX512F__)
-  // The mask is made to pass through a general register (the empty asm), where kmovw
-  // zero-extends it: left to itself, GCC 12 (seen in a -fsanitize=address build) spilled the
-  // mask register with a 16-bit kmovw and reloaded the slot as 32 bits, the upper half
-  // whatever the stack held.
+  // The upper half is cleared after an empty asm, which the compiler cannot see through:
+  // GCC 12 (seen in -fsanitize=address builds) spills the mask register with a 16-bit kmovw
+  // and reloads the slot as 32 bits, the upper half whatever the stack held — before the
+  // value reaches a general register too, so passing it through one (session 11's guard)
+  // was not enough.
   unsigned m = _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
   __asm__("" : "+r"(m));
-  return m;
+  return m & 0xffffu;
 #else
   unsigned r = 0;
   for (int i = 0; i < 16; ++i) r |= static_cast<unsigned>(mask[i] != 0) << i;
