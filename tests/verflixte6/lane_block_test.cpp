@@ -3,9 +3,10 @@
 // order, with the same first seat, table after T7 and Keuler bonuses — for every table size,
 // both presets, the rule switches the block reads (Keuler bonus, robbing Zombies, the free
 // throw and its bonus), compiled policies with and without jokers, mixed tables, families of
-// stop thresholds, Senigma duels, and any number of lanes; and the same evenings of
-// play_series, evening by evening — on every build, whether or not it plays in the block by
-// default.
+// stop thresholds (whose turn starts the block plays from a cache kept across calls),
+// Senigma duels, and any number of lanes; the same counts of count_passes; and the same
+// evenings of play_series, evening by evening — on every build, whether or not it plays in
+// the block by default.
 // The lanes are checked against the reference engine in pass_kernel_test.cpp.
 #include <gtest/gtest.h>
 
@@ -314,6 +315,37 @@ TEST(LaneBlock, SeriesOfEveningsAreTheLanesBitForBit) {
   expect_same_series(rules, mixed, true, 3, 300, 106, 40);
   expect_same_series(rules, std::vector<EveningPlayer>(12, EveningPlayer{pos.get(), &duels, 0}), false, 2, 100, 107);
   expect_same_series(rules, std::vector<EveningPlayer>(2, EveningPlayer{heur.get(), &behind, 0}), true, 5, 400, 108);
+}
+
+TEST(LaneBlock, AKernelReusedForOtherLoadoutsIsTheLanesBitForBit) {
+  // One kernel, its cache of family members' start rows kept from call to call while the
+  // seats' tables and loadouts are the same: series with the position player's loadouts
+  // changed and changed back, then passes; every call as a fresh kernel's lanes play it.
+  const Rules rules = preset("tournament-2019");
+  const auto pos = make_policy("strategies/position-jokers.ini", rules);
+  const auto heur = make_policy("strategies/heuristic.ini", rules);
+  const ListSelector duels({SENIGMA, RATTENLORD, CHERRY, ALL_IN, PONY, MONOKEL, SPELUNKENBOLD});
+  const ListSelector safe({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD, FUMO, VENTIL});
+  const ListSelector steps({FUMO, VENTIL, RUNKELRUEB, CHERRY, PONY, MONOKEL});
+  PassKernel block(rules);
+  block.set_lane_block(true);
+  int call = 0;
+  for (const ListSelector* first : {&duels, &steps, &steps, &duels}) {
+    const std::vector<EveningPlayer> four{
+        {pos.get(), first, 0}, {heur.get(), &safe, 0}, {pos.get(), &safe, 0}, {heur.get(), &safe, 0}};
+    PassKernel lanes_only(rules);
+    lanes_only.set_lane_block(false);
+    const auto seed = static_cast<std::uint64_t>(120 + call++);
+    EXPECT_EQ(play_series(block, four, false, 1, 600, seed, PassKernel::kLanes),
+              play_series(lanes_only, four, false, 1, 600, seed, PassKernel::kLanes))
+        << "call " << call;
+  }
+  const JokerSet loadout = JokerSet{}.with(HIRTENSCHUTZ).with(SPELUNKENBOLD).with(CHERRY);
+  const std::vector<PassSeat> seats{{pos.get(), loadout, 0, 0}, {heur.get(), loadout, 0, 0}, {pos.get(), {}, 0, 5}};
+  PassKernel lanes_only(rules);
+  lanes_only.set_lane_block(false);
+  EXPECT_EQ(play(block, seats, 0, 2000, 130, PassKernel::kLanes),
+            play(lanes_only, seats, 0, 2000, 130, PassKernel::kLanes));
 }
 
 // A policy with its own victim choice (VictimRule::kAsk): the last candidate.

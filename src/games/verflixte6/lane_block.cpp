@@ -566,15 +566,15 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       finished |= std::uint64_t{lanes::bits(last)} << v;
       slow |= std::uint64_t{lanes::bits(ended & ~recorded)} << v;
     }
-    // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
-    // ended settle, in lane order (finished passes go to finish in that order), and draw
-    // after them, from a segment or at a live row. Lanes are visited by the bits of their
-    // masks, without a branch per lane.
-    // The members the position players' turns started in (their lane records' tables).
+    // The members the families' turns started in above, into the lane records (tables_at).
     for (; members != 0; members &= members - 1) {
       const auto l = static_cast<size_t>(__builtin_ctzll(members));
       lanes_[l].t = &at_threshold(*tabs[static_cast<size_t>(b.self[l])], b.threshold[l]);
     }
+    // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
+    // ended settle, in lane order (finished passes go to finish in that order), and draw
+    // after them, from a segment or at a live row. Lanes are visited by the bits of their
+    // masks, without a branch per lane.
     drawing = 0;
     draw_for(going);
     settled = quick_ends;

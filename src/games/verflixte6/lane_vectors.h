@@ -158,7 +158,7 @@ V victim_key(V eyes, V status, V total, V paid, V seat, V self, V amount, V may,
   const V allowed = may & ~((status == static_cast<int>(Status::Zombie)) & r.skip_zombies);
   const V keuler = (status == static_cast<int>(Status::Prinzessin)) & (eyes > 0) & (eyes <= amount) & (paid == 0) &
                    r.keuler_on;
-  V score = select(leader, total + (eyes & (eyes > 0)), eyes);  // standing: T7's pass_score
+  V score = select(leader, total + pass_score(eyes), eyes);  // standing (table.h)
   score = min(max(score, V{} - kScoreLimit), V{} + (kScoreLimit - 1));
   const V step = seat - self + (r.n & (seat < self));  // E11: seats after the thief, wrapping
   const V key = (keuler & (1 << 30)) | ((score + kScoreLimit) << 4) | (kMaxPlayers - step);

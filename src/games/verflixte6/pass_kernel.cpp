@@ -513,7 +513,8 @@ void PassKernel::cache_family_starts(std::span<const std::uint64_t> key, bool an
     family_key_.clear();
     return;
   }
-  if (family_starts_.size() == start_cache_.size() * kFamilySpan && std::equal(key.begin(), key.end(), family_key_.begin(), family_key_.end()))
+  if (family_starts_.size() == start_cache_.size() * kFamilySpan &&
+      std::equal(key.begin(), key.end(), family_key_.begin(), family_key_.end()))
     return;  // the same tables and loadouts: the same start rows
   family_key_.assign(key.begin(), key.end());
   family_starts_.assign(start_cache_.size() * kFamilySpan, kNone);
@@ -787,7 +788,8 @@ void PassKernel::count_passes(std::span<const PassSeat> seats, std::uint64_t fir
   const PassSink sink = [&counts, n](int first, std::span<const SeatView> table, std::span<const int>) {
     for (int seat = 0; seat < n; ++seat) {
       const SeatView& s = table[static_cast<size_t>(seat)];
-      const auto at = static_cast<size_t>(count_index(s.eyes, static_cast<int>(s.status == Status::Zombie), seat, first, n));
+      const int zombie = s.status == Status::Zombie ? 1 : 0;
+      const auto at = static_cast<size_t>(count_index(s.eyes, zombie, seat, first, n));
       if (at >= counts.size()) counts.resize(2 * at + 2 * static_cast<size_t>(n), 0);
       ++counts[at];
     }

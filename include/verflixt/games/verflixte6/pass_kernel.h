@@ -421,8 +421,8 @@ class PassKernel {
   // A family of stop thresholds' start rows (begin_turn: the member for the table's
   // threshold), cached where start_cache_ has a block: entry (i, t) for start_cache_'s entry
   // i and threshold t at [i * kFamilySpan + t] for t 0 .. kFamilySpan - 2, kStopAlways at
-  // the last; kNone until its row is a segment to draw from. The lane block reads it by
-  // vectors of thresholds (lane_block.cpp). Kept across calls while family_key_ (the seats'
+  // the last; kNone until its row is a segment to draw from. The lane block reads it at a
+  // family's turn starts (lane_block.cpp). Kept across calls while family_key_ (the seats'
   // tables and loadouts of each block) is the same; empty without a family.
   static constexpr int kFamilySpan = 64;
   std::vector<std::uint32_t> family_starts_;
