@@ -56,9 +56,6 @@ struct PassKernel::Block {
   // (VictimRule::kLeader), -1 where they are a family of stop thresholds (a steal may move
   // the threshold); and play_passes' totals and start bonuses, the same in every lane.
   std::array<std::int32_t, kMaxPlayers> seat_leader{}, seat_family{}, seat_total{}, seat_bonus{};
-  // -1 where the seat's family has its start rows cached (family_starts_): the block starts
-  // its turns itself.
-  std::array<std::int32_t, kMaxPlayers> seat_cached{};
 };
 
 // What play_passes hands the block to end its passes itself (run_block): its seats, the

@@ -507,16 +507,23 @@ std::uint32_t* PassKernel::family_start(const Lane& lane, int seat, int threshol
   return &family_starts_[entry * kFamilySpan + static_cast<size_t>(t)];
 }
 
-void PassKernel::cache_family_starts(std::span<const std::uint64_t> key, bool any_family) {
-  if (!any_family) {
+void PassKernel::cache_family_starts(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, size_t n,
+                                     std::span<const JokerSet> loadouts) {
+  bool family = false;
+  for (size_t k = 0; k < n; ++k) family |= tabs[k]->family;
+  if (!family || loadouts.empty()) {
     family_starts_.clear();
     family_key_.clear();
     return;
   }
-  if (family_starts_.size() == start_cache_.size() * kFamilySpan &&
-      std::equal(key.begin(), key.end(), family_key_.begin(), family_key_.end()))
+  // What the start rows depend on. Equal keys of play_passes and play_series (12 seats, one
+  // pass) mean the same rows in the same layout.
+  key_.assign({n, loadouts.size()});
+  for (size_t k = 0; k < n; ++k) key_.push_back(reinterpret_cast<std::uintptr_t>(tabs[k]));
+  for (const JokerSet j : loadouts) key_.push_back(j.bits);
+  if (family_starts_.size() == start_cache_.size() * kFamilySpan && key_ == family_key_)
     return;  // the same tables and loadouts: the same start rows
-  family_key_.assign(key.begin(), key.end());
+  family_key_ = key_;
   family_starts_.assign(start_cache_.size() * kFamilySpan, kNone);
 }
 
@@ -806,15 +813,9 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
   start_cache_.assign(n * kStartSpan, kNone);
   {
-    std::array<std::uint64_t, 1 + 2 * kMaxPlayers> key{};  // what the start rows depend on
-    bool family = false;
-    key[0] = n;
-    for (size_t k = 0; k < n; ++k) {
-      key[1 + 2 * k] = reinterpret_cast<std::uintptr_t>(tabs[k]);
-      key[2 + 2 * k] = seats[k].jokers.bits;
-      family |= tabs[k]->family;
-    }
-    cache_family_starts(std::span<const std::uint64_t>(key.data(), 1 + 2 * n), family);
+    std::array<JokerSet, kMaxPlayers> loadouts{};
+    for (size_t k = 0; k < n; ++k) loadouts[k] = seats[k].jokers;
+    cache_family_starts(tabs, n, std::span<const JokerSet>(loadouts.data(), n));
   }
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);
@@ -898,16 +899,9 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
         plan_[static_cast<size_t>(pass) * kMaxPlayers + k] =
             select_loadout(rules_, players[k], books[k], pass, passes, final, unread, static_cast<int>(k));
     start_cache_.assign(static_cast<size_t>(passes) * n * kStartSpan, kNone);
-    std::vector<std::uint64_t> key{n, static_cast<std::uint64_t>(passes)};  // what the start rows depend on
-    bool family = false;
-    for (size_t k = 0; k < n; ++k) {
-      key.push_back(reinterpret_cast<std::uintptr_t>(tabs[k]));
-      family |= tabs[k]->family;
-    }
-    for (const JokerSet j : plan_) key.push_back(j.bits);
-    cache_family_starts(key, family);
+    cache_family_starts(tabs, n, plan_);
   } else {
-    cache_family_starts({}, false);
+    cache_family_starts(tabs, n, {});  // no start rows cached: none of the family's either
   }
   const auto L = static_cast<std::uint32_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(lanes), count));
   lanes_.resize(L);

@@ -426,8 +426,11 @@ class PassKernel {
   // tables and loadouts of each block) is the same; empty without a family.
   static constexpr int kFamilySpan = 64;
   std::vector<std::uint32_t> family_starts_;
-  std::vector<std::uint64_t> family_key_;
-  void cache_family_starts(std::span<const std::uint64_t> key, bool any_family);
+  std::vector<std::uint64_t> family_key_, key_;  // key_: the call's, kept to reuse its storage
+  // family_starts_ for start_cache_ as just assigned, by the seats' tables and the loadouts
+  // of its blocks (play_passes' seats', play_series' plan_; none: no start rows cached).
+  void cache_family_starts(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, size_t n,
+                           std::span<const JokerSet> loadouts);
   std::uint32_t* family_start(const Lane& lane, int seat, int threshold, int eyes);
   // play_series: the loadout of player k in pass p at [p * kMaxPlayers + k] when no selector
   // reads the table (Selector::reads_table), worked out once by select_loadout; else empty
