@@ -71,9 +71,10 @@ bool PassKernel::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tab
   return true;
 }
 
-void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes) {
-  if (passes == nullptr) run_block<true>(rng, finish, nullptr);
-  else run_block<false>(rng, finish, passes);
+void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+                           const BlockSeries* series) {
+  if (passes == nullptr) run_block<true>(rng, finish, nullptr, series);
+  else run_block<false>(rng, finish, passes, nullptr);
 }
 
 // run_lanes' rounds on the block; the comments name the phase of run_lanes each step
@@ -81,7 +82,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
 // kSeries: the lanes play evenings, whose passes differ in totals, start bonuses and start
 // rows (a cache per pass of the evening); play_passes' are the same in every lane.
 template <bool kSeries>
-void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes) {
+void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+                           const BlockSeries* series) {
   static_assert(Block::kVector == kVector && sizeof(V16i) == kVector * sizeof(std::int32_t));
   if (!block_) block_ = std::make_unique<Block>();
   Block& b = *block_;
@@ -116,6 +118,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   // The lane's state into its record, for the lanes' own code, and back.
   auto to_lane = [&](size_t l) -> Lane& {
     Lane& lane = lanes_[l];
+    if (kSeries && b.pass[l] != lane.pass) {  // the block began this pass (begin_next_pass): the record catches up
+      lane.pass = b.pass[l];
+      for (size_t k = 0; k < static_cast<size_t>(n); ++k) lane.totals[k] = b.total[k][l];
+      open_evening_pass(lane, series->players, series->final);
+    }
     lane.row = static_cast<std::uint32_t>(b.row[l]);
     lane.self = b.self[l];
     lane.step = b.step[l];
@@ -143,6 +150,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.keuler[k][l] = lane.keuler[k];
     }
     if (!kSeries) return;
+    b.pass[l] = lane.pass;
+    b.opener[l] = lane.opener;
     b.starts[l] = lane.starts == nullptr ? -1 : static_cast<std::int32_t>(lane.starts - start_cache_.data());
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
       b.total[k][l] = lane.table[k].total;
@@ -235,6 +244,48 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       if (++b.step[l] < n) begin_turn(l);
       else if (!finish_pass(l)) return false;
     }
+  };
+  // play_series' next pass of an evening, begun in the block's arrays where the loadouts are
+  // planned (start rows cached per pass of the evening), as play_series' finish and
+  // begin_evening_pass begin it from the record: T7, P3 (the totals), the table cleared, the
+  // opener (P1) on turn at his cached start row. The lane record catches up when the lanes'
+  // own code next plays the lane (to_lane). False where that row is not cached: the lanes'
+  // begin_turn starts the turn.
+  const bool own_passes = kSeries && series != nullptr && !plan_.empty();
+  auto begin_next_pass = [&](size_t l) {
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
+      end_pass_seat(eyes, status);  // T7
+      b.total[k][l] += eyes;        // P3
+      b.eyes[k][l] = 0;
+      b.status[k][l] = static_cast<std::int32_t>(Status::Jungfrau);
+      b.paid[k][l] = 0;
+      b.keuler[k][l] = 0;
+      b.bonus[k][l] = 0;  // P4: the placement bonus comes with an evening's first pass only
+      lanes_[l].table[k].senigma_attacked = false;
+    }
+    const int pass = ++b.pass[l];
+    b.starts[l] = pass * n * kStartSpan;  // open_evening_pass' start rows of this pass
+    const int first = pass_opener(rules_, b.opener[l], pass, n);
+    b.first[l] = b.self[l] = first;
+    b.step[l] = 0;
+    const auto f = static_cast<size_t>(first);
+    std::uint32_t row = kNone;
+    if (tabs[f]->family) {  // begin_turn's member for the table, from the block's arrays
+      if (!cached_families) return false;
+      const int t = threshold_for(l, first, 0, -1, 0, 0);
+      const std::uint32_t* cached = family_start(b.starts[l], first, t, 0);
+      if (cached == nullptr || *cached == kNone) return false;
+      row = *cached;
+      b.threshold[l] = t;
+      lanes_[l].t = &at_threshold(*tabs[f], t);
+    } else {
+      row = start_cache_[static_cast<size_t>(b.starts[l]) + f * kStartSpan - kStartLow];
+      if (row == kNone) return false;
+      b.threshold[l] = 0;
+    }
+    b.row[l] = static_cast<std::int32_t>(row);
+    return true;
   };
   // (A) The next round's draws, from the one Rng, to the lanes of `which` in lane order (the
   // lanes' order is: those still at a segment, then those that settled).
@@ -590,6 +641,17 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const auto l = static_cast<size_t>(__builtin_ctzll(s));
       if (own_ends) {
         if (((finished >> l & 1) == 0 || finish_pass(l)) && settle_own(l)) settled |= std::uint64_t{1} << l;
+        continue;
+      }
+      if (own_passes && (finished >> l & 1) != 0 && b.pass[l] + 1 < series->passes) {
+        if (begin_next_pass(l)) {
+          settled |= std::uint64_t{1} << l;
+          continue;
+        }
+        Lane& lane = to_lane(l);  // the record catches up with the pass begun
+        PassKernel::begin_turn(lane);
+        if (settle_or_finish(lane, finish)) list_drawing(l);
+        from_lane(l);
         continue;
       }
       Lane& lane = to_lane(l);

@@ -46,6 +46,10 @@ struct PassKernel::Block {
   alignas(64) PerLane<std::int32_t> drawn{}, takes{}, before{}, state{}, ended{};
   // Where the lane's start rows are cached (Lane::starts) in start_cache_, -1 for none.
   alignas(64) PerLane<std::int32_t> starts{};
+  // play_series: the pass of the evening in progress and the evening's first seat (Lane::pass,
+  // Lane::opener). The block begins an evening's next pass itself (BlockSeries); the lane
+  // record catches up when the lanes' own code next plays the lane (to_lane).
+  alignas(64) PerLane<std::int32_t> pass{}, opener{};
   // The stop threshold of the family member the player on turn plays (Lane::t), where his
   // seat has a family of stop thresholds.
   alignas(64) PerLane<std::int32_t> threshold{};
@@ -72,6 +76,14 @@ struct PassKernel::BlockPasses {
   std::uint64_t& next;
   int& next_first;
   bool plain;
+};
+
+// What play_series hands the block to begin an evening's next pass itself (run_block): the
+// players and the evening's passes, for open_evening_pass when the lane record catches up.
+struct PassKernel::BlockSeries {
+  std::span<const EveningPlayer> players;
+  bool final;
+  int passes;
 };
 
 }  // namespace verflixt

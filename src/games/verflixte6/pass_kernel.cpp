@@ -466,6 +466,11 @@ void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int fir
 
 // A new pass of lane.seats (lane.n players) from seat `first`, their tables in `tabs`.
 void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first) {
+  open_pass(lane, tabs, first);
+  begin_turn(lane);
+}
+
+void PassKernel::open_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first) {
   lane.first = first;
   lane.step = 0;
   lane.tabs = tabs;
@@ -475,7 +480,6 @@ void PassKernel::begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPl
     lane.keuler[k] = 0;
     lane.taken[k] = 0;
   }
-  begin_turn(lane);
 }
 
 void PassKernel::begin_turn(Lane& lane) {
@@ -499,11 +503,14 @@ void PassKernel::begin_turn(Lane& lane) {
 }
 
 std::uint32_t* PassKernel::family_start(const Lane& lane, int seat, int threshold, int eyes) {
+  return family_start(lane.starts == nullptr ? -1 : lane.starts - start_cache_.data(), seat, threshold, eyes);
+}
+
+std::uint32_t* PassKernel::family_start(std::ptrdiff_t starts, int seat, int threshold, int eyes) {
   const int at = eyes - kStartLow, t = threshold == kStopAlways ? kFamilySpan - 1 : threshold;
-  if (family_starts_.empty() || lane.starts == nullptr || at < 0 || at >= kStartSpan || t < 0 || t >= kFamilySpan)
+  if (family_starts_.empty() || starts < 0 || at < 0 || at >= kStartSpan || t < 0 || t >= kFamilySpan)
     return nullptr;
-  const auto entry = static_cast<size_t>(lane.starts - start_cache_.data()) +
-                     static_cast<size_t>(seat) * kStartSpan + static_cast<size_t>(at);
+  const auto entry = static_cast<size_t>(starts) + static_cast<size_t>(seat) * kStartSpan + static_cast<size_t>(at);
   return &family_starts_[entry * kFamilySpan + static_cast<size_t>(t)];
 }
 
@@ -848,7 +855,7 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     for (size_t k = 0; k < n; ++k)
       plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table() && !seats[k].jokers.has(SENIGMA);
     const BlockPasses passes{seats, sink, counts, count, next, next_first, plain};
-    return run_block(rng, finish, &passes);
+    return run_block(rng, finish, &passes, nullptr);
   }
   run_lanes(rng, finish);
 }
@@ -856,6 +863,11 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
 // play_evening's pass setup (engine.h's bookkeeping, per lane) for the lane's next pass: P2
 // selection, the evening totals so far, the bonus on the first pass (P4), the opener (P1).
 void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
+  open_evening_pass(lane, players, final);
+  begin_turn(lane);
+}
+
+void PassKernel::open_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final) {
   const int passes = final ? rules_.final_passes : rules_.passes;
   const std::span<const int> totals(lane.totals.data(), players.size());
   const auto pass = static_cast<size_t>(lane.pass);
@@ -874,7 +886,7 @@ void PassKernel::begin_evening_pass(Lane& lane, std::span<const EveningPlayer> p
   lane.seats = lane.pass_seats.data();
   // Planned loadouts are the same in pass p of every evening: start rows cached per pass.
   lane.starts = plan_.empty() ? nullptr : start_cache_.data() + pass * players.size() * kStartSpan;
-  begin_pass(lane, lane.tabs, pass_opener(rules_, lane.opener, lane.pass, lane.n));
+  open_pass(lane, lane.tabs, pass_opener(rules_, lane.opener, lane.pass, lane.n));
 }
 
 void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
@@ -954,7 +966,10 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     return true;
   };
   // The block draws every lane's dice from the chunk's Rng.
-  if (!series_rng && lane_block_plays(players, static_cast<int>(L))) return run_block(rng, finish, nullptr);
+  if (!series_rng && lane_block_plays(players, static_cast<int>(L))) {
+    const BlockSeries block_series{players, final, passes};
+    return run_block(rng, finish, nullptr, &block_series);
+  }
   run_lanes(rng, finish);
 }
 

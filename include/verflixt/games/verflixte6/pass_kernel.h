@@ -362,6 +362,8 @@ class PassKernel {
   };
   void begin_pass(Lane& lane, std::span<const PassSeat> seats, int first);
   void begin_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first);
+  // begin_pass without its first turn (begin_turn): the table, the opener, step 0.
+  void open_pass(Lane& lane, const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int first);
   void begin_turn(Lane& lane);
   // Plays the lane up to and including its next draw; false (no draw made) when its pass
   // has ended (T7 applied).
@@ -378,6 +380,8 @@ class PassKernel {
     return true;
   }
   void begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
+  // begin_evening_pass without the pass's first turn (the lane block begins it from its arrays).
+  void open_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
   // Brings the lane to a row where it draws (segment or live decision), ending turns and
   // compiling segments on the way; false when its pass has ended.
   bool settle(Lane& lane);
@@ -402,13 +406,17 @@ class PassKernel {
   bool use_block_ = kLaneBlockByDefault;
   bool block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const;
   // run_lanes on the block, with the same draws; `finish` as run_lanes' (lane_block.cpp).
-  // `passes`: play_passes' (lane_block.h), nullptr for play_series' lanes.
+  // `passes`: play_passes' (lane_block.h), nullptr for play_series' lanes;
+  // `series`: play_series' (lane_block.h), nullptr for play_passes' lanes.
   struct BlockPasses;
+  struct BlockSeries;
   void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
                    const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes);
-  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);
+  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+                 const BlockSeries* series);
   template <bool kSeries>
-  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes);
+  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+                 const BlockSeries* series);
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating
   std::vector<std::uint32_t> order_, listed_, ready_, live_;  // run_lanes: lanes in order, a phase's lists
@@ -432,6 +440,8 @@ class PassKernel {
   void cache_family_starts(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, size_t n,
                            std::span<const JokerSet> loadouts);
   std::uint32_t* family_start(const Lane& lane, int seat, int threshold, int eyes);
+  // The same for start rows at `starts` in start_cache_ (Lane::starts' offset; -1: none).
+  std::uint32_t* family_start(std::ptrdiff_t starts, int seat, int threshold, int eyes);
   // play_series: the loadout of player k in pass p at [p * kMaxPlayers + k] when no selector
   // reads the table (Selector::reads_table), worked out once by select_loadout; else empty
   // and every lane selects at every pass.
