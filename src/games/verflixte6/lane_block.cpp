@@ -654,6 +654,22 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         from_lane(l);
         continue;
       }
+      if (own_passes && (finished >> l & 1) != 0) {  // the evening's last pass
+        // play_series' finish reads of the record the pass, the totals and the pass's table
+        // (T7, P3) and begins the next evening's first pass afresh: only they catch up.
+        Lane& lane = lanes_[l];
+        lane.pass = b.pass[l];
+        for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+          lane.totals[k] = b.total[k][l];
+          lane.table[k].eyes = b.eyes[k][l];
+          lane.table[k].status = static_cast<Status>(b.status[k][l]);
+        }
+        end_pass(lane.view());
+        lane.dead = !finish(lane);
+        if (!lane.dead && settle_or_finish(lane, finish)) list_drawing(l);
+        from_lane(l);
+        continue;
+      }
       Lane& lane = to_lane(l);
       bool plays = true;
       if ((finished >> l & 1) != 0) {  // its last turn recorded above: T7 and the caller's finish
