@@ -528,7 +528,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         }
       }
     }
-    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, members = 0;  // bit l: lane l
+    // Masks, bit l for lane l.
+    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, members = 0, at_live = 0;
     for (size_t v = 0; v < vs; v += kVector) {
       if ((active_lanes >> v & 0xffff) == 0) continue;
       const V16i active = lanes::mask_of(static_cast<unsigned>(active_lanes >> v)), row = load(&b.row[v]);
@@ -546,7 +547,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       store(&b.ended[v], ended);
       ending |= std::uint64_t{lanes::bits(ended)} << v;
       going |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kReadyState))} << v;
-      slow |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kLiveState))} << v;  // settle lists it
+      // At a live row: it plays there next round (settle would list it so, and nothing else).
+      at_live |= std::uint64_t{lanes::bits(active & ((state & 0xff) == kLiveState))} << v;
     }
     for (size_t v = 0; v < vs; v += kVector) {
       if ((ending >> v & 0xffff) == 0) continue;
@@ -629,7 +631,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     drawing = 0;
     draw_for(going);
     settled = quick_ends;
-    live = 0;
+    live = at_live;
     // count_passes' pass ends, in the vectors, where no other turn end of the round needs
     // the lanes' own code: then each is one pass end (its next start row a segment), in lane
     // order, as the loop below would number them.
