@@ -118,7 +118,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   // The lane's state into its record, for the lanes' own code, and back.
   auto to_lane = [&](size_t l) -> Lane& {
     Lane& lane = lanes_[l];
-    if (kSeries && b.pass[l] != lane.pass) {  // the block began this pass (begin_next_pass): the record catches up
+    if (kSeries && b.pass[l] != lane.pass) {  // the block began this pass (begin_next_pass): catch up
       lane.pass = b.pass[l];
       for (size_t k = 0; k < static_cast<size_t>(n); ++k) lane.totals[k] = b.total[k][l];
       open_evening_pass(lane, series->players, series->final);
@@ -269,6 +269,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     const int first = pass_opener(rules_, b.opener[l], pass, n);
     b.first[l] = b.self[l] = first;
     b.step[l] = 0;
+    // The opener starts at 0 eyes: no pass but an evening's first pays a start bonus (P4).
     const auto f = static_cast<size_t>(first);
     std::uint32_t row = kNone;
     if (tabs[f]->family) {  // begin_turn's member for the table, from the block's arrays

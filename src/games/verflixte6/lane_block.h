@@ -13,12 +13,15 @@
 // oracle as the reference engine is theirs.
 //
 // What is not a vector is the lanes' own code: the lanes_ records stay the state of what the
-// vectors do not do — a live row (a decision that reads the table, a Senigma duel), a turn
-// start of a family of stop thresholds and its steals (rethreshold), a start row not cached,
-// a pass's end (T7 and the caller's bookkeeping: play_passes' sink, play_series' evenings) —
-// and a lane's state is copied into its record for those (to_lane), played by run_lanes'
-// functions, and copied back (from_lane). play_passes' passes with no family and no live row
-// end in the block's own arrays instead (BlockPasses): the copies would cost a fifth there.
+// vectors do not do — a live row (a decision that reads the table, a Senigma duel), a steal
+// that moved a family's stop threshold (rethreshold), a start row not cached, a pass's end
+// with the caller's bookkeeping (play_passes' sink, the evening's end of play_series) — and a
+// lane's state is copied into its record for those (to_lane), played by run_lanes' functions,
+// and copied back (from_lane). Some of that is done in the block's own arrays instead, where
+// the copies would cost more than the work: play_passes' passes with no family and no live
+// row end there (BlockPasses, a fifth of their time), play_series' evenings begin their
+// next pass there (BlockSeries: T7, P3 and the opener's cached start row), and a family's
+// turn starts there from a cache of its members' start rows (family_starts_).
 //
 // What a block plays (PassKernel::block_plays): every seat robs by a compiled victim rule
 // (VictimRule), and no Senigma takes E9's memory (classic Senigma); play_series' lanes draw
@@ -48,7 +51,8 @@ struct PassKernel::Block {
   alignas(64) PerLane<std::int32_t> starts{};
   // play_series: the pass of the evening in progress and the evening's first seat (Lane::pass,
   // Lane::opener). The block begins an evening's next pass itself (BlockSeries); the lane
-  // record catches up when the lanes' own code next plays the lane (to_lane).
+  // record catches up when the lanes' own code next plays the lane (to_lane): its pass is
+  // behind the block's until then.
   alignas(64) PerLane<std::int32_t> pass{}, opener{};
   // The stop threshold of the family member the player on turn plays (Lane::t), where his
   // seat has a family of stop thresholds.

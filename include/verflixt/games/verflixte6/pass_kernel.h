@@ -181,7 +181,7 @@ class PassKernel {
   // Whether play_passes and play_series may play in a lane block (lane_block.h) where they
   // can: it gives the same bits as the lanes. On by default where the build targets AVX-512,
   // whose vectors of sixteen lanes and gathers make it about 1.8 times as fast as the lanes
-  // on passes (1.1 on evenings, whose turn starts and pass ends stay one lane at a time); a
+  // on passes (1.2 on evenings, whose live rows and evening ends stay one lane at a time); a
   // build for AVX2 or SSE2 splits those vectors into pieces and is faster in the lanes.
   // Tests compare the two.
 #if defined(__AVX512F__) && defined(__AVX512DQ__)
@@ -380,7 +380,8 @@ class PassKernel {
     return true;
   }
   void begin_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
-  // begin_evening_pass without the pass's first turn (the lane block begins it from its arrays).
+  // begin_evening_pass without the pass's first turn: a lane record catching up with a pass
+  // the lane block began in its arrays, first turn and all (lane_block.cpp, to_lane).
   void open_evening_pass(Lane& lane, std::span<const EveningPlayer> players, bool final);
   // Brings the lane to a row where it draws (segment or live decision), ending turns and
   // compiling segments on the way; false when its pass has ended.
