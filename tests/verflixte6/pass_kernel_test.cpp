@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -119,6 +120,37 @@ JokerSet jokers(std::initializer_list<Joker> js) {
   return s;
 }
 
+// Every kind of joker step at a table of 6 (tournament-2019): Senigma duels (targets by
+// policy), Fumo, Ventil, Runkelrüb, Tentakel and Jule (autojokers), All In, two position
+// policies (`pos`) among the heuristic (`heur`) and threshold:18 (`t18`) players, with these
+// evening totals before the pass.
+std::vector<PassSeat> tournament_joker_table(const Policy& heur, const Policy& pos, const Policy& t18,
+                                             const std::array<int, 6>& totals) {
+  return {
+      {&heur, jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, totals[0]},
+      {&pos, jokers({VENTIL, SENIGMA, HIRTENSCHUTZ}), 0, totals[1]},
+      {&t18, jokers({TENTAKEL, JULE}), 0, totals[2]},
+      {&heur, jokers({ALL_IN, CHERRY, MONOKEL}), 0, totals[3]},
+      {&pos, jokers({SENIGMA, RATTENLORD, ANACONDA}), 0, totals[4]},
+      {&heur, jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, totals[5]},
+  };
+}
+
+// The warm-table tests' three seats: a heuristic with jokers, a position policy with others,
+// a heuristic without.
+std::vector<PassSeat> warm_table(const Policy& heur, const Policy& pos) {
+  return {{&heur, jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0}, {&pos, jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
+          {&heur, {}, 0, 0}};
+}
+
+// Classic's jokers at a table of 5: Senigma's repeat (E9), Fumo's re-entry (E6), Hirtenschutz.
+std::vector<PassSeat> classic_joker_table(const Policy& heur, const Policy& t15, const Policy& t22) {
+  return {
+      {&heur, jokers({SENIGMA, FUMO}), 0, 0}, {&t15, jokers({SENIGMA}), 0, 0}, {&t22, jokers({FUMO}), 0, 0},
+      {&heur, jokers({SENIGMA, HIRTENSCHUTZ}), 0, 0}, {&t22, {}, 0, 0},
+  };
+}
+
 TEST(PassKernel, PlainPassesAgreeWithTheEngine) {
   // No jokers: robbing 1s at a table of 4, including robbed Jungfrauen and Keuler bonuses.
   const Rules rules = preset("tournament-2019");
@@ -137,21 +169,13 @@ TEST(PassKernel, KeulerBonusesAndLapsedStealsAgreeWithTheEngine) {
 }
 
 TEST(PassKernel, TournamentJokersAgreeWithTheEngine) {
-  // Every kind of joker step at a table of 6: Senigma duels (targets by policy), Fumo,
-  // Ventil, Runkelrüb, Tentakel and Jule (autojokers), All In, a position policy (its stop
-  // rule compiled per threshold, its Senigma duels asked live).
+  // Every kind of joker step (tournament_joker_table); the position policies' stop rule is
+  // compiled per threshold, their Senigma duels are asked live.
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
   ThresholdPolicy t18(18);
-  std::vector<PassSeat> seats = {
-      {heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
-      {pos.get(), jokers({VENTIL, SENIGMA, HIRTENSCHUTZ}), 0, 5},
-      {&t18, jokers({TENTAKEL, JULE}), 0, 0},
-      {heur.get(), jokers({ALL_IN, CHERRY, MONOKEL}), 0, 3},
-      {pos.get(), jokers({SENIGMA, RATTENLORD, ANACONDA}), 0, 0},
-      {heur.get(), jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, 0},
-  };
+  const std::vector<PassSeat> seats = tournament_joker_table(*heur, *pos, t18, {0, 5, 0, 3, 0, 0});
   expect_same_passes(rules, seats, 30000, 2);
   // One step per draw (no composed segments) is the same game too.
   expect_same_passes(rules, seats, 30000, 6, /*max_steps=*/1);
@@ -163,13 +187,7 @@ TEST(PassKernel, ClassicJokersAgreeWithTheEngine) {
   const Rules rules = preset("classic");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   ThresholdPolicy t15(15), t22(22);
-  std::vector<PassSeat> seats = {
-      {heur.get(), jokers({SENIGMA, FUMO}), 0, 0},
-      {&t15, jokers({SENIGMA}), 0, 0},
-      {&t22, jokers({FUMO}), 0, 0},
-      {heur.get(), jokers({SENIGMA, HIRTENSCHUTZ}), 0, 0},
-      {&t22, {}, 0, 0},
-  };
+  const std::vector<PassSeat> seats = classic_joker_table(*heur, t15, t22);
   for (const Joker j : {SENIGMA, FUMO, HIRTENSCHUTZ})
     ASSERT_TRUE(rules.jokers.has(j)) << joker_id(j) << " is not a classic joker";
   expect_same_passes(rules, seats, 30000, 3);
@@ -248,9 +266,7 @@ TEST(PassKernel, WarmTablesGiveTheSameDraws) {
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
-  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
-                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
-                                 {heur.get(), {}, 0, 0}};
+  const std::vector<PassSeat> seats = warm_table(*heur, *pos);
   PassKernel warm(rules), cold(rules);
   Rng other = chunk_rng(99, 0);
   for (int p = 0; p < 2000; ++p) warm.play_pass(seats, p % 3, other);
@@ -286,14 +302,7 @@ TEST(PassLanes, TournamentJokersAndPositionPoliciesAgreeWithTheEngine) {
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
   ThresholdPolicy t18(18);
-  std::vector<PassSeat> seats = {
-      {heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 12},
-      {pos.get(), jokers({VENTIL, SENIGMA, HIRTENSCHUTZ}), 0, 5},
-      {&t18, jokers({TENTAKEL, JULE}), 0, 0},
-      {heur.get(), jokers({ALL_IN, CHERRY, MONOKEL}), 0, 30},
-      {pos.get(), jokers({SENIGMA, RATTENLORD, ANACONDA}), 0, 20},
-      {heur.get(), jokers({FROSTSCHUTZ, PONY, SPELUNKENBOLD}), 0, 0},
-  };
+  const std::vector<PassSeat> seats = tournament_joker_table(*heur, *pos, t18, {12, 5, 0, 30, 20, 0});
   expect_same_passes(rules, seats, 30000, 34, 8, Engine::kLanes);
   // The bench's joker workload: six heuristic players with three jokers each.
   const JokerSet three = jokers({HIRTENSCHUTZ, RATTENLORD, SPELUNKENBOLD});
@@ -304,11 +313,7 @@ TEST(PassLanes, ClassicJokersAgreeWithTheEngine) {
   const Rules rules = preset("classic");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   ThresholdPolicy t15(15), t22(22);
-  std::vector<PassSeat> seats = {
-      {heur.get(), jokers({SENIGMA, FUMO}), 0, 0}, {&t15, jokers({SENIGMA}), 0, 0}, {&t22, jokers({FUMO}), 0, 0},
-      {heur.get(), jokers({SENIGMA, HIRTENSCHUTZ}), 0, 0}, {&t22, {}, 0, 0},
-  };
-  expect_same_passes(rules, seats, 30000, 36, 8, Engine::kLanes);
+  expect_same_passes(rules, classic_joker_table(*heur, t15, t22), 30000, 36, 8, Engine::kLanes);
 }
 
 // A policy of no known type: its victims are asked of it (the kAsk rule), here the poorest
@@ -615,9 +620,7 @@ TEST(PassLanes, WarmTablesGiveTheSameDraws) {
   const Rules rules = preset("tournament-2019");
   const auto heur = policy_file("strategies/heuristic.ini", rules);
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
-  std::vector<PassSeat> seats = {{heur.get(), jokers({SENIGMA, FUMO, RUNKELRUEB}), 0, 0},
-                                 {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 0},
-                                 {heur.get(), {}, 0, 0}};
+  const std::vector<PassSeat> seats = warm_table(*heur, *pos);
   PassKernel warm(rules), cold(rules);
   Rng other = chunk_rng(99, 0);
   warm.play_passes(seats, 0, 3000, other, [](int, std::span<const SeatView>, std::span<const int>) {});
