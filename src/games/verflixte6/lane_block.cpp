@@ -7,7 +7,6 @@
 
 #include "games/verflixte6/lane_vectors.h"
 #include "games/verflixte6/turn_step.h"
-#include "verflixt/games/verflixte6/position.h"  // kStopAlways
 
 namespace verflixt {
 namespace {
@@ -179,6 +178,17 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     return tabs[static_cast<size_t>(who)]->policy->stop_threshold(
         TurnView{rules_, any, who, std::span<const SeatView>(seen.data(), static_cast<size_t>(n)), n - 1 - step});
   };
+  // to_lane for play_series' finish at the evening's last pass (below): what it reads.
+  auto to_finish = [&](size_t l) -> Lane& {
+    Lane& lane = lanes_[l];
+    lane.pass = b.pass[l];
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      lane.totals[k] = b.total[k][l];
+      lane.table[k].eyes = b.eyes[k][l];
+      lane.table[k].status = static_cast<Status>(b.status[k][l]);
+    }
+    return lane;
+  };
   // (D) A lane settled by the lanes' own code draws next round from a segment (`settled`)
   // or at a live row (`live`).
   std::uint64_t settled = 0, live = 0;  // bit l: lane l
@@ -206,6 +216,15 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     passes->next_first = passes->next_first + 1 == n ? 0 : passes->next_first + 1;
     return true;
   };
+  // Lane l's table as a pass starts (open_pass): every seat a Jungfrau at 0, no Keuler yet.
+  auto clear_table = [&](size_t l) {
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      b.eyes[k][l] = 0;
+      b.status[k][l] = static_cast<std::int32_t>(Status::Jungfrau);
+      b.paid[k][l] = 0;
+      b.keuler[k][l] = 0;
+    }
+  };
   std::array<SeatView, kMaxPlayers> table{};
   std::array<int, kMaxPlayers> bonuses{};
   auto finish_pass = [&](size_t l) {  // its last turn recorded: T7, the sink, its next pass
@@ -218,12 +237,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     passes->sink(b.first[l], view, std::span<const int>(bonuses.data(), static_cast<size_t>(n)));
     if (!next_pass(l)) return false;
     b.step[l] = 0;
-    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-      b.eyes[k][l] = 0;
-      b.status[k][l] = static_cast<std::int32_t>(Status::Jungfrau);
-      b.paid[k][l] = 0;
-      b.keuler[k][l] = 0;
-    }
+    clear_table(l);
     begin_turn(l);
     return true;
   };
@@ -257,13 +271,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
       end_pass_seat(eyes, status);  // T7
       b.total[k][l] += eyes;        // P3
-      b.eyes[k][l] = 0;
-      b.status[k][l] = static_cast<std::int32_t>(Status::Jungfrau);
-      b.paid[k][l] = 0;
-      b.keuler[k][l] = 0;
       b.bonus[k][l] = 0;  // P4: the placement bonus comes with an evening's first pass only
       lanes_[l].table[k].senigma_attacked = false;
     }
+    clear_table(l);
     const int pass = ++b.pass[l];
     b.starts[l] = pass * n * kStartSpan;  // open_evening_pass' start rows of this pass
     const int first = pass_opener(rules_, b.opener[l], pass, n);
@@ -591,12 +602,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
           for (unsigned m = family; m != 0; m &= m - 1) {
             const auto i = static_cast<size_t>(__builtin_ctz(m));
             const int t = threshold_for(v + i, next_self[i], step[i], self[i], end_eyes[i], status[i]);
-            const int at_t = t == kStopAlways ? kFamilySpan - 1 : t;
-            if (at_t < 0 || at_t >= kFamilySpan) continue;
-            const std::uint32_t row_of_member =
-                family_starts_[static_cast<size_t>(entry[i]) * kFamilySpan + static_cast<size_t>(at_t)];
-            if (row_of_member == kNone) continue;
-            rows[i] = static_cast<std::int32_t>(row_of_member);
+            const std::uint32_t* cached = family_start(starts[i], next_self[i], t, at[i] + kStartLow);
+            if (cached == nullptr || *cached == kNone) continue;
+            rows[i] = static_cast<std::int32_t>(*cached);
             threshold[i] = t;
             found |= 1u << i;
           }
@@ -657,23 +665,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         from_lane(l);
         continue;
       }
-      if (own_passes && (finished >> l & 1) != 0) {  // the evening's last pass
-        // play_series' finish reads of the record the pass, the totals and the pass's table
-        // (T7, P3) and begins the next evening's first pass afresh: only they catch up.
-        Lane& lane = lanes_[l];
-        lane.pass = b.pass[l];
-        for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-          lane.totals[k] = b.total[k][l];
-          lane.table[k].eyes = b.eyes[k][l];
-          lane.table[k].status = static_cast<Status>(b.status[k][l]);
-        }
-        end_pass(lane.view());
-        lane.dead = !finish(lane);
-        if (!lane.dead && settle_or_finish(lane, finish)) list_drawing(l);
-        from_lane(l);
-        continue;
-      }
-      Lane& lane = to_lane(l);
+      // At the evening's last pass (own_passes), play_series' finish reads of the record the
+      // pass, the totals and the pass's table (T7, P3) and begins the next evening's first
+      // pass afresh: only they catch up.
+      Lane& lane = own_passes && (finished >> l & 1) != 0 ? to_finish(l) : to_lane(l);
       bool plays = true;
       if ((finished >> l & 1) != 0) {  // its last turn recorded above: T7 and the caller's finish
         end_pass(lane.view());

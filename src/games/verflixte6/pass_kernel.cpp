@@ -817,7 +817,11 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
   const std::uint64_t n = seats.size();
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
-  for (size_t k = 0; k < n; ++k) tabs[k] = &tables_of(*seats[k].policy);
+  bool senigma = false;
+  for (size_t k = 0; k < n; ++k) {
+    tabs[k] = &tables_of(*seats[k].policy);
+    senigma |= seats[k].jokers.has(SENIGMA);
+  }
   start_cache_.assign(n * kStartSpan, kNone);
   {
     std::array<JokerSet, kMaxPlayers> loadouts{};
@@ -849,11 +853,10 @@ void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t firs
     begin(lane);
     return true;
   };
-  if (lane_block_plays(seats, static_cast<int>(L))) {
+  if (block_plays(tabs, static_cast<int>(n), senigma, static_cast<int>(L))) {
     // No family, no live row: a Senigma duel is one (classic Senigma plays no block).
-    bool plain = true;
-    for (size_t k = 0; k < n; ++k)
-      plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table() && !seats[k].jokers.has(SENIGMA);
+    bool plain = !senigma;
+    for (size_t k = 0; k < n; ++k) plain &= !tabs[k]->family && !seats[k].policy->decide_reads_table();
     const BlockPasses passes{seats, sink, counts, count, next, next_first, plain};
     return run_block(rng, finish, &passes, nullptr);
   }

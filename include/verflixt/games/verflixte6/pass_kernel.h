@@ -440,6 +440,8 @@ class PassKernel {
   // of its blocks (play_passes' seats', play_series' plan_; none: no start rows cached).
   void cache_family_starts(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, size_t n,
                            std::span<const JokerSet> loadouts);
+  // The family_starts_ entry of `seat`'s member at `threshold`, starting at `eyes`, where
+  // the lane's start rows are cached; nullptr where none can be (outside the spans).
   std::uint32_t* family_start(const Lane& lane, int seat, int threshold, int eyes);
   // The same for start rows at `starts` in start_cache_ (Lane::starts' offset; -1: none).
   std::uint32_t* family_start(std::ptrdiff_t starts, int seat, int threshold, int eyes);
