@@ -375,7 +375,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       }
       store(&b.step[v], load(&b.step[v]) & ~in);
       store(&b.self[v], lanes::select(in, first, load(&b.self[v])));  // P1: the opener's turn
-      store(&b.row[v], lanes::select(in, lanes::gather(pass_start.data(), first), load(&b.row[v])));
+      store(&b.row[v], lanes::select(in, lanes::permute(load(pass_start.data()), first), load(&b.row[v])));
     }
     return started;
   };

@@ -83,6 +83,20 @@ inline V16i gather(const std::int32_t* words, V16i index, V16i mask) {
 #endif
 }
 
+// Sixteen words table[index[i]] of a table of sixteen words (index 0..15): one permute where
+// the build has it (AVX-512), which costs a fraction of a gather from memory.
+inline V16i permute(V16i table, V16i index) {
+#if defined(__AVX512F__)
+  // The zero-masked form: GCC 12 warns that the plain one's source is undefined.
+  return reinterpret_cast<V16i>(
+      _mm512_maskz_permutexvar_epi32(0xffff, reinterpret_cast<__m512i>(index), reinterpret_cast<__m512i>(table)));
+#else
+  V16i r;
+  for (int i = 0; i < 16; ++i) r[i] = table[index[i] & 15];
+  return r;
+#endif
+}
+
 // Eight doubles doubles[index[i]], the same way.
 inline V8d gather(const double* doubles, V8i index) {
 #if defined(__AVX512F__)
