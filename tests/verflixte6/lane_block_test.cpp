@@ -55,9 +55,10 @@ std::vector<Finished> play(PassKernel& pk, const std::vector<PassSeat>& seats, s
 
 // The block and the lanes give the same passes; and the block did play them.
 void expect_same(const Rules& rules, const std::vector<PassSeat>& seats, std::uint64_t count, std::uint64_t seed,
-                 int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0) {
+                 int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0, bool wide_eyes = false) {
   PassKernel block(rules), lanes_only(rules);
   block.set_lane_block(true);  // the default only where the build targets AVX-512
+  if (wide_eyes) block.read_wide_eyes();
   lanes_only.set_lane_block(false);
   ASSERT_TRUE(block.lane_block_plays(seats, lanes));
   ASSERT_FALSE(lanes_only.lane_block_plays(seats, lanes));
@@ -125,6 +126,17 @@ TEST(LaneBlock, AnyNumberOfLanesAndPassesIsTheLanesBitForBit) {
   expect_same(rules, six, 7, 81);          // fewer passes than lanes
   expect_same(rules, six, 1, 82, 64, 5);   // one pass, opened by seat 5
   expect_same(rules, six, 500, 83, 64, 1234567);
+}
+
+// A turn's end eyes, read beside its row's state (Hot::eyes) or, where they would not fit
+// there, by their own gather: the same passes either way.
+TEST(LaneBlock, WideEndEyesAreTheLanesBitForBit) {
+  const Rules rules = preset("tournament-2019");
+  ThresholdPolicy t17(17);
+  const auto heur = make_policy("strategies/heuristic.ini", rules);
+  const JokerSet bench = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
+  expect_same(rules, std::vector<PassSeat>(6, PassSeat{&t17, {}, 0, 0}), 3000, 90, PassKernel::kLanes, 0, true);
+  expect_same(rules, std::vector<PassSeat>(4, PassSeat{heur.get(), bench}), 3000, 91, PassKernel::kLanes, 0, true);
 }
 
 // count_passes' counts, trailing zeros dropped (how far counts grew is not a result), and

@@ -392,10 +392,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   draw_for(settled);
 
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
-  // end_eyes and state | eliminated << 8; a Bucket own (two words) and next[2]; a Steal
+  // end_eyes and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and next[2]; a Steal
   // transfer, shown, lapse, keuler and senigma. Taken again after anything that may grow them.
   static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
-                offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13);
+                offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13 &&
+                offsetof(Hot, eyes) == 14);
   static_assert(sizeof(Bucket) == 16 && offsetof(Bucket, own) == 0 && offsetof(Bucket, next) == 8);
   static_assert(sizeof(Steal) == 20 && offsetof(Steal, transfer) == 0 && offsetof(Steal, shown) == 4 &&
                 offsetof(Steal, lapse) == 8 && offsetof(Steal, keuler) == 12);
@@ -585,7 +586,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i entry = starts + next_self * kStartSpan + at;  // in start_cache_
       // A family's start rows are not cached there (its threshold is the table's): kNone.
       V16i start = lanes::gather(words(start_cache_), entry & quick);  // others: entry 0
-      const V16i end_eyes = lanes::gather(words(hot_), row * 4 + 2);
+      const V16i end_eyes = wide_eyes_ ? lanes::gather(words(hot_), row * 4 + 2) : state >> 16;  // Hot::eyes
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
       // A family's turn start (begin_turn): his threshold for the table as T5 records the

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -215,7 +216,10 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
       row.ends = !row.live && row.action.kind == Action::Stop;
     }
   }
-  hot_.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated});
+  const bool narrow = s.eyes >= std::numeric_limits<std::int16_t>::min() && s.eyes <= std::numeric_limits<std::int16_t>::max();
+  wide_eyes_ |= !narrow;
+  hot_.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated,
+                     static_cast<std::int16_t>(narrow ? s.eyes : 0)});
   rows_.push_back(std::move(row));
   return id;
 }

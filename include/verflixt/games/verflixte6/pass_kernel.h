@@ -190,6 +190,9 @@ class PassKernel {
   static constexpr bool kLaneBlockByDefault = false;
 #endif
   void set_lane_block(bool use) { use_block_ = use; }
+  // For tests: the lane block reads every turn's end eyes by their own gather, as it must
+  // once a row's do not fit Hot::eyes (wide_eyes_), which no shipped game's rows reach.
+  void read_wide_eyes() { wide_eyes_ = true; }
   // Whether play_passes plays these seats in `lanes` lanes in a lane block (lane_block.cpp).
   bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes);
   // The same for play_series of these players, their dice from the chunk's Rng (no series_rng).
@@ -246,6 +249,9 @@ class PassKernel {
     int end_eyes = 0;          // kEnds: the turn's eyes
     HotState state = kUnbuilt;
     bool eliminated = false;   // kEnds: the turn ended in a Zombie (T5)
+    // kEnds: end_eyes again, beside the state, where it fits 16 bits (else 0, and
+    // wide_eyes_): the lane block reads both with one gather of the record's fourth word.
+    std::int16_t eyes = 0;
   };
   struct CompiledPolicy;
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
@@ -310,6 +316,7 @@ class PassKernel {
   // members) draw from the same arrays — the lane block's gathers read them from one base.
   std::vector<Row> rows_;
   std::vector<Hot> hot_;  // parallel to rows_
+  bool wide_eyes_ = false;  // a row's end_eyes does not fit Hot::eyes
   std::vector<Edge> edges_;
   std::vector<Bucket> buckets_;
   std::vector<Steal> steals_;  // per bucket side (Drawn::side); used where it has kTakes
