@@ -55,10 +55,10 @@ std::vector<Finished> play(PassKernel& pk, const std::vector<PassSeat>& seats, s
 
 // The block and the lanes give the same passes; and the block did play them.
 void expect_same(const Rules& rules, const std::vector<PassSeat>& seats, std::uint64_t count, std::uint64_t seed,
-                 int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0, bool wide_eyes = false) {
+                 int lanes = PassKernel::kLanes, std::uint64_t first_pass = 0, bool unpacked = false) {
   PassKernel block(rules), lanes_only(rules);
   block.set_lane_block(true);  // the default only where the build targets AVX-512
-  if (wide_eyes) block.read_wide_eyes();
+  if (unpacked) block.read_unpacked();
   lanes_only.set_lane_block(false);
   ASSERT_TRUE(block.lane_block_plays(seats, lanes));
   ASSERT_FALSE(lanes_only.lane_block_plays(seats, lanes));
@@ -128,9 +128,9 @@ TEST(LaneBlock, AnyNumberOfLanesAndPassesIsTheLanesBitForBit) {
   expect_same(rules, six, 500, 83, 64, 1234567);
 }
 
-// A turn's end eyes, read beside its row's state (Hot::eyes) or, where they would not fit
-// there, by their own gather: the same passes either way.
-TEST(LaneBlock, WideEndEyesAreTheLanesBitForBit) {
+// A row's draw and a turn's end eyes, read from the packed words (Hot::draw, Hot::eyes) or,
+// where a row would not fit them, from the wider fields: the same passes either way.
+TEST(LaneBlock, UnpackedRowsAreTheLanesBitForBit) {
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy t17(17);
   const auto heur = make_policy("strategies/heuristic.ini", rules);

@@ -392,7 +392,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   draw_for(settled);
 
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
-  // end_eyes and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and next[2]; a Steal
+  // end_eyes or draw, and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and next[2]; a Steal
   // transfer, shown, lapse, keuler and senigma. Taken again after anything that may grow them.
   static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
                 offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13 &&
@@ -427,7 +427,15 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       }
       const V16i go = lanes::mask_of(static_cast<unsigned>(drawing >> v));
       const V16i row = load(&b.row[v]);
-      const V16i alias = lanes::gather(words(hot_), row * 4), size = lanes::gather(words(hot_), row * 4 + 1);
+      V16i alias, size;
+      if (packed_) {  // Hot::draw; the lanes that do not draw, at bucket 0 (one exists)
+        const V16i draw = lanes::gather(words(hot_), row * 4 + 2) & go;
+        alias = draw >> kSizeBits & ((1 << (32 - kSizeBits)) - 1);
+        size = (draw & ((1 << kSizeBits) - 1)) + 1;
+      } else {
+        alias = lanes::gather(words(hot_), row * 4);
+        size = lanes::gather(words(hot_), row * 4 + 1);
+      }
       V16i k, side;
       draw16(&b.bits[v], alias, size, reinterpret_cast<const double*>(buckets_.data()), k, side);
       const V16i bucket = alias + k;
@@ -586,7 +594,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i entry = starts + next_self * kStartSpan + at;  // in start_cache_
       // A family's start rows are not cached there (its threshold is the table's): kNone.
       V16i start = lanes::gather(words(start_cache_), entry & quick);  // others: entry 0
-      const V16i end_eyes = wide_eyes_ ? lanes::gather(words(hot_), row * 4 + 2) : state >> 16;  // Hot::eyes
+      const V16i end_eyes = packed_ ? state >> 16 : lanes::gather(words(hot_), row * 4 + 2);  // Hot::eyes
       const V16i status = lanes::select((state & 0xff00) != 0, V16i{} + static_cast<int>(Status::Zombie),
                                         V16i{} + static_cast<int>(Status::Prinzessin));
       // A family's turn start (begin_turn): his threshold for the table as T5 records the

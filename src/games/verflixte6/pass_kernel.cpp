@@ -217,7 +217,7 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
     }
   }
   const bool narrow = s.eyes >= std::numeric_limits<std::int16_t>::min() && s.eyes <= std::numeric_limits<std::int16_t>::max();
-  wide_eyes_ |= !narrow;
+  packed_ &= narrow;
   hot_.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated,
                      static_cast<std::int16_t>(narrow ? s.eyes : 0)});
   rows_.push_back(std::move(row));
@@ -422,6 +422,7 @@ PassKernel::~PassKernel() = default;
 // steps with at most kMaxOutcomes distinct outcomes, so tables stay small.
 void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   constexpr size_t kMaxOutcomes = 64;
+  static_assert(kMaxOutcomes <= std::size_t{1} << kSizeBits, "a segment's size fits Hot::draw");
   Merged& open = merged_[0];
   Merged& closed = merged_[1];
   Merged& next_open = merged_[2];
@@ -457,7 +458,12 @@ void PassKernel::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   segment_edges_.clear();
   for (const Merged::Mass& m : closed.v) segment_edges_.push_back(edge_to(m.p, m.row, m.transfer, m.senigma));
   const std::uint32_t alias = finish_branch(segment_edges_);
-  hot_[id] = Hot{alias, static_cast<std::uint32_t>(segment_edges_.size()), 0, kReady, false};
+  const auto size = static_cast<std::uint32_t>(segment_edges_.size());
+  Hot hot{alias, size, 0, kReady, false, 0};
+  const bool fits = alias < (1u << (32 - kSizeBits)) && size >= 1 && size <= (1u << kSizeBits);
+  if (fits) hot.draw = alias << kSizeBits | (size - 1);
+  packed_ &= fits;
+  hot_[id] = hot;
 }
 
 void PassKernel::begin_pass(Lane& lane, std::span<const PassSeat> seats, int first) {

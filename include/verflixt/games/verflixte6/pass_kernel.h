@@ -190,9 +190,9 @@ class PassKernel {
   static constexpr bool kLaneBlockByDefault = false;
 #endif
   void set_lane_block(bool use) { use_block_ = use; }
-  // For tests: the lane block reads every turn's end eyes by their own gather, as it must
-  // once a row's do not fit Hot::eyes (wide_eyes_), which no shipped game's rows reach.
-  void read_wide_eyes() { wide_eyes_ = true; }
+  // For tests: the lane block gathers the rows' wider fields, as it must once a row does not
+  // fit the packed ones (Hot::draw, Hot::eyes), which no shipped game's rows reach.
+  void read_unpacked() { packed_ = false; }
   // Whether play_passes plays these seats in `lanes` lanes in a lane block (lane_block.cpp).
   bool lane_block_plays(std::span<const PassSeat> seats, int lanes = kLanes);
   // The same for play_series of these players, their dice from the chunk's Rng (no series_rng).
@@ -246,13 +246,20 @@ class PassKernel {
   struct Hot {
     std::uint32_t alias = 0;
     std::uint32_t buckets = 0;
-    int end_eyes = 0;          // kEnds: the turn's eyes
+    union {
+      int end_eyes = 0;    // kEnds: the turn's eyes
+      std::uint32_t draw;  // kReady: alias << kSizeBits | (buckets - 1), where they fit (packed_)
+    };
     HotState state = kUnbuilt;
     bool eliminated = false;   // kEnds: the turn ended in a Zombie (T5)
-    // kEnds: end_eyes again, beside the state, where it fits 16 bits (else 0, and
-    // wide_eyes_): the lane block reads both with one gather of the record's fourth word.
-    std::int16_t eyes = 0;
+    std::int16_t eyes = 0;     // kEnds: end_eyes again, where it fits 16 bits (packed_)
   };
+  // The lane block gathers a row's draw (alias and size) as one word, Hot::draw, and a
+  // turn's end with its eyes as one word (state, eliminated and Hot::eyes), while every
+  // row's fit: segments of at most 2^kSizeBits buckets (compile_segment's bound), 2^26
+  // buckets in all, eyes of 16 bits. Else (packed_ false) it gathers the wider fields.
+  static constexpr int kSizeBits = 6;
+
   struct CompiledPolicy;
   // One reached solo state of one policy. `step` is the compiled step of its solo decision
   // (or free throw); its segment, once compiled, is where its Hot record points.
@@ -316,7 +323,7 @@ class PassKernel {
   // members) draw from the same arrays — the lane block's gathers read them from one base.
   std::vector<Row> rows_;
   std::vector<Hot> hot_;  // parallel to rows_
-  bool wide_eyes_ = false;  // a row's end_eyes does not fit Hot::eyes
+  bool packed_ = true;  // every row fits Hot::draw and Hot::eyes
   std::vector<Edge> edges_;
   std::vector<Bucket> buckets_;
   std::vector<Steal> steals_;  // per bucket side (Drawn::side); used where it has kTakes
