@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <random>
 
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/policy.h"
@@ -279,6 +281,30 @@ TEST(Table, StealsAndDuelsConserveEyesInEveryPass) {
   }
   EXPECT_GT(probe.steals, 100);
   EXPECT_GT(probe.duels, 100);
+}
+
+// score_totals against the definitions, on random tables with many ties: O1 the best total's
+// seats share kWinUnit, O3 twice the averaged rank, P3 as is_loser (held to the rule's
+// text in table_test.cpp).
+TEST(Objective, ScoreIsTheDefinitionsOnRandomTables) {
+  std::mt19937 g(11);
+  for (int trial = 0; trial < 5000; ++trial) {
+    Rules rules = preset("tournament-2019");
+    rules.losers_at_least = trial % 5;
+    const int n = 1 + static_cast<int>(g() % 12);
+    std::vector<int> totals(static_cast<size_t>(n));
+    for (int& t : totals) t = static_cast<int>(g() % 9) - 2;
+    const EveningScore s = score_totals(rules, totals);
+    const int best = *std::max_element(totals.begin(), totals.end());
+    const auto leaders = std::count(totals.begin(), totals.end(), best);
+    for (size_t k = 0; k < totals.size(); ++k) {
+      const auto above = std::count_if(totals.begin(), totals.end(), [&](int t) { return t > totals[k]; });
+      const auto level = std::count(totals.begin(), totals.end(), totals[k]);
+      ASSERT_EQ(s.win_units[k], totals[k] == best ? kWinUnit / leaders : 0) << "trial " << trial;
+      ASSERT_EQ(s.rank2[k], 2 * (1 + above) + (level - 1)) << "trial " << trial;
+      ASSERT_EQ(s.loser[k], is_loser(rules, totals, static_cast<int>(k))) << "trial " << trial;
+    }
+  }
 }
 
 }  // namespace

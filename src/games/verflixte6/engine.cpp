@@ -272,8 +272,7 @@ bool is_loser(const Rules& rules, std::span<const int> totals, int self) {
   const int mine = totals[static_cast<size_t>(self)];
   int below = 0;
   for (const int t : totals) below += t < mine;
-  // | rather than ||: whether a total is 0 or below is the dice's (a branch mispredicted).
-  return (mine <= 0) | (below < rules.losers_at_least);
+  return loser_given(rules, mine, below);
 }
 
 std::vector<bool> losers(const Rules& rules, std::span<const int> totals) {

@@ -57,16 +57,26 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
 EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
   const size_t n = totals.size();
   if (n > static_cast<size_t>(kMaxPlayers)) throw std::invalid_argument("score_totals: more than 12 players");
+  // kWinUnit / t for t tied winners (exact: kWinUnit is a multiple of 1..12), not a division
+  // an evening.
+  static constexpr auto kShare = [] {
+    std::array<std::int64_t, kMaxPlayers + 1> share{};
+    for (int t = 1; t <= kMaxPlayers; ++t) share[static_cast<size_t>(t)] = kWinUnit / t;
+    return share;
+  }();
   EveningScore s;
-  const int best = *std::max_element(totals.begin(), totals.end());
-  const auto tied_best = static_cast<std::int64_t>(std::count(totals.begin(), totals.end(), best));
-  const std::int64_t share = kWinUnit / tied_best;  // one division an evening, not one a winner
+  // Every player's count of totals above and equal to his own, without a branch on the dice.
+  std::array<int, kMaxPlayers> better{}, tied{};
+  for (size_t k = 0; k < n; ++k)
+    for (size_t m = 0; m < n; ++m) better[k] += totals[m] > totals[k], tied[k] += totals[m] == totals[k];
+  int tied_best = 0;  // the winners (nobody better) are tied with each other
+  for (size_t k = 0; k < n; ++k) tied_best = std::max(tied_best, better[k] == 0 ? tied[k] : 0);
+  const std::int64_t share = kShare[static_cast<size_t>(tied_best)];
   for (size_t k = 0; k < n; ++k) {
-    s.loser[k] = is_loser(rules, totals, static_cast<int>(k));  // P3
-    s.win_units[k] = totals[k] == best ? share : 0;  // O1
-    int better = 0, tied = 0;
-    for (size_t m = 0; m < n; ++m) better += totals[m] > totals[k], tied += totals[m] == totals[k];
-    s.rank2[k] = 2 * (1 + better) + (tied - 1);  // O3: twice r + (k-1)/2
+    const int below = static_cast<int>(n) - better[k] - tied[k];
+    s.loser[k] = loser_given(rules, totals[k], below);  // P3
+    s.win_units[k] = better[k] == 0 ? share : 0;        // O1
+    s.rank2[k] = 2 * (1 + better[k]) + (tied[k] - 1);   // O3: twice r + (k-1)/2
   }
   return s;
 }

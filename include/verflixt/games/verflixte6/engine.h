@@ -187,6 +187,12 @@ std::vector<bool> losers(const Rules& rules, std::span<const int> totals);
 // scores its every end with it): at 0 or below, or fewer than rules.losers_at_least others
 // strictly below him — then the groups taken before his own do not reach the count.
 bool is_loser(const Rules& rules, std::span<const int> totals, int self);
+// P3 itself, for a player at `mine` with `below` others strictly below him: the one place
+// the rule is written (is_loser counts them; score_totals counts them with the ranks).
+inline bool loser_given(const Rules& rules, int mine, int below) {
+  // | rather than ||: whether a total is 0 or below is the dice's (a branch mispredicted).
+  return (mine <= 0) | (below < rules.losers_at_least);
+}
 
 // P3, O1: a player's share of the evening's win: 1 / (players tied at the top) if his total
 // is the highest, else 0.
