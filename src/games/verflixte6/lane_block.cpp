@@ -428,8 +428,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       const V16i go = lanes::mask_of(static_cast<unsigned>(drawing >> v));
       const V16i row = load(&b.row[v]);
       V16i alias, size;
-      if (packed_) {  // Hot::draw; the lanes that do not draw, at bucket 0 (one exists)
-        const V16i draw = lanes::gather(words(hot_), row * 4 + 2) & go;
+      if (packed_) {  // Hot::draw, masked: the lanes that do not draw read nothing, bucket 0 (one exists)
+        const V16i draw = lanes::gather(words(hot_), row * 4 + 2, go);
         alias = draw >> kSizeBits & ((1 << (32 - kSizeBits)) - 1);
         size = (draw & ((1 << kSizeBits) - 1)) + 1;
       } else {
