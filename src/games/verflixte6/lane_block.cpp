@@ -147,6 +147,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.status[k][l] = static_cast<std::int32_t>(lane.table[k].status);
       b.paid[k][l] = lane.table[k].keuler_paid;
       b.keuler[k][l] = lane.keuler[k];
+      b.senigma[k][l] = lane.table[k].senigma_attacked;
     }
     if (!kSeries) return;
     b.pass[l] = lane.pass;
@@ -157,12 +158,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.bonus[k][l] = detail::bonus_paid(rules_, lane.seats[k].bonus);
     }
   };
-  // Seat k of lane l's table as a policy sees it, from the block's arrays (the Senigma flag,
-  // which only the lanes' own code moves, from the lane record). Always inlined into its
+  // Seat k of lane l's table as a policy sees it, from the block's arrays. Always inlined into its
   // per-seat loops: left to itself, GCC's evenings ran 2-4% slower with it shared.
   auto seat_view = [&](size_t k, size_t l) __attribute__((always_inline)) {
     return SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), kSeries ? b.total[k][l] : b.seat_total[k],
-                    lanes_[l].table[k].senigma_attacked, b.paid[k][l] != 0};
+                    b.senigma[k][l] != 0, b.paid[k][l] != 0};
   };
   // member_for_table's threshold, on the block's arrays, without the lane record: that of
   // lane l's player `who` at step `step` of the pass, where seat `recorded` (if not -1)
@@ -223,6 +223,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.status[k][l] = static_cast<std::int32_t>(Status::Jungfrau);
       b.paid[k][l] = 0;
       b.keuler[k][l] = 0;
+      b.senigma[k][l] = 0;
     }
   };
   std::array<SeatView, kMaxPlayers> table{};
@@ -272,7 +273,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       end_pass_seat(eyes, status);  // T7
       b.total[k][l] += eyes;        // P3
       b.bonus[k][l] = 0;  // P4: the placement bonus comes with an evening's first pass only
-      lanes_[l].table[k].senigma_attacked = false;
     }
     clear_table(l);
     const int pass = ++b.pass[l];

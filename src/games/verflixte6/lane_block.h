@@ -60,6 +60,10 @@ struct PassKernel::Block {
   // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won; the evening
   // total before the pass, and the start bonus paid with the free throw (P4).
   alignas(64) Seats eyes{}, status{}, paid{}, keuler{}, total{}, bonus{};
+  // J10's Senigma marks (0/1), for the policies' view of the table: only the lanes' own code
+  // sets them (from_lane brings them), a pass the block begins clears them, as the record's
+  // catch-up (to_lane) does.
+  alignas(64) Seats senigma{};
   // Per seat (Lane::tabs, the same in every lane): -1 where its tables rob the leader
   // (VictimRule::kLeader), -1 where they are a family of stop thresholds (a steal may move
   // the threshold); and play_passes' totals and start bonuses, the same in every lane.
