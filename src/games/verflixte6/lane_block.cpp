@@ -109,10 +109,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   if (start_cache_.empty()) start_cache_.assign(1, kNone);
 
   // The tables of lane l's player on turn: his seat's, or for a family of stop thresholds
-  // the member his lane record names (only the lanes' own code moves it).
+  // the member at his threshold (b.threshold; the lane record's Lane::t, as to_lane sets it).
   auto tables_at = [&](size_t l) -> CompiledPolicy& {
     CompiledPolicy& seat = *tabs[static_cast<size_t>(b.self[l])];
-    return seat.family ? *lanes_[l].t : seat;
+    return seat.family ? at_threshold(seat, b.threshold[l]) : seat;
   };
   // The lane's state into its record, for the lanes' own code, and back.
   auto to_lane = [&](size_t l) -> Lane& {
@@ -290,7 +290,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       if (cached == nullptr || *cached == kNone) return false;
       row = *cached;
       b.threshold[l] = t;
-      lanes_[l].t = &at_threshold(*tabs[f], t);
     } else {
       row = start_cache_[static_cast<size_t>(b.starts[l]) + f * kStartSpan - kStartLow];
       if (row == kNone) return false;
@@ -550,7 +549,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       }
     }
     // Masks, bit l for lane l.
-    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, members = 0, at_live = 0;
+    std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, at_live = 0;
     for (size_t v = 0; v < vs; v += kVector) {
       if ((active_lanes >> v & 0xffff) == 0) continue;
       const V16i active = lanes::mask_of(static_cast<unsigned>(active_lanes >> v)), row = load(&b.row[v]);
@@ -607,7 +606,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
           alignas(64) std::array<std::int32_t, kVector> rows{}, threshold{};
           store(rows.data(), start);
           store(threshold.data(), load(&b.threshold[v]));
-          unsigned found = 0;
           for (unsigned m = family; m != 0; m &= m - 1) {
             const auto i = static_cast<size_t>(__builtin_ctz(m));
             const int t = threshold_for(v + i, next_self[i], step[i], self[i], end_eyes[i], status[i]);
@@ -615,11 +613,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
             if (cached == nullptr || *cached == kNone) continue;
             rows[i] = static_cast<std::int32_t>(*cached);
             threshold[i] = t;
-            found |= 1u << i;
           }
           start = load(rows.data());
           store(&b.threshold[v], load(threshold.data()));
-          members |= std::uint64_t{found} << v;
         }
       }
       quick &= start != static_cast<std::int32_t>(kNone);  // a cached start row is compiled (cached_start)
@@ -636,11 +632,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       quick_ends |= std::uint64_t{lanes::bits(quick)} << v;
       finished |= std::uint64_t{lanes::bits(last)} << v;
       slow |= std::uint64_t{lanes::bits(ended & ~recorded)} << v;
-    }
-    // The members the families' turns started in above, into the lane records (tables_at).
-    for (; members != 0; members &= members - 1) {
-      const auto l = static_cast<size_t>(__builtin_ctzll(members));
-      lanes_[l].t = &at_threshold(*tabs[static_cast<size_t>(b.self[l])], b.threshold[l]);
     }
     // (C) Lanes still at a segment draw first next round, in lane order; (D) those whose turn
     // ended settle, in lane order (finished passes go to finish in that order), and draw
