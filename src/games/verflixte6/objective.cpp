@@ -169,21 +169,32 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
           }
         };
         if (kernel) {
-          // The chunk's series in lanes (pass_kernel.h); each lane keeps its series' features
-          // and adds them to m when the series ends. Sums of integers: the order in which
-          // series end does not change m.
-          std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * W * kFeatures, 0);
+          // The chunk's series in lanes (pass_kernel.h). Each evening's totals go to a log, in
+          // the order the lanes end them, and are scored after the chunk's play, when the
+          // series' features and m's sums stay in the nearest cache from one evening to the
+          // next (between two evenings' ends the block's tables push them out). Each lane
+          // keeps its series' features and adds them to m when the series ends. Sums of
+          // integers: the order in which series end does not change m.
+          const size_t entry = n + 2;  // lane, evening, the totals
+          std::vector<int> log;
+          log.reserve(static_cast<size_t>(count * L) * entry);
           kernel->play_series(
               base, spec.final, spec.series_length, first_series, count,
               [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
               dice.rng(),
               [&](int lane, std::uint64_t, int e, std::span<const int> totals, std::span<const int>) {
-                std::int64_t* x = xs.data() + static_cast<size_t>(lane) * W * kFeatures;
-                add_evening(x, totals);
-                if (e + 1 < spec.series_length) return;
-                add_series(x);
-                std::fill(x, x + W * kFeatures, 0);
+                log.push_back(lane);
+                log.push_back(e);
+                log.insert(log.end(), totals.begin(), totals.end());
               });
+          std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * W * kFeatures, 0);
+          for (size_t i = 0; i < log.size(); i += entry) {
+            std::int64_t* x = xs.data() + static_cast<size_t>(log[i]) * W * kFeatures;
+            add_evening(x, std::span<const int>(log.data() + i + 2, n));
+            if (log[i + 1] + 1 < spec.series_length) continue;
+            add_series(x);
+            std::fill(x, x + W * kFeatures, 0);
+          }
           return;
         }
         std::vector<std::int64_t> x(W * kFeatures);
