@@ -158,8 +158,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.bonus[k][l] = detail::bonus_paid(rules_, lane.seats[k].bonus);
     }
   };
-  // Seat k of lane l's table as a policy sees it, from the block's arrays. Always inlined into its
-  // per-seat loops: left to itself, GCC's evenings ran 2-4% slower with it shared.
+  // Seat k of lane l's table as a policy sees it, from the block's arrays. Always inlined
+  // into its per-seat loops: left to itself, GCC's evenings ran 2-4% slower with it shared.
   auto seat_view = [&](size_t k, size_t l) __attribute__((always_inline)) {
     return SeatView{b.eyes[k][l], static_cast<Status>(b.status[k][l]), kSeries ? b.total[k][l] : b.seat_total[k],
                     b.senigma[k][l] != 0, b.paid[k][l] != 0};
@@ -391,8 +391,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   draw_for(settled);
 
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
-  // end_eyes or draw, and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and next[2]; a Steal
-  // transfer, shown, lapse, keuler and senigma. Taken again after anything that may grow them.
+  // end_eyes or draw, and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and
+  // next[2]; a Steal transfer, shown, lapse, keuler and senigma. Taken again after anything
+  // that may grow them.
   static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
                 offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13 &&
                 offsetof(Hot, eyes) == 14);

@@ -54,8 +54,9 @@ struct PassKernel::Block {
   // record catches up when the lanes' own code next plays the lane (to_lane): its pass is
   // behind the block's until then.
   alignas(64) PerLane<std::int32_t> pass{}, opener{};
-  // The stop threshold of the family member the player on turn plays (Lane::t), where his
-  // seat has a family of stop thresholds.
+  // The stop threshold of the family member the player on turn plays, where his seat has a
+  // family of stop thresholds: the block keeps it here (tables_at finds the member), the
+  // lane record's Lane::t gets the member when it catches up (to_lane).
   alignas(64) PerLane<std::int32_t> threshold{};
   // The table, by seat: eyes, status, keuler_paid (0/1), Keuler bonuses won; the evening
   // total before the pass, and the start bonus paid with the free throw (P4).

@@ -175,6 +175,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
           // next (between two evenings' ends the block's tables push them out). Each lane
           // keeps its series' features and adds them to m when the series ends. Sums of
           // integers: the order in which series end does not change m.
+          // A chunk's evenings: 256, or one series (--series: at most 1000).
           const size_t entry = n + 2;  // lane, evening, the totals
           std::vector<int> log;
           log.reserve(static_cast<size_t>(count * L) * entry);

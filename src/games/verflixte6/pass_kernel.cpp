@@ -216,7 +216,8 @@ std::uint32_t PassKernel::row_of(CompiledPolicy& t, const TurnState& s) {
       row.ends = !row.live && row.action.kind == Action::Stop;
     }
   }
-  const bool narrow = s.eyes >= std::numeric_limits<std::int16_t>::min() && s.eyes <= std::numeric_limits<std::int16_t>::max();
+  using Eyes16 = std::numeric_limits<std::int16_t>;
+  const bool narrow = s.eyes >= Eyes16::min() && s.eyes <= Eyes16::max();
   packed_ &= narrow;
   hot_.push_back(Hot{0, 0, s.eyes, row.ends ? kEnds : row.live ? kLive : kUnbuilt, s.eliminated,
                      static_cast<std::int16_t>(narrow ? s.eyes : 0)});
