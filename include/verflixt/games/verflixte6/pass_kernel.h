@@ -255,9 +255,10 @@ class PassKernel {
     std::int16_t eyes = 0;     // kEnds: end_eyes again, where it fits 16 bits (packed_)
   };
   // The lane block gathers a row's draw (alias and size) as one word, Hot::draw, and a
-  // turn's end with its eyes as one word (state, eliminated and Hot::eyes), while every
-  // row's fit: segments of at most 2^kSizeBits buckets (compile_segment's bound), 2^26
+  // turn's end with its eyes as one word (state, eliminated and Hot::eyes), while every row
+  // fits them: segments of at most 2^kSizeBits buckets (compile_segment's bound), 2^26
   // buckets in all, eyes of 16 bits. Else (packed_ false) it gathers the wider fields.
+  // compile_segment packs Hot::draw and row_of Hot::eyes; run_block unpacks them.
   static constexpr int kSizeBits = 6;
 
   struct CompiledPolicy;
