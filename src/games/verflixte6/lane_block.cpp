@@ -115,9 +115,11 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     return seat.family ? at_threshold(seat, b.threshold[l]) : seat;
   };
   // The lane's state into its record, for the lanes' own code, and back.
+  std::uint64_t behind = 0;  // bit l: the block began lane l's pass (begin_block_pass), its record did not
   auto to_lane = [&](size_t l) -> Lane& {
     Lane& lane = lanes_[l];
-    if (kSeries && b.pass[l] != lane.pass) {  // the block began this pass (begin_next_pass): catch up
+    if (kSeries && (behind >> l & 1) != 0) {  // catch up
+      behind &= ~(std::uint64_t{1} << l);
       lane.pass = b.pass[l];
       for (size_t k = 0; k < static_cast<size_t>(n); ++k) lane.totals[k] = b.total[k][l];
       open_evening_pass(lane, series->players, series->final);
@@ -177,17 +179,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     const TurnState any;  // stop_threshold reads the table, not the turn
     return tabs[static_cast<size_t>(who)]->policy->stop_threshold(
         TurnView{rules_, any, who, std::span<const SeatView>(seen.data(), static_cast<size_t>(n)), n - 1 - step});
-  };
-  // to_lane for play_series' finish at the evening's last pass (below): what it reads.
-  auto to_finish = [&](size_t l) -> Lane& {
-    Lane& lane = lanes_[l];
-    lane.pass = b.pass[l];
-    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-      lane.totals[k] = b.total[k][l];
-      lane.table[k].eyes = b.eyes[k][l];
-      lane.table[k].status = static_cast<Status>(b.status[k][l]);
-    }
-    return lane;
   };
   // (D) A lane settled by the lanes' own code draws next round from a segment (`settled`)
   // or at a live row (`live`).
@@ -260,13 +251,40 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       else if (!finish_pass(l)) return false;
     }
   };
-  // play_series' next pass of an evening, begun in the block's arrays where the loadouts are
-  // planned (start rows cached per pass of the evening), as play_series' finish and
-  // begin_evening_pass begin it from the record: T7, P3 (the totals), the table cleared, the
-  // opener (P1) on turn at his cached start row. The lane record catches up when the lanes'
-  // own code next plays the lane (to_lane). False where that row is not cached: the lanes'
-  // begin_turn starts the turn.
+  // play_series' passes of an evening and its next evenings, begun in the block's arrays
+  // where the loadouts are planned (start rows cached per pass of the evening), as
+  // play_series' finish and begin_evening_pass begin them from the record: T7, P3 (the
+  // totals), the table cleared, the opener (P1) on turn at his cached start row. The lane
+  // record catches up when the lanes' own code next plays the lane (to_lane). False where
+  // that row is not cached: the lanes' begin_turn starts the turn.
   const bool own_passes = kSeries && series != nullptr && !plan_.empty();
+  auto begin_block_pass = [&](size_t l) {  // pass b.pass[l], its totals and bonuses set
+    behind |= std::uint64_t{1} << l;
+    clear_table(l);
+    const int pass = b.pass[l];
+    b.starts[l] = pass * n * kStartSpan;  // open_evening_pass' start rows of this pass
+    const int first = pass_opener(rules_, b.opener[l], pass, n);
+    b.first[l] = b.self[l] = first;
+    b.step[l] = 0;
+    const auto f = static_cast<size_t>(first);
+    std::uint32_t row = kNone;
+    if (tabs[f]->family) {  // begin_turn's member for the table, from the block's arrays
+      if (!cached_families) return false;
+      const int t = threshold_for(l, first, 0, -1, 0, 0);
+      const std::uint32_t* cached = family_start(b.starts[l], first, t, b.bonus[f][l]);
+      if (cached == nullptr || *cached == kNone) return false;
+      row = *cached;
+      b.threshold[l] = t;
+    } else {
+      const int at = b.bonus[f][l] - kStartLow;  // the opener starts at 0 eyes, and his start bonus (P4)
+      if (at < 0 || at >= kStartSpan) return false;
+      row = start_cache_[static_cast<size_t>(b.starts[l]) + f * kStartSpan + static_cast<size_t>(at)];
+      if (row == kNone) return false;
+      b.threshold[l] = 0;
+    }
+    b.row[l] = static_cast<std::int32_t>(row);
+    return true;
+  };
   auto begin_next_pass = [&](size_t l) {
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
       std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
@@ -274,29 +292,30 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       b.total[k][l] += eyes;        // P3
       b.bonus[k][l] = 0;  // P4: the placement bonus comes with an evening's first pass only
     }
-    clear_table(l);
-    const int pass = ++b.pass[l];
-    b.starts[l] = pass * n * kStartSpan;  // open_evening_pass' start rows of this pass
-    const int first = pass_opener(rules_, b.opener[l], pass, n);
-    b.first[l] = b.self[l] = first;
-    b.step[l] = 0;
-    // The opener starts at 0 eyes: no pass but an evening's first pays a start bonus (P4).
-    const auto f = static_cast<size_t>(first);
-    std::uint32_t row = kNone;
-    if (tabs[f]->family) {  // begin_turn's member for the table, from the block's arrays
-      if (!cached_families) return false;
-      const int t = threshold_for(l, first, 0, -1, 0, 0);
-      const std::uint32_t* cached = family_start(b.starts[l], first, t, 0);
-      if (cached == nullptr || *cached == kNone) return false;
-      row = *cached;
-      b.threshold[l] = t;
-    } else {
-      row = start_cache_[static_cast<size_t>(b.starts[l]) + f * kStartSpan - kStartLow];
-      if (row == kNone) return false;
-      b.threshold[l] = 0;
+    ++b.pass[l];
+    return begin_block_pass(l);
+  };
+  // The evening's last pass ended: T7 and P3 into the record's totals, play_series' end of
+  // the evening (the sink, the next evening in the record), and its first pass begun.
+  // 1: begun; 0: the record begins it; -1: no series left, the lane dead.
+  auto begin_next_evening = [&](size_t l) {
+    Lane& lane = lanes_[l];
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
+      end_pass_seat(eyes, status);                // T7
+      lane.totals[k] = b.total[k][l] + eyes;      // P3
     }
-    b.row[l] = static_cast<std::int32_t>(row);
-    return true;
+    if (!series->end_evening(lane)) {
+      lane.dead = true;
+      return -1;
+    }
+    b.pass[l] = lane.pass;
+    b.opener[l] = lane.opener;
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
+      b.total[k][l] = lane.totals[k];
+      b.bonus[k][l] = detail::bonus_paid(rules_, lane.bonus[k]);  // P4: on an evening's first pass
+    }
+    return begin_block_pass(l) ? 1 : 0;
   };
   // (A) The next round's draws, from the one Rng, to the lanes of `which` in lane order (the
   // lanes' order is: those still at a segment, then those that settled).
@@ -655,8 +674,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         if (((finished >> l & 1) == 0 || finish_pass(l)) && settle_own(l)) settled |= std::uint64_t{1} << l;
         continue;
       }
-      if (own_passes && (finished >> l & 1) != 0 && b.pass[l] + 1 < series->passes) {
-        if (begin_next_pass(l)) {
+      if (own_passes && (finished >> l & 1) != 0) {
+        const int begun = b.pass[l] + 1 < series->passes ? int{begin_next_pass(l)} : begin_next_evening(l);
+        if (begun < 0) continue;  // no evening left
+        if (begun > 0) {
           settled |= std::uint64_t{1} << l;
           continue;
         }
@@ -666,10 +687,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         from_lane(l);
         continue;
       }
-      // At the evening's last pass (own_passes), play_series' finish reads of the record the
-      // pass, the totals and the pass's table (T7, P3) and begins the next evening's first
-      // pass afresh: only they catch up.
-      Lane& lane = own_passes && (finished >> l & 1) != 0 ? to_finish(l) : to_lane(l);
+      Lane& lane = to_lane(l);
       bool plays = true;
       if ((finished >> l & 1) != 0) {  // its last turn recorded above: T7 and the caller's finish
         end_pass(lane.view());

@@ -87,12 +87,14 @@ struct PassKernel::BlockPasses {
   bool plain;
 };
 
-// What play_series hands the block to begin an evening's next pass itself (run_block): the
-// players and the evening's passes, for open_evening_pass when the lane record catches up.
+// What play_series hands the block to begin an evening's next pass, and the next evening,
+// itself (run_block): the players and the evening's passes, for open_evening_pass when the
+// lane record catches up, and play_series' end of an evening.
 struct PassKernel::BlockSeries {
   std::span<const EveningPlayer> players;
   bool final;
   int passes;
+  const std::function<bool(Lane&)>& end_evening;
 };
 
 }  // namespace verflixt

@@ -933,16 +933,15 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
   lanes_.resize(L);
   order_.resize(L);
   std::uint64_t next = 0;  // series handed to lanes so far
-  auto begin_evening = [&](Lane& lane) {
+  auto new_evening = [&](Lane& lane) {  // O5: its opener; P3 from 0
     lane.pass = 0;
     lane.opener = first_seat(lane.series, lane.evening);
     for (size_t k = 0; k < n; ++k) {
       lane.totals[k] = 0;
       lane.books[k] = {};
     }
-    begin_evening_pass(lane, players, final);
   };
-  auto begin_series = [&](Lane& lane) {
+  auto new_series = [&](Lane& lane) {
     lane.series = first_series + next++;
     lane.evening = 0;
     if (series_rng) {
@@ -955,33 +954,39 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
     lane.tabs = tabs;
     lane.dead = false;
     for (size_t k = 0; k < n; ++k) lane.bonus[k] = players[k].bonus;  // O6: the caller's (0 at a series' start)
-    begin_evening(lane);
+    new_evening(lane);
   };
   for (std::uint32_t l = 0; l < L; ++l) {
     order_[l] = l;
-    begin_series(lanes_[l]);
+    new_series(lanes_[l]);
+    begin_evening_pass(lanes_[l], players, final);
   }
-  auto finish = [&](Lane& lane) {
-    for (size_t k = 0; k < n; ++k) lane.totals[k] += lane.table[k].eyes;  // P3
-    if (++lane.pass < passes) {
-      begin_evening_pass(lane, players, final);
-      return true;
-    }
+  // An evening's end, its totals (P3) in the record: the place bonuses (P4), the sink, and
+  // the lane's next evening in the record (its series, evening, opener, bonuses: O5, O6),
+  // its first pass not begun; false when no series is left. The lanes' finish and the
+  // block's own evening ends (run_block) both end evenings here.
+  const std::function<bool(Lane&)> end_evening = [&](Lane& lane) {
     place_bonuses(rules_, std::span<const int>(lane.totals.data(), n), std::span<int>(lane.place.data(), n));  // P4
     sink(static_cast<int>(&lane - lanes_.data()), lane.series, lane.evening,
          std::span<const int>(lane.totals.data(), n), std::span<const int>(lane.place.data(), n));
     lane.bonus = lane.place;
     if (++lane.evening < length) {
-      begin_evening(lane);
+      new_evening(lane);
       return true;
     }
     if (next == count) return false;
-    begin_series(lane);
+    new_series(lane);
+    return true;
+  };
+  auto finish = [&](Lane& lane) {
+    for (size_t k = 0; k < n; ++k) lane.totals[k] += lane.table[k].eyes;  // P3
+    if (++lane.pass == passes && !end_evening(lane)) return false;
+    begin_evening_pass(lane, players, final);
     return true;
   };
   // The block draws every lane's dice from the chunk's Rng.
   if (!series_rng && lane_block_plays(players, static_cast<int>(L))) {
-    const BlockSeries block_series{players, final, passes};
+    const BlockSeries block_series{players, final, passes, end_evening};
     return run_block(rng, finish, nullptr, &block_series);
   }
   run_lanes(rng, finish);
