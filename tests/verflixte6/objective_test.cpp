@@ -307,5 +307,67 @@ TEST(Objective, ScoreIsTheDefinitionsOnRandomTables) {
   }
 }
 
+
+// SeriesTally's moments against the same sums taken the plain way, in 128 bits, from
+// score_totals: series of one evening (scored straight into the sums) and of three (through
+// the series' features); 700 series, so the 64-bit sums are flushed on the way, which
+// series near the 64-bit bound need (12 seats of one group, totals of about 2^27 / 12: the
+// group's squares are near 2^54); and totals large enough that a series goes to the 128-bit
+// sums at once (a group's eyes above 2^27, squares beyond 64 bits).
+TEST(Objective, TallyIsThePlainSumsOfTheScores) {
+  std::mt19937 g(5);
+  const Rules rules = preset("tournament-2019");
+  for (int trial = 0; trial < 24; ++trial) {
+    const bool near = trial % 8 == 0;    // series of one evening near the 64-bit bound
+    const bool beyond = trial % 8 == 4;  // and beyond it: a group's eyes above 2^27
+    const size_t n = near || beyond ? 12 : 2 + static_cast<size_t>(g() % 11);
+    const size_t groups = near || beyond ? 1 : 1 + static_cast<size_t>(g() % n);
+    ObjectiveSpec spec;
+    for (size_t k = 0; k < n; ++k) spec.seats.push_back({nullptr, nullptr, static_cast<int>(k % groups)});
+    for (size_t i = 0; i < groups; ++i) spec.groups.push_back("g" + std::to_string(i));
+    const size_t W = n + groups;
+    const int length = trial % 2 == 0 ? 1 : 3;
+    const bool wide = trial % 4 >= 2;  // some evenings' totals near 2^30: the 128-bit sums at once
+    ObjectiveMoments got, want;
+    for (ObjectiveMoments* m : {&got, &want}) {
+      m->sum.assign(W * 4, 0);
+      m->sum_sq.assign(W * 4, 0);
+      m->win_cross.assign(W * W, 0);
+    }
+    SeriesTally tally(rules, spec, got);
+    std::vector<std::int64_t> x(SeriesTally::kSize, 0);
+    for (int series = 0; series < 700; ++series) {
+      std::vector<i128> f(W * 4, 0);  // the series' features, [e * 4 + feature]
+      for (int e = 0; e < length; ++e) {
+        std::vector<int> totals(n);
+        for (int& t : totals)
+          t = static_cast<int>(g() % 1000) + (near ? 11'000'000 : beyond ? 50'000'000 : 0) - (near || beyond ? 0 : 995);
+        if (wide && g() % 50 == 0)  // squares beyond 64 bits
+          for (int& t : totals) t = (1 << 30) - static_cast<int>(g() % 1000);
+        const EveningScore s = score_totals(rules, totals);
+        for (size_t k = 0; k < n; ++k)
+          for (const size_t ent : {k, n + static_cast<size_t>(spec.seats[k].group)}) {
+            f[ent * 4 + 0] += s.win_units[k];
+            f[ent * 4 + 1] += s.loser[k];
+            f[ent * 4 + 2] += s.rank2[k];
+            f[ent * 4 + 3] += totals[k];
+          }
+        if (length == 1) tally.add_evening(totals);
+        else tally.add_evening(x.data(), totals);
+      }
+      if (length > 1) tally.add_series(x.data());
+      ++want.series;
+      for (size_t i = 0; i < W * 4; ++i) want.sum[i] += static_cast<std::int64_t>(f[i]), want.sum_sq[i] += f[i] * f[i];
+      for (size_t a = 0; a < W; ++a)
+        for (size_t b = 0; b < W; ++b) want.win_cross[a * W + b] += f[a * 4] * f[b * 4];
+    }
+    tally.flush();
+    ASSERT_EQ(got.series, want.series) << "trial " << trial;
+    ASSERT_EQ(got.sum, want.sum) << "trial " << trial;
+    ASSERT_TRUE(got.sum_sq == want.sum_sq) << "trial " << trial;
+    ASSERT_TRUE(got.win_cross == want.win_cross) << "trial " << trial;
+  }
+}
+
 }  // namespace
 }  // namespace verflixt

@@ -1,6 +1,7 @@
 #include "verflixt/games/verflixte6/objective.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <chrono>
 #include <memory>
@@ -44,6 +45,121 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+static_assert(SeriesTally::kSize == kFeatures * SeriesTally::kEntities);
+
+SeriesTally::SeriesTally(const Rules& rules, const ObjectiveSpec& spec, ObjectiveMoments& m)
+    : rules_(rules), m_(m), n_(spec.seats.size()), W_(n_ + spec.groups.size()) {
+  for (size_t k = 0; k < n_; ++k) group_[k] = static_cast<size_t>(spec.seats[k].group);
+}
+
+// Written so that no wide read meets values just written one at a time (it would wait for
+// the stores): the standings counted in registers, the groups' features by feature and read
+// one at a time. The 64-bit sums are loops without a carry, which the compiler vectorizes.
+void SeriesTally::add_evening(std::span<const int> totals) {
+  const size_t n = n_;
+  std::int64_t big = 0;  // a group's eyes are up to 12 totals
+  for (size_t k = 0; k < n; ++k) big |= totals[k] < 0 ? -static_cast<std::int64_t>(totals[k]) : totals[k];
+  if (big >= kSmall / kMaxPlayers) [[unlikely]]
+    return add_wide(totals);
+  const std::int64_t share = winners_share(totals);
+  std::array<std::int64_t, kFeatures * kMaxPlayers> g;  // the groups' features: [f * kMaxPlayers + group]
+  for (size_t i = 0; i < kFeatures * kMaxPlayers; ++i) g[i] = 0;
+  std::array<std::int64_t, kEntities> win;
+  for (size_t k = 0; k < n; ++k) {
+    const Standing st = standing_in(totals, k);
+    const std::int64_t v[kFeatures] = {win_units_of(st, share), loser_of(rules_, st, totals, k), rank2_of(st),
+                                       totals[k]};
+    win[k] = v[kWin];
+    for (size_t f = 0; f < kFeatures; ++f) {
+      sum_[f * kEntities + k] += v[f];
+      sq_[f * kEntities + k] += v[f] * v[f];
+      g[f * kMaxPlayers + group_[k]] += v[f];
+    }
+  }
+  for (size_t e = n; e < W_; ++e) {
+    win[e] = g[kWin * kMaxPlayers + e - n];
+    for (size_t f = 0; f < kFeatures; ++f) {
+      const std::int64_t v = g[f * kMaxPlayers + e - n];
+      sum_[f * kEntities + e] += v;
+      sq_[f * kEntities + e] += v * v;
+    }
+  }
+  add_cross(win.data());
+  if (++held_ == kHeld) [[unlikely]]
+    flush();
+}
+
+void SeriesTally::add_evening(std::int64_t* x, std::span<const int> totals) const {
+  const std::int64_t share = winners_share(totals);
+  for (size_t k = 0; k < n_; ++k) {
+    const Standing st = standing_in(totals, k);
+    const std::int64_t v[kFeatures] = {win_units_of(st, share), loser_of(rules_, st, totals, k), rank2_of(st),
+                                       totals[k]};
+    for (size_t f = 0; f < kFeatures; ++f) {
+      x[f * kEntities + k] += v[f];
+      x[f * kEntities + n_ + group_[k]] += v[f];
+    }
+  }
+}
+
+void SeriesTally::add_series(std::int64_t* x) {
+  std::int64_t big = 0;
+  for (size_t i = 0; i < kSize; ++i) big |= x[i] < 0 ? -x[i] : x[i];
+  if (big >= kSmall) {
+    add_wide(x);
+  } else {
+    for (size_t i = 0; i < kSize; ++i) sum_[i] += x[i], sq_[i] += x[i] * x[i];
+    add_cross(x + kWin * kEntities);
+    if (++held_ == kHeld) flush();
+  }
+  std::fill(x, x + kSize, 0);
+}
+
+void SeriesTally::flush() {
+  if (held_ == 0) return;
+  m_.series += static_cast<std::uint64_t>(held_);
+  for (size_t e = 0; e < W_; ++e)
+    for (size_t f = 0; f < kFeatures; ++f) {
+      m_.sum[feature(e, static_cast<Feature>(f))] += sum_[f * kEntities + e];
+      m_.sum_sq[feature(e, static_cast<Feature>(f))] += sq_[f * kEntities + e];
+    }
+  for (size_t a = 0; a < W_; ++a)
+    for (size_t b = 0; b < W_; ++b) m_.win_cross[a * W_ + b] += cross_[a * kEntities + b];
+  sum_.fill(0);
+  sq_.fill(0);
+  cross_.fill(0);
+  held_ = 0;
+}
+
+void SeriesTally::add_cross(const std::int64_t* win) {
+  for (size_t a = 0; a < W_; ++a) {
+    // Most entities win nothing in a series (its products are 0): a branch on the dice,
+    // but cheaper than the products it skips.
+    if (win[a] == 0) continue;
+    for (size_t b = 0; b < W_; ++b) cross_[a * kEntities + b] += win[a] * win[b];
+  }
+}
+
+void SeriesTally::add_wide(std::span<const int> totals) {
+  std::array<std::int64_t, kSize> x{};
+  add_evening(x.data(), totals);
+  add_wide(x.data());
+}
+
+void SeriesTally::add_wide(const std::int64_t* x) {
+  ++m_.series;
+  for (size_t e = 0; e < W_; ++e)
+    for (size_t f = 0; f < kFeatures; ++f) {
+      const std::int64_t v = x[f * kEntities + e];
+      m_.sum[feature(e, static_cast<Feature>(f))] += v;
+      m_.sum_sq[feature(e, static_cast<Feature>(f))] += static_cast<i128>(v) * v;
+    }
+  const std::int64_t* win = x + kWin * kEntities;
+  for (size_t a = 0; a < W_; ++a)
+    for (size_t b = 0; b < W_; ++b) m_.win_cross[a * W_ + b] += static_cast<i128>(win[a]) * win[b];
+}
+
+
 void ObjectiveMoments::merge(const ObjectiveMoments& o) {
   if (sum.empty()) {
     *this = o;
@@ -55,28 +171,15 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
 }
 
 EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
-  const size_t n = totals.size();
-  if (n > static_cast<size_t>(kMaxPlayers)) throw std::invalid_argument("score_totals: more than 12 players");
-  // kWinUnit / t for t tied winners (exact: kWinUnit is a multiple of 1..12), not a division
-  // an evening.
-  static constexpr auto kShare = [] {
-    std::array<std::int64_t, kMaxPlayers + 1> share{};
-    for (int t = 1; t <= kMaxPlayers; ++t) share[static_cast<size_t>(t)] = kWinUnit / t;
-    return share;
-  }();
+  if (totals.size() > static_cast<size_t>(kMaxPlayers)) throw std::invalid_argument("score_totals: more than 12 players");
+  if (totals.empty()) return {};
+  const std::int64_t share = winners_share(totals);
   EveningScore s;
-  // Every player's count of totals above and equal to his own, without a branch on the dice.
-  std::array<int, kMaxPlayers> better{}, tied{};
-  for (size_t k = 0; k < n; ++k)
-    for (size_t m = 0; m < n; ++m) better[k] += totals[m] > totals[k], tied[k] += totals[m] == totals[k];
-  int tied_best = 0;  // the winners (nobody better) are tied with each other
-  for (size_t k = 0; k < n; ++k) tied_best = std::max(tied_best, better[k] == 0 ? tied[k] : 0);
-  const std::int64_t share = kShare[static_cast<size_t>(tied_best)];
-  for (size_t k = 0; k < n; ++k) {
-    const int below = static_cast<int>(n) - better[k] - tied[k];
-    s.loser[k] = loser_given(rules, totals[k], below);  // P3
-    s.win_units[k] = better[k] == 0 ? share : 0;        // O1
-    s.rank2[k] = 2 * (1 + better[k]) + (tied[k] - 1);   // O3: twice r + (k-1)/2
+  for (size_t k = 0; k < totals.size(); ++k) {
+    const Standing st = standing_in(totals, k);
+    s.loser[k] = loser_of(rules, st, totals, k);  // P3
+    s.win_units[k] = win_units_of(st, share);      // O1
+    s.rank2[k] = rank2_of(st);                     // O3
   }
   return s;
 }
@@ -143,38 +246,14 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
         m.win_cross.assign(W * W, 0);
         RandomDice dice(chunk_rng(seed, chunk));
         const std::uint64_t first_series = chunk * per_chunk;
-        // One series' features into m: its sums, squares and win cross products.
-        auto add_series = [&](const std::int64_t* x) {
-          ++m.series;
-          for (size_t f = 0; f < W * kFeatures; ++f) m.sum[f] += x[f], m.sum_sq[f] += static_cast<i128>(x[f]) * x[f];
-          for (size_t a = 0; a < W; ++a) {
-            // Most entities win nothing in a series (its products are 0): a branch on the
-            // dice, but cheaper than the products it skips.
-            if (x[feature(a, kWin)] == 0) continue;
-            for (size_t b = 0; b < W; ++b)
-              m.win_cross[a * W + b] += static_cast<i128>(x[feature(a, kWin)]) * x[feature(b, kWin)];
-          }
-        };
-        // An evening's results into the series' features x.
-        auto add_evening = [&](std::int64_t* x, std::span<const int> totals) {
-          const EveningScore sc = score_totals(rules, totals);
-          for (size_t k = 0; k < n; ++k) {
-            const size_t gk = n + static_cast<size_t>(spec.seats[k].group);
-            for (size_t ent : {k, gk}) {
-              x[feature(ent, kWin)] += sc.win_units[k];
-              x[feature(ent, kLoser)] += sc.loser[k];
-              x[feature(ent, kRank2)] += sc.rank2[k];
-              x[feature(ent, kEyes)] += totals[k];
-            }
-          }
-        };
+        SeriesTally tally(rules, spec, m);
         if (kernel) {
           // The chunk's series in lanes (pass_kernel.h). Each evening's totals go to a log, in
           // the order the lanes end them, and are scored after the chunk's play, when the
-          // series' features and m's sums stay in the nearest cache from one evening to the
-          // next (between two evenings' ends the block's tables push them out). Each lane
-          // keeps its series' features and adds them to m when the series ends. Sums of
-          // integers: the order in which series end does not change m.
+          // tally stays in the nearest cache from one evening to the next (between two
+          // evenings' ends the block's tables push it out). A lane of a longer series keeps
+          // its features and adds them when the series ends. Sums of integers: the order in
+          // which series end does not change m.
           // A chunk's evenings: 256, or one series (--series: at most 1000).
           const size_t entry = n + 2;  // lane, evening, the totals
           std::vector<int> log;
@@ -188,28 +267,32 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
                 log.push_back(e);
                 log.insert(log.end(), totals.begin(), totals.end());
               });
-          std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * W * kFeatures, 0);
-          for (size_t i = 0; i < log.size(); i += entry) {
-            std::int64_t* x = xs.data() + static_cast<size_t>(log[i]) * W * kFeatures;
-            add_evening(x, std::span<const int>(log.data() + i + 2, n));
-            if (log[i + 1] + 1 < spec.series_length) continue;
-            add_series(x);
-            std::fill(x, x + W * kFeatures, 0);
+          if (L == 1) {
+            for (size_t i = 0; i < log.size(); i += entry) tally.add_evening(std::span<const int>(log.data() + i + 2, n));
+          } else {
+            std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * SeriesTally::kSize, 0);
+            for (size_t i = 0; i < log.size(); i += entry) {
+              std::int64_t* x = xs.data() + static_cast<size_t>(log[i]) * SeriesTally::kSize;
+              tally.add_evening(x, std::span<const int>(log.data() + i + 2, n));
+              if (log[i + 1] + 1 == spec.series_length) tally.add_series(x);
+            }
           }
+          tally.flush();
           return;
         }
-        std::vector<std::int64_t> x(W * kFeatures);
+        std::vector<std::int64_t> x(SeriesTally::kSize);
         for (std::uint64_t s = 0; s < count; ++s) {
-          std::fill(x.begin(), x.end(), 0);
           std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
           for (std::uint64_t e = 0; e < L; ++e) {
             const int first = evening_first_seat(first_series + s, e, n);  // O5
             const EveningResult r = play_evening(rules, players, spec.final, first, dice);
-            add_evening(x.data(), r.totals);
+            if (L == 1) tally.add_evening(r.totals);
+            else tally.add_evening(x.data(), r.totals);
             for (size_t k = 0; k < n; ++k) players[k].bonus = r.place_bonus[k];  // O6 / P4
           }
-          add_series(x.data());
+          if (L > 1) tally.add_series(x.data());
         }
+        tally.flush();
       });
 
   run.requested = evenings;

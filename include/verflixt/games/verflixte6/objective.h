@@ -23,6 +23,7 @@
 //      *series* of `series_length` consecutive evenings; the first evening of every series
 //      starts without a bonus. Series are the sampling unit, so the standard errors stay
 //      honest when bonuses correlate consecutive evenings.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -124,6 +125,48 @@ struct ObjectiveRun {
   Estimate seat_win_difference(int a, int b) const;
 };
 
+// A chunk's series scored (O1-O4) and summed into its moments (play_objectives; exposed for
+// tests). Sums, squares and products are kept in 64 bits, by feature (entity innermost), and
+// added to the moments' 128-bit sums every 256 series and at the end (flush). A series whose
+// features are all below 2^27 in size (wins: at most --series 1000 * kWinUnit < 2^25) has
+// squares and products below 2^54, so 256 of them sum below 2^62; a larger series goes to
+// the 128-bit sums at once. Integers: the sums are exact, and the same on every processor
+// and in any order of the series.
+class SeriesTally {
+ public:
+  // m: sized for spec's seats and groups (W = seats + groups): sum and sum_sq W * 4 (entity
+  // e's feature f at [e * 4 + f]; f: win units, loser, rank doubled, eyes), win_cross W * W.
+  SeriesTally(const Rules& rules, const ObjectiveSpec& spec, ObjectiveMoments& m);
+  SeriesTally(const SeriesTally&) = delete;
+  SeriesTally& operator=(const SeriesTally&) = delete;
+  ~SeriesTally() = default;
+  static constexpr std::size_t kEntities = 2 * kMaxPlayers;  // seats, then groups
+  static constexpr std::size_t kSize = 4 * kEntities;        // a series' features x: [f * kEntities + entity]
+
+  // A series of one evening, scored from its totals straight into the sums.
+  void add_evening(std::span<const int> totals);
+  // An evening of a longer series, scored into the series' features x (kSize, from 0).
+  void add_evening(std::int64_t* x, std::span<const int> totals) const;
+  // A longer series ended: its features x into the sums, and x cleared.
+  void add_series(std::int64_t* x);
+  // The sums held into the moments, and cleared. Call at the end.
+  [[gnu::noinline]] void flush();
+
+ private:
+  static constexpr std::int64_t kSmall = std::int64_t{1} << 27;
+  static constexpr int kHeld = 256;
+  void add_cross(const std::int64_t* win);  // every entity's win, W_ of them
+  [[gnu::noinline]] void add_wide(std::span<const int> totals);
+  [[gnu::noinline]] void add_wide(const std::int64_t* x);
+  const Rules& rules_;
+  ObjectiveMoments& m_;
+  std::size_t n_, W_;
+  std::array<std::size_t, kMaxPlayers> group_{};
+  int held_ = 0;
+  std::array<std::int64_t, kSize> sum_{}, sq_{};
+  std::array<std::int64_t, kEntities * kEntities> cross_{};
+};
+
 // Evenings per work chunk are whole series of about this many evenings.
 inline constexpr std::uint64_t kObjectiveChunk = 256;
 
@@ -143,5 +186,42 @@ struct EveningScore {
   std::array<int, kMaxPlayers> rank2{};
 };
 EveningScore score_totals(const Rules& rules, std::span<const int> totals);
+
+// Where total k of an evening's totals stands: how many totals are higher (`better`) and how
+// many equal (`tied`, itself included). score_totals and the tournament's tally
+// (objective.cpp) score a seat from it with the functions below, O1, O3 and P3 each written
+// once. Counted in registers, seat by seat: an array of counts stored one at a time and
+// then read in vectors would wait for the stores.
+struct Standing {
+  int better = 0, tied = 0;
+};
+inline Standing standing_in(std::span<const int> totals, std::size_t k) {
+  Standing s;
+  for (const int t : totals) s.better += t > totals[k], s.tied += t == totals[k];  // no branch on the dice
+  return s;
+}
+// O1: the share of the win of each winner (the winners are tied at the top), in units of
+// 1/kWinUnit. At most 12 totals (kMaxPlayers), at least 1: the caller's to check.
+inline std::int64_t winners_share(std::span<const int> totals) {
+  // kWinUnit / t for t tied winners (exact: kWinUnit is a multiple of 1..12), not a division
+  // an evening.
+  static constexpr auto kShare = [] {
+    std::array<std::int64_t, kMaxPlayers + 1> share{};
+    for (int t = 1; t <= kMaxPlayers; ++t) share[static_cast<std::size_t>(t)] = kWinUnit / t;
+    return share;
+  }();
+  int best = totals[0], tied = 0;
+  for (const int t : totals) best = std::max(best, t);
+  for (const int t : totals) tied += t == best;
+  return kShare[static_cast<std::size_t>(tied)];
+}
+// O1: a player's win, in units of 1/kWinUnit.
+inline std::int64_t win_units_of(Standing s, std::int64_t share) { return s.better == 0 ? share : 0; }
+// O3: a player's rank, doubled: twice r + (k-1)/2.
+inline int rank2_of(Standing s) { return 2 * (1 + s.better) + (s.tied - 1); }
+// O2 (P3): whether player k of `totals` is among the losers.
+inline bool loser_of(const Rules& rules, Standing s, std::span<const int> totals, std::size_t k) {
+  return loser_given(rules, totals[k], static_cast<int>(totals.size()) - s.better - s.tied);
+}
 
 }  // namespace verflixt
