@@ -170,15 +170,17 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   // lane l's player `who` at step `step` of the pass, where seat `recorded` (if not -1)
   // shows the turn that just ended (T5: eyes, status).
   std::array<SeatView, kMaxPlayers> seen{};
+  std::array<const Policy*, kMaxPlayers> seat_policy{};  // tabs[k]->policy, without the pointer chase
+  for (size_t k = 0; k < static_cast<size_t>(n); ++k) seat_policy[k] = tabs[k]->policy;
+  const TurnState any_turn;  // stop_threshold reads the table, not the turn
   auto threshold_for = [&](size_t l, int who, int step, int recorded, int eyes, int status) {
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) seen[k] = seat_view(k, l);
     if (recorded >= 0) {
       seen[static_cast<size_t>(recorded)].eyes = eyes;
       seen[static_cast<size_t>(recorded)].status = static_cast<Status>(status);
     }
-    const TurnState any;  // stop_threshold reads the table, not the turn
-    return tabs[static_cast<size_t>(who)]->policy->stop_threshold(
-        TurnView{rules_, any, who, std::span<const SeatView>(seen.data(), static_cast<size_t>(n)), n - 1 - step});
+    return seat_policy[static_cast<size_t>(who)]->stop_threshold(
+        TurnView{rules_, any_turn, who, std::span<const SeatView>(seen.data(), static_cast<size_t>(n)), n - 1 - step});
   };
   // (D) A lane settled by the lanes' own code draws next round from a segment (`settled`)
   // or at a live row (`live`).
@@ -268,7 +270,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     b.step[l] = 0;
     const auto f = static_cast<size_t>(first);
     std::uint32_t row = kNone;
-    if (tabs[f]->family) {  // begin_turn's member for the table, from the block's arrays
+    if (b.seat_family[f] != 0) {  // begin_turn's member for the table, from the block's arrays
       if (!cached_families) return false;
       const int t = threshold_for(l, first, 0, -1, 0, 0);
       const std::uint32_t* cached = family_start(b.starts[l], first, t, b.bonus[f][l]);

@@ -336,7 +336,10 @@ std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules)
 }
 
 int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t n) {
-  return static_cast<int>((series % n + evening % n) % n);
+  // (series mod n + evening mod n) mod n; the sum is below 2n, so its mod is a subtraction
+  // (a division fewer an evening, in both engines).
+  const std::uint64_t seat = series % n + evening % n;
+  return static_cast<int>(seat >= n ? seat - n : seat);
 }
 
 int default_series_length(const Rules& rules) {
