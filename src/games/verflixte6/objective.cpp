@@ -20,6 +20,13 @@ enum Feature { kWin, kLoser, kRank2, kEyes, kFeatures };
 
 size_t feature(size_t entity, Feature f) { return entity * kFeatures + f; }
 
+// Player k's features of an evening, in Feature order (O1-O4), given the winners' share.
+std::array<std::int64_t, kFeatures> seat_features(const Rules& rules, std::span<const int> totals, std::int64_t share,
+                                                  size_t k) {
+  const Standing st = standing_in(totals, k);
+  return {win_units_of(st, share), loser_of(rules, st, totals, k), rank2_of(st), totals[k]};
+}
+
 // Mean and standard error of x / scale per series, reported per evening (÷ L) and per seat
 // (÷ seats): the series sums are the independent observations.
 Estimate estimate(const ObjectiveMoments& m, size_t f, double per) {
@@ -66,9 +73,7 @@ void SeriesTally::add_evening(std::span<const int> totals) {
   for (size_t i = 0; i < kFeatures * kMaxPlayers; ++i) g[i] = 0;
   std::array<std::int64_t, kEntities> win;
   for (size_t k = 0; k < n; ++k) {
-    const Standing st = standing_in(totals, k);
-    const std::int64_t v[kFeatures] = {win_units_of(st, share), loser_of(rules_, st, totals, k), rank2_of(st),
-                                       totals[k]};
+    const std::array<std::int64_t, kFeatures> v = seat_features(rules_, totals, share, k);
     win[k] = v[kWin];
     for (size_t f = 0; f < kFeatures; ++f) {
       sum_[f * kEntities + k] += v[f];
@@ -92,9 +97,7 @@ void SeriesTally::add_evening(std::span<const int> totals) {
 void SeriesTally::add_evening(std::int64_t* x, std::span<const int> totals) const {
   const std::int64_t share = winners_share(totals);
   for (size_t k = 0; k < n_; ++k) {
-    const Standing st = standing_in(totals, k);
-    const std::int64_t v[kFeatures] = {win_units_of(st, share), loser_of(rules_, st, totals, k), rank2_of(st),
-                                       totals[k]};
+    const std::array<std::int64_t, kFeatures> v = seat_features(rules_, totals, share, k);
     for (size_t f = 0; f < kFeatures; ++f) {
       x[f * kEntities + k] += v[f];
       x[f * kEntities + n_ + group_[k]] += v[f];
