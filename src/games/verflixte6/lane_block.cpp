@@ -118,7 +118,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   std::uint64_t behind = 0;  // bit l: the block began lane l's pass (begin_block_pass), its record did not
   auto to_lane = [&](size_t l) -> Lane& {
     Lane& lane = lanes_[l];
-    if (kSeries && (behind >> l & 1) != 0) {  // catch up
+    if (kSeries && (behind >> l & 1) != 0) {  // the block began this pass (begin_block_pass): catch up
       behind &= ~(std::uint64_t{1} << l);
       lane.pass = b.pass[l];
       for (size_t k = 0; k < static_cast<size_t>(n); ++k) lane.totals[k] = b.total[k][l];

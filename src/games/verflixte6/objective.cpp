@@ -162,7 +162,6 @@ void SeriesTally::add_wide(const std::int64_t* x) {
     for (size_t b = 0; b < W_; ++b) m_.win_cross[a * W_ + b] += static_cast<i128>(win[a]) * win[b];
 }
 
-
 void ObjectiveMoments::merge(const ObjectiveMoments& o) {
   if (sum.empty()) {
     *this = o;
@@ -174,7 +173,8 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
 }
 
 EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
-  if (totals.size() > static_cast<size_t>(kMaxPlayers)) throw std::invalid_argument("score_totals: more than 12 players");
+  if (totals.size() > static_cast<size_t>(kMaxPlayers))
+    throw std::invalid_argument("score_totals: more than 12 players");
   if (totals.empty()) return {};
   const std::int64_t share = winners_share(totals);
   EveningScore s;
@@ -257,7 +257,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
           // evenings' ends the block's tables push it out). A lane of a longer series keeps
           // its features and adds them when the series ends. Sums of integers: the order in
           // which series end does not change m.
-          // A chunk's evenings: 256, or one series (--series: at most 1000).
+          // A chunk's evenings: kObjectiveChunk (1,024), or one series (--series: at most 1000).
           const size_t entry = n + 2;  // lane, evening, the totals
           std::vector<int> log;
           log.reserve(static_cast<size_t>(count * L) * entry);
@@ -271,7 +271,8 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
                 log.insert(log.end(), totals.begin(), totals.end());
               });
           if (L == 1) {
-            for (size_t i = 0; i < log.size(); i += entry) tally.add_evening(std::span<const int>(log.data() + i + 2, n));
+            for (size_t i = 0; i < log.size(); i += entry)
+              tally.add_evening(std::span<const int>(log.data() + i + 2, n));
           } else {
             std::vector<std::int64_t> xs(static_cast<size_t>(PassKernel::kLanes) * SeriesTally::kSize, 0);
             for (size_t i = 0; i < log.size(); i += entry) {

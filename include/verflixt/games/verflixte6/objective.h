@@ -169,7 +169,7 @@ class SeriesTally {
 
 // Evenings per work chunk are whole series of about this many evenings: 16 per lane of the
 // pass kernel (PassKernel::kLanes), so that its lanes seldom idle while a chunk's last
-// evenings finish (chunks of 256 ran the kernel's evenings 4-5% slower). The chunk size
+// evenings finish (chunks of 256 ran the kernel's evenings 3-5% slower). The chunk size
 // fixes which evenings draw from which stream: a tournament's numbers for a seed changed
 // with it (session 15). balance draws each series' own stream, so its numbers do not depend
 // on it.
