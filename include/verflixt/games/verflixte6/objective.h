@@ -170,9 +170,9 @@ class SeriesTally {
 // Evenings per work chunk are whole series of about this many evenings: 16 per lane of the
 // pass kernel (PassKernel::kLanes), so that its lanes seldom idle while a chunk's last
 // evenings finish (chunks of 256 ran the kernel's evenings 3-5% slower). The chunk size
-// fixes which evenings draw from which stream: a tournament's numbers for a seed changed
-// with it (session 15). balance draws each series' own stream, so its numbers do not depend
-// on it.
+// fixes which evenings draw from which stream, so changing it changes every tournament's
+// numbers for a seed (and its golden outputs). balance draws each series' own stream, so
+// its numbers do not depend on it.
 inline constexpr std::uint64_t kObjectiveChunk = 1024;
 
 // Plays `evenings` evenings (rounded up to whole series) of the table `spec`.
