@@ -287,26 +287,26 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
     b.row[l] = static_cast<std::int32_t>(row);
     return true;
   };
-  auto begin_next_pass = [&](size_t l) {
+  auto end_block_pass = [&](size_t l) {  // the pass's table into the evening's totals
     for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
       std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
       end_pass_seat(eyes, status);  // T7
       b.total[k][l] += eyes;        // P3
       b.bonus[k][l] = 0;  // P4: the placement bonus comes with an evening's first pass only
     }
+  };
+  auto begin_next_pass = [&](size_t l) {
+    end_block_pass(l);
     ++b.pass[l];
     return begin_block_pass(l);
   };
-  // The evening's last pass ended: T7 and P3 into the record's totals, play_series' end of
-  // the evening (the sink, the next evening in the record), and its first pass begun.
+  // The evening's last pass ended: its totals into the record, play_series' end of the
+  // evening (the sink, the next evening in the record), and its first pass begun.
   // 1: begun; 0: the record begins it; -1: no series left, the lane dead.
   auto begin_next_evening = [&](size_t l) {
     Lane& lane = lanes_[l];
-    for (size_t k = 0; k < static_cast<size_t>(n); ++k) {
-      std::int32_t eyes = b.eyes[k][l], status = b.status[k][l];
-      end_pass_seat(eyes, status);                // T7
-      lane.totals[k] = b.total[k][l] + eyes;      // P3
-    }
+    end_block_pass(l);
+    for (size_t k = 0; k < static_cast<size_t>(n); ++k) lane.totals[k] = b.total[k][l];
     if (!series->end_evening(lane)) {
       lane.dead = true;
       return -1;

@@ -50,9 +50,9 @@ struct PassKernel::Block {
   // Where the lane's start rows are cached (Lane::starts) in start_cache_, -1 for none.
   alignas(64) PerLane<std::int32_t> starts{};
   // play_series: the pass of the evening in progress and the evening's first seat (Lane::pass,
-  // Lane::opener). The block begins an evening's next pass itself (BlockSeries); the lane
-  // record catches up when the lanes' own code next plays the lane (to_lane): its pass is
-  // behind the block's until then.
+  // Lane::opener). The block begins an evening's next pass, and the next evening, itself
+  // (BlockSeries); the lane record catches up when the lanes' own code next plays the lane
+  // (to_lane; run_block's `behind` marks the lanes whose record has not).
   alignas(64) PerLane<std::int32_t> pass{}, opener{};
   // The stop threshold of the family member the player on turn plays, where his seat has a
   // family of stop thresholds: the block keeps it here (tables_at finds the member), the

@@ -188,7 +188,8 @@ std::vector<bool> losers(const Rules& rules, std::span<const int> totals);
 // strictly below him — then the groups taken before his own do not reach the count.
 bool is_loser(const Rules& rules, std::span<const int> totals, int self);
 // P3 itself, for a player at `mine` with `below` others strictly below him: the one place
-// the rule is written (is_loser counts them; score_totals counts them with the ranks).
+// the rule is written (is_loser counts them; loser_of, objective.h, counts them with the
+// ranks for score_totals and the tournament's SeriesTally).
 inline bool loser_given(const Rules& rules, int mine, int below) {
   // | rather than ||: whether a total is 0 or below is the dice's (a branch mispredicted).
   return (mine <= 0) | (below < rules.losers_at_least);
