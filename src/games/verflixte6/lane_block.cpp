@@ -1,6 +1,7 @@
 #include "games/verflixte6/lane_block.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <stdexcept>
@@ -24,11 +25,14 @@ void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
 // uniform_times and resolve (pass_kernel.cpp) for sixteen lanes, the same double arithmetic in
 // two halves of eight: u = bits 2^-53 times the segment's size, the bucket k = floor(u) after
 // the segment's first (alias), and side 1 where u - k is not below the bucket's own
-// probability. `own` is the buckets as doubles (a Bucket is two: own, then next[2]).
-void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, V16i& k, V16i& side) {
+// probability; `next` is the bucket's next row on that side. A Bucket is two 64-bit words:
+// own, then next[2], gathered together with own (not after the side is known, which would
+// put a third gather on the draw's chain of latencies).
+void draw16(const std::int64_t* bits, V16i alias, V16i size, const void* buckets, V16i& k, V16i& side, V16i& next) {
   lanes::V8l b[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
   std::memcpy(b, bits, sizeof b);
-  lanes::V8i half_k[2], half_side[2];
+  const auto* own = static_cast<const double*>(buckets);
+  lanes::V8i half_k[2], half_side[2], half_next[2];
   for (int h = 0; h < 2; ++h) {
     const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
                                 : __builtin_shufflevector(size, size, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -36,12 +40,16 @@ void draw16(const std::int64_t* bits, V16i alias, V16i size, const double* own, 
                                 : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
     const lanes::V8d u = __builtin_convertvector(b[h], lanes::V8d) * 0x1.0p-53 * __builtin_convertvector(m, lanes::V8d);
     half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
-    const lanes::V8d bucket_own = lanes::gather(own, (a + half_k[h]) * 2);
+    const lanes::V8i at = (a + half_k[h]) * 2;
+    const lanes::V8d bucket_own = lanes::gather(own, at);
+    const lanes::V8l pair = lanes::gather_quads(buckets, at + 1);  // next[0] low, next[1] high
     const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < bucket_own;
     half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
+    half_next[h] = __builtin_convertvector(lanes::select(below, pair, pair >> 32), lanes::V8i);
   }
   k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   side = __builtin_shufflevector(half_side[0], half_side[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  next = __builtin_shufflevector(half_next[0], half_next[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
 }  // namespace
@@ -414,7 +422,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   // The tables as 32-bit words, for the gathers (lane_vectors.h): a Hot is alias, buckets,
   // end_eyes or draw, and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and
   // next[2]; a Steal transfer, shown, lapse, keuler and senigma. Taken again after anything
-  // that may grow them.
+  // that may grow them. The packing is a little-endian processor's: the state word's bytes,
+  // and the 8-byte loads of two words (gather_pair, a Bucket's next[0] the low half).
+  static_assert(std::endian::native == std::endian::little);
   static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
                 offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13 &&
                 offsetof(Hot, eyes) == 14);
@@ -457,10 +467,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         alias = lanes::gather(words(hot_), row * 4);
         size = lanes::gather(words(hot_), row * 4 + 1);
       }
-      V16i k, side;
-      draw16(&b.bits[v], alias, size, reinterpret_cast<const double*>(buckets_.data()), k, side);
+      V16i k, side, next_row;
+      draw16(&b.bits[v], alias, size, buckets_.data(), k, side, next_row);
       const V16i bucket = alias + k;
-      const V16i next_row = lanes::gather(words(buckets_), bucket * 4 + 2 + side);
       const V16i before = next_row & static_cast<std::int32_t>(~kTakes);
       store(&b.drawn[v], bucket * 2 + side);
       store(&b.takes[v], go & (next_row < 0));  // kTakes, bit 31
@@ -491,10 +500,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         V16i row = load(&b.row[v]);
         // compiled_victim, lane by lane: the best key over the seats.
         const V16i self = load(&b.self[v]);
-        const V16i amount = lanes::gather(words(steals_), drawn * 5, takes);
-        const V16i shown = lanes::gather(words(steals_), drawn * 5 + 1, takes);
-        auto best_key = [&](V16i leader) {  // inlined with a constant `leader` where all seats agree
-          auto key_of = [&](int j) {
+        V16i amount, shown;  // Steal::transfer and Steal::shown
+        lanes::gather_pair(words(steals_), drawn * 5, takes, amount, shown);
+        auto best_key = [&](V16i leader) __attribute__((always_inline)) {  // a constant `leader` folds where all seats agree
+          auto key_of = [&](int j) __attribute__((always_inline)) {
             const auto s = static_cast<size_t>(j);
             const V16i seat = V16i{} + j;
             const V16i total = kSeries ? load(&b.total[s][v]) : V16i{} + b.seat_total[s];

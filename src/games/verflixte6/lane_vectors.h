@@ -83,6 +83,28 @@ inline V16i gather(const std::int32_t* words, V16i index, V16i mask) {
 #endif
 }
 
+// The two words words[index[i]] and words[index[i] + 1] where `mask` is set (elsewhere 0),
+// as eight-byte loads where the build has them (AVX-512): two gathers of eight elements
+// instead of two of sixteen, whose cost grows with the elements they load.
+inline void gather_pair(const std::int32_t* words, V16i index, V16i mask, V16i& first, V16i& second) {
+#if defined(__AVX512F__)
+  const __mmask16 m = _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
+  const V8i half[2] = {__builtin_shufflevector(index, index, 0, 1, 2, 3, 4, 5, 6, 7),
+                       __builtin_shufflevector(index, index, 8, 9, 10, 11, 12, 13, 14, 15)};
+  const __m512i lo = _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), static_cast<__mmask8>(m),
+                                                 reinterpret_cast<__m256i>(half[0]), words, 4);
+  const __m512i hi = _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), static_cast<__mmask8>(m >> 8),
+                                                 reinterpret_cast<__m256i>(half[1]), words, 4);
+  // Each 64-bit element is the pair, first word low: the even words are `first`, the odd `second`.
+  const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+  first = reinterpret_cast<V16i>(_mm512_permutex2var_epi32(lo, even, hi));
+  second = reinterpret_cast<V16i>(_mm512_permutex2var_epi32(lo, _mm512_add_epi32(even, _mm512_set1_epi32(1)), hi));
+#else
+  first = gather(words, index, mask);
+  second = gather(words, index + 1, mask);
+#endif
+}
+
 // Sixteen words table[index[i]] of a table of sixteen words (index 0..15): one permute where
 // the build has it (AVX-512), which costs a fraction of a gather from memory.
 inline V16i permute(V16i table, V16i index) {
@@ -105,6 +127,23 @@ inline V8d gather(const double* doubles, V8i index) {
 #else
   V8d r;
   for (int i = 0; i < 8; ++i) r[i] = doubles[index[i]];
+  return r;
+#endif
+}
+
+// Eight 64-bit words at byte offsets 8 * index[i] of `base`, the same way (memcpy: the
+// words may be two 32-bit fields of a record).
+inline V8l gather_quads(const void* base, V8i index) {
+#if defined(__AVX512F__)
+  return reinterpret_cast<V8l>(_mm512_mask_i32gather_epi64(_mm512_setzero_si512(), 0xff,
+                                                            reinterpret_cast<__m256i>(index), base, 8));
+#else
+  V8l r;
+  for (int i = 0; i < 8; ++i) {
+    std::int64_t w;
+    std::memcpy(&w, static_cast<const char*>(base) + 8 * static_cast<std::ptrdiff_t>(index[i]), sizeof w);
+    r[i] = w;
+  }
   return r;
 #endif
 }
