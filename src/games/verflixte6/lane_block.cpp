@@ -27,8 +27,10 @@ void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
 // the segment's first (alias), and side 1 where u - k is not below the bucket's own
 // probability; `next` is the bucket's next row on that side. A Bucket is two 64-bit words:
 // own, then next[2], gathered together with own (not after the side is known, which would
-// put a third gather on the draw's chain of latencies).
-void draw16(const std::int64_t* bits, V16i alias, V16i size, const void* buckets, V16i& k, V16i& side, V16i& next) {
+// put a third gather on the draw's chain of latencies). Always inlined: left to itself, GCC
+// calls it, and its three results go through memory.
+__attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i alias, V16i size,
+                                                  const void* buckets, V16i& k, V16i& side, V16i& next) {
   lanes::V8l b[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
   std::memcpy(b, bits, sizeof b);
   const auto* own = static_cast<const double*>(buckets);
