@@ -25,15 +25,14 @@ void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
 // uniform_times and resolve (pass_kernel.cpp) for sixteen lanes, the same double arithmetic in
 // two halves of eight: u = bits 2^-53 times the segment's size, the bucket k = floor(u) after
 // the segment's first (alias), and side 1 where u - k is not below the bucket's own
-// probability; `next` is the bucket's next row on that side. A Bucket is two 64-bit words:
-// own, then next[2], gathered together with own (not after the side is known, which would
-// put a third gather on the draw's chain of latencies). Always inlined: left to itself, GCC
+// probability; `next` is the bucket's next row on that side. A Bucket is 16 bytes, own and
+// next[2], read whole (not its next row after the side is known, which would put a third
+// gather on the draw's chain of latencies). Always inlined: left to itself, GCC
 // calls it, and its three results go through memory.
 __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i alias, V16i size,
                                                   const void* buckets, V16i& k, V16i& side, V16i& next) {
   lanes::V8l b[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
   std::memcpy(b, bits, sizeof b);
-  const auto* own = static_cast<const double*>(buckets);
   lanes::V8i half_k[2], half_side[2], half_next[2];
   for (int h = 0; h < 2; ++h) {
     const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
@@ -42,9 +41,9 @@ __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i
                                 : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
     const lanes::V8d u = __builtin_convertvector(b[h], lanes::V8d) * 0x1.0p-53 * __builtin_convertvector(m, lanes::V8d);
     half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
-    const lanes::V8i at = (a + half_k[h]) * 2;
-    const lanes::V8d bucket_own = lanes::gather(own, at);
-    const lanes::V8l pair = lanes::gather_quads(buckets, at + 1);  // next[0] low, next[1] high
+    lanes::V8l own_bits, pair;  // Bucket::own; next[0] low, next[1] high
+    lanes::gather_records(buckets, a + half_k[h], own_bits, pair);
+    const auto bucket_own = std::bit_cast<lanes::V8d>(own_bits);
     const lanes::V8l below = u - __builtin_convertvector(half_k[h], lanes::V8d) < bucket_own;
     half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
     half_next[h] = __builtin_convertvector(lanes::select(below, pair, pair >> 32), lanes::V8i);
@@ -425,7 +424,8 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   // end_eyes or draw, and state | eliminated << 8 | eyes << 16; a Bucket own (two words) and
   // next[2]; a Steal transfer, shown, lapse, keuler and senigma. Taken again after anything
   // that may grow them. The packing is a little-endian processor's: the state word's bytes,
-  // and the 8-byte loads of two words (gather_pair, a Bucket's next[0] the low half).
+  // and the 8-byte loads of two words (gather_pair; a Bucket's next[0] is the low half of
+  // its second 8 bytes, gather_records).
   static_assert(std::endian::native == std::endian::little);
   static_assert(sizeof(Hot) == 16 && offsetof(Hot, alias) == 0 && offsetof(Hot, buckets) == 4 &&
                 offsetof(Hot, end_eyes) == 8 && offsetof(Hot, state) == 12 && offsetof(Hot, eliminated) == 13 &&

@@ -119,32 +119,35 @@ inline V16i permute(V16i table, V16i index) {
 #endif
 }
 
-// Eight doubles doubles[index[i]], the same way.
-inline V8d gather(const double* doubles, V8i index) {
+// Eight 16-byte records: the first and second 8-byte halves of record index[i] of `base`.
+// Where the build has AVX-512, one 16-byte load a lane, put in place by inserts and two
+// permutes: a gather loads at most 8 bytes a lane and costs by the element, so two gathers
+// would load the same bytes in twice the elements. Elsewhere lane by lane (memcpy: a half
+// may be two 32-bit fields of the record).
+inline void gather_records(const void* base, V8i index, V8l& first, V8l& second) {
+  alignas(32) std::int32_t at[8];
+  std::memcpy(at, &index, sizeof at);
+  const auto* bytes = static_cast<const char*>(base);
 #if defined(__AVX512F__)
-  return reinterpret_cast<V8d>(
-      _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, reinterpret_cast<__m256i>(index), doubles, 8));
+  const auto record = [&](int i) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + 16 * static_cast<std::ptrdiff_t>(at[i])));
+  };
+  __m512i lo = _mm512_zextsi128_si512(record(0)), hi = _mm512_zextsi128_si512(record(4));  // lanes 0-3, 4-7
+  lo = _mm512_inserti32x4(lo, record(1), 1);
+  hi = _mm512_inserti32x4(hi, record(5), 1);
+  lo = _mm512_inserti32x4(lo, record(2), 2);
+  hi = _mm512_inserti32x4(hi, record(6), 2);
+  lo = _mm512_inserti32x4(lo, record(3), 3);
+  hi = _mm512_inserti32x4(hi, record(7), 3);
+  first = reinterpret_cast<V8l>(_mm512_permutex2var_epi64(lo, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), hi));
+  second = reinterpret_cast<V8l>(_mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), hi));
 #else
-  V8d r;
-  for (int i = 0; i < 8; ++i) r[i] = doubles[index[i]];
-  return r;
-#endif
-}
-
-// Eight 64-bit words at byte offsets 8 * index[i] of `base`, the same way (memcpy: the
-// words may be two 32-bit fields of a record).
-inline V8l gather_quads(const void* base, V8i index) {
-#if defined(__AVX512F__)
-  return reinterpret_cast<V8l>(_mm512_mask_i32gather_epi64(_mm512_setzero_si512(), 0xff,
-                                                            reinterpret_cast<__m256i>(index), base, 8));
-#else
-  V8l r;
   for (int i = 0; i < 8; ++i) {
-    std::int64_t w;
-    std::memcpy(&w, static_cast<const char*>(base) + 8 * static_cast<std::ptrdiff_t>(index[i]), sizeof w);
-    r[i] = w;
+    std::int64_t half[2];
+    std::memcpy(half, bytes + 16 * static_cast<std::ptrdiff_t>(at[i]), sizeof half);
+    first[i] = half[0];
+    second[i] = half[1];
   }
-  return r;
 #endif
 }
 
