@@ -27,8 +27,8 @@ void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
 // the segment's first (alias), and side 1 where u - k is not below the bucket's own
 // probability; `next` is the bucket's next row on that side. A Bucket is 16 bytes, own and
 // next[2], read whole (not its next row after the side is known, which would put a third
-// gather on the draw's chain of latencies). Always inlined: left to itself, GCC
-// calls it, and its three results go through memory.
+// gather on the draw's chain of latencies). Always inlined: left to itself, GCC calls it,
+// and its three results go through memory.
 __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i alias, V16i size,
                                                   const void* buckets, V16i& k, V16i& side, V16i& next) {
   lanes::V8l b[2];  // below 2^53: converted as signed, exactly (AVX2 has no unsigned conversion)
@@ -504,7 +504,9 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
         const V16i self = load(&b.self[v]);
         V16i amount, shown;  // Steal::transfer and Steal::shown
         lanes::gather_pair(words(steals_), drawn * 5, takes, amount, shown);
-        auto best_key = [&](V16i leader) __attribute__((always_inline)) {  // a constant `leader` folds where all seats agree
+        // Always inlined (and key_of in it): left to itself, GCC calls it, and a `leader`
+        // constant for every seat does not fold.
+        auto best_key = [&](V16i leader) __attribute__((always_inline)) {
           auto key_of = [&](int j) __attribute__((always_inline)) {
             const auto s = static_cast<size_t>(j);
             const V16i seat = V16i{} + j;
