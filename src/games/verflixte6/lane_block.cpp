@@ -443,8 +443,10 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
   while ((drawing | live) != 0) {
     if (hot_.size() >= kGathered || buckets_.size() >= kGathered || start_cache_.size() >= kGathered)
       throw std::length_error("pass kernel: tables too large for a lane block (2^27 rows or buckets)");
-    // Tables larger than the caches (an evening's policies are megabytes): what the vectors
-    // will gather is fetched as soon as it is known, not waited for one gather at a time.
+    // Tables larger than the caches (an evening's policies are megabytes): the next round's
+    // buckets are fetched as soon as they are known (below), not waited for one gather at a
+    // time. (Fetching a steal's record right after its draw, a phase before it is read, cost
+    // more than it saved.)
     const bool far = buckets_.size() * sizeof(Bucket) > kFar;
     // Sixteen lanes at a time, phase by phase (each phase's vectors are independent, so
     // the processor overlaps their gathers): the draw, (B) its steal, where each lane now
@@ -477,9 +479,6 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
       store(&b.takes[v], go & (next_row < 0));  // kTakes, bit 31
       store(&b.before[v], before);
       store(&b.row[v], lanes::select(go, before, row));
-      if (far)  // the steals' records, read below
-        for (unsigned m = lanes::bits(go & (next_row < 0)); m != 0; m &= m - 1)
-          __builtin_prefetch(&steals_[static_cast<size_t>(bucket[__builtin_ctz(m)] * 2 + side[__builtin_ctz(m)])]);
     }
     // (A, live rows) after every draw from a segment, in lane order: the lane plays its whole
     // step as advance plays it (a finished pass is handed to finish there).
