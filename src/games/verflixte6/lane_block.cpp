@@ -35,10 +35,7 @@ __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i
   std::memcpy(b, bits, sizeof b);
   lanes::V8i half_k[2], half_side[2], half_next[2];
   for (int h = 0; h < 2; ++h) {
-    const lanes::V8i m = h == 0 ? __builtin_shufflevector(size, size, 0, 1, 2, 3, 4, 5, 6, 7)
-                                : __builtin_shufflevector(size, size, 8, 9, 10, 11, 12, 13, 14, 15);
-    const lanes::V8i a = h == 0 ? __builtin_shufflevector(alias, alias, 0, 1, 2, 3, 4, 5, 6, 7)
-                                : __builtin_shufflevector(alias, alias, 8, 9, 10, 11, 12, 13, 14, 15);
+    const lanes::V8i m = lanes::half(size, h), a = lanes::half(alias, h);
     const lanes::V8d u = __builtin_convertvector(b[h], lanes::V8d) * 0x1.0p-53 * __builtin_convertvector(m, lanes::V8d);
     half_k[h] = __builtin_convertvector(u, lanes::V8i);  // u >= 0: truncation is the floor
     lanes::V8l own_bits, pair;  // Bucket::own; next[0] low, next[1] high
@@ -48,9 +45,9 @@ __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i
     half_side[h] = __builtin_convertvector(below + 1, lanes::V8i);  // -1 (true) -> side 0
     half_next[h] = __builtin_convertvector(lanes::select(below, pair, pair >> 32), lanes::V8i);
   }
-  k = __builtin_shufflevector(half_k[0], half_k[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  side = __builtin_shufflevector(half_side[0], half_side[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  next = __builtin_shufflevector(half_next[0], half_next[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  k = lanes::join(half_k[0], half_k[1]);
+  side = lanes::join(half_side[0], half_side[1]);
+  next = lanes::join(half_next[0], half_next[1]);
 }
 
 }  // namespace
