@@ -47,6 +47,15 @@ SeatView parse_other(const std::string& spec) {
   return v;
 }
 
+// The policy option `key` ("policy", "others-policy") names: its KEY-text twin (the text of
+// a policy INI file) when given, else the policy of its value.
+std::unique_ptr<Policy> policy_from(const po::variables_map& vm, const std::string& key, const Rules& rules) {
+  const std::string text_key = key + "-text";
+  if (!vm.count(text_key)) return make_policy(vm[key].as<std::string>(), rules);
+  if (!vm[key].defaulted()) throw InputError("give one of --" + key + " and --" + text_key + ", not both");
+  return make_policy_from_ini(vm[text_key].as<std::string>(), "--" + text_key, rules);
+}
+
 }  // namespace
 
 namespace cli {
@@ -75,6 +84,9 @@ po::options_description advise_options() {
        "jokers as the exact solo solver spends them; any other policy that does not separate the actions "
        "is replaced by it")
       ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
+      ("policy-text", po::value<std::string>(), "--policy given as the text of a policy INI file instead of a name")
+      ("others-policy-text", po::value<std::string>(),
+       "--others-policy given as the text of a policy INI file instead of a name")
       ("passes-left", po::value<int>()->default_value(1),
        "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
        "out by Monte Carlo, everyone without jokers, before scoring)")
@@ -85,7 +97,7 @@ po::options_description advise_options() {
   return desc;
 }
 
-AdviseReport advise_report(const po::variables_map& vm, const RunControl& control) {
+AdviseReport advise_report(const po::variables_map& vm, const RunControl& control, const Budget& budget) {
   AdviseReport r;
   r.rules = rules_from(vm);
   const Rules& rules = r.rules;
@@ -133,14 +145,18 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  // The default continuation plays for the objective (advise.h, issue 12).
-  const std::unique_ptr<Policy> self_policy = vm["policy"].as<std::string>() == "objective"
-                                                  ? objective_continuation(rules, s)
-                                                  : make_policy(vm["policy"].as<std::string>(), rules);
-  const auto others_policy = make_policy(vm["others-policy"].as<std::string>(), rules);
+  // The default continuation plays for the objective (advise.h). It is built only if the
+  // answer needs Monte Carlo: the exact last-seat answer never plays it, and building it
+  // solves the held loadout. A policy file's errors still show before any work.
+  const bool objective = !vm.count("policy-text") && vm["policy"].as<std::string>() == "objective";
+  std::shared_ptr<const Policy> self_policy = objective ? nullptr : policy_from(vm, "policy", rules);
+  const auto others_policy = policy_from(vm, "others-policy", rules);
   r.others_policy = others_policy->name();
-  r.advice = advise(rules, s, *self_policy, *others_policy, r.samples_asked, r.seed, threads,
-                    !vm["monte-carlo"].as<bool>(), control);
+  const auto continuation = [&]() -> std::shared_ptr<const Policy> {
+    return self_policy ? self_policy : objective_continuation(rules, s, budget.max_solver_states);
+  };
+  r.advice = advise(rules, s, continuation, *others_policy, r.samples_asked, r.seed, threads,
+                    !vm["monte-carlo"].as<bool>(), control, budget.max_solver_states);
   r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
                           : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
   return r;

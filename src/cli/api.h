@@ -16,6 +16,12 @@
 
 namespace verflixt::cli {
 
+// What one answer may spend on exact work. The command line allows the solver's own limit;
+// the server gives each request far less, so one request cannot take the machine's memory.
+struct Budget {
+  std::size_t max_solver_states = SolverOptions{}.max_states;
+};
+
 // ---- advise ----
 // `verflixt advise`'s own options plus the sampling and rules options (not the output ones).
 po::options_description advise_options();
@@ -33,7 +39,7 @@ struct AdviseReport {
 };
 // Reads the situation from `vm` (throws InputError as the command line reports it) and
 // ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
-AdviseReport advise_report(const po::variables_map& vm, const RunControl& control);
+AdviseReport advise_report(const po::variables_map& vm, const RunControl& control, const Budget& budget = {});
 nlohmann::ordered_json advise_json(const AdviseReport& report);
 
 // ---- solve ----
@@ -59,7 +65,7 @@ struct SolveReport {
   Completion done;
 };
 // Solves what `vm` asks (--write-policy is the command line's business, not done here).
-SolveReport solve_report(const po::variables_map& vm, const RunControl& control);
+SolveReport solve_report(const po::variables_map& vm, const RunControl& control, const Budget& budget = {});
 nlohmann::ordered_json solve_json(const SolveReport& report);
 
 // ---- rules ----

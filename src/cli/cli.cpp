@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <unistd.h>
 
 #include "verflixt/core/error.h"
@@ -102,6 +103,7 @@ void add_rules_options(po::options_description& desc) {
       ("preset", po::value<std::string>()->default_value("tournament-2019"),
        "ruleset preset: tournament-2019 or classic")
       ("rules", po::value<std::string>(), "rules INI file (see `verflixt rules`)")
+      ("rules-text", po::value<std::string>(), "the rules as INI text, what a --rules file holds")
       ("set", po::value<std::vector<std::string>>()->composing(),
        "override one rule, key=value (repeatable)");
 }
@@ -114,6 +116,15 @@ Rules rules_from(const po::variables_map& vm) {
       throw InputError("--preset " + r.preset + " contradicts preset = " + from_file.preset +
                        " in " + vm["rules"].as<std::string>() + "; give one of them");
     r = from_file;
+  }
+  if (vm.count("rules-text")) {
+    if (vm.count("rules")) throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
+    std::istringstream in(vm["rules-text"].as<std::string>());
+    Rules from_text = read_rules(in, "--rules-text");
+    if (!vm["preset"].defaulted() && from_text.preset != r.preset)
+      throw InputError("--preset " + r.preset + " contradicts preset = " + from_text.preset +
+                       " in --rules-text; give one of them");
+    r = from_text;
   }
   if (vm.count("set"))
     for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);

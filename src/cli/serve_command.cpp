@@ -1,35 +1,41 @@
 // `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib).
-// POST /api/advise, /api/solve and /api/rules take a JSON object whose keys are the
-// command's long options without "--" ({"eyes": 9, "other": ["14:p", "0:j"]}): the object
-// becomes the same argument list the command line parses, so a request gets the command's
-// checks, its one-line error ({"error": "..."}, status 400) and its `--format json` answer
-// from the same functions (cli/api.h). GET / is the page (cli/page/index.html, compiled in).
+// POST /api/advise, /api/solve and /api/rules take a JSON object of the command's options
+// by their long names ({"eyes": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
+// and their JSON types are listed exactly (cli/request_schema.h), and an accepted request
+// becomes the argument list the command line parses, so it gets the command's checks, its
+// one-line error ({"error": "..."}, status 400) and its `--format json` answer from the same
+// functions (cli/api.h). GET / is the page (cli/page/index.html, compiled in).
 //
-// Nothing a request sends can stop the server: every error is caught per request, the body,
-// the Monte Carlo samples and the run time of a request are capped, files are neither
-// written nor read beyond the strategies/ folder, and requests run in parallel on a pool
-// of threads — each result depends only on its request (a seed fixes every number).
-#include <httplib.h>
+// Nothing a request sends can stop the server, stall it or take its memory: every
+// connection must deliver its request within seconds and within size limits
+// (cli/guarded_server.h); the Host, the content type and, beyond loopback, a token are
+// checked before routing (cli/client_access.h); at most a few heavy requests (advise, solve)
+// run at once and the rest are told to retry; each has a cap on its Monte Carlo samples and
+// time and a budget of solver states; no file a request names is read or written.
 #include <omp.h>
 #include <sys/socket.h>
 
-#include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <chrono>
-#include <cstdio>
+#include <condition_variable>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "cli/cli.h"
 #include "cli/api.h"
+#include "cli/cli.h"
+#include "cli/client_access.h"
+#include "cli/guarded_server.h"
+#include "cli/request_schema.h"
 #include "cli/serve_command.h"
+#include "page/index_html.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
-#include "page/index_html.h"
+#include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
@@ -42,75 +48,47 @@ struct Limits {
   std::size_t max_body = 64 * 1024;      // bytes of a request body
   std::uint64_t max_samples = 200000;    // Monte Carlo samples per action (advise)
   double max_seconds = 10;               // Monte Carlo run time; a cut run is marked interrupted
+  std::uint64_t max_states = 1'500'000;  // solver states of one request (about 90 bytes each)
+  std::uint64_t max_heavy = 2;           // advise and solve requests computing at once
   int threads = 1;                       // worker threads per request (results do not depend on it)
 };
 
-// Options a request may not give: the server decides where output goes (nowhere), which
-// files are read and how many threads a request gets.
-const std::set<std::string> kServerOnly = {"output", "o", "format", "write-policy", "rules", "threads", "help", "h"};
-
-class BadRequest : public std::runtime_error {
+// At most `running` heavy requests compute at once; up to `waiting` more wait for a slot (at
+// most `patience`), and any beyond are turned away at once, so light requests (the page, the
+// rules) always find a worker and a heavy one never waits without end.
+class HeavyGate {
  public:
-  using std::runtime_error::runtime_error;
+  HeavyGate(std::uint64_t running, std::uint64_t waiting, std::chrono::milliseconds patience)
+      : running_(running), waiting_(waiting), patience_(patience) {}
+  bool enter() {
+    std::unique_lock lock(mutex_);
+    if (busy_ >= running_ && queued_ >= waiting_) return false;
+    ++queued_;
+    const bool got = free_.wait_for(lock, patience_, [&] { return busy_ < running_; });
+    --queued_;
+    if (got) ++busy_;
+    return got;
+  }
+  void leave() {
+    {
+      std::lock_guard lock(mutex_);
+      --busy_;
+    }
+    free_.notify_one();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable free_;
+  std::uint64_t busy_ = 0, queued_ = 0;
+  const std::uint64_t running_, waiting_;
+  const std::chrono::milliseconds patience_;
 };
-
-// A policy spec from a request: threshold:N or a file under strategies/ (no way out of it).
-void check_policy(const std::string& key, const std::string& spec) {
-  if (spec.rfind("threshold:", 0) == 0) return;
-  if (spec.rfind("strategies/", 0) == 0 && spec.find("..") == std::string::npos) return;
-  throw InputError("--" + key + " '" + spec + "': over HTTP valid: threshold:N or a file strategies/NAME");
-}
-
-std::string scalar_text(const std::string& key, const nlohmann::json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number_integer() || v.is_number_unsigned() || v.is_number_float()) return v.dump();
-  throw InputError("\"" + key + "\": expected a string or a number, not " + std::string(v.type_name()));
-}
-
-// The request object as the argument list of `verflixt <command>`: "key": value becomes
-// --key=value, true a bare --key (a switch), false and null nothing, an array the option
-// repeated. The "--key=value" form keeps a negative number a value.
-std::vector<std::string> arguments(const std::string& command, const std::string& body, const Limits& limits) {
-  nlohmann::json req;
-  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
-    req = nlohmann::json::object();
-  } else {
-    try {
-      req = nlohmann::json::parse(body);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw InputError(std::string("the request is not JSON: ") + e.what());
-    }
-  }
-  if (!req.is_object()) throw InputError("the request must be a JSON object of options, e.g. {\"eyes\": 9}");
-  std::vector<std::string> args = {command};
-  for (const auto& [key, value] : req.items()) {
-    if (kServerOnly.count(key))
-      throw InputError("\"" + key + "\" is not available over HTTP (the server sets output, files and threads)");
-    std::vector<std::string> texts;
-    if (value.is_null() || (value.is_boolean() && !value.get<bool>())) continue;
-    if (value.is_boolean()) {
-      args.push_back("--" + key);
-      continue;
-    }
-    if (value.is_array()) {
-      for (const auto& v : value) texts.push_back(scalar_text(key, v));
-    } else {
-      texts.push_back(scalar_text(key, value));
-    }
-    for (const auto& t : texts) {
-      if (key == "policy" || key == "others-policy") check_policy(key, t);
-      args.push_back("--" + key + "=" + t);
-    }
-  }
-  args.push_back("--threads=" + std::to_string(limits.threads));
-  return args;
-}
 
 void parse_request(const std::vector<std::string>& args, const po::options_description& desc, po::variables_map& vm) {
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
-  if (!cli::parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm))
-    throw InputError("--help is not available over HTTP");
+  cli::parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm);
 }
 
 // Stops a request's Monte Carlo at the next chunk once its time is up or the server stops.
@@ -131,38 +109,34 @@ struct Deadline {
 };
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
-nlohmann::ordered_json answer(const std::string& command, const std::string& body, const Limits& limits) {
-  const std::vector<std::string> args = arguments(command, body, limits);
+nlohmann::ordered_json answer(const std::string& command, const std::string& body, const Limits& limits,
+                              const cli::PolicyCatalog& catalog) {
+  std::vector<std::string> args = cli::request_arguments(command, body, catalog);
   po::variables_map vm;
+  cli::Budget budget;
+  budget.max_solver_states = limits.max_states;
   if (command == "advise") {
+    args.push_back("--threads=" + std::to_string(limits.threads));
     parse_request(args, cli::advise_options(), vm);
     const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
     if (samples > limits.max_samples)
       throw InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
                        std::to_string(limits.max_samples));
     Deadline deadline(limits.max_seconds);
-    return cli::advise_json(cli::advise_report(vm, deadline.control()));
+    return cli::advise_json(cli::advise_report(vm, deadline.control(), budget));
   }
   if (command == "solve") {
+    args.push_back("--threads=" + std::to_string(limits.threads));
     parse_request(args, cli::solve_options(), vm);
-    if (vm.count("loadouts")) throw InputError("over HTTP solve takes one loadout (--jokers), not --loadouts");
-    // A preset's loadout with the automatic caps solves in at most a few seconds; a changed
-    // ruleset or a raised cap can need 40 million states, a minute and gigabytes (e.g.
-    // runkelrueb.face=2 with All In and Fumo), which one request must not take from the others.
-    for (const char* key : {"set", "risk-cap", "runkel-risk-cap"})
-      if (!vm[key].empty() && !vm[key].defaulted())
-        throw InputError(std::string("over HTTP solve takes a preset's rules with the automatic caps, not --") + key +
-                         " (a changed ruleset can need minutes: use `verflixt solve`)");
-    // Exact and bounded (one loadout, at most a few seconds with Runkelrüb), so not cut by
-    // the time cap: a cut would drop marginal values depending on the machine's load. Only
-    // Ctrl-C stops it (between the solves of a loadout without each joker).
+    // Exact and bounded by the state budget, so not cut by the time cap: a cut would drop
+    // marginal values depending on the machine's load. Only Ctrl-C stops it (between the
+    // solves of a loadout without each joker).
     RunControl stop_only;
     stop_only.stop = &cli::interrupt_flag();
-    return cli::solve_json(cli::solve_report(vm, stop_only));
+    return cli::solve_json(cli::solve_report(vm, stop_only, budget));
   }
   po::options_description desc("rules options");
   cli::add_rules_options(desc);
-  desc.add_options()("threads", po::value<int>(), "ignored");
   parse_request(args, desc, vm);
   return cli::rules_json(cli::rules_from(vm));
 }
@@ -200,18 +174,29 @@ int serve_command(int argc, const char* const* argv) {
   desc.add_options()
       ("port", cli::count_value(8066, 0, 65535), "TCP port (0: any free port, printed at start)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
-       "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's LAN)")
+       "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's phones: "
+       "then every API request needs the token printed at start)")
+      ("token", po::value<std::string>(),
+       "the token API requests must carry (default: a new random one when --bind is beyond loopback, none on "
+       "loopback)")
+      ("allow-host", po::value<std::vector<std::string>>()->composing(),
+       "a further name the page may be opened by (e.g. mylaptop.local); repeatable")
       ("threads", po::value<int>()->default_value(omp_get_max_threads()),
        "worker threads per request (results do not depend on it)")
       ("max-samples", cli::count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
-      ("max-seconds", po::value<double>()->default_value(limits.max_seconds),
-       "cap on a request's Monte Carlo run time; a cut run is marked interrupted");
+      ("max-seconds", po::value<double>()->default_value(limits.max_seconds, "10"),
+       "cap on a request's Monte Carlo run time; a cut run is marked interrupted")
+      ("max-states", cli::count_value(limits.max_states, 1000, 40'000'000),
+       "cap on the solver states of one request (about 90 bytes each); a situation that needs more is refused")
+      ("max-heavy", cli::count_value(limits.max_heavy, 1, 64),
+       "advise and solve requests computing at once; more wait briefly, then get 503 and retry");
   po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt serve [--port N] [--bind ADDR]\n"
+                  "usage: verflixt serve [--port N] [--bind ADDR] [--token T] [--allow-host NAME]\n"
                   "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
                   "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"
                   "e.g. {\"eyes\": 9, \"other\": [\"14:p\", \"0:j\"]}; answers are the commands' --format json.\n"
+                  "Beyond loopback (--bind 0.0.0.0) the API asks for a token: open the address printed at start.\n"
                   "Ctrl-C stops the server (exit code 130, as for every interrupted command).",
                   vm))
     return 0;
@@ -220,45 +205,63 @@ int serve_command(int argc, const char* const* argv) {
   limits.threads = cli::threads_from(vm);
   limits.max_samples = vm["max-samples"].as<std::uint64_t>();
   limits.max_seconds = vm["max-seconds"].as<double>();
+  limits.max_states = vm["max-states"].as<std::uint64_t>();
+  limits.max_heavy = vm["max-heavy"].as<std::uint64_t>();
   if (!(limits.max_seconds > 0 && limits.max_seconds <= 3600))
     throw InputError("--max-seconds " + cli::fmt("%g", limits.max_seconds) + " is out of range; valid: 0..3600");
+  std::string token = vm.count("token") ? vm["token"].as<std::string>() : "";
+  if (vm.count("token") && (token.size() < 16 || token.size() > 128 ||
+                            token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
+                                std::string::npos))
+    throw InputError("--token: valid: 16..128 letters, digits, '-' or '_'");
+  const bool local = cli::ClientAccess::loopback(bind);
+  if (!local && token.empty()) token = cli::ClientAccess::new_token();
+  const cli::ClientAccess access(
+      bind, vm.count("allow-host") ? vm["allow-host"].as<std::vector<std::string>>() : std::vector<std::string>{},
+      token);
+  // The strategies a request may name, listed once: a request names one, never a path.
+  const cli::PolicyCatalog catalog = cli::PolicyCatalog::from_folder(resolve_policy_path("strategies"));
 
-  httplib::Server server;
-  server.new_task_queue = [] { return new httplib::ThreadPool(8); };
-  server.set_payload_max_length(limits.max_body);
-  // httplib (0.11) waits this long for every request of a connection, the first one included:
-  // a client that has connected but not yet sent its request within it is closed unanswered.
-  // One second dropped requests of a busy machine's own clients (tests/cli/serve_test.cpp, the
-  // parallel case), so this is httplib's default of 5 s. An idle browser connection is closed
-  // after it too, so Ctrl-C ends the server within about 5 s (a stop waits for its connections).
-  server.set_keep_alive_timeout(5);
+  cli::ConnectionLimits connection;
+  connection.max_body = limits.max_body;
+  cli::GuardedServer server(connection);
+  HeavyGate heavy(limits.max_heavy, 16 * limits.max_heavy,
+                  std::chrono::milliseconds(static_cast<long long>(1000 * limits.max_seconds) + 5000));
   const std::string page = page_html(limits);
+  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    if (const auto refusal = access.check(req)) {
+      send_json(res, refusal->status, error_json(refusal->message));
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   server.Get("/", [&](const httplib::Request&, httplib::Response& res) {
     res.set_content(page, "text/html; charset=utf-8");
   });
   auto api = [&](const std::string& command) {
     return [&, command](const httplib::Request& req, httplib::Response& res) {
+      const bool gated = command != "rules";
+      if (gated && !heavy.enter()) {
+        res.set_header("Retry-After", "5");
+        send_json(res, 503, error_json("the server is busy with other requests; retry in a few seconds"));
+        return;
+      }
       try {
-        send_json(res, 200, answer(command, req.body, limits));
+        send_json(res, 200, answer(command, req.body, limits, catalog));
       } catch (const InputError& e) {
         send_json(res, 400, error_json(e.what()));
       } catch (const std::exception& e) {
         send_json(res, 500, error_json(std::string("internal error: ") + e.what()));
       }
+      if (gated) heavy.leave();
     };
   };
   for (const std::string command : {"advise", "solve", "rules"}) server.Post("/api/" + command, api(command));
   server.Get("/api/rules", api("rules"));
-  // httplib's own errors (no such page, a body over the cap) as JSON in the same form; a
-  // body over the cap is the client's mistake like any other: 400.
+  // httplib's own errors (no such page, a malformed request) as JSON in the same form.
   server.set_error_handler([&](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    if (res.status == 413) {
-      res.status = 400;
-      send_json(res, 400,
-                error_json("the request body is larger than this server's cap; valid: up to " +
-                           std::to_string(limits.max_body) + " bytes"));
-    } else if (res.status == 404) {
+    if (res.status == 404) {
       send_json(res, 404, error_json("no such page " + verflixt::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules"));
     } else {
       send_json(res, res.status, error_json("HTTP " + std::to_string(res.status)));
@@ -267,13 +270,12 @@ int serve_command(int argc, const char* const* argv) {
 
   // httplib (0.11, compiled into Debian's library) listens with a backlog of 5: a burst of more
   // simultaneous connections than that overflowed the accept queue, and under load the
-  // kernel answered some of them with a reset ("no answer: Read" in the parallel serve test;
-  // nstat's ListenOverflows and SyncookiesFailed counted them). So the listening socket is
-  // remembered here (this hook runs on it before bind) and listens again with the system's
-  // maximum after the bind; Linux lets listen() raise the backlog of a listening socket. The
-  // hook replaces httplib's default, which set SO_REUSEPORT — that would let another process
-  // of the same user bind the same port and take half the connections; SO_REUSEADDR only
-  // allows a restart while old connections linger.
+  // kernel answered some of them with a reset. So the listening socket is remembered here
+  // (this hook runs on it before bind) and listens again with the system's maximum after the
+  // bind; Linux lets listen() raise the backlog of a listening socket. The hook replaces
+  // httplib's default, which set SO_REUSEPORT — that would let another process of the same
+  // user bind the same port and take half the connections; SO_REUSEADDR only allows a
+  // restart while old connections linger.
   int listening = -1;
   server.set_socket_options([&listening](socket_t sock) {
     int yes = 1;
@@ -286,6 +288,8 @@ int serve_command(int argc, const char* const* argv) {
                      " (address not local, or the port is taken); try another --port or --bind");
   if (listening >= 0) ::listen(listening, SOMAXCONN);
   cli::install_interrupt_handler();
+  // A client or a reader of the printed address that goes away must never end the server.
+  std::signal(SIGPIPE, SIG_IGN);
   // Ctrl-C: stop accepting, let the requests under way end (their Monte Carlo stops at the
   // next chunk), then exit 130 as every interrupted command does.
   std::atomic<bool> done{false};
@@ -293,8 +297,14 @@ int serve_command(int argc, const char* const* argv) {
     while (!done.load() && !cli::interrupt_flag().load()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     server.stop();
   });
-  std::cout << "verflixt serve: http://" << (bind == "0.0.0.0" ? "127.0.0.1" : bind) << ":" << bound
-            << "/  (Ctrl-C stops)" << std::endl;
+  const std::string query = token.empty() ? "" : "?token=" + token;
+  const std::string shown = bind == "0.0.0.0" || bind == "::" ? "127.0.0.1" : bind;
+  std::cout << "verflixt serve: http://" << shown << ":" << bound << "/" << query << "  (Ctrl-C stops)" << std::endl;
+  if (!local) {
+    for (const auto& a : cli::ClientAccess::own_addresses())
+      std::cout << "  on the table's network: http://" << a << ":" << bound << "/" << query << std::endl;
+    std::cout << "  share this address only with the players: the token in it lets a browser use the API" << std::endl;
+  }
   const bool ok = server.listen_after_bind();
   done = true;
   watcher.join();

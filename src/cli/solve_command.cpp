@@ -89,7 +89,7 @@ po::options_description solve_options() {
   return desc;
 }
 
-SolveReport solve_report(const po::variables_map& vm, const RunControl& control) {
+SolveReport solve_report(const po::variables_map& vm, const RunControl& control, const Budget& budget) {
   SolveReport report;
   report.rules = rules_from(vm);
   const Rules& rules = report.rules;
@@ -102,6 +102,7 @@ SolveReport solve_report(const po::variables_map& vm, const RunControl& control)
   if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const int threads = threads_from(vm);
   SolverOptions opt;
+  opt.max_states = budget.max_solver_states;
   opt.risk_cap = vm["risk-cap"].as<int>();
   opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
   if (opt.risk_cap < 0 || opt.risk_cap > 2000)

@@ -205,12 +205,17 @@ int ObjectiveContinuation::choose_victim(const TurnView& v, int amount, std::spa
   return stop_rule_.choose_victim(v, amount, candidates);
 }
 
-std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceSituation& s) {
+std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceSituation& s,
+                                               std::size_t max_solver_states) {
   std::shared_ptr<const Policy> solved;
   const JokerSet held = s.pass.turn.held;
   if (!held.empty() || s.goal == AdviceGoal::Eyes) {
+    SolverOptions options;
+    options.max_states = max_solver_states;
     try {
-      solved = table_policy(rules, solve_solo(rules, held));
+      solved = table_policy(rules, solve_solo(rules, held, options));
+    } catch (const BudgetExceeded&) {
+      throw;
     } catch (const std::exception&) {
       solved = nullptr;  // the solver cannot order these rules (a cycle): announce no joker
     }
@@ -320,6 +325,14 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
 Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
               std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible,
               const RunControl& control) {
+  // A non-owning pointer (the aliasing constructor with no owner): the caller keeps the policy.
+  return advise(rules, a, [&self_policy] { return std::shared_ptr<const Policy>(std::shared_ptr<const Policy>(), &self_policy); },
+                others_policy, samples, seed, threads, exact_if_possible, control, SolverOptions{}.max_states);
+}
+
+Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory& make_self_policy,
+              const Policy& others_policy, std::uint64_t samples, std::uint64_t seed, int threads,
+              bool exact_if_possible, const RunControl& control, std::size_t max_solver_states) {
   validate_situation(rules, a);
   const auto t0 = std::chrono::steady_clock::now();
   Advice adv;
@@ -345,14 +358,19 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
   }
   if (!adv.exact) {
     if (samples < 2) throw InputError("--samples must be at least 2");
+    const std::shared_ptr<const Policy> self_held = make_self_policy();
+    const Policy& self_policy = *self_held;
     monte_carlo(rules, a, self_policy, others_policy, samples, seed, threads, control, adv);
     adv.continuation = self_policy.name();
     if (!adv.interrupted && !adv.ranked.empty() && !ranking_separated(adv.ranked)) {
       // The estimates cannot tell the leaders apart (typically every action 0 ± 0 because
       // the continuation never reaches the objective): rank again with the continuation
-      // that plays for the objective, unless that was the continuation already.
-      const auto fitted = objective_continuation(rules, a);
-      if (fitted->name() != self_policy.name()) {
+      // that plays for the objective, unless that was the continuation already (then it is
+      // not built again: that would solve the same loadout a second time).
+      const auto fitted = dynamic_cast<const ObjectiveContinuation*>(&self_policy)
+                              ? nullptr
+                              : objective_continuation(rules, a, max_solver_states);
+      if (fitted && fitted->name() != self_policy.name()) {
         Advice again;
         monte_carlo(rules, a, *fitted, others_policy, samples, seed, threads, control, again);
         // Keep the ranking of the continuation that plays better for the objective (each

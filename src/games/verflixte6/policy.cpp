@@ -138,6 +138,17 @@ std::string resolve_policy_path(const std::string& path) {
   return fs::exists(in_source, ec) ? in_source.string() : path;
 }
 
+std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std::string& source, const Rules& rules) {
+  std::istringstream in(text);
+  const std::string kind = policy_file_kind(in, source);
+  in.clear();
+  in.seekg(0);
+  if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, source), source);
+  if (kind == "position") return make_position_policy(in, source);
+  if (kind == "strong") return make_strong_policy_file(in, source, rules);
+  throw InputError(source + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
+}
+
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   // strong_policy.h: "strong" with its default parameters, "strong:FILE.ini" a strong file
   // (the same as naming a file with kind = strong).
@@ -152,16 +163,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
     const std::string n = s.substr(10);
     return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
   }
-  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") {
-    std::istringstream in(read_text_file(s, "policy file"));
-    const std::string kind = policy_file_kind(in, s);
-    in.clear();
-    in.seekg(0);
-    if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, s), s);
-    if (kind == "position") return make_position_policy(in, s);
-    if (kind == "strong") return make_strong_policy_file(in, s, rules);
-    throw InputError(s + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
-  }
+  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") return make_policy_from_ini(read_text_file(s, "policy file"), s, rules);
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
   throw InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");

@@ -241,17 +241,15 @@ class Solve {
   }
 
  private:
-  static constexpr std::size_t kMaxStates = 40'000'000;  // read_policy's kMaxPolicyStates too
-
   std::uint32_t intern(const TurnState& raw) {
     int offset = 0;
     const TurnState s = normal_form(raw, offset);
     const auto next = static_cast<std::uint32_t>(states_.size());
     const std::uint32_t id = index_.insert(s, next);
     if (id == next) {
-      if (states_.size() >= kMaxStates)
-        throw InputError("solver: more than " + std::to_string(kMaxStates) + " states for jokers " +
-                         loadout_name(loadout_) + "; lower --risk-cap");
+      if (states_.size() >= o_.max_states)
+        throw BudgetExceeded("solver: more than " + std::to_string(o_.max_states) + " states (the state budget) for jokers " +
+                             loadout_name(loadout_) + "; lower --risk-cap");
       states_.push_back(s);
     }
     return id;
@@ -754,7 +752,7 @@ void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& sol
 }
 
 namespace {
-// The solver never writes more states than this (Solver::kMaxStates).
+// The solver never writes more states than this (SolverOptions::max_states' default).
 constexpr std::size_t kMaxPolicyStates = 40'000'000;
 // Eyes, floors and Fumo gains in a table: far beyond any solved state, far inside an int.
 constexpr long long kMaxPolicyEyes = 100'000'000;

@@ -16,7 +16,9 @@
 // another continuation, advise ranks again with the objective continuation and says so; ties
 // never put stop first. With passes left after this one (AdviceSituation::passes_left) the
 // rest of the evening is played out before scoring, and the exact DP does not apply.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -113,8 +115,10 @@ class ObjectiveContinuation final : public Policy {
   std::shared_ptr<const Policy> solved_;
 };
 
-// The objective continuation for the player on turn (solves his held loadout solo).
-std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceSituation& s);
+// The objective continuation for the player on turn (solves his held loadout solo, within
+// `max_solver_states`: past it BudgetExceeded is thrown, never a silently weaker policy).
+std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceSituation& s,
+                                               std::size_t max_solver_states = 40'000'000);
 
 // The situation as advise understood it, one line per seat in order (who still plays, in
 // which order), for the player to check.
@@ -134,6 +138,15 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s);
 Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_policy, const Policy& others_policy,
               std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true,
               const RunControl& control = {});
+
+// The same with the own continuation built only when Monte Carlo needs it (the exact DP
+// never does): building the objective continuation solves the held loadout, which can take
+// far longer than the answer itself. `max_solver_states` bounds every solve advise runs
+// (SolverOptions::max_states); a situation that needs more throws BudgetExceeded.
+using PolicyFactory = std::function<std::shared_ptr<const Policy>()>;
+Advice advise(const Rules& rules, const AdviceSituation& s, const PolicyFactory& self_policy,
+              const Policy& others_policy, std::uint64_t samples, std::uint64_t seed, int threads,
+              bool exact_if_possible, const RunControl& control, std::size_t max_solver_states);
 
 // Whether the last-seat DP applies (the last seat, objective win or not-loser); it answers
 // exactly unless it needs more than kAdviceMaxStates states.

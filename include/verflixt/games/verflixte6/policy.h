@@ -82,6 +82,11 @@ class ThresholdPolicy final : public Policy {
 // inside the source tree the binary was built from (kSourceDir), if it exists there.
 std::string resolve_policy_path(const std::string& path);
 
+// A policy from the text of a policy INI file (heuristic, position or strong, as its
+// policy.kind says); `source` names it in errors and is the policy's name. The HTTP API
+// builds its policies this way, from shipped or inline text, never from a file a client names.
+std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std::string& source, const Rules& rules);
+
 // Builds a policy from its command-line name: "threshold:N", or the path of a policy file
 // (strategies/*.ini for heuristics, *.policy for solver tables). Throws InputError naming
 // the input and the valid forms.

@@ -65,6 +65,10 @@ struct SolverOptions {
   bool thresholds = true;
   // Keep the solved table (values and decisions) for a SolvedPolicy; batch runs drop it.
   bool keep_table = true;
+  // The most states one solve may intern (about 90 bytes each): past it the solve throws
+  // BudgetExceeded instead of growing. The default is the most a .policy file may hold; the
+  // server gives each request far fewer, so a changed ruleset cannot take its memory.
+  std::size_t max_states = 40'000'000;
 };
 
 // The solver's decisions: the value of every solved non-terminal state and the optimal
