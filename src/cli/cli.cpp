@@ -110,6 +110,8 @@ void add_rules_options(po::options_description& desc) {
 
 Rules rules_from(const po::variables_map& vm) {
   Rules r = preset(vm["preset"].as<std::string>());
+  if (vm.count("rules-text") && vm.count("rules"))
+    throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
   if (vm.count("rules")) {
     Rules from_file = read_rules_file(vm["rules"].as<std::string>());
     if (!vm["preset"].defaulted() && from_file.preset != r.preset)
@@ -118,7 +120,6 @@ Rules rules_from(const po::variables_map& vm) {
     r = from_file;
   }
   if (vm.count("rules-text")) {
-    if (vm.count("rules")) throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
     std::istringstream in(vm["rules-text"].as<std::string>());
     Rules from_text = read_rules(in, "--rules-text");
     if (!vm["preset"].defaulted() && from_text.preset != r.preset)

@@ -69,6 +69,15 @@ class HeavyGate {
     if (got) ++busy_;
     return got;
   }
+  // Leaves the gate when it goes out of scope (after a successful enter()).
+  struct Slot {
+    HeavyGate* gate;
+    ~Slot() {
+      if (gate) gate->leave();
+    }
+  };
+
+ private:
   void leave() {
     {
       std::lock_guard lock(mutex_);
@@ -77,7 +86,6 @@ class HeavyGate {
     free_.notify_one();
   }
 
- private:
   std::mutex mutex_;
   std::condition_variable free_;
   std::uint64_t busy_ = 0, queued_ = 0;
@@ -246,6 +254,7 @@ int serve_command(int argc, const char* const* argv) {
         send_json(res, 503, error_json("the server is busy with other requests; retry in a few seconds"));
         return;
       }
+      const HeavyGate::Slot slot{gated ? &heavy : nullptr};
       try {
         send_json(res, 200, answer(command, req.body, limits, catalog));
       } catch (const InputError& e) {
@@ -253,7 +262,6 @@ int serve_command(int argc, const char* const* argv) {
       } catch (const std::exception& e) {
         send_json(res, 500, error_json(std::string("internal error: ") + e.what()));
       }
-      if (gated) heavy.leave();
     };
   };
   for (const std::string command : {"advise", "solve", "rules"}) server.Post("/api/" + command, api(command));
