@@ -69,7 +69,7 @@ int balance_command(int argc, const char* const* argv) {
   namespace po = cli::po;
   po::options_description desc("balance options");
   desc.add_options()
-      ("players", po::value<int>()->default_value(4), "table size (2..12)")
+      ("players", cli::int_value(4, 2, 12), "table size (2..12)")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
        "jokers, as heuristic files have)")
