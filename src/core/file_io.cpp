@@ -56,6 +56,14 @@ void write_all(int fd, std::string_view text, const auto& fail) {
   }
 }
 
+const char* file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
 std::string parent_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
@@ -84,17 +92,22 @@ std::string follow_links(std::string path, const auto& fail) {
 
 std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
   const std::string name = std::string(what) + " " + quoted(path);
-  Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
+  Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)};
   if (fd.fd < 0) throw InputError("cannot open " + name + ": " + reason(errno));
   struct stat st;
   if (::fstat(fd.fd, &st) != 0) throw InputError("cannot read " + name + ": " + reason(errno));
   if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file");
+  // A FIFO can block forever and a device (/dev/zero) never ends: only regular files, whose
+  // size is known before the first byte is read.
+  if (!S_ISREG(st.st_mode))
+    throw InputError(name + " is not a regular file (" + file_kind(st.st_mode) + "); give a file");
   const auto too_big = [&] {
     return InputError(name + " is larger than " + std::to_string(max_bytes) + " bytes; is it the right file?");
   };
-  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
   std::string text;
-  if (S_ISREG(st.st_mode)) text.reserve(static_cast<std::size_t>(st.st_size));
+  text.reserve(static_cast<std::size_t>(st.st_size));
   char buf[65536];
   for (;;) {
     const ssize_t n = ::read(fd.fd, buf, sizeof buf);

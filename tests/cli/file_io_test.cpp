@@ -4,6 +4,9 @@
 // target is never touched, a symlink keeps pointing where it pointed.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -271,6 +274,45 @@ TEST(FileIo, InProcessReadAndWrite) {
   EXPECT_THROW(verflixt::write_file_atomic("", "x", "test"), verflixt::InputError);
   EXPECT_TRUE(names_in(dir) == std::set<std::string>{"a.txt"});
   EXPECT_EQ(verflixt::quoted(std::string("a\x1b\n") + std::string(300, 'b')).size(), 1 + 9 + 191 + 3 + 1);
+}
+
+// Only regular files are read: a FIFO is refused at once (opening it would wait for a writer
+// forever), a device such as /dev/zero before a byte of it is read.
+TEST(FileInput, FifosAndDevicesAreRefusedWithoutBlocking) {
+  const fs::path dir = fresh("in_fifo");
+  const std::string fifo = (dir / "rules.ini").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto guarded = [](const std::string& args) {  // exit 124 if it blocks
+    return run("-h >/dev/null; timeout 20 " + std::string(VERFLIXT_BINARY) + " " + args);
+  };
+  expect_one_line_exit_2(guarded("rules --rules " + fifo), "is not a regular file (a FIFO)");
+  expect_one_line_exit_2(guarded("rules --rules /dev/zero"), "is not a regular file (a character device)");
+  fs::create_symlink("/dev/zero", dir / "zero.policy");
+  expect_one_line_exit_2(guarded("evaluate --policy " + (dir / "zero.policy").string()),
+                         "is not a regular file (a character device)");
+  try {
+    verflixt::read_text_file("/dev/zero", "policy file", verflixt::kMaxPolicyFileBytes);
+    ADD_FAILURE() << "/dev/zero was read";
+  } catch (const verflixt::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'/dev/zero' is not a regular file"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(verflixt::read_text_file(fifo, "rules file"), verflixt::InputError);
+}
+
+// The size is checked before reading: a sparse file far over the cap fails at once.
+TEST(FileInput, OversizeFilesAreRefusedBeforeReading) {
+  const fs::path dir = fresh("in_oversize");
+  const fs::path huge = dir / "huge.policy";
+  write(huge, "");
+  fs::resize_file(huge, std::uintmax_t{64} << 30);  // sparse: no disk, but 64 GiB to read
+  try {
+    verflixt::read_text_file(huge.string(), "policy file", verflixt::kMaxPolicyFileBytes);
+    ADD_FAILURE() << "the huge file was read";
+  } catch (const verflixt::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is larger than 2147483648 bytes"), std::string::npos) << e.what();
+  }
+  fs::resize_file(huge, verflixt::kMaxIniFileBytes + 1);
+  expect_one_line_exit_2(run("rules --rules " + huge.string()), "is larger than 1048576 bytes");
 }
 
 }  // namespace

@@ -15,7 +15,8 @@ inline constexpr std::size_t kMaxPolicyFileBytes = std::size_t{1} << 31;
 // The whole text of the file at `path`, with CRLF line ends turned into LF (so every format
 // reads Windows files alike). Throws InputError naming `what` ("rules file") and the path
 // (quoted, control bytes escaped, long paths cut) for a missing, unreadable or too long
-// path, a directory, or a file of more than `max_bytes`.
+// path, a directory, anything but a regular file (a FIFO, /dev/zero: refused at once,
+// without waiting for a writer) or a file of more than `max_bytes` (refused before reading).
 std::string read_text_file(const std::string& path, std::string_view what,
                            std::size_t max_bytes = kMaxIniFileBytes);
 
