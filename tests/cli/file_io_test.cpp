@@ -5,14 +5,18 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "binary.h"
 #include "verflixt/core/error.h"
@@ -313,6 +317,52 @@ TEST(FileInput, OversizeFilesAreRefusedBeforeReading) {
   }
   fs::resize_file(huge, verflixt::kMaxIniFileBytes + 1);
   expect_one_line_exit_2(run("rules --rules " + huge.string()), "is larger than 1048576 bytes");
+}
+
+// Past ulimit -f the write fails with EFBIG (SIGXFSZ is ignored), one line, and neither the
+// target nor a temporary file is left.
+TEST(FileOutput, AFileSizeLimitGivesOneLineAndLeavesNothing) {
+  const fs::path dir = fresh("out_xfsz");
+  write(dir / "keep.ini", "old\n");
+  const auto limited = [&](const std::string& args) {
+    return run("-h >/dev/null; sh -c \"ulimit -f 2; exec " + std::string(VERFLIXT_BINARY) + " " + args + "\"");
+  };
+  expect_one_line_exit_2(limited("rules --output " + (dir / "new.ini").string()), "File too large");
+  expect_one_line_exit_2(limited("rules --output " + (dir / "keep.ini").string()), "File too large");
+  EXPECT_TRUE(names_in(dir) == std::set<std::string>{"keep.ini"});
+  EXPECT_EQ(slurp(dir / "keep.ini"), "old\n");
+}
+
+// kill -9 at random moments of a writer that writes the target over and over: afterwards the
+// directory holds the target, whole, or nothing; never a temporary file, never a part.
+TEST(FileOutput, AKilledWriterLeavesOnlyWholeFiles) {
+  const fs::path dir = fresh("out_kill");
+  const std::string target = (dir / "big.txt").string();
+  std::string text;
+  for (int k = 0; text.size() < (4u << 20); ++k) text += "line " + std::to_string(k) + "\n";
+  std::mt19937 rng(7);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (attempt == 4) fs::remove(target);  // half the kills hit a new target, half a replacement
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      try {
+        for (;;) verflixt::write_file_atomic(target, text, "test");
+      } catch (...) {
+      }
+      ::_exit(1);
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(std::uniform_int_distribution<int>(0, 150000)(rng)));
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    for (const auto& name : names_in(dir)) {
+      EXPECT_EQ(name, "big.txt") << "left behind after kill " << attempt;
+      if (name == "big.txt") {
+        EXPECT_EQ(fs::file_size(dir / name), text.size()) << "kill " << attempt;
+      }
+    }
+  }
 }
 
 }  // namespace
