@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -122,6 +123,26 @@ TEST(OptionRange, HugeAndMalformedNumbersAreOneLine) {
   expect_out_of_range("solve --game pig --tolerance=inf", "tolerance", "0..1");
   expect_out_of_range("solve --game pig --tolerance=2", "tolerance", "0..1");
   EXPECT_EQ(run("evaluate --seed=18446744073709551615 --help").code, 0);
+}
+
+// The same in every game's rules file: each printed ruleset with its first number replaced
+// by a number past int's range, INT_MIN or -1 is one line naming the key and its range.
+TEST(OptionRange, HugeNumbersInEveryGamesRulesFileAreOneLine) {
+  for (const std::string game : {"verflixte6", "schocken", "en-gingg", "zehntausend"}) {
+    const std::string printed = run("rules --game " + game).out;
+    size_t at = printed.find(" = ");  // the first key with a number
+    while (at != std::string::npos && !(printed[at + 3] >= '0' && printed[at + 3] <= '9')) at = printed.find(" = ", at + 1);
+    ASSERT_NE(at, std::string::npos) << game;
+    const size_t value = at + 3, end = printed.find('\n', value);
+    for (const std::string bad : {"99999999999999999999", "-2147483648", "-1"}) {
+      const auto path = verflixt::testing::scratch() / ("huge_" + game + ".ini");
+      std::ofstream(path) << printed.substr(0, value) + bad + printed.substr(end);
+      const Result r = run("rules --game " + game + " --rules " + path.string());
+      EXPECT_EQ(r.code, 2) << game << " " << bad << ": " << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << game << ": " << r.err;
+      EXPECT_NE(r.err.find("'" + bad + "' is not an integer in "), std::string::npos) << game << ": " << r.err;
+    }
+  }
 }
 
 // The commands as `verflixt --help` lists them: the verflixte6 commands, then per game the
