@@ -63,13 +63,13 @@ namespace cli {
 po::options_description advise_options() {
   po::options_description desc("advise options");
   desc.add_options()
-      ("eyes", po::value<int>(), "own eyes this pass so far (after the free throw)")
-      ("robbing-ones", po::value<int>()->default_value(0), "robbing 1s thrown so far this turn (T4)")
+      ("eyes", cli::int_value(-200, 400), "own eyes this pass so far (after the free throw)")
+      ("robbing-ones", cli::int_value(0, 0, 100), "robbing 1s thrown so far this turn (T4)")
       ("jokers", po::value<std::string>()->default_value("none"), "jokers still held, e.g. hirtenschutz,pony")
-      ("frost-used", po::value<int>()->default_value(0), "Frostschutz uses so far (J1)")
+      ("frost-used", cli::int_value(0, 0, 4), "Frostschutz uses so far (J1)")
       ("fumo", po::bool_switch(), "Fumo is active (J13 doubling)")
-      ("floor", po::value<int>(), "Ventil floor set earlier this turn (J11)")
-      ("total", po::value<int>()->default_value(0), "own evening total before this pass")
+      ("floor", cli::int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
+      ("total", cli::int_value(0, 0, 100000), "own evening total before this pass")
       ("other", po::value<std::vector<std::string>>()->composing(),
        "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
        "z (Zombie); repeat in seat order after you")
@@ -87,7 +87,7 @@ po::options_description advise_options() {
       ("policy-text", po::value<std::string>(), "--policy given as the text of a policy INI file instead of a name")
       ("others-policy-text", po::value<std::string>(),
        "--others-policy given as the text of a policy INI file instead of a name")
-      ("passes-left", po::value<int>()->default_value(1),
+      ("passes-left", cli::int_value(1, 1, 50),
        "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
        "out by Monte Carlo, everyone without jokers, before scoring)")
       ("samples", cli::count_value(20000, 2, 100000000), "Monte Carlo samples per action")

@@ -11,13 +11,13 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <fstream>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/balance.h"
@@ -69,7 +69,7 @@ int balance_command(int argc, const char* const* argv) {
   namespace po = cli::po;
   po::options_description desc("balance options");
   desc.add_options()
-      ("players", po::value<int>()->default_value(4), "table size (2..12)")
+      ("players", cli::int_value(4, 2, 12), "table size (2..12)")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
        "jokers, as heuristic files have)")
@@ -157,8 +157,13 @@ int balance_command(int argc, const char* const* argv) {
       throw InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
                        "valid: --engine auto or reference, or --strong none");
     const std::string path = resolve_policy_path(strong);
-    std::ifstream in(path);
-    if (!in) throw InputError("--strong '" + strong + "': cannot read it; valid: a strong policy file (strategies/strong.ini) or none");
+    std::string text;
+    try {
+      text = read_text_file(path, "--strong");
+    } catch (const InputError& e) {
+      throw InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
+    }
+    std::istringstream in(text);
     families.push_back(strong_family(read_strong(in, path)));
   }
   const ParamSweep sweep = vm.count("vary")   ? parse_param_sweep(vm["vary"].as<std::string>(), rules, "--vary")

@@ -365,12 +365,12 @@ int bench_command(int argc, const char* const* argv) {
       ("table-turns", cli::count_value(15'000'000, 1, std::uint64_t{1} << 50),
        "pass-kernel turns per table run (6-player passes, 4-player evenings, MPI)")
       ("seed", cli::count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
-      ("threads", po::value<int>()->default_value(omp_get_num_procs()), "measure 1..T threads")
-      ("repeats", po::value<int>()->default_value(5),
+      ("threads", cli::int_value(omp_get_num_procs(), 1, 1024), "measure 1..T threads")
+      ("repeats", cli::int_value(5, 1, 1000),
        "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
-      ("row-steps", po::value<int>()->default_value(AliasOptions{}.max_steps),
+      ("row-steps", cli::int_value(AliasOptions{}.max_steps, 1, 16),
        "kernel tuning: chain steps one alias row may play")
-      ("row-outcomes", po::value<int>()->default_value(AliasOptions{}.max_composed_outcomes),
+      ("row-outcomes", cli::int_value(AliasOptions{}.max_composed_outcomes, 2, 4096),
        "kernel tuning: most outcomes of a composed row")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "policy of the joker workload")

@@ -4,6 +4,8 @@
 
 #include <bit>
 #include <charconv>
+#include <cmath>
+#include <stdexcept>
 #include <csignal>
 #include <limits>
 #include <cstdio>
@@ -35,16 +37,23 @@ extern "C" void on_sigint(int) {
   }
 }
 
-// The semantic of a count_value option: a uint64 with its valid range.
-class CountValue : public po::typed_value<std::uint64_t> {
+// The semantics of ranged options: a uint64 (count_value), an int (int_value) or a double
+// (real_value) with its valid range.
+template <class T>
+class RangedValue : public po::typed_value<T> {
  public:
-  CountValue(std::uint64_t lo, std::uint64_t hi) : po::typed_value<std::uint64_t>(nullptr), lo_(lo), hi_(hi) {}
-  std::uint64_t lo() const { return lo_; }
-  std::uint64_t hi() const { return hi_; }
+  RangedValue(T lo, T hi, std::string valid = {}) : po::typed_value<T>(nullptr), lo_(lo), hi_(hi), valid_(std::move(valid)) {}
+  T lo() const { return lo_; }
+  T hi() const { return hi_; }
+  const std::string& valid() const { return valid_; }
 
  private:
-  std::uint64_t lo_, hi_;
+  T lo_, hi_;
+  std::string valid_;  // the valid values in words, when lo..hi holds invalid ones
 };
+using CountValue = RangedValue<std::uint64_t>;
+using IntValue = RangedValue<int>;
+using RealValue = RangedValue<double>;
 
 // 1048576 -> "2^20"; the maximum -> "2^64-1"; small numbers as they are.
 std::string bound_text(std::uint64_t v) {
@@ -55,11 +64,66 @@ std::string bound_text(std::uint64_t v) {
 
 std::string range_text(const po::value_semantic* semantic) {
   if (const auto* c = dynamic_cast<const CountValue*>(semantic)) return bound_text(c->lo()) + ".." + bound_text(c->hi());
+  if (const auto* i = dynamic_cast<const IntValue*>(semantic))
+    return i->valid().empty() ? std::to_string(i->lo()) + ".." + std::to_string(i->hi()) : i->valid();
+  if (const auto* r = dynamic_cast<const RealValue*>(semantic)) return fmt("%g", r->lo()) + ".." + fmt("%g", r->hi());
+  if (dynamic_cast<const po::typed_value<double>*>(semantic)) return "a finite number";
   return "0.." + bound_text(std::numeric_limits<std::uint64_t>::max());
 }
 
-// Rejects what Boost would accept silently: a negative value of an unsigned option (it wraps
-// to 2^64 - k), a count_value outside its range, and a stray positional argument.
+// Why [first, last) is no whole number of type T in the option's range, or nullptr.
+template <class T>
+const char* whole_number_problem(const po::value_semantic* semantic, const char* first, const char* last) {
+  T v{};
+  const auto [end, ec] = std::from_chars(first, last, v);
+  if (ec == std::errc::result_out_of_range) return " is out of range";
+  if (ec != std::errc() || end != last) return " is not a whole number";
+  const auto* r = dynamic_cast<const RangedValue<T>*>(semantic);
+  return r && (v < r->lo() || v > r->hi()) ? " is out of range" : nullptr;
+}
+
+// Why `raw` is no valid value of the option `semantic` describes, or nullptr when it is (or
+// when it is no number option: Boost checks the rest). Boost alone would wrap a negative
+// uint64 to 2^64 - k, take nan and infinities, and know no ranges.
+const char* value_problem(const po::value_semantic* semantic, const std::string& raw) {
+  const size_t b = raw.find_first_not_of(" \t");
+  const char* first = raw.data() + (b == std::string::npos ? raw.size() : b);
+  const char* last = raw.data() + raw.size();
+  if (dynamic_cast<const po::typed_value<std::uint64_t>*>(semantic)) {
+    if (first != last && *first == '-') return " is negative";
+    return whole_number_problem<std::uint64_t>(semantic, first, last);
+  }
+  if (dynamic_cast<const po::typed_value<int>*>(semantic)) {
+    if (first != last && *first == '+') ++first;  // as Boost reads "+3"
+    return whole_number_problem<int>(semantic, first, last);
+  }
+  if (dynamic_cast<const po::typed_value<double>*>(semantic)) {
+    const std::string text(first, last);
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) return " is not a number";
+    if (!std::isfinite(v)) return " is not a finite number";
+    const auto* r = dynamic_cast<const RealValue*>(semantic);
+    return r && !(v >= r->lo() && v <= r->hi()) ? " is out of range" : nullptr;
+  }
+  return nullptr;
+}
+
+// A number option declared without a range is a programming error: every int and uint64
+// option must say what a player may give.
+void check_ranged(const po::options_description& all) {
+  for (const auto& d : all.options()) {
+    const po::value_semantic* s = d->semantic().get();
+    const bool bare_int = dynamic_cast<const po::typed_value<int>*>(s) && !dynamic_cast<const IntValue*>(s);
+    const bool bare_count =
+        dynamic_cast<const po::typed_value<std::uint64_t>*>(s) && !dynamic_cast<const CountValue*>(s);
+    if (bare_int || bare_count)
+      throw std::logic_error("option --" + d->long_name() + " has no range; declare it with int_value or count_value");
+  }
+}
+
+// Rejects what Boost would accept silently: a number option's value outside its range (see
+// value_problem), and a stray positional argument.
 void check_parsed(const po::parsed_options& parsed, const po::options_description& all, const char* command,
                   bool positionals) {
   for (const auto& opt : parsed.options) {
@@ -70,22 +134,11 @@ void check_parsed(const po::parsed_options& parsed, const po::options_descriptio
                        "` takes options only (see `verflixt " + command + " --help`)");
     }
     const po::option_description* d = all.find_nothrow(opt.string_key, false);
-    if (!d || !dynamic_cast<const po::typed_value<std::uint64_t>*>(d->semantic().get())) continue;
-    const auto* count = dynamic_cast<const CountValue*>(d->semantic().get());
-    for (const std::string& raw : opt.value) {
-      const size_t b = raw.find_first_not_of(" \t");
-      const bool negative = b != std::string::npos && raw[b] == '-';
-      std::uint64_t v = 0;
-      const char* first = raw.data() + (b == std::string::npos ? raw.size() : b);
-      const auto [end, ec] = std::from_chars(first, raw.data() + raw.size(), v);
-      const char* problem = nullptr;
-      if (negative) problem = " is negative";
-      else if (ec == std::errc::result_out_of_range) problem = " is out of range";
-      else if (ec != std::errc() || end != raw.data() + raw.size()) problem = " is not a whole number";
-      else if (count && (v < count->lo() || v > count->hi())) problem = " is out of range";
-      if (problem)
-        throw InputError("--" + opt.string_key + " " + raw + problem + "; valid: " + range_text(d->semantic().get()));
-    }
+    if (!d) continue;
+    for (const std::string& raw : opt.value)
+      if (const char* problem = value_problem(d->semantic().get(), raw))
+        throw InputError("--" + opt.string_key + " " + printable(raw, 40) + problem +
+                         "; valid: " + range_text(d->semantic().get()));
   }
 }
 
@@ -93,6 +146,22 @@ void check_parsed(const po::parsed_options& parsed, const po::options_descriptio
 
 po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi) {
   auto* v = new CountValue(lo, hi);
+  v->default_value(fallback);
+  return v;
+}
+
+po::typed_value<std::uint64_t>* count_value(std::uint64_t lo, std::uint64_t hi) { return new CountValue(lo, hi); }
+
+po::typed_value<int>* int_value(int fallback, int lo, int hi, const char* valid) {
+  auto* v = new IntValue(lo, hi, valid ? valid : "");
+  v->default_value(fallback);
+  return v;
+}
+
+po::typed_value<int>* int_value(int lo, int hi) { return new IntValue(lo, hi); }
+
+po::typed_value<double>* real_value(double fallback, double lo, double hi) {
+  auto* v = new RealValue(lo, hi);
   v->default_value(fallback);
   return v;
 }
@@ -136,7 +205,7 @@ Rules rules_from(const po::variables_map& vm) {
 void add_sampling_options(po::options_description& desc) {
   desc.add_options()
       ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed; fixes every result bit for bit")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()),
+      ("threads", int_value(omp_get_max_threads(), 1, 1024),
        "worker threads (results do not depend on it)");
 }
 
@@ -214,6 +283,7 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   all.add(desc);
   all.add_options()("help,h", "show this help");
   try {
+    check_ranged(all);
     po::command_line_parser parser(argc, argv);
     parser.options(all);
     if (positional) parser.positional(*positional);
@@ -229,7 +299,7 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     std::vector<std::string> names;
     for (const auto& d : all.options()) names.push_back("--" + d->long_name());
     const std::string given = e.get_option_name();
-    throw InputError(std::string(argv[0]) + ": unknown option '" + given + "'" + did_you_mean(given, names) +
+    throw InputError(std::string(argv[0]) + ": unknown option " + verflixt::quoted(given) + did_you_mean(given, names) +
                      " (see `verflixt " + argv[0] + " --help`)");
   } catch (const po::error& e) {
     throw InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");

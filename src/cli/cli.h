@@ -27,6 +27,22 @@ Rules rules_from(const po::variables_map& vm);
 // An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,
 // which Boost would wrap to 2^64 - k, and a value outside lo..hi, naming the option and range.
 po::typed_value<std::uint64_t>* count_value(std::uint64_t fallback, std::uint64_t lo, std::uint64_t hi);
+// The same without a default: the option stays optional (vm.count(name) is 0 when not given).
+po::typed_value<std::uint64_t>* count_value(std::uint64_t lo, std::uint64_t hi);
+
+// A signed option (eyes, a table size, a throw count) valid in lo..hi; parse() rejects a
+// value outside it, or one past int's range, naming the option and range. Every int and
+// uint64 option is declared with int_value or count_value: parse() throws std::logic_error
+// for a bare po::value<int> or po::value<std::uint64_t>, so an unbounded option cannot ship.
+// `valid` words the valid values when lo..hi holds invalid ones ("0 (solo) or 2..12"); the
+// command still rejects those.
+po::typed_value<int>* int_value(int fallback, int lo, int hi, const char* valid = nullptr);
+// The same without a default: the option stays optional.
+po::typed_value<int>* int_value(int lo, int hi);
+
+// A real option (a probability, seconds, a tolerance) valid in lo..hi. parse() rejects nan
+// and infinities for every double option, ranged or not.
+po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
 // Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
 void add_sampling_options(po::options_description& desc);
@@ -54,8 +70,9 @@ void emit(const po::variables_map& vm, const std::string& text);
 
 // Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
 // false on --help. Unknown options (with the closest names), bad values, negative values of
-// unsigned options, count_value options out of range and, unless `positional` declares them,
-// positional arguments throw InputError.
+// unsigned options, int_value, count_value and real_value options out of range, nan or
+// infinite reals and, unless `positional` declares them, positional arguments throw
+// InputError; an int or uint64 option declared without a range throws std::logic_error.
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);

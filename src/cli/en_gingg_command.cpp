@@ -379,7 +379,7 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
   desc.add_options()
       ("throw", po::value<std::string>(), "the dice just thrown, e.g. 6,6,5,3,2,1")
       ("aside", po::value<std::string>()->default_value(""), "the dice already set aside this turn, e.g. 6,6")
-      ("throws", po::value<int>(), "throws made before this one (default: 0 with nothing aside, else 1)")
+      ("throws", int_value(0, eg::kMaxDice - 1), "throws made before this one (default: 0 with nothing aside, else 1)")
       ("objective", po::value<std::string>()->default_value("own+next"), "own or own+next")
       ("top", count_value(10, 1, 1000), "set-asides to list");
   add_output_options(desc, kFormats);

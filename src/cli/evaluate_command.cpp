@@ -96,7 +96,7 @@ int evaluate_command(int argc, const char* const* argv) {
       ("jokers", po::value<std::string>()->default_value("none"),
        "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none")
       ("turns", cli::count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
-      ("players", po::value<int>()->default_value(0),
+      ("players", cli::int_value(0, 0, 12, "0 (solo) or 2..12"),
        "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
       ("engine", po::value<std::string>()->default_value("auto"),
        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "

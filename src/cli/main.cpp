@@ -1,6 +1,7 @@
 // verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
 // turns bad input into one line on stderr and exit code 2.
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -56,6 +57,9 @@ int main(int argc, char** argv) {
   // Under mpirun/srun every rank runs the same command on its share of the chunks; only
   // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
   verflixt::cluster::Session session(argc, argv);
+  // Past a file size limit (ulimit -f) a write then fails with EFBIG, which write_file_atomic
+  // reports as one line and cleans up after, instead of the signal killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     usage(std::cerr);
     return 2;

@@ -30,10 +30,10 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 void add_pig_options(po::options_description& desc, bool players) {
   desc.add_options()
       ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)")
-      ("goal", po::value<int>()->default_value(100), "score that wins (1..1000; the solver takes up to 250)")
-      ("faces", po::value<int>()->default_value(6), "faces of the die (2..100)")
-      ("bust-face", po::value<int>()->default_value(1), "the face that loses the turn total");
-  if (players) desc.add_options()("players", po::value<int>()->default_value(2), "players (2..8)");
+      ("goal", int_value(100, 1, 1000), "score that wins (1..1000; the solver takes up to 250)")
+      ("faces", int_value(6, 2, 100), "faces of the die (2..100)")
+      ("bust-face", int_value(1, 1, 100), "the face that loses the turn total");
+  if (players) desc.add_options()("players", int_value(2, 2, pig::kMaxPlayers), "players (2..8)");
 }
 
 PigRules pig_rules_from(const po::variables_map& vm, int players) {
@@ -105,8 +105,8 @@ int pig_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game pig options");
   add_pig_options(desc, false);
   desc.add_options()
-      ("tolerance", po::value<double>()->default_value(1e-12), "stop value iteration once no value changes more")
-      ("step", po::value<int>()->default_value(10), "score step of the hold table's rows and columns")
+      ("tolerance", real_value(1e-12, 0, 1), "stop value iteration once no value changes more")
+      ("step", int_value(10, 1, 1000), "score step of the hold table's rows and columns")
       ("write-policy", po::value<std::string>(), "write the whole optimal policy (R/H per turn total) to FILE");
   add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -199,7 +199,7 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("hold:20"), "the first player's policy: hold:N or optimal")
       ("opponent", po::value<std::string>()->default_value("hold:20"), "the second player's policy")
-      ("games", po::value<std::uint64_t>()->default_value(1000000), "games to play")
+      ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games to play")
       ("exact", po::value<bool>()->default_value(true), "also compute the exact P(win) (policy evaluation)");
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
@@ -242,7 +242,7 @@ int pig_tournament_command(int argc, const char* const* argv) {
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first moves first")
-      ("games", po::value<std::uint64_t>()->default_value(1000000), "games to play");
+      ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games to play");
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;

@@ -110,10 +110,10 @@ int schocken_solve_command(int argc, const char* const* argv) {
   add_schocken_rules_options(desc);
   desc.add_options()
       ("target", po::value<std::string>(), "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value")
-      ("limit", po::value<int>()->default_value(3), "throws allowed for --target (1..3)")
-      ("target-throws", po::value<int>(), "throws the target took (default: --limit); an equal key loses")
+      ("limit", int_value(3, 1, 3), "throws allowed for --target (1..3)")
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit); an equal key loses")
       ("equilibrium", po::bool_switch(), "the round equilibrium by best responses at a table of --players")
-      ("players", po::value<int>(), "players in the round for --equilibrium (default: the rules' players)")
+      ("players", int_value(2, kMaxPlayers), "players in the round for --equilibrium (default: the rules' players)")
       ("write-policy", po::value<std::string>(), "with --equilibrium: write the keep tables for 2..players");
   add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -252,8 +252,8 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       ("policy", po::value<std::string>()->default_value("equilibrium"),
        "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)")
       ("target", po::value<std::string>()->default_value("6 6 5"), "the hand to beat (e.g. '6 5 3')")
-      ("limit", po::value<int>()->default_value(3), "throws allowed (1..3)")
-      ("target-throws", po::value<int>(), "throws the target took (default: --limit)")
+      ("limit", int_value(3, 1, 3), "throws allowed (1..3)")
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
       ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
@@ -391,12 +391,12 @@ int schocken_advise_command(int argc, const char* const* argv) {
   add_schocken_rules_options(desc);
   desc.add_options()
       ("dice", po::value<std::string>(), "the throw in front of you, e.g. '6 1 1' (required)")
-      ("throw", po::value<int>()->default_value(1), "throws used so far (1..limit-1)")
-      ("limit", po::value<int>()->default_value(3), "throws allowed this turn (the starter's count)")
+      ("throw", int_value(1, 1, 2), "throws used so far (1..limit-1)")
+      ("limit", int_value(3, 1, 3), "throws allowed this turn (the starter's count)")
       ("target", po::value<std::string>(), "a hand to beat: rank by P(beat it)")
-      ("target-throws", po::value<int>(), "throws the target took (default: --limit)")
-      ("players", po::value<int>(), "without --target: players in the round (default: the rules' players)")
-      ("position", po::value<int>()->default_value(1), "without --target: your place in the round, 1 = starter");
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
+      ("players", int_value(2, kMaxPlayers), "without --target: players in the round (default: the rules' players)")
+      ("position", int_value(1, 1, kMaxPlayers), "without --target: your place in the round, 1 = starter");
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,

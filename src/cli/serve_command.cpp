@@ -189,10 +189,10 @@ int serve_command(int argc, const char* const* argv) {
        "loopback)")
       ("allow-host", po::value<std::vector<std::string>>()->composing(),
        "a further name the page may be opened by (e.g. mylaptop.local); repeatable")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()),
+      ("threads", cli::int_value(omp_get_max_threads(), 1, 1024),
        "worker threads per request (results do not depend on it)")
       ("max-samples", cli::count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
-      ("max-seconds", po::value<double>()->default_value(limits.max_seconds, "10"),
+      ("max-seconds", cli::real_value(limits.max_seconds, 0.001, 3600),
        "cap on a request's Monte Carlo run time; a cut run is marked interrupted")
       ("max-states", cli::count_value(limits.max_states, 1000, 40'000'000),
        "cap on the solver states of one request (about 90 bytes each); a situation that needs more is refused")
@@ -215,8 +215,6 @@ int serve_command(int argc, const char* const* argv) {
   limits.max_seconds = vm["max-seconds"].as<double>();
   limits.max_states = vm["max-states"].as<std::uint64_t>();
   limits.max_heavy = vm["max-heavy"].as<std::uint64_t>();
-  if (!(limits.max_seconds > 0 && limits.max_seconds <= 3600))
-    throw InputError("--max-seconds " + cli::fmt("%g", limits.max_seconds) + " is out of range; valid: 0..3600");
   std::string token = vm.count("token") ? vm["token"].as<std::string>() : "";
   if (vm.count("token") && (token.size() < 16 || token.size() > 128 ||
                             token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=

@@ -78,11 +78,11 @@ po::options_description solve_options() {
       ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
       ("loadouts", po::value<std::string>(), "all: every loadout of 0..jokers_per_pass jokers")
       ("write-policy", po::value<std::string>(), "write the solved policy table to FILE (*.policy; needs --jokers)")
-      ("risk-cap", po::value<int>()->default_value(SolverOptions{}.risk_cap),
+      ("risk-cap", cli::int_value(SolverOptions{}.risk_cap, 0, 2000),
        "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
-      ("runkel-risk-cap", po::value<int>()->default_value(SolverOptions{}.runkel_risk_cap),
+      ("runkel-risk-cap", cli::int_value(SolverOptions{}.runkel_risk_cap, 0, 5000),
        "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
-      ("threads", po::value<int>()->default_value(omp_get_max_threads()), "worker threads (results do not depend on it)")
+      ("threads", cli::int_value(omp_get_max_threads(), 1, 1024), "worker threads (results do not depend on it)")
       ("curve", po::bool_switch(),
        "with --jokers: at each eyes with the loadout held, the optimal value of going on against stopping (JSON)");
   add_rules_options(desc);

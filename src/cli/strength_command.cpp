@@ -35,15 +35,15 @@ int strength_command(int argc, const char* const* argv) {
        "the policy to measure, POLICY[@JOKERS] as the table commands read it; repeatable "
        "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
        "strategies/position-jokers.ini, strategies/strong.ini)")
-      ("players", po::value<int>()->default_value(4), "table size (2..12)")
-      ("rounds", po::value<int>()->default_value(3), "best-response rounds per policy at most (1..10)")
+      ("players", cli::int_value(4, 2, 12), "table size (2..12)")
+      ("rounds", cli::int_value(3, 1, 10), "best-response rounds per policy at most (1..10)")
       ("evenings", cli::count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:4 cap=18..90:12)")
-      ("tune-rounds", po::value<int>()->default_value(1), "tune's passes over the parameters per round (1..10)")
+      ("tune-rounds", cli::int_value(1, 1, 10), "tune's passes over the parameters per round (1..10)")
       ("response", po::value<std::string>()->default_value("strategies/strong.ini"),
        "the responses' start: a strong policy file (kind = strong)")
-      ("series", po::value<int>(), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("series", cli::int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2)");
   cli::add_sampling_options(desc);
   cli::add_rules_options(desc);

@@ -47,8 +47,8 @@ int sweep_command(int argc, const char* const* argv) {
   desc.add_options()
       ("jokers", po::value<std::string>()->default_value("none"), "one loadout, e.g. hirtenschutz,pony")
       ("loadouts", po::value<std::string>(), "all, singles, or loadouts separated by ';' (overrides --jokers)")
-      ("from", po::value<int>()->default_value(10), "lowest stop threshold")
-      ("to", po::value<int>()->default_value(30), "highest stop threshold")
+      ("from", cli::int_value(10, -100, 400), "lowest stop threshold")
+      ("to", cli::int_value(30, -100, 400), "highest stop threshold")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "base policy for joker use and inner choices (its stop rule is replaced)")
       ("turns", cli::count_value(1000000, 2, std::uint64_t{1} << 44), "turns per threshold and loadout");

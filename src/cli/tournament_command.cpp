@@ -91,10 +91,10 @@ int tournament_command(int argc, const char* const* argv) {
        "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. threshold:20@hirtenschutz,pony,"
        "rattenlord or strategies/position-safe.ini; JOKERS is a priority list, the first ones "
        "still available are selected each pass (P2); without @ a policy file's loadout is used")
-      ("seats", po::value<int>(), "number of seats when all play --policy (2..12)")
+      ("seats", cli::int_value(2, 12), "number of seats when all play --policy (2..12)")
       ("policy", po::value<std::string>()->default_value("threshold:20"), "policy of every seat with --seats")
       ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
-      ("series", po::value<int>(),
+      ("series", cli::int_value(1, 1000),
        "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
       ("single-pass", po::bool_switch(),

@@ -123,17 +123,17 @@ int tune_command(int argc, const char* const* argv) {
        "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a strong policy (strong, kind = strong)")
       ("field", po::value<std::vector<std::string>>()->composing(),
        "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
-      ("players", po::value<int>(), "table size with --field-policy (2..12; default 4)")
+      ("players", cli::int_value(2, 12), "table size with --field-policy (2..12; default 4)")
       ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
       ("objective", po::value<std::string>()->default_value("win"), "win (P(win), O1) or not-loser (1 - P(loser), P3)")
       ("evenings", cli::count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
        "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
-      ("rounds", po::value<int>()->default_value(3), "at most this many passes over the parameters (1..20)")
+      ("rounds", cli::int_value(3, 1, 20), "at most this many passes over the parameters (1..20)")
       ("loadouts", po::value<std::string>(),
        "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST")
-      ("series", po::value<int>(), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("series", cli::int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2)")
       ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
   add_engine_option(desc, "reference",

@@ -333,10 +333,10 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   add_game_options(desc);
   desc.add_options()
       ("throw", po::value<std::string>(), "the dice just thrown, e.g. \"1 5 5 2 4 3\" (required)")
-      ("turn-total", po::value<int>()->default_value(0), "points set aside earlier this turn")
-      ("total", po::value<int>()->default_value(0), "my game total")
+      ("turn-total", int_value(0, 0, 1000000), "points set aside earlier this turn")
+      ("total", int_value(0, 0, 1000000), "my game total")
       ("opponent", po::value<std::vector<std::string>>()->composing(), "an opponent's game total (repeatable; in seat order after me)")
-      ("seat", po::value<int>()->default_value(1), "my seat (1 moves first); opponents take the other seats in order")
+      ("seat", int_value(1, 1, kMaxPlayers), "my seat (1 moves first); opponents take the other seats in order")
       ("policy", po::value<std::string>()->default_value("race"), "how everyone plays on, for P(win)")
       ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
   add_sampling_options(desc);

@@ -1,5 +1,6 @@
 #include "verflixt/core/file_io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,6 +8,8 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
+#include <random>
 #include <vector>
 
 #include "verflixt/core/error.h"
@@ -56,6 +59,14 @@ void write_all(int fd, std::string_view text, const auto& fail) {
   }
 }
 
+const char* file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
 std::string parent_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
@@ -80,21 +91,114 @@ std::string follow_links(std::string path, const auto& fail) {
   return path;
 }
 
+// Six random name characters, as mkstemp draws them.
+std::string random_suffix() {
+  static constexpr char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device rd;
+  std::string out;
+  for (int k = 0; k < 6; ++k) out += chars[rd() % (sizeof chars - 1)];
+  return out;
+}
+
+// Gives the unnamed file `fd` the name `name`; 0 or the errno. AT_EMPTY_PATH needs a
+// capability on older kernels, /proc/self/fd needs /proc: either will do.
+int link_unnamed(int fd, const std::string& name) {
+  if (::linkat(fd, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0) return 0;
+  if (errno == EEXIST) return EEXIST;
+  const std::string self = "/proc/self/fd/" + std::to_string(fd);
+  return ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0 ? 0 : errno;
+}
+
+// Writes `text` to an unnamed file (O_TMPFILE) in `dir` and links it into place once it is
+// complete and on disk, so a kill at any moment leaves either nothing or the whole file: a
+// new target is linked directly (linkat never replaces a file), an existing one replaced by
+// a rename from a temporary name that lives for two system calls. False, having changed
+// nothing, where the file system or kernel cannot (then write_named does the work).
+bool write_unnamed(const std::string& dir, const std::string& target, const std::string& tmp_prefix, mode_t mode,
+                   bool exists, std::string_view text, const auto& fail) {
+  Fd fd{::open(dir.empty() ? "." : dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600)};
+  if (fd.fd < 0) return false;
+  if (::fchmod(fd.fd, mode) != 0) fail(errno);
+  write_all(fd.fd, text, fail);
+  if (::fsync(fd.fd) != 0 && errno != EINVAL && errno != EROFS) fail(errno);
+  if (!exists) {
+    const int err = link_unnamed(fd.fd, target);
+    if (err == 0) return true;
+    if (err != EEXIST) return false;  // e.g. neither linkat form works here
+  }
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const std::string tmp = dir + tmp_prefix + random_suffix();
+    const int err = link_unnamed(fd.fd, tmp);
+    if (err == EEXIST) continue;
+    if (err != 0) return false;
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+      const int e = errno;
+      ::unlink(tmp.c_str());
+      fail(e);
+    }
+    return true;
+  }
+  fail(EEXIST);
+  return false;
+}
+
+// Removes temporary files of ours for the same target that a killed run left behind: only
+// ones untouched for a minute, so a concurrent writer's file is not taken from under it.
+void sweep_stale(const std::string& dir, const std::string& tmp_prefix) {
+  DIR* d = ::opendir(dir.empty() ? "." : dir.c_str());
+  if (!d) return;
+  const auto now = std::time(nullptr);
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view n = e->d_name;
+    if (n.size() != tmp_prefix.size() + 6 || !n.starts_with(tmp_prefix)) continue;
+    struct stat st;
+    if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+        now - st.st_mtime > 60)
+      ::unlinkat(::dirfd(d), e->d_name, 0);
+  }
+  ::closedir(d);
+}
+
+// The portable way: a named temporary file (mkstemp) renamed over the target, removed on
+// every failure; only a kill mid-write can leave it, for sweep_stale to find later.
+void write_named(const std::string& dir, const std::string& target, const std::string& tmp_prefix, mode_t mode,
+                 std::string_view text, const auto& fail) {
+  sweep_stale(dir, tmp_prefix);
+  std::string tmpl = dir + tmp_prefix + "XXXXXX";
+  std::vector<char> buf(tmpl.begin(), tmpl.end());
+  buf.push_back('\0');
+  TempFile tmp;
+  tmp.fd.fd = ::mkstemp(buf.data());
+  if (tmp.fd.fd < 0) fail(errno);
+  tmp.path = buf.data();
+  if (::fchmod(tmp.fd.fd, mode) != 0) fail(errno);  // mkstemp makes it 0600
+  write_all(tmp.fd.fd, text, fail);
+  if (::fsync(tmp.fd.fd) != 0 && errno != EINVAL && errno != EROFS) fail(errno);
+  if (::close(tmp.fd.release()) != 0) fail(errno);
+  if (::rename(tmp.path.c_str(), target.c_str()) != 0) fail(errno);
+  tmp.committed = true;
+}
+
 }  // namespace
 
 std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
   const std::string name = std::string(what) + " " + quoted(path);
-  Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
+  Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)};
   if (fd.fd < 0) throw InputError("cannot open " + name + ": " + reason(errno));
   struct stat st;
   if (::fstat(fd.fd, &st) != 0) throw InputError("cannot read " + name + ": " + reason(errno));
   if (S_ISDIR(st.st_mode)) throw InputError(name + " is a directory; give a file");
+  // A FIFO can block forever and a device (/dev/zero) never ends: only regular files, whose
+  // size is known before the first byte is read.
+  if (!S_ISREG(st.st_mode))
+    throw InputError(name + " is not a regular file (" + file_kind(st.st_mode) + "); give a file");
   const auto too_big = [&] {
     return InputError(name + " is larger than " + std::to_string(max_bytes) + " bytes; is it the right file?");
   };
-  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
   std::string text;
-  if (S_ISREG(st.st_mode)) text.reserve(static_cast<std::size_t>(st.st_size));
+  text.reserve(static_cast<std::size_t>(st.st_size));
   char buf[65536];
   for (;;) {
     const ssize_t n = ::read(fd.fd, buf, sizeof buf);
@@ -152,20 +256,14 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
     return;
   }
 
-  // A unique temporary name in the target's directory (rename is atomic only within one
-  // file system); the name is cut so that it stays within NAME_MAX.
+  // Temporary names in the target's directory (rename is atomic only within one file
+  // system): ".NAME.tmp-XXXXXX", the name cut so that it stays within NAME_MAX.
   const auto slash = target.find_last_of('/');
   const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
   const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-  std::string tmpl = dir + "." + base.substr(0, 200) + ".tmp-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  TempFile tmp;
-  tmp.fd.fd = ::mkstemp(buf.data());
-  if (tmp.fd.fd < 0) fail(errno);
-  tmp.path = buf.data();
+  const std::string tmp_prefix = "." + base.substr(0, 200) + ".tmp-";
 
-  // mkstemp makes the file 0600; give it the target's mode, or the umask's for a new file.
+  // The target's mode, or the umask's for a new file.
   mode_t mode = 0;
   if (exists) {
     mode = st.st_mode & 07777;
@@ -174,12 +272,7 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
     ::umask(mask);
     mode = 0666 & ~mask;
   }
-  if (::fchmod(tmp.fd.fd, mode) != 0) fail(errno);
-  write_all(tmp.fd.fd, text, fail);
-  if (::fsync(tmp.fd.fd) != 0 && errno != EINVAL && errno != EROFS) fail(errno);
-  if (::close(tmp.fd.release()) != 0) fail(errno);
-  if (::rename(tmp.path.c_str(), target.c_str()) != 0) fail(errno);
-  tmp.committed = true;
+  if (!write_unnamed(dir, target, tmp_prefix, mode, exists, text, fail)) write_named(dir, target, tmp_prefix, mode, text, fail);
   // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
   Fd dfd{::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
   if (dfd.fd >= 0) ::fsync(dfd.fd);

@@ -50,17 +50,17 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
     if (line.empty()) continue;
     if (line.front() == '[') {
       if (line.back() != ']' || line.size() < 3)
-        throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+        throw InputError(where + ": " + verflixt::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
       prefix = trim(line.substr(1, line.size() - 2)) + ".";
       continue;
     }
     const size_t eq = line.find('=');
     if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
-      throw InputError(where + ": '" + line + "' is neither a '[section]' header nor a 'key = value' line");
+      throw InputError(where + ": " + verflixt::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
     const std::string key = prefix + trim(line.substr(0, eq));
     if (std::find(known.begin(), known.end(), key) == known.end())
-      throw InputError(where + ": unknown key '" + key + "'" + suggest(key, known));
-    if (!seen.insert(key).second) throw InputError(where + ": key '" + key + "' is given twice");
+      throw InputError(where + ": unknown key " + verflixt::quoted(key) + suggest(key, known));
+    if (!seen.insert(key).second) throw InputError(where + ": key " + verflixt::quoted(key) + " is given twice");
     out.push_back({key, trim(line.substr(eq + 1)), where});
   }
   return out;
@@ -71,22 +71,22 @@ int parse_int(std::string_view value, std::string_view key, std::string_view sou
   auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   const bool ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty();
   if (!ok || v < lo || v > hi)
-    throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) +
-                     "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+    throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
+                     " is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }
 
 bool parse_bool(std::string_view value, std::string_view key, std::string_view source) {
   if (value == "true") return true;
   if (value == "false") return false;
-  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) +
-                   "'; valid: true, false");
+  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
+                   "; valid: true, false");
 }
 
 size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
                     const std::vector<std::string>& choices) {
   if (const auto k = match_name(value, choices)) return *k;
-  throw InputError(std::string(source) + ": " + std::string(key) + " = '" + std::string(value) + "'" +
+  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
                    suggest(value, choices));
 }
 

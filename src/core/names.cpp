@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -43,21 +44,28 @@ std::optional<size_t> match_name(std::string_view input, const std::vector<std::
 }
 
 size_t edit_distance(std::string_view a, std::string_view b) {
+  // Three rows of the matrix (the transposition looks two rows back): memory grows with the
+  // shorter input only, whatever a user pastes.
+  if (a.size() < b.size()) std::swap(a, b);
   const size_t n = a.size(), m = b.size();
-  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
-  for (size_t i = 1; i <= n; ++i)
+  std::vector<size_t> before(m + 1), prev(m + 1), cur(m + 1);
+  for (size_t j = 0; j <= m; ++j) prev[j] = j;
+  for (size_t i = 1; i <= n; ++i) {
+    cur[0] = i;
     for (size_t j = 1; j <= m; ++j) {
       const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) cur[j] = std::min(cur[j], before[j - 2] + 1);
     }
-  return d[n][m];
+    std::swap(before, prev);
+    std::swap(prev, cur);
+  }
+  return prev[m];
 }
 
 std::vector<size_t> closest_names(std::string_view input, const std::vector<std::string>& names, size_t max) {
+  // No name is that long, and no typo of one: a pasted megabyte gets no suggestion, at once.
+  if (input.size() > kMaxSuggestedInput) return {};
   const std::string n = normalize_name(input);
   struct Candidate {
     size_t distance, index;
@@ -99,7 +107,7 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
 
 size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what) {
   if (auto k = match_name(input, names)) return *k;
-  throw InputError("unknown " + std::string(what) + " '" + std::string(input) + "'" + suggest(input, names));
+  throw InputError("unknown " + std::string(what) + " " + verflixt::quoted(input) + suggest(input, names));
 }
 
 }  // namespace verflixt

@@ -4,12 +4,19 @@
 // target is never touched, a symlink keeps pointing where it pointed.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "binary.h"
 #include "verflixt/core/error.h"
@@ -271,6 +278,91 @@ TEST(FileIo, InProcessReadAndWrite) {
   EXPECT_THROW(verflixt::write_file_atomic("", "x", "test"), verflixt::InputError);
   EXPECT_TRUE(names_in(dir) == std::set<std::string>{"a.txt"});
   EXPECT_EQ(verflixt::quoted(std::string("a\x1b\n") + std::string(300, 'b')).size(), 1 + 9 + 191 + 3 + 1);
+}
+
+// Only regular files are read: a FIFO is refused at once (opening it would wait for a writer
+// forever), a device such as /dev/zero before a byte of it is read.
+TEST(FileInput, FifosAndDevicesAreRefusedWithoutBlocking) {
+  const fs::path dir = fresh("in_fifo");
+  const std::string fifo = (dir / "rules.ini").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto guarded = [](const std::string& args) {  // exit 124 if it blocks
+    return run("-h >/dev/null; timeout 20 " + std::string(VERFLIXT_BINARY) + " " + args);
+  };
+  expect_one_line_exit_2(guarded("rules --rules " + fifo), "is not a regular file (a FIFO)");
+  expect_one_line_exit_2(guarded("rules --rules /dev/zero"), "is not a regular file (a character device)");
+  fs::create_symlink("/dev/zero", dir / "zero.policy");
+  expect_one_line_exit_2(guarded("evaluate --policy " + (dir / "zero.policy").string()),
+                         "is not a regular file (a character device)");
+  try {
+    verflixt::read_text_file("/dev/zero", "policy file", verflixt::kMaxPolicyFileBytes);
+    ADD_FAILURE() << "/dev/zero was read";
+  } catch (const verflixt::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'/dev/zero' is not a regular file"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(verflixt::read_text_file(fifo, "rules file"), verflixt::InputError);
+}
+
+// The size is checked before reading: a sparse file far over the cap fails at once.
+TEST(FileInput, OversizeFilesAreRefusedBeforeReading) {
+  const fs::path dir = fresh("in_oversize");
+  const fs::path huge = dir / "huge.policy";
+  write(huge, "");
+  fs::resize_file(huge, std::uintmax_t{64} << 30);  // sparse: no disk, but 64 GiB to read
+  try {
+    verflixt::read_text_file(huge.string(), "policy file", verflixt::kMaxPolicyFileBytes);
+    ADD_FAILURE() << "the huge file was read";
+  } catch (const verflixt::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is larger than 2147483648 bytes"), std::string::npos) << e.what();
+  }
+  fs::resize_file(huge, verflixt::kMaxIniFileBytes + 1);
+  expect_one_line_exit_2(run("rules --rules " + huge.string()), "is larger than 1048576 bytes");
+}
+
+// Past ulimit -f the write fails with EFBIG (SIGXFSZ is ignored), one line, and neither the
+// target nor a temporary file is left.
+TEST(FileOutput, AFileSizeLimitGivesOneLineAndLeavesNothing) {
+  const fs::path dir = fresh("out_xfsz");
+  write(dir / "keep.ini", "old\n");
+  const auto limited = [&](const std::string& args) {
+    return run("-h >/dev/null; sh -c \"ulimit -f 2; exec " + std::string(VERFLIXT_BINARY) + " " + args + "\"");
+  };
+  expect_one_line_exit_2(limited("rules --output " + (dir / "new.ini").string()), "File too large");
+  expect_one_line_exit_2(limited("rules --output " + (dir / "keep.ini").string()), "File too large");
+  EXPECT_TRUE(names_in(dir) == std::set<std::string>{"keep.ini"});
+  EXPECT_EQ(slurp(dir / "keep.ini"), "old\n");
+}
+
+// kill -9 at random moments of a writer that writes the target over and over: afterwards the
+// directory holds the target, whole, or nothing; never a temporary file, never a part.
+TEST(FileOutput, AKilledWriterLeavesOnlyWholeFiles) {
+  const fs::path dir = fresh("out_kill");
+  const std::string target = (dir / "big.txt").string();
+  std::string text;
+  for (int k = 0; text.size() < (4u << 20); ++k) text += "line " + std::to_string(k) + "\n";
+  std::mt19937 rng(7);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (attempt == 4) fs::remove(target);  // half the kills hit a new target, half a replacement
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      try {
+        for (;;) verflixt::write_file_atomic(target, text, "test");
+      } catch (...) {
+      }
+      ::_exit(1);
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(std::uniform_int_distribution<int>(0, 150000)(rng)));
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    for (const auto& name : names_in(dir)) {
+      EXPECT_EQ(name, "big.txt") << "left behind after kill " << attempt;
+      if (name == "big.txt") {
+        EXPECT_EQ(fs::file_size(dir / name), text.size()) << "kill " << attempt;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -79,6 +79,38 @@ TEST(Names, ClosestNamesAreTheTyposWithinReach) {
             "unknown --format 'jsno'; did you mean json? valid: table, json, csv, markdown");
 }
 
+// A pasted megabyte is no typo: no edit distance is computed for it (that took seconds and
+// hundreds of MB), and the message echoes it cut.
+TEST(Names, AMegabyteInputGetsNoSuggestionAndAShortMessage) {
+  const std::vector<std::string> names = {"table", "json", "csv", "markdown"};
+  const std::string huge = "json" + std::string(1 << 20, 'x');
+  EXPECT_TRUE(closest_names(huge, names).empty());
+  EXPECT_TRUE(closest_names(std::string(kMaxSuggestedInput + 1, 'j'), names).empty());
+  EXPECT_EQ(suggest(huge, names), "; valid: table, json, csv, markdown");
+  const std::string m = message_of([&] { choose_name(huge, names, "--format"); });
+  EXPECT_LT(m.size(), 400u) << m.substr(0, 400);
+  EXPECT_NE(m.find("unknown --format 'jsonxxx"), std::string::npos) << m.substr(0, 400);
+  EXPECT_NE(m.find("...'; valid: table, json, csv, markdown"), std::string::npos) << m.substr(0, 400);
+  EXPECT_EQ(m.find("did you mean"), std::string::npos);
+  // The distance itself, in rows: a long against a short string is still exact.
+  EXPECT_EQ(edit_distance(std::string(100000, 'a'), "ab"), 99999u);
+}
+
+// The same through a rules file: a key of a megabyte is one short line, exit 2.
+TEST(Names, AMegabyteRulesKeyIsOneShortLine) {
+  const auto path = scratch() / "huge_key.ini";
+  {
+    std::ofstream out(path);
+    out << "[turn]\n" << std::string(1000000, 'k') << " = 1\n";
+  }
+  const Result r = run("rules --rules " + path.string());
+  EXPECT_EQ(r.code, 2) << r.err.substr(0, 400);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  EXPECT_LT(r.err.size(), 2000u) << r.err.substr(0, 400);  // the key cut, then the valid keys
+  EXPECT_NE(r.err.find("unknown key 'turn.kkkk"), std::string::npos) << r.err.substr(0, 400);
+  EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err.substr(0, 400);
+}
+
 TEST(Names, JokersAcceptTheSpellingsOfTheRules) {
   EXPECT_EQ(parse_joker("Runkelrüb"), RUNKELRUEB);
   EXPECT_EQ(parse_joker("RUNKELRUEB"), RUNKELRUEB);

@@ -192,7 +192,7 @@ void expect_bad(const std::string& args, const std::string& names) {
 
 TEST(AdviseCli, BadInputExitsTwo) {
   const std::string table = " --other 0:z --other 12:p --other 4:p --other 17:p";
-  expect_bad("advise --eyes 5 --robbing-ones -1" + table, "robbing-1 count");
+  expect_bad("advise --eyes 5 --robbing-ones -1" + table, "--robbing-ones -1 is out of range; valid: 0..100");
   expect_bad("advise --eyes 5 --order 2" + table, "Zombie");
   expect_bad("advise --eyes 5 --jokers ponny" + table, "ponny");
   expect_bad("advise --eyes 999" + table, "out of range");

@@ -23,6 +23,8 @@ std::optional<size_t> match_name(std::string_view input, const std::vector<std::
 // a transposition counting 1), closest first, ties in list order; only names within a
 // distance that still reads as a typo (a third of the longer name, at least 1), or that start
 // with the input, are offered. Duplicate names are offered once.
+// An input longer than kMaxSuggestedInput bytes gets none.
+inline constexpr size_t kMaxSuggestedInput = 64;
 std::vector<size_t> closest_names(std::string_view input, const std::vector<std::string>& names, size_t max = 3);
 
 // "; did you mean a?" or "; did you mean a or b?" for the closest names, or "" when none is close.
@@ -33,7 +35,8 @@ std::string did_you_mean(std::string_view input, const std::vector<std::string>&
 std::string suggest(std::string_view input, const std::vector<std::string>& names, std::string_view valid = {});
 
 // The position of `input` in `names` (normalised match), or InputError:
-// "unknown WHAT 'input'; did you mean x? valid: a, b, c" (`what` e.g. "--format", "preset").
+// "unknown WHAT 'input'; did you mean x? valid: a, b, c" (`what` e.g. "--format", "preset"),
+// the input quoted and cut as error.h's quoted() does.
 size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what);
 
 // The optimal-string-alignment edit distance of two strings (for tests and the above).

@@ -131,7 +131,7 @@ void set_rule(SchockenRules& rules, std::string_view assignment) {
     return;
   }
   const Param* p = find_param(key);
-  if (!p) throw InputError("--set: unknown schocken rule '" + key + "'" + suggest(key, short_keys()));
+  if (!p) throw InputError("--set: unknown schocken rule " + verflixt::quoted(key) + suggest(key, short_keys()));
   set_value(rules, *p, value, "--set");
   validate(rules);
 }

@@ -109,6 +109,10 @@ void validate_situation(const Rules& rules, const AdviceSituation& a) {
                      std::to_string(rules.frost_uses - 1) + " and only while frostschutz is held");
   if (t.fumo_active && (rules.fumo != FumoKind::Doubling || t.held.has(FUMO)))
     throw InputError("Fumo active: valid only under doubling Fumo (tournament) and with fumo no longer held");
+  // Eyes fall to the floor on a bust, and the pass kernel computes eyes - 1 in int32.
+  if (t.has_floor && t.floor < kMinEyes)
+    throw InputError("Ventil floor " + std::to_string(t.floor) + " is out of range; valid: " +
+                     std::to_string(kMinEyes) + ".." + std::to_string(kMaxEyes));
   if (t.has_floor && (t.floor > t.eyes || t.held.has(VENTIL)))
     throw InputError("Ventil floor " + std::to_string(t.floor) + ": valid only at or below the eyes (" +
                      std::to_string(t.eyes) + ") and with ventil no longer held");

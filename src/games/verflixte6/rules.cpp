@@ -218,7 +218,7 @@ void set_rule(Rules& rules, std::string_view assignment) {
     return;
   }
   const Param* p = find_param(key);
-  if (!p) throw InputError("--set: unknown key '" + key + "'" + suggest(key, known_keys()));
+  if (!p) throw InputError("--set: unknown key " + verflixt::quoted(key) + suggest(key, known_keys()));
   p->set(rules, value, "--set");
   validate(rules);
 }

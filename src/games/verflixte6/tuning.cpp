@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 
@@ -89,7 +90,7 @@ ParamRange parse_param_range(const std::string& text) {
   r.lo = to_int(text.substr(eq + 1, dots - eq - 1));
   r.hi = to_int(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
   if (colon != std::string::npos) r.step = to_int(text.substr(colon + 1));
-  if (r.lo > r.hi || r.step < 1 || (r.hi - r.lo) / r.step > 200)
+  if (r.lo > r.hi || r.step < 1 || (std::int64_t{r.hi} - r.lo) / r.step > 200)
     throw InputError("--param '" + text + "' is out of range; " + forms + " and at most 201 values");
   return r;
 }
