@@ -126,6 +126,12 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
   if (command == "advise") {
     args.push_back("--threads=" + std::to_string(limits.threads));
     parse_request(args, cli::advise_options(), vm);
+    if (vm["samples"].defaulted() && vm["samples"].as<std::uint64_t>() > limits.max_samples) {
+      // Not asked for: the command's default becomes this server's cap instead of an error.
+      args.push_back("--samples=" + std::to_string(limits.max_samples));
+      vm = po::variables_map();
+      parse_request(args, cli::advise_options(), vm);
+    }
     const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
     if (samples > limits.max_samples)
       throw InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
