@@ -129,8 +129,8 @@ def main(preset, directory):
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot([t["threshold"] for t in thresholds], [t["ev"] for t in thresholds], "-", label="exact")
     pts = mc["points"]
-    ax.errorbar([p["threshold"] for p in pts], [p["mean"] for p in pts], yerr=[1.96 * p["stderr"] for p in pts],
-                fmt=".", capsize=2, label=f"Monte Carlo, 95% CI ({sweep['turns_per_threshold']:,} turns)")
+    ax.errorbar([p["threshold"] for p in pts], [p["mean"] for p in pts], yerr=[p["stderr"] for p in pts],
+                fmt=".", capsize=2, label=f"Monte Carlo ± 1 SE ({sweep['turns_per_threshold']:,} turns)")
     ax.set_xlabel("stop at N or more eyes")
     ax.set_ylabel("expected eyes per turn")
     ax.set_title(f"{preset}: EV of a fixed stop threshold (no jokers)")
@@ -229,8 +229,8 @@ def balance_section(directory, solve):
     fig, ax = plt.subplots(figsize=(7, 5))
     for k, fam in enumerate(families):
         pts = [(r["solo_ev_lift_exact"], family_lift(r, fam)) for r in rows if family_lift(r, fam)]
-        ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts], yerr=[1.96 * f["win_lift_stderr"] for _, f in pts],
-                    fmt="os^"[k % 3], capsize=3, label=fam)
+        ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts], yerr=[f["win_lift_stderr"] for _, f in pts],
+                    fmt="os^"[k % 3], capsize=3, label=f"{fam} (± 1 SE)")
         if k == len(families) - 1:
             for r in rows:
                 f = family_lift(r, fam)
@@ -238,7 +238,7 @@ def balance_section(directory, solve):
                     ax.annotate(r["joker"], (r["solo_ev_lift_exact"], f["win_lift"]), fontsize=8, xytext=(4, 3),
                                 textcoords="offset points")
     ax.set_xlabel("exact solo EV lift (eyes per turn)")
-    ax.set_ylabel(f"evening P(win) lift, 95% CI ({bal['players']} players)")
+    ax.set_ylabel(f"evening P(win) lift ± 1 SE ({bal['players']} players)")
     ax.set_title(f"{bal['rules_summary']}: joker value alone vs at the table", fontsize=10)
     ax.legend(fontsize=8)
     save(fig, directory / "balance.png", bal["version"])
@@ -331,13 +331,13 @@ def runkelrueb_section(directory):
         for k, fam in enumerate(fams[:-1]):
             pts = [(v["value"], v["by_family"][k]) for v in vary["values"] if "win_lift" in v["by_family"][k]]
             line = ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts],
-                               yerr=[1.96 * f["win_lift_stderr"] for _, f in pts], fmt="o-", capsize=3, label=fam)
+                               yerr=[f["win_lift_stderr"] for _, f in pts], fmt="o-", capsize=3, label=fam)
             s = auto["searches"][k]
             ax.axhspan(s["low"]["lift"], s["high"]["lift"], color=line[0].get_color(), alpha=0.12)
         ax.axvline(auto["current_value"], color="grey", ls=":", lw=1)
         ax.set_xticks([v["value"] for v in vary["values"]])
         ax.set_xlabel(f"runkelrueb.{key}")
-        ax.set_ylabel("P(win) lift, 95% CI")
+        ax.set_ylabel("P(win) lift ± 1 SE")
         ax.set_title(f"at the table ({auto['players']} players); bands: other jokers' spread", fontsize=9)
         ax.legend(fontsize=7)
         ax = axes[1][col]
