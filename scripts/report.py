@@ -202,7 +202,8 @@ def balance_section(directory, solve):
         md.append(f"| {r['joker']} | {r['solo_ev_lift_exact']:+.3f} | {solo_rank[r['joker']]} | " + " | ".join(cells)
                   + f" | {r['loser_change']:+.4f} ± {r['loser_change_stderr']:.4f} |")
     v = bal["verdict"]
-    md += ["", f"**Verdict** ({v['rule']}): strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
+    md += ["", f"**Verdict** ({v['rule']}{', family ' + v['family'] if v.get('family') else ''}): "
+               f"strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
                "Largest lift per family: " + ", ".join(f"{j} ({f})" for f, j in v["largest_lift"].items())
                + "; smallest: " + ", ".join(f"{j} ({f})" for f, j in v["smallest_lift"].items()) + "."]
     if len(families) >= 2:
@@ -217,8 +218,8 @@ def balance_section(directory, solve):
             f"{j} ({a} {rank[a][j]}, {b} {rank[b][j]})" for j in moved) + ".") if moved else
             f"{b} and {a} rank every joker within two places of each other.",
             "", f"{a} stops at a fixed 20 eyes, while the solver shows that holding Runkelrüb makes rolling pay up to "
-                "about 150 eyes: a joker that a policy plays poorly is undervalued by it, which is why the verdict needs "
-                "every family to agree."]
+                "about 150 eyes: a joker that a policy plays poorly is undervalued by it, which is why the headline verdict "
+                "is the strongest family's (the highest base P(win)), the others checking it."]
     md += ["", "Paired errors: a lift's runs play the same dice series by series, so its standard error is the "
                "error of the per-series differences; for comparison, the independent-runs error of the first "
                "family's lifts averages "
@@ -256,9 +257,13 @@ def balance_section(directory, solve):
                           f"{g['rules_p_win']:.4f} ± {g['rules_p_win_stderr']:.4f} | "
                           f"{g['preset_eyes']:.2f} ± {g['preset_eyes_stderr']:.2f} | "
                           f"{g['rules_eyes']:.2f} ± {g['rules_eyes_stderr']:.2f} |")
-            md += ["", "Preset − variant, ± paired SE (both rulesets play the same dice series by series):", "",
-                   "| loadout | P(win) | P(loser) | eyes |", "|---|---|---|---|"]
-            for d in cmp["preset_minus_rules"]:
+            md += ["", "Variant − preset (what the change did), ± paired SE (both rulesets play the same dice series "
+                   "by series):", "", "| loadout | P(win) | P(loser) | eyes |", "|---|---|---|---|"]
+            # Older result files carry preset − rules: the same numbers with the sign turned.
+            diffs = cmp.get("rules_minus_preset") or [
+                {k: (-v if isinstance(v, float) and not k.endswith("stderr") and not k.endswith("independent") else v)
+                 for k, v in d.items()} for d in cmp["preset_minus_rules"]]
+            for d in diffs:
                 md.append(f"| {names.get(d['label'], d['label'])} | {d['p_win']:+.4f} ± {d['p_win_stderr']:.4f} | "
                           f"{d['p_loser']:+.4f} ± {d['p_loser_stderr']:.4f} | {d['eyes']:+.3f} ± {d['eyes_stderr']:.3f} |")
             md.append("")

@@ -103,6 +103,11 @@ Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms,
 // b − a, the common case.
 Difference difference(const TableRun& b, const TableRun& a, Group g, Measure m);
 
+// Whether a joker was never played: its run and the base run ended every finished series
+// exactly alike (every seat's P(win), P(loser) and eyes), so its lift is exactly 0 in every
+// series. Such a joker is "unused" under the family, not "balanced".
+bool never_played(const TableRun& with, const TableRun& base);
+
 // Each tested joker's lift under every family, and the verdict.
 struct FamilyRows {
   std::string family;
@@ -116,11 +121,29 @@ struct JokerTable {
   std::vector<FamilyRows> families;
   std::uint64_t runs_done = 0, runs_total = 0;
   bool interrupted = false;
-  // A joker is strongest (weakest) when its P(win) beats (trails) every other tested joker's by
-  // more than 2 paired SE under every family; empty when none is or fewer than two families ran.
+  // Each family's own verdict: the joker whose P(win) beats (trails) every other tested joker's
+  // by more than 2 paired SE under that family; and, where none does, how many evenings per
+  // run would make the two leading (trailing) jokers' observed difference 2 paired SE (from
+  // the observed paired variance: SE shrinks as 1/sqrt(evenings)); NaN where it is decided or
+  // the difference is exactly 0.
+  struct FamilyVerdict {
+    std::string strongest, weakest;
+    std::string strongest_pair, weakest_pair;  // "a and b": the two jokers the estimate is for
+    double evenings_strongest = 0, evenings_weakest = 0;
+    Estimate base;                             // the family's base P(win): its strength
+  };
+  std::vector<FamilyVerdict> verdicts;  // per family
+  // The headline: the verdict of the strongest family, the one whose base loadout wins most
+  // often at this table (base P(win), the same dice for every family); the others are
+  // robustness checks. strongest / weakest are the headline family's.
+  std::size_t headline = 0;
   std::string strongest, weakest;
+  // Every family (at least two) agreeing, the stricter reading.
+  std::string agreed_strongest, agreed_weakest;
   // The largest / smallest lift (point estimate) per family, whether separated or not.
   std::vector<std::string> largest, smallest;
+  // unused[f][k]: tested joker k was never played under family f (never_played).
+  std::vector<std::vector<char>> unused;
 };
 
 // Called around every run: `begin(label)` gives the run's control (progress, stop), `end()`
@@ -186,11 +209,13 @@ struct AutoPoint {
   Estimate lift;        // paired SE (exact: se 0)
   Estimate vs_high;     // lift − the largest other lift (paired)
   Estimate vs_low;      // lift − the smallest other lift (paired)
+  bool unused = false;  // the value makes the joker never played: never balanced
 };
 struct AutoResult {
   std::string family;   // a family's name, or "solo EV (exact)"
   bool exact = false;
   std::string high_joker, low_joker;  // whose lifts bound the spread
+  std::vector<std::string> unused;    // other jokers never played, left out of the spread
   Estimate high, low;                 // their lifts
   std::vector<AutoPoint> points;      // every value evaluated, in value order
   std::vector<int> balanced;          // values whose lift lies in the spread
