@@ -88,6 +88,11 @@ int balance_command(int argc, const char* const* argv) {
        "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
        "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
        "solo EV version against the other jokers' solo EV lifts")
+      ("until-verdict", cli::count_value(0, 1, std::uint64_t{1} << 40),
+       "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own dice) until the strongest "
+       "family names a strongest and a weakest joker, or N evenings per run are spent; a verdict then needs more "
+       "than z paired SE, z such that the chance of any verdict among equal jokers is at most 5% over every look "
+       "(Bonferroni)")
       ("no-solver-family", po::bool_switch(),
        "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)")
       ("strong", po::value<std::string>()->default_value("strategies/strong.ini"),
@@ -123,6 +128,9 @@ int balance_command(int argc, const char* const* argv) {
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   if (vm.count("vary") && vm.count("auto")) throw InputError("--vary and --auto exclude each other; give one");
+  const bool until_verdict = !vm["until-verdict"].defaulted();
+  if (until_verdict && (vm.count("vary") || vm.count("auto")))
+    throw InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
   const std::vector<Joker> base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
   std::vector<Joker> tested;
   if (vm["jokers"].as<std::string>() == "all") {
@@ -361,7 +369,11 @@ int balance_command(int argc, const char* const* argv) {
     return cli::finish(vm, format, done, text);
   }
 
-  const JokerTable t = measure_jokers(rules, table, families, base, tested, run, hooks);
+  std::optional<SequentialRun> sequential;
+  if (until_verdict)
+    sequential = measure_until_verdict(rules, table, families, base, tested, run,
+                                       vm["until-verdict"].as<std::uint64_t>(), hooks);
+  const JokerTable t = sequential ? sequential->table : measure_jokers(rules, table, families, base, tested, run, hooks);
   const FamilyRows& first = t.families[0];
   const bool has_base = first.base.has_value() && first.base->evenings > 0;
   // The ruleset comparison: the tested seat holds the jokers the change touches (selected
@@ -416,6 +428,7 @@ int balance_command(int argc, const char* const* argv) {
     cli::mark_json(j, done);
     j["lift_stderr"] = kPairing;
     j["verdict"] = verdict_json(t, families);
+    if (sequential) j["until_verdict"] = sequential_json(*sequential, evenings);
     if (has_base) {
       const TableRun& b = *first.base;
       const Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
@@ -545,6 +558,7 @@ int balance_command(int argc, const char* const* argv) {
       for (size_t f = 0; f < families.size(); ++f) o << " " << t.smallest[f] << " (" << families[f].name << ")";
       o << "\n";
       verdict_text(o, t, families);
+      if (sequential) o << sequential_text(*sequential, evenings);
     }
     if (compared) {
       o << "\nruleset comparison (tested player with jokers " << compare_loadout

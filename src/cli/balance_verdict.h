@@ -29,5 +29,8 @@ inline nlohmann::ordered_json number_or_null(double x) {
 
 nlohmann::ordered_json verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families);
 void verdict_text(std::ostringstream& o, const JokerTable& t, const std::vector<PolicyFamily>& families);
+// --until-verdict: how the sequential run ended, its rule and its error rate.
+nlohmann::ordered_json sequential_json(const SequentialRun& s, std::uint64_t block);
+std::string sequential_text(const SequentialRun& s, std::uint64_t block);
 
 }  // namespace verflixt::balance_text

@@ -234,6 +234,95 @@ double solo_ev(const Rules& rules, const std::vector<Joker>& loadout) {
   }
 }
 
+void decide_verdicts(JokerTable& t, double z) {
+  const std::vector<Joker>& tested = t.tested;
+  t.z = z;
+  t.verdicts.clear();
+  t.unused.clear();
+  t.largest.clear();
+  t.smallest.clear();
+  t.headline = 0;
+  t.strongest = t.weakest = t.agreed_strongest = t.agreed_weakest = "";
+  auto separated = [&](size_t a, size_t b, const FamilyRows& rows) {
+    const Difference d = difference(*rows.with[a], *rows.with[b], Group::tested, Measure::win);
+    return d.paired.mean > z * d.paired.se;
+  };
+  auto complete = [&](const FamilyRows& rows) {
+    if (!rows.base) return false;
+    for (const auto& w : rows.with)
+      if (!w) return false;
+    return true;
+  };
+  // The joker beating (trailing) every other one under the families in `which`, or "".
+  auto verdict = [&](bool strongest, const std::vector<const FamilyRows*>& which) -> std::string {
+    for (size_t a = 0; a < tested.size(); ++a) {
+      bool all = true;
+      for (const FamilyRows* rows : which)
+        for (size_t b = 0; all && b < tested.size(); ++b)
+          if (a != b) all = strongest ? separated(a, b, *rows) : separated(b, a, *rows);
+      if (all) return std::string(joker_id(tested[a]));
+    }
+    return "";
+  };
+  const bool decidable = !t.interrupted && tested.size() >= 2;
+  std::vector<const FamilyRows*> every;
+  double best_base = -1;
+  for (size_t f = 0; f < t.families.size(); ++f) {
+    const FamilyRows& rows = t.families[f];
+    JokerTable::FamilyVerdict v;
+    if (rows.base) v.base = rows.base->estimate(Group::tested, Measure::win);
+    if (decidable && complete(rows)) {
+      every.push_back(&rows);
+      v.strongest = verdict(true, {&rows});
+      v.weakest = verdict(false, {&rows});
+      // The two leading (trailing) jokers by point estimate, and the evenings that would put
+      // their observed difference at 2 paired SE.
+      std::vector<size_t> order(tested.size());
+      for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+      const auto p_win = [&](size_t k) { return rows.with[k]->estimate(Group::tested, Measure::win).mean; };
+      std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return p_win(x) > p_win(y); });
+      const auto needed = [&](size_t x, size_t y) {
+        const Difference d = difference(*rows.with[x], *rows.with[y], Group::tested, Measure::win);
+        if (d.paired.mean == 0) return std::numeric_limits<double>::quiet_NaN();
+        return std::ceil(static_cast<double>(rows.base->evenings) * std::pow(z * d.paired.se / d.paired.mean, 2));
+      };
+      const size_t n = order.size();
+      v.strongest_pair = std::string(joker_id(tested[order[0]])) + " and " + std::string(joker_id(tested[order[1]]));
+      v.weakest_pair = std::string(joker_id(tested[order[n - 2]])) + " and " + std::string(joker_id(tested[order[n - 1]]));
+      v.evenings_strongest = v.strongest.empty() ? needed(order[0], order[1]) : std::numeric_limits<double>::quiet_NaN();
+      v.evenings_weakest = v.weakest.empty() ? needed(order[n - 2], order[n - 1]) : std::numeric_limits<double>::quiet_NaN();
+      if (v.base.mean > best_base) best_base = v.base.mean, t.headline = f;
+    } else {
+      v.evenings_strongest = v.evenings_weakest = std::numeric_limits<double>::quiet_NaN();
+    }
+    t.verdicts.push_back(v);
+  }
+  if (!every.empty()) {
+    t.strongest = t.verdicts[t.headline].strongest;
+    t.weakest = t.verdicts[t.headline].weakest;
+  }
+  if (every.size() >= 2 && every.size() == t.families.size()) {
+    t.agreed_strongest = verdict(true, every);
+    t.agreed_weakest = verdict(false, every);
+  }
+  for (const FamilyRows& rows : t.families) {
+    std::vector<char> unused(tested.size(), 0);
+    for (size_t k = 0; k < tested.size(); ++k)
+      unused[k] = rows.base && rows.with[k] && never_played(*rows.with[k], *rows.base);
+    t.unused.push_back(unused);
+    int hi = -1, lo = -1;
+    double hv = 0, lv = 0;
+    for (size_t k = 0; k < tested.size(); ++k) {
+      if (!rows.with[k] || unused[k]) continue;  // an unused joker is neither the largest nor the smallest
+      const double x = rows.with[k]->estimate(Group::tested, Measure::win).mean;
+      if (hi < 0 || x > hv) hi = static_cast<int>(k), hv = x;
+      if (lo < 0 || x < lv) lo = static_cast<int>(k), lv = x;
+    }
+    t.largest.push_back(hi < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(hi)])));
+    t.smallest.push_back(lo < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(lo)])));
+  }
+}
+
 JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const std::vector<PolicyFamily>& families,
                           const std::vector<Joker>& base, const std::vector<Joker>& tested, const BalanceRun& run,
                           const RunHooks& hooks) {
@@ -283,85 +372,7 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
       ++t.runs_done;
     }
   }
-  // The verdicts, over complete families only.
-  auto separated = [&](size_t a, size_t b, const FamilyRows& rows) {
-    const Difference d = difference(*rows.with[a], *rows.with[b], Group::tested, Measure::win);
-    return d.paired.mean > 2 * d.paired.se;
-  };
-  auto complete = [&](const FamilyRows& rows) {
-    if (!rows.base) return false;
-    for (const auto& w : rows.with)
-      if (!w) return false;
-    return true;
-  };
-  // The joker beating (trailing) every other one under the families in `which`, or "".
-  auto verdict = [&](bool strongest, const std::vector<const FamilyRows*>& which) -> std::string {
-    for (size_t a = 0; a < tested.size(); ++a) {
-      bool all = true;
-      for (const FamilyRows* rows : which)
-        for (size_t b = 0; all && b < tested.size(); ++b)
-          if (a != b) all = strongest ? separated(a, b, *rows) : separated(b, a, *rows);
-      if (all) return std::string(joker_id(tested[a]));
-    }
-    return "";
-  };
-  const bool decidable = !t.interrupted && tested.size() >= 2;
-  std::vector<const FamilyRows*> every;
-  double best_base = -1;
-  for (size_t f = 0; f < t.families.size(); ++f) {
-    const FamilyRows& rows = t.families[f];
-    JokerTable::FamilyVerdict v;
-    if (rows.base) v.base = rows.base->estimate(Group::tested, Measure::win);
-    if (decidable && complete(rows)) {
-      every.push_back(&rows);
-      v.strongest = verdict(true, {&rows});
-      v.weakest = verdict(false, {&rows});
-      // The two leading (trailing) jokers by point estimate, and the evenings that would put
-      // their observed difference at 2 paired SE.
-      std::vector<size_t> order(tested.size());
-      for (size_t k = 0; k < order.size(); ++k) order[k] = k;
-      const auto p_win = [&](size_t k) { return rows.with[k]->estimate(Group::tested, Measure::win).mean; };
-      std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return p_win(x) > p_win(y); });
-      const auto needed = [&](size_t x, size_t y) {
-        const Difference d = difference(*rows.with[x], *rows.with[y], Group::tested, Measure::win);
-        if (d.paired.mean == 0) return std::numeric_limits<double>::quiet_NaN();
-        return std::ceil(static_cast<double>(rows.base->evenings) * std::pow(2 * d.paired.se / d.paired.mean, 2));
-      };
-      const size_t n = order.size();
-      v.strongest_pair = std::string(joker_id(tested[order[0]])) + " and " + std::string(joker_id(tested[order[1]]));
-      v.weakest_pair = std::string(joker_id(tested[order[n - 2]])) + " and " + std::string(joker_id(tested[order[n - 1]]));
-      v.evenings_strongest = v.strongest.empty() ? needed(order[0], order[1]) : std::numeric_limits<double>::quiet_NaN();
-      v.evenings_weakest = v.weakest.empty() ? needed(order[n - 2], order[n - 1]) : std::numeric_limits<double>::quiet_NaN();
-      if (v.base.mean > best_base) best_base = v.base.mean, t.headline = f;
-    } else {
-      v.evenings_strongest = v.evenings_weakest = std::numeric_limits<double>::quiet_NaN();
-    }
-    t.verdicts.push_back(v);
-  }
-  if (!every.empty()) {
-    t.strongest = t.verdicts[t.headline].strongest;
-    t.weakest = t.verdicts[t.headline].weakest;
-  }
-  if (every.size() >= 2 && every.size() == t.families.size()) {
-    t.agreed_strongest = verdict(true, every);
-    t.agreed_weakest = verdict(false, every);
-  }
-  for (const FamilyRows& rows : t.families) {
-    std::vector<char> unused(tested.size(), 0);
-    for (size_t k = 0; k < tested.size(); ++k)
-      unused[k] = rows.base && rows.with[k] && never_played(*rows.with[k], *rows.base);
-    t.unused.push_back(unused);
-    int hi = -1, lo = -1;
-    double hv = 0, lv = 0;
-    for (size_t k = 0; k < tested.size(); ++k) {
-      if (!rows.with[k] || unused[k]) continue;  // an unused joker is neither the largest nor the smallest
-      const double x = rows.with[k]->estimate(Group::tested, Measure::win).mean;
-      if (hi < 0 || x > hv) hi = static_cast<int>(k), hv = x;
-      if (lo < 0 || x < lv) lo = static_cast<int>(k), lv = x;
-    }
-    t.largest.push_back(hi < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(hi)])));
-    t.smallest.push_back(lo < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(lo)])));
-  }
+  decide_verdicts(t, 2.0);
   return t;
 }
 

@@ -140,11 +140,16 @@ struct JokerTable {
   std::string strongest, weakest;
   // Every family (at least two) agreeing, the stricter reading.
   std::string agreed_strongest, agreed_weakest;
+  double z = 2;  // a verdict needs a difference beyond z paired SE (2; more under --until-verdict)
   // The largest / smallest lift (point estimate) per family, whether separated or not.
   std::vector<std::string> largest, smallest;
   // unused[f][k]: tested joker k was never played under family f (never_played).
   std::vector<std::vector<char>> unused;
 };
+
+// The verdicts of `t` (verdicts, headline, strongest, weakest, agreed_*, unused, largest,
+// smallest) from its runs, a difference counting beyond `z` paired SE.
+void decide_verdicts(JokerTable& t, double z);
 
 // Called around every run: `begin(label)` gives the run's control (progress, stop), `end()`
 // closes it. Empty functions: no progress, no stop.
@@ -166,6 +171,33 @@ struct BalanceRun {
 JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const std::vector<PolicyFamily>& families,
                           const std::vector<Joker>& base, const std::vector<Joker>& tested, const BalanceRun& run,
                           const RunHooks& hooks = {});
+
+// --until-verdict: measure_jokers in blocks of run.evenings evenings, each block on its own
+// dice (seed + block), the blocks pooled series by series (so every lift stays paired), until
+// the headline family names both a strongest and a weakest joker or `budget` evenings per run
+// are spent. The sequential rule: a verdict needs a difference beyond z paired SE with z =
+// sequential_z(looks, families, jokers, alpha), so that over every look, family and pair of
+// jokers the chance of naming any joker strongest or weakest among jokers that are in truth
+// equal is at most alpha (Bonferroni; the normal approximation of each difference).
+struct SequentialRun {
+  JokerTable table;
+  int blocks = 0, looks = 0;  // blocks played, blocks the budget allows
+  bool decided = false;       // stopped at a verdict (else at the budget or a stop)
+  double z = 2, alpha = 0.05;
+};
+SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& table,
+                                    const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
+                                    const std::vector<Joker>& tested, const BalanceRun& block, std::uint64_t budget,
+                                    const RunHooks& hooks = {}, double alpha = 0.05);
+// The sequential loop itself, on any source of blocks (a block's JokerTable, nullopt after a
+// stop): pools block after block and stops at the headline verdict (z) or after `looks`.
+SequentialRun run_until_verdict(int looks, double z, const std::function<std::optional<JokerTable>(int)>& play_block,
+                                const std::function<bool()>& stop = {});
+// The z of the sequential rule: the two-sided normal quantile at alpha / (looks · families ·
+// jokers · (jokers − 1) / 2).
+double sequential_z(int looks, int families, int jokers, double alpha);
+// Appends `more`'s series (another block of the same table) to `run`.
+void pool_series(TableRun& run, const TableRun& more);
 
 // The exact optimal solo EV of a loadout (solver.h), NaN when the solver cannot order or
 // certify the rules.
