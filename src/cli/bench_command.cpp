@@ -12,7 +12,10 @@
 // ones, so drift of the machine's speed hits both alike; a ratio is taken per repeat, from
 // the kernel and the baseline of that same repeat, and then summarized. Wall-clock rates
 // (steady_clock) and rates per CPU-second (std::clock, all threads of the process) are both
-// kept: on a shared machine the second is the one the neighbours skew less. A context block
+// kept: on a shared machine the second is the one the neighbours skew less. OpenMP's idle
+// threads would spin between parallel regions and that spin is process CPU time, so bench
+// runs with a passive wait policy (run_with_passive_openmp) and reports CPU time per wall
+// second per thread, which must not exceed 1 (within timer noise). A context block
 // records what the numbers depend on — CPU, the ISA the build targets, compiler, build type,
 // threads, the load average — and a warning says when the machine was busy.
 #include <omp.h>
@@ -23,6 +26,7 @@
 #include <limits>
 #include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -34,6 +38,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/bench_context.h"
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
@@ -55,6 +60,7 @@
 namespace verflixt {
 namespace {
 
+using namespace bench_context;
 using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
@@ -67,6 +73,19 @@ struct Timed {
   double cpu_seconds = 0;  // process CPU time, all threads
 };
 
+// A run shorter than this is dominated by timer resolution, thread start-up and scheduling.
+constexpr double kTrustSeconds = 0.2;
+
+// What the timings of one bench say about themselves, for the warnings at the end.
+struct TimingLog {
+  int runs = 0, short_runs = 0;
+  double shortest = std::numeric_limits<double>::infinity();
+};
+TimingLog& timing_log() {
+  static TimingLog log;
+  return log;
+}
+
 template <class Run>
 Timed time_once(Run run) {
   Timed t;
@@ -75,6 +94,10 @@ Timed time_once(Run run) {
   t.tally = run();
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   t.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  TimingLog& log = timing_log();
+  ++log.runs;
+  log.short_runs += t.seconds < kTrustSeconds;
+  log.shortest = std::min(log.shortest, t.seconds);
   if (cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
     std::vector<std::uint64_t> ns{static_cast<std::uint64_t>(t.cpu_seconds * 1e9)};
     cluster::sum_everywhere(ns);
@@ -85,6 +108,36 @@ Timed time_once(Run run) {
 
 double rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.seconds, 1e-9); }
 double cpu_rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.cpu_seconds, 1e-9); }
+// CPU seconds per wall second per thread: 1 when every thread worked the whole run, below 1
+// when the machine took time away, above 1 only when CPU time not of the run was counted.
+double cpu_per_wall(const Timed& t, int threads) { return t.cpu_seconds / std::max(t.seconds * threads, 1e-9); }
+
+// OpenMP threads that wait for work spin by default (libgomp: GOMP_SPINCOUNT), and the spin
+// is CPU time of the process, which per-CPU-second rates would count as work. The runtime
+// reads its environment once, when the program starts, so bench sets a passive wait policy
+// and starts itself again with the same arguments (/proc/self/cmdline) — unless a policy is
+// set already (the user's choice, reported), or under mpirun (ranks are not restarted).
+void run_with_passive_openmp() {
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || cluster::built_with_mpi()) return;
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  for (size_t start = 0; start < all.size();) {
+    const size_t end = all.find('\0', start);
+    args.push_back(all.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (args.empty()) return;
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ::setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+  ::setenv("GOMP_SPINCOUNT", "0", 1);
+  std::cout.flush();
+  ::execv("/proc/self/exe", argv.data());
+  // exec failed: measure as we are; the context names the wait policy in force.
+}
 
 // ---- Every repeat of one measure, and its summary ----
 
@@ -134,10 +187,12 @@ constexpr Measure kMeasures[] = {
     {"baseline_turns_per_cpu_second", "baseline turns/CPU-s"},
     {"kernel_to_baseline_cpu_ratio", "kernel/baseline ratio, CPU"},
     {"kernel_scaling_vs_1_thread", "kernel scaling vs 1 thread"},
+    {"kernel_cpu_per_wall_per_thread", "kernel CPU-s per wall-s per thread"},
 };
 constexpr int kMeasureCount = static_cast<int>(std::size(kMeasures));
 enum MeasureId {
-  KERNEL, ONE_STEP, BASELINE, RATIO, ONE_STEP_RATIO, KERNEL_CPU, ONE_STEP_CPU, BASELINE_CPU, CPU_RATIO, SCALING
+  KERNEL, ONE_STEP, BASELINE, RATIO, ONE_STEP_RATIO, KERNEL_CPU, ONE_STEP_CPU, BASELINE_CPU, CPU_RATIO, SCALING,
+  KERNEL_CPU_PER_WALL
 };
 
 struct Row {
@@ -187,6 +242,7 @@ std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>
     s[BASELINE_CPU].values.push_back(cpu_rate(b));
     s[CPU_RATIO].values.push_back(cpu_rate(k) / std::max(cpu_rate(b), 1e-9));
     s[SCALING].values.push_back(rate(k) / std::max(row.threads == 1 ? rate(k) : one_thread_kernel[r], 1e-9));
+    s[KERNEL_CPU_PER_WALL].values.push_back(cpu_per_wall(k, row.threads));
     if (row.has_one_step) {
       s[ONE_STEP].values.push_back(rate(k1));
       s[ONE_STEP_RATIO].values.push_back(rate(k1) / std::max(rate(b), 1e-9));
@@ -213,138 +269,27 @@ Tally evening_tally(const ObjectiveRun& run, std::uint64_t turns_per_evening) {
   return t;
 }
 
-// ---- Context: what the numbers depend on ----
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line, implementer, part;
-  auto value = [](const std::string& l) {
-    const auto colon = l.find(':');
-    std::string v = colon == std::string::npos ? "" : l.substr(colon + 1);
-    v.erase(0, v.find_first_not_of(" \t"));
-    v.erase(v.find_last_not_of(" \t\r") + 1);
-    return v;
-  };
-  auto key_is = [](const std::string& l, const char* key) {
-    return l.rfind(key, 0) == 0 && l.find_first_not_of(" \t", std::string(key).size()) != std::string::npos &&
-           l[l.find_first_not_of(" \t", std::string(key).size())] == ':';
-  };
-  std::string fallback;
-  while (std::getline(in, line)) {
-    // x86 and most others; then what ARM, POWER and MIPS kernels print instead.
-    if (key_is(line, "model name")) return value(line);
-    if (fallback.empty() && (key_is(line, "Hardware") || key_is(line, "cpu model") || key_is(line, "cpu")))
-      fallback = value(line);
-    if (implementer.empty() && key_is(line, "CPU implementer")) implementer = value(line);
-    if (part.empty() && key_is(line, "CPU part")) part = value(line);
+// What makes the numbers untrustworthy, found in the timings themselves: runs too short to
+// time, and one-thread runs whose CPU time exceeds their wall time (CPU time not of the work,
+// e.g. spinning OpenMP threads, was counted: their per-CPU-second rates are then too low).
+std::vector<std::string> trust_warnings(const std::vector<Row>& rows) {
+  std::vector<std::string> out;
+  const TimingLog& log = timing_log();
+  if (log.short_runs > 0)
+    out.push_back(std::to_string(log.short_runs) + " of " + std::to_string(log.runs) + " timed runs took under " +
+                  fmt("%.1f", kTrustSeconds) + " s (shortest " + fmt("%.3f", log.shortest) +
+                  " s): too short to trust, timer resolution and start-up dominate; raise --turns, --baseline-turns "
+                  "or --table-turns");
+  for (const Row& row : rows) {
+    const Series& c = row.series[KERNEL_CPU_PER_WALL];
+    if (row.threads == 1 && !c.values.empty() && c.max() > 1.05)
+      out.push_back(row.section + " " + row.workload + ": one thread used " + fmt("%.2f", c.max()) +
+                    " CPU-seconds per wall-second: CPU time not of the work was counted (OMP_WAIT_POLICY=" +
+                    std::string(std::getenv("OMP_WAIT_POLICY") ? std::getenv("OMP_WAIT_POLICY") : "unset") +
+                    "), so its per-CPU-second rates are too low");
   }
-  if (!fallback.empty()) return fallback;
-  if (!implementer.empty()) return "implementer " + implementer + " part " + part;
-  return "unknown";
+  return out;
 }
-
-// The instruction sets the compiler was allowed to use (compile-time macros, i.e. -march).
-std::vector<std::string> isa_features() {
-  std::vector<std::string> f;
-#if defined(__x86_64__)
-  f.push_back("x86-64");
-#endif
-#if defined(__SSE2__)
-  f.push_back("SSE2");
-#endif
-#if defined(__SSE4_2__)
-  f.push_back("SSE4.2");
-#endif
-#if defined(__AVX__)
-  f.push_back("AVX");
-#endif
-#if defined(__AVX2__)
-  f.push_back("AVX2");
-#endif
-#if defined(__FMA__)
-  f.push_back("FMA");
-#endif
-#if defined(__BMI2__)
-  f.push_back("BMI2");
-#endif
-#if defined(__AVX512F__)
-  f.push_back("AVX-512F");
-#endif
-#if defined(__AVX512BW__)
-  f.push_back("AVX-512BW");
-#endif
-#if defined(__AVX512VL__)
-  f.push_back("AVX-512VL");
-#endif
-#if defined(__aarch64__)
-  f.push_back("AArch64");
-#endif
-#if defined(__ARM_NEON)
-  f.push_back("NEON");
-#endif
-#if defined(__ARM_FEATURE_SVE)
-  f.push_back("SVE");
-#endif
-#if defined(__ARM_FEATURE_SVE2)
-  f.push_back("SVE2");
-#endif
-  return f;
-}
-
-// The widest vector ISA of those: what the kernel's loops are compiled for.
-std::string isa_summary() {
-#if defined(__AVX512F__)
-  return "AVX-512";
-#elif defined(__AVX2__)
-  return "AVX2";
-#elif defined(__AVX__)
-  return "AVX";
-#elif defined(__SSE4_2__)
-  return "SSE4.2";
-#elif defined(__SSE2__)
-  return "SSE2";
-#elif defined(__ARM_FEATURE_SVE2)
-  return "SVE2";
-#elif defined(__ARM_FEATURE_SVE)
-  return "SVE";
-#elif defined(__ARM_NEON)
-  return "NEON";
-#else
-  return "scalar";
-#endif
-}
-
-std::string compiler() {
-#if defined(__clang__)
-  return __VERSION__;  // "Clang 16.0.6 ..." or "Debian Clang ..."
-#elif defined(__GNUC__)
-  return std::string("GCC ") + __VERSION__;
-#else
-  return "unknown";
-#endif
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::vector<double> load_average() {
-  double l[3] = {-1, -1, -1};
-  if (getloadavg(l, 3) != 3) return {};
-  return {l[0], l[1], l[2]};
-}
-
-// The machine is busy when the 1-minute load average (runnable processes, averaged) exceeds
-// the cores this run leaves idle by more than half a core: then some other process holds a
-// core this run wants at least half the time, and at the largest thread count the kernel and
-// its neighbours share cores. A load of 0.5 on an otherwise idle 2-core machine running 2
-// threads already costs that; 1.5 on 8 cores with 4 threads does not.
-double busy_threshold(int cores, int max_threads) { return std::max(cores - max_threads, 0) + 0.5; }
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -356,6 +301,7 @@ std::string csv_field(const std::string& s) {
 }  // namespace
 
 int bench_command(int argc, const char* const* argv) {
+  run_with_passive_openmp();
   namespace po = cli::po;
   po::options_description desc("bench options");
   desc.add_options()
@@ -482,6 +428,8 @@ int bench_command(int argc, const char* const* argv) {
   context["assertions"] = true;
 #endif
   context["load_average"] = load_before;
+  const char* wait_policy = std::getenv("OMP_WAIT_POLICY");
+  context["omp_wait_policy"] = wait_policy ? wait_policy : "runtime default (idle threads spin)";
   const double threshold = busy_threshold(cores, max_threads);
   const bool busy = !load_before.empty() && load_before[0] > threshold;
   context["busy_threshold"] = threshold;
@@ -762,6 +710,9 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
   context["load_average_after"] = load_average();  // includes this run's own threads
+  const std::vector<std::string> trust = trust_warnings(rows);
+  for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
+  context["trust_warnings"] = trust;
   const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
 
   if (format == "json") {
@@ -836,6 +787,9 @@ int bench_command(int argc, const char* const* argv) {
           << "load average   " << loads(context["load_average"]) << " (1/5/15 min) before, "
           << loads(context["load_average_after"]) << " after (includes this run)\n";
     if (busy) table << "WARNING        " << warning << "\n";
+    for (const auto& w : trust) table << "WARNING        " << w << "\n";
+    table << "openmp wait    " << context["omp_wait_policy"].get<std::string>()
+          << "; CPU-s rates count process CPU time, checked against wall time per thread\n";
     table << "statistics     per measure over " << repeats
           << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
              "alternating order, ratios per repeat\n";
