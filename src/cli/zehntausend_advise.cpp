@@ -58,10 +58,70 @@ std::string advise_table(const nlohmann::ordered_json& j, const ZehntausendRules
   return o.str();
 }
 
-}  // namespace
+// What the player asks: after a throw (its faces) or before one (the dice left), the turn
+// so far, the game totals and his seat; checked, one-line errors. Sets r.players from the
+// opponents given.
+struct Ask {
+  bool before = false;
+  int dice_left = 0, turn_total = 0, total = 0, me = 0;
+  std::vector<int> faces, opponents;
+};
 
-int zehntausend_advise_command(int argc, const char* const* argv) {
-  po::options_description desc("advise --game zehntausend options");
+Ask read_ask(const po::variables_map& vm, ZehntausendRules& r) {
+  // Before a throw (--dice-left) the question is bank or throw; after one (--throw), which dice
+  // to set aside and then bank or throw.
+  Ask a;
+  const bool before = a.before = vm.count("dice-left") > 0;
+  if (before == (vm.count("throw") > 0))
+    throw InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
+                            : "give --throw \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
+                              "or throw?)");
+  std::vector<int>& faces = a.faces;
+  const int dice_left = a.dice_left = before ? vm["dice-left"].as<int>() : 0;
+  if (before && (dice_left < 1 || dice_left > r.dice))
+    throw InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
+  if (!before) {
+    std::istringstream in(vm["throw"].as<std::string>());
+    std::string tok;
+    while (in >> tok) faces.push_back(parse_int(tok, "--throw", "command line", 1, 6));
+  }
+  const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["total"].as<int>();
+  std::vector<int>& opponents = a.opponents;
+  if (vm.count("opponent"))
+    for (const auto& s : vm["opponent"].as<std::vector<std::string>>())
+      opponents.push_back(parse_int(s, "--opponent", "command line", 0, 100000000));
+  if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
+    throw InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
+  if (turn_total < 0 || turn_total % kPointStep) throw InputError("--turn-total must be a multiple of 50, 0 or more");
+  if (total < 0 || total % kPointStep) throw InputError("--total must be a multiple of 50, 0 or more");
+  const bool race = !opponents.empty();
+  if (race) r.players = static_cast<int>(opponents.size()) + 1;
+  if (r.players > kMaxPlayers) throw InputError("--opponent: at most 7 opponents");
+  const int me = a.me = vm["seat"].as<int>() - 1;
+  if (me < 0 || me >= r.players) throw InputError("--seat must be 1.." + std::to_string(r.players));
+  return a;
+}
+
+// The final round, exactly: one turn against a known best total. Banking t2 wins, ties or
+// loses outright; throwing on plays reach:N (aim one step past the best total, Z5) and wins
+// with the probability that the turn banks that much (a tie would share; reach:N aims past).
+double final_round_p_win(const TurnModel& m, const ZehntausendRules& r, const Ask& ask, int best_other, bool bank,
+                         int t2, int dice_next) {
+  if (bank) {
+    int tied = 0;
+    for (int o : ask.opponents) tied += o == best_other;
+    return ask.total + t2 > best_other ? 1.0 : ask.total + t2 == best_other ? 1.0 / (tied + 1) : 0.0;
+  }
+  const int target = best_other - ask.total + kPointStep;
+  const TurnPolicy reach = reach_policy(m, std::max(target, r.bank_min));
+  const TurnEvaluation e = evaluate_turn(m, reach, t2, dice_next);
+  double p = 0;
+  for (size_t t = 0; t < e.banked.size(); ++t)
+    if (static_cast<int>(t) * kPointStep >= target) p += e.banked[t];
+  return p;
+}
+
+void add_advise_options(po::options_description& desc) {
   add_game_options(desc);
   desc.add_options()
       ("throw", po::value<std::string>(), "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)")
@@ -72,6 +132,13 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
       ("seat", po::value<int>()->default_value(1), "my seat (1 moves first); opponents take the other seats in order")
       ("policy", po::value<std::string>()->default_value("race"), "how everyone plays on, for P(win)")
       ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
+}
+
+}  // namespace
+
+int zehntausend_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game zehntausend options");
+  add_advise_options(desc);
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -85,36 +152,12 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
              vm))
     return 0;
   ZehntausendRules r = game_rules(vm);
-  // Before a throw (--dice-left) the question is bank or throw; after one (--throw), which dice
-  // to set aside and then bank or throw.
-  const bool before = vm.count("dice-left") > 0;
-  if (before == (vm.count("throw") > 0))
-    throw InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
-                            : "give --throw \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
-                              "or throw?)");
-  std::vector<int> faces;
-  const int dice_left = before ? vm["dice-left"].as<int>() : 0;
-  if (before && (dice_left < 1 || dice_left > r.dice))
-    throw InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
-  if (!before) {
-    std::istringstream in(vm["throw"].as<std::string>());
-    std::string tok;
-    while (in >> tok) faces.push_back(parse_int(tok, "--throw", "command line", 1, 6));
-  }
-  const int turn_total = vm["turn-total"].as<int>(), total = vm["total"].as<int>();
-  std::vector<int> opponents;
-  if (vm.count("opponent"))
-    for (const auto& s : vm["opponent"].as<std::vector<std::string>>())
-      opponents.push_back(parse_int(s, "--opponent", "command line", 0, 100000000));
-  if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
-    throw InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
-  if (turn_total < 0 || turn_total % kPointStep) throw InputError("--turn-total must be a multiple of 50, 0 or more");
-  if (total < 0 || total % kPointStep) throw InputError("--total must be a multiple of 50, 0 or more");
+  const Ask ask = read_ask(vm, r);
+  const bool before = ask.before;
+  const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total, me = ask.me;
+  const std::vector<int>& faces = ask.faces;
+  const std::vector<int>& opponents = ask.opponents;
   const bool race = !opponents.empty();
-  if (race) r.players = static_cast<int>(opponents.size()) + 1;
-  if (r.players > kMaxPlayers) throw InputError("--opponent: at most 7 opponents");
-  const int me = vm["seat"].as<int>() - 1;
-  if (me < 0 || me >= r.players) throw InputError("--seat must be 1.." + std::to_string(r.players));
   const std::string format = format_from(vm, kFormats);
   const TurnLibrary lib(r);
   const TurnModel& m = lib.model();
@@ -149,24 +192,12 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), policy.get());
     GameStart start;
     for (int s = 0, k = 0; s < r.players; ++s) start.totals[static_cast<size_t>(s)] = s == me ? total : opponents[static_cast<size_t>(k++)];
-    const int target = best_other - total + kPointStep;  // Z5: one step above the best total wins
     install_interrupt_handler();
     for (Row& row : rows) {
       const int t2 = turn_total + row.s.points;
       if (final_round) {
-        // Exact: the final round is one turn against a known total (reach:N from here).
         row.win_exact = true;
-        if (row.bank) {
-          int tied = 0;
-          for (int o : opponents) tied += o == best_other;
-          row.win.mean = total + t2 > best_other ? 1.0 : total + t2 == best_other ? 1.0 / (tied + 1) : 0.0;
-        } else {
-          // A tie would share; reach:N aims past the best total, and counts only that.
-          const TurnPolicy reach = reach_policy(m, std::max(target, r.bank_min));
-          const TurnEvaluation e = evaluate_turn(m, reach, t2, row.dice_next);
-          for (size_t t = 0; t < e.banked.size(); ++t)
-            if (static_cast<int>(t) * kPointStep >= target) row.win.mean += e.banked[t];
-        }
+        row.win.mean = final_round_p_win(m, r, ask, best_other, row.bank, t2, row.dice_next);
         continue;
       }
       GameStart g = start;
