@@ -206,6 +206,21 @@ def balance_section(directory, solve):
                f"strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
                "Largest lift per family: " + ", ".join(f"{j} ({f})" for f, j in v["largest_lift"].items())
                + "; smallest: " + ", ".join(f"{j} ({f})" for f, j in v["smallest_lift"].items()) + "."]
+    if "until_verdict" in bal:
+        u = bal["until_verdict"]
+        md += ["", f"Decided by {u['evenings_per_run']:,} evenings per run ({u['blocks']} of at most {u['budget_blocks']} "
+                   f"blocks of {u['block_evenings']:,}; stopped at the {u['stopped_at']}): {u['rule']}."]
+    if "by_family" in v:
+        def said(name, evenings, pair):
+            if name:
+                return f"**{name}**"
+            return "none" + (f" (about {evenings:,.0f} evenings per run would separate {pair})" if evenings else "")
+        md += ["", "Each family's own verdict, as a robustness check:", ""]
+        for f in v["by_family"]:
+            unused = f", never played: {', '.join(f['unused'])}" if f["unused"] else ""
+            md.append(f"- {f['family']} (base P(win) {f['base_p_win']:.4f} ± {f['base_p_win_stderr']:.4f}): strongest "
+                      f"{said(f['strongest'], f['evenings_to_separate_strongest'], f['strongest_pair'])}, weakest "
+                      f"{said(f['weakest'], f['evenings_to_separate_weakest'], f['weakest_pair'])}{unused}")
     if len(families) >= 2:
         a, b = families[0], families[-1]
         moved = [j for j in rank[a] if j in rank[b] and abs(rank[a][j] - rank[b][j]) >= 3]
