@@ -22,18 +22,20 @@ static void whole_games(benchmark::State& state, const char* spec) {
   auto dice = [&] { return core::roll_face(rng, rules.faces); };
   for (auto _ : state) benchmark::DoNotOptimize(play_game(rules, seats, dice).turns);
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one whole game");
 }
 
 static void BM_EnGinggGameOptimalOwnPlusNext(benchmark::State& state) { whole_games(state, "optimal:own+next"); }
-BENCHMARK(BM_EnGinggGameOptimalOwnPlusNext)->Arg(2)->Arg(4)->Arg(8);
+BENCHMARK(BM_EnGinggGameOptimalOwnPlusNext)->ArgName("players")->Arg(2)->Arg(4)->Arg(8);
 
 static void BM_EnGinggGameKeepFives(benchmark::State& state) { whole_games(state, "keep-from:5"); }
-BENCHMARK(BM_EnGinggGameKeepFives)->Arg(2)->Arg(4)->Arg(8);
+BENCHMARK(BM_EnGinggGameKeepFives)->ArgName("players")->Arg(2)->Arg(4)->Arg(8);
 
 static void BM_EnGinggSolvePhase1(benchmark::State& state) {
   const EnGinggRules rules;
   for (auto _ : state) benchmark::DoNotOptimize(Phase1Solution(rules, Objective::OwnPlusNext).value());
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one solve");
 }
 BENCHMARK(BM_EnGinggSolvePhase1);
 

@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <string>
 
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/pass_kernel.h"
@@ -17,6 +18,7 @@ static void BM_ReferenceSoloTurnThreshold17(benchmark::State& state) {
   for (auto _ : state) sum += play_solo_turn(rules, {}, policy, dice).eyes;
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one solo turn");
 }
 BENCHMARK(BM_ReferenceSoloTurnThreshold17);
 
@@ -27,6 +29,7 @@ static void BM_ReferencePassSixPlayers(benchmark::State& state) {
   std::vector<PassSeat> seats(6, PassSeat{&policy, {}, 0, 0});
   for (auto _ : state) benchmark::DoNotOptimize(play_pass(rules, seats, 0, dice));
   state.SetItemsProcessed(state.iterations() * 6);
+  state.SetLabel("item: one turn (6 per pass)");
 }
 BENCHMARK(BM_ReferencePassSixPlayers);
 
@@ -49,8 +52,9 @@ static void BM_PassKernelSixPlayers(benchmark::State& state) {
   Rng rng = chunk_rng(1, 0);
   for (auto _ : state) benchmark::DoNotOptimize(kernel.play_pass(seats, 0, rng));
   state.SetItemsProcessed(state.iterations() * 6);
+  state.SetLabel(state.range(0) ? "item: one turn; heuristic.ini with 3 jokers" : "item: one turn; threshold:17, no jokers");
 }
-BENCHMARK(BM_PassKernelSixPlayers)->Arg(0)->Arg(1);
+BENCHMARK(BM_PassKernelSixPlayers)->ArgName("jokers")->Arg(0)->Arg(1);
 
 // The same passes in lanes (play_passes, 64 lanes): 1024 passes per iteration; items are
 // turns, 6 per pass, as above. Second argument 0: the lanes (run_lanes); 1: the lane block
@@ -70,8 +74,11 @@ static void BM_PassLanesSixPlayers(benchmark::State& state) {
     });
   benchmark::DoNotOptimize(eyes);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(6 * kPasses));
+  state.SetLabel(std::string("item: one turn (6 per pass, 1024 passes an iteration); ") +
+                 (state.range(0) ? "heuristic.ini with 3 jokers" : "threshold:17, no jokers") +
+                 (state.range(1) ? "; lane block" : "; lanes"));
 }
-BENCHMARK(BM_PassLanesSixPlayers)->Args({0, 0})->Args({0, 1})->Args({1, 0})->Args({1, 1});
+BENCHMARK(BM_PassLanesSixPlayers)->ArgNames({"jokers", "lane_block"})->Args({0, 0})->Args({0, 1})->Args({1, 0})->Args({1, 1});
 
 // The evening workload of `verflixt bench` (strategies/position-jokers.ini against three
 // strategies/heuristic.ini, with the loadouts their files name) in lanes (play_series, 64
@@ -99,8 +106,10 @@ static void BM_SeriesFourPlayers(benchmark::State& state) {
   }
   benchmark::DoNotOptimize(eyes);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(4 * rules.passes * kEvenings));
+  state.SetLabel(std::string("item: one turn (12 per evening, 256 evenings an iteration); ") +
+                 (state.range(0) ? "lane block" : "lanes"));
 }
-BENCHMARK(BM_SeriesFourPlayers)->Arg(0)->Arg(1);
+BENCHMARK(BM_SeriesFourPlayers)->ArgName("lane_block")->Arg(0)->Arg(1);
 
 static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
@@ -109,7 +118,8 @@ static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   RandomDice dice(chunk_rng(1, 0));
   for (auto _ : state) benchmark::DoNotOptimize(play_pass(rules, seats, 0, dice));
   state.SetItemsProcessed(state.iterations() * 6);
+  state.SetLabel(state.range(0) ? "item: one turn; heuristic.ini with 3 jokers" : "item: one turn; threshold:17, no jokers");
 }
-BENCHMARK(BM_ReferencePassSixPlayersJokers)->Arg(0)->Arg(1);
+BENCHMARK(BM_ReferencePassSixPlayersJokers)->ArgName("jokers")->Arg(0)->Arg(1);
 
 }  // namespace verflixt

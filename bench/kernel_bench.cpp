@@ -19,6 +19,7 @@ void BM_Xoshiro256ss(benchmark::State& state) {
   Rng g(1);
   for (auto _ : state) benchmark::DoNotOptimize(g());
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one 64-bit draw");
 }
 BENCHMARK(BM_Xoshiro256ss);
 
@@ -26,6 +27,7 @@ void BM_RollDie(benchmark::State& state) {
   Rng g(1);
   for (auto _ : state) benchmark::DoNotOptimize(roll_die(g));
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one die");
 }
 BENCHMARK(BM_RollDie);
 
@@ -35,6 +37,7 @@ void BM_NaiveDie(benchmark::State& state) {
   std::uniform_int_distribution<int> die(1, 6);
   for (auto _ : state) benchmark::DoNotOptimize(die(g));
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one die");
 }
 BENCHMARK(BM_NaiveDie);
 
@@ -77,6 +80,7 @@ void BM_KernelStep(benchmark::State& state) {
   std::uint64_t seed = 0;
   for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, kTurns}));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns) * kDepth);
+  state.SetLabel("item: one kernel step of one lane");
 }
 BENCHMARK(BM_KernelStep)->Unit(benchmark::kMillisecond);
 
@@ -94,8 +98,9 @@ void BM_KernelTurnThreshold17(benchmark::State& state) {
   std::uint64_t seed = 0;
   for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, 1 << 16}));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
+  state.SetLabel("item: one whole turn");
 }
-BENCHMARK(BM_KernelTurnThreshold17)->Arg(1)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_KernelTurnThreshold17)->ArgName("steps_per_row")->Arg(1)->Arg(8)->Unit(benchmark::kMillisecond);
 
 void BM_NaiveTurnThreshold17(benchmark::State& state) {
   constexpr std::uint64_t kTurns = 1 << 18;
@@ -103,6 +108,7 @@ void BM_NaiveTurnThreshold17(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   for (auto _ : state) benchmark::DoNotOptimize(naive_threshold(rules, 17, kTurns, ++seed, 1));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
+  state.SetLabel("item: one whole turn");
 }
 BENCHMARK(BM_NaiveTurnThreshold17)->Unit(benchmark::kMillisecond);
 
@@ -111,6 +117,7 @@ void BM_NaiveChainTurnThreshold17(benchmark::State& state) {
   std::uint64_t seed = 0;
   for (auto _ : state) benchmark::DoNotOptimize(naive_sample_chain(threshold17(), kTurns, ++seed, 1));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
+  state.SetLabel("item: one whole turn");
 }
 BENCHMARK(BM_NaiveChainTurnThreshold17)->Unit(benchmark::kMillisecond);
 

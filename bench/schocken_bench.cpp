@@ -27,14 +27,16 @@ static void BM_SchockenWholeGame(benchmark::State& state) {
   std::int64_t rounds = 0;
   for (auto _ : state) rounds += play_game(rules, seats, dice).rounds;
   benchmark::DoNotOptimize(rounds);
-  state.SetItemsProcessed(state.iterations());  // games
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(state.range(1) ? "item: one whole game; heuristic" : "item: one whole game; equilibrium tables");
 }
-BENCHMARK(BM_SchockenWholeGame)->Args({4, 0})->Args({8, 0})->Args({4, 1});
+BENCHMARK(BM_SchockenWholeGame)->ArgNames({"players", "heuristic"})->Args({4, 0})->Args({8, 0})->Args({4, 1});
 
 static void BM_SchockenSolveBeat(benchmark::State& state) {
   const SchockenRules rules;
   for (auto _ : state) benchmark::DoNotOptimize(solve_beat(rules, 3, {make_dice(6, 6, 5), 3}).start);
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one solve");
 }
 BENCHMARK(BM_SchockenSolveBeat);
 
@@ -42,7 +44,8 @@ static void BM_SchockenRoundEquilibrium(benchmark::State& state) {
   const SchockenRules rules;
   for (auto _ : state) benchmark::DoNotOptimize(solve_round(rules, static_cast<int>(state.range(0))).p_worst);
   state.SetItemsProcessed(state.iterations());
+  state.SetLabel("item: one solve of a round");
 }
-BENCHMARK(BM_SchockenRoundEquilibrium)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SchockenRoundEquilibrium)->ArgName("players")->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 
 }  // namespace verflixt::schocken

@@ -129,8 +129,8 @@ def main(preset, directory):
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot([t["threshold"] for t in thresholds], [t["ev"] for t in thresholds], "-", label="exact")
     pts = mc["points"]
-    ax.errorbar([p["threshold"] for p in pts], [p["mean"] for p in pts], yerr=[1.96 * p["stderr"] for p in pts],
-                fmt=".", capsize=2, label=f"Monte Carlo, 95% CI ({sweep['turns_per_threshold']:,} turns)")
+    ax.errorbar([p["threshold"] for p in pts], [p["mean"] for p in pts], yerr=[p["stderr"] for p in pts],
+                fmt=".", capsize=2, label=f"Monte Carlo ± 1 SE ({sweep['turns_per_threshold']:,} turns)")
     ax.set_xlabel("stop at N or more eyes")
     ax.set_ylabel("expected eyes per turn")
     ax.set_title(f"{preset}: EV of a fixed stop threshold (no jokers)")
@@ -202,9 +202,25 @@ def balance_section(directory, solve):
         md.append(f"| {r['joker']} | {r['solo_ev_lift_exact']:+.3f} | {solo_rank[r['joker']]} | " + " | ".join(cells)
                   + f" | {r['loser_change']:+.4f} ± {r['loser_change_stderr']:.4f} |")
     v = bal["verdict"]
-    md += ["", f"**Verdict** ({v['rule']}): strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
+    md += ["", f"**Verdict** ({v['rule']}{', family ' + v['family'] if v.get('family') else ''}): "
+               f"strongest **{v['strongest'] or 'none'}**, weakest **{v['weakest'] or 'none'}**. "
                "Largest lift per family: " + ", ".join(f"{j} ({f})" for f, j in v["largest_lift"].items())
                + "; smallest: " + ", ".join(f"{j} ({f})" for f, j in v["smallest_lift"].items()) + "."]
+    if "until_verdict" in bal:
+        u = bal["until_verdict"]
+        md += ["", f"Decided by {u['evenings_per_run']:,} evenings per run ({u['blocks']} of at most {u['budget_blocks']} "
+                   f"blocks of {u['block_evenings']:,}; stopped at the {u['stopped_at']}): {u['rule']}."]
+    if "by_family" in v:
+        def said(name, evenings, pair):
+            if name:
+                return f"**{name}**"
+            return "none" + (f" (about {evenings:,.0f} evenings per run would separate {pair})" if evenings else "")
+        md += ["", "Each family's own verdict, as a robustness check:", ""]
+        for f in v["by_family"]:
+            unused = f", never played: {', '.join(f['unused'])}" if f["unused"] else ""
+            md.append(f"- {f['family']} (base P(win) {f['base_p_win']:.4f} ± {f['base_p_win_stderr']:.4f}): strongest "
+                      f"{said(f['strongest'], f['evenings_to_separate_strongest'], f['strongest_pair'])}, weakest "
+                      f"{said(f['weakest'], f['evenings_to_separate_weakest'], f['weakest_pair'])}{unused}")
     if len(families) >= 2:
         a, b = families[0], families[-1]
         moved = [j for j in rank[a] if j in rank[b] and abs(rank[a][j] - rank[b][j]) >= 3]
@@ -217,8 +233,8 @@ def balance_section(directory, solve):
             f"{j} ({a} {rank[a][j]}, {b} {rank[b][j]})" for j in moved) + ".") if moved else
             f"{b} and {a} rank every joker within two places of each other.",
             "", f"{a} stops at a fixed 20 eyes, while the solver shows that holding Runkelrüb makes rolling pay up to "
-                "about 150 eyes: a joker that a policy plays poorly is undervalued by it, which is why the verdict needs "
-                "every family to agree."]
+                "about 150 eyes: a joker that a policy plays poorly is undervalued by it, which is why the headline verdict "
+                "is the strongest family's (the highest base P(win)), the others checking it."]
     md += ["", "Paired errors: a lift's runs play the same dice series by series, so its standard error is the "
                "error of the per-series differences; for comparison, the independent-runs error of the first "
                "family's lifts averages "
@@ -226,19 +242,36 @@ def balance_section(directory, solve):
                f"{sum(r['win_lift_stderr'] for r in rows) / len(rows):.4f} paired.",
            "", "![solo against evening value](balance.png)", ""]
 
-    fig, ax = plt.subplots(figsize=(7, 5))
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    colours = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple"]
+    tops = {}  # joker -> (x, highest marker): where its one label goes
     for k, fam in enumerate(families):
-        pts = [(r["solo_ev_lift_exact"], family_lift(r, fam)) for r in rows if family_lift(r, fam)]
-        ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts], yerr=[1.96 * f["win_lift_stderr"] for _, f in pts],
-                    fmt="os^"[k % 3], capsize=3, label=fam)
-        if k == len(families) - 1:
-            for r in rows:
-                f = family_lift(r, fam)
-                if f:
-                    ax.annotate(r["joker"], (r["solo_ev_lift_exact"], f["win_lift"]), fontsize=8, xytext=(4, 3),
-                                textcoords="offset points")
+        pts = [(r["solo_ev_lift_exact"], family_lift(r, fam), r["joker"]) for r in rows if family_lift(r, fam)]
+        ax.errorbar([x for x, _, _ in pts], [f["win_lift"] for _, f, _ in pts],
+                    yerr=[f["win_lift_stderr"] for _, f, _ in pts], fmt="osD^v"[k % 5], color=colours[k % 5],
+                    ms=5, capsize=3, ls="none", label=f"{Path(fam).stem if fam.endswith('.ini') else fam} (± 1 SE)")
+        for x, f, joker in pts:
+            lo, hi = tops.get(joker, (x, f["win_lift"], f["win_lift"]))[1:]
+            tops[joker] = (x, min(lo, f["win_lift"]), max(hi, f["win_lift"]))
+    # One label per joker, joined to its markers (one per family) by a thin line; each label is
+    # placed above its highest marker and moved up until it overlaps no label placed before it
+    # (boxes estimated from the font size), with a leader line when it had to move.
+    ax.set_xlim(-0.5, max(x for x, _, _ in tops.values()) + 1.5)
+    fig.canvas.draw()
+    placed = []
+    for joker, (x, lo, hi) in sorted(tops.items(), key=lambda t: (t[1][0], t[1][2])):
+        ax.plot([x, x], [lo, hi], color="0.75", lw=0.8, zorder=0)
+        px, py = ax.transData.transform((x, hi))
+        w, h = 6.2 * len(joker), 12
+        lift = 8
+        centre = px + 4 + w / 2
+        while any(abs(centre - bx) < (w + bw) / 2 and abs(py + lift - by) < h for bx, by, bw in placed):
+            lift += h
+        placed.append((centre, py + lift, w))
+        ax.annotate(joker, (x, hi), fontsize=8, xytext=(4, lift), textcoords="offset pixels",
+                    arrowprops={"arrowstyle": "-", "color": "0.6", "lw": 0.5} if lift > 8 else None)
     ax.set_xlabel("exact solo EV lift (eyes per turn)")
-    ax.set_ylabel(f"evening P(win) lift, 95% CI ({bal['players']} players)")
+    ax.set_ylabel(f"evening P(win) lift ± 1 SE ({bal['players']} players)")
     ax.set_title(f"{bal['rules_summary']}: joker value alone vs at the table", fontsize=10)
     ax.legend(fontsize=8)
     save(fig, directory / "balance.png", bal["version"])
@@ -256,9 +289,13 @@ def balance_section(directory, solve):
                           f"{g['rules_p_win']:.4f} ± {g['rules_p_win_stderr']:.4f} | "
                           f"{g['preset_eyes']:.2f} ± {g['preset_eyes_stderr']:.2f} | "
                           f"{g['rules_eyes']:.2f} ± {g['rules_eyes_stderr']:.2f} |")
-            md += ["", "Preset − variant, ± paired SE (both rulesets play the same dice series by series):", "",
-                   "| loadout | P(win) | P(loser) | eyes |", "|---|---|---|---|"]
-            for d in cmp["preset_minus_rules"]:
+            md += ["", "Variant − preset (what the change did), ± paired SE (both rulesets play the same dice series "
+                   "by series):", "", "| loadout | P(win) | P(loser) | eyes |", "|---|---|---|---|"]
+            # Older result files carry preset − rules: the same numbers with the sign turned.
+            diffs = cmp.get("rules_minus_preset") or [
+                {k: (-v if isinstance(v, float) and not k.endswith("stderr") and not k.endswith("independent") else v)
+                 for k, v in d.items()} for d in cmp["preset_minus_rules"]]
+            for d in diffs:
                 md.append(f"| {names.get(d['label'], d['label'])} | {d['p_win']:+.4f} ± {d['p_win_stderr']:.4f} | "
                           f"{d['p_loser']:+.4f} ± {d['p_loser_stderr']:.4f} | {d['eyes']:+.3f} ± {d['eyes_stderr']:.3f} |")
             md.append("")
@@ -317,9 +354,13 @@ def runkelrueb_section(directory):
            "the third the face once the croupier throws only once):", ""] + answer + [
            "", "A policy that hardly uses a joker keeps it inside the spread at any value (heuristic.ini stops at 20 "
            "and so rarely needs Runkelrüb's save); the solver family and the exact solo EV show its real strength.", "",
-           "The spread's lower end is a joker worth nothing (All In: heuristic.ini never announces it and it "
-           "adds nothing solo), so a Runkelrüb that never saves (face 7) always counts as balanced; the useful answer "
-           "is the balanced value nearest the current one. The bisection assumes the lift is monotone in the "
+           ("A joker never played (its lift exactly 0 in every series, as All In's under heuristic.ini) is reported "
+            "as unused and left out of the spread, and a value that leaves Runkelrüb unused (face 7: it never saves) "
+            "is never balanced. " if "unused_others" in doc["face"]["auto"]["searches"][0] else
+            "The spread's lower end is a joker worth nothing (All In: heuristic.ini never announces it and it "
+            "adds nothing solo), so a Runkelrüb that never saves (face 7) counts as balanced in these results, "
+            "whose file keeps unused jokers in the spread (scripts/runkelrueb-results leaves them out). ") +
+           "The bisection assumes the lift is monotone in the "
            "parameter; it checks the values it evaluated (a reversal beyond 2 SE would make it evaluate every value) "
            "and the full sweeps above confirm it for both parameters.", "",
            "![Runkelrüb lift against its parameters](runkelrueb.png)", ""]
@@ -331,24 +372,26 @@ def runkelrueb_section(directory):
         for k, fam in enumerate(fams[:-1]):
             pts = [(v["value"], v["by_family"][k]) for v in vary["values"] if "win_lift" in v["by_family"][k]]
             line = ax.errorbar([x for x, _ in pts], [f["win_lift"] for _, f in pts],
-                               yerr=[1.96 * f["win_lift_stderr"] for _, f in pts], fmt="o-", capsize=3, label=fam)
+                               yerr=[f["win_lift_stderr"] for _, f in pts], fmt="o-", capsize=3, label=Path(fam).stem if fam.endswith(".ini") else fam)
             s = auto["searches"][k]
-            ax.axhspan(s["low"]["lift"], s["high"]["lift"], color=line[0].get_color(), alpha=0.12)
+            for bound in ("low", "high"):  # dashed lines, not bands: overlapping bands mix their colours
+                ax.axhline(s[bound]["lift"], color=line[0].get_color(), ls="--", lw=1)
         ax.axvline(auto["current_value"], color="grey", ls=":", lw=1)
         ax.set_xticks([v["value"] for v in vary["values"]])
         ax.set_xlabel(f"runkelrueb.{key}")
-        ax.set_ylabel("P(win) lift, 95% CI")
-        ax.set_title(f"at the table ({auto['players']} players); bands: other jokers' spread", fontsize=9)
+        ax.set_ylabel("P(win) lift ± 1 SE")
+        ax.set_title(f"at the table ({auto['players']} players); dashed: other jokers' spread", fontsize=9)
         ax.legend(fontsize=7)
         ax = axes[1][col]
         ax.plot([v["value"] for v in vary["values"]], [v["solo_ev_lift_exact"] for v in vary["values"]], "o-", color="k")
         s = auto["searches"][-1]
-        ax.axhspan(s["low"]["lift"], s["high"]["lift"], color="k", alpha=0.1)
+        for bound in ("low", "high"):
+            ax.axhline(s[bound]["lift"], color="k", ls="--", lw=1)
         ax.axvline(auto["current_value"], color="grey", ls=":", lw=1)
         ax.set_xticks([v["value"] for v in vary["values"]])
         ax.set_xlabel(f"runkelrueb.{key}")
         ax.set_ylabel("solo EV lift (exact, eyes per turn)")
-        ax.set_title("solo, exact; band: other jokers' spread", fontsize=9)
+        ax.set_title("solo, exact; dashed: other jokers' spread", fontsize=9)
     fig.suptitle("tournament-2019: Runkelrüb's lift against its parameters", fontsize=11)
     save(fig, directory / "runkelrueb.png", any_auto["version"])
     return md

@@ -4,6 +4,8 @@
 // last seat (jokers and Fumo included) and by Monte Carlo with common random numbers otherwise.
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -56,6 +58,177 @@ std::unique_ptr<Policy> policy_from(const po::variables_map& vm, const std::stri
   return make_policy_from_ini(vm[text_key].as<std::string>(), "--" + text_key, rules);
 }
 
+bool given(const po::variables_map& vm, const char* key) { return vm.count(key) && !vm[key].defaulted(); }
+
+// "a", "a and b", "a, b and c".
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t k = 0; k < words.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
+  return out;
+}
+
+std::vector<std::string> joker_ids(JokerSet set) {
+  std::vector<std::string> out;
+  for (int k = 0; k < JOKER_NB; ++k)
+    if (set.has(static_cast<Joker>(k))) out.emplace_back(joker_id(static_cast<Joker>(k)));
+  return out;
+}
+
+std::string list_or_none(const std::vector<std::string>& words) { return words.empty() ? "none" : join_words(words); }
+
+// Jokers of `set` that nobody announces: they act by themselves (Jule, Tentakel) or react to
+// a 6 (Runkelrüb, classic fumo), whatever the policy.
+JokerSet acting_by_themselves(const Rules& rules, JokerSet set) {
+  JokerSet out;
+  for (Joker j : {JULE, TENTAKEL, RUNKELRUEB, FUMO})
+    if (set.has(j) && (j != FUMO || rules.fumo != FumoKind::Doubling)) out = out.with(j);
+  return out;
+}
+
+const char* status_name(Status s) {
+  return s == Status::Jungfrau ? "jungfrau" : s == Status::Prinzessin ? "prinzessin" : "zombie";
+}
+
+std::string action_label(Action a) {
+  if (a.kind == Action::Stop) return "stop";
+  if (a.kind == Action::Roll) return "roll";
+  return std::string(joker_id(a.joker));
+}
+
+// One line a player can act on: the best action, the actions tied with it (within 2 paired
+// SE, the ranking's own test; exactly equal when exact) and the ones clearly worse.
+std::string verdict_line(const Advice& adv, const std::string& measure) {
+  if (adv.ranked.empty()) return "no verdict: no action was ranked";
+  std::vector<std::string> tied, worse;
+  bool stop_tied = false;
+  for (const auto& r : adv.ranked) {
+    const double d = std::abs(r.versus_best.mean);
+    const bool tie = r.exact ? d <= 1e-12 : d <= 2 * r.versus_best.se;
+    (tie ? tied : worse).push_back(action_label(r.action));
+    stop_tied = stop_tied || (tie && r.action.kind == Action::Stop);
+  }
+  const Action best = adv.ranked.front().action;
+  std::string head;
+  if (tied.size() == 1)
+    head = best.kind == Action::Stop ? "stop" : best.kind == Action::Roll ? "roll on" : "roll on with " + tied.front();
+  else
+    head = std::string(stop_tied ? "too close to call" : "roll on") + ": " + join_words(tied) + " are " +
+           (adv.exact ? "worth exactly the same" : "tied within their errors");
+  std::string tail;
+  if (!worse.empty()) tail = "; " + join_words(worse) + (worse.size() == 1 ? " is" : " are") + " clearly worse";
+  else if (tied.size() == 1) tail = "; it is the only action";
+  return head + tail + " (by " + measure + ")";
+}
+
+std::string measure_label(size_t goal) {
+  return goal == 0 ? "P(win)" : goal == 1 ? "P(not a loser)" : "expected pass eyes";
+}
+
+// The lines of the situation as understood: the seats (describe_situation), then every other
+// input in words, so that the text, the JSON and the page echo the same.
+std::vector<std::string> situation_lines(const po::variables_map& vm, const cli::AdviseReport& r,
+                                         JokerSet others_jokers, int threads) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  std::vector<std::string> out = describe_situation(s);
+  out.push_back("your jokers still held: " + list_or_none(joker_ids(t.held)) + "; Frostschutz used " +
+                std::to_string(t.frost_used) + " time" + (t.frost_used == 1 ? "" : "s") + "; Fumo " +
+                (t.fumo_active ? "active" : "not active") + "; " +
+                (t.has_floor ? "Ventil floor " + std::to_string(t.floor) : std::string("no Ventil floor")));
+  out.push_back("robbing 1s thrown so far this turn: " + std::to_string(t.robbing_ones));
+  out.push_back("jokers of each Jungfrau still to play: " + list_or_none(joker_ids(others_jokers)));
+  out.push_back("objective: " + kGoals[r.goal] + " (ranked by " + measure_label(r.goal) +
+                "); after the ranked action you continue with " + vm["policy"].as<std::string>() +
+                (r.advice.exact ? " (not used: the exact answer plays optimally)" : "") + ", the others with " +
+                r.others_policy + (s.pass.to_play.empty() && s.passes_left == 1 ? " (nobody plays after you)" : ""));
+  out.push_back("Monte Carlo settings: " + std::to_string(r.samples_asked) + " samples per action, seed " +
+                std::to_string(r.seed) + ", " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s") +
+                (vm["monte-carlo"].as<bool>() ? ", Monte Carlo even where an exact answer exists" : ""));
+  return out;
+}
+
+// Every input by option name, as read (an other player's eyes as given, even where dropped).
+nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const cli::AdviseReport& r, JokerSet others_jokers,
+                                   int threads) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  nlohmann::ordered_json j;
+  j["lines"] = situation_lines(vm, r, others_jokers, threads);
+  j["eyes"] = t.eyes;
+  j["robbing_ones"] = t.robbing_ones;
+  j["jokers"] = joker_ids(t.held);
+  j["frost_used"] = t.frost_used;
+  j["fumo"] = t.fumo_active;
+  j["floor"] = t.has_floor ? nlohmann::ordered_json(t.floor) : nlohmann::ordered_json(nullptr);
+  j["total"] = s.pass.table.front().total;
+  j["other"] = nlohmann::ordered_json::array();
+  for (size_t k = 1; k < s.pass.table.size(); ++k)
+    j["other"].push_back({{"player", k + 1}, {"eyes", s.pass.table[k].eyes},
+                          {"status", status_name(s.pass.table[k].status)}, {"total", s.pass.table[k].total}});
+  j["order"] = nlohmann::ordered_json::array();
+  for (int k : s.pass.to_play) j["order"].push_back(k + 1);
+  j["others_jokers"] = joker_ids(others_jokers);
+  j["objective"] = kGoals[r.goal];
+  j["policy"] = vm["policy"].as<std::string>();
+  j["others_policy"] = r.others_policy;
+  j["passes_left"] = s.passes_left;
+  j["samples"] = r.samples_asked;
+  j["monte_carlo"] = vm["monte-carlo"].as<bool>();
+  j["seed"] = r.seed;
+  j["threads"] = threads;
+  j["preset"] = vm["preset"].as<std::string>();
+  j["rules"] = vm.count("rules") ? nlohmann::ordered_json(vm["rules"].as<std::string>()) : nlohmann::ordered_json(nullptr);
+  j["set"] = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  return j;
+}
+
+// The inputs that change nothing in this answer or are dropped, and the jokers that act by
+// themselves (named so, since they are no action of their own in the ranking).
+std::vector<std::string> input_warnings(const po::variables_map& vm, const cli::AdviseReport& r,
+                                        const Policy& others_policy, JokerSet others_jokers) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  std::vector<std::string> out;
+  for (size_t k = 1; k < s.pass.table.size(); ++k)
+    if (s.pass.table[k].status == Status::Jungfrau && s.pass.table[k].eyes != 0)
+      out.push_back("player " + std::to_string(k + 1) + " is a Jungfrau still to play: she starts her turn from the " +
+                    std::to_string(s.pass.table[k].eyes) + " eyes given, as if robbed or paid before it; a player who "
+                    "stopped at " + std::to_string(s.pass.table[k].eyes) + " eyes is " +
+                    std::to_string(s.pass.table[k].eyes) + ":p");
+  const std::vector<std::string> own_auto = joker_ids(acting_by_themselves(r.rules, t.held));
+  if (!own_auto.empty())
+    out.push_back(join_words(own_auto) + (own_auto.size() == 1 ? " acts by itself, so it is" : " act by themselves, so they are") +
+                  " no action to rank: every action's value already counts " + (own_auto.size() == 1 ? "it" : "them"));
+  if (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ))
+    out.push_back("Frostschutz used " + std::to_string(t.frost_used) + " times changes nothing: you hold no Frostschutz");
+  if (!others_jokers.empty()) {
+    const JokerSet acting = acting_by_themselves(r.rules, others_jokers);
+    const std::vector<std::string> announced = joker_ids({static_cast<u16>(others_jokers.bits & ~acting.bits)});
+    if (s.pass.to_play.empty())
+      out.push_back("the others' jokers (" + join_words(joker_ids(others_jokers)) +
+                    ") change nothing: nobody plays after you this pass, and later passes are played without jokers");
+    else if (!announced.empty() && dynamic_cast<const ThresholdPolicy*>(&others_policy) != nullptr)
+      out.push_back("the others' jokers " + join_words(announced) + " change nothing: their policy " +
+                    others_policy.name() + " never announces a joker (a policy file such as "
+                    "strategies/heuristic.ini does)" +
+                    (acting.empty() ? "" : "; " + join_words(joker_ids(acting)) +
+                                               (acting.size() == 1 ? " still acts by itself" : " still act by themselves")));
+  }
+  if (r.advice.exact) {
+    std::vector<std::string> unused;
+    for (const char* key : {"samples", "seed", "policy", "others-policy"})
+      if (given(vm, key)) unused.push_back(std::string("--") + key);
+    if (!unused.empty())
+      out.push_back(join_words(unused) + (unused.size() == 1 ? " changes" : " change") +
+                    " nothing: the answer is exact (the last seat, with optimal play after each action)");
+  } else if (vm["monte-carlo"].as<bool>() && !advice_is_exact(r.rules, s)) {
+    out.push_back("--monte-carlo changes nothing: an exact answer exists only for the last seat of the last pass "
+                  "with objective win or not-loser");
+  }
+  return out;
+}
+
 }  // namespace
 
 namespace cli {
@@ -98,6 +271,7 @@ po::options_description advise_options() {
 }
 
 AdviseReport advise_report(const po::variables_map& vm, const RunControl& control, const Budget& budget) {
+  const auto t0 = std::chrono::steady_clock::now();
   AdviseReport r;
   r.rules = rules_from(vm);
   const Rules& rules = r.rules;
@@ -159,12 +333,17 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
                     !vm["monte-carlo"].as<bool>(), control, budget.max_solver_states);
   r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
                           : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
+  r.inputs = echo_inputs(vm, r, others_jokers, threads);
+  r.warnings = input_warnings(vm, r, *others_policy, others_jokers);
+  r.verdict = verdict_line(r.advice, measure_label(r.goal));
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
 nlohmann::ordered_json advise_json(const AdviseReport& r) {
   const Advice& adv = r.advice;
   nlohmann::ordered_json j;
+  j["verdict"] = r.verdict;
   j["version"] = kVersion;
   j["seed"] = r.seed;
   j["rules_summary"] = rules_summary(r.rules);
@@ -176,13 +355,15 @@ nlohmann::ordered_json advise_json(const AdviseReport& r) {
   if (!adv.note.empty()) j["note"] = adv.note;
   j["self_policy"] = adv.exact ? "optimal (DP)" : adv.continuation;
   j["passes_left"] = r.situation.passes_left;
-  j["situation"] = describe_situation(r.situation);
+  j["situation"] = r.inputs;
+  j["warnings"] = r.warnings;
+  j["measure"] = measure_label(r.goal);
   j["separated"] = adv.separated;
   if (!adv.fallback.empty()) j["fallback"] = adv.fallback;
   if (!adv.separated)
     j["warning"] = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
   j["others_policy"] = r.others_policy;
-  j["seconds"] = adv.seconds;
+  j["seconds"] = r.seconds;
   j["actions"] = nlohmann::ordered_json::array();
   for (const auto& a : adv.ranked)
     j["actions"].push_back({{"action", action_name(a.action)}, {"value", a.value.mean}, {"stderr", a.value.se},
@@ -193,7 +374,61 @@ nlohmann::ordered_json advise_json(const AdviseReport& r) {
 
 }  // namespace cli
 
+namespace {
+
+// The answer as a table for the terminal: the verdict first, then the situation as
+// understood, the warnings about inputs, the ranking and the wall time of the whole answer.
+std::string advise_table(const cli::AdviseReport& report, double seconds) {
+  const Advice& adv = report.advice;
+  const AdviceSituation& s = report.situation;
+  const Rules& rules = report.rules;
+  const size_t goal = report.goal;
+  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
+  std::ostringstream o;
+  o << report.verdict << "\n";
+  o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
+  for (const auto& line : report.inputs["lines"]) o << "  " << line.get<std::string>() << "\n";
+  for (const auto& w : report.warnings) o << "warning: " << w << "\n";
+  if (adv.exact)
+    o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
+      << adv.dp_states << " states)\n";
+  else if (!adv.note.empty())
+    o << "note: " << adv.note << "\n";
+  if (!adv.exact) {
+    if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
+    o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
+      << "); you continue with " << adv.continuation << ", the others with " << report.others_policy
+      << "; ± is 1 standard error (± 1 SE), 'vs best' is paired"
+      << (report.done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
+    if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
+  }
+  o << "rank  action              " << label << std::string(18 - label.size(), ' ') << "vs best\n";
+  for (size_t k = 0; k < adv.ranked.size(); ++k) {
+    const auto& r = adv.ranked[k];
+    std::string v = r.exact ? fmt("%.4f", r.value.mean) + " (exact)"
+                            : fmt("%.4f", r.value.mean) + " ± " + fmt("%.4f", r.value.se);
+    std::string d = k == 0 ? "best"
+                           : (r.exact ? fmt("%+.4f", r.versus_best.mean)
+                                      : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se));
+    const std::string a = action_name(r.action);
+    o << std::to_string(k + 1) << std::string(6 - std::to_string(k + 1).size(), ' ') << a
+      << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
+      << d << "\n";
+  }
+  if (!adv.separated && !adv.ranked.empty())
+    o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
+         "known; more --samples may tell them apart\n";
+  if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
+    o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
+      << " losers (P3) everyone is a loser\n";
+  o << "(answered in " << fmt("%.2f", seconds) << " s wall time)\n";
+  return o.str();
+}
+
+}  // namespace
+
 int advise_command(int argc, const char* const* argv) {
+  const auto t0 = std::chrono::steady_clock::now();
   po::options_description desc = cli::advise_options();
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -212,12 +447,6 @@ int advise_command(int argc, const char* const* argv) {
   const cli::AdviseReport report =
       cli::with_progress("advise samples", [&](const RunControl& control) { return cli::advise_report(vm, control); });
   const Advice& adv = report.advice;
-  const cli::Completion& done = report.done;
-  const AdviceSituation& s = report.situation;
-  const Rules& rules = report.rules;
-  const size_t goal = report.goal;
-
-  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
   std::string text;
   if (format == "json") {
     text = cli::json_text(cli::advise_json(report));
@@ -230,45 +459,9 @@ int advise_command(int argc, const char* const* argv) {
               "," + (r.exact ? "true" : "false") + "," + (adv.separated ? "true" : "false") + "\n";
     }
   } else {
-    std::ostringstream o;
-    o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
-    for (const auto& line : describe_situation(s)) o << "  " << line << "\n";
-    if (adv.exact)
-      o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
-        << adv.dp_states << " states)\n";
-    else if (!adv.note.empty())
-      o << "note: " << adv.note << "\n";
-    if (!adv.exact) {
-      if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
-      o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
-        << "); you continue with " << adv.continuation << ", the others with " << report.others_policy
-        << "; ± is one standard error, 'vs best' is paired"
-        << (done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
-      if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
-    }
-    o << "rank  action              " << label << std::string(18 - label.size(), ' ') << "vs best\n";
-    for (size_t k = 0; k < adv.ranked.size(); ++k) {
-      const auto& r = adv.ranked[k];
-      std::string v = r.exact ? fmt("%.4f", r.value.mean) + " (exact)"
-                              : fmt("%.4f", r.value.mean) + " ± " + fmt("%.4f", r.value.se);
-      std::string d = k == 0 ? "best"
-                             : (r.exact ? fmt("%+.4f", r.versus_best.mean)
-                                        : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se));
-      const std::string a = action_name(r.action);
-      o << std::to_string(k + 1) << std::string(6 - std::to_string(k + 1).size(), ' ') << a
-        << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
-        << d << "\n";
-    }
-    if (!adv.separated && !adv.ranked.empty())
-      o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
-           "known; more --samples may tell them apart\n";
-    if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
-      o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
-        << " losers (P3) everyone is a loser\n";
-    o << "(" << fmt("%.2f", adv.seconds) << " s)\n";
-    text = o.str();
+    text = advise_table(report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
-  return cli::finish(vm, format, done, text);
+  return cli::finish(vm, format, report.done, text);
 }
 
 }  // namespace verflixt

@@ -36,6 +36,14 @@ struct AdviseReport {
   std::string others_policy;
   Advice advice;
   Completion done;
+  // Every input as read, by option name ('-' as '_'), with the situation's lines (`lines`):
+  // the player checks here what advise understood.
+  nlohmann::ordered_json inputs;
+  // Inputs that change nothing or are dropped, and jokers that act by themselves (no action
+  // of their own to rank), one sentence each.
+  std::vector<std::string> warnings;
+  std::string verdict;              // one line: the best action, what ties with it, what is worse
+  double seconds = 0;               // wall time of the whole answer: reading, solving, ranking
 };
 // Reads the situation from `vm` (throws InputError as the command line reports it) and
 // ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).

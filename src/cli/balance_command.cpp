@@ -5,7 +5,7 @@
 // for the loadout, the strong table policy), next to its exact solo EV lift; a joker is called strongest or weakest only
 // where every family agrees beyond 2 paired SE. (2) When the rules differ from their preset
 // (--set, --rules): the same table under both rulesets, the tested seat holding the jokers the
-// change touches, as preset − rules differences ± paired SE. (3) --vary sweeps one joker
+// change touches, as rules − preset differences ± paired SE (what the change did). (3) --vary sweeps one joker
 // parameter; (4) --auto finds the values that balance a joker (balance.h, auto_balance).
 
 #include <algorithm>
@@ -15,9 +15,11 @@
 
 #include "cli/cli.h"
 #include "cli/command.h"
+#include "cli/balance_verdict.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/balance.h"
@@ -31,15 +33,12 @@ namespace {
 
 using cli::fmt;
 using json = nlohmann::ordered_json;
+using namespace balance_text;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-std::string pm(const Estimate& e, const char* f = "%+.4f") { return fmt(f, e.mean) + " ± " + fmt("%.4f", e.se); }
-std::string pad(const std::string& s, size_t width) { return s + std::string(s.size() < width ? width - s.size() : 1, ' '); }
 // A lift column wide enough for its family's name.
 size_t column(const PolicyFamily& f) { return std::max<size_t>(19, f.name.size() + 7); }
-json name_or_null(const std::string& x) { return x.empty() ? json() : json(x); }
-json number_or_null(double x) { return std::isnan(x) ? json() : json(x); }
 
 std::string joker_list(const std::vector<Joker>& list) {
   std::string s;
@@ -89,6 +88,11 @@ int balance_command(int argc, const char* const* argv) {
        "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
        "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
        "solo EV version against the other jokers' solo EV lifts")
+      ("until-verdict", cli::count_value(0, 1, std::uint64_t{1} << 40),
+       "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own dice) until the strongest "
+       "family names a strongest and a weakest joker, or N evenings per run are spent; a verdict then needs more "
+       "than z paired SE, z such that the chance of any verdict among equal jokers is at most 5% over every look "
+       "(Bonferroni)")
       ("no-solver-family", po::bool_switch(),
        "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)")
       ("strong", po::value<std::string>()->default_value("strategies/strong.ini"),
@@ -124,6 +128,9 @@ int balance_command(int argc, const char* const* argv) {
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   if (vm.count("vary") && vm.count("auto")) throw InputError("--vary and --auto exclude each other; give one");
+  const bool until_verdict = !vm["until-verdict"].defaulted();
+  if (until_verdict && (vm.count("vary") || vm.count("auto")))
+    throw InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
   const std::vector<Joker> base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
   std::vector<Joker> tested;
   if (vm["jokers"].as<std::string>() == "all") {
@@ -210,7 +217,7 @@ int balance_command(int argc, const char* const* argv) {
       << "); tested player with base jokers " << base_name << "; field " << field.label << "\npolicy families:";
     for (const auto& f : families)
       o << (&f == &families.front() ? " " : "; ") << f.name
-        << (&f == &families.front() ? " (the --policy file)"
+        << (&f == &families.front() ? " (the --policy file " + policy->name() + ")"
             : f.name == "solver" ? " (the exact solo solver's policy for the loadout)" : "");
     o << "\n"
       << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
@@ -317,13 +324,14 @@ int balance_command(int argc, const char* const* argv) {
         json s = {{"family", r.family}, {"exact", r.exact},
                   {"high", {{"joker", r.high_joker}, {"lift", r.high.mean}, {"lift_stderr", r.high.se}}},
                   {"low", {{"joker", r.low_joker}, {"lift", r.low.mean}, {"lift_stderr", r.low.se}}},
-                  {"balanced", values(r.balanced)}, {"confidence", values(r.confidence)},
+                  {"unused_others", r.unused}, {"balanced", values(r.balanced)}, {"confidence", values(r.confidence)},
                   {"monotone", r.monotone}, {"complete", r.complete}, {"note", name_or_null(r.note)}};
         s["points"] = json::array();
         for (const auto& p : r.points)
           s["points"].push_back({{"value", p.value}, {"lift", p.lift.mean}, {"lift_stderr", p.lift.se},
                                  {"minus_high", p.vs_high.mean}, {"minus_high_stderr", p.vs_high.se},
-                                 {"minus_low", p.vs_low.mean}, {"minus_low_stderr", p.vs_low.se}});
+                                 {"minus_low", p.vs_low.mean}, {"minus_low_stderr", p.vs_low.se},
+                                 {"unused", p.unused}});
         j["searches"].push_back(s);
       }
       text = cli::json_text(j);
@@ -344,11 +352,12 @@ int balance_command(int argc, const char* const* argv) {
       for (const auto& r : ab.results) {
         const char* f = r.exact ? "%+.3f" : "%+.4f";
         o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
-          << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")\n";
+          << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")"
+          << (r.unused.empty() ? "" : "; left out, never played: " + join(r.unused, ", ")) << "\n";
         o << "  value   lift               − largest other\n";
         for (const auto& p : r.points)
           o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
-            << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << "\n";
+            << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << (p.unused ? "   unused: never balanced" : "") << "\n";
         o << "  balanced: " << range_text(r.balanced);
         if (current && !r.balanced.empty()) {
           int near = r.balanced.front();
@@ -365,7 +374,11 @@ int balance_command(int argc, const char* const* argv) {
     return cli::finish(vm, format, done, text);
   }
 
-  const JokerTable t = measure_jokers(rules, table, families, base, tested, run, hooks);
+  std::optional<SequentialRun> sequential;
+  if (until_verdict)
+    sequential = measure_until_verdict(rules, table, families, base, tested, run,
+                                       vm["until-verdict"].as<std::uint64_t>(), hooks);
+  const JokerTable t = sequential ? sequential->table : measure_jokers(rules, table, families, base, tested, run, hooks);
   const FamilyRows& first = t.families[0];
   const bool has_base = first.base.has_value() && first.base->evenings > 0;
   // The ruleset comparison: the tested seat holds the jokers the change touches (selected
@@ -419,15 +432,8 @@ int balance_command(int argc, const char* const* argv) {
     if (first.base && first.base->interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
     cli::mark_json(j, done);
     j["lift_stderr"] = kPairing;
-    json largest, smallest;
-    for (size_t f = 0; f < families.size(); ++f) {
-      largest[families[f].name] = name_or_null(t.largest[f]);
-      smallest[families[f].name] = name_or_null(t.smallest[f]);
-    }
-    j["verdict"] = {{"rule", "a joker is strongest (weakest) when its P(win) beats (trails) every other tested joker's by "
-                             "more than 2 paired SE under every family (at least two families)"},
-                    {"strongest", name_or_null(t.strongest)}, {"weakest", name_or_null(t.weakest)},
-                    {"largest_lift", largest}, {"smallest_lift", smallest}};
+    j["verdict"] = verdict_json(t, families);
+    if (sequential) j["until_verdict"] = sequential_json(*sequential, evenings);
     if (has_base) {
       const TableRun& b = *first.base;
       const Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
@@ -462,6 +468,7 @@ int balance_command(int argc, const char* const* argv) {
       for (size_t f = 0; f < families.size(); ++f) {
         json fr = {{"family", families[f].name}};
         if (const auto d = lift(f, k)) {
+          fr["unused"] = static_cast<bool>(t.unused[f][k]);
           const Estimate p = t.families[f].with[k]->estimate(Group::tested, Measure::win);
           fr["p_win"] = p.mean;
           fr["p_win_stderr"] = p.se;
@@ -486,14 +493,14 @@ int balance_command(int argc, const char* const* argv) {
           side[std::string("preset_") + name + "_stderr"] = a.se;
           side[std::string("rules_") + name] = b.mean;
           side[std::string("rules_") + name + "_stderr"] = b.se;
-          put(diff, name, difference(*ref_run, *new_run, gr, m));
+          put(diff, name, difference(*new_run, *ref_run, gr, m));  // rules − preset: what the change did
         }
         groups.push_back(side);
         diffs.push_back(diff);
       }
       j["ruleset_comparison"] = {{"preset", reference.preset}, {"rules", rules_summary(rules)},
                                  {"changed_jokers", changed_ids}, {"tested_jokers", compare_loadout},
-                                 {"groups", groups}, {"preset_minus_rules", diffs}, {"warnings", compare_warnings}};
+                                 {"groups", groups}, {"rules_minus_preset", diffs}, {"warnings", compare_warnings}};
     }
     text = cli::json_text(j);
   } else if (format == "csv") {
@@ -545,19 +552,18 @@ int balance_command(int argc, const char* const* argv) {
         << "  " << pad(std::isnan(t.solo_lift[k]) ? "—" : fmt("%+.3f", t.solo_lift[k]), 12);
       for (size_t f = 1; f < families.size(); ++f) {
         const auto d = lift(f, k);
-        o << pad(d ? pm(d->paired) : "—", 19);
+        o << pad(!d ? "—" : t.unused[f][k] ? "unused" : pm(d->paired), !d ? 19 : t.unused[f][k] ? 18 : 19);
       }
-      o << "\n";
+      o << (t.unused[0][k] ? "  (unused under " + families[0].name + ": never played)" : "") << "\n";
     }
     if (t.tested.size() >= 2 && has_base) {
       o << "\nlargest lift:";
       for (size_t f = 0; f < families.size(); ++f) o << " " << t.largest[f] << " (" << families[f].name << ")";
       o << "; smallest:";
       for (size_t f = 0; f < families.size(); ++f) o << " " << t.smallest[f] << " (" << families[f].name << ")";
-      o << "\nstrongest (beats every other joker by > 2 paired SE under every family): "
-        << (t.strongest.empty() ? std::string("none — the families or the errors do not agree") : t.strongest) << "\n"
-        << "weakest (trails every other joker by > 2 paired SE under every family): "
-        << (t.weakest.empty() ? std::string("none — the families or the errors do not agree") : t.weakest) << "\n";
+      o << "\n";
+      verdict_text(o, t, families);
+      if (sequential) o << sequential_text(*sequential, evenings);
     }
     if (compared) {
       o << "\nruleset comparison (tested player with jokers " << compare_loadout
@@ -572,12 +578,12 @@ int balance_command(int argc, const char* const* argv) {
           << "  " << pm(new_run->estimate(gr, Measure::loser), "%.4f") << "  " << pm(ref_run->estimate(gr, Measure::eyes), "%.3f")
           << "  " << pm(new_run->estimate(gr, Measure::eyes), "%.3f") << "\n";
       }
-      o << "preset − rules (± one paired SE)\n";
+      o << "rules − preset: what the change did (± 1 paired SE)\n";
       for (size_t g = 0; g < 2; ++g) {
         const Group gr = g == 0 ? Group::tested : Group::field;
-        o << pad(group_names[g], 10) << "P(win) " << pm(difference(*ref_run, *new_run, gr, Measure::win).paired)
-          << "  P(loser) " << pm(difference(*ref_run, *new_run, gr, Measure::loser).paired) << "  E[eyes] "
-          << pm(difference(*ref_run, *new_run, gr, Measure::eyes).paired, "%+.3f") << "\n";
+        o << pad(group_names[g], 10) << "P(win) " << pm(difference(*new_run, *ref_run, gr, Measure::win).paired)
+          << "  P(loser) " << pm(difference(*new_run, *ref_run, gr, Measure::loser).paired) << "  E[eyes] "
+          << pm(difference(*new_run, *ref_run, gr, Measure::eyes).paired, "%+.3f") << "\n";
       }
     }
     text = o.str();

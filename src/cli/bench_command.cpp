@@ -12,7 +12,10 @@
 // ones, so drift of the machine's speed hits both alike; a ratio is taken per repeat, from
 // the kernel and the baseline of that same repeat, and then summarized. Wall-clock rates
 // (steady_clock) and rates per CPU-second (std::clock, all threads of the process) are both
-// kept: on a shared machine the second is the one the neighbours skew less. A context block
+// kept: on a shared machine the second is the one the neighbours skew less. OpenMP's idle
+// threads would spin between parallel regions and that spin is process CPU time, so bench
+// runs with a passive wait policy (run_with_passive_openmp) and reports CPU time per wall
+// second per thread, which must not exceed 1 (within timer noise). A context block
 // records what the numbers depend on — CPU, the ISA the build targets, compiler, build type,
 // threads, the load average — and a warning says when the machine was busy.
 #include <omp.h>
@@ -23,6 +26,7 @@
 #include <limits>
 #include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -34,6 +38,8 @@
 #include <utility>
 #include <vector>
 
+#include "cli/bench_context.h"
+#include "cli/bench_measure.h"
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
@@ -55,296 +61,11 @@
 namespace verflixt {
 namespace {
 
+using namespace bench_context;
+using namespace bench_measure;
 using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-// ---- Timing ----
-
-struct Timed {
-  Tally tally;
-  double seconds = 0;      // wall clock
-  double cpu_seconds = 0;  // process CPU time, all threads
-};
-
-template <class Run>
-Timed time_once(Run run) {
-  Timed t;
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  t.tally = run();
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  t.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  if (cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
-    std::vector<std::uint64_t> ns{static_cast<std::uint64_t>(t.cpu_seconds * 1e9)};
-    cluster::sum_everywhere(ns);
-    t.cpu_seconds = static_cast<double>(ns[0]) * 1e-9;
-  }
-  return t;
-}
-
-double rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.seconds, 1e-9); }
-double cpu_rate(const Timed& t) { return static_cast<double>(t.tally.turns()) / std::max(t.cpu_seconds, 1e-9); }
-
-// ---- Every repeat of one measure, and its summary ----
-
-struct Series {
-  std::vector<double> values;
-  double mean() const {
-    double s = 0;
-    for (double v : values) s += v;
-    return values.empty() ? 0 : s / static_cast<double>(values.size());
-  }
-  // Sample standard deviation (n - 1); 0 for a single repeat.
-  double sd() const {
-    if (values.size() < 2) return 0;
-    const double m = mean();
-    double s = 0;
-    for (double v : values) s += (v - m) * (v - m);
-    return std::sqrt(s / static_cast<double>(values.size() - 1));
-  }
-  double min() const { return values.empty() ? 0 : *std::min_element(values.begin(), values.end()); }
-  double max() const { return values.empty() ? 0 : *std::max_element(values.begin(), values.end()); }
-};
-
-nlohmann::ordered_json to_json(const Series& s) {
-  nlohmann::ordered_json j;
-  j["mean"] = s.mean();
-  j["sd"] = s.sd();
-  j["min"] = s.min();
-  j["max"] = s.max();
-  j["values"] = s.values;
-  return j;
-}
-
-// The measures of a row, in report order. The key is the JSON key and the CSV column; the
-// label is the table's.
-struct Measure {
-  const char* key;
-  const char* label;
-};
-constexpr Measure kMeasures[] = {
-    {"kernel_turns_per_second", "kernel turns/s"},
-    {"one_step_kernel_turns_per_second", "one-step kernel turns/s"},
-    {"baseline_turns_per_second", "baseline turns/s"},
-    {"kernel_to_baseline_ratio", "kernel/baseline ratio"},
-    {"one_step_to_baseline_ratio", "one-step/baseline ratio"},
-    {"kernel_turns_per_cpu_second", "kernel turns/CPU-s"},
-    {"one_step_kernel_turns_per_cpu_second", "one-step kernel turns/CPU-s"},
-    {"baseline_turns_per_cpu_second", "baseline turns/CPU-s"},
-    {"kernel_to_baseline_cpu_ratio", "kernel/baseline ratio, CPU"},
-    {"kernel_scaling_vs_1_thread", "kernel scaling vs 1 thread"},
-};
-constexpr int kMeasureCount = static_cast<int>(std::size(kMeasures));
-enum MeasureId {
-  KERNEL, ONE_STEP, BASELINE, RATIO, ONE_STEP_RATIO, KERNEL_CPU, ONE_STEP_CPU, BASELINE_CPU, CPU_RATIO, SCALING
-};
-
-struct Row {
-  std::string section;   // "solo" or "passes"
-  std::string workload;
-  int players = 1;
-  int threads = 1;
-  std::string baseline;  // what the baseline is
-  bool has_one_step = false;
-  Series series[kMeasureCount];
-  std::uint64_t kernel_turns = 0, baseline_turns = 0;
-  std::string signature;  // solo rows only
-  Tally one_step_tally;   // of the first repeat
-  bool same_as_one_thread = true;
-};
-
-// Times kernel and baseline `repeats` times, alternating which runs first; fills the row's
-// series. `one_step` may be empty (no one-step kernel in this section).
-template <class K, class K1, class B>
-std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>& one_thread_kernel, K kernel,
-                                K1 one_step, B baseline, Tally& kernel_tally_of_first) {
-  Timed first_k, first_b;
-  for (int r = 0; r < repeats; ++r) {
-    Timed k, k1, b;
-    if (r % 2 == 0) {
-      k = time_once(kernel);
-      if (row.has_one_step) k1 = time_once(one_step);
-      b = time_once(baseline);
-    } else {
-      b = time_once(baseline);
-      if (row.has_one_step) k1 = time_once(one_step);
-      k = time_once(kernel);
-    }
-    if (r == 0) {
-      first_k = k;
-      first_b = b;
-      row.one_step_tally = k1.tally;
-      if (row.threads == 1) kernel_tally_of_first = k.tally;
-    }
-    // The kernel's tally depends on the seed only: every repeat and thread count agrees.
-    row.same_as_one_thread = row.same_as_one_thread && k.tally == kernel_tally_of_first;
-    auto& s = row.series;
-    s[KERNEL].values.push_back(rate(k));
-    s[BASELINE].values.push_back(rate(b));
-    s[RATIO].values.push_back(rate(k) / std::max(rate(b), 1e-9));
-    s[KERNEL_CPU].values.push_back(cpu_rate(k));
-    s[BASELINE_CPU].values.push_back(cpu_rate(b));
-    s[CPU_RATIO].values.push_back(cpu_rate(k) / std::max(cpu_rate(b), 1e-9));
-    s[SCALING].values.push_back(rate(k) / std::max(row.threads == 1 ? rate(k) : one_thread_kernel[r], 1e-9));
-    if (row.has_one_step) {
-      s[ONE_STEP].values.push_back(rate(k1));
-      s[ONE_STEP_RATIO].values.push_back(rate(k1) / std::max(rate(b), 1e-9));
-      s[ONE_STEP_CPU].values.push_back(cpu_rate(k1));
-    }
-  }
-  row.kernel_turns = first_k.tally.turns();
-  row.baseline_turns = first_b.tally.turns();
-  return {first_k, first_b};
-}
-
-// An evening run as the Tally the timing code counts: `turns` turns (every seat's turn of
-// every pass), one of which carries a hash of the exact moment sums, so that comparing two
-// such tallies compares the two runs' results bit for bit.
-Tally evening_tally(const ObjectiveRun& run, std::uint64_t turns_per_evening) {
-  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the integer sums
-  for (const std::int64_t v : run.moments.sum) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ULL;
-  h ^= run.moments.series;
-  Tally t;
-  const std::uint64_t turns = run.evenings * turns_per_evening;
-  if (turns == 0) return t;
-  t.add_many(0, turns - 1, 0);
-  t.add(static_cast<int>(h % 1000003), false);
-  return t;
-}
-
-// ---- Context: what the numbers depend on ----
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line, implementer, part;
-  auto value = [](const std::string& l) {
-    const auto colon = l.find(':');
-    std::string v = colon == std::string::npos ? "" : l.substr(colon + 1);
-    v.erase(0, v.find_first_not_of(" \t"));
-    v.erase(v.find_last_not_of(" \t\r") + 1);
-    return v;
-  };
-  auto key_is = [](const std::string& l, const char* key) {
-    return l.rfind(key, 0) == 0 && l.find_first_not_of(" \t", std::string(key).size()) != std::string::npos &&
-           l[l.find_first_not_of(" \t", std::string(key).size())] == ':';
-  };
-  std::string fallback;
-  while (std::getline(in, line)) {
-    // x86 and most others; then what ARM, POWER and MIPS kernels print instead.
-    if (key_is(line, "model name")) return value(line);
-    if (fallback.empty() && (key_is(line, "Hardware") || key_is(line, "cpu model") || key_is(line, "cpu")))
-      fallback = value(line);
-    if (implementer.empty() && key_is(line, "CPU implementer")) implementer = value(line);
-    if (part.empty() && key_is(line, "CPU part")) part = value(line);
-  }
-  if (!fallback.empty()) return fallback;
-  if (!implementer.empty()) return "implementer " + implementer + " part " + part;
-  return "unknown";
-}
-
-// The instruction sets the compiler was allowed to use (compile-time macros, i.e. -march).
-std::vector<std::string> isa_features() {
-  std::vector<std::string> f;
-#if defined(__x86_64__)
-  f.push_back("x86-64");
-#endif
-#if defined(__SSE2__)
-  f.push_back("SSE2");
-#endif
-#if defined(__SSE4_2__)
-  f.push_back("SSE4.2");
-#endif
-#if defined(__AVX__)
-  f.push_back("AVX");
-#endif
-#if defined(__AVX2__)
-  f.push_back("AVX2");
-#endif
-#if defined(__FMA__)
-  f.push_back("FMA");
-#endif
-#if defined(__BMI2__)
-  f.push_back("BMI2");
-#endif
-#if defined(__AVX512F__)
-  f.push_back("AVX-512F");
-#endif
-#if defined(__AVX512BW__)
-  f.push_back("AVX-512BW");
-#endif
-#if defined(__AVX512VL__)
-  f.push_back("AVX-512VL");
-#endif
-#if defined(__aarch64__)
-  f.push_back("AArch64");
-#endif
-#if defined(__ARM_NEON)
-  f.push_back("NEON");
-#endif
-#if defined(__ARM_FEATURE_SVE)
-  f.push_back("SVE");
-#endif
-#if defined(__ARM_FEATURE_SVE2)
-  f.push_back("SVE2");
-#endif
-  return f;
-}
-
-// The widest vector ISA of those: what the kernel's loops are compiled for.
-std::string isa_summary() {
-#if defined(__AVX512F__)
-  return "AVX-512";
-#elif defined(__AVX2__)
-  return "AVX2";
-#elif defined(__AVX__)
-  return "AVX";
-#elif defined(__SSE4_2__)
-  return "SSE4.2";
-#elif defined(__SSE2__)
-  return "SSE2";
-#elif defined(__ARM_FEATURE_SVE2)
-  return "SVE2";
-#elif defined(__ARM_FEATURE_SVE)
-  return "SVE";
-#elif defined(__ARM_NEON)
-  return "NEON";
-#else
-  return "scalar";
-#endif
-}
-
-std::string compiler() {
-#if defined(__clang__)
-  return __VERSION__;  // "Clang 16.0.6 ..." or "Debian Clang ..."
-#elif defined(__GNUC__)
-  return std::string("GCC ") + __VERSION__;
-#else
-  return "unknown";
-#endif
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::vector<double> load_average() {
-  double l[3] = {-1, -1, -1};
-  if (getloadavg(l, 3) != 3) return {};
-  return {l[0], l[1], l[2]};
-}
-
-// The machine is busy when the 1-minute load average (runnable processes, averaged) exceeds
-// the cores this run leaves idle by more than half a core: then some other process holds a
-// core this run wants at least half the time, and at the largest thread count the kernel and
-// its neighbours share cores. A load of 0.5 on an otherwise idle 2-core machine running 2
-// threads already costs that; 1.5 on 8 cores with 4 threads does not.
-double busy_threshold(int cores, int max_threads) { return std::max(cores - max_threads, 0) + 0.5; }
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -356,6 +77,7 @@ std::string csv_field(const std::string& s) {
 }  // namespace
 
 int bench_command(int argc, const char* const* argv) {
+  run_with_passive_openmp();
   namespace po = cli::po;
   po::options_description desc("bench options");
   desc.add_options()
@@ -482,6 +204,8 @@ int bench_command(int argc, const char* const* argv) {
   context["assertions"] = true;
 #endif
   context["load_average"] = load_before;
+  const char* wait_policy = std::getenv("OMP_WAIT_POLICY");
+  context["omp_wait_policy"] = wait_policy ? wait_policy : "runtime default (idle threads spin)";
   const double threshold = busy_threshold(cores, max_threads);
   const bool busy = !load_before.empty() && load_before[0] > threshold;
   context["busy_threshold"] = threshold;
@@ -762,6 +486,9 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
   context["load_average_after"] = load_average();  // includes this run's own threads
+  const std::vector<std::string> trust = trust_warnings(rows);
+  for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
+  context["trust_warnings"] = trust;
   const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
 
   if (format == "json") {
@@ -836,6 +563,9 @@ int bench_command(int argc, const char* const* argv) {
           << "load average   " << loads(context["load_average"]) << " (1/5/15 min) before, "
           << loads(context["load_average_after"]) << " after (includes this run)\n";
     if (busy) table << "WARNING        " << warning << "\n";
+    for (const auto& w : trust) table << "WARNING        " << w << "\n";
+    table << "openmp wait    " << context["omp_wait_policy"].get<std::string>()
+          << "; CPU-s rates count process CPU time, checked against wall time per thread\n";
     table << "statistics     per measure over " << repeats
           << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
              "alternating order, ratios per repeat\n";

@@ -148,7 +148,10 @@ SolveReport solve_report(const po::variables_map& vm, const RunControl& control,
       for (const auto& t : r.sol.thresholds) {
         if (t.robbing_ones != 0) continue;
         std::vector<SolveReport::CurvePoint> points;
-        for (int e = 0; e <= std::max(r.sol.risk_cap, 0); ++e) {
+        // Up to the cap the solver used for this class, so the curve spans the thresholds the
+        // table shows (a class holding Runkelrüb stops far above the plain cap).
+        const int cap = t.held.has(RUNKELRUEB) ? std::max(r.sol.runkel_risk_cap, r.sol.risk_cap) : r.sol.risk_cap;
+        for (int e = 0; e <= std::max(cap, 0); ++e) {
           TurnState st;
           st.eyes = e;
           st.held = t.held;

@@ -98,11 +98,57 @@ def main():
             failures.append(f"the page ranks {shown}, the API {expected}")
         if [a for a, _, _ in shown] != [a for a, _, _ in expected] or len(shown) != 3:
             failures.append(f"expected stop, roll and joker pony ranked, got {shown}")
+        # The same figures, and the same ± convention (1 SE), in the page and in the JSON.
+        answer = api(port, "advise", request)
+        shown_text = [li.find_element(By.CSS_SELECTOR, ".val").get_attribute("textContent")
+                      for li in driver.find_elements(By.CSS_SELECTOR, "#ranking li")]
+        want_text = [f"{100 * a['value']:.2f}% ± {100 * a['stderr']:.2f}%" + ("exact" if a["exact"] else "MC")
+                     for a in answer["actions"]]
+        if shown_text != want_text:
+            failures.append(f"the page shows {shown_text}, the JSON's value ± 1 SE is {want_text}")
+        if "± 1 SE" not in driver.find_element(By.TAG_NAME, "footer").text:
+            failures.append("the page does not say its ± is one standard error")
+        verdict = driver.find_element(By.ID, "advise-verdict").text
+        if verdict != answer["verdict"] or driver.find_element(By.ID, "advise-status").get_attribute("textContent") != verdict:
+            failures.append(f"the verdict is not shown and announced as the JSON says: {verdict!r} vs {answer['verdict']!r}")
+        if answer["measure"] not in driver.find_element(By.ID, "advise-measure").text:
+            failures.append("the ranking does not name its measure")
         situation = [li.get_attribute("textContent") for li in driver.find_elements(By.CSS_SELECTOR, "#situation li")]
         if "1 more pass after this one (played out before scoring)" not in situation:
             failures.append(f"the page's situation does not say one more pass is left: {situation}")
         print(f"advise (Monte Carlo, 6000 samples x {len(shown)} actions): {seconds:.2f} s in the browser; ranking {shown}")
         driver.save_screenshot(os.path.join(out_dir, "page-advise.png"))
+
+        # The answer comes into view after ranking, on a desktop and on a phone.
+        for width, height in ((1280, 800), (390, 844)):
+            driver.set_window_size(width, height)
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.find_element(By.ID, "rank").click()
+            wait.until(EC.presence_of_element_located((By.ID, "advise-time")))
+            time.sleep(0.3)
+            top, bottom = driver.execute_script(
+                "const r = document.getElementById('advise-result').getBoundingClientRect(); return [r.top, window.innerHeight];")
+            if not 0 <= top < bottom:
+                failures.append(f"at {width} px wide the answer is not in view after ranking (top {top}, viewport {bottom})")
+        driver.set_window_size(1000, 1900)
+
+        # Errors at the field, in the page's words: four jokers, 12.5 eyes, an empty field.
+        for joker in ("hirtenschutz", "monokel", "ventil"):
+            driver.find_element(By.ID, "held-" + joker).click()
+        driver.find_element(By.ID, "rank").click()
+        errors = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "fieldset .field-error")]
+        if not any("4 jokers are ticked" in e for e in errors) or any("--" in e for e in errors):
+            failures.append(f"four jokers ticked: expected a field error without '--', got {errors}")
+        for joker in ("hirtenschutz", "monokel", "ventil"):
+            driver.find_element(By.ID, "held-" + joker).click()
+        for value, words in (("12.5", "whole number, not 12.5"), ("", "empty is not 0")):
+            fill(driver, "eyes", value) if value else driver.find_element(By.ID, "eyes").clear()
+            driver.find_element(By.ID, "rank").click()
+            eyes_error = driver.find_elements(By.CSS_SELECTOR, "#eyes ~ .field-error")
+            text = eyes_error[0].text if eyes_error else None
+            if text is None or words not in text or "--" in text or driver.find_element(By.ID, "eyes").get_attribute("aria-invalid") != "true":
+                failures.append(f"eyes {value!r}: expected a field error saying {words!r}, got {text!r}")
+        fill(driver, "eyes", 11)
 
         # "When do I stop?": the solver's thresholds and the curve for one loadout.
         driver.find_element(By.ID, "tab-stop").click()
@@ -120,6 +166,30 @@ def main():
             failures.append(f"thresholds (no joker held): page {cells}, API {want}")
         driver.save_screenshot(os.path.join(out_dir, "page-stop.png"))
 
+        # Monokel and Runkelrüb: text, table, legend and curve say the same thresholds.
+        driver.find_element(By.ID, "loadout-hirtenschutz").click()
+        driver.find_element(By.ID, "loadout-monokel").click()
+        driver.find_element(By.ID, "loadout-runkelrueb").click()
+        driver.find_element(By.ID, "solve").click()
+        wait.until(EC.text_to_be_present_in_element((By.ID, "stop-summary"), "monokel,runkelrueb"))
+        solved = api(port, "solve", {"preset": "tournament-2019", "jokers": "monokel,runkelrueb", "curve": True})
+        firsts = {held: ts[0] for held, ts in solved["loadouts"][0]["thresholds"].items()}
+        summary = driver.find_element(By.ID, "stop-summary").text
+        legend = {li.get_attribute("data-held"): (li.text, li.get_attribute("data-curve-stop"))
+                  for li in driver.find_elements(By.CSS_SELECTOR, "ul.legend li")}
+        max_eyes = float(driver.find_element(By.ID, "curve").get_attribute("data-max-eyes"))
+        for held, first in firsts.items():
+            said = "keep going" if first is None else f"stop from {first} eyes"
+            text, curve_stop = legend.get(held, ("", ""))
+            key = "with no joker left," if held == "none" else f"holding {held},"
+            if said not in text or key not in summary or said not in summary.split(key)[1].split(";")[0]:
+                failures.append(f"{held}: table says {said!r}; legend {text!r}; summary {summary!r}")
+            if first is not None and (max_eyes < first or curve_stop != str(first)):
+                failures.append(f"{held}: the curve (to {max_eyes} eyes) does not reach 0 at the table's {first} (it does at {curve_stop!r})")
+        driver.save_screenshot(os.path.join(out_dir, "page-stop-runkelrueb.png"))
+        if "147" in summary and "once the jokers are spent" in summary:
+            failures.append(f"the summary still reads the loadout's threshold as the spent one: {summary}")
+
         # A phone's width: nothing may stick out sideways (no horizontal scrolling).
         driver.set_window_size(390, 1400)
         driver.find_element(By.ID, "tab-advise").click()
@@ -128,6 +198,15 @@ def main():
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         if overflow > 0:
             failures.append(f"at 390 px wide the page is {overflow} px too wide")
+        # The preset list shows its whole name (the text against the box, less its arrow).
+        cut = driver.execute_script("""
+            const sel = document.getElementById('preset'), probe = document.createElement('span');
+            probe.style.font = getComputedStyle(sel).font; probe.style.visibility = 'hidden'; probe.style.whiteSpace = 'pre';
+            probe.textContent = sel.options[sel.selectedIndex].text; document.body.append(probe);
+            const need = probe.getBoundingClientRect().width; probe.remove();
+            return need + 28 - sel.clientWidth;""")
+        if cut > 0:
+            failures.append(f"at 390 px wide the preset list cuts its name by {cut:.0f} px")
         driver.save_screenshot(os.path.join(out_dir, "page-phone.png"))
         driver.find_element(By.ID, "tab-stop").click()
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")

@@ -70,7 +70,7 @@ const nlohmann::json& solver(const nlohmann::json& row) { return family(row, "so
 
 // Issue 12: a ruleset variant is compared with the changed joker held by the tested seat.
 // At 8 players nobody held Runkelrüb before and the two rows were identical; now the tested
-// seat holds it, and the changed Runkelrüb must show in his eyes (preset − rules beyond 3 SE:
+// seat holds it, and the changed Runkelrüb must show in his eyes (rules − preset below -3 SE:
 // with face 5 it saves less often, J15).
 TEST(BalanceCli, RulesetVariantIsComparedWithTheChangedJokerHeld) {
   const auto j = balance_json("--players 8 --evenings 4000 --jokers pony --no-solver-family --set runkelrueb.face=5");
@@ -79,11 +79,11 @@ TEST(BalanceCli, RulesetVariantIsComparedWithTheChangedJokerHeld) {
   EXPECT_EQ(c["changed_jokers"][0], "runkelrueb");
   EXPECT_EQ(c["tested_jokers"], "runkelrueb");
   EXPECT_TRUE(c["warnings"].empty());
-  const auto& d = c["preset_minus_rules"][0];
-  EXPECT_GT(lift(d, "eyes"), 3 * lift(d, "eyes_stderr"));
+  const auto& d = c["rules_minus_preset"][0];
+  EXPECT_LT(lift(d, "eyes"), -3 * lift(d, "eyes_stderr"));
   // The difference is the two rows' difference.
   const auto& g = c["groups"][0];
-  EXPECT_DOUBLE_EQ(lift(d, "p_win"), lift(g, "preset_p_win") - lift(g, "rules_p_win"));
+  EXPECT_DOUBLE_EQ(lift(d, "p_win"), lift(g, "rules_p_win") - lift(g, "preset_p_win"));
 }
 
 TEST(BalanceCli, AChangedJokerNobodyHoldsIsAWarning) {
@@ -125,9 +125,20 @@ TEST(BalanceCli, LiftsUnderTwoFamiliesAndAVerdictOnlyWhereTheyAgree) {
   EXPECT_NE(kernel.err.find("--strong none"), std::string::npos) << kernel.err;
   EXPECT_EQ(std::count(kernel.err.begin(), kernel.err.end(), '\n'), 1);
   EXPECT_EQ(run("balance --evenings 100 --jokers pony --engine kernel --strong none").code, 0);
-  // With one family left there is no verdict.
+  // The headline is the strongest family's: the one whose base P(win) is the highest.
+  const auto& by = j["verdict"]["by_family"];
+  size_t best = 0;
+  for (size_t f = 1; f < by.size(); ++f)
+    if (by[f]["base_p_win"].get<double>() > by[best]["base_p_win"].get<double>()) best = f;
+  EXPECT_EQ(j["verdict"]["family"], by[best]["family"]);
+  EXPECT_EQ(j["verdict"]["strongest"], by[best]["strongest"]);
+  // All In is never played by any family: reported as unused, its lift exactly 0.
+  for (const auto& f : by) EXPECT_EQ(f["unused"], nlohmann::json({"all-in"}));
+  EXPECT_EQ(j["verdict"]["every_family_agrees"]["strongest"], "runkelrueb");
+  // With one family left the verdict is that family's; no agreement of families to report.
   const auto one = balance_json("--evenings 1000 --jokers all-in,runkelrueb --no-solver-family --strong none");
-  EXPECT_TRUE(one["verdict"]["strongest"].is_null());
+  EXPECT_EQ(one["verdict"]["family"], "heuristic");
+  EXPECT_TRUE(one["verdict"]["every_family_agrees"]["strongest"].is_null());
   EXPECT_EQ(one["jokers"][1]["by_family"].size(), 1u);
 }
 
@@ -136,8 +147,41 @@ TEST(BalanceCli, NoVerdictWhereAFamilyCannotSeparate) {
   const auto j = balance_json("--evenings 4000 --jokers monokel,runkelrueb");
   EXPECT_LT(std::abs(lift(j["jokers"][0], "p_win") - lift(j["jokers"][1], "p_win")),
             2 * std::hypot(lift(j["jokers"][0], "p_win_stderr"), lift(j["jokers"][1], "p_win_stderr")));
-  EXPECT_TRUE(j["verdict"]["strongest"].is_null());
-  EXPECT_TRUE(j["verdict"]["weakest"].is_null());
+  const auto& heuristic = j["verdict"]["by_family"][0];
+  ASSERT_EQ(heuristic["family"], "heuristic");
+  EXPECT_TRUE(heuristic["strongest"].is_null());
+  EXPECT_TRUE(heuristic["weakest"].is_null());
+  EXPECT_TRUE(j["verdict"]["every_family_agrees"]["strongest"].is_null());
+  // What would decide it: more evenings than were played (the difference is within 2 SE),
+  // as many as (2 SE / difference)² times the 4000 played.
+  const double d = lift(j["jokers"][1], "p_win") - lift(j["jokers"][0], "p_win");
+  const auto& pair = heuristic["strongest_pair"];
+  ASSERT_TRUE(pair == "monokel and runkelrueb" || pair == "runkelrueb and monokel") << pair;
+  EXPECT_GT(heuristic["evenings_to_separate_strongest"].get<double>(), 4000.0);
+  EXPECT_GT(std::abs(d), 0.0);
+}
+
+// A joker never played (lift exactly 0 in every series) is left out of --auto's spread, and a
+// value that makes the swept joker never played is never balanced: Runkelrüb with face 7
+// never saves (a die shows 6 at most), and heuristic.ini never announces All In.
+TEST(BalanceCli, AutoNeverCallsAnUnusedValueBalanced) {
+  const auto j = balance_json("--players 3 --evenings 300 --auto runkelrueb.face=5..7 --jokers all-in,pony,monokel "
+                              "--no-solver-family --strong none");
+  ASSERT_EQ(j["searches"].size(), 2u);  // heuristic, exact
+  for (const auto& s : j["searches"]) {
+    bool seven = false;
+    for (const auto& p : s["points"])
+      if (p["value"] == 7) {
+        seven = true;
+        EXPECT_TRUE(p["unused"].get<bool>());
+        EXPECT_EQ(p["lift"].get<double>(), 0.0);
+      }
+    EXPECT_TRUE(seven) << "the search evaluates both ends";
+    for (const char* set : {"balanced", "confidence"})
+      for (const auto& v : s[set]) EXPECT_NE(v, 7) << s["family"] << " " << set;
+    EXPECT_EQ(s["unused_others"], nlohmann::json({"all-in"})) << s["family"];
+    EXPECT_NE(s["low"]["joker"], "all-in");
+  }
 }
 
 }  // namespace
@@ -293,17 +337,19 @@ TEST(BalanceModel, AutoBalanceBracketsTheExactlyBalancedValue) {
     set_rule(rules, s);
   std::map<int, double> mh, ma;
   const double hirten = one_shot(0, true, mh) - v0(0), allin = one_shot(0, false, ma) - v0(0);
-  const double hi = std::max(hirten, allin), lo = std::min(hirten, allin);
+  // All In is worth exactly nothing solo here (the solver never plays it): it is left out of
+  // the spread, which is then Hirtenschutz's lift alone.
+  ASSERT_EQ(allin, 0.0);
+  const double hi = hirten, lo = hirten;
   std::vector<int> expected;
   std::map<int, double> lift;
   for (int f = 2; f <= 7; ++f) {
     std::map<int, double> memo;
     lift[f] = runkel(0, (7.0 - f) / 6, memo) - v0(0);
-    if (lift[f] >= lo && lift[f] <= hi) expected.push_back(f);
+    if (lift[f] >= lo && lift[f] <= hi && lift[f] != 0.0) expected.push_back(f);
   }
-  ASSERT_FALSE(expected.empty());           // the spread is reached inside 2..7 ...
-  ASSERT_GT(lift[2], hi);                   // ... from above at face 2 ...
-  ASSERT_LT(lift[7], lo + 1e-12);           // ... and Runkelrüb is worthless at face 7
+  ASSERT_GT(lift[2], hi);                   // the lift falls from above the spread at face 2 ...
+  ASSERT_EQ(lift[7], 0.0);                  // ... to nothing at face 7: never balanced
   BalanceTable table;  // no family: only the exact search runs, no table is played
   const ParamSweep sweep = parse_param_sweep("runkelrueb.face=2..7", rules, "--auto");
   const AutoBalance ab = auto_balance(rules, sweep, table, {}, {}, {HIRTENSCHUTZ, ALL_IN}, BalanceRun{});
@@ -312,8 +358,13 @@ TEST(BalanceModel, AutoBalanceBracketsTheExactlyBalancedValue) {
   EXPECT_TRUE(r.exact);
   EXPECT_NEAR(r.high.mean, hi, 1e-9);
   EXPECT_NEAR(r.low.mean, lo, 1e-9);
+  EXPECT_EQ(r.unused, std::vector<std::string>{"all-in"});
   EXPECT_EQ(r.balanced, expected);
-  for (const AutoPoint& p : r.points) EXPECT_NEAR(p.lift.mean, lift[p.value], 1e-9) << p.value;
+  EXPECT_EQ(std::count(r.balanced.begin(), r.balanced.end(), 7), 0);
+  for (const AutoPoint& p : r.points) {
+    EXPECT_NEAR(p.lift.mean, lift[p.value], 1e-9) << p.value;
+    EXPECT_EQ(p.unused, p.value == 7) << p.value;
+  }
   EXPECT_TRUE(r.monotone);
 }
 

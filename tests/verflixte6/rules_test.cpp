@@ -107,5 +107,18 @@ TEST(Rules, SummaryNamesOnlyTheChangedKeys) {
   EXPECT_EQ(rules_summary(r), "tournament-2019 turn.bust_face=1");
 }
 
+TEST(Rules, SetKeysSpellJokersAsJokerNamesDo) {
+  Rules plain = preset("tournament-2019"), umlaut = plain, other = plain;
+  set_rule(plain, "runkelrueb.face=4");
+  set_rule(umlaut, "Runkelrüb.face=4");
+  EXPECT_EQ(plain.runkel_face, 4);
+  EXPECT_TRUE(umlaut == plain);
+  set_rule(other, "Cherrys Höschen.throws=3");
+  EXPECT_EQ(other.cherry_throws, 3);
+  Rules r = preset("tournament-2019");
+  EXPECT_THROW(set_rule(r, "Runkelrüb.nope=1"), InputError);
+  EXPECT_THROW(set_rule(r, "Runkelrüb.face=x"), InputError);
+}
+
 }  // namespace
 }  // namespace verflixt

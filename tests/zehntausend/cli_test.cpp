@@ -127,5 +127,43 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
 }
 
+TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {
+  // 350 set aside, 3 dice left: below bank_min (400) only throwing is legal, and the answer
+  // says why. Its value is the one the same position gets after a throw: 150, then 1 5 5
+  // (200 points, 3 dice) set aside and thrown on.
+  const Result a = run("advise --game zehntausend --turn-total 350 --dice-left 3 --format json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto j = nlohmann::json::parse(a.out);
+  ASSERT_EQ(j["choices"].size(), 1u);
+  EXPECT_EQ(j["choices"][0]["then"], "throw 3");
+  EXPECT_EQ(j["bank_min"], 400);
+  EXPECT_NE(j["note"].get<std::string>().find("banking needs 400"), std::string::npos);
+  const Result after = run("advise --game zehntausend --throw \"1 5 5 2 3 4\" --turn-total 150 --format json");
+  ASSERT_EQ(after.code, 0) << after.err;
+  bool found = false;
+  const auto choices = nlohmann::json::parse(after.out)["choices"];
+  for (const auto& c : choices)
+    if (c["set_aside"] == "1 5 5" && c["then"] == "throw 3") {
+      EXPECT_EQ(c["expected_points"], j["choices"][0]["expected_points"]);
+      found = true;
+    }
+  EXPECT_TRUE(found);
+  // At 400 both are legal and banking is worth the total; no note.
+  const Result b = run("advise --game zehntausend --turn-total 400 --dice-left 3 --format json");
+  ASSERT_EQ(b.code, 0) << b.err;
+  const auto k = nlohmann::json::parse(b.out);
+  ASSERT_EQ(k["choices"].size(), 2u);
+  EXPECT_FALSE(k.contains("note"));
+  for (const auto& c : k["choices"])
+    if (c["then"] == "bank") {
+      EXPECT_EQ(c["expected_points"].get<double>(), 400.0);
+    }
+  const Result text = run("advise --game zehntausend --turn-total 350 --dice-left 3");
+  EXPECT_NE(text.out.find("before a throw with 3 dice left at turn total 350"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("note: banking needs 400"), std::string::npos) << text.out;
+  EXPECT_EQ(run("advise --game zehntausend --turn-total 350").code, 2);
+  EXPECT_EQ(run("advise --game zehntausend --turn-total 350 --dice-left 7").code, 2);
+}
+
 }  // namespace
 }  // namespace verflixt::testing

@@ -237,7 +237,9 @@ std::vector<std::string> describe_situation(const AdviceSituation& s) {
       line += std::to_string(s.pass.turn.eyes) + " eyes so far";
     } else if (t[k].status == Status::Jungfrau) {
       const auto pos = std::find(s.pass.to_play.begin(), s.pass.to_play.end(), i) - s.pass.to_play.begin();
-      line += "Jungfrau, plays " + std::to_string(pos + 1) + (pos == 0 ? "st" : pos == 1 ? "nd" : pos == 2 ? "rd" : "th") +
+      // A Jungfrau robbed (or paid) before her turn starts it from these eyes (engine.cpp).
+      if (t[k].eyes != 0) line += "Jungfrau with " + std::to_string(t[k].eyes) + " eyes before her turn, ";
+      line += std::string(t[k].eyes != 0 ? "" : "Jungfrau, ") + "plays " + std::to_string(pos + 1) + (pos == 0 ? "st" : pos == 1 ? "nd" : pos == 2 ? "rd" : "th") +
               " after you";
     } else {
       line += std::string(t[k].status == Status::Prinzessin ? "Prinzessin" : "Zombie") + " with " +
@@ -357,7 +359,7 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory&
       adv.dp_states = dp.states();
       adv.ranked = std::move(ranked);
     } catch (const InputError& e) {
-      adv.note = std::string(e.what()) + "; Monte Carlo instead";
+      adv.note = std::string(e.what()) + "; ranked by Monte Carlo instead";
     }
   }
   if (!adv.exact) {

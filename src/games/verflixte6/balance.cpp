@@ -2,7 +2,9 @@
 #include "verflixt/games/verflixte6/strong_policy.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -16,9 +18,13 @@
 #include "verflixt/games/verflixte6/joker.h"
 #include "verflixt/games/verflixte6/pass_kernel.h"
 #include "verflixt/games/verflixte6/solver.h"
+#include "games/verflixte6/balance_helpers.h"
 
 namespace verflixt {
 namespace {
+
+using balance_detail::stopped;
+using balance_detail::with_first;
 
 // A chunk's series and where they go (a part, so it reaches every MPI rank).
 struct SeriesPart {
@@ -35,13 +41,6 @@ double per_unit(const TableRun& run, Group g, Measure m) {
          (g == Group::field ? run.field_seats : 1);
 }
 
-std::vector<Joker> with_first(Joker j, const std::vector<Joker>& base) {
-  std::vector<Joker> list = {j};
-  for (Joker b : base)
-    if (b != j) list.push_back(b);
-  return list;
-}
-
 JokerSet set_of(const std::vector<Joker>& list) {
   JokerSet s;
   for (Joker j : list) s = s.with(j);
@@ -52,7 +51,6 @@ RunControl begin(const RunHooks& h, const std::string& label) { return h.begin ?
 void end(const RunHooks& h) {
   if (h.end) h.end();
 }
-bool stopped(const RunHooks& h) { return h.stopped && h.stopped(); }
 
 // One run under hooks; nullopt when the family cannot play the loadout.
 std::optional<TableRun> family_run(const Rules& rules, const BalanceTable& table, const PolicyFamily& family,
@@ -69,7 +67,10 @@ std::optional<TableRun> family_run(const Rules& rules, const BalanceTable& table
 }  // namespace
 
 PolicyFamily fixed_policy_family(std::shared_ptr<const Policy> policy) {
-  const std::string name = policy->name();
+  // A policy file names its family by the file's name without directory and extension
+  // (strategies/heuristic.ini is "heuristic"): a column header, not a path.
+  const std::filesystem::path path(policy->name());
+  const std::string name = path.extension() == ".ini" || path.extension() == ".policy" ? path.stem().string() : policy->name();
   return {name, [policy](const Rules&, const std::vector<Joker>& loadout) {
             return FamilyPlayer{policy, loadout.empty() ? nullptr : std::make_shared<const ListSelector>(loadout)};
           }};
@@ -215,6 +216,13 @@ Difference difference(const TableRun& b, const TableRun& a, Group g, Measure m) 
   return difference({{&b, 1}, {&a, -1}}, g, m);
 }
 
+bool never_played(const TableRun& with, const TableRun& base) {
+  if (with.series.size() != base.series.size()) return false;
+  for (size_t s = 0; s < with.series.size(); ++s)
+    if (with.done[s] && base.done[s] && with.series[s] != base.series[s]) return false;
+  return true;
+}
+
 double solo_ev(const Rules& rules, const std::vector<Joker>& loadout) {
   SolverOptions options;
   options.thresholds = false;
@@ -223,6 +231,95 @@ double solo_ev(const Rules& rules, const std::vector<Joker>& loadout) {
     return solve_solo(rules, set_of(loadout), options).ev;
   } catch (const std::exception&) {
     return std::nan("");
+  }
+}
+
+void decide_verdicts(JokerTable& t, double z) {
+  const std::vector<Joker>& tested = t.tested;
+  t.z = z;
+  t.verdicts.clear();
+  t.unused.clear();
+  t.largest.clear();
+  t.smallest.clear();
+  t.headline = 0;
+  t.strongest = t.weakest = t.agreed_strongest = t.agreed_weakest = "";
+  auto separated = [&](size_t a, size_t b, const FamilyRows& rows) {
+    const Difference d = difference(*rows.with[a], *rows.with[b], Group::tested, Measure::win);
+    return d.paired.mean > z * d.paired.se;
+  };
+  auto complete = [&](const FamilyRows& rows) {
+    if (!rows.base) return false;
+    for (const auto& w : rows.with)
+      if (!w) return false;
+    return true;
+  };
+  // The joker beating (trailing) every other one under the families in `which`, or "".
+  auto verdict = [&](bool strongest, const std::vector<const FamilyRows*>& which) -> std::string {
+    for (size_t a = 0; a < tested.size(); ++a) {
+      bool all = true;
+      for (const FamilyRows* rows : which)
+        for (size_t b = 0; all && b < tested.size(); ++b)
+          if (a != b) all = strongest ? separated(a, b, *rows) : separated(b, a, *rows);
+      if (all) return std::string(joker_id(tested[a]));
+    }
+    return "";
+  };
+  const bool decidable = !t.interrupted && tested.size() >= 2;
+  std::vector<const FamilyRows*> every;
+  double best_base = -1;
+  for (size_t f = 0; f < t.families.size(); ++f) {
+    const FamilyRows& rows = t.families[f];
+    JokerTable::FamilyVerdict v;
+    if (rows.base) v.base = rows.base->estimate(Group::tested, Measure::win);
+    if (decidable && complete(rows)) {
+      every.push_back(&rows);
+      v.strongest = verdict(true, {&rows});
+      v.weakest = verdict(false, {&rows});
+      // The two leading (trailing) jokers by point estimate, and the evenings that would put
+      // their observed difference at 2 paired SE.
+      std::vector<size_t> order(tested.size());
+      for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+      const auto p_win = [&](size_t k) { return rows.with[k]->estimate(Group::tested, Measure::win).mean; };
+      std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return p_win(x) > p_win(y); });
+      const auto needed = [&](size_t x, size_t y) {
+        const Difference d = difference(*rows.with[x], *rows.with[y], Group::tested, Measure::win);
+        if (d.paired.mean == 0) return std::numeric_limits<double>::quiet_NaN();
+        return std::ceil(static_cast<double>(rows.base->evenings) * std::pow(z * d.paired.se / d.paired.mean, 2));
+      };
+      const size_t n = order.size();
+      v.strongest_pair = std::string(joker_id(tested[order[0]])) + " and " + std::string(joker_id(tested[order[1]]));
+      v.weakest_pair = std::string(joker_id(tested[order[n - 2]])) + " and " + std::string(joker_id(tested[order[n - 1]]));
+      v.evenings_strongest = v.strongest.empty() ? needed(order[0], order[1]) : std::numeric_limits<double>::quiet_NaN();
+      v.evenings_weakest = v.weakest.empty() ? needed(order[n - 2], order[n - 1]) : std::numeric_limits<double>::quiet_NaN();
+      if (v.base.mean > best_base) best_base = v.base.mean, t.headline = f;
+    } else {
+      v.evenings_strongest = v.evenings_weakest = std::numeric_limits<double>::quiet_NaN();
+    }
+    t.verdicts.push_back(v);
+  }
+  if (!every.empty()) {
+    t.strongest = t.verdicts[t.headline].strongest;
+    t.weakest = t.verdicts[t.headline].weakest;
+  }
+  if (every.size() >= 2 && every.size() == t.families.size()) {
+    t.agreed_strongest = verdict(true, every);
+    t.agreed_weakest = verdict(false, every);
+  }
+  for (const FamilyRows& rows : t.families) {
+    std::vector<char> unused(tested.size(), 0);
+    for (size_t k = 0; k < tested.size(); ++k)
+      unused[k] = rows.base && rows.with[k] && never_played(*rows.with[k], *rows.base);
+    t.unused.push_back(unused);
+    int hi = -1, lo = -1;
+    double hv = 0, lv = 0;
+    for (size_t k = 0; k < tested.size(); ++k) {
+      if (!rows.with[k] || unused[k]) continue;  // an unused joker is neither the largest nor the smallest
+      const double x = rows.with[k]->estimate(Group::tested, Measure::win).mean;
+      if (hi < 0 || x > hv) hi = static_cast<int>(k), hv = x;
+      if (lo < 0 || x < lv) lo = static_cast<int>(k), lv = x;
+    }
+    t.largest.push_back(hi < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(hi)])));
+    t.smallest.push_back(lo < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(lo)])));
   }
 }
 
@@ -275,36 +372,7 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
       ++t.runs_done;
     }
   }
-  // The verdict, over complete families only.
-  auto separated = [&](size_t a, size_t b, const FamilyRows& rows) {
-    const Difference d = difference(*rows.with[a], *rows.with[b], Group::tested, Measure::win);
-    return d.paired.mean > 2 * d.paired.se;
-  };
-  // Issue 12: a verdict needs at least two families agreeing; one family alone gives none.
-  bool every_family = !t.interrupted && tested.size() >= 2 && families.size() >= 2;
-  for (const FamilyRows& rows : t.families)
-    for (const auto& w : rows.with) every_family = every_family && w.has_value();
-  for (int strongest = 1; strongest >= 0 && every_family; --strongest) {
-    for (size_t a = 0; a < tested.size(); ++a) {
-      bool all = true;
-      for (const FamilyRows& rows : t.families)
-        for (size_t b = 0; all && b < tested.size(); ++b)
-          if (a != b) all = strongest ? separated(a, b, rows) : separated(b, a, rows);
-      if (all) (strongest ? t.strongest : t.weakest) = std::string(joker_id(tested[a]));
-    }
-  }
-  for (const FamilyRows& rows : t.families) {
-    int hi = -1, lo = -1;
-    double hv = 0, lv = 0;
-    for (size_t k = 0; k < tested.size(); ++k) {
-      if (!rows.with[k]) continue;
-      const double x = rows.with[k]->estimate(Group::tested, Measure::win).mean;
-      if (hi < 0 || x > hv) hi = static_cast<int>(k), hv = x;
-      if (lo < 0 || x < lv) lo = static_cast<int>(k), lv = x;
-    }
-    t.largest.push_back(hi < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(hi)])));
-    t.smallest.push_back(lo < 0 ? "" : std::string(joker_id(tested[static_cast<size_t>(lo)])));
-  }
+  decide_verdicts(t, 2.0);
   return t;
 }
 
@@ -389,195 +457,6 @@ SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const Balance
     if (p.with.back() && p.with.back()->interrupted) interrupted = true;
   }
   return p;
-}
-
-AutoResult bracket_balance(int lo, int hi, const std::function<std::optional<AutoPoint>(int)>& evaluate) {
-  AutoResult out;
-  std::map<int, AutoPoint> seen;
-  auto at = [&](int v) -> const AutoPoint* {
-    auto it = seen.find(v);
-    if (it == seen.end()) {
-      if (!out.complete) return nullptr;
-      const auto p = evaluate(v);
-      if (!p) {
-        out.complete = false;
-        return nullptr;
-      }
-      it = seen.emplace(v, *p).first;
-    }
-    return &it->second;
-  };
-  // The ends and the middle first: the middle is what shows a lift that is not monotone
-  // (a peak or a dip) when the ends alone look alike.
-  const AutoPoint* a = at(lo);
-  const AutoPoint* b = at(hi);
-  if (!a || !b || !at(lo + (hi - lo) / 2)) return out;
-  // Rank of a value along the parameter: 0 on the side of `lo`'s end of the spread, 1 inside,
-  // 2 beyond; `strict` uses the point estimates, else only differences beyond 2 SE count.
-  const bool decreasing = b->lift.mean < a->lift.mean;
-  auto above = [](const AutoPoint& p, bool strict) {
-    return strict ? p.vs_high.mean > 0 : p.vs_high.mean > 2 * p.vs_high.se;
-  };
-  auto below = [](const AutoPoint& p, bool strict) {
-    return strict ? p.vs_low.mean < 0 : p.vs_low.mean < -2 * p.vs_low.se;
-  };
-  auto rank = [&](const AutoPoint& p, bool strict) {
-    if (above(p, strict)) return decreasing ? 0 : 2;
-    if (below(p, strict)) return decreasing ? 2 : 0;
-    return 1;
-  };
-  // The first value whose rank is at least k (hi + 1 if none), by bisection; -1 after a stop.
-  auto first_at_least = [&](int k, bool strict) -> long {
-    const AutoPoint* pl = at(lo);
-    const AutoPoint* ph = at(hi);
-    if (!pl || !ph) return -1;
-    if (rank(*pl, strict) >= k) return lo;
-    if (rank(*ph, strict) < k) return static_cast<long>(hi) + 1;
-    int x = lo, y = hi;  // rank(x) < k <= rank(y)
-    while (y - x > 1) {
-      const int m = x + (y - x) / 2;
-      const AutoPoint* pm = at(m);
-      if (!pm) return -1;
-      (rank(*pm, strict) >= k ? y : x) = m;
-    }
-    return y;
-  };
-  auto interval = [&](bool strict, std::vector<int>& values) {
-    const long from = first_at_least(1, strict), to = first_at_least(2, strict);
-    if (from < 0 || to < 0) return;
-    for (long v = from; v < to; ++v) values.push_back(static_cast<int>(v));
-  };
-  interval(true, out.balanced);
-  interval(false, out.confidence);
-  if (!out.complete) {
-    out.balanced.clear();
-    out.confidence.clear();
-  }
-  // Monotone? Consecutive evaluated values must not reverse the direction by more than 2 SE
-  // (the SE of a step taken as the larger of the two points' SEs times sqrt 2: conservative).
-  for (auto it = seen.begin(); out.complete && std::next(it) != seen.end(); ++it) {
-    const AutoPoint& p = it->second;
-    const AutoPoint& q = std::next(it)->second;
-    const double step = q.lift.mean - p.lift.mean;
-    const double se = std::sqrt(2.0) * std::max(p.lift.se, q.lift.se);
-    if ((decreasing ? step : -step) > 2 * se || (se == 0 && (decreasing ? step > 0 : step < 0)))
-      out.monotone = false;
-  }
-  if (!out.monotone && out.complete) {
-    // Read the sets off every value instead of trusting the bisection.
-    for (int v = lo; v <= hi && out.complete; ++v) at(v);
-    out.balanced.clear();
-    out.confidence.clear();
-    if (out.complete)
-      for (const auto& [v, p] : seen) {
-        if (!above(p, true) && !below(p, true)) out.balanced.push_back(v);
-        if (!above(p, false) && !below(p, false)) out.confidence.push_back(v);
-      }
-    out.note = "the lift is not monotone in the parameter over the values first evaluated: every value was evaluated";
-  }
-  for (const auto& [v, p] : seen) out.points.push_back(p);
-  if (!out.complete) out.note = "interrupted: the search did not finish";
-  else if (out.balanced.empty() && out.note.empty())
-    out.note = "no value in the range brings the lift within the spread";
-  return out;
-}
-
-}  // namespace verflixt
-
-namespace verflixt {
-
-AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const BalanceTable& table,
-                         const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
-                         const std::vector<Joker>& others, const BalanceRun& run, const RunHooks& hooks) {
-  AutoBalance out;
-  if (others.empty()) throw InputError("--auto needs at least one other joker to balance against");
-  for (Joker o : others)
-    if (o == sweep.joker) throw std::invalid_argument("auto_balance: the others hold the swept joker");
-  out.others = measure_jokers(rules, table, families, base, others, run, hooks);
-  if (out.others.interrupted) {
-    out.interrupted = true;
-    return out;
-  }
-  const std::vector<Joker> list = with_first(sweep.joker, base);
-  // The bounds of the spread: the others with the largest and smallest point estimate.
-  auto bounds = [&](const std::vector<double>& lifts, AutoResult& r) -> std::pair<size_t, size_t> {
-    size_t hi = 0, lo = 0;
-    for (size_t k = 1; k < lifts.size(); ++k) {
-      if (lifts[k] > lifts[hi]) hi = k;
-      if (lifts[k] < lifts[lo]) lo = k;
-    }
-    r.high_joker = joker_id(others[hi]);
-    r.low_joker = joker_id(others[lo]);
-    return {hi, lo};
-  };
-  // A search's result with what it searched for: the family and the spread it was bounded by.
-  auto keep = [&](AutoResult found, const AutoResult& r) {
-    found.family = r.family;
-    found.exact = r.exact;
-    found.high_joker = r.high_joker;
-    found.low_joker = r.low_joker;
-    found.high = r.high;
-    found.low = r.low;
-    out.interrupted = !found.complete;
-    out.results.push_back(std::move(found));
-  };
-  for (size_t f = 0; f < families.size() && !out.interrupted; ++f) {
-    const FamilyRows& rows = out.others.families[f];
-    AutoResult r;
-    r.family = families[f].name;
-    bool playable = rows.base.has_value();
-    for (const auto& w : rows.with) playable = playable && w.has_value();
-    if (!playable) {
-      r.complete = false;
-      r.note = "the family cannot play every loadout under these rules";
-      out.results.push_back(r);
-      continue;
-    }
-    const TableRun& b0 = *rows.base;
-    std::vector<double> lifts;
-    for (const auto& w : rows.with) lifts.push_back(difference(*w, b0, Group::tested, Measure::win).paired.mean);
-    const auto [hi, lo] = bounds(lifts, r);
-    const TableRun& wh = *rows.with[hi];
-    const TableRun& wl = *rows.with[lo];
-    r.high = difference(wh, b0, Group::tested, Measure::win).paired;
-    r.low = difference(wl, b0, Group::tested, Measure::win).paired;
-    const std::vector<std::optional<TableRun>> shared = {rows.base};
-    const std::vector<PolicyFamily> one = {families[f]};
-    AutoResult found = bracket_balance(sweep.lo, sweep.hi, [&](int v) -> std::optional<AutoPoint> {
-      bool stop = false;
-      const SweepPoint p = measure_sweep_point(sweep, v, table, one, base, shared, run, hooks, stop);
-      if (stop || p.with.empty() || !p.with[0] || !p.base[0]) return std::nullopt;
-      const TableRun& w = *p.with[0];
-      const TableRun& b = *p.base[0];
-      AutoPoint a;
-      a.value = v;
-      a.lift = difference(w, b, Group::tested, Measure::win).paired;
-      a.vs_high = difference({{&w, 1}, {&b, -1}, {&wh, -1}, {&b0, 1}}, Group::tested, Measure::win).paired;
-      a.vs_low = difference({{&w, 1}, {&b, -1}, {&wl, -1}, {&b0, 1}}, Group::tested, Measure::win).paired;
-      return a;
-    });
-    keep(std::move(found), r);
-  }
-  if (out.interrupted) return out;
-  // The exact solo EV version: no error, so the balanced set is its own confidence set.
-  AutoResult r;
-  r.family = "solo EV (exact)";
-  r.exact = true;
-  const auto [hi, lo] = bounds(out.others.solo_lift, r);
-  r.high = {out.others.solo_lift[hi], 0};
-  r.low = {out.others.solo_lift[lo], 0};
-  AutoResult found = bracket_balance(sweep.lo, sweep.hi, [&](int v) -> std::optional<AutoPoint> {
-    if (stopped(hooks)) return std::nullopt;
-    const Rules& rv = sweep.rules.at(static_cast<size_t>(v - sweep.lo));
-    AutoPoint a;
-    a.value = v;
-    a.lift = {solo_ev(rv, list) - solo_ev(rv, base), 0};
-    a.vs_high = {a.lift.mean - r.high.mean, 0};
-    a.vs_low = {a.lift.mean - r.low.mean, 0};
-    return a;
-  });
-  keep(std::move(found), r);
-  return out;
 }
 
 }  // namespace verflixt

@@ -351,8 +351,8 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Othe
   const Key k = key(floor_settled(s), goal_ == Goal::Win ? win_canonical(s, c) : c);
   if (auto it = memo_.find(k); it != memo_.end()) return it->second;
   if (memo_.size() >= max_states_)
-    throw InputError("last seat: the exact solution needs more than " + std::to_string(max_states_) +
-                     " states; valid: smaller tables or leads (Monte Carlo handles the rest)");
+    throw InputError("the exact answer for the last seat would have to work through more than " +
+                     std::to_string(max_states_) + " positions of the game, too many to answer in seconds");
   Entry e{stop, Action::stop()};
   if (s.phase == TurnPhase::FreeThrow) {  // after a classic fumo re-entry (J13, E6)
     e = {0.0, Action::roll()};

@@ -211,8 +211,25 @@ Rules read_rules_file(const std::string& path) {
   return read_rules(in, path);
 }
 
+namespace {
+
+// A joker's section may be spelled as joker names are (parse_joker: "Runkelrüb", "Cherrys
+// Höschen", any case), so `--set Runkelrüb.face=4` reads as runkelrueb.face; other keys as given.
+std::string canonical_key(const std::string& key) {
+  const size_t dot = key.find('.');
+  if (dot == std::string::npos || find_param(key)) return key;
+  try {
+    return std::string(joker_id(parse_joker(key.substr(0, dot)))) + key.substr(dot);
+  } catch (const InputError&) {
+    return key;  // not a joker: reported as an unknown key below
+  }
+}
+
+}  // namespace
+
 void set_rule(Rules& rules, std::string_view assignment) {
-  const auto [key, value] = split_assignment(assignment, known_keys());
+  const auto [given, value] = split_assignment(assignment, known_keys());
+  const std::string key = canonical_key(given);
   if (key == "preset") {
     rules = preset(value);
     return;

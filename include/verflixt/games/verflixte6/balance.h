@@ -103,6 +103,11 @@ Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms,
 // b − a, the common case.
 Difference difference(const TableRun& b, const TableRun& a, Group g, Measure m);
 
+// Whether a joker was never played: its run and the base run ended every finished series
+// exactly alike (every seat's P(win), P(loser) and eyes), so its lift is exactly 0 in every
+// series. Such a joker is "unused" under the family, not "balanced".
+bool never_played(const TableRun& with, const TableRun& base);
+
 // Each tested joker's lift under every family, and the verdict.
 struct FamilyRows {
   std::string family;
@@ -116,12 +121,35 @@ struct JokerTable {
   std::vector<FamilyRows> families;
   std::uint64_t runs_done = 0, runs_total = 0;
   bool interrupted = false;
-  // A joker is strongest (weakest) when its P(win) beats (trails) every other tested joker's by
-  // more than 2 paired SE under every family; empty when none is or fewer than two families ran.
+  // Each family's own verdict: the joker whose P(win) beats (trails) every other tested joker's
+  // by more than 2 paired SE under that family; and, where none does, how many evenings per
+  // run would make the two leading (trailing) jokers' observed difference 2 paired SE (from
+  // the observed paired variance: SE shrinks as 1/sqrt(evenings)); NaN where it is decided or
+  // the difference is exactly 0.
+  struct FamilyVerdict {
+    std::string strongest, weakest;
+    std::string strongest_pair, weakest_pair;  // "a and b": the two jokers the estimate is for
+    double evenings_strongest = 0, evenings_weakest = 0;
+    Estimate base;                             // the family's base P(win): its strength
+  };
+  std::vector<FamilyVerdict> verdicts;  // per family
+  // The headline: the verdict of the strongest family, the one whose base loadout wins most
+  // often at this table (base P(win), the same dice for every family); the others are
+  // robustness checks. strongest / weakest are the headline family's.
+  std::size_t headline = 0;
   std::string strongest, weakest;
+  // Every family (at least two) agreeing, the stricter reading.
+  std::string agreed_strongest, agreed_weakest;
+  double z = 2;  // a verdict needs a difference beyond z paired SE (2; more under --until-verdict)
   // The largest / smallest lift (point estimate) per family, whether separated or not.
   std::vector<std::string> largest, smallest;
+  // unused[f][k]: tested joker k was never played under family f (never_played).
+  std::vector<std::vector<char>> unused;
 };
+
+// The verdicts of `t` (verdicts, headline, strongest, weakest, agreed_*, unused, largest,
+// smallest) from its runs, a difference counting beyond `z` paired SE.
+void decide_verdicts(JokerTable& t, double z);
 
 // Called around every run: `begin(label)` gives the run's control (progress, stop), `end()`
 // closes it. Empty functions: no progress, no stop.
@@ -143,6 +171,33 @@ struct BalanceRun {
 JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const std::vector<PolicyFamily>& families,
                           const std::vector<Joker>& base, const std::vector<Joker>& tested, const BalanceRun& run,
                           const RunHooks& hooks = {});
+
+// --until-verdict: measure_jokers in blocks of run.evenings evenings, each block on its own
+// dice (seed + block), the blocks pooled series by series (so every lift stays paired), until
+// the headline family names both a strongest and a weakest joker or `budget` evenings per run
+// are spent. The sequential rule: a verdict needs a difference beyond z paired SE with z =
+// sequential_z(looks, families, jokers, alpha), so that over every look, family and pair of
+// jokers the chance of naming any joker strongest or weakest among jokers that are in truth
+// equal is at most alpha (Bonferroni; the normal approximation of each difference).
+struct SequentialRun {
+  JokerTable table;
+  int blocks = 0, looks = 0;  // blocks played, blocks the budget allows
+  bool decided = false;       // stopped at a verdict (else at the budget or a stop)
+  double z = 2, alpha = 0.05;
+};
+SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& table,
+                                    const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
+                                    const std::vector<Joker>& tested, const BalanceRun& block, std::uint64_t budget,
+                                    const RunHooks& hooks = {}, double alpha = 0.05);
+// The sequential loop itself, on any source of blocks (a block's JokerTable, nullopt after a
+// stop): pools block after block and stops at the headline verdict (z) or after `looks`.
+SequentialRun run_until_verdict(int looks, double z, const std::function<std::optional<JokerTable>(int)>& play_block,
+                                const std::function<bool()>& stop = {});
+// The z of the sequential rule: the two-sided normal quantile at alpha / (looks · families ·
+// jokers · (jokers − 1) / 2).
+double sequential_z(int looks, int families, int jokers, double alpha);
+// Appends `more`'s series (another block of the same table) to `run`.
+void pool_series(TableRun& run, const TableRun& more);
 
 // The exact optimal solo EV of a loadout (solver.h), NaN when the solver cannot order or
 // certify the rules.
@@ -186,11 +241,13 @@ struct AutoPoint {
   Estimate lift;        // paired SE (exact: se 0)
   Estimate vs_high;     // lift − the largest other lift (paired)
   Estimate vs_low;      // lift − the smallest other lift (paired)
+  bool unused = false;  // the value makes the joker never played: never balanced
 };
 struct AutoResult {
   std::string family;   // a family's name, or "solo EV (exact)"
   bool exact = false;
   std::string high_joker, low_joker;  // whose lifts bound the spread
+  std::vector<std::string> unused;    // other jokers never played, left out of the spread
   Estimate high, low;                 // their lifts
   std::vector<AutoPoint> points;      // every value evaluated, in value order
   std::vector<int> balanced;          // values whose lift lies in the spread

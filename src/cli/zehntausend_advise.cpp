@@ -1,0 +1,292 @@
+// `verflixt advise --game zehntausend`: after a throw, every legal set-aside with bank or
+// throw; before one (--dice-left), bank or throw. Ranked by the turn's exact expected points
+// and, with opponents, by P(win) (exact in the final round, else Monte Carlo).
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/zehntausend_command.h"
+#include "cli/zehntausend_shared.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/games/zehntausend/engine.h"
+#include "verflixt/games/zehntausend/monte_carlo.h"
+#include "verflixt/games/zehntausend/policy.h"
+#include "verflixt/games/zehntausend/turn_solver.h"
+
+namespace verflixt::cli {
+
+using namespace zehntausend_cli;
+using namespace verflixt::zehntausend;
+
+namespace {
+
+// The ranking as a table for the terminal, from the command's JSON (one source for both).
+std::string advise_table(const nlohmann::ordered_json& j, const ZehntausendRules& r, std::uint64_t games,
+                         const char* not_separated) {
+  const bool race = j.contains("seed"), final_round = j["final_round"].get<bool>();
+  std::ostringstream o;
+  o << header(r);
+  if (j["throw"].is_null())
+    o << "before a throw with " << j["dice_left"].get<int>() << " dice left";
+  else
+    o << "threw " << j["throw"].get<std::string>();
+  o << " at turn total " << j["turn_total"].get<int>();
+  int best_other = 0;
+  for (int x : j["opponents"]) best_other = std::max(best_other, x);
+  if (race) o << ", my total " << j["total"].get<int>() << ", best opponent " << best_other << (final_round ? " (final round)" : "");
+  o << "\n" << (race ? "ranked by P(win); " : "ranked by ") << "expected banked points of the turn (exact, optimal play on)"
+    << (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : "") << "\n";
+  if (j["choices"].empty()) o << "  a Niete: nothing to set aside, the turn scores 0\n";
+  for (const auto& x : j["choices"]) {
+    o << "  " << x["set_aside"].get<std::string>() << std::string(std::max<size_t>(1, 13 - x["set_aside"].get<std::string>().size()), ' ')
+      << fmt("%5.0f", x["points"]) << "  then " << x["then"].get<std::string>()
+      << std::string(x["then"].get<std::string>() == "bank" ? 3 : 0, ' ') << "  E[points] " << fmt("%9.2f", x["expected_points"]);
+    if (race)
+      o << "  P(win) " << fmt("%.4f", x["p_win"]) << (x["p_win_exact"].get<bool>() ? " exact" : " ± " + fmt("%.4f", x["stderr"]));
+    o << "\n";
+  }
+  if (j.contains("note")) o << "note: " << j["note"].get<std::string>() << "\n";
+  if (race && !final_round)
+    o << "P(win): Monte Carlo, " << games << " games per choice, policy " << j["policy"].get<std::string>() << ", seed "
+      << j["seed"].get<std::uint64_t>() << "\n";
+  if (!j.value("separated", true)) o << "warning: " << not_separated << "\n";
+  return o.str();
+}
+
+// What the player asks: after a throw (its faces) or before one (the dice left), the turn
+// so far, the game totals and his seat; checked, one-line errors. Sets r.players from the
+// opponents given.
+struct Ask {
+  bool before = false;
+  int dice_left = 0, turn_total = 0, total = 0, me = 0;
+  std::vector<int> faces, opponents;
+};
+
+Ask read_ask(const po::variables_map& vm, ZehntausendRules& r) {
+  // Before a throw (--dice-left) the question is bank or throw; after one (--throw), which dice
+  // to set aside and then bank or throw.
+  Ask a;
+  const bool before = a.before = vm.count("dice-left") > 0;
+  if (before == (vm.count("throw") > 0))
+    throw InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
+                            : "give --throw \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
+                              "or throw?)");
+  std::vector<int>& faces = a.faces;
+  const int dice_left = a.dice_left = before ? vm["dice-left"].as<int>() : 0;
+  if (before && (dice_left < 1 || dice_left > r.dice))
+    throw InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
+  if (!before) {
+    std::istringstream in(vm["throw"].as<std::string>());
+    std::string tok;
+    while (in >> tok) faces.push_back(parse_int(tok, "--throw", "command line", 1, 6));
+  }
+  const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["total"].as<int>();
+  std::vector<int>& opponents = a.opponents;
+  if (vm.count("opponent"))
+    for (const auto& s : vm["opponent"].as<std::vector<std::string>>())
+      opponents.push_back(parse_int(s, "--opponent", "command line", 0, 100000000));
+  if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
+    throw InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
+  if (turn_total < 0 || turn_total % kPointStep) throw InputError("--turn-total must be a multiple of 50, 0 or more");
+  if (total < 0 || total % kPointStep) throw InputError("--total must be a multiple of 50, 0 or more");
+  const bool race = !opponents.empty();
+  if (race) r.players = static_cast<int>(opponents.size()) + 1;
+  if (r.players > kMaxPlayers) throw InputError("--opponent: at most 7 opponents");
+  const int me = a.me = vm["seat"].as<int>() - 1;
+  if (me < 0 || me >= r.players) throw InputError("--seat must be 1.." + std::to_string(r.players));
+  return a;
+}
+
+// The final round, exactly: one turn against a known best total. Banking t2 wins, ties or
+// loses outright; throwing on plays reach:N (aim one step past the best total, Z5) and wins
+// with the probability that the turn banks that much (a tie would share; reach:N aims past).
+double final_round_p_win(const TurnModel& m, const ZehntausendRules& r, const Ask& ask, int best_other, bool bank,
+                         int t2, int dice_next) {
+  if (bank) {
+    int tied = 0;
+    for (int o : ask.opponents) tied += o == best_other;
+    return ask.total + t2 > best_other ? 1.0 : ask.total + t2 == best_other ? 1.0 / (tied + 1) : 0.0;
+  }
+  const int target = best_other - ask.total + kPointStep;
+  const TurnPolicy reach = reach_policy(m, std::max(target, r.bank_min));
+  const TurnEvaluation e = evaluate_turn(m, reach, t2, dice_next);
+  double p = 0;
+  for (size_t t = 0; t < e.banked.size(); ++t)
+    if (static_cast<int>(t) * kPointStep >= target) p += e.banked[t];
+  return p;
+}
+
+void add_advise_options(po::options_description& desc) {
+  add_game_options(desc);
+  desc.add_options()
+      ("throw", po::value<std::string>(), "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)")
+      ("dice-left", int_value(1, 6), "before a throw: the dice left to throw; ranks bank against throw")
+      ("turn-total", int_value(0, 0, 1000000), "points set aside earlier this turn")
+      ("total", int_value(0, 0, 1000000), "my game total")
+      ("opponent", po::value<std::vector<std::string>>()->composing(), "an opponent's game total (repeatable; in seat order after me)")
+      ("seat", int_value(1, 1, kMaxPlayers), "my seat (1 moves first); opponents take the other seats in order")
+      ("policy", po::value<std::string>()->default_value("race"), "how everyone plays on, for P(win)")
+      ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
+}
+
+}  // namespace
+
+int zehntausend_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game zehntausend options");
+  add_advise_options(desc);
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game zehntausend --throw \"1 5 5 2 4 3\" [--turn-total 350] [--total 7200]\n"
+             "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
+             "                       [--opponent 9100 ...] [--seat 1] [--games N] [--seed S]\n"
+             "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
+             "and, with opponents, by P(win): exact in the final round (P(finish above the best total)),\n"
+             "else Monte Carlo of the rest of the game (± SE) under --policy.",
+             vm))
+    return 0;
+  ZehntausendRules r = game_rules(vm);
+  const Ask ask = read_ask(vm, r);
+  const bool before = ask.before;
+  const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total, me = ask.me;
+  const std::vector<int>& faces = ask.faces;
+  const std::vector<int>& opponents = ask.opponents;
+  const bool race = !opponents.empty();
+  const std::string format = format_from(vm, kFormats);
+  const TurnLibrary lib(r);
+  const TurnModel& m = lib.model();
+  const TurnSolution& sol = lib.solution();
+  const Counts thrown = counts_of(faces);
+  // Before a throw there is one "set-aside": nothing, with dice_left dice to throw next.
+  const auto choices = before ? std::vector<SetAside>{SetAside{}} : set_asides(thrown, r);
+  int best_other = 0;
+  for (int o : opponents) best_other = std::max(best_other, o);
+  const bool final_round = race && best_other >= r.limit;
+
+  struct Row {
+    SetAside s;
+    bool bank;
+    int dice_next;
+    double points;  // exact expected banked points of the turn
+    Estimate win{};
+    bool win_exact = false;
+  };
+  std::vector<Row> rows;
+  for (const SetAside& s : choices) {
+    const int t2 = turn_total + s.points, d2 = before ? dice_left : m.dice_after(static_cast<int>(faces.size()), s.dice);
+    if (may_bank(t2, r)) rows.push_back({s, true, d2, static_cast<double>(t2)});
+    if (d2 > 0) rows.push_back({s, false, d2, sol.throw_value_at(t2, d2, m)});
+  }
+  std::uint64_t seed = 0;
+  int threads = 1;
+  if (race) {
+    seed = seed_from(vm);
+    threads = threads_from(vm);
+    const auto policy = make_seat_policy(vm["policy"].as<std::string>(), lib);
+    std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), policy.get());
+    GameStart start;
+    for (int s = 0, k = 0; s < r.players; ++s) start.totals[static_cast<size_t>(s)] = s == me ? total : opponents[static_cast<size_t>(k++)];
+    install_interrupt_handler();
+    for (Row& row : rows) {
+      const int t2 = turn_total + row.s.points;
+      if (final_round) {
+        row.win_exact = true;
+        row.win.mean = final_round_p_win(m, r, ask, best_other, row.bank, t2, row.dice_next);
+        continue;
+      }
+      GameStart g = start;
+      std::unique_ptr<TurnSampler> rest;
+      if (row.bank) {
+        g.totals[static_cast<size_t>(me)] += t2;
+        g.final_round = g.totals[static_cast<size_t>(me)] >= r.limit;
+        g.seat = (me + 1) % r.players;
+        if (g.seat == 0 && g.final_round) {  // the last seat reached the limit: the game is over
+          int best = 0;
+          for (int s = 0; s < r.players; ++s) best = std::max(best, g.totals[static_cast<size_t>(s)]);
+          row.win_exact = true;
+          row.win.mean = g.totals[static_cast<size_t>(me)] == best ? 1.0 : 0.0;
+          continue;
+        }
+      } else {
+        g.seat = me;
+        const CompiledTurn& plan = policy->plan(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
+        rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
+        g.current_turn = rest.get();
+      }
+      const MatchRun run = play_games(lib, seats, vm["games"].as<std::uint64_t>(), seed, threads, {}, &g);
+      row.win = run.tally.p_win(me);
+    }
+  }
+  // By P(win) with opponents, equal estimates then by the exact expected points (so a tie of
+  // two Monte Carlo zeros never ranks a worse turn first); else by the expected points.
+  std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    if (race && a.win.mean != b.win.mean) return a.win.mean > b.win.mean;
+    return a.points > b.points;
+  });
+  // Whether the estimates tell the best choice from the second (2 SE of their difference).
+  // Every choice plays the same seeds, so the runs are positively correlated and treating them
+  // as independent, as here, overstates the SE: a "not separated" may be too cautious, never
+  // too bold. Exact values (the final round) are always separated, ties included.
+  bool separated = true;
+  if (race && rows.size() >= 2) {
+    const Estimate& a = rows[0].win;
+    const Estimate& b = rows[1].win;
+    if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
+  }
+  const char* kNotSeparated =
+      "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
+      "more --games may tell them apart";
+  nlohmann::ordered_json j = meta(r);
+  if (before) j["throw"] = nullptr, j["dice_left"] = dice_left;
+  else j["throw"] = faces_text(thrown);
+  j["turn_total"] = turn_total;
+  j["total"] = total;
+  j["opponents"] = opponents;
+  j["final_round"] = final_round;
+  if (race) j["seed"] = seed, j["policy"] = vm["policy"].as<std::string>(), j["games_per_choice"] = vm["games"].as<std::uint64_t>();
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Row& row : rows) {
+    nlohmann::ordered_json x;
+    x["set_aside"] = before ? std::string("nothing") : faces_text(row.s.kept);
+    x["points"] = row.s.points;
+    x["then"] = row.bank ? "bank" : "throw " + std::to_string(row.dice_next);
+    x["expected_points"] = row.points;
+    if (race) x["p_win"] = row.win.mean, x["stderr"] = row.win.se, x["p_win_exact"] = row.win_exact;
+    list.push_back(x);
+  }
+  j["choices"] = list;
+  j["bank_min"] = r.bank_min;
+  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
+  for (const SetAside& s : choices)
+    if (!may_bank(turn_total + s.points, r)) {
+      j["note"] = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
+                  (before ? ": " + std::to_string(turn_total) + " may not be banked yet, so throw" : "");
+      break;
+    }
+  if (race) {
+    j["separated"] = separated;
+    if (!separated) j["warning"] = kNotSeparated;
+  }
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = separated ? "" : std::string("# warning: ") + kNotSeparated + "\n";
+    text += "set_aside,points,then,expected_points" + std::string(race ? ",p_win,stderr" : "") + "\n";
+    for (const auto& x : list)
+      text += x["set_aside"].get<std::string>() + "," + std::to_string(x["points"].get<int>()) + "," + x["then"].get<std::string>() + "," +
+              fmt("%.3f", x["expected_points"]) + (race ? "," + fmt("%.5f", x["p_win"]) + "," + fmt("%.5f", x["stderr"]) : "") + "\n";
+  } else {
+    text = advise_table(j, r, vm["games"].as<std::uint64_t>(), kNotSeparated);
+  }
+  emit(vm, text);
+  return 0;
+}
+
+}  // namespace verflixt::cli

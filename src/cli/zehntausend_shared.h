@@ -1,0 +1,52 @@
+#pragma once
+// What the `--game zehntausend` commands share (zehntausend_command.cpp, zehntausend_advise.cpp):
+// the game and rules options, the rules they give, the header lines and the faces as text.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_command.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/zehntausend/rules.h"
+#include "verflixt/games/zehntausend/scoring.h"
+
+namespace verflixt::cli::zehntausend_cli {
+
+using namespace verflixt::zehntausend;
+
+inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+inline void add_game_options(po::options_description& desc) {
+  desc.add_options()
+      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here")
+      ("preset", po::value<std::string>()->default_value("seed-004"), "rules preset (seed-004)")
+      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game zehntausend` prints), over the preset")
+      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+}
+
+// A rules file is read over the preset: it may give only the keys it changes.
+inline ZehntausendRules game_rules(const po::variables_map& vm) {
+  const auto read_file = [](const std::string& path, const ZehntausendRules& base) {
+    return read_rules_ini(read_text_file(path, "rules file"), path, base);
+  };
+  return game_rules_from(vm, zehntausend::preset, read_file, zehntausend::set_rule, zehntausend::validate);
+}
+
+inline nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
+
+inline std::string header(const ZehntausendRules& r) { return game_header("zehntausend", rules_summary(r)); }
+
+inline std::string dice_label(int d, const ZehntausendRules& r) {
+  // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.
+  return std::to_string(d) + (d == r.dice ? (r.hot_dice ? " (also hot dice)" : " (never: no hot dice)") : "");
+}
+
+inline std::string faces_text(const Counts& c) {
+  std::string s;
+  for (int f = 0; f < kFaces; ++f)
+    for (int k = 0; k < c[static_cast<size_t>(f)]; ++k) s += (s.empty() ? "" : " ") + std::to_string(f + 1);
+  return s;
+}
+
+}  // namespace verflixt::cli::zehntausend_cli
