@@ -127,6 +127,11 @@ std::string measure_label(size_t goal) {
 
 // The lines of the situation as understood: the seats (describe_situation), then every other
 // input in words, so that the text, the JSON and the page echo the same.
+// The own continuation as given: --policy's value, or the inline text's option.
+std::string self_policy_name(const po::variables_map& vm) {
+  return vm.count("policy-text") ? std::string("--policy-text") : vm["policy"].as<std::string>();
+}
+
 std::vector<std::string> situation_lines(const po::variables_map& vm, const cli::AdviseReport& r,
                                          JokerSet others_jokers, int threads) {
   const AdviceSituation& s = r.situation;
@@ -139,7 +144,7 @@ std::vector<std::string> situation_lines(const po::variables_map& vm, const cli:
   out.push_back("robbing 1s thrown so far this turn: " + std::to_string(t.robbing_ones));
   out.push_back("jokers of each Jungfrau still to play: " + list_or_none(joker_ids(others_jokers)));
   out.push_back("objective: " + kGoals[r.goal] + " (ranked by " + measure_label(r.goal) +
-                "); after the ranked action you continue with " + vm["policy"].as<std::string>() +
+                "); after the ranked action you continue with " + self_policy_name(vm) +
                 (r.advice.exact ? " (not used: the exact answer plays optimally)" : "") + ", the others with " +
                 r.others_policy + (s.pass.to_play.empty() && s.passes_left == 1 ? " (nobody plays after you)" : ""));
   out.push_back("Monte Carlo settings: " + std::to_string(r.samples_asked) + " samples per action, seed " +
@@ -170,7 +175,7 @@ nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const cli::Advis
   for (int k : s.pass.to_play) j["order"].push_back(k + 1);
   j["others_jokers"] = joker_ids(others_jokers);
   j["objective"] = kGoals[r.goal];
-  j["policy"] = vm["policy"].as<std::string>();
+  j["policy"] = self_policy_name(vm);
   j["others_policy"] = r.others_policy;
   j["passes_left"] = s.passes_left;
   j["samples"] = r.samples_asked;
@@ -178,7 +183,13 @@ nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const cli::Advis
   j["seed"] = r.seed;
   j["threads"] = threads;
   j["preset"] = vm["preset"].as<std::string>();
-  j["rules"] = vm.count("rules") ? nlohmann::ordered_json(vm["rules"].as<std::string>()) : nlohmann::ordered_json(nullptr);
+  const auto text_or_null = [&](const char* key) {
+    return vm.count(key) ? nlohmann::ordered_json(vm[key].as<std::string>()) : nlohmann::ordered_json(nullptr);
+  };
+  j["rules"] = text_or_null("rules");
+  j["rules_text"] = text_or_null("rules-text");
+  j["policy_text"] = text_or_null("policy-text");
+  j["others_policy_text"] = text_or_null("others-policy-text");
   j["set"] = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
   return j;
 }
