@@ -32,7 +32,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 void add_game_options(po::options_description& desc) {
   desc.add_options()
       ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here")
-      ("preset", po::value<std::string>()->default_value("seed-004"), "rules preset (seed-004)")
+      ("preset", po::value<std::string>()->default_value("app"), "rules preset: app (the rules of a Zehntausend app, docs/rules/zehntausend.md)")
       ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game zehntausend` prints), over the preset")
       ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
 }
@@ -67,7 +67,7 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game zehntausend options");
   add_game_options(desc);
   return print_rules(argc, argv, desc,
-                     "usage: verflixt rules --game zehntausend [--preset seed-004] [--rules FILE] [--set key=value ...]\n"
+                     "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
                      "reads back on every zehntausend command.",
                      [](const po::variables_map& vm) { return rules_ini(game_rules(vm)); });
