@@ -133,7 +133,7 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  // The default continuation plays for the objective (advise.h, issue 12).
+  // The default continuation plays for the objective (advise.h).
   const std::unique_ptr<Policy> self_policy = vm["policy"].as<std::string>() == "objective"
                                                   ? objective_continuation(rules, s)
                                                   : make_policy(vm["policy"].as<std::string>(), rules);

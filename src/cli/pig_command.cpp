@@ -105,7 +105,7 @@ int pig_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game pig options");
   add_pig_options(desc, false);
   desc.add_options()
-      ("tolerance", po::value<double>()->default_value(1e-12), "stop value iteration once no value changes more")
+      ("tolerance", po::value<double>()->default_value(1e-12, "1e-12"), "stop value iteration once no value changes more")
       ("step", po::value<int>()->default_value(10), "score step of the hold table's rows and columns")
       ("write-policy", po::value<std::string>(), "write the whole optimal policy (R/H per turn total) to FILE");
   add_output_options(desc, kFormats);

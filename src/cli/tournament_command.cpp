@@ -108,7 +108,7 @@ int tournament_command(int argc, const char* const* argv) {
                   "usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
                   "       verflixt tournament --seats N --policy P [--evenings M]\n"
                   "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
-                  "and per seat P(win) (ties split the win 1/k), P(loser) (RULES.md P3), expected rank\n"
+                  "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
                   "(ties averaged) and expected evening total, each with its standard error.",
                   vm))
     return 0;
@@ -212,7 +212,7 @@ int tournament_command(int argc, const char* const* argv) {
       << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
       << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
       << (done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
-      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: RULES.md P3\n\n";
+      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
     auto table = [&](const char* head, const std::vector<ObjectiveRow>& rows) {
       size_t w = std::string(head).size();
       for (const auto& r : rows) w = std::max(w, r.label.size());

@@ -280,7 +280,7 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
     const Difference d = difference(*rows.with[a], *rows.with[b], Group::tested, Measure::win);
     return d.paired.mean > 2 * d.paired.se;
   };
-  // Issue 12: a verdict needs at least two families agreeing; one family alone gives none.
+  // A verdict needs at least two families agreeing; one family alone gives none.
   bool every_family = !t.interrupted && tested.size() >= 2 && families.size() >= 2;
   for (const FamilyRows& rows : t.families)
     for (const auto& w : rows.with) every_family = every_family && w.has_value();

@@ -1,5 +1,5 @@
 #pragma once
-// Multiplayer at kernel speed (issue 5): passes and evenings played from compiled turn
+// Multiplayer at kernel speed: passes and evenings played from compiled turn
 // tables instead of throw by throw. The reference engine (engine.h) stays the oracle; the
 // tests compare the two seat by seat, as distributions.
 //
@@ -41,7 +41,7 @@
 // table. The view a victim choice sees shows the thief's eyes and robbing count after the 1
 // was thrown, as the engine shows them.
 //
-// Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
+// Lanes. play_passes keeps up to kLanes passes in progress at once, each a Lane
 // (its table, the player on turn and his row), play_series up to kLanes series of evenings
 // (with play_evening's selection, totals and bonus per lane); both step them in rounds
 // (run_lanes): every lane makes exactly one draw per round from the one Rng of the chunk,
