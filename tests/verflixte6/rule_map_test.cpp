@@ -58,7 +58,8 @@ std::vector<std::string> backticked(const std::string& cell) {
   return out;
 }
 
-// The rows of the map's table (up to the first "## " heading) whose first cell is a rule id.
+// The rows of the map's table whose first cell is a rule id: before the first "## " heading
+// (docs/rule-map.md has none), or under a "## Rule map" heading.
 std::vector<Row> parse_rule_map(const std::string& readme) {
   std::vector<Row> rows;
   std::istringstream in(readme);
@@ -69,7 +70,7 @@ std::vector<Row> parse_rule_map(const std::string& readme) {
   while (std::getline(in, line)) {
     ++number;
     if (line.rfind("## ", 0) == 0) {
-      inside = false;
+      inside = trim(line) == "## Rule map";
       continue;
     }
     if (!inside || line.rfind("|", 0) != 0) continue;
