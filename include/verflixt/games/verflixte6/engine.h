@@ -6,7 +6,7 @@
 // engine adds the table's part: victims, Keuler, lapses and the Senigma target (table.h).
 //
 // Where docs/rules/verflixte6.md leaves a detail open, the engine decides as follows (a player's reading;
-// each is repeated in README.md "Rule decisions"):
+// each is repeated in docs/rules/verflixte6.md §7):
 //  E1  Jule (J7) pays after the step's own effect (All In: doubled, then +1), on every step
 //      after the free throw, except a step that eliminates, any step while Fumo is active
 //      (the one announcing it included) and a plain throw whose 6 Runkelrüb cancelled.

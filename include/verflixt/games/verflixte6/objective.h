@@ -6,7 +6,7 @@
 // moments are integers, so a seed gives the same bits on any number of threads, and an
 // interrupted run keeps its finished chunks.
 //
-// Scoring conventions (also in README.md "Rule decisions"):
+// Scoring conventions (also in docs/rules/verflixte6.md §7):
 //  O1  Win: the k players tied on the highest total share the win, 1/k each, so the win
 //      shares of an evening sum to 1 and P(win) of n equal players is exactly 1/n.
 //  O2  Loser: docs/rules/verflixte6.md P3 via losers() (ties at the border are all losers).
