@@ -74,6 +74,17 @@ TEST_F(Installed, AnswersFromAnUnrelatedDirectory) {
   EXPECT_NE(missing.err.find("no-such-policy"), std::string::npos) << missing.err;
 }
 
+TEST_F(Installed, HelpCommandIsTheCommandsOwnHelp) {
+  ASSERT_EQ(install_.code, 0) << install_.err;
+  for (const std::string command : {"solve", "balance", "solve --game pig", "advise --game schocken"}) {
+    const Result help = verflixt("help " + command), own = verflixt(command + " --help");
+    EXPECT_EQ(help.code, 0) << command << ": " << help.err;
+    EXPECT_FALSE(help.out.empty()) << command;
+    EXPECT_EQ(help.out, own.out) << command;
+  }
+  EXPECT_EQ(verflixt("help no-such-command").code, 2);
+}
+
 TEST_F(Installed, ManPageRenders) {
   ASSERT_EQ(install_.code, 0) << install_.err;
   const fs::path page = prefix_ / "share" / "man" / "man1" / "verflixt.1";
