@@ -10,6 +10,12 @@
 
 namespace verflixt::cli {
 
+// The end of the help of the Die verflixte 6 commands that cite rule ids, so a reader of
+// "(P3)" knows where to look it up.
+inline constexpr const char* kRuleIdsNote =
+    "\n\nRule ids in parentheses (T4, J1, P3, ...) are those of docs/rules/verflixte6.md; `verflixt rules`\n"
+    "prints each next to its parameter.";
+
 struct ManualCommand {
   const char* name;
   CommandFn run;
