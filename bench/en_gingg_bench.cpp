@@ -1,5 +1,5 @@
 // Google Benchmark for En Gingg as Bei: whole games through the reference engine on one
-// thread (items = games), the number the README quotes as games per second per core, and the
+// thread (items = games), the number docs/games/en-gingg.md quotes as games per second per core, and the
 // exact phase-1 solve.
 #include <benchmark/benchmark.h>
 

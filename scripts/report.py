@@ -78,7 +78,7 @@ def main(preset, directory):
     best_n = max(thresholds, key=lambda t: t["ev"])
     mc = sweep["loadouts"][0]
     md = [f"# Die verflixte 6 — solo results, preset `{preset}`", "", f"_{prov}_", "",
-          "All EVs below are exact (dynamic programming over the solo turn, RULES.md §5): no sampling error. "
+          "All EVs below are exact (dynamic programming over the solo turn, docs/rules/verflixte6.md §5): no sampling error. "
           "The Monte Carlo sweep is the independent check.", "",
           "## When should I stop? (no jokers)", "",
           f"Optimal play without jokers is worth **{none_row['ev']:.4f}** eyes a turn "

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/manual.h"
 #include "cli/command.h"
 #include "verflixt/games/verflixte6/advise.h"
 #include "verflixt/core/error.h"
@@ -444,12 +445,12 @@ int advise_command(int argc, const char* const* argv) {
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
+                  std::string("usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
                   "                       [--objective win|not-loser|eyes] [--samples N]\n"
                   "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
                   "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
                   "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
-                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j",
+                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j") + cli::kRuleIdsNote,
                   vm))
     return 0;
   const std::string format = cli::format_from(vm, kFormats);

@@ -341,7 +341,7 @@ int bench_command(int argc, const char* const* argv) {
          << " combined SE\n";
   }
 
-  // Multiplayer (issue 5): passes of 6 players, the pass kernel against the reference engine
+  // Multiplayer: passes of 6 players, the pass kernel against the reference engine
   // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
   const std::uint64_t passes = std::max<std::uint64_t>(1, table_turns / 6);
   const std::uint64_t baseline_passes = std::max<std::uint64_t>(1, baseline_turns / 6);
@@ -390,7 +390,7 @@ int bench_command(int argc, const char* const* argv) {
       rows.push_back(std::move(row));
     }
   }
-  // Evenings of 4 players (issue 11): the table workload of tournament, balance and tune — a
+  // Evenings of 4 players: the table workload of tournament, balance and tune — a
   // position policy with jokers against three heuristics — the pass kernel against the
   // reference engine on the same evenings (play_objectives); rates count turns.
   nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
@@ -437,7 +437,7 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
 
-  // MPI (issue 11): all ranks, one thread each, against rank 0 alone on one thread, on the
+  // MPI: all ranks, one thread each, against rank 0 alone on one thread, on the
   // table workloads with the pass kernel; the ratio is the speed-up of the ranks. The other
   // ranks wait (sleeping) while rank 0 plays alone.
   nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();

@@ -162,7 +162,8 @@ po::typed_value<int>* int_value(int lo, int hi) { return new IntValue(lo, hi); }
 
 po::typed_value<double>* real_value(double fallback, double lo, double hi) {
   auto* v = new RealValue(lo, hi);
-  v->default_value(fallback);
+  // The default as a person writes it ("1e-12", "10"), not in all 17 digits.
+  v->default_value(fallback, fmt("%g", fallback));
   return v;
 }
 

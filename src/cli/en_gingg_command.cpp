@@ -31,7 +31,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 void add_en_gingg_rules_options(po::options_description& desc) {
   desc.add_options()
       ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)")
-      ("preset", po::value<std::string>()->default_value("seed-002"), "rules preset: seed-002")
+      ("preset", po::value<std::string>()->default_value("swiss"), "rules preset: swiss (the rules of docs/rules/en-gingg.md)")
       ("rules", po::value<std::string>(), "read the rules from this INI file (see `verflixt rules --game en-gingg`)")
       ("set", po::value<std::vector<std::string>>()->composing(), "change one rule, key=value (repeatable)");
 }
@@ -72,7 +72,7 @@ int en_gingg_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game en-gingg options");
   add_en_gingg_rules_options(desc);
   return print_rules(argc, argv, desc,
-                     "usage: verflixt rules --game en-gingg [--preset seed-002] [--rules FILE] [--set key=value ...]\n"
+                     "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
                      "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
                      "--rules FILE reads back on any --game en-gingg command.",
                      [](const po::variables_map& vm) { return eg::rules_to_ini(en_gingg_rules_from(vm)); });

@@ -109,7 +109,7 @@ int evaluate_command(int argc, const char* const* argv) {
   if (!cli::parse(argc, argv, desc,
                   "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
                   "                         [--seed S] [--threads T] [--format table|json|csv]\n"
-                  "Plays M solo turns (RULES.md §5) or M passes of N players and prints the mean\n"
+                  "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"
                   "eyes with standard error and 95% CI, the bust rate and score percentiles.",
                   vm))
     return 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/game_dispatch.h"
+#include "cli/manual.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
@@ -18,13 +19,9 @@
 
 namespace {
 
-struct Command {
-  const char* name;
-  int (*run)(int, const char* const*);
-  const char* help;
-};
+using Command = verflixt::cli::ManualCommand;
 
-constexpr Command kCommands[] = {
+const Command kCommands[] = {
     {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
     {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
     {"sweep", verflixt::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
@@ -40,15 +37,17 @@ constexpr Command kCommands[] = {
 
 void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
-      << " — strategy simulator for the dice game Die verflixte 6\n\n"
-         "usage: verflixt COMMAND [options]   (verflixt COMMAND --help for its options)\n\ncommands:\n";
-  for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.help << "\n";
+      << " — strategy lab for push-your-luck dice games\n\n"
+         "usage: verflixt COMMAND [options]   (verflixt help COMMAND for its options)\n\ncommands:\n";
+  for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
   out << "\ngames (--game NAME; the default is verflixte6, Die verflixte 6):\n";
   for (const auto& g : verflixt::cli::games()) {
     out << "  " << g.name << std::string(12 - std::min<size_t>(11, std::strlen(g.name)), ' ') << g.description << ":";
     for (const auto& c : g.commands) out << " " << c.name;
     out << "\n";
   }
+  out << "\nverflixt completion bash   the bash completion (source <(verflixt completion bash))\n"
+         "verflixt --man             the manual page as roff (man -l <(verflixt --man))\n";
 }
 
 }  // namespace
@@ -64,9 +63,35 @@ int main(int argc, char** argv) {
     usage(std::cerr);
     return 2;
   }
-  const std::string cmd = argv[1];
+  std::string cmd = argv[1];
+  // `verflixt help COMMAND [--game G]` is `verflixt COMMAND [--game G] --help`.
+  std::vector<char*> help_argv;
+  if (cmd == "help" && argc > 2) {
+    help_argv.assign(argv, argv + argc);
+    help_argv.erase(help_argv.begin() + 1);
+    static char help_flag[] = "--help";
+    help_argv.push_back(help_flag);
+    help_argv.push_back(nullptr);
+    argc = static_cast<int>(help_argv.size()) - 1;
+    argv = help_argv.data();
+    cmd = argv[1];
+  }
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     usage(std::cout);
+    return 0;
+  }
+  // The man page and the completion come from the commands' own help texts (cli/manual.h).
+  const std::vector<Command> commands(std::begin(kCommands), std::end(kCommands));
+  if (cmd == "--man") {
+    std::cout << verflixt::cli::man_page(commands);
+    return 0;
+  }
+  if (cmd == "completion") {
+    if (argc != 3 || std::strcmp(argv[2], "bash") != 0) {
+      std::cerr << "verflixt: completion takes one shell; valid: bash\n";
+      return 2;
+    }
+    std::cout << verflixt::cli::bash_completion(commands);
     return 0;
   }
   if (cmd == "--version") {

@@ -18,7 +18,7 @@ int rules_command(int argc, const char* const* argv) {
   cli::po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
                   "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
-                  "Prints every rule parameter of RULES.md as a commented INI file that\n"
+                  "Prints every rule parameter of docs/rules/verflixte6.md as a commented INI file that\n"
                   "--rules FILE reads back on any command.",
                   vm))
     return 0;

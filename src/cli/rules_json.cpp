@@ -13,7 +13,7 @@ namespace {
 std::string n(int v) { return std::to_string(v); }
 std::string signed_n(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
 
-// One line per joker, from RULES.md J1..J15 with the ruleset's parameters filled in.
+// One line per joker, from docs/rules/verflixte6.md J1..J15 with the ruleset's parameters filled in.
 std::string joker_description(Joker j, const Rules& r) {
   switch (j) {
     case FROSTSCHUTZ:

@@ -30,7 +30,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 void add_schocken_rules_options(po::options_description& desc) {
   desc.add_options()
       ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here")
-      ("preset", po::value<std::string>()->default_value("seed-003"), "rules preset (seed-003)")
+      ("preset", po::value<std::string>()->default_value("pub"), "rules preset: pub (the pub rules of docs/rules/schocken.md)")
       ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game schocken` prints)")
       ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
 }
@@ -99,8 +99,8 @@ int schocken_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game schocken options");
   add_schocken_rules_options(desc);
   return print_rules(argc, argv, desc,
-                     "usage: verflixt rules --game schocken [--preset seed-003] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every Schocken rule parameter (shared/games/schocken.md) as a commented INI file that\n"
+                     "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
                      "--rules FILE reads back on every schocken command.",
                      [](const po::variables_map& vm) { return rules_to_ini(schocken_rules_from(vm)); });
 }

@@ -93,7 +93,7 @@ int series_from(const boost::program_options::variables_map& vm, const Rules& ru
 void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback,
                        const std::string& note) {
   desc.add_options()("engine", boost::program_options::value<std::string>()->default_value(fallback),
-                     ("who plays the passes: auto, kernel (pass_kernel.h: compiled turn tables) or reference "
+                     ("who plays the passes: auto, kernel (fast: every policy compiled into turn tables) or reference "
                       "(the readable engine); auto is the kernel whenever it can play every policy" + note).c_str());
 }
 

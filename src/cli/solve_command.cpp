@@ -208,7 +208,7 @@ int solve_command(int argc, const char* const* argv) {
   if (!cli::parse(argc, argv, desc,
                   "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
                   "                      [--format table|json|csv|markdown]\n"
-                  "Solves the optimal solo policy (RULES.md §5) exactly: optimal EV, bust probability,\n"
+                  "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
                   "stop thresholds and each joker's marginal value (EV with it minus without it).",
                   vm))
     return 0;

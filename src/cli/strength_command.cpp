@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/manual.h"
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
@@ -50,12 +51,12 @@ int strength_command(int argc, const char* const* argv) {
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
+                  std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
                   "                         [--param name=lo..hi[:step]] [--response FILE]\n"
                   "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"
                   "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
                   "paired standard error; best responses are then iterated within the strong family until\n"
-                  "a gain is within 2 SE of 0 (or --rounds).",
+                  "a gain is within 2 SE of 0 (or --rounds).") + cli::kRuleIdsNote,
                   vm))
     return 0;
   const Rules rules = cli::rules_from(vm);

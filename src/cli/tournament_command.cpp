@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/manual.h"
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
@@ -105,11 +106,11 @@ int tournament_command(int argc, const char* const* argv) {
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
+                  std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
                   "       verflixt tournament --seats N --policy P [--evenings M]\n"
                   "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
-                  "and per seat P(win) (ties split the win 1/k), P(loser) (RULES.md P3), expected rank\n"
-                  "(ties averaged) and expected evening total, each with its standard error.",
+                  "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
+                  "(ties averaged) and expected evening total, each with its standard error.") + cli::kRuleIdsNote,
                   vm))
     return 0;
   Rules rules = cli::rules_from(vm);
@@ -212,7 +213,7 @@ int tournament_command(int argc, const char* const* argv) {
       << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
       << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
       << (done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
-      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: RULES.md P3\n\n";
+      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
     auto table = [&](const char* head, const std::vector<ObjectiveRow>& rows) {
       size_t w = std::string(head).size();
       for (const auto& r : rows) w = std::max(w, r.label.size());

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/manual.h"
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
@@ -125,7 +126,7 @@ int tune_command(int argc, const char* const* argv) {
        "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
       ("players", cli::int_value(2, 12), "table size with --field-policy (2..12; default 4)")
       ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
-      ("objective", po::value<std::string>()->default_value("win"), "win (P(win), O1) or not-loser (1 - P(loser), P3)")
+      ("objective", po::value<std::string>()->default_value("win"), "win (P(win)) or not-loser (1 - P(loser), P3)")
       ("evenings", cli::count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
@@ -145,13 +146,13 @@ int tune_command(int argc, const char* const* argv) {
   cli::add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
+                  std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
                   "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
                   "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
                   "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
                   "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
                   "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
-                  "2 standard errors. Start and result are re-measured on a third stream.",
+                  "2 standard errors. Start and result are re-measured on a third stream.") + cli::kRuleIdsNote,
                   vm))
     return 0;
   const Rules rules = cli::rules_from(vm);

@@ -32,7 +32,7 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
   po::options_description desc("rules --game zehntausend options");
   add_game_options(desc);
   return print_rules(argc, argv, desc,
-                     "usage: verflixt rules --game zehntausend [--preset seed-004] [--rules FILE] [--set key=value ...]\n"
+                     "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
                      "reads back on every zehntausend command.",
                      [](const po::variables_map& vm) { return rules_ini(game_rules(vm)); });

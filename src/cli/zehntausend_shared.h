@@ -20,7 +20,7 @@ inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 inline void add_game_options(po::options_description& desc) {
   desc.add_options()
       ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here")
-      ("preset", po::value<std::string>()->default_value("seed-004"), "rules preset (seed-004)")
+      ("preset", po::value<std::string>()->default_value("app"), "rules preset: app (the rules of a Zehntausend app, docs/rules/zehntausend.md)")
       ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game zehntausend` prints), over the preset")
       ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
 }

@@ -1,4 +1,4 @@
-// A fuzz test of the file readers (issue 9): the shipped strategies/*.ini and *.policy files
+// A fuzz test of the file readers: the shipped strategies/*.ini and *.policy files
 // and `verflixt rules` for both presets, each mutated a few hundred times deterministically
 // (byte flips, deletions, duplicated and swapped lines, huge, negative and non-finite
 // numbers, control bytes, CRLF, truncation) and read in-process. Every mutant must either

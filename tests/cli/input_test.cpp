@@ -1,5 +1,5 @@
-// Input that a person actually types (issue 9, item 7): names in any case, with umlauts and
-// the spellings of RULES.md; "did you mean" for every unknown name; negative counts and seeds,
+// Input that a person actually types: names in any case, with umlauts and
+// the spellings of docs/rules/verflixte6.md; "did you mean" for every unknown name; negative counts and seeds,
 // stray arguments and unknown INI keys rejected with file and line; --set trims; --output - is
 // stdout; evaluate plays the loadout its policy file names. Every error: exit 2, one line.
 #include <gtest/gtest.h>

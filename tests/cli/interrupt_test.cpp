@@ -1,4 +1,4 @@
-// Ctrl-C through the real binary, for every command (issue 9, item 4): the run stops at the
+// Ctrl-C through the real binary, for every command: the run stops at the
 // next chunk (or loadout, threshold, variant, candidate, measurement), prints only completed
 // work with the interrupted mark of its format (table: a first line "INTERRUPTED: ...", CSV:
 // "# interrupted: ...", JSON: "interrupted": true with completed < total) and exits 130.

@@ -1,6 +1,6 @@
 // `verflixt serve` through HTTP on 127.0.0.1: the binary runs as a child on a free port and
 // the tests talk to it with cpp-httplib's client. An exact last-seat answer is checked
-// against a recursion written here from RULES.md alone; bad requests get 400 and a one-line
+// against a recursion written here from docs/rules/verflixte6.md alone; bad requests get 400 and a one-line
 // message and the server answers afterwards; parallel requests give the sequential answers;
 // Ctrl-C stops the server with exit code 130.
 #include <gtest/gtest.h>

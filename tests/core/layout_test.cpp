@@ -1,4 +1,4 @@
-// The layering of the source tree (README "Layout"): the core knows no game, a game knows
+// The layering of the source tree (docs/architecture.md): the core knows no game, a game knows
 // the core and itself, and only the command line (src/cli) and the tests see everything.
 // Checked on the includes of every source file, so a new file that reaches upward fails here.
 #include <gtest/gtest.h>

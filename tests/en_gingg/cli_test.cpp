@@ -17,7 +17,7 @@ namespace {
 TEST(EnGinggCli, RulesPrintReadBack) {
   const Result r = run("rules --game en-gingg");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("preset = seed-002"), std::string::npos);
+  EXPECT_NE(r.out.find("preset = swiss"), std::string::npos);
   EXPECT_NE(r.out.find("start = 37"), std::string::npos);
   EXPECT_NE(r.out.find("target = 30"), std::string::npos);
   const auto file = scratch() / "en-gingg.ini";

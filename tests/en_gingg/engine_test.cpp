@@ -1,6 +1,6 @@
 // En Gingg as Bei's rules G1–G3 and the contract's worked examples through the reference
 // engine with scripted dice: every face and every set-aside is written in the test, and the
-// balances are worked out by hand from /work/shared/games/en-gingg.md.
+// balances are worked out by hand from docs/rules/en-gingg.md.
 #include "verflixt/games/en_gingg/engine.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Advice that knows what it does not know (issue 12): a continuation that never reaches the
+// Advice that knows what it does not know: a continuation that never reaches the
 // objective makes every action 0 ± 0; advise must detect it, say so and rank with the
 // objective continuation, and never put stop first unless stop is truly best. The checks
 // are against values known independently: a stop that cannot win is exactly 0, the exact

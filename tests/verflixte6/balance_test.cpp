@@ -68,7 +68,7 @@ const nlohmann::json& family(const nlohmann::json& row, const std::string& name)
 }
 const nlohmann::json& solver(const nlohmann::json& row) { return family(row, "solver"); }
 
-// Issue 12: a ruleset variant is compared with the changed joker held by the tested seat.
+// A ruleset variant is compared with the changed joker held by the tested seat.
 // At 8 players nobody held Runkelrüb before and the two rows were identical; now the tested
 // seat holds it, and the changed Runkelrüb must show in his eyes (rules − preset below -3 SE:
 // with face 5 it saves less often, J15).

@@ -1,4 +1,4 @@
-// The reference engine against RULES.md: every worked example of §6 and at least one test
+// The reference engine against docs/rules/verflixte6.md: every worked example of §6 and at least one test
 // per rule id (T1–T7, J1–J15, P1–P4), with scripted dice and scripted choices.
 #include "verflixt/games/verflixte6/engine.h"
 
@@ -229,7 +229,7 @@ TEST(Rule, T4_NoVictimLetsTheStealLapse) {
   PassResult r = play_pass(kT, seats, 0, d);
   EXPECT_EQ(r.eyes[1], 3);
   EXPECT_EQ(r.eyes[0], 0);
-  // Classic: "any other player" — the Zombie may be robbed (RULES.md T4 classic).
+  // Classic: "any other player" — the Zombie may be robbed (docs/rules/verflixte6.md T4 classic).
   ScriptedDice dc{3, 6, 2, 1};
   ScriptedPolicy p0c({kRoll});
   ScriptedPolicy thiefc({kRoll, kStop});

@@ -1,6 +1,6 @@
 #pragma once
 // An exact recursion for the solo value of threshold:N without jokers, written for the
-// tests from RULES.md T1, T3, T4, T5 and §5 alone — deliberately not using the engine, the
+// tests from docs/rules/verflixte6.md T1, T3, T4, T5 and §5 alone — deliberately not using the engine, the
 // solo model or the solver, so that it can check all of them.
 #include <algorithm>
 #include <map>

@@ -1,5 +1,5 @@
 // Tests of the sampling kernel (kernel.h). The chains here are built by the test itself from
-// RULES.md, and every expected number is computed in the test independently of the kernel:
+// docs/rules/verflixte6.md, and every expected number is computed in the test independently of the kernel:
 // the solo value of "stop at N" by a memoized recursion over the rules, the distribution of
 // values by forward propagation over the chain. Statistical checks use fixed seeds.
 #include "verflixt/core/kernel.h"
@@ -24,7 +24,7 @@ namespace {
 
 // ---- Chains built from the rules, by hand ----
 
-// The no-joker turn of solo mode stopping at n eyes (RULES.md T1, T3, T4, T5, §5): the free
+// The no-joker turn of solo mode stopping at n eyes (docs/rules/verflixte6.md T1, T3, T4, T5, §5): the free
 // throw adds its face; then, while eyes < n, 2..5 add the face, the j-th robbing 1 adds
 // 1 + min(j, 5), and a 6 ends the turn at 0, eliminated. States: start, live (eyes, j) with
 // j capped at 5 (more ones steal no more), and one terminal state per outcome value.

@@ -17,7 +17,7 @@ namespace verflixt {
 namespace {
 
 // The solo value of "stop at n or more, no jokers" in the tournament rules, by a memoized
-// recursion over (eyes, robbing 1s so far) written from RULES.md T1–T5 directly.
+// recursion over (eyes, robbing 1s so far) written from docs/rules/verflixte6.md T1–T5 directly.
 double threshold_value(int n) {
   std::map<std::pair<int, int>, double> memo;
   std::function<double(int, int)> v = [&](int eyes, int rob) -> double {

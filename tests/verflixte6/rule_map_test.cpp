@@ -1,4 +1,4 @@
-// README.md "Rule map": every rule id of ../shared/RULES.md (T, J, P) and every engine
+// docs/rule-map.md: every rule id of docs/rules/verflixte6.md (T, J, P) and every engine
 // decision of include/verflixt/games/verflixte6/engine.h (E) is mapped exactly once, and every function the
 // map names — the home and the other copies — is still defined in the file named with it.
 #include <gtest/gtest.h>
@@ -58,13 +58,13 @@ std::vector<std::string> backticked(const std::string& cell) {
   return out;
 }
 
-// The rows of the table under "## Rule map" (up to the next "## " heading) whose first cell
-// is a rule id.
+// The rows of the map's table whose first cell is a rule id: before the first "## " heading
+// (docs/rule-map.md has none), or under a "## Rule map" heading.
 std::vector<Row> parse_rule_map(const std::string& readme) {
   std::vector<Row> rows;
   std::istringstream in(readme);
   std::string line;
-  bool inside = false;
+  bool inside = true;
   int number = 0;
   static const std::regex id_cell("^[TJPE][0-9]+$");
   while (std::getline(in, line)) {
@@ -145,7 +145,7 @@ bool defines(const std::string& text, const std::string& name) {
   return false;
 }
 
-// The ids RULES.md defines: **T1 Free throw.** ...
+// The ids the rules page defines: **T1 Free throw.** ...
 std::set<std::string> rules_md_ids(const std::string& text) {
   std::set<std::string> ids;
   static const std::regex id("\\*\\*([TJP][0-9]+)\\b");
@@ -174,7 +174,7 @@ std::vector<std::string> coverage_problems(const std::vector<Row>& rows, const s
   std::map<std::string, int> count;
   for (const Row& r : rows) ++count[r.id];
   for (const auto& id : ids) {
-    if (count[id] == 0) problems.push_back(id + " (" + source + ") is missing from README.md's rule map");
+    if (count[id] == 0) problems.push_back(id + " (" + source + ") is missing from docs/rule-map.md");
     if (count[id] > 1) problems.push_back(id + " appears " + std::to_string(count[id]) + " times in the rule map");
   }
   for (const auto& [id, n] : count)
@@ -186,7 +186,7 @@ std::vector<std::string> coverage_problems(const std::vector<Row>& rows, const s
 // Problems with the `path` `function` pairs of a row.
 std::vector<std::string> reference_problems(const Row& r, const fs::path& root) {
   std::vector<std::string> problems;
-  const std::string where = "README.md:" + std::to_string(r.line) + " " + r.id + ": ";
+  const std::string where = "docs/rule-map.md:" + std::to_string(r.line) + " " + r.id + ": ";
   if (r.home.size() != 2) problems.push_back(where + "the home must be exactly one `path` `function`, got '" + r.home_cell + "'");
   if (r.copies.empty() && r.copies_cell != "—")
     problems.push_back(where + "other copies must be `path` `function` pairs or —, got '" + r.copies_cell + "'");
@@ -216,26 +216,24 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-std::vector<Row> readme_rows() {
-  const auto readme = read_text(kSource / "README.md");
-  if (!readme) return {};
-  return parse_rule_map(*readme);
+std::vector<Row> map_rows() {
+  const auto map = read_text(kSource / "docs" / "rule-map.md");
+  if (!map) return {};
+  return parse_rule_map(*map);
 }
 
-TEST(RuleMap, ReadmeHasTheTable) {
-  const auto rows = readme_rows();
-  ASSERT_FALSE(rows.empty()) << "README.md has no '## Rule map' table with rule ids";
+TEST(RuleMap, DocsHaveTheTable) {
+  const auto rows = map_rows();
+  ASSERT_FALSE(rows.empty()) << "docs/rule-map.md has no table with rule ids";
 }
 
-TEST(RuleMap, EveryRulesMdIdOnce) {
-  const fs::path rules = kSource / ".." / "shared" / "RULES.md";
+TEST(RuleMap, EveryRuleIdOnce) {
+  const fs::path rules = kSource / "docs" / "rules" / "verflixte6.md";
   const auto text = read_text(rules);
-  ASSERT_TRUE(text.has_value()) << rules.string()
-                                << " is not readable: the rule map is checked against ../shared/RULES.md,"
-                                   " which CI checks out next to the source tree";
+  ASSERT_TRUE(text.has_value()) << rules.string() << " is not readable";
   const auto ids = rules_md_ids(*text);
-  ASSERT_GE(ids.size(), 26u) << "RULES.md should define T1-T7, J1-J15, P1-P4";
-  const auto problems = coverage_problems(readme_rows(), ids, "TJP", "../shared/RULES.md");
+  ASSERT_GE(ids.size(), 26u) << "the rules page should define T1-T7, J1-J15, P1-P4";
+  const auto problems = coverage_problems(map_rows(), ids, "TJP", "docs/rules/verflixte6.md");
   EXPECT_TRUE(problems.empty()) << joined(problems);
 }
 
@@ -244,12 +242,12 @@ TEST(RuleMap, EveryEngineDecisionOnce) {
   ASSERT_TRUE(text.has_value());
   const auto ids = engine_decision_ids(*text);
   ASSERT_GE(ids.size(), 11u) << "engine.h should list E1-E11";
-  const auto problems = coverage_problems(readme_rows(), ids, "E", "include/verflixt/games/verflixte6/engine.h");
+  const auto problems = coverage_problems(map_rows(), ids, "E", "include/verflixt/games/verflixte6/engine.h");
   EXPECT_TRUE(problems.empty()) << joined(problems);
 }
 
 TEST(RuleMap, EveryNamedFunctionIsDefinedInItsFile) {
-  const auto rows = readme_rows();
+  const auto rows = map_rows();
   ASSERT_FALSE(rows.empty());
   std::vector<std::string> problems;
   for (const Row& r : rows) {
@@ -269,7 +267,7 @@ TEST(RuleMap, CheckerCatchesMissingIdsAndRenamedFunctions) {
       "\n## Next\n\n| T3 | outside | `a/b.c` `d` | — |\n";
   const auto rows = parse_rule_map(readme);
   ASSERT_EQ(rows.size(), 3u);
-  const auto coverage = coverage_problems(rows, {"T1", "T2", "T4"}, "TJP", "RULES.md");
+  const auto coverage = coverage_problems(rows, {"T1", "T2", "T4"}, "TJP", "the rules page");
   EXPECT_EQ(coverage.size(), 2u) << joined(coverage);  // T2 twice, T4 missing
   EXPECT_TRUE(reference_problems(rows[0], kSource).empty()) << joined(reference_problems(rows[0], kSource));
   EXPECT_EQ(reference_problems(rows[1], kSource).size(), 1u);  // renamed

@@ -1,4 +1,4 @@
-// Seats that do not matter (issue 9, item 3): identical players get identical results in
+// Seats that do not matter: identical players get identical results in
 // every seat. The game is symmetric under turning the table — the first seat rotates by one
 // each pass (P1) and across evenings (O5), and every rule and tie rule (E11: ties among
 // victims and duel targets go to the first in seat order after the thief) reads seats only

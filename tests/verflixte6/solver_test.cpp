@@ -38,7 +38,7 @@ JokerSet jokers(std::initializer_list<Joker> js) {
 }
 
 // The optimal no-joker solo value by a memoized recursion over (eyes, robbing 1s) written
-// from RULES.md T1–T5 (robbing 1s steal min(j, 5)). Beyond 300 eyes rolling loses more than
+// from docs/rules/verflixte6.md T1–T5 (robbing 1s steal min(j, 5)). Beyond 300 eyes rolling loses more than
 // 50 eyes in expectation against at most 6 gained, so the recursion stops there. Also
 // returns, per robbing count, the smallest eyes at which stopping is optimal.
 struct NoJokerOptimum {

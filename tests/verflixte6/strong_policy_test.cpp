@@ -182,7 +182,7 @@ TEST(StrongPolicy, SelectorSavesTheStrongestForTheLastPass) {
   const auto sel = make_strong_selector(rules);
   const auto& rank = sel->ranking();
   ASSERT_GE(rank.size(), 9u);
-  EXPECT_EQ(rank.front(), RUNKELRUEB);  // by far the largest solo lift (README: +18 eyes)
+  EXPECT_EQ(rank.front(), RUNKELRUEB);  // by far the largest solo lift (docs/games/verflixte6.md)
   const JokerSet last = sel->planned(2, 3), first = sel->planned(0, 3);
   EXPECT_TRUE(last.has(rank[0]) && last.has(rank[1]) && last.has(rank[2]));
   EXPECT_TRUE(first.has(rank[6]) && first.has(rank[8]));

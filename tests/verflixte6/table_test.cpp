@@ -1,6 +1,6 @@
 // The table's side of a pass (table.h) and the evening's bookkeeping (engine.h), each written
 // once and called by the reference engine, the pass kernel's lanes and the last-seat DP: here
-// checked against the rules directly — P3 against the iterative statement of RULES.md, the
+// checked against the rules directly — P3 against the iterative statement of docs/rules/verflixte6.md, the
 // others with hand-made tables.
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@ namespace {
 const Rules kT = preset("tournament-2019");
 const Rules kC = preset("classic");
 
-// P3 as RULES.md states it, step by step: everyone at 0 or below loses; then, while fewer
+// P3 as docs/rules/verflixte6.md states it, step by step: everyone at 0 or below loses; then, while fewer
 // than losers_at_least lose, the whole group with the lowest remaining total joins them.
 std::vector<bool> losers_by_groups(int at_least, const std::vector<int>& totals) {
   const size_t n = totals.size();

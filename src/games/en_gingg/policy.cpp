@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
 
@@ -73,8 +74,10 @@ std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const 
 
 std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGinggRules& rules) {
   const std::string ext = ".ini";
-  if (spec.size() > ext.size() && spec.compare(spec.size() - ext.size(), ext.size(), ext) == 0)
-    return read_policy_file(spec, rules);
+  // A shipped policy is found by its name (`guarded`) or its path from any directory.
+  const std::string file = find_data_file(spec, "en-gingg");
+  if (file.size() > ext.size() && file.compare(file.size() - ext.size(), ext.size(), ext) == 0)
+    return read_policy_file(file, rules);
   if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + quoted(spec));
   if (spec.rfind("optimal:", 0) == 0) return optimal(rules, spec.substr(8));
   if (spec == "optimal") return optimal(rules, "own");

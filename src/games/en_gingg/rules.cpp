@@ -60,13 +60,14 @@ void check(bool ok, const std::string& key, int value, const std::string& valid)
 }  // namespace
 
 const std::vector<std::string>& preset_names() {
-  static const std::vector<std::string> names = {"seed-002"};
+  static const std::vector<std::string> names = {"swiss"};
   return names;
 }
 
 EnGinggRules preset(std::string_view name) {
-  choose_name(name, preset_names(), "en-gingg preset");
-  return EnGinggRules{};  // seed-002, the only preset: the defaults of the struct
+  // The preset's earlier id (older rules files carry it) is read as swiss and never printed.
+  if (!match_name(name, {"seed-002"})) choose_name(name, preset_names(), "en-gingg preset");
+  return EnGinggRules{};  // swiss, the only preset: the defaults of the struct
 }
 
 void validate(const EnGinggRules& r) {
@@ -89,7 +90,7 @@ std::string rules_summary(const EnGinggRules& r) {
 std::string rules_to_ini(const EnGinggRules& r) {
   std::ostringstream s;
   s << "# En Gingg as Bei ruleset, written by verflixt " << kVersion << ".\n"
-    << "# Every key is one parameter of the rules (/work/shared/games/en-gingg.md); the comment names the rule.\n"
+    << "# Every key is one parameter of the rules (docs/rules/en-gingg.md); the comment names the rule.\n"
     << "# Read back with --rules FILE; a key left out keeps the value of `preset`.\n"
     << "preset = " << r.preset << "\n";
   std::string section;
@@ -106,7 +107,7 @@ EnGinggRules read_rules(std::istream& in, std::string_view source) {
   EnGinggRules r;
   for (const auto& [key, value, where] : values)
     if (key == "preset") {
-      if (!match_name(value, preset_names()))
+      if (!match_name(value, preset_names()) && !match_name(value, {"seed-002"}))
         throw InputError(where + ": preset = " + quoted(value) + suggest(value, preset_names()));
       r = preset(value);
     }

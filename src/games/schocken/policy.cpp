@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/schocken/solver.h"
 #include "verflixt/core/ini.h"
@@ -120,12 +121,14 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const Schoc
     if (!cache) cache = std::make_shared<const RoundKeepTables>(equilibrium_tables(rules));
     return std::make_unique<SolvedPolicy>(cache, "equilibrium");
   }
-  const std::filesystem::path path(spec);
+  // A shipped policy is found by its name (`chase`) or its path from any directory.
+  const std::string file = find_data_file(spec, "schocken");
+  const std::filesystem::path path(file);
   const std::string ext = path.extension().string();
   if (ext == ".ini" || ext == ".policy") {
-    std::istringstream in(read_text_file(spec, "schocken policy file"));
-    if (ext == ".ini") return std::make_unique<HeuristicPolicy>(read_heuristic(in, spec), path.stem().string());
-    return std::make_unique<SolvedPolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, spec, rules)),
+    std::istringstream in(read_text_file(file, "schocken policy file"));
+    if (ext == ".ini") return std::make_unique<HeuristicPolicy>(read_heuristic(in, file), path.stem().string());
+    return std::make_unique<SolvedPolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, file, rules)),
                                          path.stem().string());
   }
   throw InputError("unknown schocken policy '" + spec +

@@ -73,14 +73,15 @@ const Param* find_param(std::string_view key) {
 }  // namespace
 
 const std::vector<std::string>& preset_names() {
-  static const std::vector<std::string> kNames = {"seed-003"};
+  static const std::vector<std::string> kNames = {"pub"};
   return kNames;
 }
 
 SchockenRules preset(std::string_view name) {
-  if (!match_name(name, preset_names()))
+  // The preset's earlier id (older rules files carry it) is read as pub and never printed.
+  if (!match_name(name, preset_names()) && !match_name(name, {"seed-003"}))
     throw InputError("unknown schocken preset '" + std::string(name) + "'" + suggest(name, preset_names()));
-  return SchockenRules{};  // seed-003 is the defaults
+  return SchockenRules{};  // pub is the defaults
 }
 
 void validate(const SchockenRules& rules) {
@@ -101,7 +102,7 @@ std::string rules_summary(const SchockenRules& rules) {
 
 std::string rules_to_ini(const SchockenRules& rules) {
   std::ostringstream out;
-  out << "# Schocken rules (shared/games/schocken.md); read back with --rules FILE.\n"
+  out << "# Schocken rules (docs/rules/schocken.md); read back with --rules FILE.\n"
       << "# A Schock x (1 1 x) costs x chips and a Schock out all of them: rules, not parameters.\n"
       << "[schocken]\n";
   for (const auto& p : kParams) out << "# " << p.rule << ": " << p.help << "\n" << p.key << " = " << value_of(rules, p) << "\n";

@@ -351,7 +351,7 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory&
                               a.pass.turn, kAdviceMaxStates);
       std::vector<ActionAdvice> ranked;
       for (Action act : actions) {
-        if (!dp.legal(a.pass.turn, act))  // both read RULES.md T2 and J10's table condition
+        if (!dp.legal(a.pass.turn, act))  // both read docs/rules/verflixte6.md T2 and J10's table condition
           throw std::logic_error("advise: the last-seat DP and is_legal disagree on an action");
         ranked.push_back({act, {dp.action_value(a.pass.turn, table, act), 0}, {}, true});
       }

@@ -17,11 +17,11 @@ constexpr std::array<std::string_view, JOKER_NB> kIds = {
     "all-in",      "jule",          "pony",     "monokel",      "senigma",
     "ventil",      "tentakel",      "fumo",     "cherry",       "runkelrueb"};
 
-// The classic preset's names (seed 001) for the jokers that were renamed in 2019.
+// The classic preset's names for the jokers that the 2019 edition renamed.
 constexpr std::array<std::pair<std::string_view, Joker>, 4> kAliases = {{
     {"kaelteschutz", FROSTSCHUTZ}, {"ozens", ANACONDA}, {"leela", MONOKEL}, {"venom", VENTIL}}};
 
-// Every other name a player may type for a joker: the names as RULES.md §2 prints them, in
+// Every other name a player may type for a joker: the names as docs/rules/verflixte6.md §2 prints them, in
 // both presets. Matching is by normalize_name, so case, umlauts and separators do not matter
 // ("Runkelrüb", "Kälteschutz", "All In").
 constexpr std::array<std::pair<std::string_view, Joker>, 16> kSpellings = {{
@@ -107,7 +107,7 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
   if (!legal_loadout(rules, set))  // the preset is checked joker by joker above
     throw InputError(std::string(what) + " names " + std::to_string(count) +
                      " jokers; at most " + std::to_string(rules.jokers_per_pass) +
-                     " per pass (RULES.md P2)");
+                     " per pass (docs/rules/verflixte6.md P2)");
   return set;
 }
 

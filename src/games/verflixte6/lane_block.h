@@ -1,5 +1,5 @@
 #pragma once
-// The lanes (run_lanes) as a block (issue 11): the state of up to 64 passes in progress in
+// The lanes (run_lanes) as a block: the state of up to 64 passes in progress in
 // structure-of-arrays form — each field one array over the lanes, the table one array per
 // seat — so that a round's draw, steals and turn ends are loops over lanes that run sixteen
 // lanes to a vector (lane_vectors.h) instead of one lane's record at a time.

@@ -176,7 +176,7 @@ inline unsigned bits(V16i mask) {
   // The upper half is cleared after an empty asm, which the compiler cannot see through:
   // GCC 12 (seen in -fsanitize=address builds) spills the mask register with a 16-bit kmovw
   // and reloads the slot as 32 bits, the upper half whatever the stack held — before the
-  // value reaches a general register too, so passing it through one (session 11's guard)
+  // value reaches a general register too, so passing it through one
   // was not enough.
   unsigned m = _mm512_cmplt_epi32_mask(reinterpret_cast<__m512i>(mask), _mm512_setzero_si512());
   __asm__("" : "+r"(m));

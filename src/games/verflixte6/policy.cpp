@@ -1,10 +1,10 @@
 #include "verflixt/games/verflixte6/policy.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/heuristic.h"
@@ -14,7 +14,6 @@
 #include "verflixt/games/verflixte6/solver.h"
 #include "verflixt/games/verflixte6/strong_policy.h"
 #include "verflixt/games/verflixte6/table.h"
-#include "verflixt/version.h"
 #include "games/verflixte6/delta_joker.h"
 
 namespace verflixt {
@@ -128,15 +127,7 @@ Action ThresholdPolicy::decide(const TurnView& v) const {
   return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
 }
 
-std::string resolve_policy_path(const std::string& path) {
-  namespace fs = std::filesystem;
-  // The error_code forms: a path too long or in an unreadable directory is reported by the
-  // reader (exit 2), not thrown from here as a filesystem_error.
-  std::error_code ec;
-  if (fs::exists(path, ec) || fs::path(path).is_absolute()) return path;
-  const fs::path in_source = fs::path(kSourceDir) / path;
-  return fs::exists(in_source, ec) ? in_source.string() : path;
-}
+std::string resolve_policy_path(const std::string& path) { return find_data_file(path); }
 
 std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std::string& source, const Rules& rules) {
   std::istringstream in(text);

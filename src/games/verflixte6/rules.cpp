@@ -19,7 +19,7 @@ namespace {
 // reading, --set and the summary all walk it.
 struct Param {
   std::string key;    // "section.name"
-  std::string rule;   // RULES.md id
+  std::string rule;   // docs/rules/verflixte6.md id
   std::string help;   // one line, printed as the key's comment
   std::function<std::string(const Rules&)> get;
   std::function<void(Rules&, std::string_view value, std::string_view source)> set;
@@ -140,7 +140,7 @@ Rules preset(std::string_view name) {
   const size_t which = choose_name(name, preset_names(), "preset");
   if (which == 0) return r;
   if (which == 1) {
-    // RULES.md §4, right-hand column.
+    // docs/rules/verflixte6.md §4, right-hand column.
     r.preset = "classic";
     r.rob_targets = RobTargets::Anyone;
     r.keuler_bonus = 0;
@@ -170,7 +170,7 @@ Rules preset(std::string_view name) {
 
 void print_rules(std::ostream& out, const Rules& rules) {
   out << "# Die verflixte 6 ruleset, written by verflixt " << kVersion << ".\n"
-      << "# Every key is one parameter of RULES.md; the comment above it names the rule.\n"
+      << "# Every key is one parameter of docs/rules/verflixte6.md; the comment above it names the rule.\n"
       << "# Read back with --rules FILE; a key left out keeps the value of `preset`.\n"
       << "preset = " << rules.preset << "\n";
   std::string section;

@@ -6,6 +6,7 @@
 
 #include "verflixt/core/alias.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
@@ -182,9 +183,10 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
     case 2:
       return reach_policy(m, points_arg(spec, arg, 0, TurnLibrary::kMaxTarget));
     case 3:
-      return read_heuristic(m, read_text_file(arg, "heuristic file"), arg, spec);
+      return read_heuristic(m, read_text_file(find_data_file(arg, "zehntausend"), "heuristic file"), arg, spec);
     case 4: {
-      TurnPolicy p = read_policy_text(m, read_text_file(arg, "policy file", kMaxPolicyFileBytes), arg);
+      const std::string file = find_data_file(arg, "zehntausend");
+      TurnPolicy p = read_policy_text(m, read_text_file(file, "policy file", kMaxPolicyFileBytes), arg);
       p.name = spec;
       return p;
     }

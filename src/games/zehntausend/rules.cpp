@@ -61,10 +61,11 @@ void assign(ZehntausendRules& r, const Param& p, std::string_view value, std::st
 
 }  // namespace
 
-std::vector<std::string> preset_names() { return {"seed-004"}; }
+std::vector<std::string> preset_names() { return {"app"}; }
 
 ZehntausendRules preset(std::string_view name) {
-  choose_name(name, preset_names(), "zehntausend preset");
+  // The preset's earlier id (older rules files carry it) is read as app and never printed.
+  if (!match_name(name, {"seed-004"})) choose_name(name, preset_names(), "zehntausend preset");
   return ZehntausendRules{};
 }
 
@@ -87,7 +88,7 @@ void validate(const ZehntausendRules& r) {
 
 std::string rules_ini(const ZehntausendRules& r) {
   std::ostringstream s;
-  s << "# Zehntausend rules (verflixt --game zehntausend), rule ids of shared/games/zehntausend.md\n"
+  s << "# Zehntausend rules (verflixt --game zehntausend), rule ids of docs/rules/zehntausend.md\n"
        "[zehntausend]\n";
   for (const auto& p : params()) {
     s << "# " << p.rule << ": " << p.help;

@@ -1,5 +1,5 @@
 #pragma once
-// En Gingg as Bei, the game written once (contract /work/shared/games/en-gingg.md): a throw
+// En Gingg as Bei, the game written once (rules: docs/rules/en-gingg.md): a throw
 // as the counts of its faces, the set-asides phase 1 allows after a throw (G2), what a phase-1
 // sum does to the balances (G1, G2), a phase-2 throw (G3), and the chance outcomes of a throw.
 // The reference engine (engine.h), the exact solver (solver.h), the policies and the Monte

@@ -1,8 +1,8 @@
 #pragma once
-// The rules of En Gingg as Bei (/work/shared/games/en-gingg.md, G1–G3) as data: one struct,
-// the preset `seed-002` (the seed's values, the default) and an INI round trip.
+// The rules of En Gingg as Bei (docs/rules/en-gingg.md, G1–G3) as data: one struct,
+// the preset `swiss` (the rules page's values, the default) and an INI round trip.
 //
-// Parameters (EnGinggRules), with the seed-002 defaults — documented here once:
+// Parameters (EnGinggRules), with the swiss defaults — documented here once:
 //   balance.start        37  G1: every player's starting balance; 0 or less loses (1..1000)
 //   phase1.dice           6  G2: dice thrown in phase 1 and phase 2 (1..8)
 //   phase1.faces          6  G2: faces of each die, 1..faces (2..9)
@@ -25,7 +25,7 @@ inline constexpr int kMaxFaces = 9;
 inline constexpr int kMaxPlayers = 8;
 
 struct EnGinggRules {
-  std::string preset = "seed-002";
+  std::string preset = "swiss";
   int start_balance = 37;
   int dice = 6;
   int faces = 6;
@@ -39,7 +39,7 @@ struct EnGinggRules {
   friend bool operator==(const EnGinggRules&, const EnGinggRules&) = default;
 };
 
-// The presets by name ("seed-002"); InputError with did-you-mean for an unknown name.
+// The presets by name ("swiss"); InputError with did-you-mean for an unknown name.
 const std::vector<std::string>& preset_names();
 EnGinggRules preset(std::string_view name);
 

@@ -68,7 +68,7 @@ class Phase1Solution {
   // The optimal set-aside: rank(...).front() without building the list.
   DiceCounts best(const Phase1State& state, const DiceCounts& thrown) const;
   // best(), looked up in a table made once by the constructor for every reachable state and
-  // throw (about 10,000 entries at seed-002) — what a simulated game calls.
+  // throw (about 10,000 entries with the swiss preset) — what a simulated game calls.
   DiceCounts choice(const Phase1State& state, const DiceCounts& thrown) const;
 
   // The policy as a rule a player can follow at the table (results/en-gingg's "rule in

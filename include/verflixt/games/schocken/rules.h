@@ -1,6 +1,6 @@
 #pragma once
-// Schocken's rules as data (contract: shared/games/schocken.md, seed 003). Every number of the
-// rules page is a parameter here; the defaults are the preset `seed-003`. Printed as a
+// Schocken's rules as data (docs/rules/schocken.md). Every number of the
+// rules page is a parameter here; the defaults are the preset `pub`. Printed as a
 // commented INI file and read back (the KataGo round trip), one parameter table for both.
 //
 // Parameters, with defaults — documented here once:
@@ -42,7 +42,7 @@ struct SchockenRules {
   friend bool operator==(const SchockenRules&, const SchockenRules&) = default;
 };
 
-// The presets by name: only "seed-003" (the defaults).
+// The presets by name: only "pub" (the defaults).
 const std::vector<std::string>& preset_names();
 SchockenRules preset(std::string_view name);
 

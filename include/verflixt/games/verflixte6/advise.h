@@ -1,6 +1,6 @@
 #pragma once
-// Advice at the table (issue 5): every legal action of the player on turn — stop, roll,
-// each held joker — ranked by an objective of the pass: P(win), P(not a loser) (RULES.md P3
+// Advice at the table: every legal action of the player on turn — stop, roll,
+// each held joker — ranked by an objective of the pass: P(win), P(not a loser) (docs/rules/verflixte6.md P3
 // on the standings evening total + pass result), or the expected pass result ("eyes").
 // Exact where it can be: in the last seat, win and not-loser come from the LastSeatSolver
 // (last_seat.h), whatever jokers are held and with Fumo active — each action's value with
@@ -9,7 +9,7 @@
 // finish_pass with the continuation policies, with common random numbers — sample i of
 // every action draws the same dice stream — so differences between actions are sharp
 // (paired standard errors).
-// Issue 12: the Monte Carlo ranking must be able to tell the actions apart. The default
+// The Monte Carlo ranking must be able to tell the actions apart. The default
 // continuation fits the objective (ObjectiveContinuation: keep playing until the objective is
 // met, jokers as the exact solo solver spends them); when the estimates do not separate the
 // best action from the second (a difference within 2 paired SE, e.g. everything 0 ± 0) under
@@ -89,7 +89,7 @@ class LastSeatGreedyPolicy final : public Policy {
   AdviceGoal goal_;
 };
 
-// The continuation that fits the objective (issue 12): for win and not-loser, stop as soon as
+// The continuation that fits the objective: for win and not-loser, stop as soon as
 // stopping meets the objective on the standings as they are now (win: the sole lead; not-loser:
 // not among the losers), otherwise keep playing; for eyes, the solo optimum. Jokers are
 // announced where the exact solo solver for the jokers held (solver.h) announces them, and

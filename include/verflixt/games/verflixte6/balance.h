@@ -1,5 +1,5 @@
 #pragma once
-// Joker balance for rule designers (issue 12, `verflixt balance`): how much a joker lifts one
+// Joker balance for rule designers (`verflixt balance`): how much a joker lifts one
 // player's evening P(win) at a table of a fixed field, under several *policy families* — ways
 // the tested seat plays a loadout — with a strongest / weakest verdict only where every family
 // agrees beyond its errors, a changed ruleset against its preset, a sweep of one joker

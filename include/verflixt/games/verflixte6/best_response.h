@@ -1,5 +1,5 @@
 #pragma once
-// How strong a policy is, measured by best responses (issue 12, item 2). The field all plays
+// How strong a policy is, measured by best responses. The field all plays
 // a policy P; `tune` (tuning.h) searches the strong family (strong_policy.h) for a best
 // response R at the tested seat, starting from `start`. The gain is P(win) of R minus P(win)
 // of a copy of P at the same seat — the 1/n a copy gets, measured on the same evenings

@@ -1,12 +1,12 @@
 #pragma once
-// The reference engine: RULES.md §1–§3 played throw by throw, readable before fast. It is
+// The reference engine: docs/rules/verflixte6.md §1–§3 played throw by throw, readable before fast. It is
 // the oracle for everything else — the kernel (kernel.h) and the exact solver (solver.h) are
 // tested against it. Dice come from a Dice, choices from a Policy. Each step of a turn is
 // src/games/verflixte6/turn_step.h's, sampled (the solo model enumerates the same code); the
 // engine adds the table's part: victims, Keuler, lapses and the Senigma target (table.h).
 //
-// Where RULES.md leaves a detail open, the engine decides as follows (a player's reading;
-// each is repeated in README.md "Rule decisions"):
+// Where docs/rules/verflixte6.md leaves a detail open, the engine decides as follows (a player's reading;
+// each is repeated in docs/rules/verflixte6.md §7):
 //  E1  Jule (J7) pays after the step's own effect (All In: doubled, then +1), on every step
 //      after the free throw, except a step that eliminates, any step while Fumo is active
 //      (the one announcing it included) and a plain throw whose 6 Runkelrüb cancelled.
@@ -25,7 +25,7 @@
 //  E8  Cherry (J14) throws all its throws first, then one counter per success, in order.
 //      Senigma's duel alternates croupier and defender throws round by round (§6 example 6).
 //  E9  Classic Senigma (repeat) takes its eyes from a victim not yet taken from this pass
-//      (RULES.md J10 says evening; the classic evening is one pass, and Senigma is selected
+//      (docs/rules/verflixte6.md J10 says evening; the classic evening is one pass, and Senigma is selected
 //      at most once per evening, so the two readings differ only under custom rules); with
 //      none left the take lapses. In solo mode it always pays.
 //  E10 A steal takes its whole amount even if the victim goes below 0 (T4, T6, T7).

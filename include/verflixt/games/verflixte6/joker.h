@@ -1,5 +1,5 @@
 #pragma once
-// Joker names for files and command lines (RULES.md §2 identifiers and classic aliases),
+// Joker names for files and command lines (docs/rules/verflixte6.md §2 identifiers and classic aliases),
 // and loadouts: the 0..3 jokers a player selects for a pass.
 #include <string>
 #include <string_view>

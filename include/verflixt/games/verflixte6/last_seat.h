@@ -1,5 +1,5 @@
 #pragma once
-// The last seat exactly (issue 5): when every other result of the pass is known — the player
+// The last seat exactly: when every other result of the pass is known — the player
 // on turn is the last Jungfrau — the rest of his turn is a finite game against the dice
 // alone. LastSeatSolver computes by dynamic programming every decision of that turn that
 // maximizes P(win) or P(not a loser) of the standings the pass leaves (evening total + pass
@@ -16,7 +16,7 @@
 // can still raise him (settled); for P(win), in a state holding no announced joker, a player
 // below me who can no longer pay a Keuler bonus is only worth his steal and his eyes are
 // dropped from the key (win_canonical explains why that is exact).
-// Transitions: the solo model's (RULES.md T3, J1–J15, engine.h E1–E10; the rules exist
+// Transitions: the solo model's (docs/rules/verflixte6.md T3, J1–J15, engine.h E1–E10; the rules exist
 // once): table_transition for a plain throw and for Frostschutz, All In, Ventil and Fumo;
 // for the delta jokers the code table_transition runs for them (DeltaStep, apply_delta),
 // summed over DP values instead of listed as outcomes. An outcome

@@ -1,15 +1,15 @@
 #pragma once
-// Playing to win (issue 5): many evenings at one table, each seat with its own Policy and
+// Playing to win: many evenings at one table, each seat with its own Policy and
 // Selector, scored by what a player at the table cares about — winning the evening, not
-// being among its losers (RULES.md P3), rank and eyes — per seat and per policy, with
+// being among its losers (docs/rules/verflixte6.md P3), rank and eyes — per seat and per policy, with
 // standard errors. Chunked like evaluate.h: chunk c draws from chunk_rng(seed, c) and the
 // moments are integers, so a seed gives the same bits on any number of threads, and an
 // interrupted run keeps its finished chunks.
 //
-// Scoring conventions (also in README.md "Rule decisions"):
+// Scoring conventions (also in docs/rules/verflixte6.md §7):
 //  O1  Win: the k players tied on the highest total share the win, 1/k each, so the win
 //      shares of an evening sum to 1 and P(win) of n equal players is exactly 1/n.
-//  O2  Loser: RULES.md P3 via losers() (ties at the border are all losers).
+//  O2  Loser: docs/rules/verflixte6.md P3 via losers() (ties at the border are all losers).
 //  O3  Rank: 1 + the number of strictly higher totals, ties averaged: players tied for
 //      places r..r+k-1 each get r + (k-1)/2, so the ranks of an evening sum to n(n+1)/2.
 //  O4  Eyes: the evening total (sum of pass results, P3).

@@ -1,5 +1,5 @@
 #pragma once
-// Multiplayer at kernel speed (issue 5): passes and evenings played from compiled turn
+// Multiplayer at kernel speed: passes and evenings played from compiled turn
 // tables instead of throw by throw. The reference engine (engine.h) stays the oracle; the
 // tests compare the two seat by seat, as distributions.
 //
@@ -23,7 +23,7 @@
 // multiplayer turn is short (about five throws) and every robbing 1, one throw in six, ends
 // a segment, so a turn is two or three draws and one or two steals either way. The lanes
 // below take away what else was left (allocation, a virtual call per steal, mispredicted
-// branches between passes); README "Speed" has numbers and what limits each workload.
+// branches between passes); docs/performance.md has numbers and what limits each workload.
 //
 // What the compiled tables assume. A policy's choices inside jokers (Anaconda, Rattenlord,
 // Monokel, Senigma counters, Runkelrüb, classic fumo) are asked once per state, with the
@@ -41,7 +41,7 @@
 // table. The view a victim choice sees shows the thief's eyes and robbing count after the 1
 // was thrown, as the engine shows them.
 //
-// Lanes (issue 11). play_passes keeps up to kLanes passes in progress at once, each a Lane
+// Lanes. play_passes keeps up to kLanes passes in progress at once, each a Lane
 // (its table, the player on turn and his row), play_series up to kLanes series of evenings
 // (with play_evening's selection, totals and bonus per lane); both step them in rounds
 // (run_lanes): every lane makes exactly one draw per round from the one Rng of the chunk,
@@ -49,7 +49,7 @@
 // lane whose pass ends takes the next pass (or evening, or series) in the same round. A seed
 // therefore fixes every bit for any thread count, but the draws go to the passes in another
 // order than one pass after the other, so the numbers differ from play_pass's (equally
-// valid; README "Speed"). The gain: the lanes are independent, so one lane's dependent
+// valid; docs/performance.md). The gain: the lanes are independent, so one lane's dependent
 // loads (row, bucket, next row) overlap with the next lane's; each phase's loop lists lanes
 // without branching on the dice; nothing allocates; and the victim choice of the shipped
 // policies is compiled to a rule (VictimRule: the richest or the leader, Keuler first)

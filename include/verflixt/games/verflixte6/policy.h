@@ -78,8 +78,9 @@ class ThresholdPolicy final : public Policy {
   int n_;
 };
 
-// A policy file path as given if it exists (or is absolute), else the same relative path
-// inside the source tree the binary was built from (kSourceDir), if it exists there.
+// A policy file path as given if it exists (or is absolute), else the shipped file it names
+// (`heuristic`, `strategies/heuristic.ini`) in the installed data or the source tree
+// (core/data_path.h).
 std::string resolve_policy_path(const std::string& path);
 
 // A policy from the text of a policy INI file (heuristic, position or strong, as its

@@ -1,8 +1,8 @@
 #pragma once
-// Position-aware policies (issue 5): a player who looks at the table. He stops once his
+// Position-aware policies: a player who looks at the table. He stops once his
 // standing (evening total + pass eyes) is safely above the k-th lowest result already on the
 // table, never below a floor, always at a cap; in the last seat he stops as soon as he is not
-// among the losers (RULES.md P3). Jokers are announced in eyes windows exactly as a heuristic
+// among the losers (docs/rules/verflixte6.md P3). Jokers are announced in eyes windows exactly as a heuristic
 // policy does (heuristic.h), and the choices inside jokers are the heuristic's. Read from an
 // INI file with `[policy] kind = position`; strategies/position-*.ini documents every key.
 #include <iosfwd>

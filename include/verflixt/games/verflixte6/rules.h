@@ -1,5 +1,5 @@
 #pragma once
-// Rules as data: one plain struct holds every parameter of RULES.md, with the two presets
+// Rules as data: one plain struct holds every parameter of docs/rules/verflixte6.md, with the two presets
 // `tournament-2019` (default) and `classic`. Engine, kernel and solver read only this struct,
 // so a rule designer changes the game with `--set key=value` or a rules file, never in code.
 // The INI form (print_rules / read_rules) documents each key with its rule id; print → read →
@@ -14,7 +14,7 @@
 namespace verflixt {
 
 // T4: who may be robbed. Tournament: a Jungfrau or a Prinzessin, never a Zombie.
-// Classic: "any other player" (seed 001: "jedem Mitspieler seiner Wahl"), Zombies included.
+// Classic: "any other player" ("jedem Mitspieler seiner Wahl", any player of his choice), Zombies included.
 enum class RobTargets : u8 { NotZombie, Anyone };
 // J10: the 2019 five-round duel, or the classic three-throw repeat.
 enum class SenigmaKind : u8 { Duel, Repeat };
@@ -26,7 +26,7 @@ enum class SeatOrder : u8 { Rotate, Fixed };
 struct Rules {
   std::string preset = "tournament-2019";  // the preset these values started from
 
-  // --- Generalizations for rule designers (issue 2): Pig is bust_face=1, no free throw,
+  // --- Generalizations for rule designers: Pig is bust_face=1, no free throw,
   // --- no robbing. The defaults are the game as written.
   int bust_face = 6;        // T3/T5: the face that eliminates on a plain throw
   bool free_throw = true;   // T1: a free throw opens the turn

@@ -1,5 +1,5 @@
 #pragma once
-// The solo turn (RULES.md §5) as an explicit state space with chance made explicit
+// The solo turn (docs/rules/verflixte6.md §5) as an explicit state space with chance made explicit
 // (OpenSpiel style): for a state and an action the model lists every successor state with
 // its exact probability. The same rules then serve the chain compiler (chain.h), the exact
 // evaluation (markov.h) and the optimal solver (solver.h). A step is the reference engine's
@@ -148,7 +148,7 @@ SoloOutcomes free_throw_outcomes(const Rules& rules, const TurnState& s);
 // Successors are canonical; equal successors are merged; probabilities sum to 1.
 SoloOutcomes solo_transition(const Rules& rules, const TurnState& s, Action a, const InnerChooser& chooser);
 
-// The same step as a player at a table sees it (issue 5, pass_kernel.h, last_seat.h): an
+// The same step as a player at a table sees it (pass_kernel.h, last_seat.h): an
 // outcome whose step took eyes from another player carries them in `transfer` — a robbing
 // 1's min(j, rob_cap) (T4), Senigma's gain (J10; negative when the defender won the duel) —
 // and `next.eyes` counts them as solo mode (§5) does; a table takes them from a victim, or

@@ -1,5 +1,5 @@
 #pragma once
-// The exact optimal solo policy (RULES.md §5) by dynamic programming over every decision of
+// The exact optimal solo policy (docs/rules/verflixte6.md §5) by dynamic programming over every decision of
 // the solo model (solo_model.h): stop, roll, which joker when, and every choice inside a
 // joker (Anaconda, Rattenlord, Monokel, Senigma) and every reaction (Runkelrüb, classic
 // fumo). The solved policy plays as a SolvedPolicy in the engine and compiles to a chain.

@@ -1,5 +1,5 @@
 #pragma once
-// The strong policy family (issue 12, item 2): a player who plays every loadout well at a
+// The strong policy family: a player who plays every loadout well at a
 // table, built from the exact pieces the project already has.
 //
 //  - Where the table does not matter he plays the exact solo solver's play (solver.h) for

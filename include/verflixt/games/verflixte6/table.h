@@ -1,5 +1,5 @@
 #pragma once
-// The table of a pass (RULES.md T4, T6, T7, J10): who a steal or a duel may hit, what a steal
+// The table of a pass (docs/rules/verflixte6.md T4, T6, T7, J10): who a steal or a duel may hit, what a steal
 // does to its victim, and how a pass ends. Written once here so that the reference engine
 // (engine.h), the pass kernel (pass_kernel.h) and is_legal cannot drift apart.
 #include <array>
@@ -11,7 +11,7 @@
 
 namespace verflixt {
 
-// RULES.md §3: a pass has 2..12 players.
+// docs/rules/verflixte6.md §3: a pass has 2..12 players.
 inline constexpr int kMaxPlayers = 12;
 
 // Throws std::invalid_argument unless a pass of `players` players can be played (1..12).

@@ -1,5 +1,5 @@
 #pragma once
-// Tuning a position policy against a field (issue 5, item 3): a deterministic coordinate
+// Tuning a position policy against a field: a deterministic coordinate
 // search over the integer parameters of PositionParams for one tested seat, the other seats
 // fixed, maximizing the tested seat's P(win) (O1) or P(not loser) (O2, objective.h).
 //

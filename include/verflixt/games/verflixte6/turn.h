@@ -23,7 +23,7 @@ namespace verflixt {
 // shows the eliminated state, phase Over.
 enum class TurnPhase : u8 { FreeThrow, Decide, Over };
 
-// Everything RULES.md needs to continue a turn (the solo turn state of §5). The engine,
+// Everything docs/rules/verflixte6.md needs to continue a turn (the solo turn state of §5). The engine,
 // the policies, the solo model, the solver, the pass kernel and the last-seat DP all use
 // this one type; the exact paths reduce it with canonical() (solo_model.h) first.
 // A default TurnState is a decision at 0 eyes holding nothing (what a hand-built table

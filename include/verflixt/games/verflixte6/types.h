@@ -14,7 +14,7 @@ using i16 = std::int16_t;
 using i32 = std::int32_t;
 using i64 = std::int64_t;
 
-// The fifteen jokers of RULES.md §2, in rule order (J1..J15): Joker(k) is rule J(k+1).
+// The fifteen jokers of docs/rules/verflixte6.md §2, in rule order (J1..J15): Joker(k) is rule J(k+1).
 enum Joker : u8 {
   FROSTSCHUTZ,    // J1
   SPELUNKENBOLD,  // J2
@@ -49,11 +49,11 @@ struct JokerSet {
   static constexpr JokerSet all() { return {static_cast<u16>((1u << JOKER_NB) - 1)}; }
 };
 
-// RULES.md T4/T5: a Jungfrau has not taken her turn in this pass, a Prinzessin has stopped,
+// docs/rules/verflixte6.md T4/T5: a Jungfrau has not taken her turn in this pass, a Prinzessin has stopped,
 // a Zombie was eliminated (or ended the pass at 0 or below).
 enum class Status : u8 { Jungfrau, Prinzessin, Zombie };
 
-// RULES.md T2: what a player does at a decision point.
+// docs/rules/verflixte6.md T2: what a player does at a decision point.
 struct Action {
   enum Kind : u8 { Stop, Roll, UseJoker };
   Kind kind = Stop;

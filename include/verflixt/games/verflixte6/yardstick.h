@@ -12,7 +12,7 @@
 namespace verflixt {
 
 // An ordinary branching loop over one turn of the no-joker game stopping at `threshold` eyes
-// (RULES.md T1, T3, T4, T5 in solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap))
+// (docs/rules/verflixte6.md T1, T3, T4, T5 in solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap))
 // under `rules`: its bust face, free throw and robbing 1s, so Pig's ruleset is played as Pig.
 Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads);
 

@@ -1,8 +1,8 @@
 #pragma once
-// Zehntausend (seed 004, contract shared/games/zehntausend.md, rule ids Z1-Z5): six dice,
+// Zehntausend (rules: docs/rules/zehntausend.md, rule ids Z1-Z5): six dice,
 // set scoring groups aside, bank or throw the rest; a Niete loses the turn total.
 //
-// Parameters (ZehntausendRules), with the preset `seed-004` values — documented here once:
+// Parameters (ZehntausendRules), with the preset `app` values — documented here once:
 //   dice         6      dice of a turn (1..6; fewer only for reduced test games)      Z2
 //   single_one   100    a single 1                                                   Z1
 //   single_five  50     a single 5                                                   Z1
@@ -47,7 +47,7 @@ struct ZehntausendRules {
   friend bool operator==(const ZehntausendRules&, const ZehntausendRules&) = default;
 };
 
-// The named presets: "seed-004" (the contract's values, the default).
+// The named presets: "app" (the rules of a Zehntausend app, the default).
 std::vector<std::string> preset_names();
 // The preset `name` (matched with did-you-mean; InputError for an unknown name).
 ZehntausendRules preset(std::string_view name);

@@ -1,0 +1,150 @@
+#include "cli/manual.h"
+
+#include <iostream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+namespace {
+
+// A help text as roff: a no-fill block, backslashes and hyphens escaped, and a line that
+// would start with a roff control character guarded.
+std::string roff_block(const std::string& text) {
+  std::ostringstream out;
+  out << ".PP\n.nf\n";
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::string escaped;
+    for (const char c : line) {
+      if (c == '\\') escaped += "\\e";
+      else if (c == '-') escaped += "\\-";
+      else escaped += c;
+    }
+    if (!escaped.empty() && (escaped[0] == '.' || escaped[0] == '\'')) escaped = "\\&" + escaped;
+    out << escaped << "\n";
+  }
+  out << ".fi\n";
+  return out.str();
+}
+
+std::string roff_text(const std::string& text) {
+  std::string out;
+  for (const char c : text) out += c == '-' ? std::string("\\-") : c == '\\' ? std::string("\\e") : std::string(1, c);
+  return out;
+}
+
+// A shell word list: "a b c".
+std::string words(const std::vector<std::string>& list) {
+  std::string s;
+  for (const auto& w : list) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
+}  // namespace
+
+std::string help_text(CommandFn run, const char* name) {
+  std::ostringstream captured;
+  std::streambuf* const saved = std::cout.rdbuf(captured.rdbuf());
+  const char* argv[] = {name, "--help", nullptr};
+  try {
+    run(2, argv);
+  } catch (...) {
+    std::cout.rdbuf(saved);
+    throw;
+  }
+  std::cout.rdbuf(saved);
+  return captured.str();
+}
+
+std::vector<std::string> options_in(const std::string& help) {
+  // Boost lists an option as "  --name arg" or "  -h [ --help ]" at the start of a line.
+  static const std::regex option(R"(^\s+(?:-\w \[ )?--([a-z0-9][a-z0-9-]*))");
+  std::vector<std::string> found;
+  std::set<std::string> seen;
+  std::istringstream in(help);
+  std::smatch m;
+  for (std::string line; std::getline(in, line);)
+    if (std::regex_search(line, m, option) && seen.insert(m[1]).second) found.push_back("--" + m[1].str());
+  return found;
+}
+
+std::string man_page(const std::vector<ManualCommand>& commands) {
+  std::ostringstream out;
+  out << ".TH VERFLIXT 1 \"\" \"verflixt " << kVersion << "\" \"User Commands\"\n"
+      << ".SH NAME\nverflixt \\- strategy lab for push\\-your\\-luck dice games\n"
+      << ".SH SYNOPSIS\n.B verflixt\n.I COMMAND\n[\\fIoptions\\fR] [\\fB\\-\\-game\\fR \\fIGAME\\fR]\n.br\n"
+      << ".B verflixt help\n.I COMMAND\n"
+      << ".SH DESCRIPTION\n"
+         "verflixt answers the questions of push\\-your\\-luck dice games: when to stop, which joker "
+         "to play, how strong a rule or a joker is. Exact figures come from dynamic programming; "
+         "sampled figures come with their standard error, and a seed fixes every result bit for bit "
+         "on any number of threads.\n"
+         ".PP\nEvery command prints its options with \\fB\\-\\-help\\fR (or \\fBverflixt help\\fR "
+         "\\fICOMMAND\\fR). Bad input exits with code 2 and one line naming the valid choices; "
+         "Ctrl\\-C prints the completed part and exits with 130.\n"
+      << ".SH COMMANDS\n";
+  for (const auto& c : commands) {
+    out << ".SS " << c.name << "\n" << roff_text(c.summary) << "\n";
+    out << roff_block(help_text(c.run, c.name));
+  }
+  out << ".SH GAMES\nDie verflixte 6 is the default game (\\fB\\-\\-game verflixte6\\fR). The others:\n";
+  for (const auto& g : games()) {
+    out << ".SS \\-\\-game " << g.name << "\n" << roff_text(g.description) << ". Commands:";
+    for (const auto& c : g.commands) out << " \\fB" << c.name << "\\fR";
+    out << ".\n";
+    for (const auto& c : g.commands) {
+      out << ".PP\n\\fBverflixt " << c.name << " \\-\\-game " << g.name << "\\fR\n";
+      out << roff_block(help_text(c.run, c.name));
+    }
+  }
+  out << ".SH FILES\n.TP\n.I share/verflixt/strategies/\n"
+         "The shipped policies. A policy argument that is not a file in the working directory is "
+         "looked up there, by path (\\fIstrategies/heuristic.ini\\fR) or by name (\\fIheuristic\\fR; "
+         "\\fIchase\\fR with \\fB\\-\\-game schocken\\fR).\n"
+      << ".SH EXAMPLES\n.nf\n"
+         "verflixt solve \\-\\-jokers none\n"
+         "verflixt evaluate \\-\\-policy heuristic \\-\\-turns 1000000\n"
+         "verflixt advise \\-\\-eyes 18 \\-\\-other 20:p \\-\\-other 12:p\n"
+         "verflixt balance \\-\\-players 8 \\-\\-set runkelrueb.face=5\n"
+         "verflixt solve \\-\\-game zehntausend\n"
+         ".fi\n"
+      << ".SH EXIT STATUS\n0 success, 1 internal error, 2 bad input, 130 interrupted.\n";
+  return out.str();
+}
+
+std::string bash_completion(const std::vector<ManualCommand>& commands) {
+  std::vector<std::string> names = {"help"}, game_names = {"verflixte6"};
+  for (const auto& c : commands) names.emplace_back(c.name);
+  for (const auto& g : games()) game_names.emplace_back(g.name);
+  std::ostringstream out;
+  out << "# bash completion for verflixt " << kVersion << ", written by `verflixt completion bash`\n"
+      << "_verflixt() {\n"
+      << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} game=verflixte6 i opts\n"
+      << "  if [ \"$COMP_CWORD\" -eq 1 ] || { [ \"$COMP_CWORD\" -eq 2 ] && [ \"${COMP_WORDS[1]}\" = help ]; }; then\n"
+      << "    COMPREPLY=($(compgen -W \"" << words(names) << "\" -- \"$cur\")); return\n  fi\n"
+      << "  for ((i = 2; i < COMP_CWORD; i++)); do\n"
+      << "    [ \"${COMP_WORDS[i]}\" = --game ] && game=${COMP_WORDS[i+1]}\n  done\n"
+      << "  case \"$prev\" in\n"
+      << "    --game) COMPREPLY=($(compgen -W \"" << words(game_names) << "\" -- \"$cur\")); return ;;\n"
+      << "    --policy|--rules|--output|--write-policy|--field|--field-policy|--strong|--response|--seat)\n"
+      << "      COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+      << "  esac\n"
+      << "  case \"$game ${COMP_WORDS[1]}\" in\n";
+  for (const auto& c : commands)
+    out << "    \"verflixte6 " << c.name << "\") opts=\"" << words(options_in(help_text(c.run, c.name)))
+        << " --game\" ;;\n";
+  for (const auto& g : games())
+    for (const auto& c : g.commands)
+      out << "    \"" << g.name << " " << c.name << "\") opts=\"" << words(options_in(help_text(c.run, c.name)))
+          << " --game\" ;;\n";
+  out << "    *) opts=--game ;;\n  esac\n"
+      << "  COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+      << "}\n"
+      << "complete -o default -F _verflixt verflixt\n";
+  return out.str();
+}
+
+}  // namespace verflixt::cli
