@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <filesystem>
 #include <chrono>
 #include <condition_variable>
 #include <iostream>
@@ -232,7 +233,10 @@ int serve_command(int argc, const char* const* argv) {
       bind, vm.count("allow-host") ? vm["allow-host"].as<std::vector<std::string>>() : std::vector<std::string>{},
       token);
   // The strategies a request may name, listed once: a request names one, never a path.
-  const cli::PolicyCatalog catalog = cli::PolicyCatalog::from_folder(resolve_policy_path("strategies"));
+  // The shipped folder is where the data lookup finds the shipped heuristic (installed data,
+  // or the source tree of a build).
+  const cli::PolicyCatalog catalog = cli::PolicyCatalog::from_folder(
+      std::filesystem::path(resolve_policy_path("strategies/heuristic.ini")).parent_path().string());
 
   cli::ConnectionLimits connection;
   connection.max_body = limits.max_body;
