@@ -219,7 +219,11 @@ std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceS
     try {
       solved = table_policy(rules, solve_solo(rules, held, options));
     } catch (const BudgetExceeded&) {
-      throw;
+      // advise has no risk cap to lower: say what the player can change instead.
+      throw BudgetExceeded("playing on for the objective with jokers " + loadout_name(held) +
+                           " needs a solve of more than " + std::to_string(max_solver_states) +
+                           " states, beyond the budget; continue with another policy (--policy threshold:N or "
+                           "heuristic) or use rules that need fewer states");
     } catch (const std::exception&) {
       solved = nullptr;  // the solver cannot order these rules (a cycle): announce no joker
     }
