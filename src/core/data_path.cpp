@@ -48,4 +48,10 @@ std::string find_data_file(const std::string& path, const std::string& game_dir)
   return path;
 }
 
+std::string data_file_label(const std::string& given, const std::string& found) {
+  if (found == given) return given;
+  const std::size_t at = found.rfind("/strategies/");
+  return at == std::string::npos ? given : found.substr(at + 1);
+}
+
 }  // namespace verflixt

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "binary.h"
@@ -60,12 +61,22 @@ TEST_F(Installed, AnswersFromAnUnrelatedDirectory) {
   const Result solve = verflixt("solve --jokers none");
   EXPECT_EQ(solve.code, 0) << solve.err;
   EXPECT_NE(solve.out.find("8.1238"), std::string::npos) << solve.out;
-  // The policy by name and by its path in the source tree, both found in the installed data.
-  const std::string data = (prefix_ / "share" / "verflixt" / "strategies").string();
+  // The policy by name and by its path in the source tree, both found in the installed data:
+  // the installed copy is marked (its loadout changed to pony), and the output names the
+  // policy by its path from the data root, never by this machine's folders.
+  const fs::path installed = prefix_ / "share" / "verflixt" / "strategies" / "heuristic.ini";
+  std::string text = slurp(installed);
+  const std::size_t at = text.find("\nloadout = ");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at + 1, text.find('\n', at + 1) - at - 1, "loadout = pony");
+  std::ofstream(installed) << text;
   for (const char* policy : {"heuristic", "strategies/heuristic.ini"}) {
-    const Result r = verflixt(std::string("evaluate --policy ") + policy + " --turns 1000 --format json");
+    const Result r = verflixt(std::string("evaluate --policy ") + policy + " --turns 1000");
     EXPECT_EQ(r.code, 0) << policy << ": " << r.err;
-    EXPECT_NE(r.out.find(data), std::string::npos) << policy << " was not read from the installed data:\n" << r.out;
+    EXPECT_NE(r.out.find("jokers pony (from policy file)"), std::string::npos)
+        << policy << " was not read from the installed data:\n" << r.out;
+    EXPECT_NE(r.out.find("policy strategies/heuristic.ini "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find(prefix_.string()), std::string::npos) << r.out;
   }
   const Result schocken = verflixt("evaluate --game schocken --policy strategies/schocken/chase.ini --turns 2000");
   EXPECT_EQ(schocken.code, 0) << schocken.err;

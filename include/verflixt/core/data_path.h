@@ -17,4 +17,9 @@ namespace verflixt {
 // Nothing found: the argument unchanged, so the reader's error names what the user typed.
 std::string find_data_file(const std::string& path, const std::string& game_dir = "");
 
+// How output names a file find_data_file found: the path as the user gave it when it was
+// found as given, else its path from the data root on ("strategies/heuristic.ini"), the same
+// on every machine — a result never carries this machine's own folders.
+std::string data_file_label(const std::string& given, const std::string& found);
+
 }  // namespace verflixt

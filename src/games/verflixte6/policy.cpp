@@ -145,16 +145,18 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   // (the same as naming a file with kind = strong).
   if (spec == "strong") return make_strong_evening_policy(rules, StrongParams{}, "strong");
   if (spec.rfind("strong:", 0) == 0) {
-    const std::string f = resolve_policy_path(std::string(spec.substr(7)));
+    const std::string given(spec.substr(7));
+    const std::string f = resolve_policy_path(given);
     std::istringstream in(read_text_file(f, "policy file"));
-    return make_strong_policy_file(in, f, rules);
+    return make_strong_policy_file(in, data_file_label(given, f), rules);
   }
   const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
     return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
   }
-  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini") return make_policy_from_ini(read_text_file(s, "policy file"), s, rules);
+  if (s.size() > 4 && s.substr(s.size() - 4) == ".ini")
+    return make_policy_from_ini(read_text_file(s, "policy file"), data_file_label(std::string(spec), s), rules);
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
   throw InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
