@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -193,6 +194,44 @@ TEST_F(ServeGuard, IntegerValuesAtTheirLimitsNeverOverflow) {
     }
   }
   expect_serving(port());
+}
+
+// Every integer key at its bounds and one past them, over HTTP as on the command line
+// (option_range_test.cpp): past a bound is a 400 naming the range; at the bound the range is
+// not what a refusal names (the situation may still be impossible for other reasons).
+TEST_F(ServeGuard, IntegerKeysAtTheirBoundsAndOnePast) {
+  ASSERT_GT(port(), 0);
+  struct Bound {
+    const char* path;
+    const char* key;
+    long long lo, hi;
+  };
+  const std::vector<Bound> bounds = {
+      {"/api/advise", "eyes", -200, 400},       {"/api/advise", "floor", -200, 400},
+      {"/api/advise", "robbing-ones", 0, 100},  {"/api/advise", "frost-used", 0, 4},
+      {"/api/advise", "total", 0, 100000},      {"/api/advise", "passes-left", 1, 50},
+      {"/api/solve", "risk-cap", 0, 2000},      {"/api/solve", "runkel-risk-cap", 0, 5000},
+  };
+  for (const auto& b : bounds) {
+    const std::string base = std::string(b.path) == "/api/advise" ? R"("other":["0:z"],"samples":100)" : R"("jokers":"none")";
+    const auto ask = [&](long long v) {
+      std::string body = "{" + base + ",\"" + b.key + "\":" + std::to_string(v);
+      // A Ventil floor lies at or below the eyes: the floor's eyes follow it (within their range).
+      const long long eyes = std::string(b.key) == "floor" ? std::clamp(v, 9LL, 400LL) : 9;
+      if (std::string(b.key) != "eyes" && std::string(b.path) == "/api/advise") body += ",\"eyes\":" + std::to_string(eyes);
+      return post(port(), b.path, body + "}");
+    };
+    for (const long long v : {b.lo - 1, b.hi + 1}) {
+      const Reply r = ask(v);
+      EXPECT_EQ(r.status, 400) << b.key << " " << v;
+      EXPECT_NE(r.body.value("error", "").find("out of range"), std::string::npos) << b.key << " " << v << ": " << r.body.dump();
+    }
+    for (const long long v : {b.lo, b.hi}) {
+      const Reply r = ask(v);
+      EXPECT_NE(r.status, 500) << b.key << " " << v;
+      EXPECT_EQ(r.body.value("error", "").find("out of range"), std::string::npos) << b.key << " " << v << ": " << r.body.dump();
+    }
+  }
 }
 
 // A foreign Host (DNS rebinding), a text/plain POST (a cross-site "simple" request) and a
