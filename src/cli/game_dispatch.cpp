@@ -87,4 +87,48 @@ int dispatch_game(int& argc, char** argv) {
   }
 }
 
+int game_first(std::vector<char*>& args) {
+  std::vector<std::string> names = {"verflixte6"};
+  for (const auto& g : games()) names.emplace_back(g.name);
+  const int argc = static_cast<int>(args.size()) - 1;
+  if (argc < 2) return -1;
+  const std::string first = args[1];
+  std::string game;
+  int taken = 0;  // arguments the game took before the command
+  if (first == "--game") {
+    if (argc < 3) {
+      std::cerr << "verflixt: --game needs a value; valid: " << join(names) << "\n";
+      return 2;
+    }
+    game = args[2], taken = 2;
+  } else if (first.rfind("--game=", 0) == 0) {
+    game = first.substr(7), taken = 1;
+  } else if (match_name(first, names)) {
+    game = first, taken = 1;
+  } else {
+    return -1;
+  }
+  const auto k = match_name(game, names);
+  if (!k) {
+    std::cerr << "verflixt: unknown --game " << quoted(game) << suggest(game, names) << "\n";
+    return 2;
+  }
+  const bool no_command = argc <= 1 + taken || std::strcmp(args[1 + taken], "--help") == 0 ||
+                          std::strcmp(args[1 + taken], "-h") == 0;
+  if (no_command) {
+    if (*k == 0) return -1;  // the default game: `verflixt --help` lists its commands
+    const Game& g = games()[*k - 1];
+    std::cout << "verflixt --game " << g.name << ": " << g.description << "\ncommands:";
+    for (const auto& c : g.commands) std::cout << " " << c.name;
+    std::cout << "\n(verflixt " << g.name << " COMMAND --help for a command's options)\n";
+    return 0;
+  }
+  // The option text lives as long as the program: argv points into it.
+  static std::string option;
+  option = "--game=" + names[*k];
+  args.erase(args.begin() + 1, args.begin() + 1 + taken);
+  args.insert(args.end() - 1, option.data());
+  return -1;
+}
+
 }  // namespace verflixt::cli

@@ -38,7 +38,8 @@ const Command kCommands[] = {
 void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
       << " — strategy lab for push-your-luck dice games\n\n"
-         "usage: verflixt COMMAND [options]   (verflixt help COMMAND for its options)\n\ncommands:\n";
+         "usage: verflixt COMMAND [options]   (verflixt help COMMAND for its options)\n"
+         "       verflixt GAME COMMAND [options], or COMMAND --game GAME: another game's command\n\ncommands:\n";
   for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
   out << "\ngames (--game NAME; the default is verflixte6, Die verflixte 6):\n";
   for (const auto& g : verflixt::cli::games()) {
@@ -76,6 +77,13 @@ int main(int argc, char** argv) {
     argv = help_argv.data();
     cmd = argv[1];
   }
+  // `verflixt pig solve` and `verflixt --game pig solve` are `verflixt solve --game pig`
+  // (after help's rewrite, so `verflixt help pig solve` is pig's solve --help).
+  std::vector<char*> game_argv(argv, argv + argc + 1);
+  if (const int code = verflixt::cli::game_first(game_argv); code >= 0) return code;
+  argc = static_cast<int>(game_argv.size()) - 1;
+  argv = game_argv.data();
+  cmd = argv[1];
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     usage(std::cout);
     return 0;
