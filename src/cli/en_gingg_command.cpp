@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/game_command.h"
+#include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/monte_carlo.h"
 #include "verflixt/games/en_gingg/policy.h"
@@ -56,14 +57,7 @@ std::string display_name(const std::string& spec) {
 std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
 
 std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
-  std::vector<int> faces;
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, ',')) {
-    if (item.empty()) continue;
-    faces.push_back(parse_int(item, "a face", option, 1, max_face));
-  }
-  return faces;
+  return parse_dice_text(text, option, max_face);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/dice_text.h"
 #include "cli/zehntausend_command.h"
 #include "cli/zehntausend_shared.h"
 #include "verflixt/core/error.h"
@@ -80,11 +81,7 @@ Ask read_ask(const po::variables_map& vm, ZehntausendRules& r) {
   const int dice_left = a.dice_left = before ? vm["dice-left"].as<int>() : 0;
   if (before && (dice_left < 1 || dice_left > r.dice))
     throw InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
-  if (!before) {
-    std::istringstream in(vm["throw"].as<std::string>());
-    std::string tok;
-    while (in >> tok) faces.push_back(parse_int(tok, "--throw", "command line", 1, 6));
-  }
+  if (!before) faces = parse_dice_text(vm["throw"].as<std::string>(), "--throw");
   const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["total"].as<int>();
   std::vector<int>& opponents = a.opponents;
   if (vm.count("opponent"))

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "binary.h"
 
@@ -49,6 +51,27 @@ TEST(GameFirst, AMistypedGameIsOneLineWithTheValidGames) {
   const auto missing = run("--game");
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("--game needs a value"), std::string::npos) << missing.err;
+}
+
+// The same dice strings mean the same throw in every game that takes dice.
+TEST(GameFirst, EveryGameReadsDiceInTheSameForms) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"advise --game schocken --dice ", {"'6 6 3'", "663", "6,6,3", "6-6-3"}},
+      {"advise --game en-gingg --throw ", {"'5 4 4 2 1 6'", "544216", "5,4,4,2,1,6", "5-4-4-2-1-6"}},
+      {"advise --game zehntausend --throw ", {"'1 5 5 2 4 3'", "155243", "1,5,5,2,4,3", "1-5-5-2-4-3"}},
+  };
+  for (const auto& [command, forms] : cases) {
+    const auto first = run(command + forms.front());
+    ASSERT_EQ(first.code, 0) << command << forms.front() << ": " << first.err;
+    for (const auto& form : forms) {
+      const auto r = run(command + form);
+      EXPECT_EQ(r.code, 0) << command << form << ": " << r.err;
+      EXPECT_EQ(r.out, first.out) << command << form;
+    }
+    const auto bad = run(command + "'6 x'");
+    EXPECT_EQ(bad.code, 2) << command;
+    EXPECT_NE(bad.err.find("valid: faces 1..6 as '6 6 3', 6,6,3, 6-6-3 or 663"), std::string::npos) << bad.err;
+  }
 }
 
 }  // namespace

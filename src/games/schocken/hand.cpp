@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
 
 namespace verflixt::schocken {
@@ -92,13 +93,7 @@ std::string hand_name(const Dice& d) {
 }
 
 Dice parse_dice(std::string_view text) {
-  std::vector<int> faces;
-  for (char c : text) {
-    if (c >= '1' && c <= '6')
-      faces.push_back(c - '0');
-    else if (c != ' ' && c != ',')
-      throw InputError("dice '" + std::string(text) + "': faces are 1..6, three of them (e.g. '6 5 3' or 653)");
-  }
+  const std::vector<int> faces = parse_dice_text(text, "dice", 6);
   if (faces.size() != kDice)
     throw InputError("dice '" + std::string(text) + "' has " + std::to_string(faces.size()) +
                      " faces; valid: three faces 1..6 (e.g. '6 5 3' or 653)");
