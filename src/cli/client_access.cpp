@@ -5,21 +5,17 @@
 #include <netinet/in.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <random>
+
+#include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // The host of a Host header value: "[::1]:8066" -> "::1", "Name:80" -> "name".
 std::string host_of(const std::string& header) {
-  std::string h = lower(header);
+  std::string h = ascii_lower(header);
   if (!h.empty() && h.front() == '[') {
     const std::size_t close = h.find(']');
     return close == std::string::npos ? h : h.substr(1, close - 1);
@@ -99,7 +95,7 @@ std::optional<Refusal> ClientAccess::check(const httplib::Request& req) const {
                             " does not name this server; if that name is meant to reach it, start the server with "
                             "--allow-host NAME"};
   if (req.method == "POST") {
-    const std::string type = lower(req.get_header_value("Content-Type"));
+    const std::string type = ascii_lower(req.get_header_value("Content-Type"));
     if (type.substr(0, type.find(';')) != "application/json")
       return Refusal{415, "the request must be sent as Content-Type: application/json"};
   }

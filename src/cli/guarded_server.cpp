@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -16,6 +15,7 @@
 #include <string_view>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 namespace {
@@ -102,24 +102,18 @@ void refuse(int fd, int status, const char* reason, const std::string& message, 
   send_all(fd, head + body, deadline);
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // A header's value in the block `head` (one header a line, name case-insensitive), trimmed;
 // nullopt when absent. `count` gets how many times the header appears.
 std::optional<std::string> header_value(std::string_view head, std::string_view name, int& count) {
   std::optional<std::string> value;
   count = 0;
-  const std::string want = lower(name) + ":";
+  const std::string want = ascii_lower(name) + ":";
   std::size_t at = head.find('\n');  // skip the request line
   while (at != std::string_view::npos && at + 1 < head.size()) {
     const std::size_t start = at + 1;
     at = head.find('\n', start);
     const std::string_view line = head.substr(start, (at == std::string_view::npos ? head.size() : at) - start);
-    if (line.size() >= want.size() && lower(line.substr(0, want.size())) == want) {
+    if (line.size() >= want.size() && ascii_lower(line.substr(0, want.size())) == want) {
       ++count;
       std::string_view v = line.substr(want.size());
       while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
@@ -139,7 +133,7 @@ std::string without_expect(std::string_view head) {
     std::size_t end = head.find('\n', start);
     end = end == std::string_view::npos ? head.size() : end + 1;
     const std::string_view line = head.substr(start, end - start);
-    if (!(start > 0 && line.size() >= 7 && lower(line.substr(0, 7)) == "expect:")) out.append(line);
+    if (!(start > 0 && line.size() >= 7 && ascii_lower(line.substr(0, 7)) == "expect:")) out.append(line);
     start = end;
   }
   return out;
@@ -228,7 +222,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     return finish(false);
   }
   if (const auto expect = header_value(head, "Expect", count)) {
-    if (lower(*expect) == "100-continue" && length > in.size() - body_start &&
+    if (ascii_lower(*expect) == "100-continue" && length > in.size() - body_start &&
         !send_all(sock, "HTTP/1.1 100 Continue\r\n\r\n", answer_by()))
       return finish(false);
     head = without_expect(head);

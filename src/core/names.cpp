@@ -110,4 +110,11 @@ size_t choose_name(std::string_view input, const std::vector<std::string>& names
   throw InputError("unknown " + std::string(what) + " " + verflixt::quoted(input) + suggest(input, names));
 }
 
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 }  // namespace verflixt

@@ -16,6 +16,9 @@ namespace verflixt {
 // "runkelrueb" are the same name, as are "All In", "all-in" and "allin".
 std::string normalize_name(std::string_view name);
 
+// `text` in ASCII lower case, other bytes unchanged (HTTP header names and values compare so).
+std::string ascii_lower(std::string_view text);
+
 // The position in `names` of the name `input` is (after normalisation), if any.
 std::optional<size_t> match_name(std::string_view input, const std::vector<std::string>& names);
 
