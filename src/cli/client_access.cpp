@@ -82,10 +82,8 @@ ClientAccess::ClientAccess(const std::string& bind, const std::vector<std::strin
 bool ClientAccess::host_allowed(const std::string& host_header) const {
   if (host_header.empty()) return false;
   const std::string host = host_of(host_header);
-  if (hosts_.count(host)) return true;
-  // Any loopback number (127.0.0.2 ...) is this machine.
-  in_addr a{};
-  return ::inet_pton(AF_INET, host.c_str(), &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+  // Any loopback number (127.0.0.2 ...) is this machine too.
+  return hosts_.count(host) || loopback(host);
 }
 
 std::optional<Refusal> ClientAccess::check(const httplib::Request& req) const {

@@ -129,9 +129,7 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
     parse_request(args, cli::advise_options(), vm);
     if (vm["samples"].defaulted() && vm["samples"].as<std::uint64_t>() > limits.max_samples) {
       // Not asked for: the command's default becomes this server's cap instead of an error.
-      args.push_back("--samples=" + std::to_string(limits.max_samples));
-      vm = po::variables_map();
-      parse_request(args, cli::advise_options(), vm);
+      vm.at("samples").value() = limits.max_samples;
     }
     const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
     if (samples > limits.max_samples)
