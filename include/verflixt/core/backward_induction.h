@@ -48,12 +48,13 @@ struct InductionOptions {
 template <class Q>
 std::pair<double, int> best_action(int actions, Q&& q, double tie = 0, int incumbent = -1) {
   double best = q(0);
+  double bar = best + tie;  // what a later action must exceed (kept, not added per action)
   int best_a = 0;
   double incumbent_value = incumbent == 0 ? best : 0;
   for (int a = 1; a < actions; ++a) {
     const double v = q(a);
     if (a == incumbent) incumbent_value = v;
-    if (v > best + tie) best = v, best_a = a;
+    if (v > bar) best = v, bar = best + tie, best_a = a;
   }
   if (incumbent >= 0 && incumbent < actions && incumbent_value >= best - tie) best_a = incumbent;
   return {best, best_a};

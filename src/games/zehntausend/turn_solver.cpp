@@ -30,7 +30,10 @@ struct Induction {
   double niete = 0;
   const std::vector<int>* thresholds = nullptr;
   std::vector<double> v;  // [t * kD + d], t < top: the value of throwing d dice at t
-  mutable const ThrowOutcome* visiting = nullptr;  // the outcome whose decision is being made
+  // The throw outcome whose decision is being made (none after a set-aside), and where its
+  // turn total's row of the keep table starts: what a reported decision means.
+  mutable const ThrowOutcome* visiting = nullptr;
+  mutable std::size_t keep_row = 0;
   TurnPolicy policy;
 
   static constexpr size_t kBlock = 2 * kD;  // per t: the throws, then the moments after a set-aside
@@ -60,6 +63,7 @@ struct Induction {
     if (d > m.rules().dice) return;
     if (s % kBlock < kD) {
       if (d == 0) return;
+      keep_row = static_cast<size_t>(t) * static_cast<size_t>(m.outcome_count());
       for (const ThrowOutcome& o : m.throws(d)) {
         visiting = &o;
         if (o.niete()) {
@@ -77,6 +81,7 @@ struct Induction {
       }
       return;
     }
+    visiting = nullptr;
     // Decision (Z2/Z3 with hot_dice off): all dice set aside below bank_min ends the turn with
     // nothing, as a Niete does — the player has no dice to throw and may not bank.
     visit(1.0, d > 0 && !thresholds && can_bank(t) ? 2 : 1, [&, t, d](int a, auto&& emit) {
@@ -96,15 +101,12 @@ struct Induction {
     policy.bank.assign(static_cast<size_t>(top) * kD, 0);
     policy.keep.assign(static_cast<size_t>(top) * static_cast<size_t>(outcomes), 0);
     const auto values = core::backward_induction(*this, {}, [&](std::size_t s, int, int a) {
-      const auto t = static_cast<size_t>(total(s));
-      const auto d = static_cast<int>(s % kBlock % kD);
-      if (s % kBlock >= kD) {
-        policy.bank[t * kD + static_cast<size_t>(d)] = banks(total(s), d, a);
-        return;
+      if (!visiting) {
+        const int t = total(s), d = static_cast<int>(s % kBlock % kD);
+        policy.bank[static_cast<size_t>(t) * kD + static_cast<size_t>(d)] = banks(t, d, a);
+      } else if (!visiting->niete()) {
+        policy.keep[keep_row + static_cast<size_t>(visiting->id)] = static_cast<std::uint8_t>(option(*visiting, a));
       }
-      const ThrowOutcome& x = *visiting;
-      if (!x.niete())
-        policy.keep[t * static_cast<size_t>(outcomes) + static_cast<size_t>(x.id)] = static_cast<std::uint8_t>(option(x, a));
     });
     v.assign(static_cast<size_t>(top) * kD, 0);
     for (int t = 0; t < top; ++t)
