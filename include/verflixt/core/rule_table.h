@@ -195,7 +195,7 @@ struct RuleTable {
     std::string out;
     const R* base = nullptr;
     if (layout.summary_changes_only) {
-      const auto& from = find(preset_of(r));
+      const auto& from = preset_of ? find(preset_of(r)) : presets.front();
       out = from.name;
       base = &from.rules;
     }

@@ -30,8 +30,8 @@ const core::RuleTable<PigRules>& rule_table() {
     t.params = {
         core::integer_rule({"pig", "goal", "", "score that wins"}, &R::goal, 1, 1000),
         core::integer_rule({"pig", "faces", "", "faces of the die, values 1..faces"}, &R::faces, 2, 100),
-        core::integer_rule({"pig", "bust_face", "", "the face that loses the turn total (at most faces)"}, &R::bust_face, 1, 100),
-        core::integer_rule({"pig", "players", "", "players at the table; a tournament seats one per --seat"}, &R::players, 2,
+        core::integer_rule({"pig", "bust_face", "", "the face that loses the turn total, at most faces"}, &R::bust_face, 1, 100),
+        core::integer_rule({"pig", "players", "", "players at the table; solve and evaluate seat two, a tournament one per --seat"}, &R::players, 2,
                            kMaxPlayers),
     };
     t.presets = {{"standard", "Neller and Presser's Pig: goal 100, a six-sided die, 1 busts", R{}}};

@@ -55,7 +55,8 @@ const core::RuleTable<ZehntausendRules>& rule_table() {
         core::integer_rule(key("players", "Z5", "players at the table, seat 1 moves first"), &R::players, 2, kMaxPlayers),
     };
     // The preset's earlier id (older rules files carry it) is read as app and never printed.
-    t.presets = {{"app", "the rules of a Zehntausend app, docs/rules/zehntausend.md", R{}, {"seed-004"}}};
+    t.presets = {{.name = "app", .description = "the rules of a Zehntausend app, docs/rules/zehntausend.md", .rules = R{},
+                  .aliases = {"seed-004"}}};
     t.validate = check_rules;
     return t;
   }();
