@@ -31,16 +31,11 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_en_gingg_rules_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)")
-      ("preset", po::value<std::string>()->default_value("swiss"), "rules preset: swiss (the rules of docs/rules/en-gingg.md)")
-      ("rules", po::value<std::string>(), "read the rules from this INI file (see `verflixt rules --game en-gingg`)")
-      ("set", po::value<std::vector<std::string>>()->composing(), "change one rule, key=value (repeatable)");
+      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)");
+  add_game_rules_options(desc, "en-gingg", eg::rule_table());
 }
 
-// Preset, then the file, then each --set, as Die verflixte 6 reads its rules.
-eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) {
-  return game_rules_from(vm, eg::preset, eg::read_rules_file, eg::set_rule, eg::validate);
-}
+eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
 
 nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
   return game_meta("en-gingg", eg::rules_summary(rules), rules.preset);

@@ -6,30 +6,61 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/rule_table.h"
 
 namespace verflixt::cli {
 
-// The ruleset of a game's --preset NAME, --rules FILE and --set key=value (repeatable): the
-// preset, then the file, then each --set in order, validated. `read_file(path)` reads a rules
-// file; a game whose files are read over the preset takes `read_file(path, preset_rules)`.
-template <class Preset, class ReadFile, class SetRule, class Validate>
-auto game_rules_from(const po::variables_map& vm, Preset preset, ReadFile read_file, SetRule set_rule,
-                     Validate validate) {
-  auto r = preset(vm["preset"].as<std::string>());
-  if (vm.count("rules")) {
-    const std::string& path = vm["rules"].as<std::string>();
-    if constexpr (std::is_invocable_v<ReadFile, const std::string&, decltype(r)>) r = read_file(path, r);
-    else r = read_file(path);
+// The rules options of every game: --preset NAME (the game's presets, described in the help),
+// --rules FILE (read over the preset) and --set key=value (repeatable, over both).
+void add_game_rules_options(po::options_description& desc, const std::string& game,
+                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions);
+template <class R>
+void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
+  std::vector<std::string> descriptions;
+  for (const auto& p : table.presets) descriptions.push_back(p.description);
+  add_game_rules_options(desc, game, table.preset_names(), descriptions);
+}
+
+// What the rules options of `vm` say, in the order they apply: the preset (and whether it was
+// given), then the text of --rules FILE or --rules-text TEXT with its name for messages, then
+// each --set.
+struct RuleSources {
+  std::string preset;
+  bool preset_given = false;
+  std::optional<std::pair<std::string, std::string>> text;  // the INI text and its source
+  std::vector<std::string> sets;
+};
+RuleSources rule_sources(const po::variables_map& vm);
+// "--preset A contradicts preset = B in SOURCE; give one of them".
+[[noreturn]] void throw_preset_contradiction(const std::string& given, const std::string& named,
+                                             const std::string& source);
+
+// The ruleset of a game's rules options, for every game alike: the preset, then the rules file
+// read over it, then `shorthands` (a game's own options that act as --set, such as Pig's
+// --goal), then each --set in order; validated once, at the end. A file that names a preset
+// other than an explicitly given --preset is an error.
+template <class R>
+R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
+                  const std::vector<std::string>& shorthands = {}) {
+  const RuleSources sources = rule_sources(vm);
+  const auto& start = table.find(sources.preset);
+  R r = start.rules;
+  if (sources.text) {
+    std::string named;
+    r = table.read(sources.text->first, sources.text->second, r, &named);
+    if (sources.preset_given && !named.empty() && named != start.name)
+      throw_preset_contradiction(start.name, named, sources.text->second);
   }
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
-  validate(r);
+  for (const auto& s : shorthands) table.apply(r, s);
+  for (const auto& s : sources.sets) table.apply(r, s);
+  table.validate(r);
   return r;
 }
 

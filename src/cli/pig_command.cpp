@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,21 +28,29 @@ using pig::PigRules;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-void add_pig_options(po::options_description& desc, bool players) {
+void add_pig_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)")
-      ("goal", int_value(100, 1, 1000), "score that wins (1..1000; the solver takes up to 250)")
-      ("faces", int_value(6, 2, 100), "faces of the die (2..100)")
-      ("bust-face", int_value(1, 1, 100), "the face that loses the turn total");
-  if (players) desc.add_options()("players", int_value(2, 2, pig::kMaxPlayers), "players (2..8)");
+      ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)");
+  add_game_rules_options(desc, "pig", pig::rule_table());
+  // Shorthands that act as --set goal=N (and so on), before the --set options.
+  desc.add_options()
+      ("goal", int_value(1, 1000), "score that wins (1..1000; the solver takes up to 250), as --set goal=N")
+      ("faces", int_value(2, 100), "faces of the die (2..100), as --set faces=N")
+      ("bust-face", int_value(1, 100), "the face that loses the turn total, as --set bust_face=N");
 }
 
-PigRules pig_rules_from(const po::variables_map& vm, int players) {
-  PigRules r;
-  r.goal = vm["goal"].as<int>();
-  r.faces = vm["faces"].as<int>();
-  r.bust_face = vm["bust-face"].as<int>();
-  r.players = players;
+// The rules options, then `players` seats when a command seats them (two for solve and
+// evaluate, one per --seat in a tournament), validated.
+PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players) {
+  std::vector<std::string> shorthands;
+  for (const char* option : {"goal", "faces", "bust-face"})
+    if (vm.count(option)) {
+      std::string key = option;
+      if (key == "bust-face") key = "bust_face";
+      shorthands.push_back(key + "=" + std::to_string(vm[option].as<int>()));
+    }
+  PigRules r = game_rules_from(vm, pig::rule_table(), shorthands);
+  if (players) r.players = *players;
   pig::validate(r);
   return r;
 }
@@ -101,9 +110,19 @@ std::string match_output(const std::string& format, nlohmann::ordered_json j, co
 
 }  // namespace
 
+int pig_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game pig options");
+  add_pig_options(desc);
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game pig [--preset standard] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Pig rule parameter (docs/rules/pig.md) as a commented INI file that\n"
+                     "--rules FILE reads back on every pig command.",
+                     [](const po::variables_map& vm) { return pig::rule_table().ini(pig_rules_from(vm, {})); });
+}
+
 int pig_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("tolerance", real_value(1e-12, 0, 1), "stop value iteration once no value changes more")
       ("step", int_value(10, 1, 1000), "score step of the hold table's rows and columns")
@@ -195,7 +214,7 @@ int pig_solve_command(int argc, const char* const* argv) {
 
 int pig_evaluate_command(int argc, const char* const* argv) {
   po::options_description desc("evaluate --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("hold:20"), "the first player's policy: hold:N or optimal")
       ("opponent", po::value<std::string>()->default_value("hold:20"), "the second player's policy")
@@ -238,7 +257,7 @@ int pig_evaluate_command(int argc, const char* const* argv) {
 
 int pig_tournament_command(int argc, const char* const* argv) {
   po::options_description desc("tournament --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first moves first")

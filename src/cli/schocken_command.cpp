@@ -29,15 +29,11 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_schocken_rules_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here")
-      ("preset", po::value<std::string>()->default_value("pub"), "rules preset: pub (the pub rules of docs/rules/schocken.md)")
-      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game schocken` prints)")
-      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here");
+  add_game_rules_options(desc, "schocken", schocken::rule_table());
 }
 
-SchockenRules schocken_rules_from(const po::variables_map& vm) {
-  return game_rules_from(vm, schocken::preset, schocken::read_rules_file, schocken::set_rule, schocken::validate);
-}
+SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
 
 nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("schocken", rules_summary(rules)); }
 

@@ -7,7 +7,6 @@
 
 #include "cli/cli.h"
 #include "cli/game_command.h"
-#include "verflixt/core/file_io.h"
 #include "verflixt/games/zehntausend/rules.h"
 #include "verflixt/games/zehntausend/scoring.h"
 
@@ -19,19 +18,11 @@ inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 inline void add_game_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here")
-      ("preset", po::value<std::string>()->default_value("app"), "rules preset: app (the rules of a Zehntausend app, docs/rules/zehntausend.md)")
-      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game zehntausend` prints), over the preset")
-      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here");
+  add_game_rules_options(desc, "zehntausend", zehntausend::rule_table());
 }
 
-// A rules file is read over the preset: it may give only the keys it changes.
-inline ZehntausendRules game_rules(const po::variables_map& vm) {
-  const auto read_file = [](const std::string& path, const ZehntausendRules& base) {
-    return read_rules_ini(read_text_file(path, "rules file"), path, base);
-  };
-  return game_rules_from(vm, zehntausend::preset, read_file, zehntausend::set_rule, zehntausend::validate);
-}
+inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
 
 inline nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
 

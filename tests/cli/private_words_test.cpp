@@ -26,9 +26,9 @@ const std::regex& private_word() {
 }
 
 // The one sanctioned place: a preset's earlier id, read as an alias and never printed
-// (`match_name(name, {"seed-003"})` in a game's rules.cpp).
+// (`.aliases = {"seed-003"}` of a preset in a game's rules.cpp).
 bool alias_line(const std::string& line) {
-  static const std::regex alias(R"(match_name\([a-z]+, \{"seed-00[0-9]"\}\))");
+  static const std::regex alias(R"(\.aliases = \{"seed-00[0-9]"\})");
   return std::regex_search(line, alias);
 }
 
@@ -56,7 +56,7 @@ TEST(PrivateWords, TheDetectorFindsEachKind) {
                           "read /work/shared/RULES.md", "/home/me/x"})
     EXPECT_EQ(findings(bad, "x").size(), 1u) << bad;
   EXPECT_TRUE(findings("a cluster::Session session(argc, argv); the issue at hand", "x").empty());
-  EXPECT_TRUE(findings(R"(  if (!match_name(name, {"seed-002"})) choose_name(...);)", "x").empty());
+  EXPECT_TRUE(findings(R"(                  .aliases = {"seed-002"}}};)", "x").empty());
 }
 
 TEST(PrivateWords, NoneInSourcesHeadersDocsOrReadme) {

@@ -11,6 +11,11 @@
 
 #include "verflixt/games/verflixte6/types.h"
 
+namespace verflixt::core {
+template <class R>
+struct RuleTable;  // core/rule_table.h
+}  // namespace verflixt::core
+
 namespace verflixt {
 
 // T4: who may be robbed. Tournament: a Jungfrau or a Prinzessin, never a Zombie.
@@ -90,6 +95,10 @@ struct Rules {
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
+// Every parameter, the presets and the file's layout as one table (core/rule_table.h); the
+// functions below are its operations.
+const core::RuleTable<Rules>& rule_table();
+
 // The preset names, for error messages and --help.
 std::vector<std::string> preset_names();
 
@@ -100,11 +109,11 @@ Rules preset(std::string_view name);
 void print_rules(std::ostream& out, const Rules& rules);
 std::string rules_to_ini(const Rules& rules);
 
-// Reads an INI rules file: its `preset` key (default tournament-2019) gives the starting
-// values, every other key overrides one. `source` names the input in error messages.
+// Reads an INI rules file over `base` (default tournament-2019): its `preset` key starts over
+// from that preset, every other key overrides one. `source` names the input in error messages.
 // Throws InputError on unknown keys, malformed lines and out-of-range values.
-Rules read_rules(std::istream& in, std::string_view source);
-Rules read_rules_file(const std::string& path);
+Rules read_rules(std::istream& in, std::string_view source, const Rules& base = {});
+Rules read_rules_file(const std::string& path, const Rules& base = {});
 
 // Applies one "key=value" override (the --set option). Throws InputError.
 void set_rule(Rules& rules, std::string_view assignment);
