@@ -279,8 +279,8 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   const BeatRun run = with_progress("evaluate schocken turns", [&](const RunControl& control) {
     return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
   });
-  const auto [p, se] = proportion(run.beats, run.turns);
-  const Completion c = completion(run.turns, turns, "turns", run.interrupted);
+  const auto [p, se] = proportion(run.tally.beats, run.tally.turns);
+  const Completion c = completion(run.tally.turns, turns, "turns", run.interrupted);
   nlohmann::ordered_json j = meta(rules);
   j["seed"] = seed;
   j["threads"] = threads;
@@ -288,7 +288,7 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   j["target"] = dice_text(t.hand);
   j["target_throws"] = t.throws;
   j["limit"] = limit;
-  j["turns"] = run.turns;
+  j["turns"] = run.tally.turns;
   j["p_beat"] = p;
   j["stderr"] = se;
   j["exact_p_beat"] = exact;
@@ -300,13 +300,13 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   } else if (format == "csv") {
     text = "policy,target,target_throws,limit,turns,p_beat,stderr,exact_p_beat,optimal_p_beat\n" + policy->name() + "," +
            dice_text(t.hand) + "," + std::to_string(t.throws) + "," + std::to_string(limit) + "," +
-           std::to_string(run.turns) + "," + fmt("%.6f", p) + "," + fmt("%.6f", se) + "," + fmt("%.12f", exact) + "," +
+           std::to_string(run.tally.turns) + "," + fmt("%.6f", p) + "," + fmt("%.6f", se) + "," + fmt("%.12f", exact) + "," +
            fmt("%.12f", optimum) + "\n";
   } else {
     std::ostringstream s;
     s << header(rules) << "policy " << policy->name() << " chasing " << hand_name(t.hand) << " (" << t.throws
       << " throw(s), revealed first) with at most " << limit << " throws, seed " << seed << "\n"
-      << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.turns << " turns)\n"
+      << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.tally.turns << " turns)\n"
       << "  exact P(beat)        " << fmt("%.6f", exact) << "  (policy evaluation; Monte Carlo differs by "
       << se_distance(p, se, exact) << " SE)\n"
       << "  optimum              " << fmt("%.6f", optimum) << "  (solve --game schocken --target)\n";
@@ -363,7 +363,7 @@ int schocken_tournament_command(int argc, const char* const* argv) {
     << "  seat  policy          P(lose a half)       P(pay)\n";
   for (size_t k = 0; k < names.size(); ++k) {
     const int seat = static_cast<int>(k);
-    const double ph = t.p_half(seat), sh = se_half(t, seat, run.both_halves[k]);
+    const double ph = t.p_half(seat), sh = se_half(t, seat);
     const double pp = t.p_pay(seat), sp = t.se_pay(seat);
     seats_json.push_back({{"seat", k + 1},
                           {"policy", names[k]},

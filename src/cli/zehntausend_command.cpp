@@ -149,14 +149,14 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     run = with_progress("evaluate zehntausend turns", [&](const RunControl& control) {
       return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), seed, threads, control);
     });
-    c = completion(run.turns, run.requested, "turns", run.interrupted);
+    c = completion(run.tally.turns, run.requested, "turns", run.interrupted);
     j["seed"] = seed;
     j["threads"] = threads;
-    j["turns"] = run.turns;
-    j["mean_points"] = run.points.mean;
-    j["stderr"] = run.points.se;
-    j["p_niete"] = run.niete.mean;
-    j["p_niete_stderr"] = run.niete.se;
+    j["turns"] = run.tally.turns;
+    j["mean_points"] = run.tally.points().mean;
+    j["stderr"] = run.tally.points().se;
+    j["p_niete"] = run.tally.niete().mean;
+    j["p_niete_stderr"] = run.tally.niete().se;
     j["seconds"] = run.seconds;
   }
   mark_json(j, c);
@@ -165,17 +165,17 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     text = json_text(j);
   } else if (format == "csv") {
     text = "policy,exact_value,exact_p_niete,turns,mean_points,stderr\n" + p.name + "," + fmt("%.6f", e.value) + "," +
-           fmt("%.6f", e.p_niete) + "," + std::to_string(run.turns) + "," + fmt("%.4f", run.points.mean) + "," +
-           fmt("%.4f", run.points.se) + "\n";
+           fmt("%.6f", e.p_niete) + "," + std::to_string(run.tally.turns) + "," + fmt("%.4f", run.tally.points().mean) + "," +
+           fmt("%.4f", run.tally.points().se) + "\n";
   } else {
     std::ostringstream o;
     o << header(r) << "policy " << p.name << "\n"
       << "exact: expected banked points " << fmt("%.6f", e.value) << ", P(Niete) " << fmt("%.6f", e.p_niete)
       << "   (optimum " << fmt("%.6f", lib.solution().value) << ")\n";
     if (!exact_only)
-      o << "Monte Carlo, " << run.turns << " turns die by die (seed " << seed_from(vm) << "): " << fmt("%.3f", run.points.mean)
-        << " ± " << fmt("%.3f", run.points.se) << " points, P(Niete) " << fmt("%.5f", run.niete.mean) << " ± "
-        << fmt("%.5f", run.niete.se) << "; differs from exact by " << se_distance(run.points.mean, run.points.se, e.value)
+      o << "Monte Carlo, " << run.tally.turns << " turns die by die (seed " << seed_from(vm) << "): " << fmt("%.3f", run.tally.points().mean)
+        << " ± " << fmt("%.3f", run.tally.points().se) << " points, P(Niete) " << fmt("%.5f", run.tally.niete().mean) << " ± "
+        << fmt("%.5f", run.tally.niete().se) << "; differs from exact by " << se_distance(run.tally.points().mean, run.tally.points().se, e.value)
         << " SE\n";
     text = o.str();
   }
