@@ -48,7 +48,7 @@ void put(nlohmann::ordered_json& o, const std::string& name, const std::string& 
 
 // A value as a text or CSV cell; numbers through `format` (an estimate: mean and SE, as
 // "m ± se" in text and two cells in CSV).
-std::string cell(const Value& v, const char* format, bool csv) {
+std::string cell(const Value& v, const char* format, bool csv, const char* se_format = nullptr) {
   return std::visit(
       [&](const auto& x) -> std::string {
         using X = std::decay_t<decltype(x)>;
@@ -67,7 +67,7 @@ std::string cell(const Value& v, const char* format, bool csv) {
           for (const auto& e : x) s += (s.empty() ? "" : " ") + e;
           return s;
         } else {
-          return csv ? number(format, x.mean) + "," + number(format, x.se) : plus_minus(x, format);
+          return csv ? number(format, x.mean) + "," + number(format, x.se) : plus_minus(x, format, se_format ? se_format : format);
         }
       },
       v);
@@ -136,7 +136,7 @@ std::string Report::render_text() const {
         for (size_t c = 0; c < t.columns.size(); ++c) {
           const Column& col = t.columns[c];
           if (!(col.in & kText)) continue;
-          std::string v = cell(row[c], col.text_format, false);
+          std::string v = cell(row[c], col.text_format, false, col.text_se_format);
           // Width counts bytes: the padded cells are names and numbers, never "±".
           if (col.width || col.min_gap)
             v += std::string(v.size() < col.width ? col.width - v.size() : col.min_gap, ' ');
@@ -166,12 +166,14 @@ std::string Report::render_json() const {
         nlohmann::ordered_json r = nlohmann::ordered_json::object();
         for (size_t c = t.keyed ? 1 : 0; c < t.columns.size(); ++c)
           if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c]);
-        if (t.keyed)
+        if (t.keyed && t.name.empty())
+          j[std::get<std::string>(row[0])] = r;
+        else if (t.keyed)
           rows[std::get<std::string>(row[0])] = r;
         else
           rows.push_back(r);
       }
-      j[item.name] = rows;
+      if (!(t.keyed && t.name.empty())) j[item.name] = rows;
     }
   }
   positive_zeros(j);

@@ -16,9 +16,9 @@ Report sample() {
   r.head_line("  seed 7");
   r.field("games", std::uint64_t{200});
   r.line("two seats (± 1 SE)");
-  Table& t = r.table("seats", {{"seat", "  seat ", "%.4f", "%.6f", "", 0, 0, kAll},
-                               {"policy", "  ", "%.4f", "%.6f", "", 6, 0, kAll},
-                               {"p_win", "  P(win) ", "%.4f", "%.6f", "stderr", 0, 0, kAll}});
+  Table& t = r.table("seats", {{"seat", "  seat ", "%.4f", nullptr, "%.6f", "", 0, 0, kAll},
+                               {"policy", "  ", "%.4f", nullptr, "%.6f", "", 6, 0, kAll},
+                               {"p_win", "  P(win) ", "%.4f", nullptr, "%.6f", "stderr", 0, 0, kAll}});
   t.row({std::uint64_t{1}, std::string("hold"), Estimate{0.625, 0.03125}});
   t.row({std::uint64_t{2}, std::string("optimal"), Estimate{0.375, 0.03125}});
   r.field("mean_turns", 12.5, kJson | kText);
@@ -56,11 +56,11 @@ TEST(Report, RendersCsvWithTheStandardErrorColumn) {
             "2,optimal,0.375000,0.031250\n");
 }
 
-TEST(Report, KeyedTableAndPresetAndInterruption) {
+TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   Report r({"1.2", "dice", "classic", "tournament"});
   r.completion(true, 3, 10, "games");
-  Table& t = r.table("", {{"quantity", "", "%.4f", "%.6f", "", 0, 0, kJsonCsv},
-                          {"mean", "", "%.4f", "%.2f", "stderr", 0, 0, kAll}});
+  Table& t = r.table("", {{"quantity", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv},
+                          {"mean", "", "%.4f", "%.1f", "%.2f", "stderr", 0, 0, kAll}});
   t.keyed = true;
   t.row({std::string("own"), Estimate{-0.00001, 0.5}});
   (void)t;
@@ -68,8 +68,8 @@ TEST(Report, KeyedTableAndPresetAndInterruption) {
   EXPECT_EQ(r.render("json"),
             "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"preset\": \"tournament\",\n  \"rules\": \"classic\",\n"
             "  \"interrupted\": true,\n  \"completed\": 3,\n  \"total\": 10,\n  \"unit\": \"games\",\n"
-            "  \"\": {\n    \"own\": {\n      \"mean\": -1e-05,\n      \"stderr\": 0.5\n    }\n  }\n}\n");
-  EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules classic\n0.0000 ± 0.5000\n");
+            "  \"own\": {\n    \"mean\": -1e-05,\n    \"stderr\": 0.5\n  }\n}\n");
+  EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules classic\n0.0000 ± 0.5\n");
 }
 
 TEST(Report, PlusMinusIsOneStandardError) {

@@ -36,6 +36,7 @@ struct Column {
   std::string name = "";              // JSON key, CSV header
   std::string text = "";              // printed before the value in a text row
   const char* text_format = "%.4f";   // a number (or an estimate's mean and SE) in text
+  const char* text_se_format = nullptr;  // an estimate's SE in text, when not text_format
   const char* csv_format = "%.6f";    // a number (or an estimate's mean and SE) in CSV
   std::string se_name = "";           // an estimate: its SE's JSON key and CSV header
   std::size_t width = 0, min_gap = 0; // text: pad the value to `width`, with at least `min_gap` spaces
@@ -47,7 +48,9 @@ struct Table {
   std::vector<Column> columns = {};
   std::vector<std::vector<Value>> rows = {};  // one value per column
   unsigned in = kAll;
-  bool keyed = false;  // JSON: an object whose keys are the first column, not an array
+  // JSON: an object whose keys are the first column, not an array; without a name, its rows
+  // are members of the document itself.
+  bool keyed = false;
   Table& row(std::vector<Value> values);
 };
 
