@@ -93,13 +93,13 @@ Table& Table::row(std::vector<Value> values) {
   return *this;
 }
 
-Report& Report::field(std::string name, Value value, unsigned in) {
-  items_.push_back({Item::Field, std::move(name), std::move(value), in});
+Report& Report::field(std::string name, Value value, unsigned in, const char* csv_format, std::string se_name) {
+  items_.push_back({Item::Field, std::move(name), std::move(value), in, 0, csv_format, std::move(se_name)});
   return *this;
 }
 
 Report& Report::line(std::string text) {
-  items_.push_back({Item::Line, "", std::move(text), kText});
+  items_.push_back({Item::Line, "", std::move(text), kText, 0, nullptr, ""});
   return *this;
 }
 
@@ -110,7 +110,7 @@ Report& Report::head_line(std::string suffix) {
 
 Table& Report::table(std::string name, std::vector<Column> columns, unsigned in) {
   tables_.push_back({name, std::move(columns), {}, in});
-  items_.push_back({Item::Rows, std::move(name), nullptr, in, tables_.size() - 1});
+  items_.push_back({Item::Rows, std::move(name), nullptr, in, tables_.size() - 1, nullptr, ""});
   return tables_.back();
 }
 
@@ -158,7 +158,7 @@ std::string Report::render_json() const {
   for (const Item& item : items_) {
     if (!(item.in & kJson)) continue;
     if (item.kind == Item::Field) {
-      put(j, item.name, "", item.value);
+      put(j, item.name, item.se_name, item.value);
     } else if (item.kind == Item::Rows) {
       const Table& t = tables_[item.table];
       nlohmann::ordered_json rows = t.keyed ? nlohmann::ordered_json::object() : nlohmann::ordered_json::array();
@@ -181,7 +181,15 @@ std::string Report::render_json() const {
 }
 
 std::string Report::render_csv() const {
-  std::string s;
+  std::string s, names, values;  // the fields shown in CSV: one row
+  for (const Item& item : items_)
+    if (item.kind == Item::Field && (item.in & kCsv)) {
+      const bool estimate = std::holds_alternative<Estimate>(item.value);
+      names += (names.empty() ? "" : ",") + item.name +
+               (estimate ? "," + (item.se_name.empty() ? item.name + "_stderr" : item.se_name) : "");
+      values += (values.empty() ? "" : ",") + cell(item.value, item.csv_format, true);
+    }
+  if (!names.empty()) s += names + "\n" + values + "\n";
   for (const Table& t : tables_) {
     if (!(t.in & kCsv)) continue;
     std::string head;

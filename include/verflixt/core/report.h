@@ -59,8 +59,11 @@ struct Table {
 class Report {
  public:
   explicit Report(Head head) : head_(std::move(head)) {}
-  // A named value (JSON only unless told).
-  Report& field(std::string name, Value value, unsigned in = kJson);
+  // A named value (JSON only unless told). Fields shown in CSV are the columns of one CSV row
+  // (before any table), numbers in `csv_format`; an estimate's SE is named `se_name` (JSON and
+  // CSV; default NAME_stderr).
+  Report& field(std::string name, Value value, unsigned in = kJson, const char* csv_format = "%.6f",
+                std::string se_name = "");
   // A line of text (text only), "\n" appended.
   Report& line(std::string text);
   // Appended to the text head line ("  seed 7").
@@ -87,6 +90,8 @@ class Report {
     Value value;
     unsigned in;
     std::size_t table = 0;
+    const char* csv_format = "%.6f";
+    std::string se_name = "";
   };
   Head head_;
   std::string head_suffix_;
