@@ -8,8 +8,10 @@
 #include "cli/cli.h"
 #include "cli/game_command.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/zehntausend/rules.h"
 #include "verflixt/games/zehntausend/scoring.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli::zehntausend_cli {
 
@@ -36,6 +38,14 @@ inline ZehntausendRules game_rules(const po::variables_map& vm) {
 inline nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
 
 inline std::string header(const ZehntausendRules& r) { return game_header("zehntausend", rules_summary(r)); }
+
+// A result of a zehntausend command, described once (core/report.h).
+inline report::Report game_report(const ZehntausendRules& r) {
+  return report::Report({kVersion, "zehntausend", rules_summary(r), ""});
+}
+
+// The interruption mark of a sampled result (cli.h's mark_json, for a Report).
+inline void mark(report::Report& j, const Completion& c) { j.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 inline std::string dice_label(int d, const ZehntausendRules& r) {
   // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.

@@ -7,6 +7,7 @@
 // value is an estimate with a standard error — so a new column appears in all three formats at
 // once. The core names no game; every layer that produces results can use it without Boost.
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <variant>
 #include <vector>
@@ -68,7 +69,7 @@ class Report {
   Report& line(std::string text);
   // Appended to the text head line ("  seed 7").
   Report& head_line(std::string suffix);
-  // A table; its rows are added through the returned reference (valid until the next table).
+  // A table; its rows are added through the returned reference (valid as long as the report).
   Table& table(std::string name, std::vector<Column> columns, unsigned in = kAll);
   // The interruption mark of a sampled result: "interrupted", and when set the completed and
   // total counts and their unit.
@@ -96,7 +97,7 @@ class Report {
   Head head_;
   std::string head_suffix_;
   std::vector<Item> items_;
-  std::vector<Table> tables_;
+  std::deque<Table> tables_;  // a deque: the references table() returned stay valid
 };
 
 }  // namespace verflixt::report
