@@ -66,6 +66,10 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
           std::string s;
           for (const auto& e : x) s += (s.empty() ? "" : " ") + e;
           return s;
+        } else if constexpr (std::is_same_v<X, std::vector<std::int64_t>>) {
+          std::string s;
+          for (const auto& e : x) s += (s.empty() ? "" : " ") + std::to_string(e);
+          return s;
         } else {
           return csv ? number(format, x.mean) + "," + number(format, x.se) : plus_minus(x, format, se_format ? se_format : format);
         }
@@ -98,8 +102,8 @@ Report& Report::field(std::string name, Value value, unsigned in, const char* cs
   return *this;
 }
 
-Report& Report::line(std::string text) {
-  items_.push_back({Item::Line, "", std::move(text), kText, 0, nullptr, ""});
+Report& Report::line(std::string text, unsigned in) {
+  items_.push_back({Item::Line, "", std::move(text), in, 0, nullptr, ""});
   return *this;
 }
 
@@ -190,8 +194,11 @@ std::string Report::render_csv() const {
       values += (values.empty() ? "" : ",") + cell(item.value, item.csv_format, true);
     }
   if (!names.empty()) s += names + "\n" + values + "\n";
-  for (const Table& t : tables_) {
-    if (!(t.in & kCsv)) continue;
+  for (const Item& item : items_) {
+    if (!(item.in & kCsv)) continue;
+    if (item.kind == Item::Line) s += std::get<std::string>(item.value) + "\n";
+    if (item.kind != Item::Rows) continue;
+    const Table& t = tables_[item.table];
     std::string head;
     for (const Column& col : t.columns)
       if (col.in & kCsv)

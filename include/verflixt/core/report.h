@@ -27,7 +27,7 @@ std::string plus_minus(const Estimate& e, const char* mean_format, const char* s
 enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kAll = 7, kJsonCsv = kJson | kCsv };
 
 using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
-                           std::vector<std::string>, Estimate>;
+                           std::vector<std::string>, std::vector<std::int64_t>, Estimate>;
 
 struct Head {
   std::string version, game, rules, preset;  // preset may be empty
@@ -65,8 +65,8 @@ class Report {
   // CSV; default NAME_stderr).
   Report& field(std::string name, Value value, unsigned in = kJson, const char* csv_format = "%.6f",
                 std::string se_name = "");
-  // A line of text (text only), "\n" appended.
-  Report& line(std::string text);
+  // A line of prose, "\n" appended: in the text unless told (a CSV comment, say).
+  Report& line(std::string text, unsigned in = kText);
   // Appended to the text head line ("  seed 7").
   Report& head_line(std::string suffix);
   // A table; its rows are added through the returned reference (valid as long as the report).
@@ -77,7 +77,7 @@ class Report {
 
   // Text: "verflixt VERSION  game GAME  rules RULES" (and the head line's suffix), then
   // lines and tables' rows. JSON: the head, then fields and tables, two-space indent. CSV: the
-  // header and rows of the tables shown in CSV.
+  // row of the fields shown in CSV, then the CSV lines and tables in their order.
   std::string render_text() const;
   std::string render_json() const;
   std::string render_csv() const;
