@@ -7,7 +7,6 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -299,25 +298,25 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const TurnLibrary lib(r);
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
-  nlohmann::ordered_json j = meta(r);
-  j["solve_seconds"] = solve_seconds;
-  j["turn_value"] = s.value;
-  nlohmann::ordered_json work = nlohmann::ordered_json::array();
-  std::ostringstream o;
-  o << header(r) << "exact turn solve: " << fmt("%.3f", solve_seconds) << " s (value " << fmt("%.6f", s.value) << ")\n";
+  report::Report j = game_report(r);
+  j.field("solve_seconds", solve_seconds).field("turn_value", s.value);
+  j.line("exact turn solve: " + fmt("%.3f", solve_seconds) + " s (value " + fmt("%.6f", s.value) + ")");
+  report::Table& work = j.table("workloads", {{.name = "workload"},
+                                              {.name = "games", .text = ": "},
+                                              {.name = "seconds", .text = " games in ", .text_format = "%.3f"},
+                                              {.name = "games_per_second_per_core", .text = " s on 1 thread = ", .text_format = "%.0f"},
+                                              {.name = "signature_seat1_shares", .text = " games/s per core (signature "},
+                                              {.name = "close", .text = ")", .in = report::kText}});
   for (const std::string spec : {"optimal", "race"}) {
     const auto a = make_seat_policy(spec, lib), b = make_seat_policy("optimal", lib);
     const SeatPolicy* seats[] = {a.get(), b.get()};
     play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1);  // builds the race's turn policies
     const MatchRun run = play_games(lib, seats, games, seed, 1);
     const double rate = static_cast<double>(run.tally.games) / run.seconds;
-    work.push_back({{"workload", spec + " vs optimal"}, {"games", run.tally.games}, {"seconds", run.seconds},
-                    {"games_per_second_per_core", rate}, {"signature_seat1_shares", run.tally.shares[0]}});
-    o << spec << " vs optimal: " << run.tally.games << " games in " << fmt("%.3f", run.seconds) << " s on 1 thread = "
-      << fmt("%.0f", rate) << " games/s per core (signature " << run.tally.shares[0] << ")\n";
+    work.row({spec + " vs optimal", run.tally.games, run.seconds, rate, run.tally.shares[0], ""});
   }
-  j["workloads"] = work;
-  emit(vm, format == "json" ? json_text(j) : o.str());
+  // A bench prints its table for --format csv too (it has no rows to compare).
+  emit(vm, j.render(format == "json" ? "json" : "table"));
   return 0;
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 // What the `--game zehntausend` commands share (zehntausend_command.cpp, zehntausend_advise.cpp):
-// the game and rules options, the rules they give, the header lines and the faces as text.
-#include <nlohmann/json.hpp>
+// the game and rules options, the rules they give, the head of their results and the faces as text.
 #include <string>
 #include <vector>
 
@@ -34,10 +33,6 @@ inline ZehntausendRules game_rules(const po::variables_map& vm) {
   };
   return game_rules_from(vm, zehntausend::preset, read_file, zehntausend::set_rule, zehntausend::validate);
 }
-
-inline nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
-
-inline std::string header(const ZehntausendRules& r) { return game_header("zehntausend", rules_summary(r)); }
 
 // A result of a zehntausend command, described once (core/report.h).
 inline report::Report game_report(const ZehntausendRules& r) {
