@@ -95,6 +95,96 @@ void add_advise_options(po::options_description& desc) {
       ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
 }
 
+// One row of the ranking: a set-aside with bank or throw, its exact expected points and P(win).
+struct Row {
+  SetAside s;
+  bool bank;
+  int dice_next;
+  double points;  // exact expected banked points of the turn
+  Estimate win{};
+  bool win_exact = false;
+};
+
+constexpr const char* kNotSeparated =
+    "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
+    "more --games may tell them apart";
+
+// The ranking in the three formats.
+std::string advise_output(const std::string& format, const ZehntausendRules& r, const Ask& ask, const std::vector<Row>& rows,
+                          const std::vector<SetAside>& choices, int best_other, std::uint64_t seed,
+                          const std::string& policy, std::uint64_t games, bool separated) {
+  const bool before = ask.before, race = !ask.opponents.empty();
+  const bool final_round = race && best_other >= r.limit;
+  const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total;
+  const std::vector<int>& opponents = ask.opponents;
+  const Counts thrown = counts_of(ask.faces);
+  report::Report j = game_report(r);
+  if (before)
+    j.field("throw", nullptr).field("dice_left", dice_left);
+  else
+    j.field("throw", faces_text(thrown));
+  j.field("turn_total", turn_total)
+      .field("total", total)
+      .field("opponents", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
+      .field("final_round", final_round);
+  if (race)
+    j.field("seed", seed)
+        .field("policy", policy)
+        .field("games_per_choice", games);
+  j.line((before ? "before a throw with " + std::to_string(dice_left) + " dice left" : "threw " + faces_text(thrown)) +
+         " at turn total " + std::to_string(turn_total) +
+         (race ? ", my total " + std::to_string(total) + ", best opponent " + std::to_string(best_other) +
+                     (final_round ? " (final round)" : "")
+               : ""));
+  j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
+         "expected banked points of the turn (exact, optimal play on)" +
+         (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : ""));
+  if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
+  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, report::kCsv);
+  // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
+  std::vector<report::Column> columns = {
+      {.name = "set_aside", .text = "  ", .width = 13, .min_gap = 1},
+      {.name = "points", .in = report::kJsonCsv},
+      {.name = "points_text", .in = report::kText},
+      {.name = "then", .text = "  then ", .width = 7},
+      {.name = "expected_points", .text = "  E[points] ", .text_format = "%9.2f", .csv_format = "%.3f"}};
+  if (race) {
+    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = report::kJsonCsv});
+    columns.push_back({.name = "p_win_exact", .in = report::kJson});
+    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = report::kText});
+  }
+  report::Table& list = j.table("choices", columns);
+  for (const Row& row : rows) {
+    std::vector<report::Value> x = {before ? std::string("nothing") : faces_text(row.s.kept), row.s.points,
+                                    fmt("%5.0f", row.s.points),
+                                    row.bank ? std::string("bank") : "throw " + std::to_string(row.dice_next), row.points};
+    if (race) {
+      x.push_back(row.win);
+      x.push_back(row.win_exact);
+      x.push_back(row.win_exact ? fmt("%.4f", row.win.mean) + " exact" : report::plus_minus(row.win));
+    }
+    list.row(std::move(x));
+  }
+  j.field("bank_min", r.bank_min);
+  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
+  for (const SetAside& s : choices)
+    if (!may_bank(turn_total + s.points, r)) {
+      const std::string note = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
+                               (before ? ": " + std::to_string(turn_total) + " may not be banked yet, so throw" : "");
+      j.field("note", note).line("note: " + note);
+      break;
+    }
+  if (race) {
+    j.field("separated", separated);
+    if (!separated) j.field("warning", kNotSeparated);
+  }
+  if (race && !final_round)
+    j.line("P(win): Monte Carlo, " + std::to_string(games) + " games per choice, policy " +
+           policy + ", seed " + std::to_string(seed));
+  if (!separated) j.line(std::string("warning: ") + kNotSeparated);
+  return j.render(format);
+}
+
 }  // namespace
 
 int zehntausend_advise_command(int argc, const char* const* argv) {
@@ -130,14 +220,6 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   for (int o : opponents) best_other = std::max(best_other, o);
   const bool final_round = race && best_other >= r.limit;
 
-  struct Row {
-    SetAside s;
-    bool bank;
-    int dice_next;
-    double points;  // exact expected banked points of the turn
-    Estimate win{};
-    bool win_exact = false;
-  };
   std::vector<Row> rows;
   for (const SetAside& s : choices) {
     const int t2 = turn_total + s.points, d2 = before ? dice_left : m.dice_after(static_cast<int>(faces.size()), s.dice);
@@ -200,74 +282,8 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     const Estimate& b = rows[1].win;
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
-  const char* kNotSeparated =
-      "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
-      "more --games may tell them apart";
-  report::Report j = game_report(r);
-  if (before)
-    j.field("throw", nullptr).field("dice_left", dice_left);
-  else
-    j.field("throw", faces_text(thrown));
-  j.field("turn_total", turn_total)
-      .field("total", total)
-      .field("opponents", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
-      .field("final_round", final_round);
-  if (race)
-    j.field("seed", seed)
-        .field("policy", vm["policy"].as<std::string>())
-        .field("games_per_choice", vm["games"].as<std::uint64_t>());
-  j.line((before ? "before a throw with " + std::to_string(dice_left) + " dice left" : "threw " + faces_text(thrown)) +
-         " at turn total " + std::to_string(turn_total) +
-         (race ? ", my total " + std::to_string(total) + ", best opponent " + std::to_string(best_other) +
-                     (final_round ? " (final round)" : "")
-               : ""));
-  j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
-         "expected banked points of the turn (exact, optimal play on)" +
-         (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : ""));
-  if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
-  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, report::kCsv);
-  // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
-  std::vector<report::Column> columns = {
-      {.name = "set_aside", .text = "  ", .width = 13, .min_gap = 1},
-      {.name = "points", .in = report::kJsonCsv},
-      {.name = "points_text", .in = report::kText},
-      {.name = "then", .text = "  then ", .width = 7},
-      {.name = "expected_points", .text = "  E[points] ", .text_format = "%9.2f", .csv_format = "%.3f"}};
-  if (race) {
-    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = report::kJsonCsv});
-    columns.push_back({.name = "p_win_exact", .in = report::kJson});
-    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = report::kText});
-  }
-  report::Table& list = j.table("choices", columns);
-  for (const Row& row : rows) {
-    std::vector<report::Value> x = {before ? std::string("nothing") : faces_text(row.s.kept), row.s.points,
-                                    fmt("%5.0f", row.s.points),
-                                    row.bank ? std::string("bank") : "throw " + std::to_string(row.dice_next), row.points};
-    if (race) {
-      x.push_back(row.win);
-      x.push_back(row.win_exact);
-      x.push_back(row.win_exact ? fmt("%.4f", row.win.mean) + " exact" : report::plus_minus(row.win));
-    }
-    list.row(std::move(x));
-  }
-  j.field("bank_min", r.bank_min);
-  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
-  for (const SetAside& s : choices)
-    if (!may_bank(turn_total + s.points, r)) {
-      const std::string note = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
-                               (before ? ": " + std::to_string(turn_total) + " may not be banked yet, so throw" : "");
-      j.field("note", note).line("note: " + note);
-      break;
-    }
-  if (race) {
-    j.field("separated", separated);
-    if (!separated) j.field("warning", kNotSeparated);
-  }
-  if (race && !final_round)
-    j.line("P(win): Monte Carlo, " + std::to_string(vm["games"].as<std::uint64_t>()) + " games per choice, policy " +
-           vm["policy"].as<std::string>() + ", seed " + std::to_string(seed));
-  if (!separated) j.line(std::string("warning: ") + kNotSeparated);
-  const std::string text = j.render(format);
+  const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, vm["policy"].as<std::string>(),
+                                          vm["games"].as<std::uint64_t>(), separated);
   emit(vm, text);
   return 0;
 }
