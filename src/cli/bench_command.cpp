@@ -360,7 +360,7 @@ int bench_command(int argc, const char* const* argv) {
       auto play = [&](bool kernel) {
         return evaluate_passes(rules, w.jokers, *w.policy, 6, kernel ? passes : baseline_passes, seed, threads, control,
                                kernel)
-            .all;
+            .tally.all;
       };
       Row row;
       row.section = "passes";
@@ -451,7 +451,7 @@ int bench_command(int argc, const char* const* argv) {
     const Workload& plain = workloads.front();
     const std::vector<MpiWorkload> mpi_workloads = {
         {"passes of 6 players, " + plain.name,
-         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes, seed, 1, control, true).all; }},
+         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes, seed, 1, control, true).tally.all; }},
         {"evenings of 4 players, " + evening_name, [&] { return play_evenings(PassEngine::Kernel, 1); }},
     };
     for (const auto& w : mpi_workloads) {

@@ -679,9 +679,9 @@ TEST(PassLanes, PassesAreTheSameOnAnyNumberOfThreads) {
   const PassRun one = evaluate_passes(rules, three, *heur, 6, passes, 9, 1, {}, true);
   for (int threads : {2, 3}) {
     const PassRun more = evaluate_passes(rules, three, *heur, 6, passes, 9, threads, {}, true);
-    EXPECT_EQ(one.by_position, more.by_position) << threads << " threads";
+    EXPECT_EQ(one.tally.by_position, more.tally.by_position) << threads << " threads";
   }
-  EXPECT_EQ(one.all.turns(), 6 * passes);
+  EXPECT_EQ(one.tally.all.turns(), 6 * passes);
 }
 
 // A policy that says its inner choices read the table: the kernel cannot compile it.

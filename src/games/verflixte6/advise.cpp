@@ -8,7 +8,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "verflixt/core/chunks.h"
+#include "verflixt/core/sampling.h"
 #include "verflixt/core/dice.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/joker.h"
@@ -274,20 +274,21 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
     seats[k] = PassSeat{me ? &self_policy : &others_policy, a.jokers.empty() ? JokerSet{} : a.jokers[k], 0,
                         a.pass.table[k].total};
   }
-  struct Part {
+  // Per action the sum of its results and per pair of actions the sum of their products.
+  struct Sums {
     std::vector<std::int64_t> sum, cross;
-    std::uint64_t count = 0;
+    void merge(const Sums& p) {
+      for (size_t k = 0; k < sum.size(); ++k) sum[k] += p.sum[k];
+      for (size_t k = 0; k < cross.size(); ++k) cross[k] += p.cross[k];
+    }
   };
-  const auto parts = run_chunks<Part>(
-      samples, kAdviceChunk, threads, control, adv.interrupted,
-      [&](std::uint64_t chunk, std::uint64_t count, Part& p) {
-        p.sum.assign(A, 0);
-        p.cross.assign(A * A, 0);
-        p.count = count;
+  const SampledRun<Sums> run = sample_chunks(
+      samples, kAdviceChunk, seed, threads, control, Sums{std::vector<std::int64_t>(A, 0), std::vector<std::int64_t>(A * A, 0)},
+      [&](SampleChunk& chunk, Sums& p) {
         std::vector<std::int64_t> x(A);
-        for (std::uint64_t i = 0; i < count; ++i) {
-          // Common random numbers: sample i of every action throws the same dice.
-          const Rng stream = chunk_rng(seed, chunk * kAdviceChunk + i);
+        for (std::uint64_t i = 0; i < chunk.count; ++i) {
+          // Common random numbers: sample i of every action throws the same dice, its own stream.
+          const Rng stream = chunk_rng(seed, chunk.first + i);
           for (size_t k = 0; k < A; ++k) {
             RandomDice dice(stream);
             x[k] = play_out(rules, a, seats, dice, actions[k]);
@@ -298,13 +299,10 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
           }
         }
       });
-  std::vector<std::int64_t> sum(A, 0), cross(A * A, 0);
-  std::uint64_t played = 0;  // fewer than `samples` after a stop (whole chunks)
-  for (const auto& p : parts) {
-    played += p.count;
-    for (size_t k = 0; k < A; ++k) sum[k] += p.sum[k];
-    for (size_t k = 0; k < A * A; ++k) cross[k] += p.cross[k];
-  }
+  adv.interrupted = run.interrupted;
+  const std::vector<std::int64_t>& sum = run.tally.sum;
+  const std::vector<std::int64_t>& cross = run.tally.cross;
+  const std::uint64_t played = run.completed;  // fewer than `samples` after a stop (whole chunks)
   const double unit = a.goal == AdviceGoal::Win ? static_cast<double>(kWinUnit) : 1.0;
   adv.samples = played;
   if (played < 2) return;  // stopped before two samples: no estimate to rank by

@@ -1,55 +1,45 @@
 #include "verflixt/games/verflixte6/evaluate.h"
 
-#include <chrono>
 #include <memory>
 
-#include "verflixt/core/chunks.h"
 #include "verflixt/games/verflixte6/engine.h"
 #include "verflixt/games/verflixte6/pass_kernel.h"
 #include "verflixt/games/verflixte6/objective.h"
 
 namespace verflixt {
-namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+void PassTally::merge(const PassTally& part) {
+  for (size_t pos = 0; pos < by_position.size(); ++pos) {
+    by_position[pos].merge(part.by_position[pos]);
+    all.merge(part.by_position[pos]);
+  }
 }
-
-}  // namespace
 
 SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy, std::uint64_t turns,
                       std::uint64_t seed, int threads, const RunControl& control) {
-  const auto t0 = std::chrono::steady_clock::now();
-  SoloRun run;
-  run.requested = turns;
-  auto parts = run_chunks<Tally>(turns, kReferenceChunk, threads, control, run.interrupted,
-                                 [&](std::uint64_t chunk, std::uint64_t count, Tally& tally) {
-                                   RandomDice dice(chunk_rng(seed, chunk));
-                                   for (std::uint64_t k = 0; k < count; ++k) {
-                                     const TurnState t = play_solo_turn(rules, jokers, policy, dice);
-                                     tally.add(t.eyes, t.eliminated);
-                                   }
-                                 });
-  for (const auto& p : parts) run.tally.merge(p);
-  run.seconds = seconds_since(t0);
-  return run;
+  return sample_chunks(turns, kReferenceChunk, seed, threads, control, Tally{}, [&](SampleChunk& chunk, Tally& tally) {
+    RandomDice dice(chunk.rng);
+    for (std::uint64_t k = 0; k < chunk.count; ++k) {
+      const TurnState t = play_solo_turn(rules, jokers, policy, dice);
+      tally.add(t.eyes, t.eliminated);
+    }
+  });
 }
 
 PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& policy, int players,
                         std::uint64_t passes, std::uint64_t seed, int threads, const RunControl& control,
                         bool kernel) {
-  const auto t0 = std::chrono::steady_clock::now();
-  PassRun run;
-  run.requested = passes;
   const auto n = static_cast<size_t>(players);
+  PassTally zero;
+  zero.by_position.assign(n, Tally{});
   // A kernel per thread, kept across its chunks: its tables are compiled once per thread,
   // not once per chunk (caches change speed, never results: pass_kernel.h).
-  auto parts = run_chunks<std::vector<Tally>>(
-      passes, kReferenceChunk, threads, control, run.interrupted,
+  return sample_chunks(
+      passes, kReferenceChunk, seed, threads, control, zero,
       [&] { return thread_kernel(kernel ? PassEngine::Kernel : PassEngine::Reference, rules); },
-      [&](std::uint64_t chunk, std::uint64_t count, std::vector<Tally>& tallies, std::unique_ptr<PassKernel>& pk) {
-        tallies.assign(n, Tally{});
-        RandomDice dice(chunk_rng(seed, chunk));
+      [&](SampleChunk& chunk, PassTally& part, std::unique_ptr<PassKernel>& pk) {
+        std::vector<Tally>& tallies = part.by_position;
+        RandomDice dice(chunk.rng);
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
         if (pk) {
           // The chunk's passes in lanes (pass_kernel.h), counted as they finish by position,
@@ -57,14 +47,14 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
           // tallies once per chunk: the same integers as a Tally::add per result, without
           // a map update per result.
           std::vector<std::uint64_t> counts;  // [(eyes * n + pos) * 2 + zombie]: PassKernel::count_index
-          pk->count_passes(seats, chunk * kReferenceChunk, count, dice.rng(), counts);
+          pk->count_passes(seats, chunk.first, chunk.count, dice.rng(), counts);
           for (size_t at = 0; at < counts.size(); at += 2)
             tallies[(at / 2) % n].add_many(static_cast<int>(at / 2 / n), counts[at] + counts[at + 1], counts[at + 1]);
           return;
         }
         PassResult r;
-        for (std::uint64_t k = 0; k < count; ++k) {
-          const std::uint64_t pass = chunk * kReferenceChunk + k;
+        for (std::uint64_t k = 0; k < chunk.count; ++k) {
+          const std::uint64_t pass = chunk.first + k;
           const int first = static_cast<int>(pass % n);
           r = play_pass(rules, seats, first, dice);
           for (size_t pos = 0; pos < n; ++pos) {
@@ -73,14 +63,6 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
           }
         }
       });
-  run.by_position.assign(n, Tally{});
-  for (const auto& p : parts)
-    for (size_t pos = 0; pos < n; ++pos) {
-      run.by_position[pos].merge(p[pos]);
-      run.all.merge(p[pos]);
-    }
-  run.seconds = seconds_since(t0);
-  return run;
 }
 
 }  // namespace verflixt

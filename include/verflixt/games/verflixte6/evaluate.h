@@ -8,6 +8,7 @@
 #include "verflixt/games/verflixte6/policy.h"
 #include "verflixt/games/verflixte6/rules.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/sampling.h"
 #include "verflixt/core/stats.h"
 
 namespace verflixt {
@@ -16,23 +17,20 @@ namespace verflixt {
 // large enough that scheduling costs nothing measurable.
 inline constexpr std::uint64_t kReferenceChunk = 1u << 14;
 
-struct SoloRun {
-  Tally tally;
-  std::uint64_t requested = 0;
-  bool interrupted = false;  // Ctrl-C: tally holds the chunks that finished
-  double seconds = 0;
-};
+// Ctrl-C: the tally holds the chunks that finished (interrupted).
+using SoloRun = SampledRun<Tally>;
 
 SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy, std::uint64_t turns,
                       std::uint64_t seed, int threads, const RunControl& control = {});
 
-struct PassRun {
+struct PassTally {
   std::vector<Tally> by_position;  // pass results (after T7) by position in the seat order
   Tally all;                       // every player's pass result
-  std::uint64_t requested = 0;
-  bool interrupted = false;
-  double seconds = 0;
+  // Adds a chunk's results by position (a chunk leaves its `all` empty: it is the merge's).
+  void merge(const PassTally& part);
+  void serialize(cluster::Archive& a) { a(by_position, all); }
 };
+using PassRun = SampledRun<PassTally>;
 
 // Passes of `players` players who all share `policy` and `jokers`; the first seat of pass i
 // is i mod players, and results are tallied by position in the seat order. With `kernel` the
