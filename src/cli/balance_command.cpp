@@ -22,10 +22,10 @@
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/stats.h"
-#include "verflixt/games/verflixte6/balance.h"
-#include "verflixt/games/verflixte6/joker.h"
-#include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/strong_policy.h"
+#include "verflixt/games/verflixte6/analyses/balance.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt {
