@@ -13,6 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "games/verflixte6/exact/solver_values.h"
 #include "games/verflixte6/rules/delta_joker.h"
 #include "games/verflixte6/rules/turn_step.h"
 #include "verflixt/core/error.h"
@@ -21,13 +22,11 @@
 #include "verflixt/version.h"
 
 namespace verflixt {
-namespace {
+using detail::normal_form;
+using detail::ValueAlgebra;
+using detail::ValueBust;
 
-// A state's value and its probability of ending eliminated, under the optimal policy.
-struct ValueBust {
-  double v = 0;
-  double b = 0;
-};
+namespace {
 
 // The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
 int risk(const TurnState& s) { return s.eyes - detail::eliminated_state(s, /*to_floor=*/true).eyes; }
@@ -41,24 +40,6 @@ struct Caps {
 // The solver's risk cap: above it no plain throw is considered (see solver.h).
 bool considered(const TurnState& s, Action a, const Caps& caps) {
   return !(detail::throws_plain(a) && risk(s) > caps.of(s));  // E4: Fumo's step is a plain throw
-}
-
-// Once a Ventil floor is set (J11) and All In is no longer held, the rest of the turn is
-// shift-invariant: every step adds to the eyes, a 6 drops to the floor, penalties drag the
-// floor along (E5), stopping keeps the eyes, and classic fumo is barred after a floor (J13).
-// Moving eyes and floor together by c moves every outcome by c. So V(eyes, floor, rest) =
-// floor + V(eyes - floor, 0, rest), and the solver stores such states at floor 0: this turns
-// the two-dimensional (eyes, floor) part of a Ventil loadout into a one-dimensional one.
-// All In breaks the invariance (a failure sets 0, ignoring the floor), so states holding it
-// keep their floor. `offset` receives the shift to add back to values.
-TurnState normal_form(TurnState s, int& offset) {
-  offset = 0;
-  if (s.phase == TurnPhase::Decide && s.has_floor && !s.held.has(ALL_IN)) {
-    offset = s.floor;
-    s.eyes -= s.floor;
-    s.floor = 0;
-  }
-  return s;
 }
 
 // Exploration: answers every inner choice arbitrarily but records the successors of both
@@ -80,44 +61,6 @@ class RecordingChooser final : public InnerChooser {
 
  private:
   const Rules& r_;
-};
-
-// The value algebra for delta jokers (delta_joker.h): each leaf is the value of the state the
-// delta leads to; choices take the larger value. It can also record the answer to one
-// particular choice, which is how a SolvedPolicy replays the solver's inner decisions.
-template <class Lookup>
-struct ValueAlgebra {
-  using Dist = ValueBust;
-  static constexpr int kOffset = 256;
-
-  ValueAlgebra(const Rules& rules, const TurnState& b, const Lookup& l) : r(rules), base(b), lookup(l) {}
-
-  ValueBust point(int delta) {
-    const int i = delta + kOffset;
-    if (i < 0 || i >= 2 * kOffset) return lookup(apply_delta(r, base, delta));
-    if (!have[static_cast<size_t>(i)]) {
-      cache[static_cast<size_t>(i)] = lookup(apply_delta(r, base, delta));
-      have[static_cast<size_t>(i)] = 1;
-    }
-    return cache[static_cast<size_t>(i)];
-  }
-  static void add(ValueBust& acc, const ValueBust& d, double w) {
-    acc.v += w * d.v;
-    acc.b += w * d.b;
-  }
-  bool take(const InnerChoice& c, const ValueBust& yes, const ValueBust& no) {
-    const bool t = detail::strictly_better(yes.v, no.v);
-    if (c == wanted) answer = t;
-    return t;
-  }
-
-  const Rules& r;
-  const TurnState& base;
-  const Lookup& lookup;
-  std::vector<ValueBust> cache = std::vector<ValueBust>(2 * kOffset);
-  std::vector<char> have = std::vector<char>(2 * kOffset, 0);
-  InnerChoice wanted{InnerChoice::UseFumoReentry, -1, -1, -1, -1};  // matches no delta choice
-  bool answer = false;
 };
 
 // The support algebra for delta jokers: every delta any answer to the inner choices can
@@ -614,267 +557,6 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   for (std::size_t i = 0; i < out.size(); ++i)
     if (solved[i]) result.push_back(std::move(out[i]));
   return result;
-}
-
-// ---- SolvedPolicy ----
-
-SolvedPolicy::SolvedPolicy(Rules rules, JokerSet loadout, std::shared_ptr<const SolvedDecisions> table,
-                         int fallback_threshold, std::string name)
-    : rules_(std::move(rules)), loadout_(loadout), table_(std::move(table)),
-      fallback_threshold_(fallback_threshold), name_(std::move(name)) {}
-
-double SolvedPolicy::value(const TurnState& raw) const {
-  if (raw.phase == TurnPhase::Over) return raw.eyes;
-  int offset = 0;
-  const TurnState s = normal_form(raw, offset);
-  const auto it = table_->entries.find(solo_key(s));
-  return it == table_->entries.end() ? std::numeric_limits<double>::quiet_NaN() : it->second.value + offset;
-}
-
-Action SolvedPolicy::decide(const TurnView& view) const {
-  int offset = 0;
-  const TurnState s = normal_form(canonical(rules_, view.turn), offset);
-  const auto it = table_->entries.find(solo_key(s));
-  if (it != table_->entries.end() && s.phase == TurnPhase::Decide && is_legal(view, it->second.action))
-    return it->second.action;
-  return view.turn.eyes >= fallback_threshold_ ? Action::stop() : Action::roll();
-}
-
-bool SolvedPolicy::delta_choice(const TurnView& view, Joker joker, const InnerChoice& wanted) const {
-  // The engine shows the state the joker's step started from, the joker already spent.
-  const TurnState base = canonical(rules_, view.turn);
-  auto look = [this](const TurnState& x) { return ValueBust{value(x), 0.0}; };
-  ValueAlgebra<decltype(look)> alg(rules_, base, look);
-  alg.wanted = wanted;
-  detail::DeltaStep<ValueAlgebra<decltype(look)>>(rules_, alg).run(joker);
-  return alg.answer;
-}
-
-bool SolvedPolicy::anaconda_fight(const TurnView& v, int attack) const {
-  return delta_choice(v, ANACONDA, {InnerChoice::AnacondaFight, attack});
-}
-bool SolvedPolicy::rattenlord_retreat(const TurnView& v, int throws_left) const {
-  return delta_choice(v, RATTENLORD, {InnerChoice::RattenlordRetreat, throws_left});
-}
-bool SolvedPolicy::monokel_rethrow(const TurnView& v, int index, int face, int kept) const {
-  return delta_choice(v, MONOKEL, {InnerChoice::MonokelRethrow, index, face, kept});
-}
-bool SolvedPolicy::senigma_counter(const TurnView& v, int round, int attack, int won, int lost) const {
-  return delta_choice(v, SENIGMA, {InnerChoice::SenigmaCounter, round, attack, won, lost});
-}
-
-namespace {
-// Replays the solver's reaction through the same ValueChooser and remembers its answer.
-class ReactionRecorder final : public InnerChooser {
- public:
-  ReactionRecorder(const Rules& r, const SolvedPolicy& p)
-      : vc_(r, [&p](const TurnState& x) { return p.value(x); }) {}
-  bool take_delta(const TurnState& b, const InnerChoice& c, const DeltaDist& y, const DeltaDist& n) const override {
-    return vc_.take_delta(b, c, y, n);
-  }
-  bool take_reaction(const TurnState& v, const InnerChoice& c, const SoloOutcomes& y, const SoloOutcomes& n) const override {
-    const bool t = vc_.take_reaction(v, c, y, n);
-    if (c.kind == InnerChoice::UseRunkelrueb) runkel = t;
-    return t;
-  }
-  mutable bool runkel = true;
-
- private:
-  ValueChooser vc_;
-};
-}  // namespace
-
-bool SolvedPolicy::use_runkelrueb(const TurnView& view) const {
-  // The engine asks from the state the 6 was thrown from; a plain throw from it replays the
-  // solver's comparison of saving and not saving.
-  TurnState s = canonical(rules_, view.turn);
-  if (s.phase != TurnPhase::Decide || !s.held.has(RUNKELRUEB)) return true;
-  ReactionRecorder rec(rules_, *this);
-  (void)solo_transition(rules_, s, Action::roll(), rec);
-  return rec.runkel;
-}
-
-bool SolvedPolicy::use_fumo_reentry(const TurnView& view) const {
-  // The engine shows the eliminated state (eyes 0, no floor); the solver compared the
-  // re-entry's value with staying eliminated at 0.
-  TurnState pre;
-  pre.held = view.turn.held;
-  pre.frost_used = view.turn.frost_used;
-  pre.phase = TurnPhase::Decide;
-  const double v = value(fumo_restart(rules_, pre));
-  if (std::isnan(v)) return true;
-  return detail::strictly_better(v, 0.0);
-}
-
-std::unique_ptr<SolvedPolicy> table_policy(const Rules& rules, const SoloSolution& sol) {
-  if (!sol.table) throw std::logic_error("table_policy: the solution kept no table");
-  return std::make_unique<SolvedPolicy>(rules, sol.loadout, sol.table, sol.threshold < 0 ? 0 : sol.threshold,
-                                       "solved:" + loadout_name(sol.loadout));
-}
-
-// ---- .policy files ----
-
-namespace {
-std::string action_token(Action a) {
-  if (a.kind == Action::Stop) return "stop";
-  if (a.kind == Action::Roll) return "roll";
-  return std::string(joker_id(a.joker));
-}
-std::string fmt17(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x == 0 ? 0.0 : x);  // never "-0"
-  return buf;
-}
-}  // namespace
-
-void write_policy(std::ostream& out, const Rules& rules, const SoloSolution& sol) {
-  if (!sol.table) throw std::logic_error("write_policy: the solution kept no table");
-  out << "# verflixt solo policy table: the exact optimal solo policy (verflixt solve).\n"
-         "# Each state line: phase eyes robbing_ones held(hex bits, bit k = joker k in rule order)\n"
-         "#   frost_used fumo_active fumo_gain has_floor floor action value\n"
-         "# phase F = before a free throw, D = decision; action stop|roll|<joker id> (- for F).\n"
-      << "verflixt-policy 1\n"
-      << "version " << kVersion << "\n"
-      << "rules " << rules_summary(rules) << "\n"
-      << "loadout " << loadout_name(sol.loadout) << "\n"
-      << "risk_cap " << sol.risk_cap << "\n"
-      << "ev " << fmt17(sol.ev) << "\n"
-      << "threshold " << sol.threshold << "\n"
-      << "states " << sol.table->states.size() << "\n";
-  for (const TurnState& s : sol.table->states) {
-    const auto& e = sol.table->entries.at(solo_key(s));
-    char held[8];
-    std::snprintf(held, sizeof held, "%x", static_cast<unsigned>(s.held.bits));
-    out << (s.phase == TurnPhase::FreeThrow ? 'F' : 'D') << ' ' << s.eyes << ' ' << s.robbing_ones << ' ' << held
-        << ' ' << s.frost_used << ' ' << s.fumo_active << ' ' << s.fumo_gain << ' ' << s.has_floor << ' ' << s.floor
-        << ' ' << (s.phase == TurnPhase::FreeThrow ? "-" : action_token(e.action)) << ' ' << fmt17(e.value) << '\n';
-  }
-}
-
-namespace {
-// The solver never writes more states than this (SolverOptions::max_states' default).
-constexpr std::size_t kMaxPolicyStates = 40'000'000;
-// Eyes, floors and Fumo gains in a table: far beyond any solved state, far inside an int.
-constexpr long long kMaxPolicyEyes = 100'000'000;
-
-// The whole token as an integer in lo..hi (base 10, or 16 for the held set): "16abc",
-// "1e3", "" and out-of-range values are refused.
-bool whole_int(std::string_view tok, long long lo, long long hi, long long& out, int base = 10) {
-  const auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), out, base);
-  return !tok.empty() && ec == std::errc() && ptr == tok.data() + tok.size() && out >= lo && out <= hi;
-}
-// The whole token as a finite double ("nan", "inf" and "1.5x" are refused).
-bool whole_finite(std::string_view tok, double& out) {
-  const auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), out);
-  return !tok.empty() && ec == std::errc() && ptr == tok.data() + tok.size() && std::isfinite(out);
-}
-// A read-only stream over text already in memory (no copy of a large policy file).
-struct TextBuf : std::streambuf {
-  explicit TextBuf(std::string& text) { setg(text.data(), text.data(), text.data() + text.size()); }
-};
-}  // namespace
-
-std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source) {
-  std::string line;
-  long long lineno = 0;
-  auto fail = [&](const std::string& why) -> InputError {
-    return InputError(printable(source) + ":" + std::to_string(lineno) + ": " + why);
-  };
-  // One line, CR of a CRLF line end dropped.
-  auto next_line = [&] {
-    if (!std::getline(in, line)) return false;
-    ++lineno;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    return true;
-  };
-  std::map<std::string, std::string> header;
-  const char* keys[] = {"verflixt-policy", "version", "rules", "loadout", "risk_cap", "ev", "threshold", "states"};
-  for (const char* key : keys) {
-    do {
-      if (!next_line()) throw fail(std::string("missing header line '") + key + "'");
-    } while (line.empty() || line[0] == '#');
-    const auto sp = line.find(' ');
-    if (line.substr(0, sp) != key) throw fail(std::string("expected header line '") + key + "', found " + quoted(line));
-    header[key] = sp == std::string::npos ? "" : line.substr(sp + 1);
-  }
-  if (header["verflixt-policy"] != "1") throw fail("unsupported policy format version " + quoted(header["verflixt-policy"]));
-  if (header["rules"] != rules_summary(rules))
-    throw InputError(printable(source) + ": solved for rules " + quoted(header["rules"]) + ", not for '" +
-                     rules_summary(rules) + "'");
-  const JokerSet loadout = parse_loadout(header["loadout"], rules, printable(source) + " loadout");
-  long long threshold = 0, count = 0, risk_cap = 0;
-  double ev = 0;
-  if (!whole_int(header["risk_cap"], 0, kMaxPolicyEyes, risk_cap))
-    throw fail("risk_cap " + quoted(header["risk_cap"]) + " is not an integer in 0.." + std::to_string(kMaxPolicyEyes));
-  if (!whole_finite(header["ev"], ev)) throw fail("ev " + quoted(header["ev"]) + " is not a finite number");
-  if (!whole_int(header["threshold"], -1, kMaxPolicyEyes, threshold))
-    throw fail("threshold " + quoted(header["threshold"]) + " is not an integer in -1.." + std::to_string(kMaxPolicyEyes));
-  // Checked before anything is allocated for the states; the table then grows only with
-  // lines actually read, so a header claiming a huge count costs nothing.
-  if (!whole_int(header["states"], 1, static_cast<long long>(kMaxPolicyStates), count))
-    throw fail("states " + quoted(header["states"]) + " is not a count in 1.." + std::to_string(kMaxPolicyStates));
-  const auto n = static_cast<std::size_t>(count);
-  auto table = std::make_shared<SolvedDecisions>();
-  table->states.reserve(std::min<std::size_t>(n, 1 << 16));
-  while (next_line()) {
-    if (line.empty() || line[0] == '#') continue;
-    if (table->states.size() == n) throw fail("more state lines than the header's states " + std::to_string(n));
-    std::istringstream ls(line);
-    std::vector<std::string> tok;
-    for (std::string t; tok.size() < 12 && ls >> t;) tok.push_back(std::move(t));
-    if (tok.size() != 11)
-      throw fail("malformed state line (expected 11 fields: phase eyes robbing_ones held frost_used fumo_active"
-                 " fumo_gain has_floor floor action value)");
-    auto field = [&](std::size_t k, const char* what, long long lo, long long hi, int base = 10) {
-      long long v = 0;
-      if (!whole_int(tok[k], lo, hi, v, base))
-        throw fail(std::string(what) + " " + quoted(tok[k]) + " is not " + (base == 16 ? "a hex integer" : "an integer") +
-                   " in " + std::to_string(lo) + ".." + std::to_string(hi));
-      return v;
-    };
-    if (tok[0] != "F" && tok[0] != "D") throw fail("phase " + quoted(tok[0]) + "; valid: F, D");
-    TurnState s;
-    s.phase = tok[0] == "F" ? TurnPhase::FreeThrow : TurnPhase::Decide;
-    s.eyes = static_cast<int>(field(1, "eyes", -kMaxPolicyEyes, kMaxPolicyEyes));
-    s.robbing_ones = static_cast<int>(field(2, "robbing_ones", 0, 255));
-    s.held = JokerSet{static_cast<u16>(field(3, "held", 0, JokerSet::all().bits, 16))};
-    if ((s.held.bits & ~loadout.bits) != 0) throw fail("held " + quoted(tok[3]) + " has jokers outside the loadout");
-    s.frost_used = static_cast<int>(field(4, "frost_used", 0, 15));
-    s.fumo_active = field(5, "fumo_active", 0, 1) != 0;
-    s.fumo_gain = static_cast<int>(field(6, "fumo_gain", -kMaxPolicyEyes, kMaxPolicyEyes));
-    s.has_floor = field(7, "has_floor", 0, 1) != 0;
-    s.floor = static_cast<int>(field(8, "floor", -kMaxPolicyEyes, kMaxPolicyEyes));
-    SolvedDecisions::Entry e;
-    const std::string& act = tok[9];
-    if (s.phase == TurnPhase::FreeThrow) {
-      if (act != "-") throw fail("action " + quoted(act) + " for a free-throw state; valid: -");
-    } else if (act == "stop") {
-      e.action = Action::stop();
-    } else if (act == "roll") {
-      e.action = Action::roll();
-    } else {
-      const Joker j = parse_joker(act, printable(source) + ":" + std::to_string(lineno) + " action");
-      if (!s.held.has(j)) throw fail("action " + quoted(act) + " uses a joker the state does not hold");
-      e.action = Action::use(j);
-    }
-    if (!whole_finite(tok[10], e.value)) throw fail("value " + quoted(tok[10]) + " is not a finite number");
-    if (!table->entries.emplace(solo_key(s), e).second) throw fail("this state is given twice");
-    table->states.push_back(s);
-  }
-  if (table->states.size() != n)
-    throw fail("expected " + std::to_string(n) + " states, read " + std::to_string(table->states.size()));
-  return std::make_unique<SolvedPolicy>(rules, loadout, std::move(table), static_cast<int>(threshold), source);
-}
-
-std::unique_ptr<SolvedPolicy> read_policy_file(const std::string& path, const Rules& rules) {
-  std::string text = read_text_file(path, "policy file", kMaxPolicyFileBytes);
-  TextBuf buf(text);
-  std::istream in(&buf);
-  return read_policy(in, rules, path);
-}
-
-std::unique_ptr<Policy> load_solved_policy(const std::string& path, const Rules& rules) {
-  return read_policy_file(path, rules);
 }
 
 }  // namespace verflixt

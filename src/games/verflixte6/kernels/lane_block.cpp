@@ -52,7 +52,7 @@ __attribute__((always_inline)) inline void draw16(const std::int64_t* bits, V16i
 
 }  // namespace
 
-bool PassKernel::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
+bool PassKernel::Impl::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   bool senigma = false;
   for (size_t k = 0; k < seats.size(); ++k) {
@@ -62,13 +62,13 @@ bool PassKernel::lane_block_plays(std::span<const PassSeat> seats, int lanes) {
   return block_plays(tabs, static_cast<int>(seats.size()), senigma, lanes);
 }
 
-bool PassKernel::lane_block_plays(std::span<const EveningPlayer> players, int lanes) {
+bool PassKernel::Impl::lane_block_plays(std::span<const EveningPlayer> players, int lanes) {
   std::array<CompiledPolicy*, kMaxPlayers> tabs{};
   for (size_t k = 0; k < players.size(); ++k) tabs[k] = &tables_of(*players[k].policy);
   return block_plays(tabs, static_cast<int>(players.size()), rules_.jokers.has(SENIGMA), lanes);
 }
 
-bool PassKernel::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const {
+bool PassKernel::Impl::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const {
   if (!use_block_ || lanes > Block::kWidth) return false;
   if (senigma && rules_.senigma != SenigmaKind::Duel) return false;  // E9: classic Senigma remembers its victims
   for (size_t k = 0; k < static_cast<size_t>(n); ++k)
@@ -76,7 +76,7 @@ bool PassKernel::block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tab
   return true;
 }
 
-void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                            const BlockSeries* series) {
   if (passes == nullptr) run_block<true>(rng, finish, nullptr, series);
   else run_block<false>(rng, finish, passes, nullptr);
@@ -87,7 +87,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
 // kSeries: the lanes play evenings, whose passes differ in totals, start bonuses and start
 // rows (a cache per pass of the evening); play_passes' are the same in every lane.
 template <bool kSeries>
-void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                            const BlockSeries* series) {
   static_assert(Block::kVector == kVector && sizeof(V16i) == kVector * sizeof(std::int32_t));
   if (!block_) block_ = std::make_unique<Block>();
@@ -693,7 +693,7 @@ void PassKernel::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, c
           continue;
         }
         Lane& lane = to_lane(l);  // the record catches up with the pass begun
-        PassKernel::begin_turn(lane);
+        PassKernel::Impl::begin_turn(lane);
         if (settle_or_finish(lane, finish)) list_drawing(l);
         from_lane(l);
         continue;

@@ -23,17 +23,17 @@
 // next pass there (BlockSeries: T7, P3 and the opener's cached start row), and a family's
 // turn starts there from a cache of its members' start rows (family_starts_).
 //
-// What a block plays (PassKernel::block_plays): every seat robs by a compiled victim rule
+// What a block plays (PassKernel::Impl::block_plays): every seat robs by a compiled victim rule
 // (VictimRule), and no Senigma takes E9's memory (classic Senigma); play_series' lanes draw
 // from the chunk's Rng (no series_rng).
 #include <array>
 #include <cstdint>
 
-#include "verflixt/games/verflixte6/kernels/pass_kernel.h"
+#include "games/verflixte6/kernels/pass_kernel_impl.h"
 
 namespace verflixt {
 
-struct PassKernel::Block {
+struct PassKernel::Impl::Block {
   static constexpr int kWidth = kLanes;  // lanes at most
   static constexpr int kVector = 16;     // lanes per vector (lane_block.cpp's V16i)
   static_assert(kWidth % kVector == 0);
@@ -77,7 +77,7 @@ struct PassKernel::Block {
 // is live, so no turn or pass end needs the lane records. `counts`: count_passes' counts
 // (else nullptr), which the sink adds to one pass at a time and the block's vectors, where
 // a round's pass ends allow, many at once.
-struct PassKernel::BlockPasses {
+struct PassKernel::Impl::BlockPasses {
   std::span<const PassSeat> seats;
   const PassSink& sink;
   std::vector<std::uint64_t>* counts;
@@ -90,7 +90,7 @@ struct PassKernel::BlockPasses {
 // What play_series hands the block to begin an evening's next pass, and the next evening,
 // itself (run_block): the players and the evening's passes, for open_evening_pass when the
 // lane record catches up, and play_series' end of an evening.
-struct PassKernel::BlockSeries {
+struct PassKernel::Impl::BlockSeries {
   std::span<const EveningPlayer> players;
   bool final;
   int passes;

@@ -10,7 +10,7 @@
 // minus the Ventil floor, or the eyes without one). Ventil is never restricted: its own
 // throw risks nothing. Above the cap only jokers remain, each spent or used up after
 // finitely many steps, so the part is finite. (A Ventil floor does not add a dimension:
-// without All In the rest of the turn is shift-invariant, see normal_form in solver.cpp.)
+// without All In the rest of the turn is shift-invariant, see normal_form, solver_values.h.)
 //
 // Why this is exact and not a guess: the solver proves a posteriori, per loadout, that a
 // plain throw is never optimal above the cap (`cap_certified`). Group the states into
@@ -73,7 +73,7 @@ struct SolverOptions {
 
 // The solver's decisions: the value of every solved non-terminal state and the optimal
 // action of every decision state. States with a Ventil floor and without All In are stored
-// shifted to floor 0 (see normal_form in solver.cpp): their values are then relative to the
+// shifted to floor 0 (see normal_form, solver_values.h): their values are then relative to the
 // floor, which SolvedPolicy::value adds back.
 struct SolvedDecisions {
   struct Entry {
