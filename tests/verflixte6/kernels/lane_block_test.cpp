@@ -7,7 +7,7 @@
 // Senigma duels, and any number of lanes; the same counts of count_passes; and the same
 // evenings of play_series, evening by evening — on every build, whether or not it plays in
 // the block by default.
-// The lanes are checked against the reference engine in pass_kernel_test.cpp.
+// The lanes are checked against the reference engine in pass_lanes_test.cpp.
 #include <gtest/gtest.h>
 
 #include <memory>

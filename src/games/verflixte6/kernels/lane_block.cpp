@@ -22,7 +22,7 @@ V16i load(const std::int32_t* p) {
 }
 void store(std::int32_t* p, V16i v) { std::memcpy(p, &v, sizeof v); }
 
-// uniform_times and resolve (pass_kernel.cpp) for sixteen lanes, the same double arithmetic in
+// uniform_times and resolve (pass_lanes.cpp) for sixteen lanes, the same double arithmetic in
 // two halves of eight: u = bits 2^-53 times the segment's size, the bucket k = floor(u) after
 // the segment's first (alias), and side 1 where u - k is not below the bucket's own
 // probability; `next` is the bucket's next row on that side. A Bucket is 16 bytes, own and
@@ -196,7 +196,7 @@ void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& fin
   };
   // play_passes' turn and pass ends in the block's own arrays, without a lane record, where
   // nothing else needs one (no family, no live row): begin_turn, begin_pass and finish as the
-  // lanes (pass_kernel.cpp) and play_passes' finish do them.
+  // lanes (pass_lanes.cpp) and play_passes' finish do them.
   const bool own_ends = !kSeries && passes->plain;
   auto begin_turn = [&](size_t l) {
     const int self = seat_at(b.first[l], b.step[l], n);  // P1

@@ -117,7 +117,7 @@ class Selector {
   virtual Selection select(const SelectionView& view) const = 0;
   // Whether select() reads view.totals or view.self. One that does not selects the same
   // loadouts every evening (available and may_free_choice follow from its own selections),
-  // so the pass kernel's evenings work them out once (pass_kernel.cpp, selection plans).
+  // so the pass kernel's evenings work them out once (pass_lanes.cpp, selection plans).
   virtual bool reads_table() const { return true; }
 };
 
