@@ -19,7 +19,10 @@ const std::vector<Game>& games() {
   // One entry per game; a new game adds its line here and its commands in its own file.
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
-       {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+       {{"evaluate", pig_evaluate_command},
+        {"solve", pig_solve_command},
+        {"tournament", pig_tournament_command},
+        {"advise", pig_advise_command}}},
       {"schocken", "Schocken, the pub game: the worst hand pays",
        {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
         {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}}},

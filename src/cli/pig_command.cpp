@@ -21,11 +21,8 @@
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
-namespace {
 
 using pig::PigRules;
-
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_pig_options(po::options_description& desc, bool players) {
   desc.add_options()
@@ -45,6 +42,10 @@ PigRules pig_rules_from(const po::variables_map& vm, int players) {
   pig::validate(r);
   return r;
 }
+
+namespace {
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 nlohmann::ordered_json meta(const PigRules& rules) { return game_meta("pig", pig::rules_summary(rules)); }
 
