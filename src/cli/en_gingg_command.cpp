@@ -70,7 +70,7 @@ int en_gingg_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
                      "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
                      "--rules FILE reads back on any --game en-gingg command.",
-                     [](const po::variables_map& vm) { return eg::rules_to_ini(en_gingg_rules_from(vm)); });
+                     eg::rule_table(), [](const po::variables_map& vm) { return en_gingg_rules_from(vm); });
 }
 
 int en_gingg_solve_command(int argc, const char* const* argv) {

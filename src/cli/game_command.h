@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli {
 
@@ -65,15 +67,26 @@ R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
 }
 
 // `verflixt rules --game NAME`: parses argv against `desc` (the game's rules options) plus
-// --output, and prints `ini(vm)`, the ruleset as the INI file --rules reads back. Returns the
-// exit code.
-template <class Ini>
+// --output and --format, and prints `rules(vm)` as the INI file --rules reads back (ini), or as
+// JSON: the same INI text and one row per parameter (key as --set takes it, value, default,
+// valid values, rule id, help) for a form or a script. Returns the exit code.
+template <class R, class Rules>
 int print_rules(int argc, const char* const* argv, po::options_description& desc, const std::string& usage,
-                Ini ini) {
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
+                const core::RuleTable<R>& table, Rules rules) {
+  const std::vector<std::string> formats = {"ini", "json"};
+  add_output_options(desc, formats);
   po::variables_map vm;
   if (!parse(argc, argv, desc, usage, vm)) return 0;
-  emit(vm, ini(vm));
+  const std::string format = format_from(vm, formats);
+  const R r = rules(vm);
+  if (format == "ini") return emit(vm, table.ini(r)), 0;
+  report::Report out({kVersion, table.game, table.summary(r), ""});
+  out.field("ini", table.ini(r));
+  report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
+                                                   {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
+  for (const auto& p : table.params)
+    params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
+  emit(vm, out.render_json());
   return 0;
 }
 

@@ -23,11 +23,8 @@
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
-namespace {
 
 using pig::PigRules;
-
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_pig_options(po::options_description& desc) {
   desc.add_options()
@@ -57,6 +54,10 @@ PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players)
 }
 
 report::Report pig_report(const PigRules& rules) { return report::Report({kVersion, "pig", pig::rules_summary(rules), ""}); }
+
+namespace {
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 // P(win) per seat from a Monte Carlo run, in the three formats; `exact_info` adds the exact
 // first-seat value of a two-player match.
@@ -96,7 +97,7 @@ int pig_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game pig [--preset standard] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Pig rule parameter (docs/rules/pig.md) as a commented INI file that\n"
                      "--rules FILE reads back on every pig command.",
-                     [](const po::variables_map& vm) { return pig::rule_table().ini(pig_rules_from(vm, {})); });
+                     pig::rule_table(), [](const po::variables_map& vm) { return pig_rules_from(vm, {}); });
 }
 
 int pig_solve_command(int argc, const char* const* argv) {

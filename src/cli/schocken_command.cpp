@@ -105,7 +105,7 @@ int schocken_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
                      "--rules FILE reads back on every schocken command.",
-                     [](const po::variables_map& vm) { return rules_to_ini(schocken_rules_from(vm)); });
+                     schocken::rule_table(), [](const po::variables_map& vm) { return schocken_rules_from(vm); });
 }
 
 int schocken_solve_command(int argc, const char* const* argv) {

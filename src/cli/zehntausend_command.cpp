@@ -34,7 +34,7 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
                      "reads back on every zehntausend command.",
-                     [](const po::variables_map& vm) { return rules_ini(game_rules(vm)); });
+                     zehntausend::rule_table(), [](const po::variables_map& vm) { return game_rules(vm); });
 }
 
 int zehntausend_solve_command(int argc, const char* const* argv) {
