@@ -20,7 +20,9 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/json_text.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/cluster.h"
 
 namespace verflixt::cli {
@@ -197,43 +199,10 @@ int threads_from(const po::variables_map& vm) {
   return threads;
 }
 
-namespace {
+// Written once, with the reporter's rules for -0 (core/report.h, core/json_text.h).
+std::string fmt(const char* format, double value) { return report::number(format, value); }
 
-// Whether printf wrote a negative zero: a minus sign, then only zero digits (and a decimal
-// point) up to the exponent or the end of the number. "-0.000", "-0e+00", " -0.0" are; "-0.001",
-// "-nan", "-inf" are not.
-bool prints_negative_zero(const char* s) {
-  while (*s == ' ') ++s;
-  if (*s++ != '-') return false;
-  bool digit = false;
-  for (; (*s >= '0' && *s <= '9') || *s == '.'; ++s) {
-    if (*s >= '1' && *s <= '9') return false;
-    digit = digit || *s == '0';
-  }
-  return digit;
-}
-
-void positive_zeros(nlohmann::ordered_json& j) {
-  if (j.is_number_float()) {
-    if (j.get<double>() == 0.0) j = 0.0;  // also true for -0.0
-  } else if (j.is_structured()) {
-    for (auto& v : j) positive_zeros(v);
-  }
-}
-
-}  // namespace
-
-std::string fmt(const char* format, double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, value);
-  if (prints_negative_zero(buf)) std::snprintf(buf, sizeof buf, format, 0.0);
-  return buf;
-}
-
-std::string json_text(nlohmann::ordered_json doc) {
-  positive_zeros(doc);
-  return doc.dump(2) + "\n";
-}
+std::string json_text(nlohmann::ordered_json doc) { return report::json_text(std::move(doc)); }
 
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
   desc.add_options()

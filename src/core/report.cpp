@@ -1,8 +1,10 @@
 #include "verflixt/core/report.h"
+#include "verflixt/core/json_text.h"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <type_traits>
+#include <utility>
 
 namespace verflixt::report {
 namespace {
@@ -78,6 +80,11 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
 }
 
 }  // namespace
+
+std::string json_text(nlohmann::ordered_json doc) {
+  positive_zeros(doc);
+  return doc.dump(2) + "\n";
+}
 
 std::string number(const char* format, double value) {
   char buf[64];
@@ -180,8 +187,7 @@ std::string Report::render_json() const {
       if (!(t.keyed && t.name.empty())) j[item.name] = rows;
     }
   }
-  positive_zeros(j);
-  return j.dump(2) + "\n";
+  return json_text(std::move(j));
 }
 
 std::string Report::render_csv() const {
