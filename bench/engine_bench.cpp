@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "verflixt/games/verflixte6/engine.h"
-#include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/games/verflixte6/rules/engine.h"
+#include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 
 namespace verflixt {
 

@@ -6,11 +6,11 @@
 #include <random>
 
 #include "verflixt/core/kernel.h"
-#include "verflixt/games/verflixte6/yardstick.h"
-#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/analyses/yardstick.h"
+#include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/core/rng.h"
-#include "verflixt/games/verflixte6/rules.h"
-#include "verflixt/games/verflixte6/solo_model.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
+#include "verflixt/games/verflixte6/exact/solo_model.h"
 
 namespace verflixt {
 namespace {

@@ -12,10 +12,10 @@
 #include "cli/cli.h"
 #include "cli/manual.h"
 #include "cli/command.h"
-#include "verflixt/games/verflixte6/advise.h"
+#include "verflixt/games/verflixte6/analyses/advise.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "cli/api.h"
 #include "verflixt/version.h"
 

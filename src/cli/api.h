@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "verflixt/games/verflixte6/advise.h"
-#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/analyses/advise.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
 
 namespace verflixt::cli {
 

@@ -2,7 +2,7 @@
 // own verdict as a robustness check, what more evenings would decide, and unused jokers named.
 #include "cli/balance_verdict.h"
 
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt::balance_text {
 

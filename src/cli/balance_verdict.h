@@ -9,7 +9,7 @@
 
 #include "cli/cli.h"
 #include "verflixt/core/stats.h"
-#include "verflixt/games/verflixte6/balance.h"
+#include "verflixt/games/verflixte6/analyses/balance.h"
 
 namespace verflixt::balance_text {
 

@@ -40,20 +40,21 @@
 
 #include "cli/bench_context.h"
 #include "cli/bench_measure.h"
+#include "cli/bench_run.h"
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/evaluate.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/analyses/evaluate.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/kernel.h"
-#include "verflixt/games/verflixte6/yardstick.h"
-#include "verflixt/games/verflixte6/policy.h"
-#include "verflixt/games/verflixte6/solo_model.h"
+#include "verflixt/games/verflixte6/analyses/yardstick.h"
+#include "verflixt/games/verflixte6/rules/policy.h"
+#include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/cluster.h"
-#include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/pass_kernel.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 #include "verflixt/version.h"
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
@@ -63,21 +64,16 @@ namespace {
 
 using namespace bench_context;
 using namespace bench_measure;
+using bench_run::Workload;
 using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
+// Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
+// time fewer turns and change the signature); the finished rows are printed, marked.
+bool stopped() { return cli::interrupt_flag().load(); }
 
-}  // namespace
-
-int bench_command(int argc, const char* const* argv) {
-  run_with_passive_openmp();
+cli::po::options_description bench_options() {
   namespace po = cli::po;
   po::options_description desc("bench options");
   desc.add_options()
@@ -104,43 +100,52 @@ int bench_command(int argc, const char* const* argv) {
        "seats 2-4 of the 4-player evening workload");
   cli::add_rules_options(desc);
   cli::add_output_options(desc, kFormats);
-  po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
-                  "usage: verflixt bench [--turns M] [--baseline-turns B] [--table-turns K] [--seed S]\n"
-                  "                      [--threads T] [--repeats N] [--policy P] [--jokers LIST]\n"
-                  "                      [--format table|json|csv]\n"
-                  "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"
-                  "std::uniform_int_distribution, a branching loop per turn) on 1..T threads, for\n"
-                  "no jokers at threshold:17 and for a joker loadout under a policy; then 6-player\n"
-                  "passes, then 4-player evenings (--table-policy against 3 x --table-field), pass\n"
-                  "kernel (--table-turns) against reference engine (--baseline-turns): a kernel run\n"
-                  "compiles its tables first (a fixed cost per thread), and a run long enough to be\n"
-                  "mostly play measures its rate, as the solo kernel's --turns. Under mpirun every row\n"
-                  "runs on all ranks, and an MPI section times all ranks against rank 0 alone. Each\n"
-                  "workload x thread count runs N times, kernel and baseline back to back in\n"
-                  "alternating order; every repeat is kept and summarized as mean ± sample standard\n"
-                  "deviation, min and max (a ratio per repeat, from the kernel and baseline of that\n"
-                  "repeat). A context block names the CPU, the ISA the build targets, compiler, build\n"
-                  "type, threads and load average, and a warning (stderr, JSON \"warning\") says when\n"
-                  "the machine is busy. --format csv: one row per section x workload x threads and\n"
-                  "stat (each repeat, then mean, sd, min, max). The signature (mean and turns for the\n"
-                  "seed) is deterministic: compare it across builds. Google Benchmark micro-benchmarks:\n"
-                  "build/bin/verflixt_bench.",
-                  vm))
-    return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
-  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
-  const std::uint64_t baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
-  const std::uint64_t table_turns = vm["table-turns"].as<std::uint64_t>();
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  const int max_threads = vm["threads"].as<int>();
+  return desc;
+}
+
+constexpr const char* kUsage =
+    "usage: verflixt bench [--turns M] [--baseline-turns B] [--table-turns K] [--seed S]\n"
+    "                      [--threads T] [--repeats N] [--policy P] [--jokers LIST]\n"
+    "                      [--format table|json|csv]\n"
+    "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"
+    "std::uniform_int_distribution, a branching loop per turn) on 1..T threads, for\n"
+    "no jokers at threshold:17 and for a joker loadout under a policy; then 6-player\n"
+    "passes, then 4-player evenings (--table-policy against 3 x --table-field), pass\n"
+    "kernel (--table-turns) against reference engine (--baseline-turns): a kernel run\n"
+    "compiles its tables first (a fixed cost per thread), and a run long enough to be\n"
+    "mostly play measures its rate, as the solo kernel's --turns. Under mpirun every row\n"
+    "runs on all ranks, and an MPI section times all ranks against rank 0 alone. Each\n"
+    "workload x thread count runs N times, kernel and baseline back to back in\n"
+    "alternating order; every repeat is kept and summarized as mean ± sample standard\n"
+    "deviation, min and max (a ratio per repeat, from the kernel and baseline of that\n"
+    "repeat). A context block names the CPU, the ISA the build targets, compiler, build\n"
+    "type, threads and load average, and a warning (stderr, JSON \"warning\") says when\n"
+    "the machine is busy. --format csv: one row per section x workload x threads and\n"
+    "stat (each repeat, then mean, sd, min, max). The signature (mean and turns for the\n"
+    "seed) is deterministic: compare it across builds. Google Benchmark micro-benchmarks:\n"
+    "build/bin/verflixt_bench.";
+
+}  // namespace
+
+namespace bench_run {
+
+using namespace bench_context;
+using namespace bench_measure;
+using cli::fmt;
+
+void Bench::read_settings(const cli::po::variables_map& vm) {
+  rules = cli::rules_from(vm);
+  format = cli::format_from(vm, kFormats);
+  turns = vm["turns"].as<std::uint64_t>();
+  baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
+  table_turns = vm["table-turns"].as<std::uint64_t>();
+  seed = vm["seed"].as<std::uint64_t>();
+  max_threads = vm["threads"].as<int>();
   if (max_threads < 1 || max_threads > 1024)
     throw InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
-  const int repeats = vm["repeats"].as<int>();
+  repeats = vm["repeats"].as<int>();
   if (repeats < 1 || repeats > 1000)
     throw InputError("--repeats " + std::to_string(repeats) + " is out of range; valid: 1..1000");
-  AliasOptions alias_options;
   alias_options.max_steps = vm["row-steps"].as<int>();
   alias_options.max_composed_outcomes = vm["row-outcomes"].as<int>();
   if (alias_options.max_steps < 1 || alias_options.max_steps > 16)
@@ -148,18 +153,14 @@ int bench_command(int argc, const char* const* argv) {
   if (alias_options.max_composed_outcomes < 2 || alias_options.max_composed_outcomes > 4096)
     throw InputError("--row-outcomes " + std::to_string(alias_options.max_composed_outcomes) +
                      " is out of range; valid: 2..4096");
+}
 
-  struct Workload {
-    std::string name;
-    JokerSet jokers;
-    std::unique_ptr<Policy> policy;
-  };
+void Bench::read_workloads(const cli::po::variables_map& vm) {
   // The evening workload's table, read before anything is timed (a bad file exits 2 at once).
   // As tournament seats them: the three field seats share one policy (make_seat_players).
   const std::string field_spec = vm["table-field"].as<std::string>();
-  const std::vector<SeatPlayer> evening_players =
+  evening_players =
       make_seat_players({vm["table-policy"].as<std::string>(), field_spec, field_spec, field_spec}, rules);
-  ObjectiveSpec evening_spec;
   evening_spec.series_length = default_series_length(rules);
   std::vector<const Policy*> evening_policies;
   for (const auto& p : evening_players) {
@@ -169,24 +170,24 @@ int bench_command(int argc, const char* const* argv) {
     evening_policies.push_back(p.policy.get());
   }
   evening_spec.engine = resolve_engine(PassEngine::Kernel, evening_policies);  // throws if the kernel cannot play them
-  const std::uint64_t turns_per_evening = 4 * static_cast<std::uint64_t>(rules.passes);
+  turns_per_evening = 4 * static_cast<std::uint64_t>(rules.passes);
   // The kernel plays --table-turns, the reference engine --baseline-turns: rates count turns.
-  const std::uint64_t evenings = std::max<std::uint64_t>(1, table_turns / turns_per_evening);
-  const std::uint64_t baseline_evenings = std::max<std::uint64_t>(1, baseline_turns / turns_per_evening);
-  std::string evening_name = evening_players.front().label + " vs 3 x " + evening_players.back().label;
+  evenings = std::max<std::uint64_t>(1, table_turns / turns_per_evening);
+  baseline_evenings = std::max<std::uint64_t>(1, baseline_turns / turns_per_evening);
+  evening_name = evening_players.front().label + " vs 3 x " + evening_players.back().label;
 
-  std::vector<Workload> workloads;
   workloads.push_back({"threshold:17", JokerSet{}, std::make_unique<ThresholdPolicy>(17)});
   {
     auto policy = make_policy(vm["policy"].as<std::string>(), rules);
     const JokerSet jokers = parse_loadout(vm["jokers"].as<std::string>(), rules);
     workloads.push_back({policy->name() + " " + loadout_name(jokers), jokers, std::move(policy)});
   }
+}
 
+void Bench::make_context() {
   // The context, with the load average before this run adds its own.
-  const int cores = omp_get_num_procs();
+  cores = omp_get_num_procs();
   const std::vector<double> load_before = load_average();
-  nlohmann::ordered_json context;
   context["date_utc"] = utc_now();
   context["verflixt_version"] = kVersion;
   context["cpu_model"] = cpu_model();
@@ -207,10 +208,9 @@ int bench_command(int argc, const char* const* argv) {
   const char* wait_policy = std::getenv("OMP_WAIT_POLICY");
   context["omp_wait_policy"] = wait_policy ? wait_policy : "runtime default (idle threads spin)";
   const double threshold = busy_threshold(cores, max_threads);
-  const bool busy = !load_before.empty() && load_before[0] > threshold;
+  busy = !load_before.empty() && load_before[0] > threshold;
   context["busy_threshold"] = threshold;
   context["machine_busy"] = busy;
-  std::string warning;
   if (busy)
     warning = "the machine is busy: 1-minute load average " + fmt("%.2f", load_before[0]) + " > " +
               fmt("%.1f", threshold) + " (" + std::to_string(cores) + " logical cores, up to " +
@@ -219,132 +219,116 @@ int bench_command(int argc, const char* const* argv) {
               "rates and the min/max spread, or rerun on an idle machine";
   if (busy) std::cerr << "verflixt bench: warning: " << warning << "\n";
   context["warning"] = busy ? nlohmann::ordered_json(warning) : nlohmann::ordered_json(nullptr);
+}
 
-  std::vector<Row> rows;                                       // every row, for CSV
-  nlohmann::ordered_json solo_json = nlohmann::ordered_json::array();
-  nlohmann::ordered_json pass_json = nlohmann::ordered_json::array();
-  std::ostringstream body;                                     // the table's measurements
-
-  auto print_row = [&](const Row& row) {
-    for (int m = 0; m < kMeasureCount; ++m) {
-      const Series& s = row.series[m];
-      if (s.values.empty() || (m == SCALING && row.threads == 1)) continue;
-      char line[256];
-      const double mean = s.mean();
-      std::snprintf(line, sizeof line, "%7d  %-28s %11.4g %10.2g %6.1f%% %11.4g %11.4g\n", row.threads,
-                    kMeasures[m].label, mean, s.sd(), mean != 0 ? 100 * s.sd() / std::fabs(mean) : 0.0, s.min(),
-                    s.max());
-      body << line;
-    }
-  };
-  auto row_json = [&](const Row& row) {
-    nlohmann::ordered_json r;
-    r["workload"] = row.workload;
-    if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
-    r["threads"] = row.threads;
-    r["baseline"] = row.baseline;
-    r["repeats"] = repeats;
-    r["turns"] = row.kernel_turns;
-    r["baseline_turns"] = row.baseline_turns;
-    for (int m = 0; m < kMeasureCount; ++m)
-      if (!row.series[m].values.empty()) r[kMeasures[m].key] = to_json(row.series[m]);
-    return r;
-  };
-  const char* kHeader =
-      "threads  measure                             mean       ± sd sd/mean         min         max\n";
-
-  // Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
-  // time fewer turns and change the signature); the finished rows are printed, marked.
-  cli::install_interrupt_handler();
-  RunControl control;
-  control.stop = &cli::interrupt_flag();
-  const auto stopped = [] { return cli::interrupt_flag().load(); };
-  const int ranks = cluster::size();
-  context["mpi_ranks"] = ranks;
-  const std::uint64_t total_rows = (2 * workloads.size() + 1) * static_cast<std::uint64_t>(max_threads) +
-                                   (ranks > 1 ? 2 : 0);
-  std::uint64_t rows_done = 0;
-
-  for (const auto& w : workloads) {
-    if (stopped()) break;
-    const auto t0 = std::chrono::steady_clock::now();
-    const Chain chain = compile_chain(rules, w.jokers, *w.policy);
-    const AliasChain alias = compile_alias(chain, alias_options);
-    AliasOptions one_step_options = alias_options;
-    one_step_options.max_steps = 1;
-    const AliasChain one_step = compile_alias(chain, one_step_options);
-    const double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    double steps = 0;
-    for (auto m : alias.row_steps) steps = std::max<double>(steps, m);
-    // The baseline of the no-joker workload is the hand-written threshold loop; of a joker
-    // workload, the reference engine turn by turn; both on std::mt19937_64 dice.
-    const std::string baseline_name = w.jokers.empty() ? "naive threshold loop" : "naive engine loop";
-    std::ostringstream head;  // printed with the workload's first finished row
-    head << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
-         << " alias buckets (rows of up to " << steps << " steps), compiled in " << fmt("%.3f", compile_s)
-         << " s; baseline: " << baseline_name << " (" << baseline_turns << " turns/run)\n"
-         << kHeader;
-    bool any = false;
-    std::vector<double> one_thread_kernel;
-    Tally first;
-    Timed last_baseline;
-    for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
-      KernelOptions options;
-      options.threads = threads;
-      Row row;
-      row.section = "solo";
-      row.workload = w.name;
-      row.threads = threads;
-      row.baseline = baseline_name;
-      row.has_one_step = true;
-      Tally one_step_first;
-      const auto [k, b] = measure(
-          row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options, control); },
-          // The same kernel with one chain step per row: every step one draw.
-          [&] { return sample_chain(one_step, turns, seed, options, control); },
-          [&] {
-            return w.jokers.empty() ? naive_threshold(rules, 17, baseline_turns, seed, threads)
-                                    : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
-          },
-          first);
-      if (stopped()) break;
-      ++rows_done;
-      if (!any) body << head.str();
-      any = true;
-      if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
-      last_baseline = b;
-      row.signature = fmt("%.9f", k.tally.mean()) + "/" + std::to_string(k.tally.turns());
-      print_row(row);
-      body << "         signature (mean/turns) " << row.signature
-           << (row.same_as_one_thread ? "" : "  (DIFFERS between repeats or from 1 thread!)") << "\n";
-      nlohmann::ordered_json r = row_json(row);
-      r["chain_states"] = chain.size();
-      r["compile_seconds"] = compile_s;
-      r["alias_buckets"] = alias.threshold.size();
-      r["mean"] = k.tally.mean();
-      r["stderr"] = k.tally.stderr_mean();
-      r["baseline_mean"] = b.tally.mean();
-      r["baseline_stderr"] = b.tally.stderr_mean();
-      r["signature"] = row.signature;
-      r["one_step_signature"] =
-          fmt("%.9f", row.one_step_tally.mean()) + "/" + std::to_string(row.one_step_tally.turns());
-      r["same_as_one_thread"] = row.same_as_one_thread;
-      solo_json.push_back(std::move(r));
-      rows.push_back(std::move(row));
-    }
-    if (!any) break;
-    const Tally& t = first;
-    const Tally& bt = last_baseline.tally;
-    body << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean()) << "; baseline mean ("
-         << baseline_turns << " turns) agrees within "
-         << fmt("%.1f", std::abs(bt.mean() - t.mean()) / std::hypot(t.stderr_mean(), bt.stderr_mean()))
-         << " combined SE\n";
+void Bench::print_row(const Row& row) {
+  for (int m = 0; m < kMeasureCount; ++m) {
+    const Series& s = row.series[m];
+    if (s.values.empty() || (m == SCALING && row.threads == 1)) continue;
+    char line[256];
+    const double mean = s.mean();
+    std::snprintf(line, sizeof line, "%7d  %-28s %11.4g %10.2g %6.1f%% %11.4g %11.4g\n", row.threads,
+                  kMeasures[m].label, mean, s.sd(), mean != 0 ? 100 * s.sd() / std::fabs(mean) : 0.0, s.min(),
+                  s.max());
+    body << line;
   }
+}
 
+nlohmann::ordered_json Bench::row_json(const Row& row) const {
+  nlohmann::ordered_json r;
+  r["workload"] = row.workload;
+  if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
+  r["threads"] = row.threads;
+  r["baseline"] = row.baseline;
+  r["repeats"] = repeats;
+  r["turns"] = row.kernel_turns;
+  r["baseline_turns"] = row.baseline_turns;
+  for (int m = 0; m < kMeasureCount; ++m)
+    if (!row.series[m].values.empty()) r[kMeasures[m].key] = to_json(row.series[m]);
+  return r;
+}
+
+bool Bench::solo_rows(const Workload& w) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Chain chain = compile_chain(rules, w.jokers, *w.policy);
+  const AliasChain alias = compile_alias(chain, alias_options);
+  AliasOptions one_step_options = alias_options;
+  one_step_options.max_steps = 1;
+  const AliasChain one_step = compile_alias(chain, one_step_options);
+  const double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double steps = 0;
+  for (auto m : alias.row_steps) steps = std::max<double>(steps, m);
+  // The baseline of the no-joker workload is the hand-written threshold loop; of a joker
+  // workload, the reference engine turn by turn; both on std::mt19937_64 dice.
+  const std::string baseline_name = w.jokers.empty() ? "naive threshold loop" : "naive engine loop";
+  std::ostringstream head;  // printed with the workload's first finished row
+  head << "\n" << w.name << ": " << chain.size() << " chain states, " << alias.threshold.size()
+       << " alias buckets (rows of up to " << steps << " steps), compiled in " << fmt("%.3f", compile_s)
+       << " s; baseline: " << baseline_name << " (" << baseline_turns << " turns/run)\n"
+       << kHeader;
+  bool any = false;
+  std::vector<double> one_thread_kernel;
+  Tally first;
+  Timed last_baseline;
+  for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
+    KernelOptions options;
+    options.threads = threads;
+    Row row;
+    row.section = "solo";
+    row.workload = w.name;
+    row.threads = threads;
+    row.baseline = baseline_name;
+    row.has_one_step = true;
+    Tally one_step_first;
+    const auto [k, b] = measure(
+        row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options, control); },
+        // The same kernel with one chain step per row: every step one draw.
+        [&] { return sample_chain(one_step, turns, seed, options, control); },
+        [&] {
+          return w.jokers.empty() ? naive_threshold(rules, 17, baseline_turns, seed, threads)
+                                  : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
+        },
+        first);
+    if (stopped()) break;
+    ++rows_done;
+    if (!any) body << head.str();
+    any = true;
+    if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
+    last_baseline = b;
+    row.signature = fmt("%.9f", k.tally.mean()) + "/" + std::to_string(k.tally.turns());
+    print_row(row);
+    body << "         signature (mean/turns) " << row.signature
+         << (row.same_as_one_thread ? "" : "  (DIFFERS between repeats or from 1 thread!)") << "\n";
+    nlohmann::ordered_json r = row_json(row);
+    r["chain_states"] = chain.size();
+    r["compile_seconds"] = compile_s;
+    r["alias_buckets"] = alias.threshold.size();
+    r["mean"] = k.tally.mean();
+    r["stderr"] = k.tally.stderr_mean();
+    r["baseline_mean"] = b.tally.mean();
+    r["baseline_stderr"] = b.tally.stderr_mean();
+    r["signature"] = row.signature;
+    r["one_step_signature"] =
+        fmt("%.9f", row.one_step_tally.mean()) + "/" + std::to_string(row.one_step_tally.turns());
+    r["same_as_one_thread"] = row.same_as_one_thread;
+    solo_json.push_back(std::move(r));
+    rows.push_back(std::move(row));
+  }
+  if (!any) return false;
+  const Tally& t = first;
+  const Tally& bt = last_baseline.tally;
+  body << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean()) << "; baseline mean ("
+       << baseline_turns << " turns) agrees within "
+       << fmt("%.1f", std::abs(bt.mean() - t.mean()) / std::hypot(t.stderr_mean(), bt.stderr_mean()))
+       << " combined SE\n";
+  return true;
+}
+
+void Bench::pass_rows() {
   // Multiplayer: passes of 6 players, the pass kernel against the reference engine
   // on the same passes (evaluate_passes), per workload; rates count turns (6 per pass).
-  const std::uint64_t passes = std::max<std::uint64_t>(1, table_turns / 6);
-  const std::uint64_t baseline_passes = std::max<std::uint64_t>(1, baseline_turns / 6);
+  passes = std::max<std::uint64_t>(1, table_turns / 6);
+  baseline_passes = std::max<std::uint64_t>(1, baseline_turns / 6);
   if (!stopped())
     body << "\npasses of 6 players (" << passes << " per kernel run, " << baseline_passes
          << " per engine run): pass kernel in lanes vs reference engine (the baseline)\n";
@@ -360,7 +344,7 @@ int bench_command(int argc, const char* const* argv) {
       auto play = [&](bool kernel) {
         return evaluate_passes(rules, w.jokers, *w.policy, 6, kernel ? passes : baseline_passes, seed, threads, control,
                                kernel)
-            .all;
+            .tally.all;
       };
       Row row;
       row.section = "passes";
@@ -390,16 +374,19 @@ int bench_command(int argc, const char* const* argv) {
       rows.push_back(std::move(row));
     }
   }
+}
+
+Tally Bench::play_evenings(PassEngine engine, int threads) {
+  ObjectiveSpec spec = evening_spec;
+  spec.engine = engine;
+  const std::uint64_t count = engine == PassEngine::Kernel ? evenings : baseline_evenings;
+  return evening_tally(play_objectives(rules, spec, count, seed, threads, control), turns_per_evening);
+}
+
+void Bench::evening_rows() {
   // Evenings of 4 players: the table workload of tournament, balance and tune — a
   // position policy with jokers against three heuristics — the pass kernel against the
   // reference engine on the same evenings (play_objectives); rates count turns.
-  nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
-  auto play_evenings = [&](PassEngine engine, int threads) {
-    ObjectiveSpec spec = evening_spec;
-    spec.engine = engine;
-    const std::uint64_t count = engine == PassEngine::Kernel ? evenings : baseline_evenings;
-    return evening_tally(play_objectives(rules, spec, count, seed, threads, control), turns_per_evening);
-  };
   std::vector<EveningPlayer> evening_seats;
   for (const auto& s : evening_spec.seats) evening_seats.push_back(EveningPlayer{s.policy, s.selector, 0});
   const bool evening_block = PassKernel(rules).lane_block_plays(evening_seats);  // as play_objectives' lanes
@@ -437,10 +424,12 @@ int bench_command(int argc, const char* const* argv) {
     }
   }
 
+}
+
+void Bench::mpi_rows() {
   // MPI: all ranks, one thread each, against rank 0 alone on one thread, on the
   // table workloads with the pass kernel; the ratio is the speed-up of the ranks. The other
   // ranks wait (sleeping) while rank 0 plays alone.
-  nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();
   if (ranks > 1 && !stopped()) {
     body << "\nMPI: " << ranks << " ranks x 1 thread (\"kernel\") vs rank 0 alone x 1 thread (\"baseline\"), "
          << "pass kernel; the ratio is the ranks' speed-up\n";
@@ -451,7 +440,7 @@ int bench_command(int argc, const char* const* argv) {
     const Workload& plain = workloads.front();
     const std::vector<MpiWorkload> mpi_workloads = {
         {"passes of 6 players, " + plain.name,
-         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes, seed, 1, control, true).all; }},
+         [&] { return evaluate_passes(rules, plain.jokers, *plain.policy, 6, passes, seed, 1, control, true).tally.all; }},
         {"evenings of 4 players, " + evening_name, [&] { return play_evenings(PassEngine::Kernel, 1); }},
     };
     for (const auto& w : mpi_workloads) {
@@ -485,94 +474,39 @@ int bench_command(int argc, const char* const* argv) {
       rows.push_back(std::move(row));
     }
   }
-  context["load_average_after"] = load_average();  // includes this run's own threads
-  const std::vector<std::string> trust = trust_warnings(rows);
-  for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
-  context["trust_warnings"] = trust;
-  const cli::Completion done = cli::completion(rows_done, total_rows, "measurements");
+}
 
-  if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["seed"] = seed;
-    j["rules"] = rules_summary(rules);
-    j["turns"] = turns;
-    j["baseline_turns"] = baseline_turns;
-    j["table_turns"] = table_turns;
-    j["repeats"] = repeats;
-    j["statistics"] =
-        "per measure: every repeat (values), mean, sample standard deviation (n-1), min, max; ratios per repeat";
-    j["context"] = context;
-    j["warning"] = context["warning"];
-    j["rows"] = solo_json;
-    j["pass_rows"] = pass_json;
-    j["evening_rows"] = evening_json;
-    if (ranks > 1) j["mpi_rows"] = mpi_json;
-    cli::mark_json(j, done);
-    return cli::finish(vm, format, done, cli::json_text(j));
-  } else if (format == "csv") {
-    // One line per section x workload x threads and stat: each repeat (stat "repeat", with
-    // its number), then the summaries "mean", "sd", "min", "max" of those repeats.
-    std::string text = "section,workload,players,threads,baseline,stat,repeat";
-    for (const auto& m : kMeasures) text += std::string(",") + m.key;
-    text += ",kernel_turns,baseline_turns,signature\n";
-    for (const auto& row : rows) {
-      const std::string head = row.section + "," + csv_field(row.workload) + "," + std::to_string(row.players) + "," +
-                               std::to_string(row.threads) + "," + csv_field(row.baseline) + ",";
-      const std::string tail = "," + std::to_string(row.kernel_turns) + "," + std::to_string(row.baseline_turns) +
-                               "," + row.signature + "\n";
-      auto cells = [&](auto value_of) {
-        std::string c;
-        for (int m = 0; m < kMeasureCount; ++m)
-          c += "," + (row.series[m].values.empty() ? std::string() : fmt("%.10g", value_of(row.series[m])));
-        return c;
-      };
-      for (int r = 0; r < repeats; ++r)
-        text += head + "repeat," + std::to_string(r + 1) +
-                cells([&](const Series& s) { return s.values[static_cast<size_t>(r)]; }) + tail;
-      text += head + "mean," + cells([](const Series& s) { return s.mean(); }) + tail;
-      text += head + "sd," + cells([](const Series& s) { return s.sd(); }) + tail;
-      text += head + "min," + cells([](const Series& s) { return s.min(); }) + tail;
-      text += head + "max," + cells([](const Series& s) { return s.max(); }) + tail;
-    }
-    return cli::finish(vm, format, done, text);
-  } else {
-    std::ostringstream table;
-    table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
-          << "  kernel turns " << turns << "  baseline turns " << baseline_turns << "  table turns " << table_turns
-          << "  repeats " << repeats << "\n";
-    auto loads = [](const nlohmann::ordered_json& l) {
-      return l.size() == 3 ? fmt("%.2f", l[0].get<double>()) + " " + fmt("%.2f", l[1].get<double>()) + " " +
-                                 fmt("%.2f", l[2].get<double>())
-                           : std::string("unavailable");
-    };
-    table << "date           " << context["date_utc"].get<std::string>() << "\n"
-          << "cpu            " << context["cpu_model"].get<std::string>() << ", " << cores << " logical cores\n"
-          << "threads        " << context["threads_measured"].get<std::string>()
-          << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
-          << "isa            " << context["isa"].get<std::string>() << " ("
-          << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build") << ": " << join(isa_features(), " ")
-          << ")\n"
-          << "compiler       " << context["compiler"].get<std::string>() << "\n"
-          << "build          " << VERFLIXT_BUILD_TYPE << " " << VERFLIXT_BUILD_FLAGS
-#ifdef NDEBUG
-          << " (assertions off)\n"
-#else
-          << " (assertions ON: not a release build)\n"
-#endif
-          << "load average   " << loads(context["load_average"]) << " (1/5/15 min) before, "
-          << loads(context["load_average_after"]) << " after (includes this run)\n";
-    if (busy) table << "WARNING        " << warning << "\n";
-    for (const auto& w : trust) table << "WARNING        " << w << "\n";
-    table << "openmp wait    " << context["omp_wait_policy"].get<std::string>()
-          << "; CPU-s rates count process CPU time, checked against wall time per thread\n";
-    table << "statistics     per measure over " << repeats
-          << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
-             "alternating order, ratios per repeat\n";
-    table << body.str();
-    return cli::finish(vm, format, done, table.str());
+}  // namespace bench_run
+
+int bench_command(int argc, const char* const* argv) {
+  run_with_passive_openmp();
+  auto desc = bench_options();
+  cli::po::variables_map vm;
+  if (!cli::parse(argc, argv, desc, kUsage, vm)) return 0;
+  bench_run::Bench b;
+  b.read_settings(vm);
+  b.read_workloads(vm);
+  b.make_context();
+
+  cli::install_interrupt_handler();
+  b.control.stop = &cli::interrupt_flag();
+  b.ranks = cluster::size();
+  b.context["mpi_ranks"] = b.ranks;
+  b.total_rows = (2 * b.workloads.size() + 1) * static_cast<std::uint64_t>(b.max_threads) + (b.ranks > 1 ? 2 : 0);
+
+  for (const auto& w : b.workloads) {
+    if (stopped()) break;
+    if (!b.solo_rows(w)) break;
   }
-  return 0;
+  b.pass_rows();
+  b.evening_rows();
+  b.mpi_rows();
+  b.context["load_average_after"] = load_average();  // includes this run's own threads
+  const std::vector<std::string> trust = trust_warnings(b.rows);
+  for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
+  b.context["trust_warnings"] = trust;
+  const cli::Completion done = cli::completion(b.rows_done, b.total_rows, "measurements");
+  return b.report(vm, done, trust);
 }
 
 }  // namespace verflixt

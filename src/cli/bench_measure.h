@@ -21,7 +21,7 @@
 #include "cli/cli.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/core/kernel.h"
-#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
 
 namespace verflixt::bench_measure {
 

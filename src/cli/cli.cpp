@@ -16,6 +16,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
@@ -178,30 +179,7 @@ void add_rules_options(po::options_description& desc) {
        "override one rule, key=value (repeatable)");
 }
 
-Rules rules_from(const po::variables_map& vm) {
-  Rules r = preset(vm["preset"].as<std::string>());
-  if (vm.count("rules-text") && vm.count("rules"))
-    throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
-  if (vm.count("rules")) {
-    Rules from_file = read_rules_file(vm["rules"].as<std::string>());
-    if (!vm["preset"].defaulted() && from_file.preset != r.preset)
-      throw InputError("--preset " + r.preset + " contradicts preset = " + from_file.preset +
-                       " in " + vm["rules"].as<std::string>() + "; give one of them");
-    r = from_file;
-  }
-  if (vm.count("rules-text")) {
-    std::istringstream in(vm["rules-text"].as<std::string>());
-    Rules from_text = read_rules(in, "--rules-text");
-    if (!vm["preset"].defaulted() && from_text.preset != r.preset)
-      throw InputError("--preset " + r.preset + " contradicts preset = " + from_text.preset +
-                       " in --rules-text; give one of them");
-    r = from_text;
-  }
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
-  validate(r);
-  return r;
-}
+Rules rules_from(const po::variables_map& vm) { return game_rules_from(vm, rule_table()); }
 
 void add_sampling_options(po::options_description& desc) {
   desc.add_options()

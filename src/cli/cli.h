@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/core/run_control.h"
 
 namespace verflixt::cli {

@@ -21,6 +21,8 @@
 #include "verflixt/games/en_gingg/policy.h"
 #include "verflixt/games/en_gingg/solver.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/report.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli {
 namespace {
@@ -31,16 +33,11 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_en_gingg_rules_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)")
-      ("preset", po::value<std::string>()->default_value("swiss"), "rules preset: swiss (the rules of docs/rules/en-gingg.md)")
-      ("rules", po::value<std::string>(), "read the rules from this INI file (see `verflixt rules --game en-gingg`)")
-      ("set", po::value<std::vector<std::string>>()->composing(), "change one rule, key=value (repeatable)");
+      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)");
+  add_game_rules_options(desc, "en-gingg", eg::rule_table());
 }
 
-// Preset, then the file, then each --set, as Die verflixte 6 reads its rules.
-eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) {
-  return game_rules_from(vm, eg::preset, eg::read_rules_file, eg::set_rule, eg::validate);
-}
+eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
 
 nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
   return game_meta("en-gingg", eg::rules_summary(rules), rules.preset);
@@ -48,13 +45,17 @@ nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
 
 std::string header(const eg::EnGinggRules& rules) { return game_header("en-gingg", eg::rules_summary(rules)); }
 
+report::Report en_gingg_report(const eg::EnGinggRules& rules) {
+  return report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
+}
+
+void mark(report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+
 // A policy spec as a table shows it: a file by its name without directory and .ini.
 std::string display_name(const std::string& spec) {
   if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
   return spec;
 }
-
-std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
 
 std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
   return parse_dice_text(text, option, max_face);
@@ -69,7 +70,7 @@ int en_gingg_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
                      "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
                      "--rules FILE reads back on any --game en-gingg command.",
-                     [](const po::variables_map& vm) { return eg::rules_to_ini(en_gingg_rules_from(vm)); });
+                     eg::rule_table(), [](const po::variables_map& vm) { return en_gingg_rules_from(vm); });
 }
 
 int en_gingg_solve_command(int argc, const char* const* argv) {
@@ -250,43 +251,32 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   const Estimate phase2 = proportion(t.phase2, t.turns);
   const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));  // per turn played
 
-  nlohmann::ordered_json j = meta(rules);
-  j["policy"] = display_name(spec);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["turns"] = t.turns;
-  j["requested_turns"] = turns;
-  mark_json(j, done);
-  j["seconds"] = run.seconds;
-  const auto pair = [](const Estimate& e, double x) { return nlohmann::ordered_json{{"mean", e.mean}, {"stderr", e.se}, {"exact", x}}; };
-  j["own_change"] = pair(own, exact.own_change);
-  j["next_loss"] = pair(next, exact.next_loss);
-  j["own_plus_next"] = pair(both, exact.value(eg::Objective::OwnPlusNext));
-  j["p_phase2"] = pair(phase2, exact.p_phase2);
-  j["throws_per_turn"] = static_cast<double>(t.throws) / n;
-
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "quantity,mean,stderr,exact\n";
-    for (const char* k : {"own_change", "next_loss", "own_plus_next", "p_phase2"})
-      text += std::string(k) + "," + fmt("%.6f", j[k]["mean"]) + "," + fmt("%.6f", j[k]["stderr"]) + "," +
-              fmt("%.10f", j[k]["exact"]) + "\n";
-  } else {
-    std::ostringstream s;
-    s << header(rules) << "policy " << display_name(spec) << "  seed " << seed << "  " << t.turns
-      << " turns, Monte Carlo (± 1 SE) next to the exact value\n";
-    const auto line = [&](const char* what, const Estimate& e, double x) {
-      s << "  " << what << fmt("%9.4f", e.mean) << " ± " << fmt("%.4f", e.se) << "   exact " << fmt("%.6f", x) << "  ("
-        << se_distance(e.mean, e.se, x) << " SE)\n";
-    };
-    line("own balance change   ", own, exact.own_change);
-    line("next player's loss   ", next, exact.next_loss);
-    line("own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
-    line("P(phase 2)           ", phase2, exact.p_phase2);
-    text = s.str();
-  }
+  report::Report r = en_gingg_report(rules);
+  r.field("policy", display_name(spec))
+      .field("seed", seed)
+      .field("threads", threads)
+      .field("turns", t.turns)
+      .field("requested_turns", turns);
+  mark(r, done);
+  r.field("seconds", run.seconds);
+  r.line("policy " + display_name(spec) + "  seed " + std::to_string(seed) + "  " + std::to_string(t.turns) +
+         " turns, Monte Carlo (± 1 SE) next to the exact value");
+  // JSON: one object per quantity; CSV: one row per quantity; text: one line per quantity.
+  report::Table& q = r.table("", {{.name = "quantity", .in = report::kJsonCsv},
+                                  {.name = "label", .text = "  ", .in = report::kText},
+                                  {.name = "mean", .text_format = "%9.4f", .text_se_format = "%.4f", .se_name = "stderr"},
+                                  {.name = "exact", .text = "   exact ", .text_format = "%.6f", .csv_format = "%.10f"},
+                                  {.name = "distance", .text = "  (", .in = report::kText}});
+  q.keyed = true;
+  const auto quantity = [&](const char* key, const char* label, const Estimate& e, double x) {
+    q.row({key, label, e, x, se_distance(e.mean, e.se, x) + " SE)"});
+  };
+  quantity("own_change", "own balance change   ", own, exact.own_change);
+  quantity("next_loss", "next player's loss   ", next, exact.next_loss);
+  quantity("own_plus_next", "own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
+  quantity("p_phase2", "P(phase 2)           ", phase2, exact.p_phase2);
+  r.field("throws_per_turn", static_cast<double>(t.throws) / n);
+  const std::string text = r.render(format);
   return finish(vm, format, done, text);
 }
 
@@ -323,47 +313,25 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   const eg::GameTally& t = run.tally;
   const Estimate length = t.length();
 
-  nlohmann::ordered_json j = meta(rules);
-  j["policy"] = names;
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["games"] = t.games;
-  j["requested_games"] = games;
-  mark_json(j, done);
-  j["seconds"] = run.seconds;
-  j["mean_turns"] = length.mean;
-  j["mean_turns_stderr"] = length.se;
-  j["throws_per_game"] = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (int s = 0; s < rules.players; ++s) {
-    const Estimate p = t.p_lose(s);
-    rows.push_back({{"seat", s + 1}, {"policy", names[static_cast<size_t>(s)]}, {"losses", t.losses[static_cast<size_t>(s)]},
-                    {"p_lose", p.mean}, {"stderr", p.se}});
+  const double throws_per_game = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
+  report::Report r = en_gingg_report(rules);
+  r.field("policy", names).field("seed", seed).field("threads", threads).field("games", t.games).field("requested_games", games);
+  mark(r, done);
+  r.field("seconds", run.seconds).field("mean_turns", length).field("throws_per_game", throws_per_game);
+  r.line("tournament: " + std::to_string(t.games) + " games, seed " + std::to_string(seed) +
+         ", seat 1 begins, Monte Carlo (± 1 SE)");
+  report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+                                           {.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
+                                           {.name = "games", .in = report::kCsv},
+                                           {.name = "losses", .in = report::kJsonCsv},
+                                           {.name = "p_lose", .text = "P(losing) ", .se_name = "stderr"}});
+  for (int k = 0; k < rules.players; ++k) {
+    const auto s = static_cast<size_t>(k);
+    seats.row({k + 1, names[s], t.games, t.losses[s], t.p_lose(k)});
   }
-  j["seats"] = rows;
-
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "seat,policy,games,losses,p_lose,stderr\n";
-    for (int s = 0; s < rules.players; ++s)
-      text += std::to_string(s + 1) + "," + names[static_cast<size_t>(s)] + "," + std::to_string(t.games) + "," +
-              std::to_string(t.losses[static_cast<size_t>(s)]) + "," + fmt("%.6f", t.p_lose(s).mean) + "," +
-              fmt("%.6f", t.p_lose(s).se) + "\n";
-  } else {
-    std::ostringstream s;
-    s << header(rules) << "tournament: " << t.games << " games, seed " << seed
-      << ", seat 1 begins, Monte Carlo (± 1 SE)\n";
-    for (int k = 0; k < rules.players; ++k) {
-      const std::string& n = names[static_cast<size_t>(k)];
-      s << "  seat " << k + 1 << "  " << n << std::string(n.size() < 18 ? 18 - n.size() : 1, ' ') << "P(losing) "
-        << pm(t.p_lose(k)) << "\n";
-    }
-    s << "game length: " << pm(length, "%.2f") << " turns, "
-      << fmt("%.1f", t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0) << " throws per game\n";
-    text = s.str();
-  }
+  r.line("game length: " + report::plus_minus(length, "%.2f") + " turns, " + fmt("%.1f", throws_per_game) +
+         " throws per game");
+  const std::string text = r.render(format);
   return finish(vm, format, done, text);
 }
 
@@ -405,41 +373,31 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
   const auto ranked = sol.rank(state, thrown);
   const size_t top = std::min<size_t>(ranked.size(), vm["top"].as<std::uint64_t>());
 
-  nlohmann::ordered_json j = meta(rules);
-  j["exact"] = true;
-  j["objective"] = eg::objective_names()[static_cast<size_t>(objective)];
-  j["throw"] = eg::dice_text(thrown);
-  j["aside"] = eg::dice_text(aside);
-  j["throws_before"] = throws;
-  j["legal_set_asides"] = ranked.size();
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (size_t k = 0; k < top; ++k)
-    rows.push_back({{"rank", k + 1}, {"set_aside", eg::dice_text(ranked[k].aside)}, {"value", ranked[k].value},
-                    {"loss_against_best", ranked.front().value - ranked[k].value}});
-  j["ranking"] = rows;
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "rank,set_aside,value,loss_against_best\n";
-    for (const auto& r : rows)
-      text += std::to_string(r["rank"].get<size_t>()) + "," + r["set_aside"].get<std::string>() + "," +
-              fmt("%.10f", r["value"]) + "," + fmt("%.10f", r["loss_against_best"]) + "\n";
-  } else {
-    std::ostringstream s;
-    s << header(rules) << "throw " << eg::dice_text(thrown) << ", aside " << eg::dice_text(aside) << " ("
-      << state.aside_sum << "), objective " << j["objective"].get<std::string>() << ": " << ranked.size()
-      << " legal set-asides, exact values (expected "
-      << (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") << ")\n";
-    for (const auto& r : rows) {
-      const std::string a = r["set_aside"];
-      s << fmt("%4.0f", static_cast<double>(r["rank"].get<size_t>())) << ". set aside " << a
-        << std::string(a.size() < 12 ? 12 - a.size() : 1, ' ') << fmt("%+.6f", r["value"]);
-      if (r["rank"].get<size_t>() > 1) s << "   (" << fmt("%.6f", -r["loss_against_best"].get<double>()) << ")";
-      s << "\n";
-    }
-    text = s.str();
+  const std::string objective_name = eg::objective_names()[static_cast<size_t>(objective)];
+  report::Report r = en_gingg_report(rules);
+  r.field("exact", true)
+      .field("objective", objective_name)
+      .field("throw", eg::dice_text(thrown))
+      .field("aside", eg::dice_text(aside))
+      .field("throws_before", throws)
+      .field("legal_set_asides", ranked.size());
+  r.line("throw " + eg::dice_text(thrown) + ", aside " + eg::dice_text(aside) + " (" + std::to_string(state.aside_sum) +
+         "), objective " + objective_name + ": " + std::to_string(ranked.size()) +
+         " legal set-asides, exact values (expected " +
+         (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") + ")");
+  // The text writes the rank as "%4.0f." and the loss only below the best: text-only columns.
+  report::Table& rows = r.table("ranking", {{.name = "rank", .in = report::kJsonCsv},
+                                            {.name = "rank_text", .in = report::kText},
+                                            {.name = "set_aside", .text = ". set aside ", .width = 12, .min_gap = 1},
+                                            {.name = "value", .text_format = "%+.6f", .csv_format = "%.10f"},
+                                            {.name = "loss_against_best", .csv_format = "%.10f", .in = report::kJsonCsv},
+                                            {.name = "loss_text", .in = report::kText}});
+  for (size_t k = 0; k < top; ++k) {
+    const double loss = ranked.front().value - ranked[k].value;
+    rows.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), eg::dice_text(ranked[k].aside), ranked[k].value, loss,
+              k > 0 ? "   (" + fmt("%.6f", -loss) + ")" : std::string()});
   }
+  const std::string text = r.render(format);
   emit(vm, text);
   return 0;
 }

@@ -12,16 +12,16 @@
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/evaluate.h"
-#include "verflixt/games/verflixte6/heuristic.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/analyses/evaluate.h"
+#include "verflixt/games/verflixte6/rules/heuristic.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/kernel.h"
 #include "verflixt/core/markov.h"
 #include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/position.h"
-#include "verflixt/games/verflixte6/solo_model.h"
-#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/rules/position.h"
+#include "verflixt/games/verflixte6/exact/solo_model.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
@@ -228,7 +228,7 @@ int evaluate_command(int argc, const char* const* argv) {
     const PassRun run =
         evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control, engine == "kernel");
     cli::progress_done();
-    const std::uint64_t passes = run.all.turns() / static_cast<std::uint64_t>(players);
+    const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(players);
     done = cli::completion(passes, run.requested, "passes", run.interrupted);
     nlohmann::ordered_json j = meta;
     j["players"] = players;
@@ -236,9 +236,9 @@ int evaluate_command(int argc, const char* const* argv) {
     j["requested_passes"] = run.requested;
     cli::mark_json(j, done);
     j["seconds"] = run.seconds;
-    j["all"] = tally_json(run.all);
-    for (size_t pos = 0; pos < run.by_position.size(); ++pos) {
-      nlohmann::ordered_json r = tally_json(run.by_position[pos]);
+    j["all"] = tally_json(run.tally.all);
+    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos) {
+      nlohmann::ordered_json r = tally_json(run.tally.by_position[pos]);
       r["position"] = pos + 1;
       j["positions"].push_back(r);
     }
@@ -246,9 +246,9 @@ int evaluate_command(int argc, const char* const* argv) {
       text = cli::json_text(j);
     } else if (format == "csv") {
       text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
-      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
-        text += csv_row("position" + std::to_string(pos + 1), run.by_position[pos]);
-      text += csv_row("all", run.all);
+      for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
+        text += csv_row("position" + std::to_string(pos + 1), run.tally.by_position[pos]);
+      text += csv_row("all", run.tally.all);
     } else {
       std::ostringstream s;
       s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
@@ -256,9 +256,9 @@ int evaluate_command(int argc, const char* const* argv) {
         << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
         << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
         << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
-      for (size_t pos = 0; pos < run.by_position.size(); ++pos)
-        s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.by_position[pos]) << "\n";
-      s << tally_row("all    ", run.all) << "\n";
+      for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
+        s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.tally.by_position[pos]) << "\n";
+      s << tally_row("all    ", run.tally.all) << "\n";
       text = s.str();
     }
   }

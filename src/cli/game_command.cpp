@@ -3,9 +3,42 @@
 #include <algorithm>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
+
+void add_game_rules_options(po::options_description& desc, const std::string& game,
+                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions) {
+  std::string help = "rules preset: ";
+  for (size_t k = 0; k < presets.size(); ++k)
+    help += (k ? ", " : "") + presets[k] + " (" + descriptions[k] + ")";
+  const std::string rules = game.empty() ? "`verflixt rules`" : "`verflixt rules --game " + game + "`";
+  desc.add_options()
+      ("preset", po::value<std::string>()->default_value(presets.front()), help.c_str())
+      ("rules", po::value<std::string>(), ("rules INI file (as " + rules + " prints), read over the preset").c_str())
+      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+}
+
+RuleSources rule_sources(const po::variables_map& vm) {
+  RuleSources s;
+  s.preset = vm["preset"].as<std::string>();
+  s.preset_given = !vm["preset"].defaulted();
+  if (vm.count("rules-text") && vm.count("rules"))
+    throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
+  if (vm.count("rules")) {
+    const std::string& path = vm["rules"].as<std::string>();
+    s.text.emplace(read_text_file(path, "rules file"), path);
+  }
+  if (vm.count("rules-text")) s.text.emplace(vm["rules-text"].as<std::string>(), "--rules-text");
+  if (vm.count("set")) s.sets = vm["set"].as<std::vector<std::string>>();
+  return s;
+}
+
+void throw_preset_contradiction(const std::string& given, const std::string& named, const std::string& source) {
+  throw InputError("--preset " + given + " contradicts preset = " + named + " in " + source + "; give one of them");
+}
 
 nlohmann::ordered_json game_meta(const std::string& game, const std::string& rules_summary,
                                  const std::string& preset) {

@@ -6,43 +6,87 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/report.h"
+#include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli {
 
-// The ruleset of a game's --preset NAME, --rules FILE and --set key=value (repeatable): the
-// preset, then the file, then each --set in order, validated. `read_file(path)` reads a rules
-// file; a game whose files are read over the preset takes `read_file(path, preset_rules)`.
-template <class Preset, class ReadFile, class SetRule, class Validate>
-auto game_rules_from(const po::variables_map& vm, Preset preset, ReadFile read_file, SetRule set_rule,
-                     Validate validate) {
-  auto r = preset(vm["preset"].as<std::string>());
-  if (vm.count("rules")) {
-    const std::string& path = vm["rules"].as<std::string>();
-    if constexpr (std::is_invocable_v<ReadFile, const std::string&, decltype(r)>) r = read_file(path, r);
-    else r = read_file(path);
+// The rules options of every game: --preset NAME (the game's presets, described in the help),
+// --rules FILE (read over the preset) and --set key=value (repeatable, over both).
+void add_game_rules_options(po::options_description& desc, const std::string& game,
+                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions);
+template <class R>
+void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
+  std::vector<std::string> descriptions;
+  for (const auto& p : table.presets) descriptions.push_back(p.description);
+  add_game_rules_options(desc, game, table.preset_names(), descriptions);
+}
+
+// What the rules options of `vm` say, in the order they apply: the preset (and whether it was
+// given), then the text of --rules FILE or --rules-text TEXT with its name for messages, then
+// each --set.
+struct RuleSources {
+  std::string preset;
+  bool preset_given = false;
+  std::optional<std::pair<std::string, std::string>> text;  // the INI text and its source
+  std::vector<std::string> sets;
+};
+RuleSources rule_sources(const po::variables_map& vm);
+// "--preset A contradicts preset = B in SOURCE; give one of them".
+[[noreturn]] void throw_preset_contradiction(const std::string& given, const std::string& named,
+                                             const std::string& source);
+
+// The ruleset of a game's rules options, for every game alike: the preset, then the rules file
+// read over it, then `shorthands` (a game's own options that act as --set, such as Pig's
+// --goal), then each --set in order; validated once, at the end. A file that names a preset
+// other than an explicitly given --preset is an error.
+template <class R>
+R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
+                  const std::vector<std::string>& shorthands = {}) {
+  const RuleSources sources = rule_sources(vm);
+  const auto& start = table.find(sources.preset);
+  R r = start.rules;
+  if (sources.text) {
+    std::string named;
+    r = table.read(sources.text->first, sources.text->second, r, &named);
+    if (sources.preset_given && !named.empty() && named != start.name)
+      throw_preset_contradiction(start.name, named, sources.text->second);
   }
-  if (vm.count("set"))
-    for (const auto& s : vm["set"].as<std::vector<std::string>>()) set_rule(r, s);
-  validate(r);
+  for (const auto& s : shorthands) table.apply(r, s);
+  for (const auto& s : sources.sets) table.apply(r, s);
+  table.validate(r);
   return r;
 }
 
 // `verflixt rules --game NAME`: parses argv against `desc` (the game's rules options) plus
-// --output, and prints `ini(vm)`, the ruleset as the INI file --rules reads back. Returns the
-// exit code.
-template <class Ini>
+// --output and --format, and prints `rules(vm)` as the INI file --rules reads back (ini), or as
+// JSON: the same INI text and one row per parameter (key as --set takes it, value, default,
+// valid values, rule id, help) for a form or a script. Returns the exit code.
+template <class R, class Rules>
 int print_rules(int argc, const char* const* argv, po::options_description& desc, const std::string& usage,
-                Ini ini) {
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout");
+                const core::RuleTable<R>& table, Rules rules) {
+  const std::vector<std::string> formats = {"ini", "json"};
+  add_output_options(desc, formats);
   po::variables_map vm;
   if (!parse(argc, argv, desc, usage, vm)) return 0;
-  emit(vm, ini(vm));
+  const std::string format = format_from(vm, formats);
+  const R r = rules(vm);
+  if (format == "ini") return emit(vm, table.ini(r)), 0;
+  report::Report out({kVersion, table.game, table.summary(r), ""});
+  out.field("ini", table.ini(r));
+  report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
+                                                   {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
+  for (const auto& p : table.params)
+    params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
+  emit(vm, out.render_json());
   return 0;
 }
 

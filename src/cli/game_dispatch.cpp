@@ -19,7 +19,11 @@ const std::vector<Game>& games() {
   // One entry per game; a new game adds its line here and its commands in its own file.
   static const std::vector<Game> kGames = {
       {"pig", "Pig, the classic benchmark (Neller & Presser)",
-       {{"evaluate", pig_evaluate_command}, {"solve", pig_solve_command}, {"tournament", pig_tournament_command}}},
+       {{"rules", pig_rules_command},
+        {"evaluate", pig_evaluate_command},
+        {"solve", pig_solve_command},
+        {"tournament", pig_tournament_command},
+        {"advise", pig_advise_command}}},
       {"schocken", "Schocken, the pub game: the worst hand pays",
        {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
         {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}}},
@@ -55,7 +59,7 @@ int dispatch_game(int& argc, char** argv) {
   }
   const auto k = at < 0 ? std::optional<size_t>(0) : match_name(game, names);
   if (!k) {
-    std::cerr << "verflixt: unknown --game " << quoted(game) << suggest(game, names) << "\n";
+    std::cerr << "verflixt: unknown --game " << verflixt::quoted(game) << suggest(game, names) << "\n";
     return 2;
   }
   if (*k == 0) {
@@ -110,13 +114,17 @@ int game_first(std::vector<char*>& args) {
   }
   const auto k = match_name(game, names);
   if (!k) {
-    std::cerr << "verflixt: unknown --game " << quoted(game) << suggest(game, names) << "\n";
+    std::cerr << "verflixt: unknown --game " << verflixt::quoted(game) << suggest(game, names) << "\n";
     return 2;
   }
   const bool no_command = argc <= 1 + taken || std::strcmp(args[1 + taken], "--help") == 0 ||
                           std::strcmp(args[1 + taken], "-h") == 0;
   if (no_command) {
-    if (*k == 0) return -1;  // the default game: `verflixt --help` lists its commands
+    if (*k == 0) {  // the default game: `verflixt --help` lists its commands
+      args.erase(args.begin() + 1, args.begin() + 1 + taken);
+      if (args.size() == 2) args.insert(args.end() - 1, const_cast<char*>("--help"));
+      return -1;
+    }
     const Game& g = games()[*k - 1];
     std::cout << "verflixt --game " << g.name << ": " << g.description << "\ncommands:";
     for (const auto& c : g.commands) std::cout << " " << c.name;

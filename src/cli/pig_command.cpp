@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,95 +16,93 @@
 #include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/pig/monte_carlo.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/games/pig/solver.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
-namespace {
 
 using pig::PigRules;
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-void add_pig_options(po::options_description& desc, bool players) {
+void add_pig_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)")
-      ("goal", int_value(100, 1, 1000), "score that wins (1..1000; the solver takes up to 250)")
-      ("faces", int_value(6, 2, 100), "faces of the die (2..100)")
-      ("bust-face", int_value(1, 1, 100), "the face that loses the turn total");
-  if (players) desc.add_options()("players", int_value(2, 2, pig::kMaxPlayers), "players (2..8)");
+      ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)");
+  add_game_rules_options(desc, "pig", pig::rule_table());
+  // Shorthands that act as --set goal=N (and so on), before the --set options.
+  desc.add_options()
+      ("goal", int_value(1, 1000), "score that wins (1..1000; the solver takes up to 250), as --set goal=N")
+      ("faces", int_value(2, 100), "faces of the die (2..100), as --set faces=N")
+      ("bust-face", int_value(1, 100), "the face that loses the turn total, as --set bust_face=N");
 }
 
-PigRules pig_rules_from(const po::variables_map& vm, int players) {
-  PigRules r;
-  r.goal = vm["goal"].as<int>();
-  r.faces = vm["faces"].as<int>();
-  r.bust_face = vm["bust-face"].as<int>();
-  r.players = players;
+// The rules options, then `players` seats when a command seats them (two for solve and
+// evaluate, one per --seat in a tournament), validated.
+PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players) {
+  std::vector<std::string> shorthands;
+  for (const char* option : {"goal", "faces", "bust-face"})
+    if (vm.count(option)) {
+      std::string key = option;
+      if (key == "bust-face") key = "bust_face";
+      shorthands.push_back(key + "=" + std::to_string(vm[option].as<int>()));
+    }
+  PigRules r = game_rules_from(vm, pig::rule_table(), shorthands);
+  if (players) r.players = *players;
   pig::validate(r);
   return r;
 }
 
-nlohmann::ordered_json meta(const PigRules& rules) { return game_meta("pig", pig::rules_summary(rules)); }
+report::Report pig_report(const PigRules& rules) { return report::Report({kVersion, "pig", pig::rules_summary(rules), ""}); }
 
-// P(win) per seat from a Monte Carlo run, in the three formats; `exact` (>= 0) adds the
-// exact first-seat value of a two-player match.
-std::string match_output(const std::string& format, nlohmann::ordered_json j, const pig::MatchRun& run,
+namespace {
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+// P(win) per seat from a Monte Carlo run, in the three formats; `exact_info` adds the exact
+// first-seat value of a two-player match.
+std::string match_output(const std::string& format, report::Report r, const pig::MatchRun& run,
                          const std::vector<std::string>& names, const std::string& title, double exact,
                          const pig::MatchValue* exact_info) {
   const pig::MatchTally& t = run.tally;
-  j["games"] = t.games;
-  j["requested_games"] = run.requested;
-  j["interrupted"] = run.interrupted;
-  j["seconds"] = run.seconds;
-  j["mean_turns"] = t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0;
-  nlohmann::ordered_json seats = nlohmann::ordered_json::array();
-  for (size_t s = 0; s < names.size(); ++s) {
-    nlohmann::ordered_json r;
-    r["seat"] = s + 1;
-    r["policy"] = names[s];
-    r["wins"] = t.wins[s];
-    r["p_win"] = t.p_win(static_cast<int>(s));
-    r["stderr"] = t.se_win(static_cast<int>(s));
-    seats.push_back(r);
-  }
-  j["seats"] = seats;
+  r.field("games", t.games)
+      .field("requested_games", run.requested)
+      .field("interrupted", run.interrupted)
+      .field("seconds", run.seconds)
+      .field("mean_turns", t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0)
+      .line(title + ": " + std::to_string(t.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
+            ", seat 1 moves first, Monte Carlo (± 1 SE)");
+  report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+                                           {.name = "policy", .text = "  ", .width = 10},
+                                           {.name = "games", .in = report::kCsv},
+                                           {.name = "wins", .in = report::kJsonCsv},
+                                           {.name = "p_win", .text = "  P(win) ", .se_name = "stderr"}});
+  for (size_t s = 0; s < names.size(); ++s)
+    seats.row({s + 1, names[s], t.games, t.wins[s], Estimate{t.p_win(static_cast<int>(s)), t.se_win(static_cast<int>(s))}});
   if (exact_info) {
-    j["exact_first_player_win"] = exact;
-    j["exact_residual"] = exact_info->residual;
+    r.field("exact_first_player_win", exact).field("exact_residual", exact_info->residual);
+    r.line("exact P(first player wins) " + fmt("%.6f", exact) + " (policy evaluation, residual " +
+           fmt("%.1e", exact_info->residual) + "); Monte Carlo differs by " + se_distance(t.p_win(0), t.se_win(0), exact) +
+           " SE");
   }
-  if (format == "json") return cli::json_text(j);
-  if (format == "csv") {
-    std::string s = "seat,policy,games,wins,p_win,stderr\n";
-    for (size_t k = 0; k < names.size(); ++k)
-      s += std::to_string(k + 1) + "," + names[k] + "," + std::to_string(t.games) + "," + std::to_string(t.wins[k]) +
-           "," + fmt("%.6f", t.p_win(static_cast<int>(k))) + "," + fmt("%.6f", t.se_win(static_cast<int>(k))) + "\n";
-    return s;
-  }
-  std::ostringstream s;
-  s << "verflixt " << kVersion << "  game pig  rules " << j["rules"].get<std::string>() << "  seed "
-    << j["seed"].get<std::uint64_t>() << "\n"
-    << title << ": " << t.games << " games" << (run.interrupted ? " (interrupted)" : "")
-    << ", seat 1 moves first, Monte Carlo (± 1 SE)\n";
-  for (size_t k = 0; k < names.size(); ++k)
-    s << "  seat " << k + 1 << "  " << names[k] << std::string(names[k].size() < 10 ? 10 - names[k].size() : 0, ' ')
-      << "  P(win) " << fmt("%.4f", t.p_win(static_cast<int>(k))) << " ± " << fmt("%.4f", t.se_win(static_cast<int>(k)))
-      << "\n";
-  if (exact_info) {
-    s << "exact P(first player wins) " << fmt("%.6f", exact) << " (policy evaluation, residual "
-      << fmt("%.1e", exact_info->residual) << "); Monte Carlo differs by "
-      << se_distance(t.p_win(0), t.se_win(0), exact) << " SE\n";
-  }
-  return s.str();
+  return r.render(format);
 }
 
 }  // namespace
 
+int pig_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game pig options");
+  add_pig_options(desc);
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game pig [--preset standard] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Pig rule parameter (docs/rules/pig.md) as a commented INI file that\n"
+                     "--rules FILE reads back on every pig command.",
+                     pig::rule_table(), [](const po::variables_map& vm) { return pig_rules_from(vm, {}); });
+}
+
 int pig_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("tolerance", real_value(1e-12, 0, 1), "stop value iteration once no value changes more")
       ("step", int_value(10, 1, 1000), "score step of the hold table's rows and columns")
@@ -132,19 +131,20 @@ int pig_solve_command(int argc, const char* const* argv) {
 
   std::vector<int> marks;
   for (int v = 0; v < rules.goal; v += step) marks.push_back(v);
-  nlohmann::ordered_json j = meta(rules);
-  j["policy"] = "optimal";
-  j["exact"] = true;
-  j["method"] = "value iteration (Gauss-Seidel)";
-  j["first_player_win"] = sol.win_probability(0, 0, 0);
-  j["residual"] = sol.residual;
-  j["iterations"] = sol.iterations;
-  j["converged"] = sol.converged;
-  j["interrupted"] = interrupt_flag().load();
-  nlohmann::ordered_json table = nlohmann::ordered_json::array();
+  report::Report r = pig_report(rules);
+  r.field("policy", "optimal")
+      .field("exact", true)
+      .field("method", "value iteration (Gauss-Seidel)")
+      .field("first_player_win", sol.win_probability(0, 0, 0))
+      .field("residual", sol.residual)
+      .field("iterations", std::int64_t{sol.iterations})
+      .field("converged", sol.converged)
+      .field("interrupted", interrupt_flag().load());
+  // JSON and CSV list the hold table row by row; the text shows it as a matrix (below).
+  report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
+                                 report::kJsonCsv);
   for (int i : marks)
-    for (int o : marks) table.push_back({{"my_score", i}, {"opponent_score", o}, {"hold_at", sol.hold_at(i, o)}});
-  j["hold_at"] = table;
+    for (int o : marks) table.row({i, o, sol.hold_at(i, o)});
 
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
@@ -159,43 +159,33 @@ int pig_solve_command(int argc, const char* const* argv) {
         out << "\n";
       }
     write_file_atomic(path, out.str(), "--write-policy");  // whole or absent, as every output file
-    j["policy_file"] = path;
+    r.field("policy_file", path);
   }
 
-  std::string text;
-  if (format == "json") {
-    text = cli::json_text(j);
-  } else if (format == "csv") {
-    text = "my_score,opponent_score,hold_at\n";
-    for (int i : marks)
-      for (int o : marks) text += std::to_string(i) + "," + std::to_string(o) + "," + std::to_string(sol.hold_at(i, o)) + "\n";
-  } else {
-    std::ostringstream s;
-    s << game_header("pig", pig::rules_summary(rules))
-      << "exact (value iteration, " << sol.iterations << " Gauss-Seidel sweeps, residual " << fmt("%.1e", sol.residual)
-      << (sol.converged ? "" : ", NOT converged") << (interrupt_flag().load() ? ", interrupted" : "") << ")\n"
-      << "P(first player wins) under optimal play: " << fmt("%.6f", sol.win_probability(0, 0, 0))
-      << "   (Neller & Presser 2004: 0.5306 at goal 100)\n\n"
-      << "hold at turn total (first total the optimal player holds at; rows: my score, columns: opponent score)\n"
-      << "   me\\opp";
-    for (int o : marks) s << fmt("%5.0f", o);
-    s << "\n";
-    for (int i : marks) {
-      s << fmt("%8.0f", i);
-      for (int o : marks) s << fmt("%5.0f", sol.hold_at(i, o));
-      s << "\n";
-    }
-    s << "(a value of goal - my score means: roll until the goal)\n";
-    if (vm.count("write-policy")) s << "policy written to " << vm["write-policy"].as<std::string>() << "\n";
-    text = s.str();
+  r.line("exact (value iteration, " + std::to_string(sol.iterations) + " Gauss-Seidel sweeps, residual " +
+         fmt("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") +
+         (interrupt_flag().load() ? ", interrupted" : "") + ")");
+  r.line("P(first player wins) under optimal play: " + fmt("%.6f", sol.win_probability(0, 0, 0)) +
+         "   (Neller & Presser 2004: 0.5306 at goal 100)\n");
+  r.line("hold at turn total (first total the optimal player holds at; rows: my score, columns: opponent score)");
+  std::string head = "   me\\opp";
+  for (int o : marks) head += fmt("%5.0f", o);
+  r.line(head);
+  for (int i : marks) {
+    std::string row = fmt("%8.0f", i);
+    for (int o : marks) row += fmt("%5.0f", sol.hold_at(i, o));
+    r.line(row);
   }
+  r.line("(a value of goal - my score means: roll until the goal)");
+  if (vm.count("write-policy")) r.line("policy written to " + vm["write-policy"].as<std::string>());
+  const std::string text = r.render(format);
   emit(vm, text);
   return 0;
 }
 
 int pig_evaluate_command(int argc, const char* const* argv) {
   po::options_description desc("evaluate --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("hold:20"), "the first player's policy: hold:N or optimal")
       ("opponent", po::value<std::string>()->default_value("hold:20"), "the second player's policy")
@@ -226,19 +216,17 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   });
   pig::MatchValue mv;
   if (exact) mv = pig::evaluate_match(rules, first->seat_rule(), second->seat_rule());
-  nlohmann::ordered_json j = meta(rules);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["policy"] = first->name();
-  j["opponent"] = second->name();
-  emit(vm, match_output(format, j, run, {first->name(), second->name()}, first->name() + " vs " + second->name(),
+  report::Report r = pig_report(rules);
+  r.head_line("  seed " + std::to_string(seed));
+  r.field("seed", seed).field("threads", threads).field("policy", first->name()).field("opponent", second->name());
+  emit(vm, match_output(format, std::move(r), run, {first->name(), second->name()}, first->name() + " vs " + second->name(),
                         mv.first_player_win, exact ? &mv : nullptr));
   return 0;
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {
   po::options_description desc("tournament --game pig options");
-  add_pig_options(desc, false);
+  add_pig_options(desc);
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first moves first")
@@ -263,11 +251,10 @@ int pig_tournament_command(int argc, const char* const* argv) {
   const pig::MatchRun run = with_progress("tournament pig games", [&](const RunControl& control) {
     return pig::play_games(rules, table.seats, games, seed, threads, control);
   });
-  nlohmann::ordered_json j = meta(rules);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["policy"] = table.names;
-  return emit(vm, match_output(format, j, run, table.names, "tournament", 0, nullptr)), 0;
+  report::Report r = pig_report(rules);
+  r.head_line("  seed " + std::to_string(seed));
+  r.field("seed", seed).field("threads", threads).field("policy", table.names);
+  return emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr)), 0;
 }
 
 }  // namespace verflixt::cli

@@ -85,7 +85,7 @@ std::string string_value(const std::string& key, const Json& v, bool ini) {
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     if ((c < 0x20 && !(ini && (c == '\n' || c == '\r' || c == '\t'))) || c == 0x7f)
-      throw InputError("\"" + key + "\": " + quoted(s, 60) + " holds a control character");
+      throw InputError("\"" + key + "\": " + verflixt::quoted(s, 60) + " holds a control character");
   }
   return s;
 }
@@ -98,7 +98,7 @@ Json parse_object(std::string_view body) {
   const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
     if (depth > kMaxDepth) throw InputError("the request nests deeper than " + std::to_string(kMaxDepth) + " levels");
     if (event == Json::parse_event_t::key && depth == 1 && !seen.insert(parsed.get<std::string>()).second)
-      throw InputError("the key " + quoted(parsed.get<std::string>(), 40) + " is given twice; give each key once");
+      throw InputError("the key " + verflixt::quoted(parsed.get<std::string>(), 40) + " is given twice; give each key once");
     return true;
   };
   Json req;
@@ -145,7 +145,7 @@ std::string PolicyCatalog::resolve(const std::string& key, const std::string& na
   std::vector<std::string> valid = {"objective", "threshold:N", "strong"};
   for (const auto& n : names())
     if (std::find(valid.begin(), valid.end(), n) == valid.end()) valid.push_back(n);
-  throw InputError("\"" + key + "\": unknown policy " + quoted(name, 60) + suggest(name, valid) + "; or give the policy's INI text as \"" +
+  throw InputError("\"" + key + "\": unknown policy " + verflixt::quoted(name, 60) + suggest(name, valid) + "; or give the policy's INI text as \"" +
                    key + "-text\"");
 }
 
@@ -158,7 +158,7 @@ std::vector<std::string> request_arguments(std::string_view endpoint, std::strin
   std::vector<std::string> args = {std::string(endpoint)};
   for (const auto& [key, value] : req.items()) {
     if (!well_formed_key(key))
-      throw InputError("the key " + quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
+      throw InputError("the key " + verflixt::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
                        join(names, ", "));
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const KeyRule& r) { return r.key == key; });
     if (rule == rules.end()) throw InputError("unknown key '" + key + "' for /api/" + std::string(endpoint) + suggest(key, names));

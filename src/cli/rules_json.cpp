@@ -4,7 +4,7 @@
 #include <string>
 
 #include "cli/api.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {

@@ -15,6 +15,7 @@
 #include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/schocken/monte_carlo.h"
 #include "verflixt/games/schocken/policy.h"
 #include "verflixt/games/schocken/solver.h"
@@ -29,19 +30,21 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 void add_schocken_rules_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here")
-      ("preset", po::value<std::string>()->default_value("pub"), "rules preset: pub (the pub rules of docs/rules/schocken.md)")
-      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game schocken` prints)")
-      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here");
+  add_game_rules_options(desc, "schocken", schocken::rule_table());
 }
 
-SchockenRules schocken_rules_from(const po::variables_map& vm) {
-  return game_rules_from(vm, schocken::preset, schocken::read_rules_file, schocken::set_rule, schocken::validate);
-}
+SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
 
 nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("schocken", rules_summary(rules)); }
 
 std::string header(const SchockenRules& rules) { return game_header("schocken", rules_summary(rules)); }
+
+report::Report schocken_report(const SchockenRules& rules) {
+  return report::Report({kVersion, "schocken", rules_summary(rules), ""});
+}
+
+void mark(report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
   const int v = vm[key].as<int>();
@@ -102,7 +105,7 @@ int schocken_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
                      "--rules FILE reads back on every schocken command.",
-                     [](const po::variables_map& vm) { return rules_to_ini(schocken_rules_from(vm)); });
+                     schocken::rule_table(), [](const po::variables_map& vm) { return schocken_rules_from(vm); });
 }
 
 int schocken_solve_command(int argc, const char* const* argv) {
@@ -279,39 +282,30 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   const BeatRun run = with_progress("evaluate schocken turns", [&](const RunControl& control) {
     return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
   });
-  const auto [p, se] = proportion(run.beats, run.turns);
-  const Completion c = completion(run.turns, turns, "turns", run.interrupted);
-  nlohmann::ordered_json j = meta(rules);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["policy"] = policy->name();
-  j["target"] = dice_text(t.hand);
-  j["target_throws"] = t.throws;
-  j["limit"] = limit;
-  j["turns"] = run.turns;
-  j["p_beat"] = p;
-  j["stderr"] = se;
-  j["exact_p_beat"] = exact;
-  j["optimal_p_beat"] = optimum;
-  mark_json(j, c);
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "policy,target,target_throws,limit,turns,p_beat,stderr,exact_p_beat,optimal_p_beat\n" + policy->name() + "," +
-           dice_text(t.hand) + "," + std::to_string(t.throws) + "," + std::to_string(limit) + "," +
-           std::to_string(run.turns) + "," + fmt("%.6f", p) + "," + fmt("%.6f", se) + "," + fmt("%.12f", exact) + "," +
-           fmt("%.12f", optimum) + "\n";
-  } else {
-    std::ostringstream s;
-    s << header(rules) << "policy " << policy->name() << " chasing " << hand_name(t.hand) << " (" << t.throws
-      << " throw(s), revealed first) with at most " << limit << " throws, seed " << seed << "\n"
-      << "  Monte Carlo P(beat)  " << fmt("%.6f", p) << " ± " << fmt("%.6f", se) << "  (" << run.turns << " turns)\n"
-      << "  exact P(beat)        " << fmt("%.6f", exact) << "  (policy evaluation; Monte Carlo differs by "
-      << se_distance(p, se, exact) << " SE)\n"
-      << "  optimum              " << fmt("%.6f", optimum) << "  (solve --game schocken --target)\n";
-    text = s.str();
-  }
+  const auto [p, se] = proportion(run.tally.beats, run.tally.turns);
+  const Completion c = completion(run.tally.turns, turns, "turns", run.interrupted);
+  // JSON and a one-row CSV carry the same fields; the text says them in sentences.
+  using report::kJsonCsv;
+  report::Report r = schocken_report(rules);
+  r.field("seed", seed)
+      .field("threads", threads)
+      .field("policy", policy->name(), kJsonCsv)
+      .field("target", dice_text(t.hand), kJsonCsv)
+      .field("target_throws", t.throws, kJsonCsv)
+      .field("limit", limit, kJsonCsv)
+      .field("turns", run.tally.turns, kJsonCsv)
+      .field("p_beat", Estimate{p, se}, kJsonCsv, "%.6f", "stderr")
+      .field("exact_p_beat", exact, kJsonCsv, "%.12f")
+      .field("optimal_p_beat", optimum, kJsonCsv, "%.12f");
+  mark(r, c);
+  r.line("policy " + policy->name() + " chasing " + hand_name(t.hand) + " (" + std::to_string(t.throws) +
+         " throw(s), revealed first) with at most " + std::to_string(limit) + " throws, seed " + std::to_string(seed))
+      .line("  Monte Carlo P(beat)  " + report::plus_minus(Estimate{p, se}, "%.6f") + "  (" +
+            std::to_string(run.tally.turns) + " turns)")
+      .line("  exact P(beat)        " + fmt("%.6f", exact) + "  (policy evaluation; Monte Carlo differs by " +
+            se_distance(p, se, exact) + " SE)")
+      .line("  optimum              " + fmt("%.6f", optimum) + "  (solve --game schocken --target)");
+  const std::string text = r.render(format);
   return finish(vm, format, c, text);
 }
 
@@ -346,44 +340,36 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   });
   const GameTally& t = run.tally;
   const Completion c = completion(t.games, games, "games", run.interrupted);
-  nlohmann::ordered_json j = meta(rules);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["policy"] = names;
-  j["games"] = t.games;
-  j["seconds"] = run.seconds;
-  j["games_per_second"] = run.seconds > 0 ? static_cast<double>(t.games) / run.seconds : 0.0;
-  j["finals"] = t.finals;
-  j["mean_rounds"] = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
-  nlohmann::ordered_json seats_json = nlohmann::ordered_json::array();
-  std::string csv = "seat,policy,games,p_lose_half,p_lose_half_se,p_lose_first_half,p_pay,p_pay_se\n";
-  std::ostringstream s;
-  s << header(rules) << "tournament: " << t.games << " games, seat 1 opens, seed " << seed
-    << ", Monte Carlo (± 1 SE)\n"
-    << "  seat  policy          P(lose a half)       P(pay)\n";
+  const double games_per_second = run.seconds > 0 ? static_cast<double>(t.games) / run.seconds : 0.0;
+  const double mean_rounds = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
+  report::Report r = schocken_report(rules);
+  r.field("seed", seed)
+      .field("threads", threads)
+      .field("policy", names)
+      .field("games", t.games)
+      .field("seconds", run.seconds)
+      .field("games_per_second", games_per_second)
+      .field("finals", t.finals)
+      .field("mean_rounds", mean_rounds);
+  r.line("tournament: " + std::to_string(t.games) + " games, seat 1 opens, seed " + std::to_string(seed) +
+         ", Monte Carlo (± 1 SE)")
+      .line("  seat  policy          P(lose a half)       P(pay)");
+  report::Table& seats = r.table("seats", {{.name = "seat", .in = report::kJsonCsv},
+                                           {.name = "seat_text", .text = "  ", .in = report::kText},
+                                           {.name = "policy", .text = "  ", .width = 14},
+                                           {.name = "games", .in = report::kCsv},
+                                           {.name = "p_lose_half", .text = "  ", .se_name = "p_lose_half_se"},
+                                           {.name = "p_lose_first_half", .in = report::kJsonCsv},
+                                           {.name = "p_pay", .text = "   ", .se_name = "p_pay_se"}});
   for (size_t k = 0; k < names.size(); ++k) {
     const int seat = static_cast<int>(k);
-    const double ph = t.p_half(seat), sh = se_half(t, seat, run.both_halves[k]);
-    const double pp = t.p_pay(seat), sp = t.se_pay(seat);
-    seats_json.push_back({{"seat", k + 1},
-                          {"policy", names[k]},
-                          {"p_lose_half", ph},
-                          {"p_lose_half_se", sh},
-                          {"p_lose_first_half", proportion(t.first_half[k], t.games).mean},
-                          {"p_pay", pp},
-                          {"p_pay_se", sp}});
-    csv += std::to_string(k + 1) + "," + names[k] + "," + std::to_string(t.games) + "," + fmt("%.6f", ph) + "," +
-           fmt("%.6f", sh) + "," + fmt("%.6f", proportion(t.first_half[k], t.games).mean) + "," + fmt("%.6f", pp) + "," +
-           fmt("%.6f", sp) + "\n";
-    s << "  " << fmt("%4.0f", static_cast<double>(k + 1)) << "  " << pad(names[k], 14) << "  " << fmt("%.4f", ph)
-      << " ± " << fmt("%.4f", sh) << "   " << fmt("%.4f", pp) << " ± " << fmt("%.4f", sp) << "\n";
+    seats.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), names[k], t.games, Estimate{t.p_half(seat), se_half(t, seat)},
+               proportion(t.first_half[k], t.games).mean, Estimate{t.p_pay(seat), t.se_pay(seat)}});
   }
-  j["seats"] = seats_json;
-  mark_json(j, c);
-  s << "finals played " << fmt("%.4f", proportion(t.finals, t.games).mean) << " of games, "
-    << fmt("%.1f", j["mean_rounds"].get<double>()) << " rounds a game, " << fmt("%.0f", j["games_per_second"].get<double>())
-    << " games/s on " << threads << " thread(s)\n";
-  return finish(vm, format, c, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  mark(r, c);
+  r.line("finals played " + fmt("%.4f", proportion(t.finals, t.games).mean) + " of games, " + fmt("%.1f", mean_rounds) +
+         " rounds a game, " + fmt("%.0f", games_per_second) + " games/s on " + std::to_string(threads) + " thread(s)");
+  return finish(vm, format, c, r.render(format));
 }
 
 int schocken_advise_command(int argc, const char* const* argv) {
@@ -412,10 +398,8 @@ int schocken_advise_command(int argc, const char* const* argv) {
   const Dice dice = parse_dice(vm["dice"].as<std::string>());
   int limit = limit_from(vm, rules, "limit");
   const int k = vm["throw"].as<int>();
-  nlohmann::ordered_json j = meta(rules);
-  j["exact"] = true;
-  j["dice"] = dice_text(dice);
-  j["throw"] = k;
+  report::Report j = schocken_report(rules);
+  j.field("exact", true).field("dice", dice_text(dice)).field("throw", k);
   TurnSolution sol;
   TurnTable payoff{};
   std::string objective;
@@ -423,8 +407,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
     const BeatTarget t = target_from(vm, rules);
     payoff = beat_payoff(rules, t);
     objective = "P(beat " + hand_name(t.hand) + " in " + std::to_string(t.throws) + ")";
-    j["target"] = dice_text(t.hand);
-    j["target_throws"] = t.throws;
+    j.field("target", dice_text(t.hand)).field("target_throws", t.throws);
   } else {
     const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
     const int position = vm["position"].as<int>();
@@ -436,23 +419,24 @@ int schocken_advise_command(int argc, const char* const* argv) {
     payoff = not_worst_payoff(rules, eq.policies, position - 1, limit);
     objective = "P(not worst) at a round of " + std::to_string(n) + ", position " + std::to_string(position) +
                 " (others: round equilibrium)";
-    j["players"] = n;
-    j["position"] = position;
+    j.field("players", n).field("position", position);
   }
   if (k < 1 || k >= limit)
     throw InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
                      " (a throw after which another is allowed)");
-  j["limit"] = limit;
-  j["objective"] = objective;
+  j.field("limit", limit).field("objective", objective);
   sol = best_turn(rules, limit, payoff);
   std::vector<std::pair<Keep, double>> ranked;
   for (const Keep& keep : keep_options(dice, rules)) ranked.push_back({keep, keep_value(sol, payoff, dice, k, keep)});
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  nlohmann::ordered_json choices = nlohmann::ordered_json::array();
-  std::string csv = "rank,choice,throw_again,value\n";
-  std::ostringstream s;
-  s << header(rules) << "throw " << dice_text(dice) << " (" << hand_name(dice) << ") after " << k << " of " << limit
-    << " throws; " << objective << ", exact, optimal play after this choice\n";
+  j.line("throw " + dice_text(dice) + " (" + hand_name(dice) + ") after " + std::to_string(k) + " of " +
+         std::to_string(limit) + " throws; " + objective + ", exact, optimal play after this choice");
+  report::Table& choices = j.table("choices", {{.name = "rank", .text = "  "},
+                                               {.name = "choice", .text = ". ", .width = 12, .min_gap = 1},
+                                               {.name = "throw_again", .in = report::kJsonCsv},
+                                               {.name = "throw_text", .width = 14, .in = report::kText},
+                                               {.name = "value", .text_format = "%.6f", .csv_format = "%.12f"},
+                                               {.name = "best", .in = report::kText}});
   for (size_t r = 0; r < ranked.size(); ++r) {
     const Keep& keep = ranked[r].first;
     std::string again;  // the dice thrown again: the throw minus the kept faces
@@ -470,13 +454,10 @@ int schocken_advise_command(int argc, const char* const* argv) {
       }
       for (int f : left) again += (again.empty() ? "" : " ") + std::to_string(f);
     }
-    choices.push_back({{"rank", r + 1}, {"choice", choice}, {"throw_again", again}, {"value", ranked[r].second}});
-    csv += std::to_string(r + 1) + "," + choice + "," + again + "," + fmt("%.12f", ranked[r].second) + "\n";
-    s << "  " << r + 1 << ". " << pad(choice + " ", 12) << pad(again.empty() ? "" : "throw " + again, 14)
-      << fmt("%.6f", ranked[r].second) << (r == 0 ? "  <- best" : "") << "\n";
+    choices.row({r + 1, choice, again, again.empty() ? "" : "throw " + again, ranked[r].second,
+                 r == 0 ? "  <- best" : ""});
   }
-  j["choices"] = choices;
-  emit(vm, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  emit(vm, j.render(format));
   return 0;
 }
 

@@ -3,12 +3,12 @@
 #include <map>
 
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/heuristic.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/heuristic.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/position.h"
-#include "verflixt/games/verflixte6/strong_policy.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/rules/position.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
 
 namespace verflixt {
 

@@ -10,10 +10,10 @@
 
 #include <boost/program_options/options_description.hpp>
 
-#include "verflixt/games/verflixte6/engine.h"
-#include "verflixt/games/verflixte6/objective.h"
-#include "verflixt/games/verflixte6/policy.h"
-#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/rules/engine.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/rules/policy.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt {
 

@@ -36,7 +36,7 @@
 #include "page/index_html.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt {

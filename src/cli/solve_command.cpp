@@ -16,8 +16,8 @@
 #include "cli/command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
-#include "verflixt/games/verflixte6/joker.h"
-#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
 #include "cli/api.h"
 #include "verflixt/version.h"
 

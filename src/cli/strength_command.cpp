@@ -13,8 +13,8 @@
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
-#include "verflixt/games/verflixte6/best_response.h"
-#include "verflixt/games/verflixte6/strong_policy.h"
+#include "verflixt/games/verflixte6/analyses/best_response.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt {

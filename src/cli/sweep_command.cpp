@@ -9,8 +9,8 @@
 #include "cli/cli.h"
 #include "cli/command.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/joker.h"
-#include "verflixt/games/verflixte6/sweep.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/analyses/sweep.h"
 #include "verflixt/version.h"
 
 namespace verflixt {

@@ -13,8 +13,8 @@
 #include "cli/command.h"
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/joker.h"
-#include "verflixt/games/verflixte6/objective.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
@@ -182,7 +182,7 @@ int tournament_command(int argc, const char* const* argv) {
     j["threads"] = threads;
     j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
     j["seconds"] = run.seconds;
-    j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per RULES.md P3";
+    j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)";
     j["by_policy"] = nlohmann::ordered_json::array();
     j["by_seat"] = nlohmann::ordered_json::array();
     for (const auto& r : by_group_rows) j["by_policy"].push_back(row_json(r));

@@ -15,10 +15,10 @@
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/strong_policy.h"
-#include "verflixt/games/verflixte6/tuning.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
+#include "verflixt/games/verflixte6/analyses/tuning.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -27,41 +26,6 @@ using namespace verflixt::zehntausend;
 namespace {
 
 // The ranking as a table for the terminal, from the command's JSON (one source for both).
-std::string advise_table(const nlohmann::ordered_json& j, const ZehntausendRules& r, std::uint64_t games,
-                         const char* not_separated) {
-  const bool race = j.contains("seed"), final_round = j["final_round"].get<bool>();
-  std::ostringstream o;
-  o << header(r);
-  if (j["throw"].is_null())
-    o << "before a throw with " << j["dice_left"].get<int>() << " dice left";
-  else
-    o << "threw " << j["throw"].get<std::string>();
-  o << " at turn total " << j["turn_total"].get<int>();
-  int best_other = 0;
-  for (int x : j["opponents"]) best_other = std::max(best_other, x);
-  if (race) o << ", my total " << j["total"].get<int>() << ", best opponent " << best_other << (final_round ? " (final round)" : "");
-  o << "\n" << (race ? "ranked by P(win); " : "ranked by ") << "expected banked points of the turn (exact, optimal play on)"
-    << (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : "") << "\n";
-  if (j["choices"].empty()) o << "  a Niete: nothing to set aside, the turn scores 0\n";
-  for (const auto& x : j["choices"]) {
-    o << "  " << x["set_aside"].get<std::string>() << std::string(std::max<size_t>(1, 13 - x["set_aside"].get<std::string>().size()), ' ')
-      << fmt("%5.0f", x["points"]) << "  then " << x["then"].get<std::string>()
-      << std::string(x["then"].get<std::string>() == "bank" ? 3 : 0, ' ') << "  E[points] " << fmt("%9.2f", x["expected_points"]);
-    if (race)
-      o << "  P(win) " << fmt("%.4f", x["p_win"]) << (x["p_win_exact"].get<bool>() ? " exact" : " ± " + fmt("%.4f", x["stderr"]));
-    o << "\n";
-  }
-  if (j.contains("note")) o << "note: " << j["note"].get<std::string>() << "\n";
-  if (race && !final_round)
-    o << "P(win): Monte Carlo, " << games << " games per choice, policy " << j["policy"].get<std::string>() << ", seed "
-      << j["seed"].get<std::uint64_t>() << "\n";
-  if (!j.value("separated", true)) o << "warning: " << not_separated << "\n";
-  return o.str();
-}
-
-// What the player asks: after a throw (its faces) or before one (the dice left), the turn
-// so far, the game totals and his seat; checked, one-line errors. Sets r.players from the
-// opponents given.
 struct Ask {
   bool before = false;
   int dice_left = 0, turn_total = 0, total = 0, me = 0;
@@ -131,6 +95,96 @@ void add_advise_options(po::options_description& desc) {
       ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
 }
 
+// One row of the ranking: a set-aside with bank or throw, its exact expected points and P(win).
+struct Row {
+  SetAside s;
+  bool bank;
+  int dice_next;
+  double points;  // exact expected banked points of the turn
+  Estimate win{};
+  bool win_exact = false;
+};
+
+constexpr const char* kNotSeparated =
+    "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
+    "more --games may tell them apart";
+
+// The ranking in the three formats.
+std::string advise_output(const std::string& format, const ZehntausendRules& r, const Ask& ask, const std::vector<Row>& rows,
+                          const std::vector<SetAside>& choices, int best_other, std::uint64_t seed,
+                          const std::string& policy, std::uint64_t games, bool separated) {
+  const bool before = ask.before, race = !ask.opponents.empty();
+  const bool final_round = race && best_other >= r.limit;
+  const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total;
+  const std::vector<int>& opponents = ask.opponents;
+  const Counts thrown = counts_of(ask.faces);
+  report::Report j = game_report(r);
+  if (before)
+    j.field("throw", nullptr).field("dice_left", dice_left);
+  else
+    j.field("throw", faces_text(thrown));
+  j.field("turn_total", turn_total)
+      .field("total", total)
+      .field("opponents", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
+      .field("final_round", final_round);
+  if (race)
+    j.field("seed", seed)
+        .field("policy", policy)
+        .field("games_per_choice", games);
+  j.line((before ? "before a throw with " + std::to_string(dice_left) + " dice left" : "threw " + faces_text(thrown)) +
+         " at turn total " + std::to_string(turn_total) +
+         (race ? ", my total " + std::to_string(total) + ", best opponent " + std::to_string(best_other) +
+                     (final_round ? " (final round)" : "")
+               : ""));
+  j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
+         "expected banked points of the turn (exact, optimal play on)" +
+         (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : ""));
+  if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
+  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, report::kCsv);
+  // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
+  std::vector<report::Column> columns = {
+      {.name = "set_aside", .text = "  ", .width = 13, .min_gap = 1},
+      {.name = "points", .in = report::kJsonCsv},
+      {.name = "points_text", .in = report::kText},
+      {.name = "then", .text = "  then ", .width = 7},
+      {.name = "expected_points", .text = "  E[points] ", .text_format = "%9.2f", .csv_format = "%.3f"}};
+  if (race) {
+    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = report::kJsonCsv});
+    columns.push_back({.name = "p_win_exact", .in = report::kJson});
+    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = report::kText});
+  }
+  report::Table& list = j.table("choices", columns);
+  for (const Row& row : rows) {
+    std::vector<report::Value> x = {before ? std::string("nothing") : faces_text(row.s.kept), row.s.points,
+                                    fmt("%5.0f", row.s.points),
+                                    row.bank ? std::string("bank") : "throw " + std::to_string(row.dice_next), row.points};
+    if (race) {
+      x.push_back(row.win);
+      x.push_back(row.win_exact);
+      x.push_back(row.win_exact ? fmt("%.4f", row.win.mean) + " exact" : report::plus_minus(row.win));
+    }
+    list.row(std::move(x));
+  }
+  j.field("bank_min", r.bank_min);
+  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
+  for (const SetAside& s : choices)
+    if (!may_bank(turn_total + s.points, r)) {
+      const std::string note = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
+                               (before ? ": " + std::to_string(turn_total) + " may not be banked yet, so throw" : "");
+      j.field("note", note).line("note: " + note);
+      break;
+    }
+  if (race) {
+    j.field("separated", separated);
+    if (!separated) j.field("warning", kNotSeparated);
+  }
+  if (race && !final_round)
+    j.line("P(win): Monte Carlo, " + std::to_string(games) + " games per choice, policy " +
+           policy + ", seed " + std::to_string(seed));
+  if (!separated) j.line(std::string("warning: ") + kNotSeparated);
+  return j.render(format);
+}
+
 }  // namespace
 
 int zehntausend_advise_command(int argc, const char* const* argv) {
@@ -166,14 +220,6 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   for (int o : opponents) best_other = std::max(best_other, o);
   const bool final_round = race && best_other >= r.limit;
 
-  struct Row {
-    SetAside s;
-    bool bank;
-    int dice_next;
-    double points;  // exact expected banked points of the turn
-    Estimate win{};
-    bool win_exact = false;
-  };
   std::vector<Row> rows;
   for (const SetAside& s : choices) {
     const int t2 = turn_total + s.points, d2 = before ? dice_left : m.dice_after(static_cast<int>(faces.size()), s.dice);
@@ -236,52 +282,8 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     const Estimate& b = rows[1].win;
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
-  const char* kNotSeparated =
-      "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
-      "more --games may tell them apart";
-  nlohmann::ordered_json j = meta(r);
-  if (before) j["throw"] = nullptr, j["dice_left"] = dice_left;
-  else j["throw"] = faces_text(thrown);
-  j["turn_total"] = turn_total;
-  j["total"] = total;
-  j["opponents"] = opponents;
-  j["final_round"] = final_round;
-  if (race) j["seed"] = seed, j["policy"] = vm["policy"].as<std::string>(), j["games_per_choice"] = vm["games"].as<std::uint64_t>();
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const Row& row : rows) {
-    nlohmann::ordered_json x;
-    x["set_aside"] = before ? std::string("nothing") : faces_text(row.s.kept);
-    x["points"] = row.s.points;
-    x["then"] = row.bank ? "bank" : "throw " + std::to_string(row.dice_next);
-    x["expected_points"] = row.points;
-    if (race) x["p_win"] = row.win.mean, x["stderr"] = row.win.se, x["p_win_exact"] = row.win_exact;
-    list.push_back(x);
-  }
-  j["choices"] = list;
-  j["bank_min"] = r.bank_min;
-  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
-  for (const SetAside& s : choices)
-    if (!may_bank(turn_total + s.points, r)) {
-      j["note"] = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
-                  (before ? ": " + std::to_string(turn_total) + " may not be banked yet, so throw" : "");
-      break;
-    }
-  if (race) {
-    j["separated"] = separated;
-    if (!separated) j["warning"] = kNotSeparated;
-  }
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = separated ? "" : std::string("# warning: ") + kNotSeparated + "\n";
-    text += "set_aside,points,then,expected_points" + std::string(race ? ",p_win,stderr" : "") + "\n";
-    for (const auto& x : list)
-      text += x["set_aside"].get<std::string>() + "," + std::to_string(x["points"].get<int>()) + "," + x["then"].get<std::string>() + "," +
-              fmt("%.3f", x["expected_points"]) + (race ? "," + fmt("%.5f", x["p_win"]) + "," + fmt("%.5f", x["stderr"]) : "") + "\n";
-  } else {
-    text = advise_table(j, r, vm["games"].as<std::uint64_t>(), kNotSeparated);
-  }
+  const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, vm["policy"].as<std::string>(),
+                                          vm["games"].as<std::uint64_t>(), separated);
   emit(vm, text);
   return 0;
 }

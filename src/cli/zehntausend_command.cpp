@@ -7,7 +7,6 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,7 +34,7 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
                      "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
                      "reads back on every zehntausend command.",
-                     [](const po::variables_map& vm) { return rules_ini(game_rules(vm)); });
+                     zehntausend::rule_table(), [](const po::variables_map& vm) { return game_rules(vm); });
 }
 
 int zehntausend_solve_command(int argc, const char* const* argv) {
@@ -58,22 +57,34 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
   const TurnSolution s = solve_turn(m);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  nlohmann::ordered_json j = meta(r);
-  j["policy"] = "optimal";
-  j["exact"] = true;
-  j["method"] = "backward induction over (turn total, dice to throw), capped at T* (turn_solver.h)";
-  j["turn_value"] = s.value;
-  j["p_niete"] = s.p_niete;
-  j["p_first_throw_niete"] = s.p_first_niete;
-  j["cap"] = s.cap;
-  j["horizon"] = s.policy.horizon * kPointStep;
-  j["seconds"] = seconds;
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (int d = 1; d <= r.dice; ++d)
-    rows.push_back({{"dice_to_throw", d},
-                    {"bank_at", s.bank_at[static_cast<size_t>(d)]},
-                    {"first_bank", s.first_bank[static_cast<size_t>(d)]}});
-  j["bank_thresholds"] = rows;
+  report::Report j = game_report(r);
+  j.field("policy", "optimal")
+      .field("exact", true)
+      .field("method", "backward induction over (turn total, dice to throw), capped at T* (turn_solver.h)")
+      .field("turn_value", s.value)
+      .field("p_niete", s.p_niete)
+      .field("p_first_throw_niete", s.p_first_niete)
+      .field("cap", s.cap)
+      .field("horizon", s.policy.horizon * kPointStep)
+      .field("seconds", seconds);
+  j.line("exact turn-score maximizer (backward induction, cap T* = " + std::to_string(s.cap) + " points, " +
+         fmt("%.3f", seconds) + " s)")
+      .line("expected banked points of a turn  " + fmt("%.6f", s.value))
+      .line("P(the turn ends in a Niete)       " + fmt("%.6f", s.p_niete))
+      .line("P(first throw is a Niete)         " + fmt("%.6f", s.p_first_niete) + "  (Bankrott, Z4)\n")
+      .line("bank once the turn total reaches (after setting aside), by dice left to throw:");
+  // The text labels a row by its dice and notes a bank total that is not a pure threshold.
+  report::Table& rows = j.table("bank_thresholds", {{.name = "dice_to_throw", .in = report::kJsonCsv},
+                                                    {.name = "label", .text = "  ", .width = 22, .min_gap = 1, .in = report::kText},
+                                                    {.name = "bank_text", .in = report::kText},
+                                                    {.name = "bank_at", .in = report::kJsonCsv},
+                                                    {.name = "first_bank", .in = report::kJsonCsv},
+                                                    {.name = "note", .in = report::kText}});
+  for (int d = 1; d <= r.dice; ++d) {
+    const int bank = s.bank_at[static_cast<size_t>(d)], first = s.first_bank[static_cast<size_t>(d)];
+    rows.row({d, dice_label(d, r), fmt("%6.0f", bank), bank, first,
+              first != bank ? "   (also banks at " + std::to_string(first) + ": not a pure threshold)" : ""});
+  }
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
     write_file_atomic(path,
@@ -81,34 +92,9 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
                                   "# verflixt " + std::string(kVersion) + " zehntausend optimal turn policy\n# rules " +
                                       rules_summary(r) + "\n# exact turn value " + fmt("%.6f", s.value) + "\n"),
                       "--write-policy");
-    j["policy_file"] = path;
+    j.field("policy_file", path).line("policy written to " + path);
   }
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "dice_to_throw,bank_at,first_bank\n";
-    for (int d = 1; d <= r.dice; ++d)
-      text += std::to_string(d) + "," + std::to_string(s.bank_at[static_cast<size_t>(d)]) + "," +
-              std::to_string(s.first_bank[static_cast<size_t>(d)]) + "\n";
-  } else {
-    std::ostringstream o;
-    o << header(r) << "exact turn-score maximizer (backward induction, cap T* = " << s.cap << " points, "
-      << fmt("%.3f", seconds) << " s)\n"
-      << "expected banked points of a turn  " << fmt("%.6f", s.value) << "\n"
-      << "P(the turn ends in a Niete)       " << fmt("%.6f", s.p_niete) << "\n"
-      << "P(first throw is a Niete)         " << fmt("%.6f", s.p_first_niete) << "  (Bankrott, Z4)\n\n"
-      << "bank once the turn total reaches (after setting aside), by dice left to throw:\n";
-    for (int d = 1; d <= r.dice; ++d) {
-      const std::string label = dice_label(d, r);
-      o << "  " << label << std::string(label.size() < 22 ? 22 - label.size() : 1, ' ') << fmt("%6.0f", s.bank_at[static_cast<size_t>(d)]);
-      if (s.first_bank[static_cast<size_t>(d)] != s.bank_at[static_cast<size_t>(d)])
-        o << "   (also banks at " << s.first_bank[static_cast<size_t>(d)] << ": not a pure threshold)";
-      o << "\n";
-    }
-    if (vm.count("write-policy")) o << "policy written to " << vm["write-policy"].as<std::string>() << "\n";
-    text = o.str();
-  }
+  const std::string text = j.render(format);
   emit(vm, text);
   return 0;
 }
@@ -136,11 +122,14 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   const TurnPolicy p = make_turn_policy(vm["policy"].as<std::string>(), lib);
   const TurnEvaluation e = evaluate_turn(lib.model(), p);
   const bool exact_only = vm["exact"].as<bool>();
-  nlohmann::ordered_json j = meta(r);
-  j["policy"] = p.name;
-  j["exact_turn_value"] = e.value;
-  j["exact_p_niete"] = e.p_niete;
-  j["optimal_turn_value"] = lib.solution().value;
+  report::Report j = game_report(r);
+  j.field("policy", p.name)
+      .field("exact_turn_value", e.value)
+      .field("exact_p_niete", e.p_niete)
+      .field("optimal_turn_value", lib.solution().value);
+  j.line("policy " + p.name)
+      .line("exact: expected banked points " + fmt("%.6f", e.value) + ", P(Niete) " + fmt("%.6f", e.p_niete) +
+            "   (optimum " + fmt("%.6f", lib.solution().value) + ")");
   TurnRun run;
   Completion c = completion(0, 0, "turns");
   if (!exact_only) {
@@ -149,36 +138,29 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     run = with_progress("evaluate zehntausend turns", [&](const RunControl& control) {
       return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), seed, threads, control);
     });
-    c = completion(run.turns, run.requested, "turns", run.interrupted);
-    j["seed"] = seed;
-    j["threads"] = threads;
-    j["turns"] = run.turns;
-    j["mean_points"] = run.points.mean;
-    j["stderr"] = run.points.se;
-    j["p_niete"] = run.niete.mean;
-    j["p_niete_stderr"] = run.niete.se;
-    j["seconds"] = run.seconds;
+    c = completion(run.tally.turns, run.requested, "turns", run.interrupted);
+    const Estimate points = run.tally.points(), niete = run.tally.niete();
+    j.field("seed", seed)
+        .field("threads", threads)
+        .field("turns", run.tally.turns)
+        .field("mean_points", points.mean)
+        .field("stderr", points.se)
+        .field("p_niete", niete)
+        .field("seconds", run.seconds);
+    j.line("Monte Carlo, " + std::to_string(run.tally.turns) + " turns die by die (seed " + std::to_string(seed) +
+           "): " + report::plus_minus(points, "%.3f") + " points, P(Niete) " + report::plus_minus(niete, "%.5f") +
+           "; differs from exact by " + se_distance(points.mean, points.se, e.value) + " SE");
   }
-  mark_json(j, c);
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "policy,exact_value,exact_p_niete,turns,mean_points,stderr\n" + p.name + "," + fmt("%.6f", e.value) + "," +
-           fmt("%.6f", e.p_niete) + "," + std::to_string(run.turns) + "," + fmt("%.4f", run.points.mean) + "," +
-           fmt("%.4f", run.points.se) + "\n";
-  } else {
-    std::ostringstream o;
-    o << header(r) << "policy " << p.name << "\n"
-      << "exact: expected banked points " << fmt("%.6f", e.value) << ", P(Niete) " << fmt("%.6f", e.p_niete)
-      << "   (optimum " << fmt("%.6f", lib.solution().value) << ")\n";
-    if (!exact_only)
-      o << "Monte Carlo, " << run.turns << " turns die by die (seed " << seed_from(vm) << "): " << fmt("%.3f", run.points.mean)
-        << " ± " << fmt("%.3f", run.points.se) << " points, P(Niete) " << fmt("%.5f", run.niete.mean) << " ± "
-        << fmt("%.5f", run.niete.se) << "; differs from exact by " << se_distance(run.points.mean, run.points.se, e.value)
-        << " SE\n";
-    text = o.str();
-  }
+  mark(j, c);
+  // The CSV row names the exact value otherwise and has the Monte Carlo columns (zero) with --exact too.
+  j.table("", {{.name = "policy"},
+               {.name = "exact_value"},
+               {.name = "exact_p_niete"},
+               {.name = "turns"},
+               {.name = "mean_points", .csv_format = "%.4f", .se_name = "stderr"}},
+          report::kCsv)
+      .row({p.name, e.value, e.p_niete, run.tally.turns, run.tally.points()});
+  const std::string text = j.render(format);
   return finish(vm, format, c, text);
 }
 
@@ -237,59 +219,60 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   }
   const Completion c = completion(played, games * static_cast<std::uint64_t>(rotations), "games", cut);
   const double unit = static_cast<double>(kShareUnit);
-  nlohmann::ordered_json j = meta(r);
-  j["seed"] = seed;
-  j["threads"] = threads;
-  j["games_per_seating"] = games;
-  j["rotations"] = rotations;
-  j["games"] = played;
-  j["mean_turns"] = played ? static_cast<double>(turns) / static_cast<double>(played) : 0.0;
-  j["seconds"] = seconds;
-  j["games_per_second"] = seconds > 0 ? static_cast<double>(played) / seconds : 0.0;
-  nlohmann::ordered_json first = nlohmann::ordered_json::array(), by_seat = nlohmann::ordered_json::array(),
-                         by_policy = nlohmann::ordered_json::array();
+  const double mean_turns = played ? static_cast<double>(turns) / static_cast<double>(played) : 0.0;
+  const double games_per_second = seconds > 0 ? static_cast<double>(played) / seconds : 0.0;
+  using report::kJson, report::kText, report::kCsv;
+  report::Report j = game_report(r);
+  j.field("seed", seed)
+      .field("threads", threads)
+      .field("games_per_seating", games)
+      .field("rotations", rotations)
+      .field("games", played)
+      .field("mean_turns", mean_turns)
+      .field("seconds", seconds)
+      .field("games_per_second", games_per_second);
+  j.line("seed " + std::to_string(seed) + ", " + std::to_string(games) +
+         " games per seating, Monte Carlo (± 1 SE), ties share the win")
+      .line("as seated (seat 1 moves first):");
+  const report::Column p_win{.name = "p_win", .text = "  P(win) ", .se_name = "stderr"};
   const MatchTally& t0 = runs[0].tally;
+  std::vector<Estimate> by_seat, by_policy;
   for (int s = 0; s < n; ++s) {
-    const Estimate a = t0.p_win(s);
-    first.push_back({{"seat", s + 1}, {"policy", table.names[static_cast<size_t>(s)]}, {"p_win", a.mean}, {"stderr", a.se}});
-    const Estimate b = mean_from_sums(seat_n[s], seat_sum[s], seat_sq[s], unit);
-    by_seat.push_back({{"seat", s + 1}, {"p_win", b.mean}, {"stderr", b.se}, {"edge", b.mean - 1.0 / n}});
-    const Estimate q = mean_from_sums(pol_n[s], pol_sum[s], pol_sq[s], unit);
-    by_policy.push_back({{"policy", table.names[static_cast<size_t>(s)]}, {"p_win", q.mean}, {"stderr", q.se}});
+    by_seat.push_back(mean_from_sums(seat_n[s], seat_sum[s], seat_sq[s], unit));
+    by_policy.push_back(mean_from_sums(pol_n[s], pol_sum[s], pol_sq[s], unit));
   }
-  j["seating"] = first;
-  if (rotations > 1) j["by_seat"] = by_seat, j["by_policy"] = by_policy;
-  mark_json(j, c);
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "table,name,p_win,stderr\n";
-    for (const auto& x : first) text += "seating," + x["policy"].get<std::string>() + "," + fmt("%.6f", x["p_win"]) + "," + fmt("%.6f", x["stderr"]) + "\n";
-    if (rotations > 1) {
-      for (const auto& x : by_seat) text += "seat," + std::to_string(x["seat"].get<int>()) + "," + fmt("%.6f", x["p_win"]) + "," + fmt("%.6f", x["stderr"]) + "\n";
-      for (const auto& x : by_policy) text += "policy," + x["policy"].get<std::string>() + "," + fmt("%.6f", x["p_win"]) + "," + fmt("%.6f", x["stderr"]) + "\n";
-    }
-  } else {
-    std::ostringstream o;
-    o << header(r) << "seed " << seed << ", " << games << " games per seating, Monte Carlo (± 1 SE), ties share the win\n"
-      << "as seated (seat 1 moves first):\n";
-    for (const auto& x : first)
-      o << "  seat " << x["seat"].get<int>() << "  " << x["policy"].get<std::string>() << "  P(win) " << fmt("%.4f", x["p_win"])
-        << " ± " << fmt("%.4f", x["stderr"]) << "\n";
-    if (rotations > 1) {
-      o << "over all " << rotations << " rotations: per policy\n";
-      for (const auto& x : by_policy)
-        o << "  " << x["policy"].get<std::string>() << "  P(win) " << fmt("%.4f", x["p_win"]) << " ± " << fmt("%.4f", x["stderr"]) << "\n";
-      o << "per seat position (edge = P(win) - 1/" << n << ")\n";
-      for (const auto& x : by_seat)
-        o << "  seat " << x["seat"].get<int>() << "  P(win) " << fmt("%.4f", x["p_win"]) << " ± " << fmt("%.4f", x["stderr"])
-          << "  edge " << fmt("%+.4f", x["edge"]) << "\n";
-    }
-    o << played << " games, " << fmt("%.2f", j["mean_turns"]) << " turns a game, " << fmt("%.0f", j["games_per_second"])
-      << " games/s on " << threads << " threads\n";
-    text = o.str();
+  report::Table& seating = j.table("seating", {{.name = "seat", .text = "  seat "}, {.name = "policy", .text = "  "}, p_win},
+                                   kJson | kText);
+  // The CSV is one long table of the three; the text lists per policy before per seat, the
+  // JSON per seat before per policy, so the seat table is described once for each.
+  report::Table& csv = j.table("", {{.name = "table"}, {.name = "name"}, {.name = "p_win", .se_name = "stderr"}}, kCsv);
+  for (int s = 0; s < n; ++s) {
+    seating.row({s + 1, table.names[static_cast<size_t>(s)], t0.p_win(s)});
+    csv.row({"seating", table.names[static_cast<size_t>(s)], t0.p_win(s)});
   }
+  if (rotations > 1) {
+    const std::vector<report::Column> seat_columns = {
+        {.name = "seat", .text = "  seat "}, p_win, {.name = "edge", .text = "  edge ", .text_format = "%+.4f"}};
+    report::Table& seat_json = j.table("by_seat", seat_columns, kJson);
+    j.line("over all " + std::to_string(rotations) + " rotations: per policy");
+    report::Table& policy = j.table("by_policy", {{.name = "policy", .text = "  "}, p_win}, kJson | kText);
+    j.line("per seat position (edge = P(win) - 1/" + std::to_string(n) + ")");
+    report::Table& seat_text = j.table("by_seat", seat_columns, kText);
+    for (int s = 0; s < n; ++s) {
+      const Estimate& b = by_seat[static_cast<size_t>(s)];
+      seat_json.row({s + 1, b, b.mean - 1.0 / n});
+      seat_text.row({s + 1, b, b.mean - 1.0 / n});
+      csv.row({"seat", std::to_string(s + 1), b});
+    }
+    for (int s = 0; s < n; ++s) {
+      policy.row({table.names[static_cast<size_t>(s)], by_policy[static_cast<size_t>(s)]});
+      csv.row({"policy", table.names[static_cast<size_t>(s)], by_policy[static_cast<size_t>(s)]});
+    }
+  }
+  mark(j, c);
+  j.line(std::to_string(played) + " games, " + fmt("%.2f", mean_turns) + " turns a game, " + fmt("%.0f", games_per_second) +
+         " games/s on " + std::to_string(threads) + " threads");
+  const std::string text = j.render(format);
   return finish(vm, format, c, text);
 }
 
@@ -315,25 +298,25 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const TurnLibrary lib(r);
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
-  nlohmann::ordered_json j = meta(r);
-  j["solve_seconds"] = solve_seconds;
-  j["turn_value"] = s.value;
-  nlohmann::ordered_json work = nlohmann::ordered_json::array();
-  std::ostringstream o;
-  o << header(r) << "exact turn solve: " << fmt("%.3f", solve_seconds) << " s (value " << fmt("%.6f", s.value) << ")\n";
+  report::Report j = game_report(r);
+  j.field("solve_seconds", solve_seconds).field("turn_value", s.value);
+  j.line("exact turn solve: " + fmt("%.3f", solve_seconds) + " s (value " + fmt("%.6f", s.value) + ")");
+  report::Table& work = j.table("workloads", {{.name = "workload"},
+                                              {.name = "games", .text = ": "},
+                                              {.name = "seconds", .text = " games in ", .text_format = "%.3f"},
+                                              {.name = "games_per_second_per_core", .text = " s on 1 thread = ", .text_format = "%.0f"},
+                                              {.name = "signature_seat1_shares", .text = " games/s per core (signature "},
+                                              {.name = "close", .text = ")", .in = report::kText}});
   for (const std::string spec : {"optimal", "race"}) {
     const auto a = make_seat_policy(spec, lib), b = make_seat_policy("optimal", lib);
     const SeatPolicy* seats[] = {a.get(), b.get()};
     play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1);  // builds the race's turn policies
     const MatchRun run = play_games(lib, seats, games, seed, 1);
     const double rate = static_cast<double>(run.tally.games) / run.seconds;
-    work.push_back({{"workload", spec + " vs optimal"}, {"games", run.tally.games}, {"seconds", run.seconds},
-                    {"games_per_second_per_core", rate}, {"signature_seat1_shares", run.tally.shares[0]}});
-    o << spec << " vs optimal: " << run.tally.games << " games in " << fmt("%.3f", run.seconds) << " s on 1 thread = "
-      << fmt("%.0f", rate) << " games/s per core (signature " << run.tally.shares[0] << ")\n";
+    work.row({spec + " vs optimal", run.tally.games, run.seconds, rate, run.tally.shares[0], ""});
   }
-  j["workloads"] = work;
-  emit(vm, format == "json" ? json_text(j) : o.str());
+  // A bench prints its table for --format csv too (it has no rows to compare).
+  emit(vm, j.render(format == "json" ? "json" : "table"));
   return 0;
 }
 

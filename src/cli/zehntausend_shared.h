@@ -1,15 +1,16 @@
 #pragma once
 // What the `--game zehntausend` commands share (zehntausend_command.cpp, zehntausend_advise.cpp):
-// the game and rules options, the rules they give, the header lines and the faces as text.
-#include <nlohmann/json.hpp>
+// the game and rules options, the rules they give, the head of their results and the faces as text.
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
 #include "cli/game_command.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/zehntausend/rules.h"
 #include "verflixt/games/zehntausend/scoring.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli::zehntausend_cli {
 
@@ -19,23 +20,19 @@ inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 inline void add_game_options(po::options_description& desc) {
   desc.add_options()
-      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here")
-      ("preset", po::value<std::string>()->default_value("app"), "rules preset: app (the rules of a Zehntausend app, docs/rules/zehntausend.md)")
-      ("rules", po::value<std::string>(), "rules INI file (as `verflixt rules --game zehntausend` prints), over the preset")
-      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here");
+  add_game_rules_options(desc, "zehntausend", zehntausend::rule_table());
 }
 
-// A rules file is read over the preset: it may give only the keys it changes.
-inline ZehntausendRules game_rules(const po::variables_map& vm) {
-  const auto read_file = [](const std::string& path, const ZehntausendRules& base) {
-    return read_rules_ini(read_text_file(path, "rules file"), path, base);
-  };
-  return game_rules_from(vm, zehntausend::preset, read_file, zehntausend::set_rule, zehntausend::validate);
+inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
+
+// A result of a zehntausend command, described once (core/report.h).
+inline report::Report game_report(const ZehntausendRules& r) {
+  return report::Report({kVersion, "zehntausend", rules_summary(r), ""});
 }
 
-inline nlohmann::ordered_json meta(const ZehntausendRules& r) { return game_meta("zehntausend", rules_summary(r)); }
-
-inline std::string header(const ZehntausendRules& r) { return game_header("zehntausend", rules_summary(r)); }
+// The interruption mark of a sampled result (cli.h's mark_json, for a Report).
+inline void mark(report::Report& j, const Completion& c) { j.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 inline std::string dice_label(int d, const ZehntausendRules& r) {
   // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.

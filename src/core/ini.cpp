@@ -14,7 +14,7 @@ std::pair<std::string, std::string> split_assignment(std::string_view assignment
                                                      const std::vector<std::string>& valid_keys) {
   const size_t eq = assignment.find('=');
   if (eq == std::string_view::npos)
-    throw InputError("--set " + quoted(assignment) + " is not key=value; valid keys: " + join(valid_keys));
+    throw InputError("--set " + verflixt::quoted(assignment) + " is not key=value; valid keys: " + join(valid_keys));
   const auto trimmed = [](std::string_view s) {
     const size_t b = s.find_first_not_of(" \t");
     return b == std::string_view::npos ? std::string() : std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));

@@ -15,10 +15,10 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
-#include "verflixt/games/verflixte6/heuristic.h"
-#include "verflixt/games/verflixte6/position.h"
-#include "verflixt/games/verflixte6/rules.h"
-#include "verflixt/games/verflixte6/solver.h"
+#include "verflixt/games/verflixte6/rules/heuristic.h"
+#include "verflixt/games/verflixte6/rules/position.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
 
 
 namespace {

@@ -14,9 +14,9 @@
 #include "binary.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
-#include "verflixt/games/verflixte6/joker.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt {
 namespace {

@@ -24,7 +24,7 @@ TEST(DiceText, DiceOfMoreThanNineFacesAreNeverReadDigitByDigit) {
 }
 
 TEST(DiceText, AnythingElseIsOneLineNamingTheFormsAndTheOption) {
-  for (const char* bad : {"6 x 3", "6 0 3", "6 7", "6.5", "+6", "6;3"}) {
+  for (const char* bad : {"6 x 3", "6 0 3", "6 7", "6.5", "+6", "6;3", "6,,3", "6-", ",6", "6, -3"}) {
     try {
       parse_dice_text(bad, "--dice");
       ADD_FAILURE() << bad << " was accepted";

@@ -88,7 +88,7 @@ TEST(Layout, NoFileIncludesALayerAboveIt) {
 // the command line, are all refused; the permitted directions are not.
 TEST(Layout, TheRuleRefusesUpwardIncludes) {
   EXPECT_EQ(layer_of_include("verflixt/games/pig/game.h"), "games/pig");
-  EXPECT_EQ(layer_of_file("src/games/verflixte6/engine.cpp"), "games/verflixte6");
+  EXPECT_EQ(layer_of_file("src/games/verflixte6/rules/engine.cpp"), "games/verflixte6");
   EXPECT_EQ(layer_of_file("include/verflixt/core/rng.h"), "core");
   EXPECT_FALSE(allowed("core", "games/pig"));
   EXPECT_FALSE(allowed("core", "cli"));

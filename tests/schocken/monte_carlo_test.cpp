@@ -16,8 +16,8 @@ TEST(SchockenMonteCarlo, BeatPolicyWithin4SEOfItsExactValue) {
   const TurnSolution s = solve_beat(rules, 2, t);
   const KeepTablePolicy policy(s.best, "beat");
   const BeatRun run = sample_beat(rules, 2, t, policy, 200000, 7, 2);
-  ASSERT_EQ(run.turns, 200000u);
-  const auto [p, se] = proportion(run.beats, run.turns);
+  ASSERT_EQ(run.tally.turns, 200000u);
+  const auto [p, se] = proportion(run.tally.beats, run.tally.turns);
   EXPECT_LT(std::abs(p - s.start), 4 * se) << p << " vs exact " << s.start;
 }
 
@@ -32,7 +32,7 @@ TEST(SchockenMonteCarlo, RoundEquilibriumWithin4SEOfItsExactValue) {
   const SchockenPolicy* seats[] = {&policy, &policy, &policy};
   const RoundRun run = sample_rounds(rules, seats, 200000, 11, 2);
   for (size_t i = 0; i < 3; ++i) {
-    const auto [p, se] = proportion(run.worst[i], run.rounds);
+    const auto [p, se] = proportion(run.tally.worst[i], run.tally.rounds);
     EXPECT_LT(std::abs(p - eq.p_worst[i]), 4 * se) << "position " << i << ": " << p << " vs " << eq.p_worst[i];
   }
 }
@@ -63,8 +63,9 @@ TEST(SchockenMonteCarlo, HalfLossErrorCountsBothHalvesOfAGame) {
   t.first_half = {2, 2};
   t.second_half = {2, 2};
   t.pays = {2, 2};
+  t.both_halves = {1, 1};
   EXPECT_DOUBLE_EQ(t.p_half(0), 0.5);
-  EXPECT_NEAR(se_half(t, 0, 1), std::sqrt(1.0 / 24), 1e-15);
+  EXPECT_NEAR(se_half(t, 0), std::sqrt(1.0 / 24), 1e-15);
 }
 
 }  // namespace

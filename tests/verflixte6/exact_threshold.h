@@ -6,7 +6,7 @@
 #include <map>
 #include <utility>
 
-#include "verflixt/games/verflixte6/rules.h"
+#include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::testing {
 

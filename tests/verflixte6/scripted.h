@@ -4,7 +4,7 @@
 #include <deque>
 #include <stdexcept>
 
-#include "verflixt/games/verflixte6/policy.h"
+#include "verflixt/games/verflixte6/rules/policy.h"
 
 namespace verflixt::testing {
 

@@ -21,10 +21,10 @@ const TurnLibrary& library() {
 TEST(ZehntausendMonteCarlo, SolverPolicyDieByDieMatchesTheExactTurnValue) {
   const TurnLibrary& lib = library();
   const TurnRun run = sample_turns(lib.model(), lib.solution().policy, 200000, 11, 2);
-  ASSERT_EQ(run.turns, 200000u);
-  EXPECT_LT(std::abs(run.points.mean - lib.solution().value), 4 * run.points.se)
-      << run.points.mean << " ± " << run.points.se << " vs exact " << lib.solution().value;
-  EXPECT_LT(std::abs(run.niete.mean - lib.solution().p_niete), 4 * run.niete.se);
+  ASSERT_EQ(run.tally.turns, 200000u);
+  EXPECT_LT(std::abs(run.tally.points().mean - lib.solution().value), 4 * run.tally.points().se)
+      << run.tally.points().mean << " ± " << run.tally.points().se << " vs exact " << lib.solution().value;
+  EXPECT_LT(std::abs(run.tally.niete().mean - lib.solution().p_niete), 4 * run.tally.niete().se);
 }
 
 TEST(ZehntausendMonteCarlo, BankAtPolicyDieByDieMatchesItsExactValue) {
@@ -32,7 +32,7 @@ TEST(ZehntausendMonteCarlo, BankAtPolicyDieByDieMatchesItsExactValue) {
   const TurnPolicy p = bank_at_policy(lib.model(), 1000);
   const TurnRun run = sample_turns(lib.model(), p, 100000, 12, 2);
   const TurnEvaluation e = evaluate_turn(lib.model(), p);
-  EXPECT_LT(std::abs(run.points.mean - e.value), 4 * run.points.se);
+  EXPECT_LT(std::abs(run.tally.points().mean - e.value), 4 * run.tally.points().se);
 }
 
 TEST(ZehntausendMonteCarlo, KernelGamesAgreeWithTheReferenceEngine) {
@@ -63,7 +63,7 @@ TEST(ZehntausendMonteCarlo, ASeedFixesTheCountsOnAnyNumberOfThreads) {
   EXPECT_EQ(one.tally, two.tally);
   const TurnRun t1 = sample_turns(lib.model(), lib.solution().policy, 20000, 4, 1);
   const TurnRun t2 = sample_turns(lib.model(), lib.solution().policy, 20000, 4, 2);
-  EXPECT_EQ(t1.points.mean, t2.points.mean);
+  EXPECT_EQ(t1.tally.points().mean, t2.tally.points().mean);
 }
 
 TEST(ZehntausendMonteCarlo, TheFinalRoundRuleBeatsTheTurnScoreMaximizer) {

@@ -39,7 +39,7 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
 
 // The position of `input` in `names` (normalised match), or InputError:
 // "unknown WHAT 'input'; did you mean x? valid: a, b, c" (`what` e.g. "--format", "preset"),
-// the input quoted and cut as error.h's quoted() does.
+// the input quoted and cut as error.h's verflixt::quoted() does.
 size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what);
 
 // The optimal-string-alignment edit distance of two strings (for tests and the above).

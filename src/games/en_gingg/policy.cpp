@@ -78,7 +78,7 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
   const std::string file = find_data_file(spec, "en-gingg");
   if (file.size() > ext.size() && file.compare(file.size() - ext.size(), ext.size(), ext) == 0)
     return read_policy_file(file, rules);
-  if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + quoted(spec));
+  if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + verflixt::quoted(spec));
   if (spec.rfind("optimal:", 0) == 0) return optimal(rules, spec.substr(8));
   if (spec == "optimal") return optimal(rules, "own");
   if (spec.rfind("guarded:", 0) == 0) {  // guarded:OBJECTIVE or guarded:OBJECTIVE:W
@@ -86,10 +86,10 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
     const auto colon = rest.find(':');
     if (colon == std::string::npos) return std::make_unique<GuardedPolicy>(rules, parse_objective(rest));
     return std::make_unique<GuardedPolicy>(rules, parse_objective(rest.substr(0, colon)),
-                                           parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + quoted(spec), 0, 1000000));
+                                           parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + verflixt::quoted(spec), 0, 1000000));
   }
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
-  throw InputError("unknown en-gingg policy " + quoted(spec) +
+  throw InputError("unknown en-gingg policy " + verflixt::quoted(spec) +
                    "; valid: keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or a policy file (.ini)");
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "verflixt/core/backward_induction.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 
@@ -56,11 +57,86 @@ double terminal_value(const EnGinggRules& rules, Objective objective, int sum) {
   return v;
 }
 
-std::size_t Phase1Solution::index(int left, int sum, int throws) const {
-  return (static_cast<std::size_t>(left) * static_cast<std::size_t>(rules_.max_sum() + 1) + static_cast<std::size_t>(sum)) *
-             static_cast<std::size_t>(rules_.max_throws + 1) +
+namespace {
+
+std::size_t state_index(const EnGinggRules& rules, int left, int sum, int throws) {
+  return (static_cast<std::size_t>(left) * static_cast<std::size_t>(rules.max_sum() + 1) + static_cast<std::size_t>(sum)) *
+             static_cast<std::size_t>(rules.max_throws + 1) +
          static_cast<std::size_t>(throws);
 }
+
+// Phase 1 as a model of core/backward_induction.h. A state is (dice left, pips aside, throws
+// made), numbered by state_index: fewer dice left first, and every set-aside leaves fewer dice
+// (G2: at least one each throw), so successors come first. Its chance node is the throw of the
+// dice left, its decisions after a throw the legal set-asides in legal_set_asides' order
+// (fewer dice first: a tie keeps the most dice in play); a finished phase 1 is worth f of its
+// sum. Only the states a phase 1 can reach are solved: after k = dice − left dice set aside,
+// the sum is k..k·faces and 1..min(k, max_throws − 1) throws were made (none at the start);
+// the others, and the finished ones (value() reads f for those), visit no outcome.
+class Phase1Model {
+ public:
+  Phase1Model(const EnGinggRules& rules, const std::vector<double>& terminal) : rules_(rules), terminal_(terminal) {
+    for (int left = 0; left <= rules.dice; ++left) {
+      throws_.push_back(throw_outcomes(left, rules.faces));
+      legal_.emplace_back(throws_.back().size() * static_cast<std::size_t>(left + 1));
+    }
+  }
+
+  std::size_t state_count() const { return state_index(rules_, rules_.dice + 1, 0, 0); }
+
+  Phase1State state(std::size_t s) const {
+    const auto throws = static_cast<std::size_t>(rules_.max_throws + 1), sums = static_cast<std::size_t>(rules_.max_sum() + 1);
+    return {static_cast<int>(s / throws / sums), static_cast<int>(s / throws % sums), static_cast<int>(s % throws)};
+  }
+
+  template <class Visit>
+  void outcomes(std::size_t index, Visit&& visit) const {
+    const Phase1State s = state(index);
+    const int k = rules_.dice - s.left;
+    const bool reachable = k == 0 ? s.aside_sum == 0 && s.throws == 0
+                                  : s.aside_sum >= k && s.aside_sum <= k * rules_.faces && s.throws >= 1 &&
+                                        s.throws <= std::min(k, rules_.max_throws - 1);
+    if (s.left == 0 || !reachable) return;
+    const auto& throws = throws_[static_cast<std::size_t>(s.left)];
+    const int need = min_set_aside(s, rules_);
+    for (std::size_t o = 0; o < throws.size(); ++o) {
+      asides_ = &legal(s, static_cast<int>(o), need);
+      visit(throws[o].probability, static_cast<int>(asides_->size()),
+            [&](int a, auto&& emit) { emit(successor(s, (*asides_)[static_cast<std::size_t>(a)])); });
+    }
+  }
+
+  core::Successor successor(const Phase1State& s, const DiceCounts& aside) const {
+    const Phase1State next = apply_set_aside(s, aside);
+    if (next.left == 0) return {1.0, core::kNoState, 1.0, terminal_[static_cast<std::size_t>(next.aside_sum)]};
+    return {1.0, state_index(rules_, next.left, next.aside_sum, next.throws)};
+  }
+  // The throw of outcome o in a state with `left` dice, and a set-aside of the outcome being
+  // visited (what a decision reported by the induction means).
+  const DiceCounts& thrown(int left, int o) const {
+    return throws_[static_cast<std::size_t>(left)][static_cast<std::size_t>(o)].outcome;
+  }
+  const DiceCounts& aside(int a) const { return (*asides_)[static_cast<std::size_t>(a)]; }
+
+ private:
+  // legal_set_asides of throw o, made once: G2 lets a state change them only through the
+  // number of dice it demands (min_set_aside), and many states share that.
+  const std::vector<DiceCounts>& legal(const Phase1State& s, int o, int need) const {
+    auto& slot = legal_[static_cast<std::size_t>(s.left)][static_cast<std::size_t>(o * (s.left + 1) + need)];
+    if (slot.empty()) slot = legal_set_asides(s, thrown(s.left, o), rules_);
+    return slot;
+  }
+
+  const EnGinggRules& rules_;
+  const std::vector<double>& terminal_;
+  std::vector<std::vector<core::ChanceOutcome<DiceCounts>>> throws_;  // [left]
+  mutable std::vector<std::vector<std::vector<DiceCounts>>> legal_;  // [left][o · (left + 1) + need]
+  mutable const std::vector<DiceCounts>* asides_ = nullptr;  // of the outcome being visited
+};
+
+}  // namespace
+
+std::size_t Phase1Solution::index(int left, int sum, int throws) const { return state_index(rules_, left, sum, throws); }
 
 Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective, int guard_balance, double guard_weight)
     : rules_(rules), objective_(objective), guard_balance_(guard_balance) {
@@ -69,34 +145,11 @@ Phase1Solution::Phase1Solution(const EnGinggRules& rules, Objective objective, i
     const bool survives = phase1_outcome(s, rules).own_change + guard_balance > 0;  // G1
     terminal_.push_back(terminal_value(rules, objective, s) + (guard_balance > 0 && survives ? guard_weight : 0.0));
   }
-  values_.assign(index(rules.dice + 1, 0, 0), 0.0);
-  // Fewer dice left first: every set-aside leads to fewer dice (G2: at least one each throw),
-  // so each value needs only values already computed. Only the (sum, throws) a phase 1 can
-  // reach with `left` dice to throw are solved: after k = dice − left dice set aside, the sum
-  // is k..k·faces and 1..min(k, max_throws − 1) throws were made (none at the start).
-  for (int left = 0; left <= rules.dice; ++left) {
-    const auto outcomes = throw_outcomes(left, rules.faces);
-    const int k = rules.dice - left;
-    for (int sum = 0; sum <= rules.max_sum(); ++sum)
-      for (int throws = 0; throws <= rules.max_throws; ++throws) {
-        if (left == 0) {
-          values_[index(0, sum, throws)] = terminal_[sum];
-          continue;
-        }
-        const bool reachable = k == 0 ? sum == 0 && throws == 0
-                                      : sum >= k && sum <= k * rules.faces && throws >= 1 &&
-                                            throws <= std::min(k, rules.max_throws - 1);
-        if (!reachable) continue;
-        const Phase1State s{left, sum, throws};
-        double v = 0;
-        for (const auto& m : outcomes) {
-          const DiceCounts a = best(s, m.outcome);
-          choices_.emplace(key(s, m.outcome), a);
-          v += m.probability * value(apply_set_aside(s, a));
-        }
-        values_[index(left, sum, throws)] = v;
-      }
-  }
+  const Phase1Model model(rules_, terminal_);
+  values_ = core::backward_induction(model, {}, [&](std::size_t s, int o, int a) {
+    const Phase1State state = model.state(s);
+    choices_.emplace(key(state, model.thrown(state.left, o)), model.aside(a));
+  });
 }
 
 double Phase1Solution::value(const Phase1State& s) const {
@@ -112,24 +165,13 @@ std::vector<RankedSetAside> Phase1Solution::rank(const Phase1State& s, const Dic
 }
 
 DiceCounts Phase1Solution::best(const Phase1State& s, const DiceCounts& thrown) const {
-  // rank()'s order and ties without its list (this runs for every decision of a simulated
-  // game): the sub-multisets in legal_set_asides' odometer order, a tie going to fewer dice.
-  const int need = min_set_aside(s, rules_);
-  DiceCounts a{}, best{};
-  double best_value = -1e300;
-  int best_dice = 0;
-  while (true) {
-    const int n = dice_in(a);
-    if (n >= need) {
-      const double v = value(apply_set_aside(s, a));
-      if (v > best_value || (v == best_value && n < best_dice)) best = a, best_value = v, best_dice = n;
-    }
-    int f = 0;
-    while (f < rules_.faces && a[f] == thrown[f]) a[f++] = 0;
-    if (f == rules_.faces) break;
-    ++a[f];
-  }
-  return best;
+  // The induction's decision where its table holds the state and throw; elsewhere the same
+  // rule (the first of highest value in legal_set_asides' order) over the values.
+  if (const auto it = choices_.find(key(s, thrown)); it != choices_.end()) return it->second;
+  const auto asides = legal_set_asides(s, thrown, rules_);
+  if (asides.empty()) return {};
+  const auto q = [&](int a) { return value(apply_set_aside(s, asides[static_cast<std::size_t>(a)])); };
+  return asides[static_cast<std::size_t>(core::best_action(static_cast<int>(asides.size()), q).second)];
 }
 
 std::uint64_t Phase1Solution::key(const Phase1State& s, const DiceCounts& thrown) {
@@ -141,10 +183,7 @@ std::uint64_t Phase1Solution::key(const Phase1State& s, const DiceCounts& thrown
   return k << 4 | static_cast<std::uint64_t>(s.left);
 }
 
-DiceCounts Phase1Solution::choice(const Phase1State& s, const DiceCounts& thrown) const {
-  const auto it = choices_.find(key(s, thrown));
-  return it != choices_.end() ? it->second : best(s, thrown);
-}
+DiceCounts Phase1Solution::choice(const Phase1State& s, const DiceCounts& thrown) const { return best(s, thrown); }
 
 int Phase1Solution::keep_from(int rethrow, int sum, int throws) const {
   const double without = value({rethrow, sum, throws + 1});

@@ -3,45 +3,47 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
-#include "verflixt/core/ini.h"
+#include "verflixt/core/rule_table.h"
 
 namespace verflixt::pig {
 
 namespace {
 
-// Key, range and field of every parameter in one row: validation, printing and parsing walk
-// the same list.
-struct Param {
-  const char* key;
-  int low, high;
-  int PigRules::*field;
-};
-constexpr Param kParams[] = {
-    {"goal", 1, 1000, &PigRules::goal},
-    {"faces", 2, 100, &PigRules::faces},
-    {"bust_face", 1, 100, &PigRules::bust_face},
-    {"players", 2, kMaxPlayers, &PigRules::players},
-};
-
-}  // namespace
-
-void validate(const PigRules& rules) {
-  for (const auto& p : kParams) {
-    const int v = rules.*p.field;
-    if (v < p.low || v > p.high)
-      throw InputError(std::string("pig ") + p.key + " " + std::to_string(v) + " is out of range; valid: " +
-                       std::to_string(p.low) + ".." + std::to_string(p.high));
-  }
+// The fixed ranges of the table, then the bust face within the die's faces.
+void check_rules(const PigRules& rules) {
+  rule_table().check_ranges(rules);
   if (rules.bust_face > rules.faces)
     throw InputError("pig bust_face " + std::to_string(rules.bust_face) + " is out of range; valid: 1.." +
                      std::to_string(rules.faces) + " (the faces of the die)");
 }
 
-std::string rules_summary(const PigRules& rules) {
-  std::string s;
-  for (const auto& p : kParams) s += (s.empty() ? "" : " ") + std::string(p.key) + "=" + std::to_string(rules.*p.field);
-  return s;
+}  // namespace
+
+const core::RuleTable<PigRules>& rule_table() {
+  using R = PigRules;
+  static const core::RuleTable<R> table = [] {
+    core::RuleTable<R> t;
+    t.game = "pig";
+    t.layout.header = "# Pig rules (docs/rules/pig.md); read back with --rules FILE.\n";
+    t.layout.help_shows_domain = true;
+    t.layout.short_keys = true;
+    t.params = {
+        core::integer_rule({"pig", "goal", "", "score that wins"}, &R::goal, 1, 1000),
+        core::integer_rule({"pig", "faces", "", "faces of the die, values 1..faces"}, &R::faces, 2, 100),
+        core::integer_rule({"pig", "bust_face", "", "the face that loses the turn total, at most faces"}, &R::bust_face, 1, 100),
+        core::integer_rule({"pig", "players", "", "players at the table; solve and evaluate seat two, a tournament one per --seat"}, &R::players, 2,
+                           kMaxPlayers),
+    };
+    t.presets = {{"standard", "Neller and Presser's Pig: goal 100, a six-sided die, 1 busts", R{}}};
+    t.validate = check_rules;
+    return t;
+  }();
+  return table;
 }
+
+void validate(const PigRules& rules) { rule_table().validate(rules); }
+
+std::string rules_summary(const PigRules& rules) { return rule_table().summary(rules); }
 
 PigRules parse_rules(const std::string& text) {
   PigRules rules;
@@ -50,18 +52,7 @@ PigRules parse_rules(const std::string& text) {
     if (c == ',') c = ' ';
   std::istringstream in(normalized);
   std::string item;
-  while (in >> item) {
-    const auto eq = item.find('=');
-    const std::string key = item.substr(0, eq);
-    const Param* param = nullptr;
-    for (const auto& p : kParams)
-      if (key == p.key) param = &p;
-    std::string valid;
-    for (const auto& p : kParams) valid += (valid.empty() ? "" : ", ") + std::string(p.key);
-    if (!param) throw InputError("unknown pig rule '" + key + "'; valid: " + valid);
-    if (eq == std::string::npos) throw InputError("pig rule '" + key + "' needs a value: " + key + "=N");
-    rules.*param->field = parse_int(item.substr(eq + 1), key, "pig rule", param->low, param->high);
-  }
+  while (in >> item) rule_table().apply(rules, item, "pig rule");
   validate(rules);
   return rules;
 }

@@ -118,6 +118,12 @@ int PigSolution::hold_at(int i, int j) const {
   return rules.goal - i;
 }
 
+double PigSolution::action_value(int i, int j, int k, PigAction action) const {
+  // The same successors the solver swept, so the values cannot disagree with the solution.
+  const TwoPlayerModel model(rules);
+  return core::action_value(model, values, index(i, j, k), static_cast<int>(action));
+}
+
 PigSolution solve(const PigRules& rules, const core::ValueIterationOptions& options) {
   check_solvable(rules);
   const core::CompiledModel model{TwoPlayerModel(rules)};

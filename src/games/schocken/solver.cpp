@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "verflixt/core/backward_induction.h"
+
 namespace verflixt::schocken {
 
 namespace {
@@ -14,34 +16,76 @@ size_t at(int k) { return static_cast<size_t>(k - 1); }
 
 const Keep kThrowAll{{0, 0, 0}, 0};
 
+// One turn as a model of core/backward_induction.h. State (limit − k)·56 + d is throw d after
+// k throws — later throws first, since they follow — and the last state the turn before its
+// first throw. A decision comes first: the keeps of keep_options (stand first, so a tie
+// stands; only stand at k = limit), then the throw of the dice not kept.
+class TurnModel {
+ public:
+  TurnModel(const SchockenRules& rules, int limit, const TurnTable& payoff, const KeepTable* incumbent)
+      : limit_(limit), payoff_(payoff), incumbent_(incumbent) {
+    for (size_t d = 0; d < kThrowCount; ++d) keeps_[d] = keep_options(all_throws()[d], rules);
+  }
+
+  std::size_t state_count() const { return start() + 1; }
+  std::size_t start() const { return static_cast<std::size_t>(limit_) * kThrowCount; }
+  std::size_t state(int d, int k) const {
+    return static_cast<std::size_t>(limit_ - k) * kThrowCount + static_cast<std::size_t>(d);
+  }
+  int throw_of(std::size_t s) const { return static_cast<int>(s % kThrowCount); }
+  int throws_of(std::size_t s) const { return limit_ - static_cast<int>(s / kThrowCount); }
+  const Keep& keep(std::size_t s, int a) const { return keeps_[s % kThrowCount][static_cast<size_t>(a)]; }
+
+  template <class Visit>
+  void outcomes(std::size_t s, Visit&& visit) const {
+    if (s == start()) {
+      visit(1.0, 1, [&](int, auto&& emit) { thrown(kThrowAll, 1, emit); });
+      return;
+    }
+    const int d = throw_of(s), k = throws_of(s);
+    const int actions = k < limit_ ? static_cast<int>(keeps_[static_cast<size_t>(d)].size()) : 1;
+    visit(1.0, actions, [&, d, k](int a, auto&& emit) {
+      const Keep& kp = keep(s, a);
+      if (kp.stands())
+        emit(core::Successor{1.0, core::kNoState, 1.0, payoff_[static_cast<size_t>(d)][at(k)]});
+      else
+        thrown(kp, k + 1, emit);
+    });
+  }
+
+  // With an incumbent table its keep stays on a tie (see best_action in the core).
+  int incumbent(std::size_t s, int) const {
+    if (!incumbent_ || s == start() || throws_of(s) == limit_) return -1;
+    const auto& options = keeps_[s % kThrowCount];
+    const auto it = std::find(options.begin(), options.end(), (*incumbent_)[s % kThrowCount][at(throws_of(s))]);
+    return it == options.end() ? -1 : static_cast<int>(it - options.begin());
+  }
+
+ private:
+  template <class Emit>
+  void thrown(const Keep& kp, int k, Emit& emit) const {
+    for (const auto& o : throw_outcomes(kp)) emit(core::Successor{o.probability, state(o.outcome, k)});
+  }
+
+  int limit_;
+  const TurnTable& payoff_;
+  const KeepTable* incumbent_;
+  std::array<std::vector<Keep>, kThrowCount> keeps_;
+};
+
 }  // namespace
 
 TurnSolution best_turn(const SchockenRules& rules, int limit, const TurnTable& payoff, const KeepTable* incumbent) {
   if (limit < 1 || limit > kMaxThrows) throw std::invalid_argument("best_turn: limit out of range");
   TurnSolution sol;
   sol.limit = limit;
-  for (int k = limit; k >= 1; --k)
-    for (int d = 0; d < kThrowCount; ++d) {
-      const auto di = static_cast<size_t>(d);
-      double best = payoff[di][at(k)];
-      Keep best_keep = stand();
-      if (k < limit) {
-        double incumbent_value = -1;
-        for (const Keep& keep : keep_options(all_throws()[di], rules)) {
-          double q = payoff[di][at(k)];
-          if (!keep.stands()) {
-            q = 0;
-            for (const auto& o : throw_outcomes(keep)) q += o.probability * sol.value[static_cast<size_t>(o.outcome)][at(k + 1)];
-          }
-          if (incumbent && keep == (*incumbent)[di][at(k)]) incumbent_value = q;
-          if (q > best + kTie) best = q, best_keep = keep;
-        }
-        if (incumbent && incumbent_value >= best - kTie) best_keep = (*incumbent)[di][at(k)];
-      }
-      sol.value[di][at(k)] = best;
-      sol.best[di][at(k)] = best_keep;
-    }
-  for (const auto& o : throw_outcomes(kThrowAll)) sol.start += o.probability * sol.value[static_cast<size_t>(o.outcome)][0];
+  const TurnModel model(rules, limit, payoff, incumbent);
+  const auto values = core::backward_induction(model, {.tie = kTie}, [&](std::size_t s, int, int a) {
+    if (s != model.start()) sol.best[static_cast<size_t>(model.throw_of(s))][at(model.throws_of(s))] = model.keep(s, a);
+  });
+  for (int k = 1; k <= limit; ++k)
+    for (int d = 0; d < kThrowCount; ++d) sol.value[static_cast<size_t>(d)][at(k)] = values[model.state(d, k)];
+  sol.start = values[model.start()];
   return sol;
 }
 

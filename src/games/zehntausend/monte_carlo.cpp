@@ -1,10 +1,8 @@
 #include "verflixt/games/zehntausend/monte_carlo.h"
 
 #include <array>
-#include <chrono>
 #include <cmath>
 
-#include "verflixt/core/chunks.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/engine.h"
 #include "verflixt/core/rng.h"
@@ -15,6 +13,25 @@ Estimate MatchTally::p_win(int seat) const {
   return mean_from_sums(static_cast<double>(games), static_cast<double>(shares[static_cast<size_t>(seat)]),
                         static_cast<double>(shares_sq[static_cast<size_t>(seat)]), static_cast<double>(kShareUnit));
 }
+
+void MatchTally::merge(const MatchTally& p) {
+  games += p.games;
+  turns += p.turns;
+  bankrotts += p.bankrotts;
+  for (size_t s = 0; s < shares.size(); ++s) shares[s] += p.shares[s], shares_sq[s] += p.shares_sq[s];
+}
+
+Estimate TurnTally::points() const {
+  return mean_from_sums(static_cast<double>(turns), static_cast<double>(sum) * kPointStep,
+                        static_cast<double>(sum_sq) * kPointStep * kPointStep);
+}
+
+Estimate TurnTally::niete() const {
+  const double n = static_cast<double>(turns);
+  return mean_from_sums(n, static_cast<double>(niete_count), static_cast<double>(niete_count));
+}
+
+void TurnTally::merge(const TurnTally& p) { turns += p.turns, niete_count += p.niete_count, sum += p.sum, sum_sq += p.sum_sq; }
 
 namespace {
 
@@ -38,27 +55,12 @@ template <class PlayOne>
 MatchRun run_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
                    std::uint64_t seed, int threads, const RunControl& control, PlayOne play_one) {
   check_seats(lib, seats);
-  const auto t0 = std::chrono::steady_clock::now();
-  const size_t n = seats.size();
-  MatchRun run;
-  run.requested = games;
-  run.tally.shares.assign(n, 0);
-  run.tally.shares_sq.assign(n, 0);
-  const auto parts = run_chunks<MatchTally>(games, kGamesPerChunk, threads, control, run.interrupted,
-                                            [&](std::uint64_t chunk, std::uint64_t count, MatchTally& part) {
-                                              Rng rng = chunk_rng(seed, chunk);
-                                              part.shares.assign(n, 0);
-                                              part.shares_sq.assign(n, 0);
-                                              for (std::uint64_t g = 0; g < count; ++g) play_one(rng, part);
-                                            });
-  for (const auto& p : parts) {
-    run.tally.games += p.games;
-    run.tally.turns += p.turns;
-    run.tally.bankrotts += p.bankrotts;
-    for (size_t s = 0; s < n; ++s) run.tally.shares[s] += p.shares[s], run.tally.shares_sq[s] += p.shares_sq[s];
-  }
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return run;
+  MatchTally zero;
+  zero.shares.assign(seats.size(), 0);
+  zero.shares_sq.assign(seats.size(), 0);
+  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, MatchTally& part) {
+    for (std::uint64_t g = 0; g < chunk.count; ++g) play_one(chunk.rng, part);
+  });
 }
 
 }  // namespace
@@ -115,38 +117,21 @@ MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* c
 
 TurnRun sample_turns(const TurnModel& m, const TurnPolicy& policy, std::uint64_t turns, std::uint64_t seed,
                      int threads, const RunControl& control) {
-  struct Part {
-    std::uint64_t n = 0, niete = 0;
-    std::int64_t sum = 0, sum_sq = 0;  // in units of 50 points
-  };
-  const auto t0 = std::chrono::steady_clock::now();
-  TurnRun run;
-  run.requested = turns;
-  const auto parts = run_chunks<Part>(turns, kTurnsPerChunk, threads, control, run.interrupted,
-                                      [&](std::uint64_t chunk, std::uint64_t count, Part& part) {
-                                        Rng rng = chunk_rng(seed, chunk);
-                                        auto dice = [&] { return roll_die(rng); };
-                                        auto choose = [&](const TurnView& v) { return decide(m, policy, v); };
-                                        std::vector<int> totals(1, 0);
-                                        for (std::uint64_t k = 0; k < count; ++k) {
-                                          totals[0] = 0;
-                                          const TurnRecord rec = play_turn(m.rules(), totals, 0, false, choose, dice);
-                                          const std::int64_t x = rec.banked / kPointStep;
-                                          ++part.n;
-                                          part.niete += rec.banked == 0;
-                                          part.sum += x;
-                                          part.sum_sq += x * x;
-                                        }
-                                      });
-  Part all;
-  for (const auto& p : parts) all.n += p.n, all.niete += p.niete, all.sum += p.sum, all.sum_sq += p.sum_sq;
-  run.turns = all.n;
-  const double n = static_cast<double>(all.n);
-  run.points = mean_from_sums(n, static_cast<double>(all.sum) * kPointStep,
-                              static_cast<double>(all.sum_sq) * kPointStep * kPointStep);
-  run.niete = mean_from_sums(n, static_cast<double>(all.niete), static_cast<double>(all.niete));
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return run;
+  return sample_chunks(turns, kTurnsPerChunk, seed, threads, control, TurnTally{},
+                       [&](SampleChunk& chunk, TurnTally& part) {
+                         auto dice = [&] { return roll_die(chunk.rng); };
+                         auto choose = [&](const TurnView& v) { return decide(m, policy, v); };
+                         std::vector<int> totals(1, 0);
+                         for (std::uint64_t k = 0; k < chunk.count; ++k) {
+                           totals[0] = 0;
+                           const TurnRecord rec = play_turn(m.rules(), totals, 0, false, choose, dice);
+                           const std::int64_t x = rec.banked / kPointStep;
+                           ++part.turns;
+                           part.niete_count += rec.banked == 0;
+                           part.sum += x;
+                           part.sum_sq += x * x;
+                         }
+                       });
 }
 
 }  // namespace verflixt::zehntausend

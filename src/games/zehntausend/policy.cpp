@@ -195,7 +195,7 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
     case 7:
       return lib.crossing(points_arg(spec, arg, 0, TurnLibrary::kMaxTarget)).policy;
     default:
-      throw InputError("policy " + quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
+      throw InputError("policy " + verflixt::quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
   }
 }
 
@@ -218,7 +218,7 @@ std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const Turn
       // A gap or window may be "off": never applies.
       while (std::getline(in, item, ','))
         v.push_back(item == "off" ? RaceParams::kOff : parse_int(item, "race", "policy", -20000, TurnLibrary::kMaxTarget));
-      if (v.size() != 6) throw InputError("race:W,M,BG,BB,AG,AB needs six numbers of points; got " + quoted(spec));
+      if (v.size() != 6) throw InputError("race:W,M,BG,BB,AG,AB needs six numbers of points; got " + verflixt::quoted(spec));
       p = {v[0], v[1], v[2], v[3], v[4], v[5]};
     }
     return std::make_unique<RacePolicy>(lib, p);

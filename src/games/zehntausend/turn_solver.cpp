@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 
+#include "verflixt/core/backward_induction.h"
 #include "verflixt/core/error.h"
 
 namespace verflixt::zehntausend {
@@ -12,70 +13,109 @@ namespace {
 
 constexpr size_t kD = kMaxDice + 1;  // d = 0..6 per turn total
 
-// Backward induction over one turn (see the header). Bank values u[t] hold for every t up
-// to top + the largest set-aside; from `top` on the player banks. `thresholds` (points per d)
-// fix the bank decision; without them it is optimized (a tie banks).
+// One turn as a model of core/backward_induction.h (see the header for why it is acyclic).
+// For each turn total t < top, from the highest down (a set-aside adds at least 50, so the
+// states it leads to come first), two states per d = 0..6: the throw of d dice — its chance
+// node the outcomes of turn.h, its decision the set-aside, the most-points option listed
+// first so that a tie keeps it (the policy's default) — and then the moment after a
+// set-aside with d dice to throw next — its decision bank, listed first so that a tie banks,
+// or throw. Bank values u[t] hold for every t up to top + the largest set-aside; from `top`
+// on the player banks. `thresholds` (points per d) fix the bank decision; without them it is
+// optimized.
 struct Induction {
+  explicit Induction(const TurnModel& model) : m(model) {}
+  const TurnModel& m;
   int top = 0;
   std::vector<double> u;
   double niete = 0;
   const std::vector<int>* thresholds = nullptr;
-  std::vector<double> w, v;  // [t * kD + d], t < top: after the set-aside / before the throw
+  std::vector<double> v;  // [t * kD + d], t < top: the value of throwing d dice at t
+  // The throw outcome whose decision is being made (none after a set-aside), and where its
+  // turn total's row of the keep table starts: what a reported decision means.
+  mutable const ThrowOutcome* visiting = nullptr;
+  mutable std::size_t keep_row = 0;
   TurnPolicy policy;
 
-  void run(const TurnModel& m) {
-    const auto& r = m.rules();
+  static constexpr size_t kBlock = 2 * kD;  // per t: the throws, then the moments after a set-aside
+  std::size_t state_count() const { return static_cast<size_t>(top) * kBlock; }
+  int total(std::size_t s) const { return top - 1 - static_cast<int>(s / kBlock); }
+  std::size_t throw_state(int t, int d) const {
+    return static_cast<size_t>(top - 1 - t) * kBlock + static_cast<size_t>(d);
+  }
+  std::size_t after_state(int t, int d) const { return throw_state(t, d) + kD; }
+  bool can_bank(int t) const { return t * kPointStep >= m.rules().bank_min; }
+  // Decision a of a throw: the most-points option first, then the others in their order.
+  static int option(const ThrowOutcome& o, int a) {
+    return a == 0 ? o.most_points : a - 1 < o.most_points ? a - 1 : a;
+  }
+  // Whether decision a after a set-aside banks. With no dice left and no hot dice the player
+  // banks if allowed; a fixed threshold leaves one decision, the optimum chooses (bank first).
+  bool banks(int t, int d, int a) const {
+    if (d == 0) return can_bank(t);
+    if (thresholds) return can_bank(t) && t * kPointStep >= (*thresholds)[static_cast<size_t>(d)];
+    return can_bank(t) && a == 0;
+  }
+
+  template <class Visit>
+  void outcomes(std::size_t s, Visit&& visit) const {
+    const int t = total(s);
+    const auto d = static_cast<int>(s % kBlock % kD);
+    if (d > m.rules().dice) return;
+    if (s % kBlock < kD) {
+      if (d == 0) return;
+      keep_row = static_cast<size_t>(t) * static_cast<size_t>(m.outcome_count());
+      for (const ThrowOutcome& o : m.throws(d)) {
+        visiting = &o;
+        if (o.niete()) {
+          visit(o.probability, 1, [&](int, auto&& emit) { emit(core::Successor{1.0, core::kNoState, 1.0, niete}); });
+          continue;
+        }
+        visit(o.probability, static_cast<int>(o.options.size()), [&](int a, auto&& emit) {
+          const ThrowOption& x = o.options[static_cast<size_t>(option(o, a))];
+          const int t2 = t + x.points / kPointStep;
+          if (t2 >= top)
+            emit(core::Successor{1.0, core::kNoState, 1.0, u[static_cast<size_t>(t2)]});
+          else
+            emit(core::Successor{1.0, after_state(t2, m.dice_after(d, x.dice))});
+        });
+      }
+      return;
+    }
+    visiting = nullptr;
+    // Decision (Z2/Z3 with hot_dice off): all dice set aside below bank_min ends the turn with
+    // nothing, as a Niete does — the player has no dice to throw and may not bank.
+    visit(1.0, d > 0 && !thresholds && can_bank(t) ? 2 : 1, [&, t, d](int a, auto&& emit) {
+      if (banks(t, d, a))
+        emit(core::Successor{1.0, core::kNoState, 1.0, u[static_cast<size_t>(t)]});
+      else if (d == 0)
+        emit(core::Successor{1.0, core::kNoState, 1.0, niete});
+      else
+        emit(core::Successor{1.0, throw_state(t, d)});
+    });
+  }
+
+  void run() {
     const int outcomes = m.outcome_count();
-    w.assign(static_cast<size_t>(top) * kD, 0);
-    v.assign(static_cast<size_t>(top) * kD, 0);
     policy.outcomes = outcomes;
     policy.horizon = top;
     policy.bank.assign(static_cast<size_t>(top) * kD, 0);
     policy.keep.assign(static_cast<size_t>(top) * static_cast<size_t>(outcomes), 0);
-    auto after = [&](int t2, int d2) { return t2 >= top ? u[static_cast<size_t>(t2)] : w[static_cast<size_t>(t2) * kD + static_cast<size_t>(d2)]; };
-    for (int t = top - 1; t >= 0; --t) {
-      for (int d = 1; d <= r.dice; ++d) {
-        double sum = 0;
-        for (const ThrowOutcome& o : m.throws(d)) {
-          if (o.niete()) {
-            sum += o.probability * niete;
-            continue;
-          }
-          // Start from the most-points option so that a tie keeps it (the policy's default).
-          int choice = o.most_points;
-          const ThrowOption& mp = o.options[static_cast<size_t>(choice)];
-          double best = after(t + mp.points / kPointStep, m.dice_after(d, mp.dice));
-          for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
-            const ThrowOption& x = o.options[static_cast<size_t>(k)];
-            const double val = after(t + x.points / kPointStep, m.dice_after(d, x.dice));
-            if (val > best) best = val, choice = k;
-          }
-          policy.keep[static_cast<size_t>(t) * static_cast<size_t>(outcomes) + static_cast<size_t>(o.id)] =
-              static_cast<std::uint8_t>(choice);
-          sum += o.probability * best;
-        }
-        v[static_cast<size_t>(t) * kD + static_cast<size_t>(d)] = sum;
+    const auto values = core::backward_induction(*this, {}, [&](std::size_t s, int, int a) {
+      if (!visiting) {
+        const int t = total(s), d = static_cast<int>(s % kBlock % kD);
+        policy.bank[static_cast<size_t>(t) * kD + static_cast<size_t>(d)] = banks(t, d, a);
+      } else if (!visiting->niete()) {
+        policy.keep[keep_row + static_cast<size_t>(visiting->id)] = static_cast<std::uint8_t>(option(*visiting, a));
       }
-      const bool can_bank = t * kPointStep >= r.bank_min;
-      for (int d = 0; d <= r.dice; ++d) {
-        const size_t i = static_cast<size_t>(t) * kD + static_cast<size_t>(d);
-        bool bank;
-        if (d == 0)
-          bank = can_bank;  // no dice left and no hot dice: bank if allowed
-        else if (thresholds)
-          bank = can_bank && t * kPointStep >= (*thresholds)[static_cast<size_t>(d)];
-        else
-          bank = can_bank && u[static_cast<size_t>(t)] >= v[i];
-        // Decision (Z2/Z3 with hot_dice off): all dice set aside below bank_min ends the turn
-        // with nothing, as a Niete does — the player has no dice to throw and may not bank.
-        w[i] = bank ? u[static_cast<size_t>(t)] : d == 0 ? niete : v[i];
-        policy.bank[i] = bank;
-      }
-    }
+    });
+    v.assign(static_cast<size_t>(top) * kD, 0);
+    for (int t = 0; t < top; ++t)
+      for (int d = 0; d < static_cast<int>(kD); ++d)
+        v[static_cast<size_t>(t) * kD + static_cast<size_t>(d)] = values[throw_state(t, d)];
   }
 
   // The smallest horizon with the same decisions: from there on it banks and keeps the most.
-  void trim(const TurnModel& m) {
+  void trim() {
     const int outcomes = m.outcome_count();
     int h = 0;
     for (int t = top - 1; t >= 0 && h == 0; --t) {
@@ -144,12 +184,12 @@ TurnSolution solve_turn(const TurnModel& m) {
     const double p = m.niete_probability(d);
     cap = std::max(cap, ((1 - p) * g + m.expected_most_points(d)) / p);
   }
-  Induction ind;
+  Induction ind(m);
   ind.top = index_up(cap);
   const int size = ind.top + m.max_points() / kPointStep + 1;
   ind.u.resize(static_cast<size_t>(size));
   for (int t = 0; t < size; ++t) ind.u[static_cast<size_t>(t)] = t * kPointStep;
-  ind.run(m);
+  ind.run();
 
   TurnSolution s;
   s.top = ind.top;
@@ -168,7 +208,7 @@ TurnSolution solve_turn(const TurnModel& m) {
         break;
       }
   }
-  ind.trim(m);
+  ind.trim();
   s.policy = std::move(ind.policy);
   s.policy.name = "optimal";
   const TurnEvaluation e = evaluate_turn(m, s.policy);
@@ -197,7 +237,7 @@ double TurnSolution::value_after(int points, int d, const TurnModel& m) const {
 TurnPolicy threshold_policy(const TurnModel& m, const std::vector<int>& thresholds, Utility utility, std::string name) {
   const auto& r = m.rules();
   if (thresholds.size() != kD) throw std::invalid_argument("threshold_policy: one threshold per d = 0..6");
-  Induction ind;
+  Induction ind(m);
   int top = index_up(r.bank_min);
   for (int d = 1; d <= r.dice; ++d) top = std::max(top, index_up(thresholds[static_cast<size_t>(d)]));
   ind.top = top;
@@ -207,7 +247,7 @@ TurnPolicy threshold_policy(const TurnModel& m, const std::vector<int>& threshol
   const int target = thresholds[static_cast<size_t>(r.dice)];
   for (int t = 0; t < size; ++t)
     ind.u[static_cast<size_t>(t)] = utility == Utility::Points ? t * kPointStep : (t * kPointStep >= target ? 1.0 : 0.0);
-  ind.run(m);
+  ind.run();
   ind.policy.name = std::move(name);
   return std::move(ind.policy);
 }

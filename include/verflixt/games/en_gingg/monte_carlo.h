@@ -1,7 +1,7 @@
 #pragma once
 // Monte Carlo of En Gingg as Bei through the reference engine: single turns of one policy
 // (to check its exact value) and whole games at a table of 2..8 seats. Both are cut into
-// fixed chunks by run_chunks, chunk c drawing only from chunk_rng(seed, c), and tallied in
+// fixed chunks by sample_chunks, chunk c drawing only from chunk_rng(seed, c), and tallied in
 // integers — so a seed gives the same counts on any number of threads. Ctrl-C keeps the
 // finished chunks.
 #include <cstdint>
@@ -10,6 +10,7 @@
 
 #include "verflixt/games/en_gingg/policy.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/sampling.h"
 #include "verflixt/core/stats.h"
 
 namespace verflixt::en_gingg {
@@ -22,15 +23,11 @@ struct TurnTally {
   Estimate next_loss() const { return mean_from_sums(static_cast<double>(turns), static_cast<double>(next), static_cast<double>(next_sq)); }
   Estimate own_plus_next() const { return mean_from_sums(static_cast<double>(turns), static_cast<double>(both), static_cast<double>(both_sq)); }
   Estimate value(Objective o) const { return o == Objective::Own ? own_change() : own_plus_next(); }
+  void merge(const TurnTally& other);
   friend bool operator==(const TurnTally&, const TurnTally&) = default;
 };
 
-struct TurnRun {
-  TurnTally tally;
-  std::uint64_t requested = 0;
-  bool interrupted = false;
-  double seconds = 0;
-};
+using TurnRun = SampledRun<TurnTally>;
 
 // Whole games: who lost (per seat) and how long the games took.
 struct GameTally {
@@ -40,15 +37,11 @@ struct GameTally {
   Estimate p_lose(int seat) const;
   // Turns per game, with its standard error.
   Estimate length() const { return mean_from_sums(static_cast<double>(games), static_cast<double>(turns), static_cast<double>(turns_sq)); }
+  void merge(const GameTally& other);
   friend bool operator==(const GameTally&, const GameTally&) = default;
 };
 
-struct GameRun {
-  GameTally tally;
-  std::uint64_t requested = 0;
-  bool interrupted = false;
-  double seconds = 0;
-};
+using GameRun = SampledRun<GameTally>;
 
 // Fixed chunk sizes (results depend on them), large enough to amortize the scheduling.
 inline constexpr std::uint64_t kTurnsPerChunk = 16384;

@@ -18,6 +18,11 @@
 #include <string_view>
 #include <vector>
 
+namespace verflixt::core {
+template <class R>
+struct RuleTable;  // core/rule_table.h
+}  // namespace verflixt::core
+
 namespace verflixt::en_gingg {
 
 inline constexpr int kMaxDice = 8;
@@ -39,6 +44,10 @@ struct EnGinggRules {
   friend bool operator==(const EnGinggRules&, const EnGinggRules&) = default;
 };
 
+// Every parameter, the presets and the file's layout as one table (core/rule_table.h); the
+// functions below are its operations.
+const core::RuleTable<EnGinggRules>& rule_table();
+
 // The presets by name ("swiss"); InputError with did-you-mean for an unknown name.
 const std::vector<std::string>& preset_names();
 EnGinggRules preset(std::string_view name);
@@ -53,10 +62,11 @@ std::string rules_summary(const EnGinggRules& rules);
 
 // The commented INI file `verflixt rules --game en-gingg` prints, and its reader: every key
 // of the file is "section.key" as in the table at the top of this header; a key left out
-// keeps the value of the file's `preset`. Errors name the source and line.
+// keeps the value of the file's `preset`, or of `base` when the file names none. Errors name
+// the source and line.
 std::string rules_to_ini(const EnGinggRules& rules);
-EnGinggRules read_rules(std::istream& in, std::string_view source);
-EnGinggRules read_rules_file(const std::string& path);
+EnGinggRules read_rules(std::istream& in, std::string_view source, const EnGinggRules& base = {});
+EnGinggRules read_rules_file(const std::string& path, const EnGinggRules& base = {});
 // One "key=value" (--set), the key with or without its section ("target" or "phase1.target").
 void set_rule(EnGinggRules& rules, std::string_view assignment);
 

@@ -9,8 +9,9 @@
 //   own       f(S) = S − target                          (the expected change of the own balance)
 //   own+next  f(S) = S − target + [S > target] · (S − target) · E[hits]
 //                                                        (plus the next player's expected phase-2 loss)
-// Every set-aside of every throw is tried (not only "the highest j dice"), so the policy is
-// exact for any objective. Ties go to the first legal set-aside in legal_set_asides' order
+// — solved by the core's backward induction (core/backward_induction.h). Every set-aside
+// of every throw is tried (not only "the highest j dice"), so the policy is exact for any
+// objective. Ties go to the first legal set-aside in legal_set_asides' order
 // (fewer dice first): keep the most dice in play when it costs nothing.
 #include <cstdint>
 #include <string>
@@ -65,10 +66,11 @@ class Phase1Solution {
   double value(const Phase1State& state) const;
   // Every legal set-aside of `thrown` with its value, best first (ties: legal_set_asides order).
   std::vector<RankedSetAside> rank(const Phase1State& state, const DiceCounts& thrown) const;
-  // The optimal set-aside: rank(...).front() without building the list.
+  // The optimal set-aside, rank(...).front(): the induction's decision, kept by the
+  // constructor for every reachable state and throw (about 10,000 entries with the swiss
+  // preset), else the same rule over rank's list.
   DiceCounts best(const Phase1State& state, const DiceCounts& thrown) const;
-  // best(), looked up in a table made once by the constructor for every reachable state and
-  // throw (about 10,000 entries with the swiss preset) — what a simulated game calls.
+  // best() — what a simulated game calls.
   DiceCounts choice(const Phase1State& state, const DiceCounts& thrown) const;
 
   // The policy as a rule a player can follow at the table (results/en-gingg's "rule in

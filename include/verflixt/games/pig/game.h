@@ -24,6 +24,10 @@
 #include <vector>
 
 #include "verflixt/core/chance.h"
+namespace verflixt::core {
+template <class R>
+struct RuleTable;  // core/rule_table.h
+}  // namespace verflixt::core
 
 namespace verflixt::pig {
 
@@ -37,6 +41,10 @@ struct PigRules {
 
   friend bool operator==(const PigRules&, const PigRules&) = default;
 };
+
+// Every parameter and the preset `standard` (the defaults) as one table (core/rule_table.h):
+// the INI file `verflixt rules --game pig` prints, --rules reads and --set changes.
+const core::RuleTable<PigRules>& rule_table();
 
 // Throws InputError naming the parameter and its valid range.
 void validate(const PigRules& rules);

@@ -1,6 +1,6 @@
 #pragma once
 // Monte Carlo of whole Pig games: `games` games at a fixed seating (seat 0 moves first), cut
-// into fixed chunks by run_chunks, chunk c drawing only from chunk_rng(seed, c), and tallied
+// into fixed chunks by sample_chunks, chunk c drawing only from chunk_rng(seed, c), and tallied
 // in integers — so a seed gives the same counts on any number of threads. Ctrl-C keeps the
 // finished chunks.
 #include <cmath>
@@ -11,6 +11,7 @@
 #include "verflixt/games/pig/game.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/sampling.h"
 #include "verflixt/core/stats.h"
 
 namespace verflixt::pig {
@@ -23,15 +24,11 @@ struct MatchTally {
   // P(seat wins) and its binomial standard error.
   double p_win(int seat) const { return proportion(wins[seat], games).mean; }
   double se_win(int seat) const { return proportion(wins[seat], games).se; }
+  void merge(const MatchTally& other);
   friend bool operator==(const MatchTally&, const MatchTally&) = default;
 };
 
-struct MatchRun {
-  MatchTally tally;
-  std::uint64_t requested = 0;
-  bool interrupted = false;
-  double seconds = 0;
-};
+using MatchRun = SampledRun<MatchTally>;
 
 // Games per chunk: fixed (results depend on it), large enough to amortize the scheduling.
 inline constexpr std::uint64_t kGamesPerChunk = 4096;

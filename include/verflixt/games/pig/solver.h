@@ -36,6 +36,9 @@ struct PigSolution {
   // goal - i when it rolls until the goal. (The policy is not always a threshold: past the
   // first hold it may roll again at a higher total; Neller & Presser's 41–49 example.)
   int hold_at(int i, int j) const;
+  // P(the player to move wins) at (i, j, k) if he plays `action` now and both play optimally
+  // afterwards: the two numbers `advise` ranks; the larger is win_probability(i, j, k).
+  double action_value(int i, int j, int k, PigAction action) const;
 };
 
 // Solves two-player Pig (rules.players must be 2, goal <= kMaxSolveGoal; InputError else).

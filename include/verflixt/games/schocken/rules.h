@@ -21,6 +21,11 @@
 #include <string_view>
 #include <vector>
 
+namespace verflixt::core {
+template <class R>
+struct RuleTable;  // core/rule_table.h
+}  // namespace verflixt::core
+
 namespace verflixt::schocken {
 
 inline constexpr int kMaxPlayers = 8;
@@ -42,6 +47,10 @@ struct SchockenRules {
   friend bool operator==(const SchockenRules&, const SchockenRules&) = default;
 };
 
+// Every parameter, the presets and the file's layout as one table (core/rule_table.h); the
+// functions below are its operations.
+const core::RuleTable<SchockenRules>& rule_table();
+
 // The presets by name: only "pub" (the defaults).
 const std::vector<std::string>& preset_names();
 SchockenRules preset(std::string_view name);
@@ -52,10 +61,10 @@ void validate(const SchockenRules& rules);
 std::string rules_summary(const SchockenRules& rules);
 // Every parameter as a commented INI file ([schocken] section), read back by read_rules.
 std::string rules_to_ini(const SchockenRules& rules);
-// Reads an INI file (an optional `preset = NAME` first, then any parameters); errors name
-// `source` and the line. Validates.
-SchockenRules read_rules(std::istream& in, std::string_view source);
-SchockenRules read_rules_file(const std::string& path);
+// Reads an INI file over `base` (an optional `preset = NAME` starts over from that preset, then
+// every parameter given changes one); errors name `source` and the line. Validates.
+SchockenRules read_rules(std::istream& in, std::string_view source, const SchockenRules& base = {});
+SchockenRules read_rules_file(const std::string& path, const SchockenRules& base = {});
 // Applies one "key=value" (as --set does); "preset=NAME" starts over from that preset.
 void set_rule(SchockenRules& rules, std::string_view assignment);
 

@@ -6,7 +6,8 @@
 //   (b) a round: 1 - P(every other player ranks above me), the others' final hands drawn
 //       from their policies' exact distributions — the chance of not having the worst hand.
 // (b)'s policies are found by best responses among the players in turn until a whole round
-// of them changes nothing.
+// of them changes nothing. That outer search is the round's and stays here; each turn, and so
+// each best response, is the core's backward induction (core/backward_induction.h).
 #include <vector>
 
 #include "verflixt/games/schocken/hand.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Monte Carlo of Zehntausend: turns die by die through the reference engine, and whole
 // games at kernel speed (each turn drawn from its policy's exact distribution, policy.h).
-// Both run in fixed chunks through run_chunks, chunk c drawing only from chunk_rng(seed, c),
+// Both run in fixed chunks through sample_chunks, chunk c drawing only from chunk_rng(seed, c),
 // and tally in integers, so a seed gives the same numbers on any number of threads; Ctrl-C
 // keeps the finished chunks.
 #include <array>
@@ -11,6 +11,7 @@
 
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/core/run_control.h"
+#include "verflixt/core/sampling.h"
 #include "verflixt/core/stats.h"
 
 namespace verflixt::zehntausend {
@@ -24,15 +25,11 @@ struct MatchTally {
   std::vector<std::uint64_t> shares, shares_sq;  // per seat
   // P(seat wins), a tie counting its share, with its standard error.
   Estimate p_win(int seat) const;
+  void merge(const MatchTally& other);
   friend bool operator==(const MatchTally&, const MatchTally&) = default;
 };
 
-struct MatchRun {
-  MatchTally tally;
-  std::uint64_t requested = 0;
-  bool interrupted = false;
-  double seconds = 0;
-};
+using MatchRun = SampledRun<MatchTally>;
 
 inline constexpr std::uint64_t kGamesPerChunk = 8192;
 inline constexpr std::uint64_t kTurnsPerChunk = 16384;
@@ -55,13 +52,14 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
 MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
                            std::uint64_t seed, int threads, const RunControl& control = {});
 
-struct TurnRun {
-  std::uint64_t turns = 0, requested = 0;
-  Estimate points;  // mean banked points per turn ± SE
-  Estimate niete;   // P(Niete) ± SE
-  bool interrupted = false;
-  double seconds = 0;
+struct TurnTally {
+  std::uint64_t turns = 0, niete_count = 0;
+  std::int64_t sum = 0, sum_sq = 0;  // banked points in units of kPointStep
+  Estimate points() const;           // mean banked points per turn ± SE
+  Estimate niete() const;            // P(Niete) ± SE
+  void merge(const TurnTally& other);
 };
+using TurnRun = SampledRun<TurnTally>;
 // `turns` fresh turns of `policy` die by die through the reference engine.
 TurnRun sample_turns(const TurnModel& m, const TurnPolicy& policy, std::uint64_t turns, std::uint64_t seed,
                      int threads, const RunControl& control = {});

@@ -22,6 +22,11 @@
 #include <string_view>
 #include <vector>
 
+namespace verflixt::core {
+template <class R>
+struct RuleTable;  // core/rule_table.h
+}  // namespace verflixt::core
+
 namespace verflixt::zehntausend {
 
 inline constexpr int kFaces = 6;
@@ -46,6 +51,10 @@ struct ZehntausendRules {
 
   friend bool operator==(const ZehntausendRules&, const ZehntausendRules&) = default;
 };
+
+// Every parameter, the presets and the file's layout as one table (core/rule_table.h); the
+// functions below are its operations.
+const core::RuleTable<ZehntausendRules>& rule_table();
 
 // The named presets: "app" (the rules of a Zehntausend app, the default).
 std::vector<std::string> preset_names();

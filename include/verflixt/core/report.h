@@ -1,0 +1,103 @@
+#pragma once
+// One description of a result, rendered as text, JSON or CSV by one renderer (the model is
+// Google Benchmark's reporters: the run is described once, each format is a reporter). A
+// result has a head (version, game, rules summary, preset), named fields and tables of columns,
+// and for the text form the prose lines between them. A column is one line in its table's
+// description — name (the JSON key and CSV header), text label, number formats, and whether the
+// value is an estimate with a standard error — so a new column appears in all three formats at
+// once. The core names no game; every layer that produces results can use it without Boost.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "verflixt/core/stats.h"
+
+namespace verflixt::report {
+
+// printf-style formatting of one number, "-0.0000" printed as "0.0000" (a sign without a
+// difference only confuses a reader and a diff).
+std::string number(const char* format, double value);
+// An estimate with its standard error, "0.5306 ± 0.0012": the convention everywhere is ±1 SE.
+std::string plus_minus(const Estimate& e, const char* format = "%.4f");
+std::string plus_minus(const Estimate& e, const char* mean_format, const char* se_format);
+
+// Which renderings show a field, table, column or line.
+enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kAll = 7, kJsonCsv = kJson | kCsv };
+
+using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
+                           std::vector<std::string>, std::vector<std::int64_t>, Estimate>;
+
+struct Head {
+  std::string version, game, rules, preset;  // preset may be empty
+};
+
+struct Column {
+  std::string name = "";              // JSON key, CSV header
+  std::string text = "";              // printed before the value in a text row
+  const char* text_format = "%.4f";   // a number (or an estimate's mean and SE) in text
+  const char* text_se_format = nullptr;  // an estimate's SE in text, when not text_format
+  const char* csv_format = "%.6f";    // a number (or an estimate's mean and SE) in CSV
+  std::string se_name = "";           // an estimate: its SE's JSON key and CSV header
+  std::size_t width = 0, min_gap = 0; // text: pad the value to `width`, with at least `min_gap` spaces
+  unsigned in = kAll;
+};
+
+struct Table {
+  std::string name = "";  // JSON key of the rows
+  std::vector<Column> columns = {};
+  std::vector<std::vector<Value>> rows = {};  // one value per column
+  unsigned in = kAll;
+  // JSON: an object whose keys are the first column, not an array; without a name, its rows
+  // are members of the document itself.
+  bool keyed = false;
+  Table& row(std::vector<Value> values);
+};
+
+// A result: the head, then fields, tables and text lines in the order they are given (the
+// order of the JSON document and of the text).
+class Report {
+ public:
+  explicit Report(Head head) : head_(std::move(head)) {}
+  // A named value (JSON only unless told). Fields shown in CSV are the columns of one CSV row
+  // (before any table), numbers in `csv_format`; an estimate's SE is named `se_name` (JSON and
+  // CSV; default NAME_stderr).
+  Report& field(std::string name, Value value, unsigned in = kJson, const char* csv_format = "%.6f",
+                std::string se_name = "");
+  // A line of prose, "\n" appended: in the text unless told (a CSV comment, say).
+  Report& line(std::string text, unsigned in = kText);
+  // Appended to the text head line ("  seed 7").
+  Report& head_line(std::string suffix);
+  // A table; its rows are added through the returned reference (valid as long as the report).
+  Table& table(std::string name, std::vector<Column> columns, unsigned in = kAll);
+  // The interruption mark of a sampled result: "interrupted", and when set the completed and
+  // total counts and their unit.
+  Report& completion(bool interrupted, std::uint64_t completed, std::uint64_t total, std::string unit);
+
+  // Text: "verflixt VERSION  game GAME  rules RULES" (and the head line's suffix), then
+  // lines and tables' rows. JSON: the head, then fields and tables, two-space indent. CSV: the
+  // row of the fields shown in CSV, then the CSV lines and tables in their order.
+  std::string render_text() const;
+  std::string render_json() const;
+  std::string render_csv() const;
+  // "table", "text", "json" or "csv".
+  std::string render(const std::string& format) const;
+
+ private:
+  struct Item {
+    enum Kind { Field, Line, Rows } kind;
+    std::string name;
+    Value value;
+    unsigned in;
+    std::size_t table = 0;
+    const char* csv_format = "%.6f";
+    std::string se_name = "";
+  };
+  Head head_;
+  std::string head_suffix_;
+  std::vector<Item> items_;
+  std::deque<Table> tables_;  // a deque: the references table() returned stay valid
+};
+
+}  // namespace verflixt::report

@@ -1,0 +1,41 @@
+#pragma once
+// Joker names for files and command lines (docs/rules/verflixte6.md §2 identifiers and classic aliases),
+// and loadouts: the 0..3 jokers a player selects for a pass.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verflixt/games/verflixte6/rules/types.h"
+
+namespace verflixt {
+
+struct Rules;
+
+// The identifier used in files and on the command line, e.g. "all-in".
+std::string_view joker_id(Joker j);
+
+// Parses an identifier or a classic alias (kaelteschutz, ozens, leela, venom).
+// Throws InputError naming `what` and the valid choices.
+Joker parse_joker(std::string_view name, std::string_view what = "joker");
+
+// "frostschutz, spelunkenbold, ..." for error messages and --help.
+std::string joker_choices();
+
+// P2: whether `set` may be one player's jokers for a pass: jokers of the preset, at most
+// rules.jokers_per_pass of them. Every selection and every loadout read from input is checked
+// by this (the evening's further limits: engine.h select_loadout).
+bool legal_loadout(const Rules& rules, JokerSet set);
+
+// Parses a comma-separated loadout ("hirtenschutz,pony"; "" or "none" is empty) and checks it
+// against the rules: at most rules.jokers_per_pass jokers, no joker twice, only jokers the
+// preset has. Throws InputError naming `what`.
+JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_view what = "--jokers");
+
+// "hirtenschutz,pony" in rule order, or "none".
+std::string loadout_name(JokerSet set);
+
+// Every loadout of 0..rules.jokers_per_pass jokers available under the rules, in a fixed order
+// (by size, then lexicographically by rule order).
+std::vector<JokerSet> all_loadouts(const Rules& rules);
+
+}  // namespace verflixt

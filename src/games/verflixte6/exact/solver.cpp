@@ -1,0 +1,562 @@
+#include "verflixt/games/verflixte6/exact/solver.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <istream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "games/verflixte6/exact/solver_values.h"
+#include "games/verflixte6/rules/delta_joker.h"
+#include "games/verflixte6/rules/turn_step.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/version.h"
+
+namespace verflixt {
+using detail::normal_form;
+using detail::ValueAlgebra;
+using detail::ValueBust;
+
+namespace {
+
+// The eyes a 6 would cost now (J11: down to the floor, T5: else down to 0).
+int risk(const TurnState& s) { return s.eyes - detail::eliminated_state(s, /*to_floor=*/true).eyes; }
+
+// The risk caps by class of state: [Runkelrüb held][Fumo active] (solver.h).
+struct Caps {
+  int c[2][2] = {{0, 0}, {0, 0}};
+  int of(const TurnState& s) const { return c[s.held.has(RUNKELRUEB)][s.fumo_active]; }
+};
+
+// The solver's risk cap: above it no plain throw is considered (see solver.h).
+bool considered(const TurnState& s, Action a, const Caps& caps) {
+  return !(detail::throws_plain(a) && risk(s) > caps.of(s));  // E4: Fumo's step is a plain throw
+}
+
+// Exploration: answers every inner choice arbitrarily but records the successors of both
+// answers, so that the explored part contains whatever the optimizer may choose.
+class RecordingChooser final : public InnerChooser {
+ public:
+  explicit RecordingChooser(const Rules& r) : r_(r) {}
+  bool take_delta(const TurnState& base, const InnerChoice&, const DeltaDist& yes, const DeltaDist& no) const override {
+    for (const auto& o : yes) seen.push_back(apply_delta(r_, base, o.delta));
+    for (const auto& o : no) seen.push_back(apply_delta(r_, base, o.delta));
+    return false;
+  }
+  bool take_reaction(const TurnState&, const InnerChoice&, const SoloOutcomes& yes, const SoloOutcomes& no) const override {
+    for (const auto& o : yes) seen.push_back(o.next);
+    for (const auto& o : no) seen.push_back(o.next);
+    return false;
+  }
+  mutable std::vector<TurnState> seen;
+
+ private:
+  const Rules& r_;
+};
+
+// The support algebra for delta jokers: every delta any answer to the inner choices can
+// lead to (exploration needs the successors of every answer). Distributions are sets of
+// deltas; a choice keeps both branches.
+struct SupportAlgebra {
+  using Dist = std::vector<int>;
+  static Dist point(int delta) { return {delta}; }
+  static void add(Dist& acc, const Dist& d, double) {
+    Dist u;
+    std::set_union(acc.begin(), acc.end(), d.begin(), d.end(), std::back_inserter(u));
+    acc = std::move(u);
+  }
+  bool take(const InnerChoice&, const Dist& yes, const Dist& no) {
+    add(both, yes, 1);
+    add(both, no, 1);
+    return false;
+  }
+  Dist both;
+};
+
+using detail::joker_base;  // the joker spent, Fumo over (J13): turn_step.h
+
+// The sum over the surviving faces of the largest eyes a plain throw with that face can add
+// with this loadout (T3, T4, J7, J12), or under Fumo (J13: doubled, nothing else): six times
+// the best expected gain of a throw, the S of the certificate (solver.h). Read from the
+// step itself (turn_step.h plain_gains): the largest over holding Tentakel and Jule or not
+// (a bound over every state, as the certificate needs) with the largest steal, min(j,
+// rob_cap) at j > rob_cap; a face that can add nothing counts 0.
+int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
+  const JokerSet optional = JokerSet{static_cast<u16>(loadout.bits & JokerSet{}.with(TENTAKEL).with(JULE).bits)};
+  std::array<int, 7> best{};
+  for (u16 sub = optional.bits;; sub = static_cast<u16>((sub - 1) & optional.bits)) {
+    TurnState s;
+    s.held = JokerSet{static_cast<u16>((loadout.bits & ~optional.bits) | sub)};
+    s.robbing_ones = r.rob_cap;
+    s.fumo_active = fumo;
+    const auto gains = detail::plain_gains(r, s, /*with_take=*/true);
+    for (size_t f = 1; f <= 6; ++f) best[f] = std::max(best[f], gains[f]);
+    if (sub == 0) break;
+  }
+  int sum = 0;
+  for (size_t f = 1; f <= 6; ++f) sum += best[f];
+  return sum;
+}
+
+// State -> index. States that differ only in their eyes share a row (a dense array over the
+// eyes), found through a hash map of the rest: a plain throw's successors then sit next to
+// each other in memory, and the map of rows stays small enough for the cache. This is the
+// solver's hottest structure (every successor of every state is looked up twice).
+class StateIndex {
+ public:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  std::uint32_t find(const TurnState& s) const {
+    const auto it = rows_.find(rest_key(s));
+    if (it == rows_.end()) return kNone;
+    const Row& row = it->second;
+    const long i = static_cast<long>(s.eyes) - row.lo;
+    return i < 0 || i >= static_cast<long>(row.ids.size()) ? kNone : row.ids[static_cast<size_t>(i)];
+  }
+  // Inserts s -> v unless s is present; returns the index stored for s.
+  std::uint32_t insert(const TurnState& s, std::uint32_t v) {
+    Row& row = rows_[rest_key(s)];
+    if (row.ids.empty()) {
+      row.lo = s.eyes;
+      row.ids.assign(1, kNone);
+    }
+    if (s.eyes < row.lo) {  // grow downwards, with room to spare
+      const int add = std::max(row.lo - s.eyes, static_cast<int>(row.ids.size()));
+      row.ids.insert(row.ids.begin(), static_cast<size_t>(add), kNone);
+      row.lo -= add;
+    }
+    const auto i = static_cast<size_t>(s.eyes - row.lo);
+    if (i >= row.ids.size()) row.ids.resize(std::max(i + 1, 2 * row.ids.size()), kNone);
+    if (row.ids[i] == kNone) row.ids[i] = v;
+    return row.ids[i];
+  }
+
+ private:
+  struct Row {
+    int lo = 0;
+    std::vector<std::uint32_t> ids;
+  };
+  static SoloKey rest_key(TurnState s) {
+    s.eyes = 0;
+    return solo_key(s);
+  }
+  std::unordered_map<SoloKey, Row, SoloKeyHash> rows_;
+};
+
+// One loadout's dynamic program: explore the finite part of the state space breadth-first,
+// then evaluate it in post-order (every successor before its predecessors).
+class Solve {
+ public:
+  Solve(const Rules& r, JokerSet loadout, const SolverOptions& o, const Caps& caps)
+      : r_(r), loadout_(loadout), o_(o), caps_(caps) {}
+
+  SoloSolution run() {
+    for (int k = 0; k < JOKER_NB; ++k)
+      if (detail::is_delta_joker(static_cast<Joker>(k)) && loadout_.has(static_cast<Joker>(k))) {
+        SupportAlgebra alg;
+        auto d = detail::DeltaStep<SupportAlgebra>(r_, alg).run(static_cast<Joker>(k));
+        SupportAlgebra::add(d, alg.both, 1);
+        support_[k] = std::move(d);
+      }
+    start_ = intern(solo_start(r_, loadout_));
+    if (o_.thresholds) seed_threshold_probes();
+    explore();
+    evaluate();
+    SoloSolution sol;
+    sol.loadout = loadout_;
+    sol.ev = value_[start_];
+    sol.bust_probability = bust_[start_];
+    sol.risk_cap = caps_.c[0][0];
+    sol.runkel_risk_cap = caps_.c[1][0];
+    sol.states = states_.size();
+    if (o_.thresholds) collect_thresholds(sol);
+    certify(sol);
+    if (o_.keep_table) sol.table = make_table();
+    return sol;
+  }
+
+ private:
+  std::uint32_t intern(const TurnState& raw) {
+    int offset = 0;
+    const TurnState s = normal_form(raw, offset);
+    const auto next = static_cast<std::uint32_t>(states_.size());
+    const std::uint32_t id = index_.insert(s, next);
+    if (id == next) {
+      if (states_.size() >= o_.max_states)
+        throw BudgetExceeded("solver: more than " + std::to_string(o_.max_states) + " states (the state budget) for jokers " +
+                             loadout_name(loadout_) + "; lower --risk-cap");
+      states_.push_back(s);
+    }
+    return id;
+  }
+
+  std::vector<JokerSet> subsets() const {
+    std::vector<JokerSet> out;
+    for (u16 m = loadout_.bits;; m = static_cast<u16>((m - 1) & loadout_.bits)) {
+      out.push_back(JokerSet{m});
+      if (m == 0) break;
+    }
+    std::sort(out.begin(), out.end(), [](JokerSet a, JokerSet b) { return a.bits < b.bits; });
+    return out;
+  }
+  int max_rob() const { return r_.ones_rob ? std::max(r_.rob_cap, 0) : 0; }
+  TurnState probe(JokerSet held, int rob, int eyes) const {
+    TurnState s;
+    s.eyes = eyes;
+    s.robbing_ones = rob;
+    s.held = held;
+    s.phase = TurnPhase::Decide;
+    return canonical(r_, s);
+  }
+
+  void seed_threshold_probes() {
+    for (JokerSet h : subsets())
+      for (int rob = 0; rob <= max_rob(); ++rob)
+        for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) intern(probe(h, rob, e));
+  }
+
+  void explore() {
+    succ_first_.push_back(0);
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const TurnState s = states_[i];
+      out.clear();
+      auto note = [&](const TurnState& n) {
+        if (n.phase != TurnPhase::Over) out.push_back(intern(n));
+      };
+      if (s.phase == TurnPhase::FreeThrow) {
+        for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
+      } else if (s.phase == TurnPhase::Decide) {
+        for (Action a : solo_actions(r_, s)) {
+          if (a.kind == Action::Stop || !considered(s, a, caps_)) continue;
+          if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
+            const TurnState base = joker_base(s, a.joker);
+            for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
+            continue;
+          }
+          RecordingChooser rec(r_);
+          for (const auto& o : solo_transition(r_, s, a, rec)) note(o.next);
+          for (const auto& n : rec.seen) note(n);
+        }
+      }
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      succ_.insert(succ_.end(), out.begin(), out.end());
+      succ_first_.push_back(static_cast<std::uint32_t>(succ_.size()));
+    }
+  }
+
+  ValueBust lookup(const TurnState& raw) const {
+    if (raw.phase == TurnPhase::Over) return {static_cast<double>(raw.eyes), raw.eliminated ? 1.0 : 0.0};
+    int offset = 0;
+    const TurnState s = normal_form(raw, offset);
+    const std::uint32_t id = index_.find(s);
+    if (id == StateIndex::kNone) throw std::logic_error("solver: successor not explored: " + describe(s));
+    if (!done_[id]) throw NotYetSolved{};
+    return {value_[id] + offset, bust_[id]};
+  }
+
+  ValueBust q_value(const TurnState& s, Action a) const {
+    if (a.kind == Action::Stop) return {static_cast<double>(s.eyes), 0.0};
+    auto look = [this](const TurnState& x) { return lookup(x); };
+    if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
+      const TurnState base = joker_base(s, a.joker);
+      ValueAlgebra<decltype(look)> alg(r_, base, look);
+      return detail::DeltaStep<ValueAlgebra<decltype(look)>>(r_, alg).run(a.joker);
+    }
+    const ValueChooser vc(r_, [this](const TurnState& x) { return lookup(x).v; });
+    ValueBust q;
+    for (const auto& o : solo_transition(r_, s, a, vc)) {
+      const ValueBust n = lookup(o.next);
+      q.v += o.prob * n.v;
+      q.b += o.prob * n.b;
+    }
+    return q;
+  }
+
+  void compute(std::uint32_t u) {
+    const TurnState& s = states_[u];
+    if (s.phase == TurnPhase::FreeThrow) {
+      ValueBust acc;
+      for (const auto& o : free_throw_outcomes(r_, s)) {
+        const ValueBust n = lookup(o.next);
+        acc.v += o.prob * n.v;
+        acc.b += o.prob * n.b;
+      }
+      value_[u] = acc.v;
+      bust_[u] = acc.b;
+    } else {
+      // Actions in the fixed order stop, roll, jokers: a tie keeps the earlier one.
+      bool any = false;
+      ValueBust best;
+      Action choice = Action::stop();
+      for (Action a : solo_actions(r_, s)) {
+        if (!considered(s, a, caps_)) continue;
+        const ValueBust q = q_value(s, a);
+        if (!any || detail::strictly_better(q.v, best.v)) {
+          best = q;
+          choice = a;
+          any = true;
+        }
+      }
+      value_[u] = best.v;
+      bust_[u] = best.b;
+      action_[u] = choice;
+    }
+    done_[u] = 1;
+  }
+
+  // Thrown by lookup when a successor has no value yet: the fast order was wrong.
+  struct NotYetSolved {};
+
+  // The jokers and Frostschutz uses a state still holds. Every joker step spends one, and a
+  // plain throw keeps them and adds eyes (T3: at least 1 under the presets), so sorting by
+  // (resources ascending, eyes descending) puts every successor first. Exotic --set rules can
+  // break this (a negative Tentakel bonus); then the depth-first order below takes over.
+  int resources(const TurnState& s) const {
+    return s.held.size() + (s.held.has(FROSTSCHUTZ) ? r_.frost_uses - s.frost_used : 0);
+  }
+
+  void evaluate() {
+    const std::size_t n = states_.size();
+    value_.assign(n, 0.0);
+    bust_.assign(n, 0.0);
+    action_.assign(n, Action::stop());
+    done_.assign(n, 0);
+    std::vector<std::uint32_t> order(n);
+    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+      const TurnState &x = states_[a], &y = states_[b];
+      const int rx = resources(x), ry = resources(y);
+      if (rx != ry) return rx < ry;
+      if (x.eyes != y.eyes) return x.eyes > y.eyes;
+      return a < b;
+    });
+    try {
+      for (std::uint32_t u : order) compute(u);
+      return;
+    } catch (const NotYetSolved&) {
+      done_.assign(n, 0);
+    }
+    evaluate_depth_first();
+  }
+
+  // Post-order depth-first search with an explicit stack (the graph is deep: one level per
+  // throw), so every state is computed after all its successors. Meeting a state that is
+  // still on the stack means a cycle.
+  void evaluate_depth_first() {
+    const std::size_t n = states_.size();
+    std::vector<std::uint8_t> mark(n, 0);  // 0 new, 1 on the stack, 2 done
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
+    for (std::uint32_t root = 0; root < n; ++root) {
+      if (mark[root]) continue;
+      stack.push_back({root, succ_first_[root]});
+      mark[root] = 1;
+      while (!stack.empty()) {
+        auto& [u, k] = stack.back();
+        if (k < succ_first_[u + 1]) {
+          const std::uint32_t v = succ_[k++];
+          if (mark[v] == 0) {
+            mark[v] = 1;
+            stack.push_back({v, succ_first_[v]});
+          } else if (mark[v] == 1) {
+            throw InputError("solver: under these rules a step can return to an earlier state (" +
+                             describe(states_[v]) + "); the solver needs every step to make progress");
+          }
+        } else {
+          const std::uint32_t done = u;
+          stack.pop_back();
+          compute(done);
+          mark[done] = 2;
+        }
+      }
+    }
+  }
+
+  void collect_thresholds(SoloSolution& sol) const {
+    JokerSet passive;
+    for (Joker j : {JULE, TENTAKEL, RUNKELRUEB}) if (loadout_.has(j)) passive = passive.with(j);
+    if (loadout_.has(FUMO) && r_.fumo == FumoKind::Reentry) passive = passive.with(FUMO);
+    for (JokerSet h : subsets())
+      for (int rob = 0; rob <= max_rob(); ++rob) {
+        StopThreshold t{h, rob, -1};
+        for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) {
+          const auto id = index_.find(probe(h, rob, e));
+          if (action_[id].kind == Action::Stop) {
+            t.eyes = e;
+            break;
+          }
+        }
+        sol.thresholds.push_back(t);
+        if (h == passive && rob == 0) sol.threshold = t.eyes;
+      }
+  }
+
+  // The a-posteriori certificate of the risk caps (solver.h).
+  void certify(SoloSolution& sol) const {
+    const double gain_sum[2] = {static_cast<double>(plain_gain_sum(r_, loadout_, false)),
+                                static_cast<double>(plain_gain_sum(r_, loadout_, true))};
+    // Classes a roll cannot leave: (held, Frostschutz uses, Fumo active). A Runkelrüb save
+    // leads to (held without it, same uses, Fumo over).
+    auto cls = [](JokerSet held, int frost, bool fumo) { return held.bits | (frost << 16) | (int{fumo} << 20); };
+    std::map<int, std::pair<double, double>> adv;  // class -> (C, D) above the cap
+    double k_reentry = 0;
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const TurnState& s = states_[i];
+      if (s.phase == TurnPhase::FreeThrow && i != start_) k_reentry = std::max(k_reentry, value_[i]);
+      if (s.phase != TurnPhase::Decide || risk(s) <= caps_.of(s)) continue;
+      const double a = value_[i] - s.eyes;
+      auto [it, fresh] = adv.try_emplace(cls(s.held, s.frost_used, s.fumo_active), a, a);
+      if (!fresh) {
+        it->second.first = std::max(it->second.first, a);
+        it->second.second = std::min(it->second.second, a);
+      }
+    }
+    if (!(loadout_.has(FUMO) && r_.fumo == FumoKind::Reentry)) k_reentry = 0;
+    double c_all = 0;
+    for (const auto& [h, cd] : adv) c_all = std::max(c_all, cd.first);
+    sol.cap_needed = sol.runkel_cap_needed = 0;
+    bool ok = true;
+    for (const auto& [c, cd] : adv) {
+      const JokerSet held{static_cast<u16>(c & 0xffff)};
+      const double p = held.has(RUNKELRUEB) ? runkel_save_probability(r_) : 0.0;
+      double& needed = held.has(RUNKELRUEB) ? sol.runkel_cap_needed : sol.cap_needed;
+      if (p >= 1) {
+        needed = std::numeric_limits<double>::infinity();
+        ok = false;
+        continue;
+      }
+      const auto saved = adv.find(cls(held.without(RUNKELRUEB), (c >> 16) & 0xf, false));
+      const double c_saved = saved != adv.end() ? saved->second.first : c_all;
+      const bool fumo = (c >> 20) & 1;
+      const double need =
+          (gain_sum[fumo] + 5 * cd.first + p * c_saved + (1 - p) * k_reentry - 6 * cd.second) / (1 - p);
+      needed = std::max(needed, need);
+      ok = ok && need <= caps_.c[held.has(RUNKELRUEB)][fumo];
+    }
+    const bool allin_fair = !(loadout_.has(ALL_IN) && 2 * r_.allin_max_face > 6);
+    sol.cap_certified = allin_fair && ok;
+  }
+
+  std::shared_ptr<const SolvedDecisions> make_table() const {
+    auto t = std::make_shared<SolvedDecisions>();
+    t->entries.reserve(states_.size());
+    t->states = states_;
+    for (std::size_t i = 0; i < states_.size(); ++i) t->entries[solo_key(states_[i])] = {value_[i], action_[i]};
+    return t;
+  }
+
+  const Rules& r_;
+  JokerSet loadout_;
+  SolverOptions o_;
+  Caps caps_;
+  StateIndex index_;
+  std::vector<TurnState> states_;
+  std::vector<std::uint32_t> succ_first_, succ_;
+  std::vector<double> value_, bust_;
+  std::vector<Action> action_;
+  std::vector<std::uint8_t> done_;
+  std::uint32_t start_ = 0;
+  std::vector<int> support_[JOKER_NB];  // the deltas each delta joker can add
+};
+
+}  // namespace
+
+SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOptions& options) {
+  validate(rules);
+  if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw InputError("solver: a risk cap must be at least 0");
+  // Dynamic programming needs every surviving plain throw to add eyes: otherwise eyes can
+  // fall without end (an infinite state space) or come back to a state (a cycle).
+  if (const PlainGain g = min_plain_gain(rules, loadout); g.gain <= 0)
+    throw InputError("solver: with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
+                     std::to_string(g.face) + " adds " + std::to_string(g.gain) +
+                     " eyes; the solver needs every surviving plain throw to add at least 1");
+  // Automatic caps per class: what the certificate asks for when the advantage above the
+  // cap is the same everywhere (C = D), S + 10 without Runkelrüb and 1.25 S / (1 - p) + 10
+  // with it (the advantage varies more there). A Runkelrüb class is never capped below a
+  // class without it: a save lands there at the same risk.
+  auto caps_for = [&](const SolverOptions& o) {
+    Caps caps;
+    const double p = runkel_save_probability(rules);
+    for (int rk = 0; rk < 2; ++rk)
+      for (int fumo = 0; fumo < 2; ++fumo) {
+        const double sum = plain_gain_sum(rules, loadout, fumo == 1);
+        const int automatic = rk ? static_cast<int>(std::ceil(1.25 * sum / std::max(1e-3, 1 - p))) + 10
+                                 : static_cast<int>(std::ceil(sum)) + 10;
+        const int user = rk ? o.runkel_risk_cap : o.risk_cap;
+        caps.c[rk][fumo] = user > 0 ? user : automatic;
+      }
+    const int base = std::max(caps.c[0][0], caps.c[0][1]);
+    caps.c[1][0] = std::max(caps.c[1][0], base);
+    caps.c[1][1] = std::max(caps.c[1][1], base);
+    return caps;
+  };
+  SolverOptions o = options;
+  Caps caps = caps_for(o);
+  SoloSolution sol = Solve(rules, loadout, o, caps).run();
+  // An uncertified cap is raised to what the certificate asked for (plus 20%) and the loadout
+  // solved again; the certificate's demand depends only weakly on the cap, so once is enough.
+  for (int k = 0; k < options.retries && !sol.cap_certified; ++k) {
+    const double limit = 5000;
+    if (!(sol.cap_needed < limit && sol.runkel_cap_needed < limit)) break;
+    o.risk_cap = std::max({caps.c[0][0], caps.c[0][1], static_cast<int>(std::ceil(sol.cap_needed * 1.2))});
+    o.runkel_risk_cap = std::max({caps.c[1][0], caps.c[1][1], static_cast<int>(std::ceil(sol.runkel_cap_needed * 1.2))});
+    caps = caps_for(o);
+    sol = Solve(rules, loadout, o, caps).run();
+  }
+  return sol;
+}
+
+std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const JokerSet> loadouts,
+                                         const SolverOptions& options, const RunControl& control) {
+  validate(rules);
+  const auto n = static_cast<std::ptrdiff_t>(loadouts.size());
+  std::vector<SoloSolution> out(loadouts.size());
+  std::vector<char> solved(loadouts.size(), 0);
+  std::string error;
+  std::uint64_t finished = 0;
+  // Largest loadouts first would balance better, but the order of the results must not
+  // depend on scheduling: each slot is written by exactly one iteration.
+  // The costliest loadouts first (Runkelrüb makes rolling pay far longer, Fumo with it adds
+  // the gain to the state, Ventil with All In keeps the floor), so no thread is left with a
+  // big one at the end. Only the schedule changes: slot i always holds loadout i.
+  auto cost = [&](JokerSet l) {
+    int c = 0;
+    if (l.has(RUNKELRUEB)) c += 4 + (l.has(FUMO) ? 4 : 0) + (l.has(FROSTSCHUTZ) ? 2 : 0);
+    if (l.has(VENTIL) && l.has(ALL_IN)) c += 3;
+    return c;
+  };
+  std::vector<std::size_t> order(loadouts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost(loadouts[a]) > cost(loadouts[b]); });
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::ptrdiff_t k = 0; k < n; ++k) {
+    const std::size_t i = order[static_cast<std::size_t>(k)];
+    if (control.stopped()) continue;
+    try {
+      out[i] = solve_solo(rules, loadouts[i], options);
+      solved[i] = 1;
+    } catch (const std::exception& e) {
+#pragma omp critical(verflixt_solver_error)
+      if (error.empty()) error = e.what();
+    }
+#pragma omp critical(verflixt_solver_progress)
+    control.report(++finished, static_cast<std::uint64_t>(n));
+  }
+  if (!error.empty()) throw InputError(error);
+  std::vector<SoloSolution> result;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (solved[i]) result.push_back(std::move(out[i]));
+  return result;
+}
+
+}  // namespace verflixt

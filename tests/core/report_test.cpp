@@ -1,0 +1,82 @@
+// core/report.h: one description rendered as text, JSON and CSV; each expected text is
+// written out here by hand.
+#include "verflixt/core/report.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using namespace verflixt::report;
+using verflixt::Estimate;
+
+Report sample() {
+  Report r({"1.2", "dice", "goal 40", ""});
+  r.head_line("  seed 7");
+  r.field("games", std::uint64_t{200});
+  r.line("two seats (± 1 SE)");
+  Table& t = r.table("seats", {{"seat", "  seat ", "%.4f", nullptr, "%.6f", "", 0, 0, kAll},
+                               {"policy", "  ", "%.4f", nullptr, "%.6f", "", 6, 0, kAll},
+                               {"p_win", "  P(win) ", "%.4f", nullptr, "%.6f", "stderr", 0, 0, kAll}});
+  t.row({std::uint64_t{1}, std::string("hold"), Estimate{0.625, 0.03125}});
+  t.row({std::uint64_t{2}, std::string("optimal"), Estimate{0.375, 0.03125}});
+  r.field("mean_turns", 12.5, kJson | kText);
+  return r;
+}
+
+TEST(Report, RendersText) {
+  EXPECT_EQ(sample().render("table"),
+            "verflixt 1.2  game dice  rules goal 40  seed 7\n"
+            "two seats (± 1 SE)\n"
+            "  seat 1  hold    P(win) 0.6250 ± 0.0312\n"
+            "  seat 2  optimal  P(win) 0.3750 ± 0.0312\n"
+            "mean_turns 12.5\n");
+}
+
+TEST(Report, RendersJsonInTheOrderGiven) {
+  EXPECT_EQ(sample().render("json"),
+            "{\n"
+            "  \"version\": \"1.2\",\n"
+            "  \"game\": \"dice\",\n"
+            "  \"rules\": \"goal 40\",\n"
+            "  \"games\": 200,\n"
+            "  \"seats\": [\n"
+            "    {\n      \"seat\": 1,\n      \"policy\": \"hold\",\n      \"p_win\": 0.625,\n      \"stderr\": 0.03125\n    },\n"
+            "    {\n      \"seat\": 2,\n      \"policy\": \"optimal\",\n      \"p_win\": 0.375,\n      \"stderr\": 0.03125\n    }\n"
+            "  ],\n"
+            "  \"mean_turns\": 12.5\n"
+            "}\n");
+}
+
+TEST(Report, RendersCsvWithTheStandardErrorColumn) {
+  EXPECT_EQ(sample().render("csv"),
+            "seat,policy,p_win,stderr\n"
+            "1,hold,0.625000,0.031250\n"
+            "2,optimal,0.375000,0.031250\n");
+}
+
+TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
+  Report r({"1.2", "dice", "classic", "tournament"});
+  r.completion(true, 3, 10, "games");
+  Table& t = r.table("", {{"quantity", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv},
+                          {"mean", "", "%.4f", "%.1f", "%.2f", "stderr", 0, 0, kAll}});
+  t.keyed = true;
+  t.row({std::string("own"), Estimate{-0.00001, 0.5}});
+  (void)t;
+  EXPECT_EQ(r.render("csv"), "quantity,mean,stderr\nown,0.00,0.50\n");  // no "-0.00"
+  EXPECT_EQ(r.render("json"),
+            "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"preset\": \"tournament\",\n  \"rules\": \"classic\",\n"
+            "  \"interrupted\": true,\n  \"completed\": 3,\n  \"total\": 10,\n  \"unit\": \"games\",\n"
+            "  \"own\": {\n    \"mean\": -1e-05,\n    \"stderr\": 0.5\n  }\n}\n");
+  EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules classic\n0.0000 ± 0.5\n");
+}
+
+TEST(Report, PlusMinusIsOneStandardError) {
+  EXPECT_EQ(plus_minus(Estimate{0.53061, 0.0012}), "0.5306 ± 0.0012");
+  EXPECT_EQ(plus_minus(Estimate{-0.00001, 0.25}, "%+.3f", "%.2f"), "+0.000 ± 0.25");
+  EXPECT_EQ(number("%.2f", -0.001), "0.00");
+  EXPECT_EQ(number("%.3f", -0.001), "-0.001");
+}
+
+}  // namespace

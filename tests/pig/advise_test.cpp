@@ -1,0 +1,93 @@
+// `verflixt advise --game pig` through the built binary: the two choices' P(win) against an
+// independent value iteration written here (a small goal), the published goal-100 value, and
+// one-line errors for a situation that cannot occur.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "binary.h"
+
+namespace verflixt::testing {
+namespace {
+
+// Two-player Pig with a six-sided die and bust face 1, solved by in-place value iteration
+// straight from Neller & Presser's equations: P[i][j][k] for the player to move.
+struct SmallPig {
+  int goal;
+  std::vector<double> p;
+  explicit SmallPig(int g) : goal(g), p(static_cast<size_t>(g * g * g), 0.0) {
+    for (int sweep = 0; sweep < 10000; ++sweep) {
+      double change = 0;
+      for (int i = 0; i < goal; ++i)
+        for (int j = 0; j < goal; ++j)
+          for (int k = 0; i + k < goal; ++k) {
+            const double v = std::max(roll(i, j, k), hold(i, j, k));
+            change = std::max(change, std::abs(v - at(i, j, k)));
+            at(i, j, k) = v;
+          }
+      if (change < 1e-15) break;
+    }
+  }
+  double& at(int i, int j, int k) { return p[static_cast<size_t>((i * goal + j) * goal + k)]; }
+  double roll(int i, int j, int k) {
+    double sum = 1.0 - at(j, i, 0);  // face 1: the turn total is lost, the opponent moves
+    for (int f = 2; f <= 6; ++f) sum += i + k + f >= goal ? 1.0 : at(i, j, k + f);
+    return sum / 6.0;
+  }
+  double hold(int i, int j, int k) { return i + k >= goal ? 1.0 : 1.0 - at(j, i + k, 0); }
+};
+
+TEST(PigAdvise, RanksRollAndHoldByTheExactWinProbability) {
+  SmallPig pig(12);
+  const struct {
+    int mine, theirs, turn;
+  } cases[] = {{0, 0, 0}, {3, 7, 4}, {9, 2, 2}, {0, 11, 6}, {10, 10, 0}};
+  for (const auto& c : cases) {
+    const Result r = run("advise --game pig --goal 12 --score " + std::to_string(c.mine) + " --opponent " +
+                         std::to_string(c.theirs) + " --turn-total " + std::to_string(c.turn) + " --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["exact"], true);
+    EXPECT_EQ(j["score"], c.mine);
+    EXPECT_EQ(j["opponent"], c.theirs);
+    EXPECT_EQ(j["turn_total"], c.turn);
+    const double roll = pig.roll(c.mine, c.theirs, c.turn), hold = pig.hold(c.mine, c.theirs, c.turn);
+    ASSERT_EQ(j["choices"].size(), 2u);
+    for (const auto& choice : j["choices"])
+      EXPECT_NEAR(choice["p_win"].get<double>(), choice["choice"] == "roll" ? roll : hold, 1e-9) << r.out;
+    EXPECT_EQ(j["best"], roll >= hold ? "roll" : "hold") << r.out;
+    EXPECT_EQ(j["choices"][0]["choice"], j["best"]);
+  }
+}
+
+TEST(PigAdvise, TheFirstRollOfTheClassicGameIsThePublishedValue) {
+  const Result r = run("advise --game pig --format csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  // Neller & Presser (2004): the first player wins 0.5306 of games under optimal play.
+  ASSERT_EQ(r.out.rfind("rank,choice,p_win\n1,roll,0.5305", 0), 0u) << r.out;
+  const Result t = run("advise --game pig --score 90 --opponent 95 --turn-total 9");
+  ASSERT_EQ(t.code, 0) << t.err;
+  // One more point wins on any face but the 1 (more than 5/6), while holding at 99 hands the
+  // opponent a turn in which 5 points win the game: roll, and keep rolling.
+  EXPECT_NE(t.out.find("my score 90, opponent 95, turn total 9"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("1. roll"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("rolls until the goal"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("exact"), std::string::npos) << t.out;
+}
+
+TEST(PigAdvise, ASituationPastTheGoalIsOneLineAndExitTwo) {
+  for (const std::string args : {"--goal 20 --score 12 --turn-total 8", "--goal 20 --opponent 20", "--goal 20 --score 25",
+                                 "--score -1", "--goal 300"}) {
+    const Result r = run("advise --game pig " + args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace verflixt::testing
