@@ -91,6 +91,21 @@ int phase2_hits(const DiceCounts& thrown, int digit) {
   return digit >= 1 && digit <= kMaxFaces ? thrown[digit - 1] : 0;  // a digit above the faces never shows
 }
 
+Phase2State phase2_start(const EnGinggRules& rules) { return {rules.dice, 0, rules.dice == 0}; }
+
+Phase2State apply_phase2_throw(const Phase2State& state, const DiceCounts& thrown, int digit) {
+  Phase2State s = state;
+  const int h = phase2_hits(thrown, digit);
+  if (h == 0) {
+    s.done = true;
+    return s;
+  }
+  s.hits += h;
+  s.left -= h;
+  s.done = s.left == 0;
+  return s;
+}
+
 Table initial_table(const EnGinggRules& rules) {
   Table t;
   t.players = rules.players;

@@ -68,15 +68,12 @@ int play_phase1(const EnGinggRules& rules, const SetAsidePolicy& policy, const T
 // rest thrown again, until a throw shows none or no die is left (Decision).
 template <class Dice>
 int play_phase2(const EnGinggRules& rules, int digit, Dice& dice, int& throws) {
-  int left = rules.dice, hits = 0;
-  while (left > 0) {
-    const int h = phase2_hits(throw_dice(left, rules.faces, dice), digit);
+  Phase2State s = phase2_start(rules);
+  while (!s.done) {
+    s = apply_phase2_throw(s, throw_dice(s.left, rules.faces, dice), digit);
     ++throws;
-    if (h == 0) break;
-    hits += h;
-    left -= h;
   }
-  return hits;
+  return s.hits;
 }
 
 // One whole turn of the player to move: phase 1, the own balance, phase 2 and the next

@@ -65,6 +65,18 @@ Phase1Outcome phase1_outcome(int sum, const EnGinggRules& rules);
 // none ends phase 2, and so does having no die left to throw — Decision).
 int phase2_hits(const DiceCounts& thrown, int digit);
 
+// G3: where a phase 2 stands: the dice still to throw and the hits so far. It ends after a
+// throw without a hit or once no die is left (Decision).
+struct Phase2State {
+  int left = 0;
+  int hits = 0;
+  bool done = false;
+  friend bool operator==(const Phase2State&, const Phase2State&) = default;
+};
+Phase2State phase2_start(const EnGinggRules& rules);
+// The phase 2 after a throw of all `state.left` dice: its hits set aside, or the end.
+Phase2State apply_phase2_throw(const Phase2State& state, const DiceCounts& thrown, int digit);
+
 // The balances of a whole game and who is on turn (G1).
 struct Table {
   std::array<int, kMaxPlayers> balances{};

@@ -21,6 +21,14 @@ struct TurnResult {
   int throws = 0;
 };
 
+// S2: a turn may throw again while it has used fewer throws than its limit (the first throw
+// is always made). The engine and the game model (src/games/schocken/model.h) both ask this.
+inline bool may_throw_again(int throws, int limit) { return throws < limit; }
+
+// S2: the limit of the players after `position` once it stood with `throws`: the starter's
+// count sets it for everyone after him; a follower leaves it as it was.
+inline int limit_after_turn(int position, int throws, int limit) { return position == 0 ? throws : limit; }
+
 // S2: one turn. The first throw is always made; before each further throw the policy stands
 // or keeps; a policy's illegal keep is a bug and throws std::logic_error.
 template <class DiceSource>
@@ -32,7 +40,7 @@ TurnResult play_turn(const SchockenRules& rules, const SchockenPolicy& policy, T
   };
   view.dice = throw_again(Keep{{0, 0, 0}, 0}, face);
   view.throws = 1;
-  while (view.throws < view.limit) {
+  while (may_throw_again(view.throws, view.limit)) {
     const Keep keep = policy.decide(view);
     if (keep.stands()) break;
     if (!is_legal(keep, view.dice, rules))
@@ -83,7 +91,7 @@ RoundRecord play_round(const SchockenRules& rules, std::span<const SchockenPolic
     view.my_chips = chips[static_cast<size_t>(order[p])];
     view.stack = stack;
     rec.hands.push_back(play_turn(rules, *seats[static_cast<size_t>(order[p])], view, dice));
-    if (p == 0) rec.limit = rec.hands[0].throws;  // S2: the starter's count is the limit
+    rec.limit = limit_after_turn(static_cast<int>(p), rec.hands[p].throws, rec.limit);
   }
   rec.outcome = round_outcome(rec.hands, rules);
   return rec;

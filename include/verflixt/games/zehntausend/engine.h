@@ -34,6 +34,10 @@ struct Decision {
 // Z3: the turn total may be banked only from bank_min on.
 inline bool may_bank(int turn_total, const ZehntausendRules& r) { return turn_total >= r.bank_min; }
 
+// Decision: with nothing left to throw and no hot dice the turn ends: it banks its total if
+// Z3 allows, else it scores nothing. What the turn adds to the game total.
+inline int banked_without_dice(int turn_total, const ZehntausendRules& r) { return may_bank(turn_total, r) ? turn_total : 0; }
+
 struct TurnRecord {
   int banked = 0;         // points added to the game total (0 after a Niete)
   bool niete = false;
@@ -74,7 +78,7 @@ TurnRecord play_turn(const ZehntausendRules& r, std::vector<int>& totals, int se
         left = r.dice;  // Z2 hot dice: all six again, the turn total stays
       } else {
         // Decision: nothing left to throw without hot dice: bank if Z3 allows, else nothing.
-        if (may_bank(turn_total, r)) totals[static_cast<size_t>(seat)] += rec.banked = turn_total;
+        totals[static_cast<size_t>(seat)] += rec.banked = banked_without_dice(turn_total, r);
         return rec;
       }
     }

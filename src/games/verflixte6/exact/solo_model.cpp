@@ -127,14 +127,8 @@ struct ExactStep {
     add(*out, ch->take_reaction(shown, c, solo_view(y), solo_view(n)) ? y : n, w);
     return {};
   }
-  Dist leaf(TurnState s, detail::StepEnd end, detail::Take take) {
-    if (end == detail::StepEnd::Continue) {
-      s.eyes += take.amount;
-      after_step(r, s);  // E1, E5
-    } else if (end == detail::StepEnd::Cancelled) {
-      follow_floor(s);  // E5
-    }
-    add(*out, canonical(r, s), w, take.amount);
+  Dist leaf(const TurnState& s, detail::StepEnd end, detail::Take take) {
+    add(*out, canonical(r, detail::solo_leaf(r, s, end, take)), w, take.amount);
     return {};
   }
   Dist delta(const TurnState& base, Joker j) {

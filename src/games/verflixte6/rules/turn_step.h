@@ -46,6 +46,20 @@ struct Take {
   int amount = 0;
 };
 
+// §5, E1, E5: the solo state a step ends in. After a Continue step the eyes taken count as
+// the player's own (solo mode), then Jule pays and the floor follows; after a cancelled step
+// only the floor follows; every other end is its state as it is. The solo model's
+// enumeration and the game model (model.h) both end their steps here.
+inline TurnState solo_leaf(const Rules& r, TurnState s, StepEnd end, Take take) {
+  if (end == StepEnd::Continue) {
+    s.eyes += take.amount;
+    after_step(r, s);  // E1, E5
+  } else if (end == StepEnd::Cancelled) {
+    follow_floor(s);  // E5
+  }
+  return s;
+}
+
 // J13 classic / E6: the state a fumo re-entry restarts from (0 eyes, robbing count 0, Fumo
 // spent and over, no floor, a new free throw), given the state the bust face was thrown from.
 // Frostschutz keeps its count of uses.

@@ -1,0 +1,214 @@
+#pragma once
+// What a game is to the algorithms (after OpenSpiel's spiel.h: a state, its legal actions,
+// its chance outcomes with probabilities, apply), shaped for dice games. No game lives here.
+//
+// Two faces of one idea:
+//  - GameModel, a C++20 concept. The algorithms (game_algorithms.h) are templates over it, so
+//    a Monte Carlo through a model costs no virtual call and no allocation beyond the game's
+//    own functions.
+//  - AnyGame, a small type-erased wrapper of any GameModel, for the registry of every game
+//    and the tests that run over all of them. Its states are opaque handles (AnyState: the
+//    game's own State inside a std::any), not serialized strings: a handle costs one copy of
+//    the state, a string would cost a printer and a parser per game, and a test that wants
+//    text has state_text. Actions and chance outcomes cross the wrapper as indices into the
+//    lists of the state they were listed for; each carries its stable id (actions) or text.
+//
+// A state is exactly one of: a decision of player p (current_player(s) = p >= 0), a chance
+// node (kChanceNode) or terminal (kTerminal). A chance node is ONE throw of n dice of the
+// same size (DiceThrow): its outcomes are what the game makes of the multiset of faces shown,
+// listed by the game with exact probabilities (core::dice_multisets' multinomials, or the
+// game's own table built from them). outcome_of_faces maps a throw of real dice to its
+// outcome, so a sampler rolls the dice the rules say and the tests can check the listed
+// probabilities against the dice. A game's outcome may be coarser than the multiset (Pig's
+// face, Schocken's hand after the kept dice), never finer.
+//
+// The printed state names everything its future depends on (equal text, equal futures): the
+// exact recursion of game_algorithms.h memoizes on it.
+#include <any>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verflixt/core/chance.h"
+#include "verflixt/core/rng.h"
+
+namespace verflixt::core {
+
+inline constexpr int kChanceNode = -1;
+inline constexpr int kTerminal = -2;
+
+// The throw of a chance node: `dice` dice of `faces` faces each.
+struct DiceThrow {
+  int dice = 1;
+  int faces = 6;
+};
+
+// A legal action as the erased game lists it: a stable id (the same action has the same id
+// in every state and every run; policies, tests and files may store it) and a name.
+struct ActionInfo {
+  int id = 0;
+  std::string name;
+};
+
+// A chance outcome as the erased game lists it.
+struct OutcomeInfo {
+  double probability = 0;
+  std::string name;
+};
+
+template <class G>
+concept GameModel = requires(const G& g, const typename G::State& s, const typename G::Action& a,
+                             const typename G::Outcome& o, std::span<const int> faces) {
+  typename G::Rules;
+  { g.rules() } -> std::convertible_to<const typename G::Rules&>;
+  { g.name() } -> std::convertible_to<std::string>;
+  { g.players() } -> std::convertible_to<int>;
+  { g.initial_state() } -> std::same_as<typename G::State>;
+  // p >= 0 (a decision of player p), kChanceNode or kTerminal.
+  { g.current_player(s) } -> std::convertible_to<int>;
+  // Decisions: never empty at a decision, in a fixed order.
+  { g.legal_actions(s) } -> std::same_as<std::vector<typename G::Action>>;
+  { g.action_id(s, a) } -> std::convertible_to<int>;
+  { g.action_name(s, a) } -> std::convertible_to<std::string>;
+  { g.apply_action(s, a) } -> std::same_as<typename G::State>;
+  // Chance: the throw, its outcomes with exact probabilities (summing to 1), and the outcome
+  // of a throw of real dice (faces.size() == chance_throw(s).dice, each 1..faces).
+  { g.chance_throw(s) } -> std::same_as<DiceThrow>;
+  { g.chance_outcomes(s) } -> std::same_as<std::vector<ChanceOutcome<typename G::Outcome>>>;
+  { g.outcome_of_faces(s, faces) } -> std::same_as<typename G::Outcome>;
+  { g.outcome_name(s, o) } -> std::convertible_to<std::string>;
+  { g.apply_outcome(s, o) } -> std::same_as<typename G::State>;
+  // Terminal: one return per player.
+  { g.returns(s) } -> std::same_as<std::vector<double>>;
+  { g.state_text(s) } -> std::convertible_to<std::string>;
+} && std::equality_comparable<typename G::Outcome>;
+
+// The faces of one throw of real dice (roll_face: exactly uniform).
+template <class Urbg>
+std::vector<int> roll_throw(Urbg& rng, DiceThrow t) {
+  std::vector<int> faces(static_cast<std::size_t>(t.dice));
+  for (int& f : faces) f = roll_face(rng, t.faces);
+  return faces;
+}
+
+// An erased state: the game's State inside; only the AnyGame that made it can read it.
+struct AnyState {
+  std::any value;
+};
+
+class AnyGame {
+ public:
+  template <GameModel G>
+  explicit AnyGame(G game) : self_(std::make_shared<const Model<G>>(std::move(game))) {}
+
+  std::string name() const { return self_->name(); }
+  int players() const { return self_->players(); }
+  AnyState initial_state() const { return self_->initial_state(); }
+  int current_player(const AnyState& s) const { return self_->current_player(s); }
+  bool is_chance(const AnyState& s) const { return current_player(s) == kChanceNode; }
+  bool is_terminal(const AnyState& s) const { return current_player(s) == kTerminal; }
+  std::vector<ActionInfo> legal_actions(const AnyState& s) const { return self_->legal_actions(s); }
+  // `index` into legal_actions(s).
+  AnyState apply_action(const AnyState& s, std::size_t index) const { return self_->apply_action(s, index); }
+  DiceThrow chance_throw(const AnyState& s) const { return self_->chance_throw(s); }
+  std::vector<OutcomeInfo> chance_outcomes(const AnyState& s) const { return self_->chance_outcomes(s); }
+  // The index into chance_outcomes(s) of the outcome these faces make.
+  std::size_t outcome_of_faces(const AnyState& s, std::span<const int> faces) const {
+    return self_->outcome_of_faces(s, faces);
+  }
+  // `throws` throws of real dice at chance node s, counted per outcome of
+  // chance_outcomes(s); one more count at the end for faces the list does not hold.
+  std::vector<std::uint64_t> roll_counts(const AnyState& s, Rng& rng, std::uint64_t throws) const {
+    return self_->roll_counts(s, rng, throws);
+  }
+  // `index` into chance_outcomes(s).
+  AnyState apply_outcome(const AnyState& s, std::size_t index) const { return self_->apply_outcome(s, index); }
+  std::vector<double> returns(const AnyState& s) const { return self_->returns(s); }
+  std::string state_text(const AnyState& s) const { return self_->state_text(s); }
+
+ private:
+  struct Interface {
+    virtual ~Interface() = default;
+    virtual std::string name() const = 0;
+    virtual int players() const = 0;
+    virtual AnyState initial_state() const = 0;
+    virtual int current_player(const AnyState& s) const = 0;
+    virtual std::vector<ActionInfo> legal_actions(const AnyState& s) const = 0;
+    virtual AnyState apply_action(const AnyState& s, std::size_t index) const = 0;
+    virtual DiceThrow chance_throw(const AnyState& s) const = 0;
+    virtual std::vector<OutcomeInfo> chance_outcomes(const AnyState& s) const = 0;
+    virtual std::size_t outcome_of_faces(const AnyState& s, std::span<const int> faces) const = 0;
+    virtual std::vector<std::uint64_t> roll_counts(const AnyState& s, Rng& rng, std::uint64_t throws) const = 0;
+    virtual AnyState apply_outcome(const AnyState& s, std::size_t index) const = 0;
+    virtual std::vector<double> returns(const AnyState& s) const = 0;
+    virtual std::string state_text(const AnyState& s) const = 0;
+  };
+
+  template <class G>
+  struct Model final : Interface {
+    using State = typename G::State;
+    explicit Model(G game) : g(std::move(game)) {}
+    // A handle of another game is a caller's bug: std::any_cast throws std::bad_any_cast.
+    static const State& get(const AnyState& s) { return std::any_cast<const State&>(s.value); }
+    std::string name() const override { return g.name(); }
+    int players() const override { return g.players(); }
+    AnyState initial_state() const override { return {g.initial_state()}; }
+    int current_player(const AnyState& s) const override { return g.current_player(get(s)); }
+    std::vector<ActionInfo> legal_actions(const AnyState& s) const override {
+      std::vector<ActionInfo> out;
+      for (const auto& a : g.legal_actions(get(s))) out.push_back({g.action_id(get(s), a), g.action_name(get(s), a)});
+      return out;
+    }
+    AnyState apply_action(const AnyState& s, std::size_t index) const override {
+      return {g.apply_action(get(s), g.legal_actions(get(s)).at(index))};
+    }
+    DiceThrow chance_throw(const AnyState& s) const override { return g.chance_throw(get(s)); }
+    std::vector<OutcomeInfo> chance_outcomes(const AnyState& s) const override {
+      std::vector<OutcomeInfo> out;
+      for (const auto& o : g.chance_outcomes(get(s))) out.push_back({o.probability, g.outcome_name(get(s), o.outcome)});
+      return out;
+    }
+    std::size_t outcome_of_faces(const AnyState& s, std::span<const int> faces) const override {
+      const auto o = g.outcome_of_faces(get(s), faces);
+      const auto all = g.chance_outcomes(get(s));
+      for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].outcome == o) return i;
+      return all.size();  // not listed: the game's enumeration misses an outcome of real dice
+    }
+    std::vector<std::uint64_t> roll_counts(const AnyState& s, Rng& rng, std::uint64_t throws) const override {
+      const auto all = g.chance_outcomes(get(s));
+      std::vector<std::uint64_t> counts(all.size() + 1, 0);
+      const DiceThrow t = g.chance_throw(get(s));
+      for (std::uint64_t k = 0; k < throws; ++k) {
+        const auto o = g.outcome_of_faces(get(s), roll_throw(rng, t));
+        std::size_t i = 0;
+        while (i < all.size() && !(all[i].outcome == o)) ++i;
+        ++counts[i];
+      }
+      return counts;
+    }
+    AnyState apply_outcome(const AnyState& s, std::size_t index) const override {
+      return {g.apply_outcome(get(s), g.chance_outcomes(get(s)).at(index).outcome)};
+    }
+    std::vector<double> returns(const AnyState& s) const override { return g.returns(get(s)); }
+    std::string state_text(const AnyState& s) const override { return g.state_text(get(s)); }
+    G g;
+  };
+
+  std::shared_ptr<const Interface> self_;
+};
+
+// The counts of a throw's faces (counts[f - 1] dice show f), the multiset a chance node's
+// outcome is made from.
+inline std::vector<int> face_counts(std::span<const int> faces, int face_count) {
+  std::vector<int> c(static_cast<std::size_t>(face_count), 0);
+  for (int f : faces) ++c.at(static_cast<std::size_t>(f - 1));
+  return c;
+}
+
+}  // namespace verflixt::core

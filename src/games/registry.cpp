@@ -1,0 +1,30 @@
+#include "games/registry.h"
+
+#include "games/en_gingg/model.h"
+#include "games/pig/model.h"
+#include "games/schocken/model.h"
+#include "games/verflixte6/rules/model.h"
+#include "games/zehntausend/model.h"
+
+namespace verflixt::games {
+
+const std::vector<GameEntry>& registry() {
+  // One line per game, the default first. What each model covers: docs/game-model.md.
+  static const std::vector<GameEntry> kGames = {
+      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(Verflixte6Model())},
+      {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel())},
+      {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel())},
+      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggModel())},
+      {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
+       core::AnyGame(zehntausend::ZehntausendModel())},
+  };
+  return kGames;
+}
+
+const GameEntry* find_game(std::string_view name) {
+  for (const auto& g : registry())
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+}  // namespace verflixt::games
