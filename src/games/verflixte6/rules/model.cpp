@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "games/verflixte6/rules/turn_step.h"
-#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt {
 

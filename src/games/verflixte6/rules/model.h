@@ -1,11 +1,12 @@
 #pragma once
 // Die verflixte 6 as a core::GameModel (core/game_model.h): the solo turn (§5) of one player
-// holding a fixed loadout, the turn the exact solver (solver.h) optimizes. Every throw is the
-// one die of a step: the free throw (T1), a roll or Fumo's doubled throw (T3–T5, J13), All
-// In's (J6), Frostschutz's (J1) and the Ventil's (J11). A chosen action is a chance node of
-// that die; its face runs the reference engine's own step (turn_step.h's TurnStep, which the
-// engine samples and solo_model.cpp enumerates) and the step ends in solo_leaf; stopping is
-// applied at once. Returns: {the solo value, the eyes the turn ends with}.
+// holding a fixed loadout, the turn the exact solver (exact/solver.h) optimizes. Every throw
+// is the one die of a step: the free throw (T1), a roll or Fumo's doubled throw (T3–T5, J13),
+// All In's (J6), Frostschutz's (J1) and the Ventil's (J11). A chosen action is a chance node
+// of that die; its face runs the reference engine's own step (rules/turn_step.h's TurnStep,
+// which the engine samples and exact/solo_model.cpp enumerates) and the step ends in
+// solo_leaf; stopping is applied at once. Returns: {the eyes the turn ends with}, the solo
+// value.
 //
 // What it covers: loadouts whose every step throws exactly one die and asks nothing inside
 // the step — any of Frostschutz, All In, Ventil, doubling Fumo and the autojokers Jule and
@@ -31,7 +32,7 @@ class Verflixte6Model {
   using Action = verflixt::Action;
   using Outcome = int;  // the face of the step's die
   struct State {
-    TurnState turn;                // canonical (solo_model.h)
+    TurnState turn;                // canonical (exact/solo_model.h)
     std::optional<Action> pending;  // the action whose die is in the air
   };
 
