@@ -26,12 +26,13 @@ const char* const kPairingNote =
 
 }  // namespace
 
-void add_balance_options(po::options_description& desc, const std::string& seat_help, std::uint64_t default_games) {
+void add_balance_options(po::options_description& desc, const std::string& seat_help, const std::string& strongest_help,
+                         std::uint64_t default_games) {
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
        ("a seat's policy (" + seat_help +
         "); repeat 2..8 times, seat 1 moves first, the table then seats that many players (default: the game's "
-        "strongest policy at each of the ruleset's players seats)").c_str())
+        "strongest policy, " + strongest_help + ", at each of the ruleset's players seats)").c_str())
       ("games", count_value(default_games, 1, std::uint64_t{1} << 40), "games per row")
       ("vary", po::value<std::string>(),
        "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of the rule KEY (as --set names it); without it, "

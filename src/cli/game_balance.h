@@ -65,6 +65,7 @@ struct BalanceGame {
   BalanceMeasure measure;
   std::uint64_t default_games = 100000;
   std::string seat_help;  // the policies --seat takes
+  std::string strongest_help;  // the default seats' policy, as the help names it
   // The spec of the game's strongest shipped policy at a table under `rules`.
   std::function<std::string(const R& rules)> strongest;
   // Plays `rules` (rules.players == specs.size()) with seat s playing specs[s].
@@ -76,7 +77,8 @@ struct BalanceGame {
 // ---- the parts that do not depend on the rules type (game_balance.cpp) ----
 
 // --seat, --games, --vary and the sampling and output options.
-void add_balance_options(po::options_description& desc, const std::string& seat_help, std::uint64_t default_games);
+void add_balance_options(po::options_description& desc, const std::string& seat_help, const std::string& strongest_help,
+                         std::uint64_t default_games);
 std::string balance_usage(const std::string& game, const BalanceMeasure& measure);
 
 // The values of --vary KEY=A..B[:STEP] or KEY=v1,v2,...; `key` is the table's name of the
@@ -139,7 +141,7 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
   po::options_description desc("balance --game " + g.game + " options");
   desc.add_options()("game", po::value<std::string>()->default_value(g.game), "the game");
   add_game_rules_options(desc, g.game, table);
-  add_balance_options(desc, g.seat_help, g.default_games);
+  add_balance_options(desc, g.seat_help, g.strongest_help, g.default_games);
   po::variables_map vm;
   if (!parse(argc, argv, desc, balance_usage(g.game, g.measure), vm)) return 0;
   const std::vector<std::string> formats = {"table", "json", "csv"};

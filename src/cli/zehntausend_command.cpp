@@ -325,7 +325,7 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
   // P(win) as the tournament measures it, a tie sharing the win; one seating, seat 1 first.
   BalanceGame<ZehntausendRules> g{"zehntausend", &zehntausend::rule_table(), {"p_win", "P(win)", "ties shared"}, 100000,
                                   "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE",
-                                  {}, {}};
+                                  "race (the best race policy found)", {}, {}};
   g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
   g.play = [](const ZehntausendRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
               const RunControl& control) {
