@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
@@ -400,6 +401,23 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
   const std::string text = r.render(format);
   emit(vm, text);
   return 0;
+}
+
+int en_gingg_balance_command(int argc, const char* const* argv) {
+  // P(losing), as the tournament measures it: the first balance at 0 or less loses.
+  BalanceGame<eg::EnGinggRules> g{"en-gingg", &eg::rule_table(), {"p_lose", "P(losing)", "one player loses a game"}, 20000,
+                                  "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file", "optimal:own", {}, {}};
+  // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
+  g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };
+  g.play = [](const eg::EnGinggRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
+              const RunControl& control) {
+    const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, r); });
+    std::vector<std::string> names;  // a table names a seat by its spec, as the tournament does
+    for (const auto& spec : specs) names.push_back(display_name(spec));
+    return balance_play(eg::play_games(r, table.seats, s.games, s.seed, s.threads, control), names,
+                        [](const eg::GameTally& t, int seat) { return t.p_lose(seat); });
+  };
+  return balance_command(argc, argv, g);
 }
 
 }  // namespace verflixt::cli

@@ -7,5 +7,6 @@ int en_gingg_solve_command(int argc, const char* const* argv);
 int en_gingg_evaluate_command(int argc, const char* const* argv);
 int en_gingg_tournament_command(int argc, const char* const* argv);
 int en_gingg_advise_command(int argc, const char* const* argv);
+int en_gingg_balance_command(int argc, const char* const* argv);
 
 }  // namespace verflixt::cli

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -255,6 +256,24 @@ int pig_tournament_command(int argc, const char* const* argv) {
   r.head_line("  seed " + std::to_string(seed));
   r.field("seed", seed).field("threads", threads).field("policy", table.names);
   return emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr)), 0;
+}
+
+int pig_balance_command(int argc, const char* const* argv) {
+  // P(win) per seat, as the tournament measures it; two optimal seats also give seat 1's exact
+  // P(win) from the solver the policy plays by.
+  BalanceGame<PigRules> g{"pig", &pig::rule_table(), {"p_win", "P(win)", "one winner a game"}, 100000, "hold:N or optimal",
+                          "optimal (two players; more: hold:20)", {}, {}};
+  g.strongest = [](const PigRules& r) { return r.players == 2 ? std::string("optimal") : "hold:" + std::to_string(std::min(20, r.goal)); };
+  g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const RunControl& control) {
+    std::shared_ptr<const pig::PigSolution> cache;
+    const auto table = make_seats(specs, [&](const std::string& spec) { return pig::make_policy(spec, r, cache); });
+    BalancePlay p = balance_play(pig::play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
+                                 [](const pig::MatchTally& t, int seat) { return Estimate{t.p_win(seat), t.se_win(seat)}; });
+    if (specs.size() == 2 && table.names[0] == "optimal" && table.names[1] == "optimal")
+      p.exact = cache->win_probability(0, 0, 0), p.exact_residual = cache->residual;
+    return p;
+  };
+  return balance_command(argc, argv, g);
 }
 
 }  // namespace verflixt::cli

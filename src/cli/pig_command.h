@@ -20,5 +20,6 @@ int pig_evaluate_command(int argc, const char* const* argv);
 int pig_solve_command(int argc, const char* const* argv);
 int pig_tournament_command(int argc, const char* const* argv);
 int pig_advise_command(int argc, const char* const* argv);
+int pig_balance_command(int argc, const char* const* argv);
 
 }  // namespace verflixt::cli

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -459,6 +460,20 @@ int schocken_advise_command(int argc, const char* const* argv) {
   }
   emit(vm, j.render(format));
   return 0;
+}
+
+int schocken_balance_command(int argc, const char* const* argv) {
+  // P(pay), as the tournament measures it: the loser of the game pays.
+  BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game"}, 20000,
+                               "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
+  g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
+  g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const RunControl& control) {
+    std::shared_ptr<const RoundKeepTables> cache;
+    const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, r, cache); });
+    return balance_play(play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
+                        [](const GameTally& t, int seat) { return Estimate{t.p_pay(seat), t.se_pay(seat)}; });
+  };
+  return balance_command(argc, argv, g);
 }
 
 }  // namespace verflixt::cli

@@ -7,5 +7,6 @@ int schocken_solve_command(int argc, const char* const* argv);
 int schocken_evaluate_command(int argc, const char* const* argv);
 int schocken_tournament_command(int argc, const char* const* argv);
 int schocken_advise_command(int argc, const char* const* argv);
+int schocken_balance_command(int argc, const char* const* argv);
 
 }  // namespace verflixt::cli

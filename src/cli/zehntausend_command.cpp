@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/zehntausend_shared.h"
 #include "verflixt/core/error.h"
@@ -318,6 +319,22 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
   // A bench prints its table for --format csv too (it has no rows to compare).
   emit(vm, j.render(format == "json" ? "json" : "table"));
   return 0;
+}
+
+int zehntausend_balance_command(int argc, const char* const* argv) {
+  // P(win) as the tournament measures it, a tie sharing the win; one seating, seat 1 first.
+  BalanceGame<ZehntausendRules> g{"zehntausend", &zehntausend::rule_table(), {"p_win", "P(win)", "ties shared"}, 100000,
+                                  "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE",
+                                  "race (the best race policy found)", {}, {}};
+  g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
+  g.play = [](const ZehntausendRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
+              const RunControl& control) {
+    const TurnLibrary lib(r);
+    const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib); });
+    return balance_play(play_games(lib, table.seats, s.games, s.seed, s.threads, control), table.names,
+                        [](const MatchTally& t, int seat) { return t.p_win(seat); });
+  };
+  return balance_command(argc, argv, g);
 }
 
 }  // namespace verflixt::cli

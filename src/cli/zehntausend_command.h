@@ -9,5 +9,6 @@ int zehntausend_evaluate_command(int argc, const char* const* argv);
 int zehntausend_tournament_command(int argc, const char* const* argv);
 int zehntausend_advise_command(int argc, const char* const* argv);
 int zehntausend_bench_command(int argc, const char* const* argv);
+int zehntausend_balance_command(int argc, const char* const* argv);
 
 }  // namespace verflixt::cli

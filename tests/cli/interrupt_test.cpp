@@ -260,6 +260,13 @@ TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
              EXPECT_TRUE(s["balanced"].empty());
            }
        }},
+      {"balance_game", [](int k) { return "balance --game pig --seat hold:20 --seat hold:25 --vary goal=30..50:10 --threads 1 --games " + times(400'000'000, k) + " --format json"; },
+       [](const Outcome& o) {
+         const auto j = expect_json_mark(o);
+         if (j.is_null()) return;
+         EXPECT_EQ(j["unit"], "rows");
+         EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());  // only whole rows
+       }},
       {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
        [](const Outcome& o) {
          const auto j = expect_json_mark(o);

@@ -1,0 +1,207 @@
+#pragma once
+// `verflixt balance --game NAME`: how a rule change shifts a game between the seats, written
+// once for every game with a rule table. A game supplies only what is its own (BalanceGame):
+// the outcome it measures per seat, its strongest policy for the default seats, and how a
+// table of seat specs plays under one ruleset. Everything else — the rules options, the
+// rulesets of the rows (--vary KEY=A..B[:STEP] or KEY=v1,v2,..., else the given rules against
+// their preset), the same seed for every row, progress, Ctrl-C and the three formats — is
+// here and in game_balance.cpp. Private to the executable.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/rule_table.h"
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/sampling.h"
+#include "verflixt/core/stats.h"
+
+namespace verflixt::cli {
+
+// What one row's table played: each seat's policy and outcome measure ± SE, how many games
+// the finished chunks hold and, where the game can compute it, seat 1's exact measure.
+struct BalancePlay {
+  std::vector<std::string> names;
+  std::vector<Estimate> measure;  // per seat
+  std::uint64_t games = 0;
+  bool interrupted = false;
+  std::optional<double> exact;  // seat 1's exact measure
+  double exact_residual = 0;
+};
+
+// A game's Monte Carlo run as a BalancePlay: `measure(tally, seat)` is the seat's estimate.
+template <class Tally, class Measure>
+BalancePlay balance_play(const SampledRun<Tally>& run, std::vector<std::string> names, Measure measure) {
+  BalancePlay p;
+  p.names = std::move(names);
+  p.games = run.tally.games;
+  p.interrupted = run.interrupted;
+  for (size_t s = 0; s < p.names.size(); ++s) p.measure.push_back(measure(run.tally, static_cast<int>(s)));
+  return p;
+}
+
+// The outcome a game measures, as its tournament names it: the JSON key ("p_win"), the text
+// label ("P(win)") and why the seats' measures sum to 1 ("ties shared", "one player pays").
+struct BalanceMeasure {
+  std::string key, label, sum_note;
+};
+
+struct BalanceSampling {
+  std::uint64_t games = 0, seed = 0;
+  int threads = 1;
+};
+
+template <class R>
+struct BalanceGame {
+  std::string game;  // as --game names it
+  const core::RuleTable<R>* table = nullptr;
+  BalanceMeasure measure;
+  std::uint64_t default_games = 100000;
+  std::string seat_help;  // the policies --seat takes
+  std::string strongest_help;  // the default seats' policy, as the help names it
+  // The spec of the game's strongest shipped policy at a table under `rules`.
+  std::function<std::string(const R& rules)> strongest;
+  // Plays `rules` (rules.players == specs.size()) with seat s playing specs[s].
+  std::function<BalancePlay(const R& rules, const std::vector<std::string>& specs, const BalanceSampling&,
+                            const RunControl&)>
+      play;
+};
+
+// ---- the parts that do not depend on the rules type (game_balance.cpp) ----
+
+// --seat, --games, --vary and the sampling and output options.
+void add_balance_options(po::options_description& desc, const std::string& seat_help, const std::string& strongest_help,
+                         std::uint64_t default_games);
+std::string balance_usage(const std::string& game, const BalanceMeasure& measure);
+
+// The values of --vary KEY=A..B[:STEP] or KEY=v1,v2,...; `key` is the table's name of the
+// parameter; a range needs an integer parameter (`integer`), else the message shows the
+// list form with the parameter's valid values (`domain`).
+struct VarySpec {
+  std::string key;  // as given
+  std::string values_text;
+};
+VarySpec split_vary(const std::string& spec);
+std::vector<std::string> vary_values(const VarySpec& spec, const std::string& key, bool integer,
+                                     const std::string& domain);
+
+// One row: its label (the varied value, or "preset"/"rules"), its ruleset's summary and
+// whether it is distinct from earlier rows, and what its table played.
+struct BalanceRow {
+  std::string label, rules;
+  BalancePlay play;
+};
+// What a run was: --vary KEY (empty: the rules against their preset NAME), the sampling.
+struct BalanceRunInfo {
+  std::string game, rules_summary, vary_key, preset;
+  BalanceMeasure measure;
+  BalanceSampling sampling;
+  std::size_t planned_rows = 0;
+};
+// Renders the completed rows in `format` and emits them (cli.h's finish): the exit code.
+int balance_finish(const po::variables_map& vm, const std::string& format, const BalanceRunInfo& info,
+                   const std::vector<BalanceRow>& rows, bool interrupted);
+// "verflixt: warning: TEXT" on stderr.
+void balance_warning(const std::string& text);
+
+// ---- the command, over the game's rules type ----
+
+// The parameter `key` names (the --set spelling), with did-you-mean from the table.
+template <class R>
+const core::RuleParam<R>& balance_param(const core::RuleTable<R>& table, const std::string& key) {
+  std::vector<std::string> full, shorts, offered;
+  for (const auto& p : table.params) {
+    full.push_back(p.full_key());
+    shorts.push_back(table.layout.short_keys ? p.id.key : p.full_key());
+    offered.push_back(table.set_name(p));
+  }
+  const std::string what = table.game.empty() ? "key" : table.game + " rule";
+  return table.params[core::find_rule_key(table.canonical_key(key), full, shorts, offered, what, "--vary")];
+}
+
+// The seats of a row: the --seat specs (the table then seats that many players) or the
+// game's strongest policy at each of the ruleset's players seats; the ruleset validated.
+template <class R>
+std::vector<std::string> balance_seats(const BalanceGame<R>& g, R& r, const std::vector<std::string>& given) {
+  if (!given.empty()) r.players = static_cast<int>(given.size());
+  g.table->validate(r);
+  return given.empty() ? std::vector<std::string>(static_cast<size_t>(r.players), g.strongest(r)) : given;
+}
+
+template <class R>
+int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) {
+  const core::RuleTable<R>& table = *g.table;
+  po::options_description desc("balance --game " + g.game + " options");
+  desc.add_options()("game", po::value<std::string>()->default_value(g.game), "the game");
+  add_game_rules_options(desc, g.game, table);
+  add_balance_options(desc, g.seat_help, g.strongest_help, g.default_games);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, balance_usage(g.game, g.measure), vm)) return 0;
+  const std::vector<std::string> formats = {"table", "json", "csv"};
+  const std::string format = format_from(vm, formats);
+  std::vector<std::string> given;
+  if (vm.count("seat")) given = seat_specs(vm, 8);
+  const R rules = game_rules_from(vm, table);
+  // The preset the rules start from: --preset, or the one the rules file names.
+  const RuleSources sources = rule_sources(vm);
+  std::string preset = table.find(sources.preset).name;
+  if (sources.text) {
+    std::string named;
+    table.read(sources.text->first, sources.text->second, table.find(sources.preset).rules, &named);
+    if (!named.empty()) preset = named;
+  }
+  std::vector<std::pair<std::string, R>> rulesets;  // label, rules
+  std::string vary_key;
+  if (vm.count("vary")) {
+    const VarySpec spec = split_vary(vm["vary"].as<std::string>());
+    const core::RuleParam<R>& p = balance_param(table, spec.key);
+    vary_key = table.set_name(p);
+    for (const auto& v : vary_values(spec, vary_key, p.kind == core::RuleKind::Integer, table.domain(p))) {
+      R r = rules;
+      table.apply(r, vary_key + "=" + v, "--vary");
+      rulesets.emplace_back(v, r);
+    }
+  } else {
+    rulesets.emplace_back("preset", table.find(preset).rules);
+    rulesets.emplace_back("rules", rules);
+  }
+  // Every row's seats and ruleset checked before anything is played.
+  std::vector<std::vector<std::string>> seats;
+  for (auto& [label, r] : rulesets) try {
+      seats.push_back(balance_seats(g, r, given));
+    } catch (const InputError& e) {
+      throw InputError((vary_key.empty() ? "the " + label : "--vary " + vary_key + "=" + label) + ": " + e.what());
+    }
+  for (size_t a = 0; a < rulesets.size(); ++a)
+    for (size_t b = a + 1; b < rulesets.size(); ++b)
+      if (table.ini(rulesets[a].second) == table.ini(rulesets[b].second) && seats[a] == seats[b])
+        balance_warning(vary_key.empty()
+                            ? "the rules equal their preset " + preset + ": the two rows are one ruleset, nothing changes"
+                            : "--vary " + vary_key + "=" + rulesets[a].first + " and =" + rulesets[b].first +
+                                  " give the same rules and seats: those rows differ by nothing");
+  BalanceRunInfo info{g.game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
+  info.sampling = {count_from(vm, "games"), seed_from(vm), threads_from(vm)};
+  bool interrupted = false;
+  const std::vector<BalanceRow> rows = with_progress("balance " + g.game + " games", [&](const RunControl& control) {
+    std::vector<BalanceRow> done;
+    const std::uint64_t n = info.sampling.games, total = n * rulesets.size();
+    for (size_t k = 0; k < rulesets.size() && !interrupted; ++k) {
+      RunControl row = control;  // progress over every row's games
+      row.progress = [&control, k, n, total](std::uint64_t d, std::uint64_t) { control.report(k * n + d, total); };
+      BalancePlay played = g.play(rulesets[k].second, seats[k], info.sampling, row);
+      interrupted = played.interrupted || control.stopped();
+      if (!interrupted) done.push_back({rulesets[k].first, table.summary(rulesets[k].second), std::move(played)});
+    }
+    return done;
+  });
+  return balance_finish(vm, format, info, rows, interrupted);
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,158 @@
+// `verflixt balance --game NAME` for Pig, Schocken, En Gingg as Bei and Zehntausend: Pig's exact
+// per-row value against a value iteration written here, the Monte Carlo against it, and for
+// every game the shape of the JSON, seat measures that sum to 1, the --vary errors and the
+// same bytes on 1 and 2 threads.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "binary.h"
+
+namespace verflixt::testing {
+namespace {
+
+// P(the player to move wins) at the start of two-player Pig (one die of 6 faces, 1 busts),
+// both playing to maximize it: value iteration over (mine, theirs, turn total), independent
+// of the solver. A turn total of 0 rolls (a hold comes after a roll); reaching the goal wins
+// at once.
+double pig_first_player_win(int goal) {
+  const auto at = [goal](int i, int j, int k) { return (static_cast<size_t>(i) * goal + j) * goal + k; };
+  std::vector<double> p(static_cast<size_t>(goal) * goal * goal, 0.0);
+  for (double change = 1; change > 1e-15;) {
+    change = 0;
+    for (int i = 0; i < goal; ++i)
+      for (int j = 0; j < goal; ++j)
+        for (int k = 0; i + k < goal; ++k) {
+          double roll = (1.0 - p[at(j, i, 0)]) / 6.0;
+          for (int face = 2; face <= 6; ++face) roll += (i + k + face >= goal ? 1.0 : p[at(i, j, k + face)]) / 6.0;
+          const double hold = k > 0 ? 1.0 - p[at(j, i + k, 0)] : 0.0;
+          const double v = std::max(roll, hold);
+          change = std::max(change, std::abs(v - p[at(i, j, k)]));
+          p[at(i, j, k)] = v;
+        }
+  }
+  return p[at(0, 0, 0)];
+}
+
+nlohmann::json json_of(const std::string& args) {
+  const Result r = run(args + " --format json");
+  EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+  const auto j = nlohmann::json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << args << ":\n" << r.out;
+  return j;
+}
+
+TEST(GameBalance, PigExactRowsMatchAnIndependentIterationAndTheMonteCarlo) {
+  const nlohmann::json j = json_of("balance --game pig --vary goal=10..30:10 --games 4000 --seed 7");
+  ASSERT_EQ(j["rows"].size(), 3u);
+  for (size_t k = 0; k < 3; ++k) {
+    const nlohmann::json& row = j["rows"][k];
+    const int goal = 10 + 10 * static_cast<int>(k);
+    EXPECT_EQ(row["value"], std::to_string(goal));
+    const double exact = pig_first_player_win(goal);
+    EXPECT_NEAR(row["exact_seat1_p_win"].get<double>(), exact, 1e-9) << "goal " << goal;
+    const double mc = row["seat1_p_win"].get<double>(), se = row["seat1_p_win_se"].get<double>();
+    ASSERT_GT(se, 0);
+    EXPECT_LT(std::abs(mc - exact), 4 * se) << "goal " << goal << ": " << mc << " ± " << se << " vs " << exact;
+    EXPECT_NEAR(row["seat1_edge"].get<double>(), mc - 0.5, 1e-12);
+  }
+}
+
+struct GameCase {
+  std::string game, vary, games, measure;
+  size_t rows;
+};
+
+const std::vector<GameCase> kCases = {
+    {"pig", "goal=20,40", "2000", "p_win", 2},
+    {"schocken", "chips=5..13:8", "1000", "p_pay", 2},
+    {"en-gingg", "start=10,20", "1000", "p_lose", 2},
+    {"zehntausend", "limit=2000..4000:2000", "3000", "p_win", 2},
+};
+
+TEST(GameBalance, OneRowPerValueAndSeatMeasuresSumToOne) {
+  for (const auto& c : kCases) {
+    const std::string args = "balance --game " + c.game + " --vary " + c.vary + " --games " + c.games + " --seed 3";
+    const nlohmann::json j = json_of(args);
+    ASSERT_EQ(j["rows"].size(), c.rows) << args;
+    EXPECT_EQ(j["measure"], c.measure) << args;
+    std::map<std::string, double> sums;
+    std::map<std::string, int> seats;
+    for (const auto& s : j["seats"]) {
+      sums[s["value"].get<std::string>()] += s[c.measure].get<double>();
+      ++seats[s["value"].get<std::string>()];
+    }
+    ASSERT_EQ(sums.size(), c.rows) << args;
+    for (const auto& row : j["rows"]) {
+      const std::string v = row["value"];
+      EXPECT_NEAR(sums[v], 1.0, 1e-9) << args << " at " << v;  // one winner (ties shared), one payer, one loser
+      EXPECT_EQ(seats[v], row["players"].get<int>()) << args;
+      EXPECT_GE(seats[v], 2) << args;
+    }
+  }
+}
+
+TEST(GameBalance, SameSeedSameBytesOnOneAndTwoThreads) {
+  for (const auto& c : kCases) {
+    const std::string args = "balance --game " + c.game + " --vary " + c.vary + " --games " + c.games + " --seed 5 --format json";
+    const Result one = run(args + " --threads 1"), two = run(args + " --threads 2");
+    ASSERT_EQ(one.code, 0) << args << ": " << one.err;
+    EXPECT_EQ(one.out, two.out) << args;
+  }
+}
+
+TEST(GameBalance, MistypedVaryKeyIsOneLineWithDidYouMean) {
+  for (const auto& [game, key] : std::vector<std::pair<std::string, std::string>>{
+           {"pig", "goall=10..20"}, {"schocken", "chipz=5,6"}, {"en-gingg", "strat=10,20"}, {"zehntausend", "limt=2000,3000"}}) {
+    const Result r = run("balance --game " + game + " --vary " + key + " --games 10");
+    EXPECT_EQ(r.code, 2) << game << ": " << r.err;
+    EXPECT_NE(r.err.find("did you mean"), std::string::npos) << game << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << game << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << game;
+  }
+}
+
+TEST(GameBalance, RangeOfANonIntegerKeyIsRefusedWithTheListForm) {
+  for (const auto& [game, key] : std::vector<std::pair<std::string, std::string>>{{"schocken", "final"}, {"zehntausend", "hot_dice"}}) {
+    const Result r = run("balance --game " + game + " --vary " + key + "=0..1 --games 10");
+    EXPECT_EQ(r.code, 2) << game << ": " << r.err;
+    EXPECT_NE(r.err.find(key + "=v1,v2,..."), std::string::npos) << game << ": " << r.err;
+    EXPECT_NE(r.err.find("true, false"), std::string::npos) << game << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << game << ": " << r.err;
+  }
+  // The list form takes it.
+  const nlohmann::json j = json_of("balance --game zehntausend --vary hot_dice=true,false --games 1000");
+  EXPECT_EQ(j["rows"].size(), 2u);
+}
+
+TEST(GameBalance, RulesAgainstPresetGiveTwoRowsAndTheirDifference) {
+  const nlohmann::json j = json_of("balance --game pig --set goal=20 --games 2000");
+  ASSERT_EQ(j["rows"].size(), 2u);
+  EXPECT_EQ(j["rows"][0]["ruleset"], "preset");
+  EXPECT_EQ(j["rows"][1]["ruleset"], "rules");
+  const double a = j["rows"][0]["seat1_edge"], b = j["rows"][1]["seat1_edge"];
+  const double sa = j["rows"][0]["seat1_edge_se"], sb = j["rows"][1]["seat1_edge_se"];
+  EXPECT_NEAR(j["seat1_edge_difference"].get<double>(), b - a, 1e-12);
+  EXPECT_NEAR(j["seat1_edge_difference_se"].get<double>(), std::sqrt(sa * sa + sb * sb), 1e-12);
+  EXPECT_NE(j["difference_se"].get<std::string>().find("conservative"), std::string::npos);
+}
+
+TEST(GameBalance, InputThatChangesNothingIsWarnedAbout) {
+  const Result preset = run("balance --game pig --set goal=100 --games 100");
+  EXPECT_EQ(preset.code, 0) << preset.err;
+  EXPECT_NE(preset.err.find("warning"), std::string::npos) << preset.err;
+  // --seat fixes the players, so varying them changes nothing.
+  const Result players = run("balance --game pig --seat hold:20 --seat hold:25 --vary players=2,3 --games 100");
+  EXPECT_EQ(players.code, 0) << players.err;
+  EXPECT_NE(players.err.find("warning"), std::string::npos) << players.err;
+  const Result changed = run("balance --game pig --vary goal=20,30 --games 100");
+  EXPECT_EQ(changed.err.find("warning"), std::string::npos) << changed.err;
+}
+
+}  // namespace
+}  // namespace verflixt::testing
