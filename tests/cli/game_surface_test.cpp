@@ -1,5 +1,6 @@
 // One command surface: every game `verflixt --help` lists answers every command it lists with
 // --help and with a JSON result, every game offers the commands a player and a designer
+// (rules, solve, evaluate, tournament, advise, balance)
 // reach for, and a dice string that is no throw is one line and exit 2 wherever dice are read.
 // The games and their commands are read from the binary itself, so a game added to the
 // registry is checked here without a change — except that its commands need an example below.
@@ -99,7 +100,7 @@ TEST(GameSurface, EveryGameListsWhatAPlayerAndADesignerNeed) {
   const auto games = listed_games();
   ASSERT_GE(games.size(), 5u);
   for (const auto& [game, commands] : games)
-    for (const char* needed : {"rules", "solve", "evaluate", "tournament", "advise"})
+    for (const char* needed : {"rules", "solve", "evaluate", "tournament", "advise", "balance"})
       EXPECT_NE(std::find(commands.begin(), commands.end(), needed), commands.end()) << game << " has no " << needed;
 }
 
