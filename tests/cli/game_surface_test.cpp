@@ -1,7 +1,7 @@
 // One command surface: every game `verflixt --help` lists answers every command it lists with
-// --help and with a JSON result, every game offers the commands a player and a designer
-// (rules, solve, evaluate, tournament, advise, balance)
-// reach for, and a dice string that is no throw is one line and exit 2 wherever dice are read.
+// --help and with a JSON result, every game offers the commands a player and a designer reach
+// for (rules, solve, evaluate, tournament, advise, balance), and a dice string that is no
+// throw is one line and exit 2 wherever dice are read.
 // The games and their commands are read from the binary itself, so a game added to the
 // registry is checked here without a change — except that its commands need an example below.
 #include <gtest/gtest.h>
