@@ -108,15 +108,10 @@ std::string head_text(const Evaluation& e) {
 
 // The turn as an absorbing Markov chain: exact values, no sampling error to report.
 std::string exact_report(const Evaluation& e, cli::Completion& done) {
-  const Rules& rules = e.rules;
-  const Policy& policy = e.policy;
-  const std::string& format = e.format;
-  const JokerSet jokers = e.jokers;
-  const nlohmann::ordered_json& meta = e.meta;
   std::string text;
   done = cli::completion(1, 1, "evaluations");
-  const MarkovResult m = evaluate_chain(compile_chain(rules, jokers, policy));
-  nlohmann::ordered_json j = meta;
+  const MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
+  nlohmann::ordered_json j = e.meta;
   j["exact"] = true;
   cli::mark_json(j, done);
   j["ev"] = m.ev;
@@ -124,9 +119,9 @@ std::string exact_report(const Evaluation& e, cli::Completion& done) {
   nlohmann::ordered_json dist = nlohmann::ordered_json::array();
   for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
   j["distribution"] = dist;
-  if (format == "json") {
+  if (e.format == "json") {
     text = cli::json_text(j);
-  } else if (format == "csv") {
+  } else if (e.format == "csv") {
     text = "value,probability\n";
     for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
   } else {
@@ -141,44 +136,35 @@ std::string exact_report(const Evaluation& e, cli::Completion& done) {
 
 // Sampled solo turns: the kernel or the reference engine.
 std::string solo_report(const Evaluation& e, cli::Completion& done) {
-  const Rules& rules = e.rules;
-  const Policy& policy = e.policy;
-  const std::string& format = e.format;
-  const JokerSet jokers = e.jokers;
-  const nlohmann::ordered_json& meta = e.meta;
-  const std::string& engine = e.engine;
-  const std::uint64_t turns = e.turns, seed = e.seed;
-  const int threads = e.threads;
-  const RunControl& control = e.control;
   std::string text;
   SoloRun run;
-  if (engine == "kernel") {
+  if (e.engine == "kernel") {
     const auto t0 = std::chrono::steady_clock::now();
-    run.tally = sample_chain(compile_chain(rules, jokers, policy), turns, seed, threads, control);
-    run.requested = turns;
-    run.interrupted = run.tally.turns() < turns;
+    run.tally = sample_chain(compile_chain(e.rules, e.jokers, e.policy), e.turns, e.seed, e.threads, e.control);
+    run.requested = e.turns;
+    run.interrupted = run.tally.turns() < e.turns;
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   } else {
-    run = evaluate_solo(rules, jokers, policy, turns, seed, threads, control);
+    run = evaluate_solo(e.rules, e.jokers, e.policy, e.turns, e.seed, e.threads, e.control);
   }
   cli::progress_done();
   const Tally& t = run.tally;
   done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
-  nlohmann::ordered_json j = meta;
+  nlohmann::ordered_json j = e.meta;
   j.update(tally_json(t));
   j["requested_turns"] = run.requested;
   cli::mark_json(j, done);
   j["seconds"] = run.seconds;
   j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
-  if (format == "json") {
+  if (e.format == "json") {
     text = cli::json_text(j);
-  } else if (format == "csv") {
+  } else if (e.format == "csv") {
     text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
            csv_row("solo", t);
   } else {
     std::ostringstream s;
     s << head_text(e) << "  seed " << e.seed << "\n"
-      << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << engine
+      << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << e.engine
       << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
       << tally_row("eyes", t) << "\n";
     text = s.str();
@@ -188,23 +174,14 @@ std::string solo_report(const Evaluation& e, cli::Completion& done) {
 
 // Sampled passes of e.players players, by position and over all.
 std::string passes_report(const Evaluation& e, cli::Completion& done) {
-  const Rules& rules = e.rules;
-  const Policy& policy = e.policy;
-  const std::string& format = e.format;
-  const JokerSet jokers = e.jokers;
-  const nlohmann::ordered_json& meta = e.meta;
-  const std::string& engine = e.engine;
-  const std::uint64_t turns = e.turns, seed = e.seed;
-  const int players = e.players, threads = e.threads;
-  const RunControl& control = e.control;
   std::string text;
-  const PassRun run =
-      evaluate_passes(rules, jokers, policy, players, turns, seed, threads, control, engine == "kernel");
+  const PassRun run = evaluate_passes(e.rules, e.jokers, e.policy, e.players, e.turns, e.seed, e.threads, e.control,
+                                      e.engine == "kernel");
   cli::progress_done();
-  const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(players);
+  const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(e.players);
   done = cli::completion(passes, run.requested, "passes", run.interrupted);
-  nlohmann::ordered_json j = meta;
-  j["players"] = players;
+  nlohmann::ordered_json j = e.meta;
+  j["players"] = e.players;
   j["passes"] = passes;
   j["requested_passes"] = run.requested;
   cli::mark_json(j, done);
@@ -215,9 +192,9 @@ std::string passes_report(const Evaluation& e, cli::Completion& done) {
     r["position"] = pos + 1;
     j["positions"].push_back(r);
   }
-  if (format == "json") {
+  if (e.format == "json") {
     text = cli::json_text(j);
-  } else if (format == "csv") {
+  } else if (e.format == "csv") {
     text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
     for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
       text += csv_row("position" + std::to_string(pos + 1), run.tally.by_position[pos]);
@@ -225,7 +202,7 @@ std::string passes_report(const Evaluation& e, cli::Completion& done) {
   } else {
     std::ostringstream s;
     s << head_text(e) << "  seed " << e.seed << "\n"
-      << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
+      << "passes " << j["passes"].get<std::uint64_t>() << " of " << e.players << " players  engine " << e.engine
       << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
       << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
     for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
