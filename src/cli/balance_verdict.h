@@ -8,15 +8,14 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 
 namespace verflixt::balance_text {
 
 // "+0.0123 ± 0.0045": an estimate with its standard error.
-inline std::string pm(const Estimate& e, const char* f = "%+.4f") {
-  return cli::fmt(f, e.mean) + " ± " + cli::fmt("%.4f", e.se);
-}
+inline std::string pm(const Estimate& e, const char* f = "%+.4f") { return report::plus_minus(e, f, "%.4f"); }
 inline std::string pad(const std::string& s, size_t width) {
   return s + std::string(s.size() < width ? width - s.size() : 1, ' ');
 }

@@ -18,6 +18,7 @@
 #include "verflixt/core/kernel.h"
 #include "verflixt/core/markov.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
@@ -51,10 +52,10 @@ nlohmann::ordered_json tally_json(const Tally& t) {
 std::string tally_row(const std::string& label, const Tally& t) {
   if (t.turns() == 0) return label + "  nothing completed";
   std::ostringstream s;
-  s << label << "  mean " << fmt("%.4f", t.mean()) << " ± " << fmt("%.4f", t.stderr_mean())
+  s << label << "  mean " << report::plus_minus({t.mean(), t.stderr_mean()})
     << " (SE)  95% CI [" << fmt("%.4f", t.mean() - kZ95 * t.stderr_mean()) << ", "
     << fmt("%.4f", t.mean() + kZ95 * t.stderr_mean()) << "]  bust "
-    << fmt("%.5f", t.bust_rate()) << " ± " << fmt("%.5f", t.bust_stderr()) << "  p5/25/50/75/95 ";
+    << report::plus_minus({t.bust_rate(), t.bust_stderr()}, "%.5f") << "  p5/25/50/75/95 ";
   for (double q : kPercentiles) s << t.percentile(q) << (q < 0.9 ? "/" : "");
   return s.str();
 }
@@ -83,6 +84,133 @@ std::string csv_row(const std::string& label, const Tally& t) {
     << "," << fmt("%.6f", t.bust_rate()) << "," << fmt("%.6f", t.bust_stderr());
   for (double q : kPercentiles) s << "," << t.percentile(q);
   return s.str() + "\n";
+}
+
+// What to evaluate and how, as the options give it.
+struct Evaluation {
+  const Rules& rules;
+  const Policy& policy;
+  JokerSet jokers;
+  std::string jokers_from;  // "default", "--jokers" or "policy file"
+  std::string format, engine;
+  std::uint64_t turns, seed;  // turns: solo turns or passes
+  int players, threads;
+  nlohmann::ordered_json meta;  // the head of the JSON document
+  RunControl control;
+};
+
+// The text head: version, rules, policy and loadout with where it came from.
+std::string head_text(const Evaluation& e) {
+  return "verflixt " + std::string(kVersion) + "  rules " + e.meta["rules"].get<std::string>() + "  policy " +
+         e.policy.name() + "  jokers " + loadout_name(e.jokers) + " (" +
+         (e.jokers_from == "default" ? "default" : "from " + e.jokers_from) + ")";
+}
+
+// The turn as an absorbing Markov chain: exact values, no sampling error to report.
+std::string exact_report(const Evaluation& e, cli::Completion& done) {
+  std::string text;
+  done = cli::completion(1, 1, "evaluations");
+  const MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
+  nlohmann::ordered_json j = e.meta;
+  j["exact"] = true;
+  cli::mark_json(j, done);
+  j["ev"] = m.ev;
+  j["bust_probability"] = m.bust_probability;
+  nlohmann::ordered_json dist = nlohmann::ordered_json::array();
+  for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
+  j["distribution"] = dist;
+  if (e.format == "json") {
+    text = cli::json_text(j);
+  } else if (e.format == "csv") {
+    text = "value,probability\n";
+    for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
+  } else {
+    std::ostringstream s;
+    s << head_text(e) << "\n"
+      << "exact (absorbing Markov chain, no sampling error)\n"
+      << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
+    text = s.str();
+  }
+  return text;
+}
+
+// Sampled solo turns: the kernel or the reference engine.
+std::string solo_report(const Evaluation& e, cli::Completion& done) {
+  std::string text;
+  SoloRun run;
+  if (e.engine == "kernel") {
+    const auto t0 = std::chrono::steady_clock::now();
+    run.tally = sample_chain(compile_chain(e.rules, e.jokers, e.policy), e.turns, e.seed, e.threads, e.control);
+    run.requested = e.turns;
+    run.interrupted = run.tally.turns() < e.turns;
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  } else {
+    run = evaluate_solo(e.rules, e.jokers, e.policy, e.turns, e.seed, e.threads, e.control);
+  }
+  cli::progress_done();
+  const Tally& t = run.tally;
+  done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
+  nlohmann::ordered_json j = e.meta;
+  j.update(tally_json(t));
+  j["requested_turns"] = run.requested;
+  cli::mark_json(j, done);
+  j["seconds"] = run.seconds;
+  j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
+  if (e.format == "json") {
+    text = cli::json_text(j);
+  } else if (e.format == "csv") {
+    text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
+           csv_row("solo", t);
+  } else {
+    std::ostringstream s;
+    s << head_text(e) << "  seed " << e.seed << "\n"
+      << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << e.engine
+      << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
+      << tally_row("eyes", t) << "\n";
+    text = s.str();
+  }
+  return text;
+}
+
+// Sampled passes of e.players players, by position and over all.
+std::string passes_report(const Evaluation& e, cli::Completion& done) {
+  std::string text;
+  const PassRun run = evaluate_passes(e.rules, e.jokers, e.policy, e.players, e.turns, e.seed, e.threads, e.control,
+                                      e.engine == "kernel");
+  cli::progress_done();
+  const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(e.players);
+  done = cli::completion(passes, run.requested, "passes", run.interrupted);
+  nlohmann::ordered_json j = e.meta;
+  j["players"] = e.players;
+  j["passes"] = passes;
+  j["requested_passes"] = run.requested;
+  cli::mark_json(j, done);
+  j["seconds"] = run.seconds;
+  j["all"] = tally_json(run.tally.all);
+  for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos) {
+    nlohmann::ordered_json r = tally_json(run.tally.by_position[pos]);
+    r["position"] = pos + 1;
+    j["positions"].push_back(r);
+  }
+  if (e.format == "json") {
+    text = cli::json_text(j);
+  } else if (e.format == "csv") {
+    text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
+    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
+      text += csv_row("position" + std::to_string(pos + 1), run.tally.by_position[pos]);
+    text += csv_row("all", run.tally.all);
+  } else {
+    std::ostringstream s;
+    s << head_text(e) << "  seed " << e.seed << "\n"
+      << "passes " << j["passes"].get<std::uint64_t>() << " of " << e.players << " players  engine " << e.engine
+      << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
+      << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
+    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
+      s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.tally.by_position[pos]) << "\n";
+    s << tally_row("all    ", run.tally.all) << "\n";
+    text = s.str();
+  }
+  return text;
 }
 
 }  // namespace
@@ -163,105 +291,11 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["threads"] = threads;
   meta["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
 
-  std::string text;
+  const Evaluation e{rules, *policy, jokers, jokers_from, format, engine, turns, seed, players, threads, meta, control};
   cli::Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
-  if (engine == "exact") {
-    done = cli::completion(1, 1, "evaluations");
-    // The turn as an absorbing Markov chain: exact values, no sampling error to report.
-    const MarkovResult m = evaluate_chain(compile_chain(rules, jokers, *policy));
-    nlohmann::ordered_json j = meta;
-    j["exact"] = true;
-    cli::mark_json(j, done);
-    j["ev"] = m.ev;
-    j["bust_probability"] = m.bust_probability;
-    nlohmann::ordered_json dist = nlohmann::ordered_json::array();
-    for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
-    j["distribution"] = dist;
-    if (format == "json") {
-      text = cli::json_text(j);
-    } else if (format == "csv") {
-      text = "value,probability\n";
-      for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
-    } else {
-      std::ostringstream s;
-      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "\n"
-        << "exact (absorbing Markov chain, no sampling error)\n"
-        << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
-      text = s.str();
-    }
-  } else if (players == 0) {
-    SoloRun run;
-    if (engine == "kernel") {
-      const auto t0 = std::chrono::steady_clock::now();
-      run.tally = sample_chain(compile_chain(rules, jokers, *policy), turns, seed, threads, control);
-      run.requested = turns;
-      run.interrupted = run.tally.turns() < turns;
-      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    } else {
-      run = evaluate_solo(rules, jokers, *policy, turns, seed, threads, control);
-    }
-    cli::progress_done();
-    const Tally& t = run.tally;
-    done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
-    nlohmann::ordered_json j = meta;
-    j.update(tally_json(t));
-    j["requested_turns"] = run.requested;
-    cli::mark_json(j, done);
-    j["seconds"] = run.seconds;
-    j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
-    if (format == "json") {
-      text = cli::json_text(j);
-    } else if (format == "csv") {
-      text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
-             csv_row("solo", t);
-    } else {
-      std::ostringstream s;
-      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
-        << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << engine
-        << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
-        << tally_row("eyes", t) << "\n";
-      text = s.str();
-    }
-  } else {
-    const PassRun run =
-        evaluate_passes(rules, jokers, *policy, players, turns, seed, threads, control, engine == "kernel");
-    cli::progress_done();
-    const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(players);
-    done = cli::completion(passes, run.requested, "passes", run.interrupted);
-    nlohmann::ordered_json j = meta;
-    j["players"] = players;
-    j["passes"] = passes;
-    j["requested_passes"] = run.requested;
-    cli::mark_json(j, done);
-    j["seconds"] = run.seconds;
-    j["all"] = tally_json(run.tally.all);
-    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos) {
-      nlohmann::ordered_json r = tally_json(run.tally.by_position[pos]);
-      r["position"] = pos + 1;
-      j["positions"].push_back(r);
-    }
-    if (format == "json") {
-      text = cli::json_text(j);
-    } else if (format == "csv") {
-      text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
-      for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
-        text += csv_row("position" + std::to_string(pos + 1), run.tally.by_position[pos]);
-      text += csv_row("all", run.tally.all);
-    } else {
-      std::ostringstream s;
-      s << "verflixt " << kVersion << "  rules " << meta["rules"].get<std::string>() << "  policy "
-        << policy->name() << "  jokers " << loadout_name(jokers) << " (" << (jokers_from == "default" ? "default" : "from " + jokers_from) << ")" << "  seed " << seed << "\n"
-        << "passes " << j["passes"].get<std::uint64_t>() << " of " << players << " players  engine " << engine
-        << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
-        << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
-      for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
-        s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.tally.by_position[pos]) << "\n";
-      s << tally_row("all    ", run.tally.all) << "\n";
-      text = s.str();
-    }
-  }
+  const std::string text = engine == "exact" ? exact_report(e, done)
+                           : players == 0    ? solo_report(e, done)
+                                             : passes_report(e, done);
   return cli::finish(vm, format, done, text);
 }
 

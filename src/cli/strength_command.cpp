@@ -13,6 +13,7 @@
 #include "cli/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/best_response.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/version.h"
@@ -25,6 +26,86 @@ using cli::fmt;
 const std::vector<std::string> kFormats = {"table", "json"};
 
 nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+
+// The measurements, as the reports describe them: per --policy, its best-response rounds.
+struct Strength {
+  const Rules& rules;
+  std::uint64_t seed;
+  const BestResponseOptions& options;
+  const std::string& response_spec;
+  const std::vector<std::string>& specs;
+  const std::vector<BestResponseResult>& results;
+};
+
+std::string strength_json(const Strength& m, const cli::Completion& done) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["command"] = "strength";
+  j["seed"] = m.seed;
+  j["rules"] = rules_summary(m.rules);
+  j["players"] = m.options.players;
+  j["final"] = m.options.final;
+  j["objective"] = "win";
+  j["response_family"] = "strong";
+  j["response_start"] = m.response_spec;
+  j["evenings_per_measurement"] = m.results.empty() ? 0 : m.results.front().evenings;
+  j["series_length"] = m.options.series_length;
+  j["tune_rounds"] = m.options.tune_rounds;
+  j["round_cap"] = m.options.rounds;
+  j["param_ranges"] = nlohmann::ordered_json::array();
+  for (const auto& g : m.options.ranges)
+    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                std::to_string(g.step));
+  j["engine"] = "reference";
+  j["pairing"] = "per series: the copy and the response play the same dice (a stream tune never saw)";
+  j["stop_rule"] = "a round whose |gain| <= 2 SE ends the iteration";
+  j["policies"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < m.results.size(); ++i) {
+    const BestResponseResult& r = m.results[i];
+    nlohmann::ordered_json p;
+    p["policy"] = m.specs[i];
+    p["converged"] = r.converged;
+    p["interrupted"] = r.interrupted;
+    p["rounds"] = nlohmann::ordered_json::array();
+    for (const auto& rd : r.rounds) {
+      nlohmann::ordered_json x;
+      x["field"] = rd.field;
+      x["response"] = response_label(rd.response, m.options.ranges);
+      x["copy_p_win"] = est_json(rd.copy_value);
+      x["response_p_win"] = est_json(rd.response_value);
+      x["gain"] = est_json(rd.gain);
+      // The search accepted no move: the response is the field's policy itself, so the
+      // gain is exactly 0 (the same dice, the same play).
+      x["response_is_field"] = rd.response_is_field;
+      x["candidates"] = rd.candidates;
+      p["rounds"].push_back(x);
+    }
+    j["policies"].push_back(p);
+  }
+  cli::mark_json(j, done);
+  double seconds = 0;
+  for (const auto& r : m.results) seconds += r.seconds;
+  j["seconds"] = seconds;
+  return cli::json_text(j);
+}
+
+std::string strength_text(const Strength& m) {
+  std::ostringstream s;
+  s << "verflixt " << kVersion << "  rules " << rules_summary(m.rules) << "  seed " << m.seed << "\n"
+    << "strength at a table of " << m.options.players << ": the field plays the policy, a strong response"
+    << " is tuned at seat 1 (" << (m.results.empty() ? 0 : m.results.front().evenings)
+    << " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n\n";
+  for (size_t i = 0; i < m.results.size(); ++i) {
+    s << m.specs[i] << (m.results[i].converged ? "" : m.results[i].interrupted ? "  (interrupted)" : "  (round cap)")
+      << "\n";
+    int round = 1;
+    for (const auto& rd : m.results[i].rounds)
+      s << "  round " << round++ << "  field " << rd.field << "  copy " << fmt("%.4f", rd.copy_value.mean)
+        << "  response " << response_label(rd.response, m.options.ranges) << " "
+        << fmt("%.4f", rd.response_value.mean) << "  gain " << report::plus_minus(rd.gain, "%+.4f", "%.4f") << "\n";
+  }
+  return s.str();
+}
 
 }  // namespace
 
@@ -109,75 +190,8 @@ int strength_command(int argc, const char* const* argv) {
   const cli::Completion done =
       cli::completion(finished_rounds, 0, "best-response rounds", interrupted);
 
-  std::string text;
-  if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["command"] = "strength";
-    j["seed"] = seed;
-    j["rules"] = rules_summary(rules);
-    j["players"] = options.players;
-    j["final"] = options.final;
-    j["objective"] = "win";
-    j["response_family"] = "strong";
-    j["response_start"] = response_spec;
-    j["evenings_per_measurement"] = results.empty() ? 0 : results.front().evenings;
-    j["series_length"] = options.series_length;
-    j["tune_rounds"] = options.tune_rounds;
-    j["round_cap"] = options.rounds;
-    j["param_ranges"] = nlohmann::ordered_json::array();
-    for (const auto& g : options.ranges)
-      j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
-                                  std::to_string(g.step));
-    j["engine"] = "reference";
-    j["pairing"] = "per series: the copy and the response play the same dice (a stream tune never saw)";
-    j["stop_rule"] = "a round whose |gain| <= 2 SE ends the iteration";
-    j["policies"] = nlohmann::ordered_json::array();
-    for (size_t i = 0; i < results.size(); ++i) {
-      const BestResponseResult& r = results[i];
-      nlohmann::ordered_json p;
-      p["policy"] = specs[i];
-      p["converged"] = r.converged;
-      p["interrupted"] = r.interrupted;
-      p["rounds"] = nlohmann::ordered_json::array();
-      for (const auto& rd : r.rounds) {
-        nlohmann::ordered_json x;
-        x["field"] = rd.field;
-        x["response"] = response_label(rd.response, options.ranges);
-        x["copy_p_win"] = est_json(rd.copy_value);
-        x["response_p_win"] = est_json(rd.response_value);
-        x["gain"] = est_json(rd.gain);
-        // The search accepted no move: the response is the field's policy itself, so the
-        // gain is exactly 0 (the same dice, the same play).
-        x["response_is_field"] = rd.response_is_field;
-        x["candidates"] = rd.candidates;
-        p["rounds"].push_back(x);
-      }
-      j["policies"].push_back(p);
-    }
-    cli::mark_json(j, done);
-    double seconds = 0;
-    for (const auto& r : results) seconds += r.seconds;
-    j["seconds"] = seconds;
-    text = cli::json_text(j);
-  } else {
-    std::ostringstream s;
-    s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
-      << "strength at a table of " << options.players << ": the field plays the policy, a strong response"
-      << " is tuned at seat 1 (" << (results.empty() ? 0 : results.front().evenings)
-      << " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n\n";
-    for (size_t i = 0; i < results.size(); ++i) {
-      s << specs[i] << (results[i].converged ? "" : results[i].interrupted ? "  (interrupted)" : "  (round cap)")
-        << "\n";
-      int round = 1;
-      for (const auto& rd : results[i].rounds)
-        s << "  round " << round++ << "  field " << rd.field << "  copy " << fmt("%.4f", rd.copy_value.mean)
-          << "  response " << response_label(rd.response, options.ranges) << " "
-          << fmt("%.4f", rd.response_value.mean) << "  gain " << fmt("%+.4f", rd.gain.mean) << " ± "
-          << fmt("%.4f", rd.gain.se) << "\n";
-    }
-    text = s.str();
-  }
+  const Strength m{rules, seed, options, response_spec, specs, results};
+  const std::string text = format == "json" ? strength_json(m, done) : strength_text(m);
   return cli::finish(vm, format, done, text);
 }
 

@@ -15,6 +15,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
@@ -25,8 +26,6 @@ namespace {
 using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
 
 nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
 
@@ -76,9 +75,117 @@ std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, cons
   if (l.best < 0) return "";
   std::ostringstream s;
   s << "best " << what << " by P(win): " << rows[static_cast<size_t>(l.best)].label << "; lead over "
-    << rows[static_cast<size_t>(l.second)].label << " " << fmt("%+.4f", l.diff.mean) << " ± "
-    << fmt("%.4f", l.diff.se) << " (paired SE, same evenings), z = " << fmt("%.2f", l.z) << " — "
+    << rows[static_cast<size_t>(l.second)].label << " " << report::plus_minus(l.diff, "%+.4f", "%.4f")
+    << " (paired SE, same evenings), z = " << fmt("%.2f", l.z) << " — "
     << (std::fabs(l.z) >= kZ95 ? "significant at the 5% level (two-sided)" : "not significant at the 5% level");
+  return s.str();
+}
+
+// The seats: --seat (repeated), or --seats N all playing --policy.
+std::vector<std::string> seat_specs_from(const cli::po::variables_map& vm) {
+  std::vector<std::string> specs;
+  if (vm.count("seat")) {
+    if (vm.count("seats")) throw InputError("give either --seat (repeated) or --seats N --policy P, not both");
+    specs = vm["seat"].as<std::vector<std::string>>();
+  } else {
+    if (!vm.count("seats")) throw InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
+    const int n = vm["seats"].as<int>();
+    if (n < 2 || n > 12) throw InputError("--seats " + std::to_string(n) + " is out of range; valid: 2..12");
+    specs.assign(static_cast<size_t>(n), vm["policy"].as<std::string>());
+  }
+  if (specs.size() < 2 || specs.size() > 12)
+    throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
+  return specs;
+}
+
+// A tournament played (or interrupted) as its reports describe it; the rows are empty when
+// no evening was played.
+struct TournamentRun {
+  const Rules& rules;
+  std::uint64_t seed;
+  int threads;
+  bool final;
+  int series;
+  const std::vector<std::string>& specs;
+  const ObjectiveSpec& spec;
+  const ObjectiveRun& run;
+  const cli::Completion& done;
+  const std::vector<ObjectiveRow>& by_group_rows;
+  const std::vector<ObjectiveRow>& by_seat_rows;
+  Lead by_policy, by_seat;
+};
+
+nlohmann::ordered_json lead_json(const std::vector<ObjectiveRow>& rows, const Lead& l, bool interrupted) {
+  nlohmann::ordered_json o;
+  if (l.best < 0) return o;
+  o["best"] = rows[static_cast<size_t>(l.best)].label;
+  o["runner_up"] = rows[static_cast<size_t>(l.second)].label;
+  o["p_win_difference"] = l.diff.mean;
+  o["paired_stderr"] = l.diff.se;
+  o["z"] = l.z;
+  o["significant_5pct"] = std::fabs(l.z) >= kZ95;
+  if (interrupted) o["from_interrupted_run"] = true;
+  return o;
+}
+
+std::string tournament_json(const TournamentRun& t) {
+  const ObjectiveRun& run = t.run;
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["seed"] = t.seed;
+  j["rules_summary"] = rules_summary(t.rules);
+  j["engine"] = engine_name(t.spec.engine);
+  j["final"] = t.final;
+  j["policies"] = t.spec.groups;
+  j["seats"] = t.specs;
+  j["evenings"] = run.evenings;
+  j["requested_evenings"] = run.requested;
+  j["series_length"] = run.series_length;
+  cli::mark_json(j, t.done);
+  j["threads"] = t.threads;
+  j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  j["seconds"] = run.seconds;
+  j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)";
+  j["by_policy"] = nlohmann::ordered_json::array();
+  j["by_seat"] = nlohmann::ordered_json::array();
+  for (const auto& r : t.by_group_rows) j["by_policy"].push_back(row_json(r));
+  for (const auto& r : t.by_seat_rows) j["by_seat"].push_back(row_json(r));
+  if (t.by_policy.best >= 0) j["best_policy"] = lead_json(t.by_group_rows, t.by_policy, t.done.interrupted);
+  j["best_seat"] = lead_json(t.by_seat_rows, t.by_seat, t.done.interrupted);
+  return cli::json_text(j);
+}
+
+// One table of rows (by policy or by seat), its labels padded to the longest.
+void rows_text(std::ostringstream& s, const char* head, const std::vector<ObjectiveRow>& rows) {
+  size_t w = std::string(head).size();
+  for (const auto& r : rows) w = std::max(w, r.label.size());
+  s << head << std::string(w - std::string(head).size(), ' ')
+    << "  seats  P(win)             P(loser)           E[rank]            E[eyes]\n";
+  for (const auto& r : rows)
+    s << r.label << std::string(w - r.label.size(), ' ') << "  " << std::string(5 - std::min<size_t>(5, std::to_string(r.seats).size()), ' ') << r.seats << "  "
+      << report::plus_minus(r.win) << "  " << report::plus_minus(r.loser) << "  " << report::plus_minus(r.rank, "%.3f")
+      << "    " << report::plus_minus(r.eyes, "%.3f") << "\n";
+}
+
+std::string tournament_text(const TournamentRun& t) {
+  const ObjectiveRun& run = t.run;
+  std::ostringstream s;
+  s << "verflixt " << kVersion << "  rules " << rules_summary(t.rules) << "  seed " << t.seed << "\n"
+    << run.evenings << (t.final ? " final" : "") << " evenings of " << t.specs.size() << " players"
+    << " (" << engine_name(t.spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
+    << (t.series > 1 ? " in series of " + std::to_string(t.series) + " (P4 bonus carried)" : "")
+    << (t.done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
+    << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
+  if (t.by_group_rows.size() > 1 && t.by_group_rows.size() < t.by_seat_rows.size()) {
+    rows_text(s, "policy", t.by_group_rows);
+    s << "\n";
+  }
+  rows_text(s, "seat", t.by_seat_rows);
+  s << "\n";
+  const std::string from = t.done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
+  if (t.by_policy.best >= 0) s << lead_note(t.by_group_rows, t.by_policy, "policy") << from << "\n";
+  if (t.by_seat.best >= 0 && (t.by_policy.best < 0 || t.by_group_rows.size() < t.by_seat_rows.size()))
+    s << lead_note(t.by_seat_rows, t.by_seat, "seat") << from << "\n";
   return s.str();
 }
 
@@ -123,18 +230,7 @@ int tournament_command(int argc, const char* const* argv) {
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
 
-  std::vector<std::string> specs;
-  if (vm.count("seat")) {
-    if (vm.count("seats")) throw InputError("give either --seat (repeated) or --seats N --policy P, not both");
-    specs = vm["seat"].as<std::vector<std::string>>();
-  } else {
-    if (!vm.count("seats")) throw InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
-    const int n = vm["seats"].as<int>();
-    if (n < 2 || n > 12) throw InputError("--seats " + std::to_string(n) + " is out of range; valid: 2..12");
-    specs.assign(static_cast<size_t>(n), vm["policy"].as<std::string>());
-  }
-  if (specs.size() < 2 || specs.size() > 12)
-    throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
+  const std::vector<std::string> specs = seat_specs_from(vm);
   const int series = series_from(vm, rules);
 
   const std::vector<SeatPlayer> owned = make_seat_players(specs, rules);
@@ -162,79 +258,18 @@ int tournament_command(int argc, const char* const* argv) {
   const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
   const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;
 
-  const Lead by_policy = lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); });
-  const Lead by_seat = lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); });
-
+  const TournamentRun t{rules, seed, threads, final, series, specs, spec, run, done, by_group_rows, by_seat_rows,
+                        lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); }),
+                        lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); })};
   std::string text;
   if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["seed"] = seed;
-    j["rules_summary"] = rules_summary(rules);
-    j["engine"] = engine_name(spec.engine);
-    j["final"] = final;
-    j["policies"] = spec.groups;
-    j["seats"] = specs;
-    j["evenings"] = run.evenings;
-    j["requested_evenings"] = run.requested;
-    j["series_length"] = run.series_length;
-    cli::mark_json(j, done);
-    j["threads"] = threads;
-    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
-    j["seconds"] = run.seconds;
-    j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)";
-    j["by_policy"] = nlohmann::ordered_json::array();
-    j["by_seat"] = nlohmann::ordered_json::array();
-    for (const auto& r : by_group_rows) j["by_policy"].push_back(row_json(r));
-    for (const auto& r : by_seat_rows) j["by_seat"].push_back(row_json(r));
-    auto lead_json = [&](const std::vector<ObjectiveRow>& rows, const Lead& l) {
-      nlohmann::ordered_json o;
-      if (l.best < 0) return o;
-      o["best"] = rows[static_cast<size_t>(l.best)].label;
-      o["runner_up"] = rows[static_cast<size_t>(l.second)].label;
-      o["p_win_difference"] = l.diff.mean;
-      o["paired_stderr"] = l.diff.se;
-      o["z"] = l.z;
-      o["significant_5pct"] = std::fabs(l.z) >= kZ95;
-      if (done.interrupted) o["from_interrupted_run"] = true;
-      return o;
-    };
-    if (by_policy.best >= 0) j["best_policy"] = lead_json(by_group_rows, by_policy);
-    j["best_seat"] = lead_json(by_seat_rows, by_seat);
-    text = cli::json_text(j);
+    text = tournament_json(t);
   } else if (format == "csv") {
     text = "kind,label,seats,p_win,p_win_se,p_loser,p_loser_se,rank,rank_se,eyes,eyes_se\n";
     for (const auto& r : by_group_rows) text += csv_row("policy", r);
     for (const auto& r : by_seat_rows) text += csv_row("seat", r);
   } else {
-    std::ostringstream s;
-    s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
-      << run.evenings << (final ? " final" : "") << " evenings of " << specs.size() << " players"
-      << " (" << engine_name(spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
-      << (series > 1 ? " in series of " + std::to_string(series) + " (P4 bonus carried)" : "")
-      << (done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
-      << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
-    auto table = [&](const char* head, const std::vector<ObjectiveRow>& rows) {
-      size_t w = std::string(head).size();
-      for (const auto& r : rows) w = std::max(w, r.label.size());
-      s << head << std::string(w - std::string(head).size(), ' ')
-        << "  seats  P(win)             P(loser)           E[rank]            E[eyes]\n";
-      for (const auto& r : rows)
-        s << r.label << std::string(w - r.label.size(), ' ') << "  " << std::string(5 - std::min<size_t>(5, std::to_string(r.seats).size()), ' ') << r.seats << "  "
-          << pm(r.win) << "  " << pm(r.loser) << "  " << pm(r.rank, "%.3f") << "    " << pm(r.eyes, "%.3f")
-          << "\n";
-    };
-    if (by_group_rows.size() > 1 && by_group_rows.size() < by_seat_rows.size()) {
-      table("policy", by_group_rows);
-      s << "\n";
-    }
-    table("seat", by_seat_rows);
-    s << "\n";
-    const std::string from = done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
-    if (by_policy.best >= 0) s << lead_note(by_group_rows, by_policy, "policy") << from << "\n";
-    if (by_seat.best >= 0 && (by_policy.best < 0 || by_group_rows.size() < by_seat_rows.size()))
-      s << lead_note(by_seat_rows, by_seat, "seat") << from << "\n";
-    text = s.str();
+    text = tournament_text(t);
   }
   return cli::finish(vm, format, done, text);
 }

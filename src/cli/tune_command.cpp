@@ -17,6 +17,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/analyses/tuning.h"
 #include "verflixt/core/cluster.h"
@@ -36,7 +37,6 @@ std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
   return s;
 }
 
-std::string pm(const Estimate& e, const char* f = "%.4f") { return fmt(f, e.mean) + " ± " + fmt(f, e.se); }
 nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
 
 nlohmann::ordered_json params_json(const PositionParams& p) {
@@ -114,6 +114,133 @@ std::string policy_file(const PositionParams& p, const HeuristicParams& h, const
   return s.str();
 }
 
+// The opponents: --field (repeated), or --players N of --field-policy.
+std::vector<std::string> field_specs_from(const cli::po::variables_map& vm) {
+  std::vector<std::string> field_specs;
+  if (vm.count("field")) {
+    if (vm.count("players") || vm.count("field-policy"))
+      throw InputError("give either --field (repeated) or --players N --field-policy P, not both");
+    field_specs = vm["field"].as<std::vector<std::string>>();
+  } else {
+    const int n = vm.count("players") ? vm["players"].as<int>() : 4;
+    if (n < 2 || n > 12) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
+    field_specs.assign(static_cast<size_t>(n - 1),
+                       vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
+  }
+  if (field_specs.empty() || field_specs.size() > 11)
+    throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
+  return field_specs;
+}
+
+// A finished (or interrupted) tuning run as its reports describe it.
+struct TuneRun {
+  const Rules& rules;
+  std::uint64_t seed;
+  int threads;
+  const std::string& objective;  // "win" or "not-loser"
+  const std::string& policy_spec;
+  const std::vector<std::string>& field_specs;
+  int series;
+  const TuningOptions& options;
+  const TuningTable& table;
+  const TuningResult& r;
+  const cli::Completion& done;
+  bool strong;  // the start point is a strong policy
+
+  const char* what() const { return options.objective == TuningObjective::win ? "P(win)" : "P(not loser)"; }
+  std::string field_text() const {
+    std::string s;
+    for (const auto& f : field_specs) s += (s.empty() ? "" : " ") + f;
+    return s;
+  }
+  // The report-stream values, or why there are none.
+  std::string outcome() const {
+    if (!r.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
+    return "start " + report::plus_minus(r.start_value) + ", tuned " + report::plus_minus(r.best_value) +
+           ", paired difference " + report::plus_minus(r.improvement, "%+.4f", "%.4f");
+  }
+};
+
+// The header of the written policy file: how it was made.
+std::string tuned_header(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  std::ostringstream h;
+  h << "# verflixt " << (run.strong ? "strong" : "position") << " policy tuned by `verflixt tune` (version " << kVersion
+    << ", seed " << run.seed << ").\n"
+    << "# Rules: " << rules_summary(run.rules) << (run.table.final ? " (final evenings)" : "") << "\n"
+    << "# Objective: " << run.what() << " of seat 1 against the field: " << run.field_text() << "\n"
+    << "# Start: " << run.policy_spec << " (" << params_text(run.table.start) << ", loadout "
+    << joker_list(run.table.loadout) << ")\n"
+    << "# " << r.evenings << " evenings per candidate; " << run.what() << " " << run.outcome() << ".\n"
+    << "# Every key is optional when read back; strategies/" << (run.strong ? "strong" : "position-safe")
+    << ".ini explains the keys.\n";
+  return h.str();
+}
+
+std::string tune_json(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  const TuningTable& table = run.table;
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["seed"] = run.seed;
+  j["rules_summary"] = rules_summary(run.rules);
+  j["engine"] = engine_name(table.engine);
+  j["final"] = table.final;
+  j["objective"] = run.objective;
+  j["policy"] = run.policy_spec;
+  j["field"] = run.field_specs;
+  j["evenings_per_candidate"] = r.evenings;
+  j["series_length"] = run.series;
+  j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
+  j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
+  j["threads"] = run.threads;
+  j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  j["param_ranges"] = nlohmann::ordered_json::array();
+  for (const auto& g : run.options.ranges)
+    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                std::to_string(g.step));
+  j["loadout_candidates"] = nlohmann::ordered_json::array();
+  for (const auto& l : run.options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
+  j["start"] = params_json(table.start);
+  j["start_loadout"] = joker_list(table.loadout);
+  j["tuned"] = params_json(r.best);
+  j["tuned_loadout"] = joker_list(r.loadout);
+  for (const auto& m : r.path)
+    j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
+                         {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
+  if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
+  j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
+  j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
+  j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
+  j["rounds"] = r.rounds;
+  j["candidates"] = r.candidates;
+  cli::mark_json(j, run.done);
+  j["seconds"] = r.seconds;
+  return cli::json_text(j);
+}
+
+std::string tune_text(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  std::ostringstream s;
+  s << "verflixt " << kVersion << "  rules " << rules_summary(run.rules) << "  seed " << run.seed << "\n"
+    << "tune " << run.policy_spec << " for " << run.what() << " against " << run.field_text() << "\n"
+    << r.evenings << (run.table.final ? " final" : "") << " evenings per candidate"
+    << (run.series > 1 ? " in series of " + std::to_string(run.series) : "")
+    << "; common random numbers, paired per series; ± is one standard error\n"
+    << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
+  if (r.path.empty()) s << (run.done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
+  for (const auto& m : r.path)
+    s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened "
+      << report::plus_minus(m.screened, "%+.4f", "%.4f") << ", confirmed "
+      << report::plus_minus(m.confirmed, "%+.4f", "%.4f") << "\n";
+  s << "\nstart  " << params_text(run.table.start) << " loadout " << joker_list(run.table.loadout) << "\n"
+    << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
+    << run.what() << " on the report stream: " << run.outcome() << "\n"
+    << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
+    << (run.done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
+  return s.str();
+}
+
 }  // namespace
 
 int tune_command(int argc, const char* const* argv) {
@@ -184,19 +311,7 @@ int tune_command(int argc, const char* const* argv) {
   if (strong && vm.count("loadouts"))
     throw InputError("--loadouts is for position policies; a strong policy selects by its own plan");
 
-  std::vector<std::string> field_specs;
-  if (vm.count("field")) {
-    if (vm.count("players") || vm.count("field-policy"))
-      throw InputError("give either --field (repeated) or --players N --field-policy P, not both");
-    field_specs = vm["field"].as<std::vector<std::string>>();
-  } else {
-    const int n = vm.count("players") ? vm["players"].as<int>() : 4;
-    if (n < 2 || n > 12) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
-    field_specs.assign(static_cast<size_t>(n - 1),
-                       vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
-  }
-  if (field_specs.empty() || field_specs.size() > 11)
-    throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
+  const std::vector<std::string> field_specs = field_specs_from(vm);
   const int series = series_from(vm, rules);
 
   const std::vector<SeatPlayer> field = make_seat_players(field_specs, rules);
@@ -231,96 +346,20 @@ int tune_command(int argc, const char* const* argv) {
   const cli::Completion done =
       cli::completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
 
-  // The report-stream values, or why there are none.
-  auto outcome = [](const TuningResult& t) {
-    if (!t.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
-    return "start " + pm(t.start_value) + ", tuned " + pm(t.best_value) + ", paired difference " +
-           fmt("%+.4f", t.improvement.mean) + " ± " + fmt("%.4f", t.improvement.se);
-  };
-  std::string field_text;
-  for (const auto& f : field_specs) field_text += (field_text.empty() ? "" : " ") + f;
-  const char* what = options.objective == TuningObjective::win ? "P(win)" : "P(not loser)";
-
+  const TuneRun run{rules, seed, threads, objective, policy_spec, field_specs, series, options, table, r, done,
+                    strong != nullptr};
   if (vm.count("write-policy")) {
-    std::ostringstream h;
-    h << "# verflixt " << (strong ? "strong" : "position") << " policy tuned by `verflixt tune` (version " << kVersion << ", seed " << seed << ").\n"
-      << "# Rules: " << rules_summary(rules) << (table.final ? " (final evenings)" : "") << "\n"
-      << "# Objective: " << what << " of seat 1 against the field: " << field_text << "\n"
-      << "# Start: " << policy_spec << " (" << params_text(table.start) << ", loadout " << joker_list(table.loadout)
-      << ")\n"
-      << "# " << r.evenings << " evenings per candidate; " << what << " " << outcome(r) << ".\n"
-      << "# Every key is optional when read back; strategies/" << (strong ? "strong" : "position-safe")
-      << ".ini explains the keys.\n";
     std::string file;
     if (strong) {
       StrongParams sp = strong->params();
       sp.stop = r.best;
-      file = strong_file(sp, h.str());
+      file = strong_file(sp, tuned_header(run));
     } else {
-      file = policy_file(r.best, table.jokers, r.loadout, h.str());
+      file = policy_file(r.best, table.jokers, r.loadout, tuned_header(run));
     }
     write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
   }
-
-  std::string text;
-  if (format == "json") {
-    nlohmann::ordered_json j;
-    j["version"] = kVersion;
-    j["seed"] = seed;
-    j["rules_summary"] = rules_summary(rules);
-    j["engine"] = engine_name(table.engine);
-    j["final"] = table.final;
-    j["objective"] = objective;
-    j["policy"] = policy_spec;
-    j["field"] = field_specs;
-    j["evenings_per_candidate"] = r.evenings;
-    j["series_length"] = series;
-    j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
-    j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
-    j["threads"] = threads;
-    j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
-    j["param_ranges"] = nlohmann::ordered_json::array();
-    for (const auto& g : options.ranges)
-      j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
-                                  std::to_string(g.step));
-    j["loadout_candidates"] = nlohmann::ordered_json::array();
-    for (const auto& l : options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
-    j["start"] = params_json(table.start);
-    j["start_loadout"] = joker_list(table.loadout);
-    j["tuned"] = params_json(r.best);
-    j["tuned_loadout"] = joker_list(r.loadout);
-    for (const auto& m : r.path)
-      j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
-                           {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
-    if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
-    j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
-    j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
-    j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
-    j["rounds"] = r.rounds;
-    j["candidates"] = r.candidates;
-    cli::mark_json(j, done);
-    j["seconds"] = r.seconds;
-    text = cli::json_text(j);
-  } else {
-    std::ostringstream s;
-    s << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "\n"
-      << "tune " << policy_spec << " for " << what << " against " << field_text << "\n"
-      << r.evenings << (table.final ? " final" : "") << " evenings per candidate"
-      << (series > 1 ? " in series of " + std::to_string(series) : "")
-      << "; common random numbers, paired per series; ± is one standard error\n"
-      << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
-    if (r.path.empty()) s << (done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
-    for (const auto& m : r.path)
-      s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened " << fmt("%+.4f", m.screened.mean)
-        << " ± " << fmt("%.4f", m.screened.se) << ", confirmed " << fmt("%+.4f", m.confirmed.mean) << " ± "
-        << fmt("%.4f", m.confirmed.se) << "\n";
-    s << "\nstart  " << params_text(table.start) << " loadout " << joker_list(table.loadout) << "\n"
-      << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
-      << what << " on the report stream: " << outcome(r) << "\n"
-      << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
-      << (done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
-    text = s.str();
-  }
+  const std::string text = format == "json" ? tune_json(run) : tune_text(run);
   return cli::finish(vm, format, done, text);
 }
 

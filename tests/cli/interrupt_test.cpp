@@ -127,180 +127,194 @@ nlohmann::json expect_json_mark(const Outcome& o) {
 
 std::string times(std::uint64_t base, int scale) { return std::to_string(base * static_cast<std::uint64_t>(scale)); }
 
-TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
-  const std::string output_file = (scratch() / "interrupted.json").string();
-  std::filesystem::remove(output_file);
-  struct Case {
-    std::string tag;
-    std::function<std::string(int)> args;
-    std::function<void(const Outcome&)> check;
-  };
-  const std::vector<Case> cases = {
-      {"evaluate", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "turns");
-         EXPECT_EQ(j["turns"], j["completed"]);
-         EXPECT_LT(j["turns"].get<std::uint64_t>(), j["requested_turns"].get<std::uint64_t>());
-       }},
-      {"evaluate_table", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k); },
-       expect_table_mark},
-      {"evaluate_zehntausend", [](int k) { return "evaluate --game zehntausend --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "turns");
-         EXPECT_EQ(j["turns"], j["completed"]);
-       }},
-      {"tournament_zehntausend", [](int k) { return "tournament --game zehntausend --seat race --seat optimal --threads 1 --games " + times(4'000'000'000, k); },
-       expect_table_mark},
+struct Case {
+  std::string tag;
+  std::function<std::string(int)> args;  // the command line at a work scale k (the retries grow it)
+  std::function<void(const Outcome&)> check;
+};
 
-      {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },
-       expect_csv_mark},
-      {"evaluate_players", [](int k) { return "evaluate --players 6 --threads 1 --turns " + times(30'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "passes");
-         EXPECT_EQ(j["passes"], j["completed"]);
-         EXPECT_LT(j["passes"].get<std::uint64_t>(), j["requested_passes"].get<std::uint64_t>());
-       }},
-      // Per-threshold sweep (pony is announced): only thresholds run in full are listed.
-      {"sweep", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "thresholds");
-         ASSERT_EQ(j["loadouts"].size(), 1u);
-         const auto& l = j["loadouts"][0];
-         EXPECT_EQ(l["points"].size(), j["completed"].get<std::size_t>());
-         EXPECT_LT(l["points"].size(), 101u);
-         for (const auto& p : l["points"]) EXPECT_EQ(p["turns"], j["turns_per_threshold"]) << p;
-         if (!l["points"].empty()) {
-           EXPECT_TRUE(l.contains("best_among"));
-         }
-       }},
-      {"sweep_table", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k); },
-       [](const Outcome& o) {
-         expect_table_mark(o);
-         EXPECT_EQ(o.out.find("0.0000 ± 0.0000"), std::string::npos) << o.out;  // no unrun thresholds
-       }},
-      {"en_gingg_tournament",
-       [](int k) {
-         return "tournament --game en-gingg --seat keep-from:5 --seat keep-from:6 --threads 1 --games " +
-                times(200'000'000, k) + " --format json";
-       },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "games");
-         EXPECT_EQ(j["games"], j["completed"]);
-       }},
-      {"en_gingg_evaluate",
-       [](int k) { return "evaluate --game en-gingg --threads 1 --turns " + times(2'000'000'000, k); }, expect_table_mark},
-      {"sweep_csv", [](int k) { return "sweep --loadouts none;pony --threads 1 --turns " + times(200'000'000, k) + " --format csv"; },
-       expect_csv_mark},
-      {"solve_all", [](int) { return "solve --loadouts all --preset classic --threads 1 --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "loadouts");
-         EXPECT_EQ(j["loadouts"].size(), j["completed"].get<std::size_t>());
-       }},
-      {"solve_all_table", [](int) { return "solve --loadouts all --preset classic --threads 1"; }, expect_table_mark},
-      {"tournament", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --seat threshold:23 --threads 1 --evenings " + times(50'000'000, k) + " --format json --output " + (scratch() / "interrupted.json").string(); },
-       [output_file](const Outcome& o) {
-         EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
-         EXPECT_TRUE(o.out.empty()) << o.out;  // everything went to --output
-         const Outcome f{o.code, slurp(output_file), o.err, o.args};
-         const auto j = expect_json_mark(f);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "evenings");
-         EXPECT_EQ(j["evenings"], j["completed"]);
-         EXPECT_LT(j["evenings"].get<std::uint64_t>(), j["requested_evenings"].get<std::uint64_t>());
-       }},
-      {"tournament_table", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --threads 1 --evenings " + times(50'000'000, k); },
-       expect_table_mark},
-      {"schocken_tournament", [](int k) { return "tournament --game schocken --seat stand --seat stand --threads 1 --games " + times(500'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "games");
-         EXPECT_EQ(j["games"], j["completed"]);
-       }},
-      {"schocken_evaluate", [](int k) { return "evaluate --game schocken --policy stand --threads 1 --turns " + times(4'000'000'000, k); },
-       expect_table_mark},
-      {"balance", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "variants");
-         // The base and each listed joker are whole variants; the one under way is not listed.
-         const std::size_t listed = j["jokers"].size() + (j.contains("baseline") ? 1 : 0);
-         EXPECT_LE(j["jokers"].size(), j["completed"].get<std::size_t>());
-         EXPECT_LE(listed, j["completed"].get<std::size_t>() + 1);
-       }},
-      {"balance_csv", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format csv"; },
-       expect_csv_mark},
-      {"balance_vary", [](int k) { return "balance --players 4 --threads 1 --vary runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "values");
-         EXPECT_EQ(j["values"].size(), j["completed"].get<std::size_t>());  // only whole values
-       }},
-      {"balance_auto", [](int k) { return "balance --players 4 --threads 1 --jokers pony,fumo --auto runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "searches");
-         for (const auto& s : j["searches"])  // a search cut short claims no balanced value
-           if (!s["complete"].get<bool>()) {
-             EXPECT_TRUE(s["balanced"].empty());
-           }
-       }},
-      {"balance_game", [](int k) { return "balance --game pig --seat hold:20 --seat hold:25 --vary goal=30..50:10 --threads 1 --games " + times(400'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "rows");
-         EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());  // only whole rows
-       }},
-      {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["samples_per_action"], j["completed"]);
-         EXPECT_LT(j["samples_per_action"].get<std::uint64_t>(), 100'000'000u);
-       }},
-      {"advise_table", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000"; },
-       expect_table_mark},
-      {"tune", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "candidate measurements");
-         EXPECT_TRUE(j["tuned_value"].is_null());  // never an unmeasured value
-       }},
-      {"strength", [](int k) { return "strength --policy threshold:20 --set jokers.available=pony --threads 1 --evenings " + times(200'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["unit"], "best-response rounds");
-         EXPECT_TRUE(j["policies"].back()["interrupted"].get<bool>());  // finished rounds only
-       }},
-      {"tune_table", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k); },
-       expect_table_mark},
-      {"bench", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },
-       [](const Outcome& o) {
-         const auto j = expect_json_mark(o);
-         if (j.is_null()) return;
-         EXPECT_EQ(j["rows"].size() + j["pass_rows"].size(), j["completed"].get<std::size_t>());
-       }},
-      {"bench_table", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k); },
-       expect_table_mark},
+// Where the interrupted tournament writes its JSON (--output).
+std::string interrupted_output() { return (scratch() / "interrupted.json").string(); }
+
+// The sampling commands of every game: evaluate, tournament and sweep.
+std::vector<Case> sampling_cases() {
+  return {
+    {"evaluate", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "turns");
+       EXPECT_EQ(j["turns"], j["completed"]);
+       EXPECT_LT(j["turns"].get<std::uint64_t>(), j["requested_turns"].get<std::uint64_t>());
+     }},
+    {"evaluate_table", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k); },
+     expect_table_mark},
+    {"evaluate_zehntausend", [](int k) { return "evaluate --game zehntausend --threads 1 --turns " + times(400'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "turns");
+       EXPECT_EQ(j["turns"], j["completed"]);
+     }},
+    {"tournament_zehntausend", [](int k) { return "tournament --game zehntausend --seat race --seat optimal --threads 1 --games " + times(4'000'000'000, k); },
+     expect_table_mark},
+    {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },
+     expect_csv_mark},
+    {"evaluate_players", [](int k) { return "evaluate --players 6 --threads 1 --turns " + times(30'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "passes");
+       EXPECT_EQ(j["passes"], j["completed"]);
+       EXPECT_LT(j["passes"].get<std::uint64_t>(), j["requested_passes"].get<std::uint64_t>());
+     }},
+    // Per-threshold sweep (pony is announced): only thresholds run in full are listed.
+    {"sweep", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "thresholds");
+       ASSERT_EQ(j["loadouts"].size(), 1u);
+       const auto& l = j["loadouts"][0];
+       EXPECT_EQ(l["points"].size(), j["completed"].get<std::size_t>());
+       EXPECT_LT(l["points"].size(), 101u);
+       for (const auto& p : l["points"]) EXPECT_EQ(p["turns"], j["turns_per_threshold"]) << p;
+       if (!l["points"].empty()) {
+         EXPECT_TRUE(l.contains("best_among"));
+       }
+     }},
+    {"sweep_table", [](int k) { return "sweep --jokers pony --from 10 --to 110 --threads 1 --turns " + times(500'000, k); },
+     [](const Outcome& o) {
+       expect_table_mark(o);
+       EXPECT_EQ(o.out.find("0.0000 ± 0.0000"), std::string::npos) << o.out;  // no unrun thresholds
+     }},
+    {"en_gingg_tournament",
+     [](int k) {
+       return "tournament --game en-gingg --seat keep-from:5 --seat keep-from:6 --threads 1 --games " +
+              times(200'000'000, k) + " --format json";
+     },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "games");
+       EXPECT_EQ(j["games"], j["completed"]);
+     }},
+    {"en_gingg_evaluate",
+     [](int k) { return "evaluate --game en-gingg --threads 1 --turns " + times(2'000'000'000, k); }, expect_table_mark},
+    {"sweep_csv", [](int k) { return "sweep --loadouts none;pony --threads 1 --turns " + times(200'000'000, k) + " --format csv"; },
+     expect_csv_mark},
+    {"tournament", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --seat threshold:23 --threads 1 --evenings " + times(50'000'000, k) + " --format json --output " + interrupted_output(); },
+     [](const Outcome& o) {
+       EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+       EXPECT_TRUE(o.out.empty()) << o.out;  // everything went to --output
+       const Outcome f{o.code, slurp(interrupted_output()), o.err, o.args};
+       const auto j = expect_json_mark(f);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "evenings");
+       EXPECT_EQ(j["evenings"], j["completed"]);
+       EXPECT_LT(j["evenings"].get<std::uint64_t>(), j["requested_evenings"].get<std::uint64_t>());
+     }},
+    {"tournament_table", [](int k) { return "tournament --seat threshold:20 --seat threshold:17 --threads 1 --evenings " + times(50'000'000, k); },
+     expect_table_mark},
+    {"schocken_tournament", [](int k) { return "tournament --game schocken --seat stand --seat stand --threads 1 --games " + times(500'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "games");
+       EXPECT_EQ(j["games"], j["completed"]);
+     }},
+    {"schocken_evaluate", [](int k) { return "evaluate --game schocken --policy stand --threads 1 --turns " + times(4'000'000'000, k); },
+     expect_table_mark},
   };
+}
+
+// The analyses: solve, balance, advise, tune, strength and bench.
+std::vector<Case> analysis_cases() {
+  return {
+    {"solve_all", [](int) { return "solve --loadouts all --preset classic --threads 1 --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "loadouts");
+       EXPECT_EQ(j["loadouts"].size(), j["completed"].get<std::size_t>());
+     }},
+    {"solve_all_table", [](int) { return "solve --loadouts all --preset classic --threads 1"; }, expect_table_mark},
+    {"balance", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "variants");
+       // The base and each listed joker are whole variants; the one under way is not listed.
+       const std::size_t listed = j["jokers"].size() + (j.contains("baseline") ? 1 : 0);
+       EXPECT_LE(j["jokers"].size(), j["completed"].get<std::size_t>());
+       EXPECT_LE(listed, j["completed"].get<std::size_t>() + 1);
+     }},
+    {"balance_csv", [](int k) { return "balance --players 4 --threads 1 --evenings " + times(50'000, k) + " --format csv"; },
+     expect_csv_mark},
+    {"balance_vary", [](int k) { return "balance --players 4 --threads 1 --vary runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "values");
+       EXPECT_EQ(j["values"].size(), j["completed"].get<std::size_t>());  // only whole values
+     }},
+    {"balance_auto", [](int k) { return "balance --players 4 --threads 1 --jokers pony,fumo --auto runkelrueb.face=1..7 --evenings " + times(50'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "searches");
+       for (const auto& s : j["searches"])  // a search cut short claims no balanced value
+         if (!s["complete"].get<bool>()) {
+           EXPECT_TRUE(s["balanced"].empty());
+         }
+     }},
+    {"balance_game", [](int k) { return "balance --game pig --seat hold:20 --seat hold:25 --vary goal=30..50:10 --threads 1 --games " + times(400'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "rows");
+       EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());  // only whole rows
+     }},
+    {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["samples_per_action"], j["completed"]);
+       EXPECT_LT(j["samples_per_action"].get<std::uint64_t>(), 100'000'000u);
+     }},
+    {"advise_table", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000"; },
+     expect_table_mark},
+    {"tune", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "candidate measurements");
+       EXPECT_TRUE(j["tuned_value"].is_null());  // never an unmeasured value
+     }},
+    {"strength", [](int k) { return "strength --policy threshold:20 --set jokers.available=pony --threads 1 --evenings " + times(200'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "best-response rounds");
+       EXPECT_TRUE(j["policies"].back()["interrupted"].get<bool>());  // finished rounds only
+     }},
+    {"tune_table", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k); },
+     expect_table_mark},
+    {"bench", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["rows"].size() + j["pass_rows"].size(), j["completed"].get<std::size_t>());
+     }},
+    {"bench_table", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k); },
+     expect_table_mark},
+  };
+}
+
+TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
+  std::filesystem::remove(interrupted_output());
+  std::vector<Case> cases = sampling_cases();
+  for (Case& c : analysis_cases()) cases.push_back(std::move(c));
   std::vector<std::future<Outcome>> runs;
   for (const auto& c : cases) runs.push_back(std::async(std::launch::async, [&c] { return interrupted(c.args, c.tag); }));
   for (size_t k = 0; k < cases.size(); ++k) {

@@ -248,6 +248,8 @@ struct PassKernel::Impl {
   // The lanes in a lane block (lane_block.h): their state in structure-of-arrays form,
   // stepped sixteen lanes at a time, where it can play them (block_plays).
   struct Block;
+  template <bool kSeries>
+  struct BlockRun;  // run_block's state and steps (lane_block_steps.h)
   std::unique_ptr<Block> block_;
   bool use_block_ = kLaneBlockByDefault;
   bool block_plays(const std::array<CompiledPolicy*, kMaxPlayers>& tabs, int n, bool senigma, int lanes) const;
