@@ -8,7 +8,7 @@
 #include "verflixt/games/verflixte6/rules/engine.h"
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 static void BM_ReferenceSoloTurnThreshold17(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
@@ -122,4 +122,4 @@ static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
 }
 BENCHMARK(BM_ReferencePassSixPlayersJokers)->ArgName("jokers")->Arg(0)->Arg(1);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -12,7 +12,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 void BM_Xoshiro256ss(benchmark::State& state) {
@@ -122,4 +122,4 @@ void BM_NaiveChainTurnThreshold17(benchmark::State& state) {
 BENCHMARK(BM_NaiveChainTurnThreshold17)->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -19,11 +19,11 @@
 #include "cli/api.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
-namespace po = cli::po;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 const std::vector<std::string> kGoals = {"win", "not-loser", "eyes"};
@@ -133,7 +133,7 @@ std::string self_policy_name(const po::variables_map& vm) {
   return vm.count("policy-text") ? std::string("--policy-text") : vm["policy"].as<std::string>();
 }
 
-std::vector<std::string> situation_lines(const po::variables_map& vm, const cli::AdviseReport& r,
+std::vector<std::string> situation_lines(const po::variables_map& vm, const AdviseReport& r,
                                          JokerSet others_jokers, int threads) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
@@ -155,7 +155,7 @@ std::vector<std::string> situation_lines(const po::variables_map& vm, const cli:
 }
 
 // Every input by option name, as read (an other player's eyes as given, even where dropped).
-nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const cli::AdviseReport& r, JokerSet others_jokers,
+nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const AdviseReport& r, JokerSet others_jokers,
                                    int threads) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
@@ -197,7 +197,7 @@ nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const cli::Advis
 
 // The inputs that change nothing in this answer or are dropped, and the jokers that act by
 // themselves (named so, since they are no action of their own in the ranking).
-std::vector<std::string> input_warnings(const po::variables_map& vm, const cli::AdviseReport& r,
+std::vector<std::string> input_warnings(const po::variables_map& vm, const AdviseReport& r,
                                         const Policy& others_policy, JokerSet others_jokers) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
@@ -243,18 +243,16 @@ std::vector<std::string> input_warnings(const po::variables_map& vm, const cli::
 
 }  // namespace
 
-namespace cli {
-
 po::options_description advise_options() {
   po::options_description desc("advise options");
   desc.add_options()
-      ("eyes", cli::int_value(-200, 400), "own eyes this pass so far (after the free throw)")
-      ("robbing-ones", cli::int_value(0, 0, 100), "robbing 1s thrown so far this turn (T4)")
+      ("eyes", int_value(-200, 400), "own eyes this pass so far (after the free throw)")
+      ("robbing-ones", int_value(0, 0, 100), "robbing 1s thrown so far this turn (T4)")
       ("jokers", po::value<std::string>()->default_value("none"), "jokers still held, e.g. hirtenschutz,pony")
-      ("frost-used", cli::int_value(0, 0, 4), "Frostschutz uses so far (J1)")
+      ("frost-used", int_value(0, 0, 4), "Frostschutz uses so far (J1)")
       ("fumo", po::bool_switch(), "Fumo is active (J13 doubling)")
-      ("floor", cli::int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
-      ("total", cli::int_value(0, 0, 100000), "own evening total before this pass")
+      ("floor", int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
+      ("total", int_value(0, 0, 100000), "own evening total before this pass")
       ("other", po::value<std::vector<std::string>>()->composing(),
        "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
        "z (Zombie); repeat in seat order after you")
@@ -272,13 +270,13 @@ po::options_description advise_options() {
       ("policy-text", po::value<std::string>(), "--policy given as the text of a policy INI file instead of a name")
       ("others-policy-text", po::value<std::string>(),
        "--others-policy given as the text of a policy INI file instead of a name")
-      ("passes-left", cli::int_value(1, 1, 50),
+      ("passes-left", int_value(1, 1, 50),
        "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
        "out by Monte Carlo, everyone without jokers, before scoring)")
-      ("samples", cli::count_value(20000, 2, 100000000), "Monte Carlo samples per action")
+      ("samples", count_value(20000, 2, 100000000), "Monte Carlo samples per action")
       ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
+  add_sampling_options(desc);
+  add_rules_options(desc);
   return desc;
 }
 
@@ -384,13 +382,11 @@ nlohmann::ordered_json advise_json(const AdviseReport& r) {
   return j;
 }
 
-}  // namespace cli
-
 namespace {
 
 // The answer as a table for the terminal: the verdict first, then the situation as
 // understood, the warnings about inputs, the ranking and the wall time of the whole answer.
-std::string advise_table(const cli::AdviseReport& report, double seconds) {
+std::string advise_table(const AdviseReport& report, double seconds) {
   const Advice& adv = report.advice;
   const AdviceSituation& s = report.situation;
   const Rules& rules = report.rules;
@@ -441,27 +437,27 @@ std::string advise_table(const cli::AdviseReport& report, double seconds) {
 
 int advise_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();
-  po::options_description desc = cli::advise_options();
-  cli::add_output_options(desc, kFormats);
+  po::options_description desc = advise_options();
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   std::string("usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
                   "                       [--objective win|not-loser|eyes] [--samples N]\n"
                   "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
                   "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
                   "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
-                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j") + cli::kRuleIdsNote,
+                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
                   vm))
     return 0;
-  const std::string format = cli::format_from(vm, kFormats);
+  const std::string format = format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
-  const cli::AdviseReport report =
-      cli::with_progress("advise samples", [&](const RunControl& control) { return cli::advise_report(vm, control); });
+  const AdviseReport report =
+      with_progress("advise samples", [&](const RunControl& control) { return advise_report(vm, control); });
   const Advice& adv = report.advice;
   std::string text;
   if (format == "json") {
-    text = cli::json_text(cli::advise_json(report));
+    text = json_text(advise_json(report));
   } else if (format == "csv") {
     text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact,separated\n";
     for (size_t k = 0; k < adv.ranked.size(); ++k) {
@@ -473,7 +469,7 @@ int advise_command(int argc, const char* const* argv) {
   } else {
     text = advise_table(report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
-  return cli::finish(vm, format, report.done, text);
+  return finish(vm, format, report.done, text);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

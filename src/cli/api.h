@@ -19,7 +19,7 @@ namespace verflixt::cli {
 // What one answer may spend on exact work. The command line allows the solver's own limit;
 // the server gives each request far less, so one request cannot take the machine's memory.
 struct Budget {
-  std::size_t max_solver_states = SolverOptions{}.max_states;
+  std::size_t max_solver_states = verflixte6::SolverOptions{}.max_states;
 };
 
 // ---- advise ----
@@ -28,13 +28,13 @@ po::options_description advise_options();
 
 // One answer of advise: the situation as read, the advice, and what it assumed.
 struct AdviseReport {
-  Rules rules;
-  AdviceSituation situation;
+  verflixte6::Rules rules;
+  verflixte6::AdviceSituation situation;
   std::size_t goal = 0;             // index into the objectives: win, not-loser, eyes
   std::uint64_t samples_asked = 0;
   std::uint64_t seed = 0;
   std::string others_policy;
-  Advice advice;
+  verflixte6::Advice advice;
   Completion done;
   // Every input as read, by option name ('-' as '_'), with the situation's lines (`lines`):
   // the player checks here what advise understood.
@@ -54,11 +54,11 @@ nlohmann::ordered_json advise_json(const AdviseReport& report);
 po::options_description solve_options();
 
 struct SolveReport {
-  Rules rules;
+  verflixte6::Rules rules;
   bool all = false;                 // every loadout (--loadouts all) or one (--jokers)
   struct Row {
-    SoloSolution sol;
-    std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
+    verflixte6::SoloSolution sol;
+    std::vector<std::pair<verflixte6::Joker, double>> marginal;  // EV with the joker minus EV without it
   };
   std::vector<Row> rows;            // best first
   // --curve (one loadout): for each subset of the loadout still held (as in the thresholds),
@@ -68,7 +68,7 @@ struct SolveReport {
     int eyes = 0;
     double go_on = 0;
   };
-  std::vector<std::pair<JokerSet, std::vector<CurvePoint>>> curve;
+  std::vector<std::pair<verflixte6::JokerSet, std::vector<CurvePoint>>> curve;
   double seconds = 0;
   Completion done;
 };
@@ -80,6 +80,6 @@ nlohmann::ordered_json solve_json(const SolveReport& report);
 // The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,
 // Frostschutz uses, Fumo kind), each joker of the ruleset with a one-line description under
 // these rules, and the whole ruleset as the INI text `verflixt rules` prints.
-nlohmann::ordered_json rules_json(const Rules& rules);
+nlohmann::ordered_json rules_json(const verflixte6::Rules& rules);
 
 }  // namespace verflixt::cli

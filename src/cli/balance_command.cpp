@@ -29,7 +29,9 @@
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 
 namespace balance_run {
 
@@ -60,7 +62,6 @@ namespace {
 
 using namespace balance_run;
 using namespace balance_text;
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
@@ -69,12 +70,12 @@ const char* kAutoRule =
     "tested jokers' lifts under the same family, between the smallest and the largest; the confidence set holds every "
     "value whose lift is not above the largest nor below the smallest by more than 2 paired SE";
 
-cli::po::options_description balance_options() {
-  namespace po = cli::po;
-  namespace po = cli::po;
+po::options_description balance_options() {
+  namespace po = po;
+  namespace po = po;
   po::options_description desc("balance options");
   desc.add_options()
-      ("players", cli::int_value(4, 2, 12), "table size (2..12)")
+      ("players", int_value(4, 2, 12), "table size (2..12)")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
        "jokers, as heuristic files have)")
@@ -83,7 +84,7 @@ cli::po::options_description balance_options() {
        "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
       ("jokers", po::value<std::string>()->default_value("all"),
        "jokers to test (all = every joker of the rules); with --auto, the others to balance against")
-      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings per run")
+      ("evenings", count_value(20000, 1, std::uint64_t{1} << 40), "evenings per run")
       ("final", po::bool_switch(), "play final evenings")
       ("vary", po::value<std::string>(),
        "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for each value the joker's "
@@ -94,7 +95,7 @@ cli::po::options_description balance_options() {
        "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
        "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
        "solo EV version against the other jokers' solo EV lifts")
-      ("until-verdict", cli::count_value(0, 1, std::uint64_t{1} << 40),
+      ("until-verdict", count_value(0, 1, std::uint64_t{1} << 40),
        "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own dice) until the strongest "
        "family names a strongest and a weakest joker, or N evenings per run are spent; a verdict then needs more "
        "than z paired SE, z such that the chance of any verdict among equal jokers is at most 5% over every look "
@@ -105,9 +106,9 @@ cli::po::options_description balance_options() {
        "the third policy family: the strong table policy for each loadout with this file's parameters (kind = "
        "strong; played by the reference engine, so it costs the most), or none to skip it");
   add_engine_option(desc);
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   return desc;
 }
 
@@ -129,15 +130,14 @@ constexpr const char* kUsage =
 namespace balance_run {
 
 using namespace balance_text;
-using cli::fmt;
 
 void Balance::read_settings() {
-  rules = cli::rules_from(vm);
-  format = cli::format_from(vm, kFormats);
+  rules = rules_from(vm);
+  format = format_from(vm, kFormats);
   players = vm["players"].as<int>();
   evenings = vm["evenings"].as<std::uint64_t>();
-  seed = cli::seed_from(vm);
-  threads = cli::threads_from(vm);
+  seed = seed_from(vm);
+  threads = threads_from(vm);
   if (players < 2 || players > 12)
     throw InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
   if (threads < 1 || threads > 1024)
@@ -200,9 +200,9 @@ void Balance::read_table() {
 }
 
 void Balance::install_hooks() {
-  hooks.begin = [](const std::string& label) { return cli::progress_control(label); };
-  hooks.end = [] { cli::progress_done(); };
-  hooks.stopped = [] { return cli::interrupt_flag().load(); };
+  hooks.begin = [](const std::string& label) { return progress_control(label); };
+  hooks.end = [] { progress_done(); };
+  hooks.stopped = [] { return interrupt_flag().load(); };
   run = BalanceRun{evenings, seed, threads};
   base_name = base.empty() ? "none" : vm["base"].as<std::string>();
 }
@@ -222,11 +222,11 @@ void Balance::header(json& j) const {
   j["policy_families"] = names;
 }
 
-void Balance::sweep_header(json& j, const cli::Completion& done, const char* mode, const std::string& key,
+void Balance::sweep_header(json& j, const Completion& done, const char* mode, const std::string& key,
                            Joker joker) const {
   header(j);
   j["evenings_per_run"] = evenings;
-  cli::mark_json(j, done);
+  mark_json(j, done);
   j[mode] = key;
   j["joker"] = joker_id(joker);
 }
@@ -257,7 +257,7 @@ int Balance::vary() const {
     if (shared.empty()) shared = p.base;
     points.push_back(std::move(p));
   }
-  const cli::Completion done = cli::completion(points.size(), sweep.rules.size(), "values");
+  const Completion done = completion(points.size(), sweep.rules.size(), "values");
   auto lift = [&](const SweepPoint& p, size_t f) -> std::optional<Difference> {
     if (f >= p.with.size() || !p.with[f] || !p.base[f]) return std::nullopt;
     return difference(*p.with[f], *p.base[f], Group::tested, Measure::win);
@@ -281,7 +281,7 @@ int Balance::vary() const {
       }
       j["values"].push_back(row);
     }
-    text = cli::json_text(j);
+    text = json_text(j);
   } else if (format == "csv") {
     text = "value,family,win_lift,win_lift_se,win_lift_se_independent,solo_ev_lift\n";
     for (const auto& p : points)
@@ -309,7 +309,7 @@ int Balance::vary() const {
     }
     text = o.str();
   }
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
 // --auto KEY=A..B: the values that balance the joker, by family.
@@ -320,7 +320,7 @@ int Balance::auto_report() const {
     if (sweep.rules[static_cast<size_t>(v - sweep.lo)] == rules) current = v;
   const auto searched = static_cast<std::uint64_t>(
       std::count_if(ab.results.begin(), ab.results.end(), [](const AutoResult& r) { return r.complete; }));
-  const cli::Completion done = cli::completion(searched, families.size() + 1, "searches", ab.interrupted);
+  const Completion done = completion(searched, families.size() + 1, "searches", ab.interrupted);
   auto values = [](const std::vector<int>& v) {
     json a = json::array();
     for (int x : v) a.push_back(x);
@@ -357,7 +357,7 @@ int Balance::auto_report() const {
                                {"unused", p.unused}});
       j["searches"].push_back(s);
     }
-    text = cli::json_text(j);
+    text = json_text(j);
   } else if (format == "csv") {
     text = "family,value,lift,lift_se,minus_high,minus_high_se,minus_low,minus_low_se,balanced,in_confidence\n";
     for (const auto& r : ab.results)
@@ -394,23 +394,23 @@ int Balance::auto_report() const {
     }
     text = o.str();
   }
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
 }  // namespace balance_run
 
 int balance_command(int argc, const char* const* argv) {
   auto desc = balance_options();
-  cli::po::variables_map vm;
-  if (!cli::parse(argc, argv, desc, kUsage, vm)) return 0;
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, kUsage, vm)) return 0;
   balance_run::Balance b(vm);
   b.read_settings();
   b.read_table();
-  cli::install_interrupt_handler();
+  install_interrupt_handler();
   b.install_hooks();
   if (vm.count("vary")) return b.vary();
   if (vm.count("auto")) return b.auto_report();
   return b.joker_table();
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

@@ -13,11 +13,12 @@
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt::balance_run {
+namespace verflixt::cli::balance_run {
+
+using namespace verflixt::verflixte6;
 namespace {
 
 using namespace balance_text;
-using cli::fmt;
 
 // What the joker table measured: the table itself (and the sequential run that played it,
 // with --until-verdict) and the ruleset comparison.
@@ -70,12 +71,12 @@ JokerResult measure(const Balance& bal) {
   std::vector<Joker> compare_list = res.held_changed;
   for (Joker j : base)
     if (std::find(compare_list.begin(), compare_list.end(), j) == compare_list.end()) compare_list.push_back(j);
-  if (compare && !res.t.interrupted && !cli::interrupt_flag().load()) {
+  if (compare && !res.t.interrupted && !interrupt_flag().load()) {
     auto play = [&](const Rules& r) -> std::optional<TableRun> {
       const FamilyPlayer p = families[0].play(r, compare_list);
-      const RunControl control = cli::progress_control("balance ruleset comparison");
+      const RunControl control = progress_control("balance ruleset comparison");
       TableRun x = play_balance_table(r, table, p, evenings, seed, threads, control);
-      cli::progress_done();
+      progress_done();
       if (x.interrupted) return std::nullopt;
       return x;
     };
@@ -88,7 +89,7 @@ JokerResult measure(const Balance& bal) {
   return res;
 }
 
-std::string joker_json(const Balance& bal, const JokerResult& res, const cli::Completion& done) {
+std::string joker_json(const Balance& bal, const JokerResult& res, const Completion& done) {
   const std::vector<PolicyFamily>& families = bal.families;
   const std::uint64_t evenings = bal.evenings;
   const Rules& reference = bal.reference;
@@ -109,7 +110,7 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const cli::Co
   bal.header(j);
   j["evenings_per_variant"] = has_base ? first.base->evenings : 0;
   if (first.base && first.base->interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
-  cli::mark_json(j, done);
+  mark_json(j, done);
   j["lift_stderr"] = kPairing;
   j["verdict"] = verdict_json(t, families);
   if (sequential) j["until_verdict"] = sequential_json(*sequential, evenings);
@@ -181,7 +182,7 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const cli::Co
                                {"changed_jokers", changed_ids}, {"tested_jokers", compare_loadout},
                                {"groups", groups}, {"rules_minus_preset", diffs}, {"warnings", compare_warnings}};
   }
-  text = cli::json_text(j);
+  text = json_text(j);
   return text;
 }
 
@@ -299,12 +300,12 @@ std::string joker_text(const Balance& bal, const JokerResult& res) {
 
 int Balance::joker_table() const {
   const JokerResult r = measure(*this);
-  const cli::Completion done = cli::completion(r.t.runs_done + (r.compared ? 1 : 0), r.t.runs_total + (compare ? 1 : 0),
+  const Completion done = completion(r.t.runs_done + (r.compared ? 1 : 0), r.t.runs_total + (compare ? 1 : 0),
                                                "variants", r.t.interrupted);
   const std::string text = format == "json" ? joker_json(*this, r, done)
                            : format == "csv" ? joker_csv(*this, r)
                                              : joker_text(*this, r);
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
-}  // namespace verflixt::balance_run
+}  // namespace verflixt::cli::balance_run

@@ -15,29 +15,29 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt::balance_run {
+namespace verflixt::cli::balance_run {
 
 using json = nlohmann::ordered_json;
 
 struct Balance {
-  explicit Balance(const cli::po::variables_map& options) : vm(options) {}
-  const cli::po::variables_map& vm;
-  Rules rules;
+  explicit Balance(const po::variables_map& options) : vm(options) {}
+  const po::variables_map& vm;
+  verflixte6::Rules rules;
   std::string format;
   int players = 0;
   std::uint64_t evenings = 0, seed = 0;
   int threads = 1;
   bool until_verdict = false;
-  std::vector<Joker> base, tested;
-  std::shared_ptr<const Policy> policy;
-  Rules reference;
+  std::vector<verflixte6::Joker> base, tested;
+  std::shared_ptr<const verflixte6::Policy> policy;
+  verflixte6::Rules reference;
   bool compare = false;  // the rules differ from their preset
   SeatPlayer field;
-  BalanceTable table;
-  std::vector<PolicyFamily> families;
-  ParamSweep sweep;
-  RunHooks hooks;
-  BalanceRun run;
+  verflixte6::BalanceTable table;
+  std::vector<verflixte6::PolicyFamily> families;
+  verflixte6::ParamSweep sweep;
+  verflixte6::RunHooks hooks;
+  verflixte6::BalanceRun run;
   std::string base_name;
 
   // The options, checked before anything is played.
@@ -48,7 +48,7 @@ struct Balance {
   // What every JSON report opens with.
   void header(json& j) const;
   // --vary and --auto: the header, then what ran and which rule key of which joker was swept.
-  void sweep_header(json& j, const cli::Completion& done, const char* mode, const std::string& key, Joker joker) const;
+  void sweep_header(json& j, const Completion& done, const char* mode, const std::string& key, verflixte6::Joker joker) const;
   // What every table opens with.
   void intro(std::ostringstream& o) const;
   int vary() const;
@@ -59,10 +59,10 @@ struct Balance {
 };
 
 // A lift column wide enough for its family's name.
-size_t column(const PolicyFamily& f);
-std::string joker_list(const std::vector<Joker>& list);
+size_t column(const verflixte6::PolicyFamily& f);
+std::string joker_list(const std::vector<verflixte6::Joker>& list);
 // A difference in JSON: the paired SE and, for comparison, the independent one.
-void put(json& row, const std::string& key, const Difference& d);
+void put(json& row, const std::string& key, const verflixte6::Difference& d);
 extern const char* const kPairing;
 
-}  // namespace verflixt::balance_run
+}  // namespace verflixt::cli::balance_run

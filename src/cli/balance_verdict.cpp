@@ -4,9 +4,10 @@
 
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt::balance_text {
+namespace verflixt::cli::balance_text {
 
-using cli::fmt;
+using namespace verflixt::verflixte6;
+
 using json = nlohmann::ordered_json;
 
 namespace {
@@ -104,4 +105,4 @@ std::string sequential_text(const SequentialRun& s, std::uint64_t block) {
          std::to_string(static_cast<std::uint64_t>(s.blocks) * block) + " evenings per run); " + sequential_rule(s) + "\n";
 }
 
-}  // namespace verflixt::balance_text
+}  // namespace verflixt::cli::balance_text

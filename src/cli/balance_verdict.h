@@ -12,7 +12,7 @@
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 
-namespace verflixt::balance_text {
+namespace verflixt::cli::balance_text {
 
 // "+0.0123 ± 0.0045": an estimate with its standard error.
 inline std::string pm(const Estimate& e, const char* f = "%+.4f") { return report::plus_minus(e, f, "%.4f"); }
@@ -26,10 +26,10 @@ inline nlohmann::ordered_json number_or_null(double x) {
   return std::isnan(x) ? nlohmann::ordered_json() : nlohmann::ordered_json(x);
 }
 
-nlohmann::ordered_json verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families);
-void verdict_text(std::ostringstream& o, const JokerTable& t, const std::vector<PolicyFamily>& families);
+nlohmann::ordered_json verdict_json(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
+void verdict_text(std::ostringstream& o, const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
 // --until-verdict: how the sequential run ended, its rule and its error rate.
-nlohmann::ordered_json sequential_json(const SequentialRun& s, std::uint64_t block);
-std::string sequential_text(const SequentialRun& s, std::uint64_t block);
+nlohmann::ordered_json sequential_json(const verflixte6::SequentialRun& s, std::uint64_t block);
+std::string sequential_text(const verflixte6::SequentialRun& s, std::uint64_t block);
 
-}  // namespace verflixt::balance_text
+}  // namespace verflixt::cli::balance_text

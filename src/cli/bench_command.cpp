@@ -59,36 +59,37 @@
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
 using namespace bench_context;
 using namespace bench_measure;
 using bench_run::Workload;
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 // Ctrl-C: the measurement under way stops at its next chunk and is dropped (a cut run would
 // time fewer turns and change the signature); the finished rows are printed, marked.
-bool stopped() { return cli::interrupt_flag().load(); }
+bool stopped() { return interrupt_flag().load(); }
 
-cli::po::options_description bench_options() {
-  namespace po = cli::po;
+po::options_description bench_options() {
+  namespace po = po;
   po::options_description desc("bench options");
   desc.add_options()
-      ("turns", cli::count_value(30'000'000, 1, std::uint64_t{1} << 50), "kernel turns per run")
-      ("baseline-turns", cli::count_value(1'500'000, 1, std::uint64_t{1} << 50),
+      ("turns", count_value(30'000'000, 1, std::uint64_t{1} << 50), "kernel turns per run")
+      ("baseline-turns", count_value(1'500'000, 1, std::uint64_t{1} << 50),
        "naive turns per run (and reference-engine turns per table run)")
-      ("table-turns", cli::count_value(15'000'000, 1, std::uint64_t{1} << 50),
+      ("table-turns", count_value(15'000'000, 1, std::uint64_t{1} << 50),
        "pass-kernel turns per table run (6-player passes, 4-player evenings, MPI)")
-      ("seed", cli::count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
-      ("threads", cli::int_value(omp_get_num_procs(), 1, 1024), "measure 1..T threads")
-      ("repeats", cli::int_value(5, 1, 1000),
+      ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
+      ("threads", int_value(omp_get_num_procs(), 1, 1024), "measure 1..T threads")
+      ("repeats", int_value(5, 1, 1000),
        "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
-      ("row-steps", cli::int_value(AliasOptions{}.max_steps, 1, 16),
+      ("row-steps", int_value(AliasOptions{}.max_steps, 1, 16),
        "kernel tuning: chain steps one alias row may play")
-      ("row-outcomes", cli::int_value(AliasOptions{}.max_composed_outcomes, 2, 4096),
+      ("row-outcomes", int_value(AliasOptions{}.max_composed_outcomes, 2, 4096),
        "kernel tuning: most outcomes of a composed row")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "policy of the joker workload")
@@ -98,8 +99,8 @@ cli::po::options_description bench_options() {
        "seat 1 of the 4-player evening workload (POLICY[@JOKERS], as tournament --seat)")
       ("table-field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "seats 2-4 of the 4-player evening workload");
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   return desc;
 }
 
@@ -131,11 +132,10 @@ namespace bench_run {
 
 using namespace bench_context;
 using namespace bench_measure;
-using cli::fmt;
 
-void Bench::read_settings(const cli::po::variables_map& vm) {
-  rules = cli::rules_from(vm);
-  format = cli::format_from(vm, kFormats);
+void Bench::read_settings(const po::variables_map& vm) {
+  rules = rules_from(vm);
+  format = format_from(vm, kFormats);
   turns = vm["turns"].as<std::uint64_t>();
   baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
   table_turns = vm["table-turns"].as<std::uint64_t>();
@@ -155,7 +155,7 @@ void Bench::read_settings(const cli::po::variables_map& vm) {
                      " is out of range; valid: 2..4096");
 }
 
-void Bench::read_workloads(const cli::po::variables_map& vm) {
+void Bench::read_workloads(const po::variables_map& vm) {
   // The evening workload's table, read before anything is timed (a bad file exits 2 at once).
   // As tournament seats them: the three field seats share one policy (make_seat_players).
   const std::string field_spec = vm["table-field"].as<std::string>();
@@ -481,15 +481,15 @@ void Bench::mpi_rows() {
 int bench_command(int argc, const char* const* argv) {
   run_with_passive_openmp();
   auto desc = bench_options();
-  cli::po::variables_map vm;
-  if (!cli::parse(argc, argv, desc, kUsage, vm)) return 0;
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, kUsage, vm)) return 0;
   bench_run::Bench b;
   b.read_settings(vm);
   b.read_workloads(vm);
   b.make_context();
 
-  cli::install_interrupt_handler();
-  b.control.stop = &cli::interrupt_flag();
+  install_interrupt_handler();
+  b.control.stop = &interrupt_flag();
   b.ranks = cluster::size();
   b.context["mpi_ranks"] = b.ranks;
   b.total_rows = (2 * b.workloads.size() + 1) * static_cast<std::uint64_t>(b.max_threads) + (b.ranks > 1 ? 2 : 0);
@@ -505,8 +505,8 @@ int bench_command(int argc, const char* const* argv) {
   const std::vector<std::string> trust = trust_warnings(b.rows);
   for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
   b.context["trust_warnings"] = trust;
-  const cli::Completion done = cli::completion(b.rows_done, b.total_rows, "measurements");
+  const Completion done = completion(b.rows_done, b.total_rows, "measurements");
   return b.report(vm, done, trust);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

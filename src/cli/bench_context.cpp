@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace verflixt::bench_context {
+namespace verflixt::cli::bench_context {
 
 
 std::string cpu_model() {
@@ -142,4 +142,4 @@ std::vector<double> load_average() {
 // threads already costs that; 1.5 on 8 cores with 4 threads does not.
 double busy_threshold(int cores, int max_threads) { return std::max(cores - max_threads, 0) + 0.5; }
 
-}  // namespace verflixt::bench_context
+}  // namespace verflixt::cli::bench_context

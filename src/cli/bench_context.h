@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace verflixt::bench_context {
+namespace verflixt::cli::bench_context {
 
 std::string cpu_model();
 std::vector<std::string> isa_features();
@@ -14,4 +14,4 @@ std::string utc_now();
 std::vector<double> load_average();
 double busy_threshold(int cores, int max_threads);
 
-}  // namespace verflixt::bench_context
+}  // namespace verflixt::cli::bench_context

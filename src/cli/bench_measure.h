@@ -23,9 +23,8 @@
 #include "verflixt/core/kernel.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 
-namespace verflixt::bench_measure {
+namespace verflixt::cli::bench_measure {
 
-using cli::fmt;
 
 // ---- Timing ----
 
@@ -219,7 +218,7 @@ std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>
 // An evening run as the Tally the timing code counts: `turns` turns (every seat's turn of
 // every pass), one of which carries a hash of the exact moment sums, so that comparing two
 // such tallies compares the two runs' results bit for bit.
-inline Tally evening_tally(const ObjectiveRun& run, std::uint64_t turns_per_evening) {
+inline Tally evening_tally(const verflixte6::ObjectiveRun& run, std::uint64_t turns_per_evening) {
   std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the integer sums
   for (const std::int64_t v : run.moments.sum) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ULL;
   h ^= run.moments.series;
@@ -253,4 +252,4 @@ inline std::vector<std::string> trust_warnings(const std::vector<Row>& rows) {
   return out;
 }
 
-}  // namespace verflixt::bench_measure
+}  // namespace verflixt::cli::bench_measure

@@ -10,12 +10,13 @@
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
 
-namespace verflixt::bench_run {
+namespace verflixt::cli::bench_run {
+
+using namespace verflixt::verflixte6;
 namespace {
 
 using namespace bench_context;
 using namespace bench_measure;
-using cli::fmt;
 
 
 std::string csv_field(const std::string& s) {
@@ -27,7 +28,7 @@ std::string csv_field(const std::string& s) {
 
 }  // namespace
 
-int Bench::report(const cli::po::variables_map& vm, const cli::Completion& done,
+int Bench::report(const po::variables_map& vm, const Completion& done,
                   const std::vector<std::string>& trust) const {
   if (format == "json") {
     nlohmann::ordered_json j;
@@ -46,8 +47,8 @@ int Bench::report(const cli::po::variables_map& vm, const cli::Completion& done,
     j["pass_rows"] = pass_json;
     j["evening_rows"] = evening_json;
     if (ranks > 1) j["mpi_rows"] = mpi_json;
-    cli::mark_json(j, done);
-    return cli::finish(vm, format, done, cli::json_text(j));
+    mark_json(j, done);
+    return finish(vm, format, done, json_text(j));
   } else if (format == "csv") {
     // One line per section x workload x threads and stat: each repeat (stat "repeat", with
     // its number), then the summaries "mean", "sd", "min", "max" of those repeats.
@@ -73,7 +74,7 @@ int Bench::report(const cli::po::variables_map& vm, const cli::Completion& done,
       text += head + "min," + cells([](const Series& s) { return s.min(); }) + tail;
       text += head + "max," + cells([](const Series& s) { return s.max(); }) + tail;
     }
-    return cli::finish(vm, format, done, text);
+    return finish(vm, format, done, text);
   } else {
     std::ostringstream table;
     table << "verflixt " << kVersion << " bench  rules " << rules_summary(rules) << "  seed " << seed
@@ -108,9 +109,9 @@ int Bench::report(const cli::po::variables_map& vm, const cli::Completion& done,
           << " repeats: mean, sample standard deviation (n-1), min, max; kernel and baseline timed back to back in "
              "alternating order, ratios per repeat\n";
     table << body.str();
-    return cli::finish(vm, format, done, table.str());
+    return finish(vm, format, done, table.str());
   }
   return 0;
 }
 
-}  // namespace verflixt::bench_run
+}  // namespace verflixt::cli::bench_run

@@ -18,29 +18,29 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt::bench_run {
+namespace verflixt::cli::bench_run {
 
 using bench_measure::Row;
 
 // A solo workload: a loadout under a policy.
 struct Workload {
   std::string name;
-  JokerSet jokers;
-  std::unique_ptr<Policy> policy;
+  verflixte6::JokerSet jokers;
+  std::unique_ptr<verflixte6::Policy> policy;
 };
 
 inline constexpr const char* kHeader =
     "threads  measure                             mean       ± sd sd/mean         min         max\n";
 
 struct Bench {
-  Rules rules;
+  verflixte6::Rules rules;
   std::string format;
   std::uint64_t turns = 0, baseline_turns = 0, table_turns = 0, seed = 0;
   int max_threads = 1, repeats = 1;
   AliasOptions alias_options;
   std::vector<Workload> workloads;
   std::vector<SeatPlayer> evening_players;
-  ObjectiveSpec evening_spec;
+  verflixte6::ObjectiveSpec evening_spec;
   std::uint64_t turns_per_evening = 0, evenings = 0, baseline_evenings = 0;
   std::string evening_name;
   int cores = 1;
@@ -59,9 +59,9 @@ struct Bench {
   std::uint64_t passes = 0, baseline_passes = 0;  // per run of the 6-player passes
 
   // The options, checked before anything is timed.
-  void read_settings(const cli::po::variables_map& vm);
+  void read_settings(const po::variables_map& vm);
   // The workloads: the evening table (a bad file exits 2 at once), then the solo loadouts.
-  void read_workloads(const cli::po::variables_map& vm);
+  void read_workloads(const po::variables_map& vm);
   // The context, with the load average before this run adds its own.
   void make_context();
   void print_row(const bench_measure::Row& row);
@@ -70,11 +70,11 @@ struct Bench {
   // interrupted before its first row.
   bool solo_rows(const Workload& w);
   void pass_rows();
-  Tally play_evenings(PassEngine engine, int threads);
+  Tally play_evenings(verflixte6::PassEngine engine, int threads);
   void evening_rows();
   void mpi_rows();
   // The table, JSON or CSV of every row (bench_report.cpp).
-  int report(const cli::po::variables_map& vm, const cli::Completion& done, const std::vector<std::string>& trust) const;
+  int report(const po::variables_map& vm, const Completion& done, const std::vector<std::string>& trust) const;
 };
 
-}  // namespace verflixt::bench_run
+}  // namespace verflixt::cli::bench_run

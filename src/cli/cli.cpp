@@ -26,6 +26,8 @@
 #include "verflixt/core/cluster.h"
 
 namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
 std::atomic<bool> g_interrupted{false};

@@ -21,7 +21,7 @@ namespace po = boost::program_options;
 // Adds --preset, --rules FILE and --set key=value (repeatable).
 void add_rules_options(po::options_description& desc);
 // The ruleset those options describe (preset, then file or text, then each --set).
-Rules rules_from(const po::variables_map& vm);
+verflixte6::Rules rules_from(const po::variables_map& vm);
 
 
 // An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,

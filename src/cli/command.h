@@ -1,7 +1,7 @@
 #pragma once
 // The subcommands of the verflixt executable. Each takes argv with argv[0] = its name,
 // returns the exit code, and throws InputError for bad input (main prints it, exits 2).
-namespace verflixt {
+namespace verflixt::cli {
 
 int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
 int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
@@ -14,4 +14,4 @@ int balance_command(int argc, const char* const* argv);     // joker lifts; a ru
 int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
 int strength_command(int argc, const char* const* argv);    // best-response gains against a policy
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

@@ -26,10 +26,11 @@
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
@@ -107,20 +108,20 @@ std::string head_text(const Evaluation& e) {
 }
 
 // The turn as an absorbing Markov chain: exact values, no sampling error to report.
-std::string exact_report(const Evaluation& e, cli::Completion& done) {
+std::string exact_report(const Evaluation& e, Completion& done) {
   std::string text;
-  done = cli::completion(1, 1, "evaluations");
+  done = completion(1, 1, "evaluations");
   const MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
   nlohmann::ordered_json j = e.meta;
   j["exact"] = true;
-  cli::mark_json(j, done);
+  mark_json(j, done);
   j["ev"] = m.ev;
   j["bust_probability"] = m.bust_probability;
   nlohmann::ordered_json dist = nlohmann::ordered_json::array();
   for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
   j["distribution"] = dist;
   if (e.format == "json") {
-    text = cli::json_text(j);
+    text = json_text(j);
   } else if (e.format == "csv") {
     text = "value,probability\n";
     for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
@@ -135,7 +136,7 @@ std::string exact_report(const Evaluation& e, cli::Completion& done) {
 }
 
 // Sampled solo turns: the kernel or the reference engine.
-std::string solo_report(const Evaluation& e, cli::Completion& done) {
+std::string solo_report(const Evaluation& e, Completion& done) {
   std::string text;
   SoloRun run;
   if (e.engine == "kernel") {
@@ -147,17 +148,17 @@ std::string solo_report(const Evaluation& e, cli::Completion& done) {
   } else {
     run = evaluate_solo(e.rules, e.jokers, e.policy, e.turns, e.seed, e.threads, e.control);
   }
-  cli::progress_done();
+  progress_done();
   const Tally& t = run.tally;
-  done = cli::completion(t.turns(), run.requested, "turns", run.interrupted);
+  done = completion(t.turns(), run.requested, "turns", run.interrupted);
   nlohmann::ordered_json j = e.meta;
   j.update(tally_json(t));
   j["requested_turns"] = run.requested;
-  cli::mark_json(j, done);
+  mark_json(j, done);
   j["seconds"] = run.seconds;
   j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
   if (e.format == "json") {
-    text = cli::json_text(j);
+    text = json_text(j);
   } else if (e.format == "csv") {
     text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
            csv_row("solo", t);
@@ -173,18 +174,18 @@ std::string solo_report(const Evaluation& e, cli::Completion& done) {
 }
 
 // Sampled passes of e.players players, by position and over all.
-std::string passes_report(const Evaluation& e, cli::Completion& done) {
+std::string passes_report(const Evaluation& e, Completion& done) {
   std::string text;
   const PassRun run = evaluate_passes(e.rules, e.jokers, e.policy, e.players, e.turns, e.seed, e.threads, e.control,
                                       e.engine == "kernel");
-  cli::progress_done();
+  progress_done();
   const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(e.players);
-  done = cli::completion(passes, run.requested, "passes", run.interrupted);
+  done = completion(passes, run.requested, "passes", run.interrupted);
   nlohmann::ordered_json j = e.meta;
   j["players"] = e.players;
   j["passes"] = passes;
   j["requested_passes"] = run.requested;
-  cli::mark_json(j, done);
+  mark_json(j, done);
   j["seconds"] = run.seconds;
   j["all"] = tally_json(run.tally.all);
   for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos) {
@@ -193,7 +194,7 @@ std::string passes_report(const Evaluation& e, cli::Completion& done) {
     j["positions"].push_back(r);
   }
   if (e.format == "json") {
-    text = cli::json_text(j);
+    text = json_text(j);
   } else if (e.format == "csv") {
     text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
     for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
@@ -216,33 +217,33 @@ std::string passes_report(const Evaluation& e, cli::Completion& done) {
 }  // namespace
 
 int evaluate_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+  namespace po = po;
   po::options_description desc("evaluate options");
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("threshold:17"),
        "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
       ("jokers", po::value<std::string>()->default_value("none"),
        "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none")
-      ("turns", cli::count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
-      ("players", cli::int_value(0, 0, 12, "0 (solo) or 2..12"),
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
+      ("players", int_value(0, 0, 12, "0 (solo) or 2..12"),
        "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
       ("engine", po::value<std::string>()->default_value("auto"),
        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
        "auto (kernel for solo turns, reference for passes)")
       ("exact", po::bool_switch(), "the same as --engine exact: EV and distribution from the Markov chain");
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
                   "                         [--seed S] [--threads T] [--format table|json|csv]\n"
                   "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"
                   "eyes with standard error and 95% CI, the bust rate and score percentiles.",
                   vm))
     return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
   const auto policy = make_policy(vm["policy"].as<std::string>(), rules);
   // The loadout: --jokers when given, else the one the policy file names (as tournament and
   // balance seat it), else none. The output says which.
@@ -258,8 +259,8 @@ int evaluate_command(int argc, const char* const* argv) {
   }
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
   const int players = vm["players"].as<int>();
-  const std::uint64_t seed = cli::seed_from(vm);
-  const int threads = cli::threads_from(vm);
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
   const std::vector<std::string> engines = {"auto", "kernel", "reference", "exact"};
   std::string engine = engines[choose_name(vm["engine"].as<std::string>(), engines, "--engine")];
   if (vm["exact"].as<bool>()) {
@@ -277,8 +278,8 @@ int evaluate_command(int argc, const char* const* argv) {
     engine = engine_name(resolve_engine(engine == "kernel" ? PassEngine::Kernel : PassEngine::Auto, {policy.get()}));
   if (engine == "auto") engine = "kernel";
 
-  cli::install_interrupt_handler();
-  const RunControl control = cli::progress_control(players ? "evaluate passes" : "evaluate turns");
+  install_interrupt_handler();
+  const RunControl control = progress_control(players ? "evaluate passes" : "evaluate turns");
 
   nlohmann::ordered_json meta;
   meta["version"] = kVersion;
@@ -292,11 +293,11 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
 
   const Evaluation e{rules, *policy, jokers, jokers_from, format, engine, turns, seed, players, threads, meta, control};
-  cli::Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
+  Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
   const std::string text = engine == "exact" ? exact_report(e, done)
                            : players == 0    ? solo_report(e, done)
                                              : passes_report(e, done);
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

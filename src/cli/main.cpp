@@ -22,17 +22,17 @@ namespace {
 using Command = verflixt::cli::ManualCommand;
 
 const Command kCommands[] = {
-    {"rules", verflixt::rules_command, "print a ruleset as a commented INI file, or check one"},
-    {"evaluate", verflixt::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
-    {"sweep", verflixt::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
-    {"solve", verflixt::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
-    {"bench", verflixt::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
-    {"tournament", verflixt::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
-    {"advise", verflixt::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
-    {"balance", verflixt::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
-    {"serve", verflixt::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
-    {"tune", verflixt::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
-    {"strength", verflixt::strength_command, "how much a best response gains against a policy, iterated (strong family)"},
+    {"rules", verflixt::cli::rules_command, "print a ruleset as a commented INI file, or check one"},
+    {"evaluate", verflixt::cli::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
+    {"sweep", verflixt::cli::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
+    {"solve", verflixt::cli::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
+    {"bench", verflixt::cli::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
+    {"tournament", verflixt::cli::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
+    {"advise", verflixt::cli::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
+    {"balance", verflixt::cli::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+    {"serve", verflixt::cli::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
+    {"tune", verflixt::cli::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
+    {"strength", verflixt::cli::strength_command, "how much a best response gains against a policy, iterated (strong family)"},
 };
 
 void usage(std::ostream& out) {

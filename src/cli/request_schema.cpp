@@ -28,7 +28,7 @@ std::vector<KeyRule> with_rules(std::vector<KeyRule> keys) {
   return keys;
 }
 
-// advise's options (cli::advise_options) but the output, file and thread ones.
+// advise's options (advise_options) but the output, file and thread ones.
 const std::vector<KeyRule> kAdviseKeys = with_rules({
     {"eyes", KeyType::Integer},
     {"robbing-ones", KeyType::Integer},

@@ -7,16 +7,18 @@
 #include "cli/api.h"
 #include "verflixt/core/names.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 
 int rules_command(int argc, const char* const* argv) {
-  cli::po::options_description desc("rules options");
-  cli::add_rules_options(desc);
-  desc.add_options()("output,o", cli::po::value<std::string>(), "write to this file instead of stdout")
-      ("format", cli::po::value<std::string>()->default_value("ini"),
+  po::options_description desc("rules options");
+  add_rules_options(desc);
+  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout")
+      ("format", po::value<std::string>()->default_value("ini"),
        "ini (the commented INI file) or json (the same INI text, with the jokers described)");
-  cli::po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
                   "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
                   "Prints every rule parameter of docs/rules/verflixte6.md as a commented INI file that\n"
                   "--rules FILE reads back on any command.",
@@ -24,9 +26,9 @@ int rules_command(int argc, const char* const* argv) {
     return 0;
   const std::vector<std::string> formats = {"ini", "json"};
   const size_t format = choose_name(vm["format"].as<std::string>(), formats, "--format");
-  const Rules rules = cli::rules_from(vm);
-  cli::emit(vm, format == 0 ? rules_to_ini(rules) : cli::json_text(cli::rules_json(rules)));
+  const Rules rules = rules_from(vm);
+  emit(vm, format == 0 ? rules_to_ini(rules) : json_text(rules_json(rules)));
   return 0;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

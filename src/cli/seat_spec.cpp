@@ -10,7 +10,9 @@
 #include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
   std::vector<Joker> out;
@@ -103,4 +105,4 @@ PassEngine engine_from(const boost::program_options::variables_map& vm, const st
   return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

@@ -39,10 +39,11 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-namespace po = cli::po;
 
 // What one request may ask for. The page says so too.
 struct Limits {
@@ -97,7 +98,7 @@ class HeavyGate {
 void parse_request(const std::vector<std::string>& args, const po::options_description& desc, po::variables_map& vm) {
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
-  cli::parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm);
+  parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm);
 }
 
 // Stops a request's Monte Carlo at the next chunk once its time is up or the server stops.
@@ -111,7 +112,7 @@ struct Deadline {
     RunControl rc;
     rc.stop = &stop;
     rc.progress = [this](std::uint64_t, std::uint64_t) {
-      if (cli::interrupt_flag().load() || std::chrono::steady_clock::now() > end) stop = true;
+      if (interrupt_flag().load() || std::chrono::steady_clock::now() > end) stop = true;
     };
     return rc;
   }
@@ -119,14 +120,14 @@ struct Deadline {
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
 nlohmann::ordered_json answer(const std::string& command, const std::string& body, const Limits& limits,
-                              const cli::PolicyCatalog& catalog) {
-  std::vector<std::string> args = cli::request_arguments(command, body, catalog);
+                              const PolicyCatalog& catalog) {
+  std::vector<std::string> args = request_arguments(command, body, catalog);
   po::variables_map vm;
-  cli::Budget budget;
+  Budget budget;
   budget.max_solver_states = limits.max_states;
   if (command == "advise") {
     args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, cli::advise_options(), vm);
+    parse_request(args, advise_options(), vm);
     if (vm["samples"].defaulted() && vm["samples"].as<std::uint64_t>() > limits.max_samples) {
       // Not asked for: the command's default becomes this server's cap instead of an error.
       vm.at("samples").value() = limits.max_samples;
@@ -136,27 +137,27 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
       throw InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
                        std::to_string(limits.max_samples));
     Deadline deadline(limits.max_seconds);
-    return cli::advise_json(cli::advise_report(vm, deadline.control(), budget));
+    return advise_json(advise_report(vm, deadline.control(), budget));
   }
   if (command == "solve") {
     args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, cli::solve_options(), vm);
+    parse_request(args, solve_options(), vm);
     // Exact and bounded by the state budget, so not cut by the time cap: a cut would drop
     // marginal values depending on the machine's load. Only Ctrl-C stops it (between the
     // solves of a loadout without each joker).
     RunControl stop_only;
-    stop_only.stop = &cli::interrupt_flag();
-    return cli::solve_json(cli::solve_report(vm, stop_only, budget));
+    stop_only.stop = &interrupt_flag();
+    return solve_json(solve_report(vm, stop_only, budget));
   }
   po::options_description desc("rules options");
-  cli::add_rules_options(desc);
+  add_rules_options(desc);
   parse_request(args, desc, vm);
-  return cli::rules_json(cli::rules_from(vm));
+  return rules_json(rules_from(vm));
 }
 
 void send_json(httplib::Response& res, int status, const nlohmann::ordered_json& j) {
   res.status = status;
-  res.set_content(cli::json_text(j), "application/json");
+  res.set_content(json_text(j), "application/json");
 }
 
 nlohmann::ordered_json error_json(const std::string& message) {
@@ -174,7 +175,7 @@ std::string page_html(const Limits& limits) {
   };
   fill("@MAX_BODY@", std::to_string(limits.max_body / 1024) + " KiB");
   fill("@MAX_SAMPLES@", std::to_string(limits.max_samples));
-  fill("@MAX_SECONDS@", cli::fmt("%g", limits.max_seconds));
+  fill("@MAX_SECONDS@", fmt("%g", limits.max_seconds));
   fill("@VERSION@", kVersion);
   return page;
 }
@@ -185,7 +186,7 @@ int serve_command(int argc, const char* const* argv) {
   Limits limits;
   po::options_description desc("serve options");
   desc.add_options()
-      ("port", cli::count_value(8066, 0, 65535), "TCP port (0: any free port, printed at start)")
+      ("port", count_value(8066, 0, 65535), "TCP port (0: any free port, printed at start)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's phones: "
        "then every API request needs the token printed at start)")
@@ -194,17 +195,17 @@ int serve_command(int argc, const char* const* argv) {
        "loopback)")
       ("allow-host", po::value<std::vector<std::string>>()->composing(),
        "a further name the page may be opened by (e.g. mylaptop.local); repeatable")
-      ("threads", cli::int_value(omp_get_max_threads(), 1, 1024),
+      ("threads", int_value(omp_get_max_threads(), 1, 1024),
        "worker threads per request (results do not depend on it)")
-      ("max-samples", cli::count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
-      ("max-seconds", cli::real_value(limits.max_seconds, 0.001, 3600),
+      ("max-samples", count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
+      ("max-seconds", real_value(limits.max_seconds, 0.001, 3600),
        "cap on a request's Monte Carlo run time; a cut run is marked interrupted")
-      ("max-states", cli::count_value(limits.max_states, 1000, 40'000'000),
+      ("max-states", count_value(limits.max_states, 1000, 40'000'000),
        "cap on the solver states of one request (about 90 bytes each); a situation that needs more is refused")
-      ("max-heavy", cli::count_value(limits.max_heavy, 1, 64),
+      ("max-heavy", count_value(limits.max_heavy, 1, 64),
        "advise and solve requests computing at once; more wait briefly, then get 503 and retry");
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   "usage: verflixt serve [--port N] [--bind ADDR] [--token T] [--allow-host NAME]\n"
                   "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
                   "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"
@@ -215,7 +216,7 @@ int serve_command(int argc, const char* const* argv) {
     return 0;
   const auto port = static_cast<int>(vm["port"].as<std::uint64_t>());
   const std::string bind = vm["bind"].as<std::string>();
-  limits.threads = cli::threads_from(vm);
+  limits.threads = threads_from(vm);
   limits.max_samples = vm["max-samples"].as<std::uint64_t>();
   limits.max_seconds = vm["max-seconds"].as<double>();
   limits.max_states = vm["max-states"].as<std::uint64_t>();
@@ -225,20 +226,20 @@ int serve_command(int argc, const char* const* argv) {
                             token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
                                 std::string::npos))
     throw InputError("--token: valid: 16..128 letters, digits, '-' or '_'");
-  const bool local = cli::ClientAccess::loopback(bind);
-  if (!local && token.empty()) token = cli::ClientAccess::new_token();
-  const cli::ClientAccess access(
+  const bool local = ClientAccess::loopback(bind);
+  if (!local && token.empty()) token = ClientAccess::new_token();
+  const ClientAccess access(
       bind, vm.count("allow-host") ? vm["allow-host"].as<std::vector<std::string>>() : std::vector<std::string>{},
       token);
   // The strategies a request may name, listed once: a request names one, never a path.
   // The shipped folder is where the data lookup finds the shipped heuristic (installed data,
   // or the source tree of a build).
-  const cli::PolicyCatalog catalog = cli::PolicyCatalog::from_folder(
+  const PolicyCatalog catalog = PolicyCatalog::from_folder(
       std::filesystem::path(resolve_policy_path("strategies/heuristic.ini")).parent_path().string());
 
-  cli::ConnectionLimits connection;
+  ConnectionLimits connection;
   connection.max_body = limits.max_body;
-  cli::GuardedServer server(connection);
+  GuardedServer server(connection);
   HeavyGate heavy(limits.max_heavy, 16 * limits.max_heavy,
                   std::chrono::milliseconds(static_cast<long long>(1000 * limits.max_seconds) + 5000));
   const std::string page = page_html(limits);
@@ -301,33 +302,33 @@ int serve_command(int argc, const char* const* argv) {
     throw InputError("cannot listen on " + bind + ":" + std::to_string(port) +
                      " (address not local, or the port is taken); try another --port or --bind");
   if (listening >= 0) ::listen(listening, SOMAXCONN);
-  cli::install_interrupt_handler();
+  install_interrupt_handler();
   // A client or a reader of the printed address that goes away must never end the server.
   std::signal(SIGPIPE, SIG_IGN);
   // Ctrl-C: stop accepting, let the requests under way end (their Monte Carlo stops at the
   // next chunk), then exit 130 as every interrupted command does.
   std::atomic<bool> done{false};
   std::thread watcher([&] {
-    while (!done.load() && !cli::interrupt_flag().load()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (!done.load() && !interrupt_flag().load()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     server.stop();
   });
   const std::string query = token.empty() ? "" : "?token=" + token;
   const std::string shown = bind == "0.0.0.0" || bind == "::" ? "127.0.0.1" : bind;
   std::cout << "verflixt serve: http://" << shown << ":" << bound << "/" << query << "  (Ctrl-C stops)" << std::endl;
   if (!local) {
-    for (const auto& a : cli::ClientAccess::own_addresses())
+    for (const auto& a : ClientAccess::own_addresses())
       std::cout << "  on the table's network: http://" << a << ":" << bound << "/" << query << std::endl;
     std::cout << "  share this address only with the players: the token in it lets a browser use the API" << std::endl;
   }
   const bool ok = server.listen_after_bind();
   done = true;
   watcher.join();
-  if (cli::interrupt_flag().load()) {
+  if (interrupt_flag().load()) {
     std::cerr << "verflixt serve: stopped (Ctrl-C)\n";
-    return cli::kExitInterrupted;
+    return kExitInterrupted;
   }
   if (!ok) throw std::runtime_error("the server stopped unexpectedly");
   return 0;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

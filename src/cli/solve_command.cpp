@@ -21,18 +21,18 @@
 #include "cli/api.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
 
 std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
 
 // One result row: a solution and the marginal value of each of its jokers.
-using Row = cli::SolveReport::Row;
-namespace po = cli::po;
+using Row = SolveReport::Row;
 
 nlohmann::ordered_json row_json(const Row& r) {
   nlohmann::ordered_json j;
@@ -70,19 +70,17 @@ std::string marginal_text(const Row& r) {
 
 }  // namespace
 
-namespace cli {
-
 po::options_description solve_options() {
   po::options_description desc("solve options");
   desc.add_options()
       ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
       ("loadouts", po::value<std::string>(), "all: every loadout of 0..jokers_per_pass jokers")
       ("write-policy", po::value<std::string>(), "write the solved policy table to FILE (*.policy; needs --jokers)")
-      ("risk-cap", cli::int_value(SolverOptions{}.risk_cap, 0, 2000),
+      ("risk-cap", int_value(SolverOptions{}.risk_cap, 0, 2000),
        "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
-      ("runkel-risk-cap", cli::int_value(SolverOptions{}.runkel_risk_cap, 0, 5000),
+      ("runkel-risk-cap", int_value(SolverOptions{}.runkel_risk_cap, 0, 5000),
        "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
-      ("threads", cli::int_value(omp_get_max_threads(), 1, 1024), "worker threads (results do not depend on it)")
+      ("threads", int_value(omp_get_max_threads(), 1, 1024), "worker threads (results do not depend on it)")
       ("curve", po::bool_switch(),
        "with --jokers: at each eyes with the loadout held, the optimal value of going on against stopping (JSON)");
   add_rules_options(desc);
@@ -199,27 +197,25 @@ nlohmann::ordered_json solve_json(const SolveReport& report) {
   return j;
 }
 
-}  // namespace cli
-
 int solve_command(int argc, const char* const* argv) {
-  po::options_description desc = cli::solve_options();
-  cli::add_output_options(desc, kFormats);
+  po::options_description desc = solve_options();
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
                   "                      [--format table|json|csv|markdown]\n"
                   "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
                   "stop thresholds and each joker's marginal value (EV with it minus without it).",
                   vm))
     return 0;
-  const std::string format = cli::format_from(vm, kFormats);
-  const cli::SolveReport report =
-      cli::with_progress("solve", [&](const RunControl& control) { return cli::solve_report(vm, control); });
+  const std::string format = format_from(vm, kFormats);
+  const SolveReport report =
+      with_progress("solve", [&](const RunControl& control) { return solve_report(vm, control); });
   const Rules& rules = report.rules;
   const std::vector<Row>& rows = report.rows;
   const bool all = report.all;
   const double seconds = report.seconds;
-  const cli::Completion& done = report.done;
+  const Completion& done = report.done;
 
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
@@ -231,7 +227,7 @@ int solve_command(int argc, const char* const* argv) {
   const bool detail = !all;
   std::ostringstream s;
   if (format == "json") {
-    s << cli::json_text(cli::solve_json(report));
+    s << json_text(solve_json(report));
   } else if (format == "csv") {
     s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
     int rank = 0;
@@ -264,7 +260,7 @@ int solve_command(int argc, const char* const* argv) {
           << "\n";
     }
   }
-  return cli::finish(vm, format, done, s.str());
+  return finish(vm, format, done, s.str());
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

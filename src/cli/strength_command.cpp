@@ -18,10 +18,11 @@
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
@@ -37,7 +38,7 @@ struct Strength {
   const std::vector<BestResponseResult>& results;
 };
 
-std::string strength_json(const Strength& m, const cli::Completion& done) {
+std::string strength_json(const Strength& m, const Completion& done) {
   nlohmann::ordered_json j;
   j["version"] = kVersion;
   j["command"] = "strength";
@@ -82,11 +83,11 @@ std::string strength_json(const Strength& m, const cli::Completion& done) {
     }
     j["policies"].push_back(p);
   }
-  cli::mark_json(j, done);
+  mark_json(j, done);
   double seconds = 0;
   for (const auto& r : m.results) seconds += r.seconds;
   j["seconds"] = seconds;
-  return cli::json_text(j);
+  return json_text(j);
 }
 
 std::string strength_text(const Strength& m) {
@@ -110,40 +111,40 @@ std::string strength_text(const Strength& m) {
 }  // namespace
 
 int strength_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+  namespace po = po;
   po::options_description desc("strength options");
   desc.add_options()
       ("policy", po::value<std::vector<std::string>>()->composing(),
        "the policy to measure, POLICY[@JOKERS] as the table commands read it; repeatable "
        "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
        "strategies/position-jokers.ini, strategies/strong.ini)")
-      ("players", cli::int_value(4, 2, 12), "table size (2..12)")
-      ("rounds", cli::int_value(3, 1, 10), "best-response rounds per policy at most (1..10)")
-      ("evenings", cli::count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
+      ("players", int_value(4, 2, 12), "table size (2..12)")
+      ("rounds", int_value(3, 1, 10), "best-response rounds per policy at most (1..10)")
+      ("evenings", count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:4 cap=18..90:12)")
-      ("tune-rounds", cli::int_value(1, 1, 10), "tune's passes over the parameters per round (1..10)")
+      ("tune-rounds", int_value(1, 1, 10), "tune's passes over the parameters per round (1..10)")
       ("response", po::value<std::string>()->default_value("strategies/strong.ini"),
        "the responses' start: a strong policy file (kind = strong)")
-      ("series", cli::int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2)");
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
                   "                         [--param name=lo..hi[:step]] [--response FILE]\n"
                   "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"
                   "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
                   "paired standard error; best responses are then iterated within the strong family until\n"
-                  "a gain is within 2 SE of 0 (or --rounds).") + cli::kRuleIdsNote,
+                  "a gain is within 2 SE of 0 (or --rounds).") + kRuleIdsNote,
                   vm))
     return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
-  const std::uint64_t seed = cli::seed_from(vm);
-  const int threads = cli::threads_from(vm);
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
   BestResponseOptions options;
   options.players = vm["players"].as<int>();
   if (options.players < 2 || options.players > 12)
@@ -174,9 +175,9 @@ int strength_command(int argc, const char* const* argv) {
   std::vector<SeatPlayer> measured;
   for (const auto& s : specs) measured.push_back(make_seat_player(s, rules));
 
-  cli::install_interrupt_handler();
+  install_interrupt_handler();
   RunControl control;
-  control.stop = &cli::interrupt_flag();
+  control.stop = &interrupt_flag();
   std::vector<BestResponseResult> results;
   bool interrupted = false;
   std::size_t finished_rounds = 0;
@@ -187,12 +188,12 @@ int strength_command(int argc, const char* const* argv) {
     interrupted = results.back().interrupted;
     finished_rounds += results.back().rounds.size();
   }
-  const cli::Completion done =
-      cli::completion(finished_rounds, 0, "best-response rounds", interrupted);
+  const Completion done =
+      completion(finished_rounds, 0, "best-response rounds", interrupted);
 
   const Strength m{rules, seed, options, response_spec, specs, results};
   const std::string text = format == "json" ? strength_json(m, done) : strength_text(m);
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

@@ -13,10 +13,11 @@
 #include "verflixt/games/verflixte6/analyses/sweep.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
@@ -42,21 +43,21 @@ std::vector<JokerSet> parse_loadouts(const std::string& spec, const Rules& rules
 }  // namespace
 
 int sweep_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+  namespace po = po;
   po::options_description desc("sweep options");
   desc.add_options()
       ("jokers", po::value<std::string>()->default_value("none"), "one loadout, e.g. hirtenschutz,pony")
       ("loadouts", po::value<std::string>(), "all, singles, or loadouts separated by ';' (overrides --jokers)")
-      ("from", cli::int_value(10, -100, 400), "lowest stop threshold")
-      ("to", cli::int_value(30, -100, 400), "highest stop threshold")
+      ("from", int_value(10, -100, 400), "lowest stop threshold")
+      ("to", int_value(30, -100, 400), "highest stop threshold")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "base policy for joker use and inner choices (its stop rule is replaced)")
-      ("turns", cli::count_value(1000000, 2, std::uint64_t{1} << 44), "turns per threshold and loadout");
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+      ("turns", count_value(1000000, 2, std::uint64_t{1} << 44), "turns per threshold and loadout");
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   "usage: verflixt sweep [--jokers LIST | --loadouts all|singles|L1;L2] [--from N] [--to N]\n"
                   "                      [--policy BASE] [--turns M] [--seed S] [--format table|json|csv]\n"
                   "Monte Carlo EV and bust rate with standard errors for every stop threshold N in\n"
@@ -64,8 +65,8 @@ int sweep_command(int argc, const char* const* argv) {
                   "Loadouts that announce no joker score every N on the same turns (paired errors).",
                   vm))
     return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
   const std::vector<JokerSet> loadouts = vm.count("loadouts")
                                              ? parse_loadouts(vm["loadouts"].as<std::string>(), rules)
                                              : std::vector<JokerSet>{parse_loadout(vm["jokers"].as<std::string>(), rules)};
@@ -75,17 +76,17 @@ int sweep_command(int argc, const char* const* argv) {
     throw InputError("--from " + std::to_string(lo) + " --to " + std::to_string(hi) +
                      " is not a range; valid: -100 <= from <= to <= 400");
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
-  const int threads = cli::threads_from(vm);
-  const std::uint64_t seed = cli::seed_from(vm);
+  const int threads = threads_from(vm);
+  const std::uint64_t seed = seed_from(vm);
 
-  cli::install_interrupt_handler();
+  install_interrupt_handler();
   nlohmann::ordered_json doc;
   doc["version"] = kVersion;
   doc["rules"] = rules_summary(rules);
   doc["policy"] = base->name();
   doc["seed"] = seed;
   doc["turns_per_threshold"] = turns;
-  doc["interrupted"] = false;  // the mark's place near the top; set at the end (cli::mark_json)
+  doc["interrupted"] = false;  // the mark's place near the top; set at the end (mark_json)
   std::ostringstream table, csv;
   csv << "loadout,threshold,turns,mean,stderr,bust_rate,bust_stderr,exact_ev,diff_to_best,diff_stderr,best\n";
   // Interrupted: the loadouts not started are left out, and within the one under way only
@@ -94,10 +95,10 @@ int sweep_command(int argc, const char* const* argv) {
   size_t loadouts_done = 0;
   std::uint64_t points_done = 0, turns_done = 0;
   bool cut = false;
-  for (size_t li = 0; li < loadouts.size() && !cli::interrupt_flag().load(); ++li) {
-    const RunControl control = cli::progress_control("sweep " + loadout_name(loadouts[li]));
+  for (size_t li = 0; li < loadouts.size() && !interrupt_flag().load(); ++li) {
+    const RunControl control = progress_control("sweep " + loadout_name(loadouts[li]));
     const SweepResult r = sweep(rules, loadouts[li], *base, lo, hi, turns, seed, threads, control);
-    cli::progress_done();
+    progress_done();
     cut = cut || r.interrupted;
     loadouts_done += r.interrupted ? 0 : 1;
     points_done += r.one_trajectory && r.interrupted ? 0 : r.points.size();
@@ -174,12 +175,12 @@ int sweep_command(int argc, const char* const* argv) {
   // One count for the mark: loadouts when there are several, else thresholds (or turns of a
   // one-trajectory sweep, whose thresholds all share them).
   const bool one_traj = loadouts.size() == 1 && doc["loadouts"].size() == 1 && doc["loadouts"][0]["one_trajectory"].get<bool>();
-  const cli::Completion done =
-      loadouts.size() > 1 ? cli::completion(loadouts_done, loadouts.size(), "loadouts", cut)
-      : one_traj          ? cli::completion(turns_done, turns, "turns", cut)
-                          : cli::completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
-  cli::mark_json(doc, done);
-  return cli::finish(vm, format, done, format == "json" ? cli::json_text(doc) : format == "csv" ? csv.str() : table.str());
+  const Completion done =
+      loadouts.size() > 1 ? completion(loadouts_done, loadouts.size(), "loadouts", cut)
+      : one_traj          ? completion(turns_done, turns, "turns", cut)
+                          : completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
+  mark_json(doc, done);
+  return finish(vm, format, done, format == "json" ? json_text(doc) : format == "csv" ? csv.str() : table.str());
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

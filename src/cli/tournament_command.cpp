@@ -20,10 +20,11 @@
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
@@ -82,7 +83,7 @@ std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, cons
 }
 
 // The seats: --seat (repeated), or --seats N all playing --policy.
-std::vector<std::string> seat_specs_from(const cli::po::variables_map& vm) {
+std::vector<std::string> seat_specs_from(const po::variables_map& vm) {
   std::vector<std::string> specs;
   if (vm.count("seat")) {
     if (vm.count("seats")) throw InputError("give either --seat (repeated) or --seats N --policy P, not both");
@@ -109,7 +110,7 @@ struct TournamentRun {
   const std::vector<std::string>& specs;
   const ObjectiveSpec& spec;
   const ObjectiveRun& run;
-  const cli::Completion& done;
+  const Completion& done;
   const std::vector<ObjectiveRow>& by_group_rows;
   const std::vector<ObjectiveRow>& by_seat_rows;
   Lead by_policy, by_seat;
@@ -141,7 +142,7 @@ std::string tournament_json(const TournamentRun& t) {
   j["evenings"] = run.evenings;
   j["requested_evenings"] = run.requested;
   j["series_length"] = run.series_length;
-  cli::mark_json(j, t.done);
+  mark_json(j, t.done);
   j["threads"] = t.threads;
   j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
   j["seconds"] = run.seconds;
@@ -152,7 +153,7 @@ std::string tournament_json(const TournamentRun& t) {
   for (const auto& r : t.by_seat_rows) j["by_seat"].push_back(row_json(r));
   if (t.by_policy.best >= 0) j["best_policy"] = lead_json(t.by_group_rows, t.by_policy, t.done.interrupted);
   j["best_seat"] = lead_json(t.by_seat_rows, t.by_seat, t.done.interrupted);
-  return cli::json_text(j);
+  return json_text(j);
 }
 
 // One table of rows (by policy or by seat), its labels padded to the longest.
@@ -172,7 +173,7 @@ std::string tournament_text(const TournamentRun& t) {
   std::ostringstream s;
   s << "verflixt " << kVersion << "  rules " << rules_summary(t.rules) << "  seed " << t.seed << "\n"
     << run.evenings << (t.final ? " final" : "") << " evenings of " << t.specs.size() << " players"
-    << " (" << engine_name(t.spec.engine) << ", " << cli::fmt("%.3g", run.seconds) << " s)"
+    << " (" << engine_name(t.spec.engine) << ", " << fmt("%.3g", run.seconds) << " s)"
     << (t.series > 1 ? " in series of " + std::to_string(t.series) + " (P4 bonus carried)" : "")
     << (t.done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
     << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
@@ -192,40 +193,40 @@ std::string tournament_text(const TournamentRun& t) {
 }  // namespace
 
 int tournament_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+  namespace po = po;
   po::options_description desc("tournament options");
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. threshold:20@hirtenschutz,pony,"
        "rattenlord or strategies/position-safe.ini; JOKERS is a priority list, the first ones "
        "still available are selected each pass (P2); without @ a policy file's loadout is used")
-      ("seats", cli::int_value(2, 12), "number of seats when all play --policy (2..12)")
+      ("seats", int_value(2, 12), "number of seats when all play --policy (2..12)")
       ("policy", po::value<std::string>()->default_value("threshold:20"), "policy of every seat with --seats")
-      ("evenings", cli::count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
-      ("series", cli::int_value(1, 1000),
+      ("evenings", count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
+      ("series", int_value(1, 1000),
        "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
       ("single-pass", po::bool_switch(),
        "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)");
   add_engine_option(desc);
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
                   "       verflixt tournament --seats N --policy P [--evenings M]\n"
                   "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
                   "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
-                  "(ties averaged) and expected evening total, each with its standard error.") + cli::kRuleIdsNote,
+                  "(ties averaged) and expected evening total, each with its standard error.") + kRuleIdsNote,
                   vm))
     return 0;
-  Rules rules = cli::rules_from(vm);
+  Rules rules = rules_from(vm);
   if (vm["single-pass"].as<bool>()) rules.passes = rules.final_passes = 1;
-  const std::string format = cli::format_from(vm, kFormats);
+  const std::string format = format_from(vm, kFormats);
   const std::uint64_t evenings = vm["evenings"].as<std::uint64_t>();
-  const std::uint64_t seed = cli::seed_from(vm);
-  const int threads = cli::threads_from(vm);
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
   const bool final = vm["final"].as<bool>();
   if (threads < 1 || threads > 1024)
     throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
@@ -248,12 +249,12 @@ int tournament_command(int argc, const char* const* argv) {
   for (const auto& seat : spec.seats) policies.push_back(seat.policy);
   spec.engine = engine_from(vm, policies);
 
-  const ObjectiveRun run = cli::with_progress("tournament evenings", [&](const RunControl& control) {
+  const ObjectiveRun run = with_progress("tournament evenings", [&](const RunControl& control) {
     return play_objectives(rules, spec, evenings, seed, threads, control);
   });
   // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
   // notes are from those evenings. Before the first chunk there is nothing to show.
-  const cli::Completion done = cli::completion(run.evenings, run.requested, "evenings", run.interrupted);
+  const Completion done = completion(run.evenings, run.requested, "evenings", run.interrupted);
   const std::vector<ObjectiveRow> no_rows;
   const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
   const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;
@@ -271,7 +272,7 @@ int tournament_command(int argc, const char* const* argv) {
   } else {
     text = tournament_text(t);
   }
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

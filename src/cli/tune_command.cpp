@@ -23,10 +23,11 @@
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
 namespace {
 
-using cli::fmt;
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
@@ -115,7 +116,7 @@ std::string policy_file(const PositionParams& p, const HeuristicParams& h, const
 }
 
 // The opponents: --field (repeated), or --players N of --field-policy.
-std::vector<std::string> field_specs_from(const cli::po::variables_map& vm) {
+std::vector<std::string> field_specs_from(const po::variables_map& vm) {
   std::vector<std::string> field_specs;
   if (vm.count("field")) {
     if (vm.count("players") || vm.count("field-policy"))
@@ -144,7 +145,7 @@ struct TuneRun {
   const TuningOptions& options;
   const TuningTable& table;
   const TuningResult& r;
-  const cli::Completion& done;
+  const Completion& done;
   bool strong;  // the start point is a strong policy
 
   const char* what() const { return options.objective == TuningObjective::win ? "P(win)" : "P(not loser)"; }
@@ -214,9 +215,9 @@ std::string tune_json(const TuneRun& run) {
   j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
   j["rounds"] = r.rounds;
   j["candidates"] = r.candidates;
-  cli::mark_json(j, run.done);
+  mark_json(j, run.done);
   j["seconds"] = r.seconds;
-  return cli::json_text(j);
+  return json_text(j);
 }
 
 std::string tune_text(const TuneRun& run) {
@@ -244,49 +245,49 @@ std::string tune_text(const TuneRun& run) {
 }  // namespace
 
 int tune_command(int argc, const char* const* argv) {
-  namespace po = cli::po;
+  namespace po = po;
   po::options_description desc("tune options");
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("strategies/position-safe.ini"),
        "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a strong policy (strong, kind = strong)")
       ("field", po::value<std::vector<std::string>>()->composing(),
        "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
-      ("players", cli::int_value(2, 12), "table size with --field-policy (2..12; default 4)")
+      ("players", int_value(2, 12), "table size with --field-policy (2..12; default 4)")
       ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
       ("objective", po::value<std::string>()->default_value("win"), "win (P(win)) or not-loser (1 - P(loser), P3)")
-      ("evenings", cli::count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
+      ("evenings", count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
       ("param", po::value<std::vector<std::string>>()->composing(),
        "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
        "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
-      ("rounds", cli::int_value(3, 1, 20), "at most this many passes over the parameters (1..20)")
+      ("rounds", int_value(3, 1, 20), "at most this many passes over the parameters (1..20)")
       ("loadouts", po::value<std::string>(),
        "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST")
-      ("series", cli::int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
       ("final", po::bool_switch(), "play final evenings (P2)")
       ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
   add_engine_option(desc, "reference",
                     ". The reference engine is tune's default: every candidate is a new policy, and the "
                     "kernel's tables would be compiled again for each, which costs more than they save at "
                     "10^4 evenings per candidate");
-  cli::add_sampling_options(desc);
-  cli::add_rules_options(desc);
-  cli::add_output_options(desc, kFormats);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!cli::parse(argc, argv, desc,
+  if (!parse(argc, argv, desc,
                   std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
                   "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
                   "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
                   "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
                   "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
                   "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
-                  "2 standard errors. Start and result are re-measured on a third stream.") + cli::kRuleIdsNote,
+                  "2 standard errors. Start and result are re-measured on a third stream.") + kRuleIdsNote,
                   vm))
     return 0;
-  const Rules rules = cli::rules_from(vm);
-  const std::string format = cli::format_from(vm, kFormats);
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
   if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  const std::uint64_t seed = cli::seed_from(vm);
-  const int threads = cli::threads_from(vm);
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
   TuningOptions options;
   const std::vector<std::string> objectives = {"win", "not-loser"};
   const std::string objective = objectives[choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
@@ -338,13 +339,13 @@ int tune_command(int argc, const char* const* argv) {
   for (const auto& f : field) policies.push_back(f.policy.get());
   table.engine = engine_from(vm, policies);
 
-  cli::install_interrupt_handler();
+  install_interrupt_handler();
   RunControl control;
-  control.stop = &cli::interrupt_flag();
+  control.stop = &interrupt_flag();
   const TuningResult r = tune_position(rules, table, options, seed, threads, control);
   // The search is open-ended, so the mark counts completed measurements without a total.
-  const cli::Completion done =
-      cli::completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
+  const Completion done =
+      completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
 
   const TuneRun run{rules, seed, threads, objective, policy_spec, field_specs, series, options, table, r, done,
                     strong != nullptr};
@@ -360,7 +361,7 @@ int tune_command(int argc, const char* const* argv) {
     write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
   }
   const std::string text = format == "json" ? tune_json(run) : tune_text(run);
-  return cli::finish(vm, format, done, text);
+  return finish(vm, format, done, text);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::cli

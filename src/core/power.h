@@ -12,7 +12,7 @@
 // in tests/core/power_test.cpp checks every input the rules can produce (k/6 and 1 - k/6, n <= 8).
 #include <cassert>
 
-namespace verflixt::detail {
+namespace verflixt::core {
 
 // a·b = hi + lo exactly (Dekker, with Veltkamp's split; valid without overflow/underflow).
 inline void exact_product(double a, double b, double& hi, double& lo) {
@@ -38,4 +38,4 @@ inline double power(double x, int n) {
   return hi + lo;
 }
 
-}  // namespace verflixt::detail
+}  // namespace verflixt::core

@@ -11,7 +11,7 @@ namespace verflixt::games {
 const std::vector<GameEntry>& registry() {
   // One line per game, the default first. What each model covers: docs/game-model.md.
   static const std::vector<GameEntry> kGames = {
-      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(Verflixte6Model())},
+      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6Model())},
       {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel())},
       {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel())},
       {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggModel())},

@@ -87,7 +87,7 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
   const Result twice = run("evaluate --turns 20000 --seed 7 --jokers hirtenschutz --format csv --threads 2");
   EXPECT_EQ(again.out, twice.out);
   // The three engines agree: exact to the recursion's digits, the samplers within 4 SE.
-  const double exact = verflixt::testing::exact_threshold_value(verflixt::preset("classic"), 19);
+  const double exact = verflixt::verflixte6::testing::exact_threshold_value(verflixt::verflixte6::preset("classic"), 19);
   const Result ex = run("evaluate --preset classic --policy threshold:19 --engine exact --format csv");
   ASSERT_EQ(ex.code, 0) << ex.err;
   const Result ej = run("evaluate --preset classic --policy threshold:19 --exact --format json");

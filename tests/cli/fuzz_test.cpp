@@ -136,21 +136,21 @@ long peak_rss_kb() {
 enum class Reader { Rules, Ini, Policy };
 
 // Reads `text` as the given format; true if it parsed.
-bool read(Reader reader, const std::string& text, const Rules& rules) {
+bool read(Reader reader, const std::string& text, const verflixte6::Rules& rules) {
   std::istringstream in(text);
   switch (reader) {
     case Reader::Rules:
-      read_rules(in, "fuzz.ini");
+      verflixte6::read_rules(in, "fuzz.ini");
       return true;
     case Reader::Ini: {
-      const std::string kind = policy_file_kind(in, "fuzz.ini");
+      const std::string kind = verflixte6::policy_file_kind(in, "fuzz.ini");
       std::istringstream again(text);
-      if (kind == "position") read_position(again, "fuzz.ini");
-      else read_heuristic(again, "fuzz.ini");
+      if (kind == "position") verflixte6::read_position(again, "fuzz.ini");
+      else verflixte6::read_heuristic(again, "fuzz.ini");
       return true;
     }
     case Reader::Policy:
-      read_policy(in, rules, "fuzz.policy");
+      verflixte6::read_policy(in, rules, "fuzz.policy");
       return true;
   }
   return false;
@@ -162,13 +162,13 @@ TEST(Fuzz, ReadersParseOrThrowInputErrorOnMutatedFiles) {
     std::string name;
     Reader reader;
     std::string text;
-    Rules rules;
+    verflixte6::Rules rules;
     int mutants;
   };
-  const Rules t2019 = preset("tournament-2019"), classic = preset("classic");
+  const verflixte6::Rules t2019 = verflixte6::preset("tournament-2019"), classic = verflixte6::preset("classic");
   std::vector<Seed> seeds = {
-      {"rules tournament-2019", Reader::Rules, rules_to_ini(t2019), t2019, 700},
-      {"rules classic", Reader::Rules, rules_to_ini(classic), classic, 700},
+      {"rules tournament-2019", Reader::Rules, verflixte6::rules_to_ini(t2019), t2019, 700},
+      {"rules classic", Reader::Rules, verflixte6::rules_to_ini(classic), classic, 700},
       {"heuristic.ini", Reader::Ini, slurp(dir + "heuristic.ini"), t2019, 500},
       {"position-bold.ini", Reader::Ini, slurp(dir + "position-bold.ini"), t2019, 300},
       {"position-jokers.ini", Reader::Ini, slurp(dir + "position-jokers.ini"), t2019, 300},

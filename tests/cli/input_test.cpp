@@ -112,49 +112,49 @@ TEST(Names, AMegabyteRulesKeyIsOneShortLine) {
 }
 
 TEST(Names, JokersAcceptTheSpellingsOfTheRules) {
-  EXPECT_EQ(parse_joker("Runkelrüb"), RUNKELRUEB);
-  EXPECT_EQ(parse_joker("RUNKELRUEB"), RUNKELRUEB);
-  EXPECT_EQ(parse_joker("Kälteschutz"), FROSTSCHUTZ);
-  EXPECT_EQ(parse_joker("All In"), ALL_IN);
-  EXPECT_EQ(parse_joker("all_in"), ALL_IN);
-  EXPECT_EQ(parse_joker("Push your Pony"), PONY);
-  EXPECT_EQ(parse_joker("Jules Törtchen"), JULE);
-  EXPECT_EQ(parse_joker("Elas' Ventil"), VENTIL);
-  EXPECT_EQ(parse_joker("Cherrys Höschen"), CHERRY);
-  EXPECT_EQ(parse_joker("Oces Anaconda"), ANACONDA);
-  const std::string m = message_of([] { parse_joker("runkelrub", "--jokers"); });
+  EXPECT_EQ(verflixte6::parse_joker("Runkelrüb"), verflixte6::RUNKELRUEB);
+  EXPECT_EQ(verflixte6::parse_joker("RUNKELRUEB"), verflixte6::RUNKELRUEB);
+  EXPECT_EQ(verflixte6::parse_joker("Kälteschutz"), verflixte6::FROSTSCHUTZ);
+  EXPECT_EQ(verflixte6::parse_joker("All In"), verflixte6::ALL_IN);
+  EXPECT_EQ(verflixte6::parse_joker("all_in"), verflixte6::ALL_IN);
+  EXPECT_EQ(verflixte6::parse_joker("Push your Pony"), verflixte6::PONY);
+  EXPECT_EQ(verflixte6::parse_joker("Jules Törtchen"), verflixte6::JULE);
+  EXPECT_EQ(verflixte6::parse_joker("Elas' Ventil"), verflixte6::VENTIL);
+  EXPECT_EQ(verflixte6::parse_joker("Cherrys Höschen"), verflixte6::CHERRY);
+  EXPECT_EQ(verflixte6::parse_joker("Oces Anaconda"), verflixte6::ANACONDA);
+  const std::string m = message_of([] { verflixte6::parse_joker("runkelrub", "--jokers"); });
   EXPECT_EQ(m.rfind("unknown joker 'runkelrub' in --jokers; did you mean runkelrueb? valid: frostschutz", 0), 0u) << m;
-  const Rules rules = preset("tournament-2019");
-  EXPECT_EQ(parse_loadout("Runkelrüb, Kälteschutz", rules), JokerSet().with(RUNKELRUEB).with(FROSTSCHUTZ));
-  EXPECT_EQ(parse_loadout("None", rules), JokerSet());
+  const verflixte6::Rules rules = verflixte6::preset("tournament-2019");
+  EXPECT_EQ(verflixte6::parse_loadout("Runkelrüb, Kälteschutz", rules), verflixte6::JokerSet().with(verflixte6::RUNKELRUEB).with(verflixte6::FROSTSCHUTZ));
+  EXPECT_EQ(verflixte6::parse_loadout("None", rules), verflixte6::JokerSet());
 }
 
 TEST(Names, PresetsAreCaseInsensitive) {
-  EXPECT_EQ(preset("Classic").preset, "classic");
-  EXPECT_EQ(preset("TOURNAMENT 2019").preset, "tournament-2019");
-  const std::string m = message_of([] { preset("clasic"); });
+  EXPECT_EQ(verflixte6::preset("Classic").preset, "classic");
+  EXPECT_EQ(verflixte6::preset("TOURNAMENT 2019").preset, "tournament-2019");
+  const std::string m = message_of([] { verflixte6::preset("clasic"); });
   EXPECT_EQ(m, "unknown preset 'clasic'; did you mean classic? valid: tournament-2019, classic");
 }
 
 TEST(Ini, ErrorsNameFileAndLine) {
   std::istringstream in("# a comment\npreset = classic\n\n[pony]\ntargte = 12\n");
-  const std::string m = message_of([&] { read_rules(in, "my.ini"); });
+  const std::string m = message_of([&] { verflixte6::read_rules(in, "my.ini"); });
   EXPECT_EQ(m.rfind("my.ini:5: unknown key 'pony.targte'; did you mean pony.target? valid: ", 0), 0u) << m;
   std::istringstream value("[pony]\n\ntarget = many\n");
-  EXPECT_EQ(message_of([&] { read_rules(value, "my.ini"); }).rfind("my.ini:3: pony.target = 'many'", 0), 0u);
+  EXPECT_EQ(message_of([&] { verflixte6::read_rules(value, "my.ini"); }).rfind("my.ini:3: pony.target = 'many'", 0), 0u);
   std::istringstream broken("[pony]\ntarget\n");
-  EXPECT_EQ(message_of([&] { read_rules(broken, "my.ini"); }).rfind("my.ini:2: 'target' is neither", 0), 0u);
+  EXPECT_EQ(message_of([&] { verflixte6::read_rules(broken, "my.ini"); }).rfind("my.ini:2: 'target' is neither", 0), 0u);
   std::istringstream twice("[pony]\ntarget = 12\ntarget = 13 # again\n");
-  EXPECT_EQ(message_of([&] { read_rules(twice, "my.ini"); }), "my.ini:3: key 'pony.target' is given twice");
+  EXPECT_EQ(message_of([&] { verflixte6::read_rules(twice, "my.ini"); }), "my.ini:3: key 'pony.target' is given twice");
   std::istringstream good("preset = Classic\n[pony]\n  target = 12   # comment\n");
-  const Rules r = read_rules(good, "my.ini");
+  const verflixte6::Rules r = verflixte6::read_rules(good, "my.ini");
   EXPECT_EQ(r.preset, "classic");
   EXPECT_EQ(r.pony_target, 12);
 }
 
 TEST(Rules, SetTrimsKeyAndValue) {
-  Rules r = preset("tournament-2019");
-  set_rule(r, "pony.target = 12");
+  verflixte6::Rules r = verflixte6::preset("tournament-2019");
+  verflixte6::set_rule(r, "pony.target = 12");
   EXPECT_EQ(r.pony_target, 12);
   set_rule(r, " pony.target=13 ");
   EXPECT_EQ(r.pony_target, 13);

@@ -11,7 +11,7 @@
 
 #include "core/power.h"
 
-namespace verflixt::detail {
+namespace verflixt::core {
 namespace {
 
 struct Row {
@@ -61,4 +61,4 @@ TEST(Power, ExactProductsAndSmallCases) {
 }
 
 }  // namespace
-}  // namespace verflixt::detail
+}  // namespace verflixt::core

@@ -135,12 +135,12 @@ TEST(SolverThroughModel, ZehntausendTurnOptimum) {
 }
 
 TEST(SolverThroughModel, Verflixte6SoloOptimum) {
-  const Rules rules;
-  const Verflixte6Model game(rules);
-  const SoloSolution sol = solve_solo(rules, game.loadout());
-  const SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
-  const auto play = [&](const Verflixte6Model::State& s, const std::vector<Action>& actions, Rng&) {
-    return index_of(actions, policy.decide(TurnView{rules, s.turn, -1, {}, 0}));
+  const verflixte6::Rules rules;
+  const verflixte6::Verflixte6Model game(rules);
+  const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
+  const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
+  const auto play = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions, Rng&) {
+    return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
   };
   const Estimate mc = monte_carlo(game, play, [](const std::vector<double>& r) { return r[0]; }, 40);
   EXPECT_NEAR(mc.mean, sol.ev, 4 * mc.se);

@@ -8,7 +8,7 @@
 
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt::testing {
+namespace verflixt::verflixte6::testing {
 
 // V(e, j) = e once e >= N; otherwise each face with probability 1/6: the bust face ends the
 // turn at 0; a robbing 1 adds 1 + min(j+1, cap); any other face adds itself. The free
@@ -37,4 +37,4 @@ inline double exact_threshold_value(const Rules& r, int n) {
   return total / 6.0;
 }
 
-}  // namespace verflixt::testing
+}  // namespace verflixt::verflixte6::testing

@@ -6,7 +6,7 @@
 
 #include "verflixt/games/verflixte6/rules/policy.h"
 
-namespace verflixt::testing {
+namespace verflixt::verflixte6::testing {
 
 class ScriptedPolicy : public Policy {
  public:
@@ -34,4 +34,4 @@ class ScriptedPolicy : public Policy {
   mutable std::deque<bool> choices_;
 };
 
-}  // namespace verflixt::testing
+}  // namespace verflixt::verflixte6::testing

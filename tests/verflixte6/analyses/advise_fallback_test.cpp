@@ -11,7 +11,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/analyses/advise.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 SeatView seat(int eyes, Status s, int total = 0) { return SeatView{eyes, s, total, false, false}; }
@@ -142,4 +142,4 @@ TEST(AdviseFallback, SituationIsEchoedInSeatOrder) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -15,7 +15,7 @@
 
 #include "binary.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using verflixt::testing::Result;
@@ -215,4 +215,4 @@ TEST(AdviseCli, LastSeatSafeRanksStopFirst) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

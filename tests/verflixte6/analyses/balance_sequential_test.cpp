@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // A run of `n` one-evening series whose tested seat wins with probability p (its own stream).
@@ -103,4 +103,4 @@ TEST(BalanceSequential, UntilVerdictThroughTheBinary) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -226,7 +226,7 @@ TEST(BalanceCli, VarySweepsOneJokerParameter) {
 
 namespace {
 
-using namespace verflixt;
+using namespace verflixt::verflixte6;
 
 // Pairing: joker and base play series s from the same dice, so the paired SE of the lift is
 // at most the independent one, and the lift is exactly the difference of the two rows.

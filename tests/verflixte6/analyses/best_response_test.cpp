@@ -13,7 +13,7 @@
 #include "binary.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using testing::Result;
@@ -119,4 +119,4 @@ TEST(StrengthCli, BadInputIsOneLineExitTwo) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

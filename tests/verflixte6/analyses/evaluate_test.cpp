@@ -10,7 +10,7 @@
 #include "verflixte6/exact_threshold.h"
 #include "verflixt/games/verflixte6/rules/engine.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using testing::exact_threshold_value;
@@ -142,4 +142,4 @@ TEST(EvaluateInvariants, PassResultsAreNeverNegativeAndZombiesHoldZero) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

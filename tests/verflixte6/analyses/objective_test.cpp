@@ -15,7 +15,7 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 constexpr double kTolerance = 4.0;  // standard errors
@@ -196,7 +196,7 @@ TEST(Objective, ScoreSplitsTiesAndAveragesRanks) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6
 
 // ---- Eyes conservation at the table: steals and Senigma duels move eyes, they never make
 // ---- or destroy them; only the thrower's own faces and the Keuler bonus (T6) add eyes.
@@ -204,7 +204,7 @@ TEST(Objective, ScoreSplitsTiesAndAveragesRanks) {
 #include "verflixt/core/dice.h"
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 class RecordingDice final : public Dice {
@@ -370,4 +370,4 @@ TEST(Objective, TallyIsThePlainSumsOfTheScores) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -7,7 +7,7 @@
 #include "verflixte6/exact_threshold.h"
 #include "verflixt/games/verflixte6/rules/heuristic.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 TEST(Sweep, OneTrajectoryMeansMatchTheExactRecursionForEveryThreshold) {
@@ -60,4 +60,4 @@ TEST(Sweep, StopAtKeepsTheBasePoliciesJokers) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -19,7 +19,7 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/position.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using testing::Result;
@@ -215,4 +215,4 @@ TEST(TuningCli, BadInputIsOneLineExitTwo) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

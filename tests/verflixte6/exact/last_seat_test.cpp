@@ -16,7 +16,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 SeatView seat(int eyes, Status s, int total = 0) { return SeatView{eyes, s, total, false, false}; }
@@ -291,4 +291,4 @@ TEST(LastSeat, RefusesAJungfrauStillToPlay) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

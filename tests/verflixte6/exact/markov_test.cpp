@@ -13,7 +13,7 @@
 
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // The solo value of "stop at n or more, no jokers" in the tournament rules, by a memoized
@@ -139,4 +139,4 @@ TEST(Markov, MalformedChainsAreRejected) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

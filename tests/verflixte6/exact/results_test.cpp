@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 nlohmann::json committed(const std::string& preset) {
@@ -23,7 +23,7 @@ TEST(CommittedResults, MatchAFreshSolveForASampleOfLoadouts) {
   for (const std::string preset : {"tournament-2019", "classic"}) {
     const nlohmann::json doc = committed(preset);
     if (doc.is_null()) continue;
-    const Rules rules = verflixt::preset(preset);
+    const Rules rules = verflixt::verflixte6::preset(preset);
     EXPECT_EQ(doc["rules"], rules_summary(rules));
     const auto& rows = doc["loadouts"];
     EXPECT_EQ(rows.size(), all_loadouts(rules).size());
@@ -42,4 +42,4 @@ TEST(CommittedResults, MatchAFreshSolveForASampleOfLoadouts) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -16,7 +16,7 @@
 #include "verflixt/core/rng.h"
 #include "verflixte6/scripted.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 const Rules kT = preset("tournament-2019");
@@ -301,4 +301,4 @@ TEST(SoloModel, EngineMonteCarloMatchesTheExactChain) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -25,7 +25,7 @@
 #include "verflixt/core/markov.h"
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 const Rules kT = preset("tournament-2019");
@@ -287,4 +287,4 @@ TEST(SolveCommand, JsonBadInputAndPolicyFile) {
 #endif
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -18,7 +18,7 @@
 #include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 const std::string kSource = VERFLIXT_SOURCE_DIR;
@@ -240,4 +240,4 @@ TEST(StrongPolicy, BeatsHeuristicAndThresholdAtFour) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

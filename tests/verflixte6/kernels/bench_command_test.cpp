@@ -18,7 +18,7 @@
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 std::string bench_json(const std::string& args) {
@@ -224,4 +224,4 @@ TEST(BenchCommand, TableHasAContextBlockAndDistinctMeasures) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

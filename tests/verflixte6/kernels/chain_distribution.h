@@ -10,7 +10,7 @@
 
 #include "verflixt/core/kernel.h"
 
-namespace verflixt::testing {
+namespace verflixt::verflixte6::testing {
 
 // The exact distribution of (value, eliminated) at the end of a turn: probability mass
 // flows from the start along the chain's outcomes until less than 1e-15 is still live.
@@ -81,4 +81,4 @@ inline double exact_bust(const std::map<std::pair<int, bool>, double>& d) {
   return b;
 }
 
-}  // namespace verflixt::testing
+}  // namespace verflixt::verflixte6::testing

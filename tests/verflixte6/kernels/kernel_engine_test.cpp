@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixte6/kernels/chain_distribution.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using testing::chi_square;
@@ -119,4 +119,4 @@ TEST(KernelVsEngine, ThreeJokerLoadoutsBothPresets) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

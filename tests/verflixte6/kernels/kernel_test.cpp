@@ -20,7 +20,7 @@
 #include "verflixte6/exact_threshold.h"
 #include "verflixte6/kernels/chain_distribution.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using testing::chi_square;
@@ -378,4 +378,4 @@ TEST(Naive, ChainLoopMatchesForwardPropagation) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

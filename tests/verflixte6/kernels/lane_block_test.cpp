@@ -21,7 +21,7 @@
 #include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // Everything a sink sees of one finished pass.
@@ -393,4 +393,4 @@ TEST(LaneBlock, PlaysOnlyWhatItCan) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -6,7 +6,7 @@
 // is refused and sent to the reference engine. The lanes: pass_lanes_test.cpp.
 #include "verflixte6/kernels/pass_samples.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using namespace pass_testing;
@@ -182,4 +182,4 @@ TEST(PassKernel, RefusesPoliciesWhoseInnerChoicesReadTheTable) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

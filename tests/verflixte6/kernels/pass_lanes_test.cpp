@@ -4,7 +4,7 @@
 // lanes and threads.
 #include "verflixte6/kernels/pass_samples.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using namespace pass_testing;
@@ -396,4 +396,4 @@ TEST(PassLanes, PassesAreTheSameOnAnyNumberOfThreads) {
 
 // A policy that says its inner choices read the table: the kernel cannot compile it.
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -24,7 +24,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt::pass_testing {
+namespace verflixt::verflixte6::pass_testing {
 
 inline constexpr double kTolerance = 4.0;  // standard errors of the difference
 
@@ -149,4 +149,4 @@ inline std::vector<PassSeat> classic_joker_table(const Policy& heur, const Polic
   };
 }
 
-}  // namespace verflixt::pass_testing
+}  // namespace verflixt::verflixte6::pass_testing

@@ -10,7 +10,7 @@
 #include "verflixte6/rules/engine_steps.h"
 #include "verflixte6/scripted.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using namespace engine_testing;
@@ -210,4 +210,4 @@ TEST(Rule, J15_RunkelruebCancelsOrFails) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -9,7 +9,7 @@
 #include "verflixt/games/verflixte6/rules/engine.h"
 #include "verflixte6/scripted.h"
 
-namespace verflixt::engine_testing {
+namespace verflixt::verflixte6::engine_testing {
 
 inline const Action kRoll = Action::roll();
 inline const Action kStop = Action::stop();
@@ -42,4 +42,4 @@ inline TurnState step(const Rules& r, TurnState t, Action a, std::initializer_li
   return t;
 }
 
-}  // namespace verflixt::engine_testing
+}  // namespace verflixt::verflixte6::engine_testing

@@ -10,7 +10,7 @@
 #include "verflixte6/rules/engine_steps.h"
 #include "verflixte6/scripted.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using namespace engine_testing;
@@ -352,9 +352,9 @@ TEST(Rule, P4_ClassicPlacementBonusGoesToTheNextFreeThrow) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // E1, E5 in their one home (turn.h), which the engine, the solo model, the pass kernel and the
@@ -385,4 +385,4 @@ TEST(AfterStep, JulePaysOutsideFumoAndTheFloorOnlyMovesDown) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -5,7 +5,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 TEST(Joker, IdsAndClassicAliasesParse) {
@@ -41,4 +41,4 @@ TEST(Joker, AllLoadoutsCountsMatchTheBinomials) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -9,7 +9,7 @@
 #include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 const Rules kT = preset("tournament-2019");
@@ -136,4 +136,4 @@ TEST(Policy, HeuristicFileIsValidatedLikeARulesFile) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 PositionPolicy parse(const std::string& text) {
@@ -243,4 +243,4 @@ TEST(Position, DecideIsTheTableFreeDecisionAtTheStopThreshold) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

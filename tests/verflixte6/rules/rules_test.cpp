@@ -6,7 +6,7 @@
 
 #include "verflixt/core/error.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 Rules reread(const std::string& ini) {
@@ -121,4 +121,4 @@ TEST(Rules, SetKeysSpellJokersAsJokerNamesDo) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

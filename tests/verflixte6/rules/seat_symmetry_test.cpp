@@ -25,7 +25,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 std::unique_ptr<Policy> heuristic(const Rules& rules) {
@@ -255,4 +255,4 @@ TEST(SeatSymmetry, SixHeuristicsWithJokersWinEquallyInEverySeat) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

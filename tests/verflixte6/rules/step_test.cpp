@@ -20,7 +20,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // Inner choices as fixed functions of their arguments (`mode` picks one of three sets), so
@@ -233,4 +233,4 @@ TEST(Step, MinPlainGainIsTheStepsSmallestSurvivingGain) {  // T3, J7, J12
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -12,7 +12,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 const Rules kT = preset("tournament-2019");
@@ -207,4 +207,4 @@ TEST(Table, ATurnLeavesAZombieOnlyIfItWasEliminated) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

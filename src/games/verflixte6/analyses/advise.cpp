@@ -16,7 +16,7 @@
 #include "verflixt/core/rng.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 constexpr int kMinEyes = -200, kMaxEyes = 400;
@@ -413,4 +413,4 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory&
   return adv;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

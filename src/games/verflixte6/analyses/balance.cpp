@@ -20,7 +20,7 @@
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "games/verflixte6/analyses/balance_helpers.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using balance_detail::stopped;
@@ -459,4 +459,4 @@ SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const Balance
   return p;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "games/verflixte6/analyses/balance_helpers.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 using balance_detail::stopped;
 using balance_detail::with_first;
@@ -221,4 +221,4 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
   return out;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

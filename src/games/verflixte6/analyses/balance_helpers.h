@@ -4,7 +4,7 @@
 
 #include "verflixt/games/verflixte6/analyses/balance.h"
 
-namespace verflixt::balance_detail {
+namespace verflixt::verflixte6::balance_detail {
 
 // The loadout list with `j` selected first, then the base (without `j` again).
 inline std::vector<Joker> with_first(Joker j, const std::vector<Joker>& base) {
@@ -17,4 +17,4 @@ inline std::vector<Joker> with_first(Joker j, const std::vector<Joker>& base) {
 // A stop asked between runs.
 inline bool stopped(const RunHooks& h) { return h.stopped && h.stopped(); }
 
-}  // namespace verflixt::balance_detail
+}  // namespace verflixt::verflixte6::balance_detail

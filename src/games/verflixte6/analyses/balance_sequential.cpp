@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "games/verflixte6/analyses/balance_helpers.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 void pool_series(TableRun& run, const TableRun& more) {
   if (run.series_length != more.series_length || run.field_seats != more.field_seats)
@@ -92,4 +92,4 @@ SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& tabl
   return out;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

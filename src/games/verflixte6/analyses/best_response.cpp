@@ -7,7 +7,7 @@
 
 #include "verflixt/core/error.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 std::string response_label(const PositionParams& p, const std::vector<ParamRange>& ranges) {
   std::string s = "strong(";
@@ -130,4 +130,4 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
   return result;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

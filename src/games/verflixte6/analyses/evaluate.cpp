@@ -6,7 +6,7 @@
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 void PassTally::merge(const PassTally& part) {
   for (size_t pos = 0; pos < by_position.size(); ++pos) {
@@ -65,4 +65,4 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
       });
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -12,7 +12,7 @@
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // Features per seat or group: O1 win units, O2 loser flag, O3 doubled rank, O4 eyes.
@@ -350,4 +350,4 @@ int default_series_length(const Rules& rules) {
   return rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3 ? 10 : 1;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -11,7 +11,7 @@
 #include "verflixt/core/markov.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -177,4 +177,4 @@ SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int 
   return res;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // Series per work chunk; a stop is noticed between chunks. Series s draws from
@@ -312,4 +312,4 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
   return result;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

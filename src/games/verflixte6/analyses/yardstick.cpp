@@ -7,7 +7,7 @@
 #include "verflixt/core/kernel.h"
 #include "verflixt/games/verflixte6/rules/engine.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads) {
   const int bust_face = rules.bust_face;
@@ -64,4 +64,4 @@ Tally naive_engine_turns(const Rules& rules, JokerSet loadout, const Policy& pol
   });
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -12,7 +12,7 @@
 #include "games/verflixte6/rules/delta_joker.h"
 #include "games/verflixte6/rules/turn_step.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // Jokers that never lower the eyes nor raise another player: the states holding only these
@@ -520,4 +520,4 @@ int LastSeatPolicy::senigma_target(const TurnView& v, std::span<const int> candi
   return s_.best_senigma_target(v.turn, v.table, candidates);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

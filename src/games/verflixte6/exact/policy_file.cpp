@@ -15,7 +15,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 namespace {
 std::string action_token(Action a) {
@@ -180,4 +180,4 @@ std::unique_ptr<Policy> load_solved_policy(const std::string& path, const Rules&
   return read_policy_file(path, rules);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

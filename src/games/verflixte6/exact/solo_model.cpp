@@ -14,7 +14,7 @@
 #include "games/verflixte6/rules/delta_joker.h"
 #include "games/verflixte6/rules/turn_step.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using detail::kSixth;
@@ -357,4 +357,4 @@ std::string describe(const TurnState& s) {
   return o.str();
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

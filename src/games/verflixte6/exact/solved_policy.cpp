@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 using detail::normal_form;
 using detail::ValueAlgebra;
 using detail::ValueBust;
@@ -110,4 +110,4 @@ std::unique_ptr<SolvedPolicy> table_policy(const Rules& rules, const SoloSolutio
 }
 
 // ---- .policy files ----
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -21,7 +21,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 using detail::normal_form;
 using detail::ValueAlgebra;
 using detail::ValueBust;
@@ -559,4 +559,4 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   return result;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

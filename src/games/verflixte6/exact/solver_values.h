@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/turn.h"
 
-namespace verflixt::detail {
+namespace verflixt::verflixte6::detail {
 
 // A state's value and its probability of ending eliminated, under the optimal policy.
 struct ValueBust {
@@ -74,4 +74,4 @@ struct ValueAlgebra {
   bool answer = false;
 };
 
-}  // namespace verflixt::detail
+}  // namespace verflixt::verflixte6::detail

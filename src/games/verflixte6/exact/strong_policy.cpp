@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // ---- The pass record (see strong_policy.h) ----
@@ -476,4 +476,4 @@ std::unique_ptr<Policy> make_strong_policy_file(std::istream& in, const std::str
   return make_strong_evening_policy(rules, read_strong(in, source), source);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -10,7 +10,7 @@
 #include "games/verflixte6/kernels/lane_vectors.h"
 #include "games/verflixte6/rules/turn_step.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 using lanes::V16i;
@@ -576,4 +576,4 @@ void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& fin
   BlockRun<kSeries>(*this, rng, finish, passes, series).play();
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

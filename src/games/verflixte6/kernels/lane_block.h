@@ -31,7 +31,7 @@
 
 #include "games/verflixte6/kernels/pass_kernel_impl.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct PassKernel::Impl::Block {
   static constexpr int kWidth = kLanes;  // lanes at most
@@ -97,4 +97,4 @@ struct PassKernel::Impl::BlockSeries {
   const std::function<bool(Lane&)>& end_evening;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -16,7 +16,7 @@
 #include "games/verflixte6/kernels/lane_vectors.h"
 #include "games/verflixte6/rules/turn_step.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 template <bool kSeries>
 struct PassKernel::Impl::BlockRun {
@@ -336,4 +336,4 @@ struct PassKernel::Impl::BlockRun {
   }
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

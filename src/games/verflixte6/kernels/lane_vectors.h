@@ -16,7 +16,7 @@
 
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt::lanes {
+namespace verflixt::verflixte6::lanes {
 
 using V4i = std::int32_t __attribute__((vector_size(16)));
 using V16i = std::int32_t __attribute__((vector_size(64)));
@@ -237,4 +237,4 @@ V victim_of_key(V best, V self, int n) {
   return select(best == 0, V{} + kLapsed, select(k >= n, k - n, k));
 }
 
-}  // namespace verflixt::lanes
+}  // namespace verflixt::verflixte6::lanes

@@ -13,7 +13,7 @@
 
 // The kernel's public face: every call goes to its inside (pass_kernel_impl.h: the tables in
 // pass_tables.cpp, the lanes in pass_lanes.cpp), and the compiled victim rules.
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 bool kernel_plays(const Policy& policy) { return !policy.inner_choices_read_table(); }
 
@@ -132,7 +132,7 @@ void PassKernel::play_series(std::span<const EveningPlayer> players, bool final,
 }
 
 EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {
-  return verflixt::play_evening(impl_->rules_, players, final, first,
+  return verflixt::verflixte6::play_evening(impl_->rules_, players, final, first,
                                 [&](std::span<const PassSeat> seats, int f) { return play_pass(seats, f, rng); });
 }
 
@@ -148,4 +148,4 @@ bool PassKernel::lane_block_plays(std::span<const EveningPlayer> players, int la
   return impl_->lane_block_plays(players, lanes);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

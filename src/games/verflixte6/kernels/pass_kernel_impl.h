@@ -14,7 +14,7 @@
 
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct PassKernel::Impl {
   explicit Impl(const Rules& rules);
@@ -304,4 +304,4 @@ struct PassKernel::Impl {
   std::vector<double> scaled_;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

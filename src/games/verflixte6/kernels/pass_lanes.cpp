@@ -15,7 +15,7 @@
 #include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 PassKernel::Impl::CompiledPolicy& PassKernel::Impl::member_for_table(Lane& lane) {
   CompiledPolicy& head = lane.t->head != nullptr ? *lane.t->head : *lane.t;
@@ -560,4 +560,4 @@ void PassKernel::Impl::play_series(std::span<const EveningPlayer> players, bool 
   run_lanes(rng, finish);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

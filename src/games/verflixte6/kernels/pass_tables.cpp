@@ -16,7 +16,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 std::size_t PassKernel::Impl::states() const {
   return rows_.size();
@@ -344,4 +344,4 @@ void PassKernel::Impl::compile_segment(CompiledPolicy& t, std::uint32_t id) {
   hot_[id] = hot;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -23,7 +23,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt::detail {
+namespace verflixt::verflixte6::detail {
 
 // "Strictly better" with a tolerance, so rounding noise never flips a tie; ties go to the
 // answer false (decline, retreat not, keep, waive, do not react). Solver and SolvedPolicy
@@ -33,7 +33,7 @@ inline bool strictly_better(double yes, double no) { return yes > no + 1e-12 * (
 inline double binomial_pmf(int n, int k, double p) {
   double c = 1;
   for (int i = 0; i < k; ++i) c = c * (n - i) / (i + 1);
-  return c * power(p, k) * power(1 - p, n - k);  // power, not std::pow: see power.h
+  return c * core::power(p, k) * core::power(1 - p, n - k);  // power, not std::pow: see power.h
 }
 
 // Whether the joker's step is a pure change of eyes (then delta_step applies).
@@ -53,7 +53,7 @@ inline constexpr double kSixth = 1.0 / 6.0;
 // 1 - P(none of n dice reaches `face`): Runkelrüb's save (J15).
 inline double any_reaching_probability(int n, int face) {
   const int miss_faces = std::clamp(face - 1, 0, 6);
-  return 1.0 - power(miss_faces / 6.0, n);  // not std::pow: see power.h
+  return 1.0 - core::power(miss_faces / 6.0, n);  // not std::pow: see power.h
 }
 
 // The chance nodes a step is written in, enumerated: each node adds its branches weighted
@@ -365,4 +365,4 @@ struct DistAlgebra {
   bool take(const InnerChoice& c, const Dist& yes, const Dist& no) const { return chooser.take_delta(base, c, yes, no); }
 };
 
-}  // namespace verflixt::detail
+}  // namespace verflixt::verflixte6::detail

@@ -10,7 +10,7 @@
 #include "verflixt/games/verflixte6/rules/table.h"
 #include "games/verflixte6/rules/turn_step.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // What the players other than the one on turn look like during a pass. Solo mode has no
@@ -76,7 +76,7 @@ class TurnPlay final : public detail::ChoiceAsker {
 
   TurnView view() const { return view_of(t_); }
 
-  void free_throw(int bonus) { verflixt::free_throw(r_, t_, dice_, bonus); }
+  void free_throw(int bonus) { verflixt::verflixte6::free_throw(r_, t_, dice_, bonus); }
 
   void step(Action a) {
     if (t_.phase != TurnPhase::Decide)
@@ -355,4 +355,4 @@ EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> pl
   return res;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -7,7 +7,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/core/names.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 Action HeuristicPolicy::decide_with_stop(const TurnView& v, int stop_at) const {
   const int e = v.turn.eyes;
@@ -114,4 +114,4 @@ HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries) {
   return p;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -9,7 +9,7 @@
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 constexpr std::array<std::string_view, JOKER_NB> kIds = {
@@ -147,4 +147,4 @@ std::vector<JokerSet> all_loadouts(const Rules& rules) {
   return out;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

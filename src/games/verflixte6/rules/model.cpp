@@ -6,7 +6,7 @@
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 static_assert(core::GameModel<Verflixte6Model>);
 
@@ -100,4 +100,4 @@ std::string Verflixte6Model::state_text(const State& s) const {
   return t;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -24,12 +24,12 @@
 #include "verflixt/games/verflixte6/rules/turn.h"
 #include "verflixt/games/verflixte6/rules/types.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 class Verflixte6Model {
  public:
-  using Rules = verflixt::Rules;
-  using Action = verflixt::Action;
+  using Rules = verflixt::verflixte6::Rules;
+  using Action = verflixt::verflixte6::Action;
   using Outcome = int;  // the face of the step's die
   struct State {
     TurnState turn;                // canonical (exact/solo_model.h)
@@ -64,4 +64,4 @@ class Verflixte6Model {
   JokerSet loadout_;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

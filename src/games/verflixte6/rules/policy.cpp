@@ -16,7 +16,7 @@
 #include "verflixt/games/verflixte6/rules/table.h"
 #include "games/verflixte6/rules/delta_joker.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 bool announceable(const Rules& rules, JokerSet held, int frost_used, bool fumo_active, Joker j) {
   if (j >= JOKER_NB || !held.has(j)) return false;
@@ -162,4 +162,4 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

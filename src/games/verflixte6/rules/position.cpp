@@ -14,12 +14,12 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // A player's standing at this moment: evening total plus pass eyes, as P3 will count them
 // after T7 (eyes at 0 or below count 0).
-int standing(const SeatView& s) { return verflixt::standing(s.total, s.eyes); }
+int standing(const SeatView& s) { return verflixt::verflixte6::standing(s.total, s.eyes); }
 
 // The least pass eyes at which his standing, total + eyes as T7 counts them (0 for eyes at 0
 // or below), reaches `need`: any eyes when the total alone reaches it.
@@ -117,4 +117,4 @@ PositionPolicy read_position(std::istream& in, const std::string& source) {
   return PositionPolicy(p, heuristic_from_entries(heuristic_part), source);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

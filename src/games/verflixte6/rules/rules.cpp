@@ -6,7 +6,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 namespace {
 
 // docs/rules/verflixte6.md §4, right-hand column.
@@ -169,4 +169,4 @@ void validate(const Rules& r) { rule_table().validate(r); }
 
 std::string rules_summary(const Rules& rules) { return rule_table().summary(rules); }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 void check_pass_size(std::size_t n) {
   if (n < 1 || n > static_cast<std::size_t>(kMaxPlayers))
@@ -45,4 +45,4 @@ Candidates senigma_candidates(std::span<const SeatView> table, int self) {
   return c;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

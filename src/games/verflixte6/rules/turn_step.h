@@ -28,7 +28,7 @@
 #include "verflixt/games/verflixte6/rules/turn.h"
 #include "games/verflixte6/rules/delta_joker.h"
 
-namespace verflixt::detail {
+namespace verflixt::verflixte6::detail {
 
 // How a step ended. After a Continue step the table part takes its eyes (Take), then Jule (E1)
 // pays and the floor follows (E5); after Eliminated and Cancelled only the floor follows; a
@@ -292,4 +292,4 @@ inline std::array<int, 7> plain_gains(const Rules& r, const TurnState& s, bool w
   return g.by_face;
 }
 
-}  // namespace verflixt::detail
+}  // namespace verflixt::verflixte6::detail

@@ -30,7 +30,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/core/run_control.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 enum class AdviceGoal : u8 { Win, NotLoser, Eyes };
 
@@ -155,4 +155,4 @@ bool advice_is_exact(const Rules& rules, const AdviceSituation& s);
 // The ranking separates its best action from the second: |difference| > 2 paired SE.
 bool ranking_separated(const std::vector<ActionAdvice>& ranked);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -29,7 +29,7 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // How the tested seat plays one loadout (a joker priority list, P2): its policy and selector.
 // A null policy means the family cannot play that loadout (e.g. the solver cannot order the
@@ -278,4 +278,4 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
                          const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
                          const std::vector<Joker>& others, const BalanceRun& run, const RunHooks& hooks = {});
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -28,7 +28,7 @@
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/analyses/tuning.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct BestResponseOptions {
   int players = 4;                   // table size, 2..12
@@ -79,4 +79,4 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
 // The response's name in reports: "strong(margin=.. cap=..)" with every tuned parameter.
 std::string response_label(const PositionParams& p, const std::vector<ParamRange>& ranges);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -11,7 +11,7 @@
 #include "verflixt/core/sampling.h"
 #include "verflixt/core/stats.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // Turns (or passes) per work chunk: small enough for progress and Ctrl-C to be prompt,
 // large enough that scheduling costs nothing measurable.
@@ -39,4 +39,4 @@ PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& polic
                         std::uint64_t passes, std::uint64_t seed, int threads,
                         const RunControl& control = {}, bool kernel = false);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

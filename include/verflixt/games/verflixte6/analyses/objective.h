@@ -39,7 +39,7 @@
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/stats.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 class PassKernel;  // pass_kernel.h
 
@@ -229,4 +229,4 @@ inline bool loser_of(const Rules& rules, Standing s, std::span<const int> totals
   return loser_given(rules, totals[k], static_cast<int>(totals.size()) - s.better - s.tied);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -15,7 +15,7 @@
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/stats.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // The base policy's jokers and inner choices, with its stop/roll decision replaced by
 // "stop at `n` or more eyes".
@@ -66,4 +66,4 @@ struct SweepResult {
 SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int lo, int hi,
                   std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control = {});
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

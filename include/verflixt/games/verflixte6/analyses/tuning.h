@@ -37,7 +37,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/core/run_control.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 enum class TuningObjective { win, not_loser };
 
@@ -140,4 +140,4 @@ std::uint64_t tuning_stream(std::uint64_t seed, int which);  // 0 screen, 1 conf
 TuningResult tune_position(const Rules& rules, const TuningTable& table, const TuningOptions& options,
                            std::uint64_t seed, int threads, const RunControl& control = {});
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

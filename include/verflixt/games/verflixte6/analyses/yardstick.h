@@ -9,7 +9,7 @@
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // An ordinary branching loop over one turn of the no-joker game stopping at `threshold` eyes
 // (docs/rules/verflixte6.md T1, T3, T4, T5 in solo mode §5, with the j-th robbing 1 adding 1 + min(j, rob_cap))
@@ -22,4 +22,4 @@ Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, st
 Tally naive_engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy,
                          std::uint64_t turns, std::uint64_t seed, int threads);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -65,7 +65,7 @@
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/turn.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // What the last seat plays for.
 enum class Goal : u8 { Win, NotLoser };
@@ -211,4 +211,4 @@ class LastSeatPolicy final : public Policy {
   const LastSeatSolver& s_;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -17,7 +17,7 @@
 #include "verflixt/games/verflixte6/rules/turn.h"
 #include "verflixt/games/verflixte6/rules/types.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // A solo state is a TurnState (turn.h: the phases FreeThrow, Decide, Over are the engine's).
 // canonical() reduces it to what can still change the outcome, so equal futures have equal
@@ -185,4 +185,4 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy,
 // A one-line description of a state for error messages and debugging.
 std::string describe(const TurnState& s);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

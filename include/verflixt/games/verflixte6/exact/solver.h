@@ -48,7 +48,7 @@
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct SolverOptions {
   // The caps come per class of state — Runkelrüb held or not, Fumo active or not — because a
@@ -182,4 +182,4 @@ std::unique_ptr<Policy> load_solved_policy(const std::string& path, const Rules&
 // A SolvedPolicy straight from a solution (which must keep its table).
 std::unique_ptr<SolvedPolicy> table_policy(const Rules& rules, const SoloSolution& solution);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

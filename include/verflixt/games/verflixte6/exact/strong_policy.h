@@ -64,7 +64,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct StrongParams {
   // The stop rule in between (position.h). last_seat_safe applies to the last seat of
@@ -197,4 +197,4 @@ std::string strong_file(const StrongParams& params, const std::string& header);
 // make_policy's entry for "strong" (default parameters) and `kind = strong` files.
 std::unique_ptr<Policy> make_strong_policy_file(std::istream& in, const std::string& source, const Rules& rules);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

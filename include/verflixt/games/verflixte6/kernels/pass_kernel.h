@@ -78,7 +78,7 @@
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/table.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // Whether the pass kernel can play `policy` (its inner choices do not read the table).
 bool kernel_plays(const Policy& policy);
@@ -204,4 +204,4 @@ class PassKernel {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -42,7 +42,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/turn.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // ---- Solo mode (§5): a turn played alone; steals and Senigma pay the player. ----
 
@@ -199,4 +199,4 @@ inline bool loser_given(const Rules& rules, int mine, int below) {
 // is the highest, else 0.
 double win_share(std::span<const int> totals, int self);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -11,7 +11,7 @@
 #include "verflixt/core/ini.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // The eyes a policy file may name (stop rules, joker windows, position parameters). A joker
 // window of -kPolicyEyesLimit..kPolicyEyesLimit is the default: "whenever it is held".
@@ -64,4 +64,4 @@ HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries);
 // The keys a heuristic file takes.
 std::vector<std::string> heuristic_keys();
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

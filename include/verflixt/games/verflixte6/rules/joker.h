@@ -7,7 +7,7 @@
 
 #include "verflixt/games/verflixte6/rules/types.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct Rules;
 
@@ -38,4 +38,4 @@ std::string loadout_name(JokerSet set);
 // (by size, then lexicographically by rule order).
 std::vector<JokerSet> all_loadouts(const Rules& rules);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

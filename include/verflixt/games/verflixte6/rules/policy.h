@@ -10,7 +10,7 @@
 
 #include "verflixt/games/verflixte6/rules/turn.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 class Policy {
  public:
@@ -93,4 +93,4 @@ std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std:
 // the input and the valid forms.
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

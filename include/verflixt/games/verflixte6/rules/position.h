@@ -14,7 +14,7 @@
 #include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 struct PositionParams {
   int k = 0;                  // beat the k-th lowest known standing; 0 = rules.losers_at_least
@@ -84,4 +84,4 @@ inline bool position_stops(const PositionParams& p, int stop_at, const TurnView&
   return view.turn.eyes >= position_threshold(p, stop_at, view);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

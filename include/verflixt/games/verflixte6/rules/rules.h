@@ -16,7 +16,7 @@ template <class R>
 struct RuleTable;  // core/rule_table.h
 }  // namespace verflixt::core
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // T4: who may be robbed. Tournament: a Jungfrau or a Prinzessin, never a Zombie.
 // Classic: "any other player" ("jedem Mitspieler seiner Wahl", any player of his choice), Zombies included.
@@ -125,4 +125,4 @@ void validate(const Rules& rules);
 // every key that differs from it ("tournament-2019" or "tournament-2019 bust_face=1 ...").
 std::string rules_summary(const Rules& rules);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

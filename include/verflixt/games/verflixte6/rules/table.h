@@ -9,7 +9,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/turn.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // docs/rules/verflixte6.md §3: a pass has 2..12 players.
 inline constexpr int kMaxPlayers = 12;
@@ -165,4 +165,4 @@ inline void end_pass(std::span<SeatView> table) {
   }
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

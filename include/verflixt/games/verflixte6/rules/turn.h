@@ -8,7 +8,7 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/games/verflixte6/rules/types.h"
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 // Where a turn stands: before a free throw (the turn's start, or a classic fumo re-entry),
 // at a decision (T2), or over (stop or elimination, terminal).
@@ -99,4 +99,4 @@ inline void after_step(const Rules& rules, TurnState& s) {
 // somebody is left to duel (J10).
 bool is_legal(const TurnView& view, Action action);
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6

@@ -3,7 +3,7 @@
 // Every other header builds on these names.
 #include <cstdint>
 
-namespace verflixt {
+namespace verflixt::verflixte6 {
 
 using u8 = std::uint8_t;
 using u16 = std::uint16_t;
@@ -65,4 +65,4 @@ struct Action {
   friend constexpr bool operator==(Action, Action) = default;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::verflixte6
