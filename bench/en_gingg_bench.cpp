@@ -18,7 +18,7 @@ static void whole_games(benchmark::State& state, const char* spec) {
   rules.players = static_cast<int>(state.range(0));
   const auto policy = make_policy(spec, rules);
   const std::vector<const SetAsidePolicy*> seats(static_cast<size_t>(rules.players), policy.get());
-  Rng rng = chunk_rng(1, 0);
+  core::Rng rng = core::chunk_rng(1, 0);
   auto dice = [&] { return core::roll_face(rng, rules.faces); };
   for (auto _ : state) benchmark::DoNotOptimize(play_game(rules, seats, dice).turns);
   state.SetItemsProcessed(state.iterations());

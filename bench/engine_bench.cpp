@@ -13,7 +13,7 @@ namespace verflixt::verflixte6 {
 static void BM_ReferenceSoloTurnThreshold17(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   const ThresholdPolicy policy(17);
-  RandomDice dice(chunk_rng(1, 0));
+  core::RandomDice dice(core::chunk_rng(1, 0));
   std::int64_t sum = 0;
   for (auto _ : state) sum += play_solo_turn(rules, {}, policy, dice).eyes;
   benchmark::DoNotOptimize(sum);
@@ -25,7 +25,7 @@ BENCHMARK(BM_ReferenceSoloTurnThreshold17);
 static void BM_ReferencePassSixPlayers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   const ThresholdPolicy policy(17);
-  RandomDice dice(chunk_rng(1, 0));
+  core::RandomDice dice(core::chunk_rng(1, 0));
   std::vector<PassSeat> seats(6, PassSeat{&policy, {}, 0, 0});
   for (auto _ : state) benchmark::DoNotOptimize(play_pass(rules, seats, 0, dice));
   state.SetItemsProcessed(state.iterations() * 6);
@@ -49,7 +49,7 @@ static void BM_PassKernelSixPlayers(benchmark::State& state) {
   std::unique_ptr<Policy> policy;
   const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
   PassKernel kernel(rules);
-  Rng rng = chunk_rng(1, 0);
+  core::Rng rng = core::chunk_rng(1, 0);
   for (auto _ : state) benchmark::DoNotOptimize(kernel.play_pass(seats, 0, rng));
   state.SetItemsProcessed(state.iterations() * 6);
   state.SetLabel(state.range(0) ? "item: one turn; heuristic.ini with 3 jokers" : "item: one turn; threshold:17, no jokers");
@@ -65,7 +65,7 @@ static void BM_PassLanesSixPlayers(benchmark::State& state) {
   const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
   PassKernel kernel(rules);
   kernel.set_lane_block(state.range(1) != 0);
-  Rng rng = chunk_rng(1, 0);
+  core::Rng rng = core::chunk_rng(1, 0);
   constexpr std::uint64_t kPasses = 1024;
   std::int64_t eyes = 0;
   for (auto _ : state)
@@ -94,7 +94,7 @@ static void BM_SeriesFourPlayers(benchmark::State& state) {
                                            {heuristic.get(), &heur_list, 0}, {heuristic.get(), &heur_list, 0}};
   PassKernel kernel(rules);
   kernel.set_lane_block(state.range(0) != 0);
-  Rng rng = chunk_rng(1, 0);
+  core::Rng rng = core::chunk_rng(1, 0);
   constexpr std::uint64_t kEvenings = 256;
   std::int64_t eyes = 0;
   std::uint64_t first = 0;
@@ -115,7 +115,7 @@ static void BM_ReferencePassSixPlayersJokers(benchmark::State& state) {
   const Rules rules = preset("tournament-2019");
   std::unique_ptr<Policy> policy;
   const auto seats = bench_seats(rules, static_cast<int>(state.range(0)), policy);
-  RandomDice dice(chunk_rng(1, 0));
+  core::RandomDice dice(core::chunk_rng(1, 0));
   for (auto _ : state) benchmark::DoNotOptimize(play_pass(rules, seats, 0, dice));
   state.SetItemsProcessed(state.iterations() * 6);
   state.SetLabel(state.range(0) ? "item: one turn; heuristic.ini with 3 jokers" : "item: one turn; threshold:17, no jokers");

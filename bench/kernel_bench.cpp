@@ -16,7 +16,7 @@ namespace verflixt::verflixte6 {
 namespace {
 
 void BM_Xoshiro256ss(benchmark::State& state) {
-  Rng g(1);
+  core::Rng g(1);
   for (auto _ : state) benchmark::DoNotOptimize(g());
   state.SetItemsProcessed(state.iterations());
   state.SetLabel("item: one 64-bit draw");
@@ -24,8 +24,8 @@ void BM_Xoshiro256ss(benchmark::State& state) {
 BENCHMARK(BM_Xoshiro256ss);
 
 void BM_RollDie(benchmark::State& state) {
-  Rng g(1);
-  for (auto _ : state) benchmark::DoNotOptimize(roll_die(g));
+  core::Rng g(1);
+  for (auto _ : state) benchmark::DoNotOptimize(core::roll_die(g));
   state.SetItemsProcessed(state.iterations());
   state.SetLabel("item: one die");
 }
@@ -44,9 +44,9 @@ BENCHMARK(BM_NaiveDie);
 // A chain whose every turn is exactly kDepth steps of six equally likely outcomes (layers of
 // eight states), so turns/s times kDepth is the kernel's steps/s.
 constexpr int kDepth = 64;
-Chain fixed_length_chain() {
+core::Chain fixed_length_chain() {
   constexpr int kWidth = 8;
-  Chain c;
+  core::Chain c;
   const int live = kDepth * kWidth;
   for (int s = 0; s < live; ++s) {
     c.value.push_back(0);
@@ -73,30 +73,30 @@ Chain fixed_length_chain() {
 
 // One kernel step of every lane (one-step rows: a draw, two gathers, the restart logic).
 void BM_KernelStep(benchmark::State& state) {
-  AliasOptions one_step;
+  core::AliasOptions one_step;
   one_step.max_steps = 1;
-  const AliasChain a = compile_alias(fixed_length_chain(), one_step);
+  const core::AliasChain a = compile_alias(fixed_length_chain(), one_step);
   constexpr std::uint64_t kTurns = 1 << 16;
   std::uint64_t seed = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, kTurns}));
+  for (auto _ : state) benchmark::DoNotOptimize(core::sample_chain(a, kTurns, ++seed, core::KernelOptions{1, kTurns}));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns) * kDepth);
   state.SetLabel("item: one kernel step of one lane");
 }
 BENCHMARK(BM_KernelStep)->Unit(benchmark::kMillisecond);
 
-const Chain& threshold17() {
-  static const Chain c = compile_chain(preset("tournament-2019"), JokerSet{}, ThresholdPolicy(17));
+const core::Chain& threshold17() {
+  static const core::Chain c = compile_chain(preset("tournament-2019"), JokerSet{}, ThresholdPolicy(17));
   return c;
 }
 
 // Whole turns, with one-step rows (argument 1) and the default rows (8: up to 8 steps a draw).
 void BM_KernelTurnThreshold17(benchmark::State& state) {
-  AliasOptions options;
+  core::AliasOptions options;
   options.max_steps = static_cast<int>(state.range(0));
-  const AliasChain a = compile_alias(threshold17(), options);
+  const core::AliasChain a = compile_alias(threshold17(), options);
   constexpr std::uint64_t kTurns = 1 << 20;
   std::uint64_t seed = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(sample_chain(a, kTurns, ++seed, KernelOptions{1, 1 << 16}));
+  for (auto _ : state) benchmark::DoNotOptimize(core::sample_chain(a, kTurns, ++seed, core::KernelOptions{1, 1 << 16}));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
   state.SetLabel("item: one whole turn");
 }
@@ -115,7 +115,7 @@ BENCHMARK(BM_NaiveTurnThreshold17)->Unit(benchmark::kMillisecond);
 void BM_NaiveChainTurnThreshold17(benchmark::State& state) {
   constexpr std::uint64_t kTurns = 1 << 18;
   std::uint64_t seed = 0;
-  for (auto _ : state) benchmark::DoNotOptimize(naive_sample_chain(threshold17(), kTurns, ++seed, 1));
+  for (auto _ : state) benchmark::DoNotOptimize(core::naive_sample_chain(threshold17(), kTurns, ++seed, 1));
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kTurns));
   state.SetLabel("item: one whole turn");
 }

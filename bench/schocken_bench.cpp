@@ -22,8 +22,8 @@ static void BM_SchockenWholeGame(benchmark::State& state) {
       state.range(1) == 0 ? make_policy("equilibrium", rules, cache)
                           : std::make_unique<HeuristicPolicy>(HeuristicParams{}, "heuristic");
   const std::vector<const SchockenPolicy*> seats(static_cast<size_t>(rules.players), policy.get());
-  Rng rng = chunk_rng(1, 0);
-  auto dice = [&] { return roll_die(rng); };
+  core::Rng rng = core::chunk_rng(1, 0);
+  auto dice = [&] { return core::roll_die(rng); };
   std::int64_t rounds = 0;
   for (auto _ : state) rounds += play_game(rules, seats, dice).rounds;
   benchmark::DoNotOptimize(rounds);

@@ -39,14 +39,14 @@ SeatView parse_other(const std::string& spec) {
   const std::string what = "--other '" + spec + "'";
   const size_t c1 = spec.find(':');
   if (c1 == std::string::npos)
-    throw InputError(what + ": expected EYES:STATUS[:TOTAL], e.g. 14:p or 0:z:25; STATUS: j, p, z");
+    throw core::InputError(what + ": expected EYES:STATUS[:TOTAL], e.g. 14:p or 0:z:25; STATUS: j, p, z");
   const size_t c2 = spec.find(':', c1 + 1);
   SeatView v;
-  v.eyes = parse_int(spec.substr(0, c1), "eyes", what, -1000, 1000);
+  v.eyes = core::parse_int(spec.substr(0, c1), "eyes", what, -1000, 1000);
   const std::string st = spec.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
-  const size_t k = parse_choice(st, "status", what, {"j", "p", "z", "jungfrau", "prinzessin", "zombie"});
+  const size_t k = core::parse_choice(st, "status", what, {"j", "p", "z", "jungfrau", "prinzessin", "zombie"});
   v.status = static_cast<Status>(k % 3);
-  if (c2 != std::string::npos) v.total = parse_int(spec.substr(c2 + 1), "total", what, -1000000, 1000000);
+  if (c2 != std::string::npos) v.total = core::parse_int(spec.substr(c2 + 1), "total", what, -1000000, 1000000);
   return v;
 }
 
@@ -55,7 +55,7 @@ SeatView parse_other(const std::string& spec) {
 std::unique_ptr<Policy> policy_from(const po::variables_map& vm, const std::string& key, const Rules& rules) {
   const std::string text_key = key + "-text";
   if (!vm.count(text_key)) return make_policy(vm[key].as<std::string>(), rules);
-  if (!vm[key].defaulted()) throw InputError("give one of --" + key + " and --" + text_key + ", not both");
+  if (!vm[key].defaulted()) throw core::InputError("give one of --" + key + " and --" + text_key + ", not both");
   return make_policy_from_ini(vm[text_key].as<std::string>(), "--" + text_key, rules);
 }
 
@@ -280,17 +280,17 @@ po::options_description advise_options() {
   return desc;
 }
 
-AdviseReport advise_report(const po::variables_map& vm, const RunControl& control, const Budget& budget) {
+AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
   AdviseReport r;
   r.rules = rules_from(vm);
   const Rules& rules = r.rules;
-  if (!vm.count("eyes")) throw InputError("--eyes is required (own eyes this pass so far)");
-  if (!vm.count("other")) throw InputError("give every other player with --other EYES:STATUS[:TOTAL]");
+  if (!vm.count("eyes")) throw core::InputError("--eyes is required (own eyes this pass so far)");
+  if (!vm.count("other")) throw core::InputError("give every other player with --other EYES:STATUS[:TOTAL]");
   r.samples_asked = vm["samples"].as<std::uint64_t>();
   r.seed = seed_from(vm);
   const int threads = threads_from(vm);
-  r.goal = parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
+  r.goal = core::parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
 
   AdviceSituation& s = r.situation;
   s.goal = static_cast<AdviceGoal>(r.goal);
@@ -301,14 +301,14 @@ AdviseReport advise_report(const po::variables_map& vm, const RunControl& contro
   s.pass.table.push_back(me);
   for (const auto& o : vm["other"].as<std::vector<std::string>>()) s.pass.table.push_back(parse_other(o));
   if (s.pass.table.size() > 12)
-    throw InputError(std::to_string(s.pass.table.size() - 1) + " --other players; valid: 1..11");
+    throw core::InputError(std::to_string(s.pass.table.size() - 1) + " --other players; valid: 1..11");
   if (vm.count("order")) {
     const std::string list = vm["order"].as<std::string>();
     size_t start = 0;
     while (start <= list.size()) {
       size_t comma = list.find(',', start);
       if (comma == std::string::npos) comma = list.size();
-      s.pass.to_play.push_back(parse_int(list.substr(start, comma - start), "--order", "advise", 2,
+      s.pass.to_play.push_back(core::parse_int(list.substr(start, comma - start), "--order", "advise", 2,
                                          static_cast<int>(s.pass.table.size())) - 1);
       start = comma + 1;
     }
@@ -453,7 +453,7 @@ int advise_command(int argc, const char* const* argv) {
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
   const AdviseReport report =
-      with_progress("advise samples", [&](const RunControl& control) { return advise_report(vm, control); });
+      with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
   const Advice& adv = report.advice;
   std::string text;
   if (format == "json") {

@@ -47,7 +47,7 @@ struct AdviseReport {
 };
 // Reads the situation from `vm` (throws InputError as the command line reports it) and
 // ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
-AdviseReport advise_report(const po::variables_map& vm, const RunControl& control, const Budget& budget = {});
+AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
 nlohmann::ordered_json advise_json(const AdviseReport& report);
 
 // ---- solve ----
@@ -73,7 +73,7 @@ struct SolveReport {
   Completion done;
 };
 // Solves what `vm` asks (--write-policy is the command line's business, not done here).
-SolveReport solve_report(const po::variables_map& vm, const RunControl& control, const Budget& budget = {});
+SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
 nlohmann::ordered_json solve_json(const SolveReport& report);
 
 // ---- rules ----

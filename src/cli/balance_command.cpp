@@ -139,13 +139,13 @@ void Balance::read_settings() {
   seed = seed_from(vm);
   threads = threads_from(vm);
   if (players < 2 || players > 12)
-    throw InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
+    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
   if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  if (vm.count("vary") && vm.count("auto")) throw InputError("--vary and --auto exclude each other; give one");
+    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  if (vm.count("vary") && vm.count("auto")) throw core::InputError("--vary and --auto exclude each other; give one");
   until_verdict = !vm["until-verdict"].defaulted();
   if (until_verdict && (vm.count("vary") || vm.count("auto")))
-    throw InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
+    throw core::InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
   base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
   if (vm["jokers"].as<std::string>() == "all") {
     for (int j = 0; j < JOKER_NB; ++j)
@@ -171,21 +171,21 @@ void Balance::read_table() {
   // Checked against the --policy file and the field here; each family's run then resolves
   // auto on its own (the strong family needs the reference engine, the others take the kernel).
   table.engine = engine_from(vm, {policy.get(), field.policy.get()});
-  if (choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine") == 0)
+  if (core::choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine") == 0)
     table.engine = PassEngine::Auto;
   // The policy families, in column order: a third family is one more line here.
   families = {fixed_policy_family(policy)};
   if (!vm["no-solver-family"].as<bool>()) families.push_back(solver_family());
   if (const std::string strong = vm["strong"].as<std::string>(); strong != "none") {
     if (table.engine == PassEngine::Kernel)
-      throw InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
+      throw core::InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
                        "valid: --engine auto or reference, or --strong none");
     const std::string path = resolve_policy_path(strong);
     std::string text;
     try {
-      text = read_text_file(path, "--strong");
-    } catch (const InputError& e) {
-      throw InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
+      text = core::read_text_file(path, "--strong");
+    } catch (const core::InputError& e) {
+      throw core::InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
     }
     std::istringstream in(text);
     families.push_back(strong_family(read_strong(in, path)));
@@ -195,7 +195,7 @@ void Balance::read_table() {
                                               : ParamSweep{};
   if (vm.count("auto")) {
     std::erase(tested, sweep.joker);
-    if (tested.empty()) throw InputError("--auto: --jokers names no joker but " + sweep.key.substr(0, sweep.key.find('.')) + " to balance against");
+    if (tested.empty()) throw core::InputError("--auto: --jokers names no joker but " + sweep.key.substr(0, sweep.key.find('.')) + " to balance against");
   }
 }
 
@@ -376,7 +376,7 @@ int Balance::auto_report() const {
       const char* f = r.exact ? "%+.3f" : "%+.4f";
       o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
         << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")"
-        << (r.unused.empty() ? "" : "; left out, never played: " + join(r.unused, ", ")) << "\n";
+        << (r.unused.empty() ? "" : "; left out, never played: " + core::join(r.unused, ", ")) << "\n";
       o << "  value   lift               − largest other\n";
       for (const auto& p : r.points)
         o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)

@@ -74,7 +74,7 @@ JokerResult measure(const Balance& bal) {
   if (compare && !res.t.interrupted && !interrupt_flag().load()) {
     auto play = [&](const Rules& r) -> std::optional<TableRun> {
       const FamilyPlayer p = families[0].play(r, compare_list);
-      const RunControl control = progress_control("balance ruleset comparison");
+      const core::RunControl control = progress_control("balance ruleset comparison");
       TableRun x = play_balance_table(r, table, p, evenings, seed, threads, control);
       progress_done();
       if (x.interrupted) return std::nullopt;
@@ -116,14 +116,14 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const Complet
   if (sequential) j["until_verdict"] = sequential_json(*sequential, evenings);
   if (has_base) {
     const TableRun& b = *first.base;
-    const Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
+    const core::Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
     j["baseline"] = {{"p_win", w.mean}, {"p_win_stderr", w.se}, {"p_loser", l.mean}, {"p_loser_stderr", l.se}};
   }
   json bases = json::array();
   for (const auto& rows : t.families) {
     json b = {{"family", rows.family}};
     if (rows.base) {
-      const Estimate w = rows.base->estimate(Group::tested, Measure::win);
+      const core::Estimate w = rows.base->estimate(Group::tested, Measure::win);
       b["p_win"] = w.mean;
       b["p_win_stderr"] = w.se;
       b["engine"] = engine_name(rows.base->engine);
@@ -135,7 +135,7 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const Complet
   for (size_t k = 0; k < t.tested.size(); ++k) {
     if (!first.with[k]) continue;
     const TableRun& w = *first.with[k];
-    const Estimate pw = w.estimate(Group::tested, Measure::win), pl = w.estimate(Group::tested, Measure::loser),
+    const core::Estimate pw = w.estimate(Group::tested, Measure::win), pl = w.estimate(Group::tested, Measure::loser),
                    e = w.estimate(Group::tested, Measure::eyes);
     json row = {{"joker", joker_id(t.tested[k])}, {"p_win", pw.mean}, {"p_win_stderr", pw.se}};
     put(row, "win_lift", *lift(0, k));
@@ -149,7 +149,7 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const Complet
       json fr = {{"family", families[f].name}};
       if (const auto d = lift(f, k)) {
         fr["unused"] = static_cast<bool>(t.unused[f][k]);
-        const Estimate p = t.families[f].with[k]->estimate(Group::tested, Measure::win);
+        const core::Estimate p = t.families[f].with[k]->estimate(Group::tested, Measure::win);
         fr["p_win"] = p.mean;
         fr["p_win_stderr"] = p.se;
         put(fr, "win_lift", *d);
@@ -168,7 +168,7 @@ std::string joker_json(const Balance& bal, const JokerResult& res, const Complet
       json side = {{"label", label}};
       json diff = {{"label", label}};
       for (const auto& [name, m] : {std::pair{"p_win", Measure::win}, {"p_loser", Measure::loser}, {"eyes", Measure::eyes}}) {
-        const Estimate a = ref_run->estimate(gr, m), b = new_run->estimate(gr, m);
+        const core::Estimate a = ref_run->estimate(gr, m), b = new_run->estimate(gr, m);
         side[std::string("preset_") + name] = a.mean;
         side[std::string("preset_") + name + "_stderr"] = a.se;
         side[std::string("rules_") + name] = b.mean;
@@ -198,7 +198,7 @@ std::string joker_csv(const Balance& bal, const JokerResult& res) {
     if (!rows.base || rows.base->evenings == 0) continue;
     auto line = [&](const std::string& label, const TableRun& r, const std::optional<Difference>& dw,
                     const std::optional<Difference>& dl, double solo) {
-      const Estimate w = r.estimate(Group::tested, Measure::win), l = r.estimate(Group::tested, Measure::loser),
+      const core::Estimate w = r.estimate(Group::tested, Measure::win), l = r.estimate(Group::tested, Measure::loser),
                      e = r.estimate(Group::tested, Measure::eyes);
       text += label + "," + rows.family + "," + fmt("%.6f", w.mean) + "," + fmt("%.6f", w.se) + "," +
               (dw ? fmt("%.6f", dw->paired.mean) + "," + fmt("%.6f", dw->paired.se) + "," + fmt("%.6f", dw->independent_se)

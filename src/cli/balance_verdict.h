@@ -15,7 +15,7 @@
 namespace verflixt::cli::balance_text {
 
 // "+0.0123 ± 0.0045": an estimate with its standard error.
-inline std::string pm(const Estimate& e, const char* f = "%+.4f") { return report::plus_minus(e, f, "%.4f"); }
+inline std::string pm(const core::Estimate& e, const char* f = "%+.4f") { return core::report::plus_minus(e, f, "%.4f"); }
 inline std::string pad(const std::string& s, size_t width) {
   return s + std::string(s.size() < width ? width - s.size() : 1, ' ');
 }

@@ -87,9 +87,9 @@ po::options_description bench_options() {
       ("threads", int_value(omp_get_num_procs(), 1, 1024), "measure 1..T threads")
       ("repeats", int_value(5, 1, 1000),
        "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
-      ("row-steps", int_value(AliasOptions{}.max_steps, 1, 16),
+      ("row-steps", int_value(core::AliasOptions{}.max_steps, 1, 16),
        "kernel tuning: chain steps one alias row may play")
-      ("row-outcomes", int_value(AliasOptions{}.max_composed_outcomes, 2, 4096),
+      ("row-outcomes", int_value(core::AliasOptions{}.max_composed_outcomes, 2, 4096),
        "kernel tuning: most outcomes of a composed row")
       ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
        "policy of the joker workload")
@@ -142,16 +142,16 @@ void Bench::read_settings(const po::variables_map& vm) {
   seed = vm["seed"].as<std::uint64_t>();
   max_threads = vm["threads"].as<int>();
   if (max_threads < 1 || max_threads > 1024)
-    throw InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
+    throw core::InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
   repeats = vm["repeats"].as<int>();
   if (repeats < 1 || repeats > 1000)
-    throw InputError("--repeats " + std::to_string(repeats) + " is out of range; valid: 1..1000");
+    throw core::InputError("--repeats " + std::to_string(repeats) + " is out of range; valid: 1..1000");
   alias_options.max_steps = vm["row-steps"].as<int>();
   alias_options.max_composed_outcomes = vm["row-outcomes"].as<int>();
   if (alias_options.max_steps < 1 || alias_options.max_steps > 16)
-    throw InputError("--row-steps " + std::to_string(alias_options.max_steps) + " is out of range; valid: 1..16");
+    throw core::InputError("--row-steps " + std::to_string(alias_options.max_steps) + " is out of range; valid: 1..16");
   if (alias_options.max_composed_outcomes < 2 || alias_options.max_composed_outcomes > 4096)
-    throw InputError("--row-outcomes " + std::to_string(alias_options.max_composed_outcomes) +
+    throw core::InputError("--row-outcomes " + std::to_string(alias_options.max_composed_outcomes) +
                      " is out of range; valid: 2..4096");
 }
 
@@ -250,11 +250,11 @@ nlohmann::ordered_json Bench::row_json(const Row& row) const {
 
 bool Bench::solo_rows(const Workload& w) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Chain chain = compile_chain(rules, w.jokers, *w.policy);
-  const AliasChain alias = compile_alias(chain, alias_options);
-  AliasOptions one_step_options = alias_options;
+  const core::Chain chain = compile_chain(rules, w.jokers, *w.policy);
+  const core::AliasChain alias = compile_alias(chain, alias_options);
+  core::AliasOptions one_step_options = alias_options;
   one_step_options.max_steps = 1;
-  const AliasChain one_step = compile_alias(chain, one_step_options);
+  const core::AliasChain one_step = compile_alias(chain, one_step_options);
   const double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   double steps = 0;
   for (auto m : alias.row_steps) steps = std::max<double>(steps, m);
@@ -268,10 +268,10 @@ bool Bench::solo_rows(const Workload& w) {
        << kHeader;
   bool any = false;
   std::vector<double> one_thread_kernel;
-  Tally first;
+  core::Tally first;
   Timed last_baseline;
   for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
-    KernelOptions options;
+    core::KernelOptions options;
     options.threads = threads;
     Row row;
     row.section = "solo";
@@ -279,11 +279,11 @@ bool Bench::solo_rows(const Workload& w) {
     row.threads = threads;
     row.baseline = baseline_name;
     row.has_one_step = true;
-    Tally one_step_first;
+    core::Tally one_step_first;
     const auto [k, b] = measure(
-        row, repeats, one_thread_kernel, [&] { return sample_chain(alias, turns, seed, options, control); },
+        row, repeats, one_thread_kernel, [&] { return core::sample_chain(alias, turns, seed, options, control); },
         // The same kernel with one chain step per row: every step one draw.
-        [&] { return sample_chain(one_step, turns, seed, options, control); },
+        [&] { return core::sample_chain(one_step, turns, seed, options, control); },
         [&] {
           return w.jokers.empty() ? naive_threshold(rules, 17, baseline_turns, seed, threads)
                                   : naive_engine_turns(rules, w.jokers, *w.policy, baseline_turns, seed, threads);
@@ -315,8 +315,8 @@ bool Bench::solo_rows(const Workload& w) {
     rows.push_back(std::move(row));
   }
   if (!any) return false;
-  const Tally& t = first;
-  const Tally& bt = last_baseline.tally;
+  const core::Tally& t = first;
+  const core::Tally& bt = last_baseline.tally;
   body << "kernel mean " << fmt("%.5f", t.mean()) << " ± " << fmt("%.5f", t.stderr_mean()) << "; baseline mean ("
        << baseline_turns << " turns) agrees within "
        << fmt("%.1f", std::abs(bt.mean() - t.mean()) / std::hypot(t.stderr_mean(), bt.stderr_mean()))
@@ -339,7 +339,7 @@ void Bench::pass_rows() {
     const bool block = probe.lane_block_plays(std::vector<PassSeat>(6, PassSeat{w.policy.get(), w.jokers, 0, 0}));
     body << w.name << (block ? "  (in a lane block)" : "") << "\n" << kHeader;
     std::vector<double> one_thread_kernel;
-    Tally first;
+    core::Tally first;
     for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       auto play = [&](bool kernel) {
         return evaluate_passes(rules, w.jokers, *w.policy, 6, kernel ? passes : baseline_passes, seed, threads, control,
@@ -353,7 +353,7 @@ void Bench::pass_rows() {
       row.threads = threads;
       row.baseline = "reference engine";
       const auto [k, e] = measure(
-          row, repeats, one_thread_kernel, [&] { return play(true); }, [] { return Tally{}; },
+          row, repeats, one_thread_kernel, [&] { return play(true); }, [] { return core::Tally{}; },
           [&] { return play(false); }, first);
       if (stopped()) break;
       ++rows_done;
@@ -376,7 +376,7 @@ void Bench::pass_rows() {
   }
 }
 
-Tally Bench::play_evenings(PassEngine engine, int threads) {
+core::Tally Bench::play_evenings(PassEngine engine, int threads) {
   ObjectiveSpec spec = evening_spec;
   spec.engine = engine;
   const std::uint64_t count = engine == PassEngine::Kernel ? evenings : baseline_evenings;
@@ -398,7 +398,7 @@ void Bench::evening_rows() {
          << kHeader;
   {
     std::vector<double> one_thread_kernel;
-    Tally first;
+    core::Tally first;
     for (int threads = 1; threads <= max_threads && !stopped(); ++threads) {
       Row row;
       row.section = "evenings";
@@ -408,7 +408,7 @@ void Bench::evening_rows() {
       row.baseline = "reference engine";
       const auto [k, e] = measure(
           row, repeats, one_thread_kernel, [&] { return play_evenings(PassEngine::Kernel, threads); },
-          [] { return Tally{}; }, [&] { return play_evenings(PassEngine::Reference, threads); }, first);
+          [] { return core::Tally{}; }, [&] { return play_evenings(PassEngine::Reference, threads); }, first);
       if (stopped()) break;
       ++rows_done;
       if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
@@ -435,7 +435,7 @@ void Bench::mpi_rows() {
          << "pass kernel; the ratio is the ranks' speed-up\n";
     struct MpiWorkload {
       std::string name;
-      std::function<Tally()> play;
+      std::function<core::Tally()> play;
     };
     const Workload& plain = workloads.front();
     const std::vector<MpiWorkload> mpi_workloads = {
@@ -450,17 +450,17 @@ void Bench::mpi_rows() {
       row.workload = w.name;
       row.threads = 1;
       row.baseline = "rank 0 alone";
-      Tally first;
+      core::Tally first;
       auto alone = [&] {
-        Tally t;
-        if (cluster::root()) {
-          const cluster::Alone scope;
+        core::Tally t;
+        if (core::cluster::root()) {
+          const core::cluster::Alone scope;
           t = w.play();
         }
-        cluster::barrier();
+        core::cluster::barrier();
         return t;
       };
-      const auto [k, b] = measure(row, repeats, {}, w.play, [] { return Tally{}; }, alone, first);
+      const auto [k, b] = measure(row, repeats, {}, w.play, [] { return core::Tally{}; }, alone, first);
       if (stopped()) break;
       ++rows_done;
       body << w.name << "\n" << kHeader;
@@ -490,7 +490,7 @@ int bench_command(int argc, const char* const* argv) {
 
   install_interrupt_handler();
   b.control.stop = &interrupt_flag();
-  b.ranks = cluster::size();
+  b.ranks = core::cluster::size();
   b.context["mpi_ranks"] = b.ranks;
   b.total_rows = (2 * b.workloads.size() + 1) * static_cast<std::uint64_t>(b.max_threads) + (b.ranks > 1 ? 2 : 0);
 

@@ -29,7 +29,7 @@ namespace verflixt::cli::bench_measure {
 // ---- Timing ----
 
 struct Timed {
-  Tally tally;
+  core::Tally tally;
   double seconds = 0;      // wall clock
   double cpu_seconds = 0;  // process CPU time, all threads
 };
@@ -59,9 +59,9 @@ Timed time_once(Run run) {
   ++log.runs;
   log.short_runs += t.seconds < kTrustSeconds;
   log.shortest = std::min(log.shortest, t.seconds);
-  if (cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
+  if (core::cluster::size() > 1) {  // under mpirun: the turns are all ranks', so is the CPU time
     std::vector<std::uint64_t> ns{static_cast<std::uint64_t>(t.cpu_seconds * 1e9)};
-    cluster::sum_everywhere(ns);
+    core::cluster::sum_everywhere(ns);
     t.cpu_seconds = static_cast<double>(ns[0]) * 1e-9;
   }
   return t;
@@ -79,7 +79,7 @@ inline double cpu_per_wall(const Timed& t, int threads) { return t.cpu_seconds /
 // and starts itself again with the same arguments (/proc/self/cmdline) — unless a policy is
 // set already (the user's choice, reported), or under mpirun (ranks are not restarted).
 inline void run_with_passive_openmp() {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || cluster::built_with_mpi()) return;
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || core::cluster::built_with_mpi()) return;
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::vector<std::string> args;
@@ -166,7 +166,7 @@ struct Row {
   Series series[kMeasureCount];
   std::uint64_t kernel_turns = 0, baseline_turns = 0;
   std::string signature;  // solo rows only
-  Tally one_step_tally;   // of the first repeat
+  core::Tally one_step_tally;   // of the first repeat
   bool same_as_one_thread = true;
 };
 
@@ -174,7 +174,7 @@ struct Row {
 // series. `one_step` may be empty (no one-step kernel in this section).
 template <class K, class K1, class B>
 std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>& one_thread_kernel, K kernel,
-                                K1 one_step, B baseline, Tally& kernel_tally_of_first) {
+                                K1 one_step, B baseline, core::Tally& kernel_tally_of_first) {
   Timed first_k, first_b;
   for (int r = 0; r < repeats; ++r) {
     Timed k, k1, b;
@@ -218,11 +218,11 @@ std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>
 // An evening run as the Tally the timing code counts: `turns` turns (every seat's turn of
 // every pass), one of which carries a hash of the exact moment sums, so that comparing two
 // such tallies compares the two runs' results bit for bit.
-inline Tally evening_tally(const verflixte6::ObjectiveRun& run, std::uint64_t turns_per_evening) {
+inline core::Tally evening_tally(const verflixte6::ObjectiveRun& run, std::uint64_t turns_per_evening) {
   std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the integer sums
   for (const std::int64_t v : run.moments.sum) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ULL;
   h ^= run.moments.series;
-  Tally t;
+  core::Tally t;
   const std::uint64_t turns = run.evenings * turns_per_evening;
   if (turns == 0) return t;
   t.add_many(0, turns - 1, 0);

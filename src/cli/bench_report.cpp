@@ -90,7 +90,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
           << "threads        " << context["threads_measured"].get<std::string>()
           << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
           << "isa            " << context["isa"].get<std::string>() << " ("
-          << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build") << ": " << join(isa_features(), " ")
+          << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build") << ": " << core::join(isa_features(), " ")
           << ")\n"
           << "compiler       " << context["compiler"].get<std::string>() << "\n"
           << "build          " << VERFLIXT_BUILD_TYPE << " " << VERFLIXT_BUILD_FLAGS

@@ -37,7 +37,7 @@ struct Bench {
   std::string format;
   std::uint64_t turns = 0, baseline_turns = 0, table_turns = 0, seed = 0;
   int max_threads = 1, repeats = 1;
-  AliasOptions alias_options;
+  core::AliasOptions alias_options;
   std::vector<Workload> workloads;
   std::vector<SeatPlayer> evening_players;
   verflixte6::ObjectiveSpec evening_spec;
@@ -53,7 +53,7 @@ struct Bench {
   nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
   nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();
   std::ostringstream body;  // the table's measurements
-  RunControl control;
+  core::RunControl control;
   int ranks = 1;
   std::uint64_t total_rows = 0, rows_done = 0;
   std::uint64_t passes = 0, baseline_passes = 0;  // per run of the 6-player passes
@@ -70,7 +70,7 @@ struct Bench {
   // interrupted before its first row.
   bool solo_rows(const Workload& w);
   void pass_rows();
-  Tally play_evenings(verflixte6::PassEngine engine, int threads);
+  core::Tally play_evenings(verflixte6::PassEngine engine, int threads);
   void evening_rows();
   void mpi_rows();
   // The table, JSON or CSV of every row (bench_report.cpp).

@@ -135,14 +135,14 @@ void check_parsed(const po::parsed_options& parsed, const po::options_descriptio
     if (opt.string_key.empty() || opt.position_key >= 0) {
       if (positionals) continue;
       const std::string arg = opt.original_tokens.empty() ? std::string() : opt.original_tokens.front();
-      throw InputError("unexpected argument '" + arg + "'; `verflixt " + command +
+      throw core::InputError("unexpected argument '" + arg + "'; `verflixt " + command +
                        "` takes options only (see `verflixt " + command + " --help`)");
     }
     const po::option_description* d = all.find_nothrow(opt.string_key, false);
     if (!d) continue;
     for (const std::string& raw : opt.value)
       if (const char* problem = value_problem(d->semantic().get(), raw))
-        throw InputError("--" + opt.string_key + " " + printable(raw, 40) + problem +
+        throw core::InputError("--" + opt.string_key + " " + core::printable(raw, 40) + problem +
                          "; valid: " + range_text(d->semantic().get()));
   }
 }
@@ -197,25 +197,25 @@ std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std:
 int threads_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   return threads;
 }
 
 // Written once, with the reporter's rules for -0 (core/report.h, core/json_text.h).
-std::string fmt(const char* format, double value) { return report::number(format, value); }
+std::string fmt(const char* format, double value) { return core::report::number(format, value); }
 
-std::string json_text(nlohmann::ordered_json doc) { return report::json_text(std::move(doc)); }
+std::string json_text(nlohmann::ordered_json doc) { return core::report::json_text(std::move(doc)); }
 
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
   desc.add_options()
       ("format", po::value<std::string>()->default_value(formats.front()),
-       ("output format: " + join(formats, ", ")).c_str())
+       ("output format: " + core::join(formats, ", ")).c_str())
       ("output,o", po::value<std::string>(), "write to this file instead of stdout");
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
-  if (vm.count("output")) check_output_target(vm["output"].as<std::string>(), "--output");  // before a long run
-  return formats[choose_name(vm["format"].as<std::string>(), formats, "--format")];
+  if (vm.count("output")) core::check_output_target(vm["output"].as<std::string>(), "--output");  // before a long run
+  return formats[core::choose_name(vm["format"].as<std::string>(), formats, "--format")];
 }
 
 void emit(const po::variables_map& vm, const std::string& text) {
@@ -223,7 +223,7 @@ void emit(const po::variables_map& vm, const std::string& text) {
     std::cout << text << std::flush;
     return;
   }
-  write_file_atomic(vm["output"].as<std::string>(), text, "--output");
+  core::write_file_atomic(vm["output"].as<std::string>(), text, "--output");
 }
 
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
@@ -249,10 +249,10 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     std::vector<std::string> names;
     for (const auto& d : all.options()) names.push_back("--" + d->long_name());
     const std::string given = e.get_option_name();
-    throw InputError(std::string(argv[0]) + ": unknown option " + verflixt::quoted(given) + did_you_mean(given, names) +
+    throw core::InputError(std::string(argv[0]) + ": unknown option " + verflixt::core::quoted(given) + core::did_you_mean(given, names) +
                      " (see `verflixt " + argv[0] + " --help`)");
   } catch (const po::error& e) {
-    throw InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
+    throw core::InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
   }
   return true;
 }
@@ -261,13 +261,13 @@ void install_interrupt_handler() {
   std::signal(SIGINT, on_sigint);
   // mpirun answers Ctrl-C by sending SIGTERM to every rank (and SIGKILL a little later): as
   // a rank, take it as the stop request, so the finished chunks are still reported.
-  if (cluster::size() > 1) std::signal(SIGTERM, on_sigint);
+  if (core::cluster::size() > 1) std::signal(SIGTERM, on_sigint);
 }
 
 const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 
-RunControl progress_control(const std::string& label) {
-  RunControl rc;
+core::RunControl progress_control(const std::string& label) {
+  core::RunControl rc;
   rc.stop = &g_interrupted;
   const auto start = std::chrono::steady_clock::now();
   auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);

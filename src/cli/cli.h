@@ -84,7 +84,7 @@ const std::atomic<bool>& interrupt_flag();
 
 // A RunControl that prints "label: 42% (done/total)" to stderr, but only once the run has
 // taken longer than a second, and honours Ctrl-C.
-RunControl progress_control(const std::string& label);
+core::RunControl progress_control(const std::string& label);
 // Ends the progress line (call once the run is over).
 void progress_done();
 
@@ -94,7 +94,7 @@ void progress_done();
 template <class Run>
 auto with_progress(const std::string& label, Run run) {
   install_interrupt_handler();
-  const RunControl control = progress_control(label);
+  const core::RunControl control = progress_control(label);
   auto result = run(control);
   progress_done();
   return result;

@@ -15,7 +15,7 @@ namespace {
 
 // The host of a Host header value: "[::1]:8066" -> "::1", "Name:80" -> "name".
 std::string host_of(const std::string& header) {
-  std::string h = ascii_lower(header);
+  std::string h = core::ascii_lower(header);
   if (!h.empty() && h.front() == '[') {
     const std::size_t close = h.find(']');
     return close == std::string::npos ? h : h.substr(1, close - 1);
@@ -93,7 +93,7 @@ std::optional<Refusal> ClientAccess::check(const httplib::Request& req) const {
                             " does not name this server; if that name is meant to reach it, start the server with "
                             "--allow-host NAME"};
   if (req.method == "POST") {
-    const std::string type = ascii_lower(req.get_header_value("Content-Type"));
+    const std::string type = core::ascii_lower(req.get_header_value("Content-Type"));
     if (type.substr(0, type.find(';')) != "application/json")
       return Refusal{415, "the request must be sent as Content-Type: application/json"};
   }

@@ -46,11 +46,11 @@ nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
 
 std::string header(const eg::EnGinggRules& rules) { return game_header("en-gingg", eg::rules_summary(rules)); }
 
-report::Report en_gingg_report(const eg::EnGinggRules& rules) {
-  return report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
+core::report::Report en_gingg_report(const eg::EnGinggRules& rules) {
+  return core::report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
 }
 
-void mark(report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 // A policy spec as a table shows it: a file by its name without directory and .ini.
 std::string display_name(const std::string& spec) {
@@ -59,7 +59,7 @@ std::string display_name(const std::string& spec) {
 }
 
 std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
-  return parse_dice_text(text, option, max_face);
+  return core::parse_dice_text(text, option, max_face);
 }
 
 }  // namespace
@@ -243,16 +243,16 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
   const int threads = threads_from(vm);
   const eg::TurnValue exact = eg::turn_value(rules, *policy);
-  const eg::TurnRun run = with_progress("evaluate en-gingg turns", [&](const RunControl& control) {
+  const eg::TurnRun run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
     return eg::sample_turns(rules, *policy, turns, seed, threads, control);
   });
   const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
   const eg::TurnTally& t = run.tally;
-  const Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
-  const Estimate phase2 = proportion(t.phase2, t.turns);
+  const core::Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
+  const core::Estimate phase2 = core::proportion(t.phase2, t.turns);
   const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));  // per turn played
 
-  report::Report r = en_gingg_report(rules);
+  core::report::Report r = en_gingg_report(rules);
   r.field("policy", display_name(spec))
       .field("seed", seed)
       .field("threads", threads)
@@ -263,13 +263,13 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   r.line("policy " + display_name(spec) + "  seed " + std::to_string(seed) + "  " + std::to_string(t.turns) +
          " turns, Monte Carlo (± 1 SE) next to the exact value");
   // JSON: one object per quantity; CSV: one row per quantity; text: one line per quantity.
-  report::Table& q = r.table("", {{.name = "quantity", .in = report::kJsonCsv},
-                                  {.name = "label", .text = "  ", .in = report::kText},
+  core::report::Table& q = r.table("", {{.name = "quantity", .in = core::report::kJsonCsv},
+                                  {.name = "label", .text = "  ", .in = core::report::kText},
                                   {.name = "mean", .text_format = "%9.4f", .text_se_format = "%.4f", .se_name = "stderr"},
                                   {.name = "exact", .text = "   exact ", .text_format = "%.6f", .csv_format = "%.10f"},
-                                  {.name = "distance", .text = "  (", .in = report::kText}});
+                                  {.name = "distance", .text = "  (", .in = core::report::kText}});
   q.keyed = true;
-  const auto quantity = [&](const char* key, const char* label, const Estimate& e, double x) {
+  const auto quantity = [&](const char* key, const char* label, const core::Estimate& e, double x) {
     q.row({key, label, e, x, se_distance(e.mean, e.se, x) + " SE)"});
   };
   quantity("own_change", "own balance change   ", own, exact.own_change);
@@ -307,30 +307,30 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   for (const auto& spec : specs) names.push_back(display_name(spec));
   const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const eg::GameRun run = with_progress("tournament en-gingg games", [&](const RunControl& control) {
+  const eg::GameRun run = with_progress("tournament en-gingg games", [&](const core::RunControl& control) {
     return eg::play_games(rules, table.seats, games, seed, threads, control);
   });
   const Completion done = completion(run.tally.games, games, "games", run.interrupted);
   const eg::GameTally& t = run.tally;
-  const Estimate length = t.length();
+  const core::Estimate length = t.length();
 
   const double throws_per_game = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
-  report::Report r = en_gingg_report(rules);
+  core::report::Report r = en_gingg_report(rules);
   r.field("policy", names).field("seed", seed).field("threads", threads).field("games", t.games).field("requested_games", games);
   mark(r, done);
   r.field("seconds", run.seconds).field("mean_turns", length).field("throws_per_game", throws_per_game);
   r.line("tournament: " + std::to_string(t.games) + " games, seed " + std::to_string(seed) +
          ", seat 1 begins, Monte Carlo (± 1 SE)");
-  report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
                                            {.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
-                                           {.name = "games", .in = report::kCsv},
-                                           {.name = "losses", .in = report::kJsonCsv},
+                                           {.name = "games", .in = core::report::kCsv},
+                                           {.name = "losses", .in = core::report::kJsonCsv},
                                            {.name = "p_lose", .text = "P(losing) ", .se_name = "stderr"}});
   for (int k = 0; k < rules.players; ++k) {
     const auto s = static_cast<size_t>(k);
     seats.row({k + 1, names[s], t.games, t.losses[s], t.p_lose(k)});
   }
-  r.line("game length: " + report::plus_minus(length, "%.2f") + " turns, " + fmt("%.1f", throws_per_game) +
+  r.line("game length: " + core::report::plus_minus(length, "%.2f") + " turns, " + fmt("%.1f", throws_per_game) +
          " throws per game");
   const std::string text = r.render(format);
   return finish(vm, format, done, text);
@@ -356,16 +356,16 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
     return 0;
   const eg::EnGinggRules rules = en_gingg_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  if (!vm.count("throw")) throw InputError("advise --game en-gingg needs --throw FACES, e.g. --throw 6,6,5,3,2,1");
+  if (!vm.count("throw")) throw core::InputError("advise --game en-gingg needs --throw FACES, e.g. --throw 6,6,5,3,2,1");
   const eg::DiceCounts thrown = eg::counts_of(faces_list(vm["throw"].as<std::string>(), "--throw", rules.faces), rules.faces);
   const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
   const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
   if (left == 0 || left + done != rules.dice)
-    throw InputError("--throw has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+    throw core::InputError("--throw has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
                      "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
   const int throws = vm.count("throws") ? vm["throws"].as<int>() : (done > 0 ? 1 : 0);
   if (throws < (done > 0 ? 1 : 0) || throws > std::min(done, rules.max_throws - 1))
-    throw InputError("--throws " + std::to_string(throws) + " is out of range; valid: " + std::to_string(done > 0 ? 1 : 0) +
+    throw core::InputError("--throws " + std::to_string(throws) + " is out of range; valid: " + std::to_string(done > 0 ? 1 : 0) +
                      ".." + std::to_string(std::min(done, rules.max_throws - 1)) + " with " + std::to_string(done) +
                      " dice aside");
   const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
@@ -375,7 +375,7 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
   const size_t top = std::min<size_t>(ranked.size(), vm["top"].as<std::uint64_t>());
 
   const std::string objective_name = eg::objective_names()[static_cast<size_t>(objective)];
-  report::Report r = en_gingg_report(rules);
+  core::report::Report r = en_gingg_report(rules);
   r.field("exact", true)
       .field("objective", objective_name)
       .field("throw", eg::dice_text(thrown))
@@ -387,12 +387,12 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
          " legal set-asides, exact values (expected " +
          (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") + ")");
   // The text writes the rank as "%4.0f." and the loss only below the best: text-only columns.
-  report::Table& rows = r.table("ranking", {{.name = "rank", .in = report::kJsonCsv},
-                                            {.name = "rank_text", .in = report::kText},
+  core::report::Table& rows = r.table("ranking", {{.name = "rank", .in = core::report::kJsonCsv},
+                                            {.name = "rank_text", .in = core::report::kText},
                                             {.name = "set_aside", .text = ". set aside ", .width = 12, .min_gap = 1},
                                             {.name = "value", .text_format = "%+.6f", .csv_format = "%.10f"},
-                                            {.name = "loss_against_best", .csv_format = "%.10f", .in = report::kJsonCsv},
-                                            {.name = "loss_text", .in = report::kText}});
+                                            {.name = "loss_against_best", .csv_format = "%.10f", .in = core::report::kJsonCsv},
+                                            {.name = "loss_text", .in = core::report::kText}});
   for (size_t k = 0; k < top; ++k) {
     const double loss = ranked.front().value - ranked[k].value;
     rows.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), eg::dice_text(ranked[k].aside), ranked[k].value, loss,
@@ -410,7 +410,7 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
   // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
   g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };
   g.play = [](const eg::EnGinggRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
-              const RunControl& control) {
+              const core::RunControl& control) {
     const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, r); });
     std::vector<std::string> names;  // a table names a seat by its spec, as the tournament does
     for (const auto& spec : specs) names.push_back(display_name(spec));

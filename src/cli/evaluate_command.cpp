@@ -35,13 +35,13 @@ namespace {
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
 
-nlohmann::ordered_json tally_json(const Tally& t) {
+nlohmann::ordered_json tally_json(const core::Tally& t) {
   nlohmann::ordered_json j;
   j["turns"] = t.turns();
   if (t.turns() == 0) return j;  // interrupted before the first chunk: nothing to report
   j["mean"] = t.mean();
   j["stderr"] = t.stderr_mean();
-  j["ci95"] = {t.mean() - kZ95 * t.stderr_mean(), t.mean() + kZ95 * t.stderr_mean()};
+  j["ci95"] = {t.mean() - core::kZ95 * t.stderr_mean(), t.mean() + core::kZ95 * t.stderr_mean()};
   j["bust_rate"] = t.bust_rate();
   j["bust_stderr"] = t.bust_stderr();
   nlohmann::ordered_json p;
@@ -50,13 +50,13 @@ nlohmann::ordered_json tally_json(const Tally& t) {
   return j;
 }
 
-std::string tally_row(const std::string& label, const Tally& t) {
+std::string tally_row(const std::string& label, const core::Tally& t) {
   if (t.turns() == 0) return label + "  nothing completed";
   std::ostringstream s;
-  s << label << "  mean " << report::plus_minus({t.mean(), t.stderr_mean()})
-    << " (SE)  95% CI [" << fmt("%.4f", t.mean() - kZ95 * t.stderr_mean()) << ", "
-    << fmt("%.4f", t.mean() + kZ95 * t.stderr_mean()) << "]  bust "
-    << report::plus_minus({t.bust_rate(), t.bust_stderr()}, "%.5f") << "  p5/25/50/75/95 ";
+  s << label << "  mean " << core::report::plus_minus({t.mean(), t.stderr_mean()})
+    << " (SE)  95% CI [" << fmt("%.4f", t.mean() - core::kZ95 * t.stderr_mean()) << ", "
+    << fmt("%.4f", t.mean() + core::kZ95 * t.stderr_mean()) << "]  bust "
+    << core::report::plus_minus({t.bust_rate(), t.bust_stderr()}, "%.5f") << "  p5/25/50/75/95 ";
   for (double q : kPercentiles) s << t.percentile(q) << (q < 0.9 ? "/" : "");
   return s.str();
 }
@@ -77,11 +77,11 @@ std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules)
   return set;
 }
 
-std::string csv_row(const std::string& label, const Tally& t) {
+std::string csv_row(const std::string& label, const core::Tally& t) {
   if (t.turns() == 0) return "";
   std::ostringstream s;
   s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
-    << "," << fmt("%.6f", t.mean() - kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + kZ95 * t.stderr_mean())
+    << "," << fmt("%.6f", t.mean() - core::kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + core::kZ95 * t.stderr_mean())
     << "," << fmt("%.6f", t.bust_rate()) << "," << fmt("%.6f", t.bust_stderr());
   for (double q : kPercentiles) s << "," << t.percentile(q);
   return s.str() + "\n";
@@ -97,7 +97,7 @@ struct Evaluation {
   std::uint64_t turns, seed;  // turns: solo turns or passes
   int players, threads;
   nlohmann::ordered_json meta;  // the head of the JSON document
-  RunControl control;
+  core::RunControl control;
 };
 
 // The text head: version, rules, policy and loadout with where it came from.
@@ -111,7 +111,7 @@ std::string head_text(const Evaluation& e) {
 std::string exact_report(const Evaluation& e, Completion& done) {
   std::string text;
   done = completion(1, 1, "evaluations");
-  const MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
+  const core::MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
   nlohmann::ordered_json j = e.meta;
   j["exact"] = true;
   mark_json(j, done);
@@ -149,7 +149,7 @@ std::string solo_report(const Evaluation& e, Completion& done) {
     run = evaluate_solo(e.rules, e.jokers, e.policy, e.turns, e.seed, e.threads, e.control);
   }
   progress_done();
-  const Tally& t = run.tally;
+  const core::Tally& t = run.tally;
   done = completion(t.turns(), run.requested, "turns", run.interrupted);
   nlohmann::ordered_json j = e.meta;
   j.update(tally_json(t));
@@ -262,24 +262,24 @@ int evaluate_command(int argc, const char* const* argv) {
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
   const std::vector<std::string> engines = {"auto", "kernel", "reference", "exact"};
-  std::string engine = engines[choose_name(vm["engine"].as<std::string>(), engines, "--engine")];
+  std::string engine = engines[core::choose_name(vm["engine"].as<std::string>(), engines, "--engine")];
   if (vm["exact"].as<bool>()) {
     if (!vm["engine"].defaulted() && engine != "exact")
-      throw InputError("--exact contradicts --engine " + engine + "; give one of them");
+      throw core::InputError("--exact contradicts --engine " + engine + "; give one of them");
     engine = "exact";
   }
   if (players != 0 && (players < 2 || players > 12))
-    throw InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
+    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
   if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   if (players != 0 && engine == "exact")
-    throw InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
+    throw core::InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
   if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
     engine = engine_name(resolve_engine(engine == "kernel" ? PassEngine::Kernel : PassEngine::Auto, {policy.get()}));
   if (engine == "auto") engine = "kernel";
 
   install_interrupt_handler();
-  const RunControl control = progress_control(players ? "evaluate passes" : "evaluate turns");
+  const core::RunControl control = progress_control(players ? "evaluate passes" : "evaluate turns");
 
   nlohmann::ordered_json meta;
   meta["version"] = kVersion;
@@ -290,7 +290,7 @@ int evaluate_command(int argc, const char* const* argv) {
   meta["jokers_from"] = jokers_from;
   meta["engine"] = engine;
   meta["threads"] = threads;
-  meta["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  meta["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
 
   const Evaluation e{rules, *policy, jokers, jokers_from, format, engine, turns, seed, players, threads, meta, control};
   Completion done;  // the exact chain is one unit of work; sampling counts turns or passes

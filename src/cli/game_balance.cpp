@@ -54,7 +54,7 @@ std::string balance_usage(const std::string& game, const BalanceMeasure& measure
 VarySpec split_vary(const std::string& spec) {
   const size_t eq = spec.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-    throw InputError("--vary " + verflixt::quoted(spec) + ": expected KEY=A..B[:STEP] or KEY=v1,v2,...");
+    throw core::InputError("--vary " + verflixt::core::quoted(spec) + ": expected KEY=A..B[:STEP] or KEY=v1,v2,...");
   return {spec.substr(0, eq), spec.substr(eq + 1)};
 }
 
@@ -66,15 +66,15 @@ std::vector<std::string> vary_values(const VarySpec& spec, const std::string& ke
   const size_t dots = text.find("..");
   if (dots != std::string::npos) {
     if (!integer)
-      throw InputError(where + "=" + text + ": " + key + " is not an integer rule and takes no range A..B; give its values as a list, " +
+      throw core::InputError(where + "=" + text + ": " + key + " is not an integer rule and takes no range A..B; give its values as a list, " +
                        key + "=v1,v2,... (valid: " + domain + ")");
     const size_t colon = text.find(':', dots);
-    const int lo = parse_int(text.substr(0, dots), "A", where, -1000000, 1000000);
-    const int hi = parse_int(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2), "B",
+    const int lo = core::parse_int(text.substr(0, dots), "A", where, -1000000, 1000000);
+    const int hi = core::parse_int(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2), "B",
                              where, lo, 1000000);
-    const int step = colon == std::string::npos ? 1 : parse_int(text.substr(colon + 1), "STEP", where, 1, 1000000);
+    const int step = colon == std::string::npos ? 1 : core::parse_int(text.substr(colon + 1), "STEP", where, 1, 1000000);
     if ((hi - lo) / step + 1 > kMaxRows)
-      throw InputError(where + "=" + text + " gives " + std::to_string((hi - lo) / step + 1) + " rows; at most " +
+      throw core::InputError(where + "=" + text + " gives " + std::to_string((hi - lo) / step + 1) + " rows; at most " +
                        std::to_string(kMaxRows) + " (a larger STEP: A..B:STEP)");
     for (int v = lo; v <= hi; v += step) values.push_back(std::to_string(v));
     return values;
@@ -84,12 +84,12 @@ std::vector<std::string> vary_values(const VarySpec& spec, const std::string& ke
     const size_t comma = text.find(',', at);
     values.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
     if (values.back().empty())
-      throw InputError(where + "=" + text + ": an empty value; expected " + key + "=A..B[:STEP] or " + key + "=v1,v2,...");
+      throw core::InputError(where + "=" + text + ": an empty value; expected " + key + "=A..B[:STEP] or " + key + "=v1,v2,...");
     if (comma == std::string::npos) break;
     at = comma + 1;
   }
   if (values.size() > static_cast<size_t>(kMaxRows))
-    throw InputError(where + ": " + std::to_string(values.size()) + " values; at most " + std::to_string(kMaxRows));
+    throw core::InputError(where + ": " + std::to_string(values.size()) + " values; at most " + std::to_string(kMaxRows));
   return values;
 }
 
@@ -98,7 +98,7 @@ void balance_warning(const std::string& text) { std::cerr << "verflixt: warning:
 namespace {
 
 // Seat 1's measure above a fair share of the table.
-Estimate edge(const BalancePlay& p) {
+core::Estimate edge(const BalancePlay& p) {
   return {p.measure.front().mean - 1.0 / static_cast<double>(p.measure.size()), p.measure.front().se};
 }
 
@@ -115,7 +115,7 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
     any_exact = any_exact || row.play.exact.has_value();
     label_width = std::max(label_width, row.label.size() + 1);
   }
-  report::Report r({kVersion, info.game, info.rules_summary, info.preset});
+  core::report::Report r({kVersion, info.game, info.rules_summary, info.preset});
   r.head_line("  seed " + std::to_string(info.sampling.seed));
   r.field("mode", vary ? "vary" : "rules_against_preset");
   if (vary) r.field("vary", info.vary_key);
@@ -141,26 +141,26 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
   if (!rows.empty() && same_seats) r.line("seats:" + names_of(rows.front()));
   for (const auto& row : rows)
     if (!same_seats) r.line("seats at " + (vary ? info.vary_key + "=" : std::string()) + row.label + ":" + names_of(row));
-  std::vector<report::Column> cols = {
+  std::vector<core::report::Column> cols = {
       {.name = vary ? "value" : "ruleset", .text = vary ? "  " + info.vary_key + "=" : "  ", .width = label_width},
-      {.name = "rules", .in = report::kJsonCsv},
-      {.name = "players", .in = report::kJsonCsv},
-      {.name = "games", .in = report::kJsonCsv},
-      {.name = "seat1_" + m.key, .se_name = "seat1_" + m.key + "_se", .in = report::kJsonCsv},
-      {.name = "seats_text", .text = m.label + " ", .in = report::kText},
+      {.name = "rules", .in = core::report::kJsonCsv},
+      {.name = "players", .in = core::report::kJsonCsv},
+      {.name = "games", .in = core::report::kJsonCsv},
+      {.name = "seat1_" + m.key, .se_name = "seat1_" + m.key + "_se", .in = core::report::kJsonCsv},
+      {.name = "seats_text", .text = m.label + " ", .in = core::report::kText},
       {.name = "seat1_edge", .text = "  seat 1 edge ", .text_format = "%+.4f", .text_se_format = "%.4f",
        .se_name = "seat1_edge_se"}};
   if (any_exact) {
-    cols.push_back({.name = "exact_seat1_" + m.key, .in = report::kJsonCsv});
-    cols.push_back({.name = "exact_residual", .csv_format = "%.3e", .in = report::kJsonCsv});
-    cols.push_back({.name = "exact_text", .in = report::kText});
+    cols.push_back({.name = "exact_seat1_" + m.key, .in = core::report::kJsonCsv});
+    cols.push_back({.name = "exact_residual", .csv_format = "%.3e", .in = core::report::kJsonCsv});
+    cols.push_back({.name = "exact_text", .in = core::report::kText});
   }
-  report::Table& table = r.table("rows", cols);
+  core::report::Table& table = r.table("rows", cols);
   for (const auto& row : rows) {
     const BalancePlay& p = row.play;
     std::string seats_text;
-    for (const auto& e : p.measure) seats_text += (seats_text.empty() ? "" : "  ") + report::plus_minus(e);
-    std::vector<report::Value> v = {row.label, row.rules, static_cast<std::int64_t>(p.measure.size()), p.games,
+    for (const auto& e : p.measure) seats_text += (seats_text.empty() ? "" : "  ") + core::report::plus_minus(e);
+    std::vector<core::report::Value> v = {row.label, row.rules, static_cast<std::int64_t>(p.measure.size()), p.games,
                                     p.measure.front(), seats_text, edge(p)};
     if (any_exact) {
       if (p.exact) {
@@ -173,19 +173,19 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
     }
     table.row(std::move(v));
   }
-  report::Table& seats = r.table("seats",
+  core::report::Table& seats = r.table("seats",
                                  {{.name = vary ? "value" : "ruleset"}, {.name = "seat"}, {.name = "policy"},
                                   {.name = m.key, .se_name = m.key + "_se"}},
-                                 report::kJsonCsv);
+                                 core::report::kJsonCsv);
   for (const auto& row : rows)
     for (size_t s = 0; s < row.play.measure.size(); ++s)
       seats.row({row.label, static_cast<std::int64_t>(s + 1), row.play.names[s], row.play.measure[s]});
   if (!vary && rows.size() == 2) {
-    const Estimate a = edge(rows[0].play), b = edge(rows[1].play);
-    const Estimate diff{b.mean - a.mean, std::sqrt(a.se * a.se + b.se * b.se)};
-    r.field("seat1_edge_difference", diff, report::kJson, "%.6f", "seat1_edge_difference_se")
+    const core::Estimate a = edge(rows[0].play), b = edge(rows[1].play);
+    const core::Estimate diff{b.mean - a.mean, std::sqrt(a.se * a.se + b.se * b.se)};
+    r.field("seat1_edge_difference", diff, core::report::kJson, "%.6f", "seat1_edge_difference_se")
         .field("difference_se", kPairingNote);
-    r.line("seat 1 edge, rules − preset: " + report::plus_minus(diff, "%+.4f", "%.4f") + " (" + kPairingNote + ")");
+    r.line("seat 1 edge, rules − preset: " + core::report::plus_minus(diff, "%+.4f", "%.4f") + " (" + kPairingNote + ")");
   }
   return finish(vm, format, done, r.render(format));
 }

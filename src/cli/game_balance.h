@@ -29,7 +29,7 @@ namespace verflixt::cli {
 // the finished chunks hold and, where the game can compute it, seat 1's exact measure.
 struct BalancePlay {
   std::vector<std::string> names;
-  std::vector<Estimate> measure;  // per seat
+  std::vector<core::Estimate> measure;  // per seat
   std::uint64_t games = 0;
   bool interrupted = false;
   std::optional<double> exact;  // seat 1's exact measure
@@ -38,7 +38,7 @@ struct BalancePlay {
 
 // A game's Monte Carlo run as a BalancePlay: `measure(tally, seat)` is the seat's estimate.
 template <class Tally, class Measure>
-BalancePlay balance_play(const SampledRun<Tally>& run, std::vector<std::string> names, Measure measure) {
+BalancePlay balance_play(const core::SampledRun<Tally>& run, std::vector<std::string> names, Measure measure) {
   BalancePlay p;
   p.names = std::move(names);
   p.games = run.tally.games;
@@ -70,7 +70,7 @@ struct BalanceGame {
   std::function<std::string(const R& rules)> strongest;
   // Plays `rules` (rules.players == specs.size()) with seat s playing specs[s].
   std::function<BalancePlay(const R& rules, const std::vector<std::string>& specs, const BalanceSampling&,
-                            const RunControl&)>
+                            const core::RunControl&)>
       play;
 };
 
@@ -176,8 +176,8 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
   std::vector<std::vector<std::string>> seats;
   for (auto& [label, r] : rulesets) try {
       seats.push_back(balance_seats(g, r, given));
-    } catch (const InputError& e) {
-      throw InputError((vary_key.empty() ? "the " + label : "--vary " + vary_key + "=" + label) + ": " + e.what());
+    } catch (const core::InputError& e) {
+      throw core::InputError((vary_key.empty() ? "the " + label : "--vary " + vary_key + "=" + label) + ": " + e.what());
     }
   for (size_t a = 0; a < rulesets.size(); ++a)
     for (size_t b = a + 1; b < rulesets.size(); ++b)
@@ -189,11 +189,11 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
   BalanceRunInfo info{g.game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
   info.sampling = {count_from(vm, "games"), seed_from(vm), threads_from(vm)};
   bool interrupted = false;
-  const std::vector<BalanceRow> rows = with_progress("balance " + g.game + " games", [&](const RunControl& control) {
+  const std::vector<BalanceRow> rows = with_progress("balance " + g.game + " games", [&](const core::RunControl& control) {
     std::vector<BalanceRow> done;
     const std::uint64_t n = info.sampling.games, total = n * rulesets.size();
     for (size_t k = 0; k < rulesets.size() && !interrupted; ++k) {
-      RunControl row = control;  // progress over every row's games
+      core::RunControl row = control;  // progress over every row's games
       row.progress = [&control, k, n, total](std::uint64_t d, std::uint64_t) { control.report(k * n + d, total); };
       BalancePlay played = g.play(rulesets[k].second, seats[k], info.sampling, row);
       interrupted = played.interrupted || control.stopped();

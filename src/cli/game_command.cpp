@@ -26,10 +26,10 @@ RuleSources rule_sources(const po::variables_map& vm) {
   s.preset = vm["preset"].as<std::string>();
   s.preset_given = !vm["preset"].defaulted();
   if (vm.count("rules-text") && vm.count("rules"))
-    throw InputError("give one of --rules FILE and --rules-text TEXT, not both");
+    throw core::InputError("give one of --rules FILE and --rules-text TEXT, not both");
   if (vm.count("rules")) {
     const std::string& path = vm["rules"].as<std::string>();
-    s.text.emplace(read_text_file(path, "rules file"), path);
+    s.text.emplace(core::read_text_file(path, "rules file"), path);
   }
   if (vm.count("rules-text")) s.text.emplace(vm["rules-text"].as<std::string>(), "--rules-text");
   if (vm.count("set")) s.sets = vm["set"].as<std::vector<std::string>>();
@@ -37,7 +37,7 @@ RuleSources rule_sources(const po::variables_map& vm) {
 }
 
 void throw_preset_contradiction(const std::string& given, const std::string& named, const std::string& source) {
-  throw InputError("--preset " + given + " contradicts preset = " + named + " in " + source + "; give one of them");
+  throw core::InputError("--preset " + given + " contradicts preset = " + named + " in " + source + "; give one of them");
 }
 
 nlohmann::ordered_json game_meta(const std::string& game, const std::string& rules_summary,
@@ -61,7 +61,7 @@ std::string se_distance(double estimate, double se, double exact) {
 std::uint64_t count_from(const po::variables_map& vm, const char* key) {
   const std::uint64_t n = vm[key].as<std::uint64_t>();
   if (n == 0 || n > (std::uint64_t{1} << 40))
-    throw InputError(std::string("--") + key + " " + std::to_string(n) + " is out of range; valid: 1..2^40");
+    throw core::InputError(std::string("--") + key + " " + std::to_string(n) + " is out of range; valid: 1..2^40");
   return n;
 }
 
@@ -69,7 +69,7 @@ std::vector<std::string> seat_specs(const po::variables_map& vm, int max_players
   std::vector<std::string> specs =
       vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (specs.size() < 2 || specs.size() > static_cast<size_t>(max_players))
-    throw InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2.." +
+    throw core::InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2.." +
                      std::to_string(max_players) + " seats");
   return specs;
 }

@@ -80,9 +80,9 @@ int print_rules(int argc, const char* const* argv, po::options_description& desc
   const std::string format = format_from(vm, formats);
   const R r = rules(vm);
   if (format == "ini") return emit(vm, table.ini(r)), 0;
-  report::Report out({kVersion, table.game, table.summary(r), ""});
+  core::report::Report out({kVersion, table.game, table.summary(r), ""});
   out.field("ini", table.ini(r));
-  report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
+  core::report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
                                                    {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
   for (const auto& p : table.params)
     params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});

@@ -53,7 +53,7 @@ int dispatch_game(int& argc, char** argv) {
   for (int a = 2; a < argc; ++a) {
     if (std::strcmp(argv[a], "--game") == 0) {
       if (a + 1 >= argc) {
-        std::cerr << "verflixt: --game needs a value; valid: " << join(names) << "\n";
+        std::cerr << "verflixt: --game needs a value; valid: " << core::join(names) << "\n";
         return 2;
       }
       game = argv[a + 1], at = a, width = 2;
@@ -61,9 +61,9 @@ int dispatch_game(int& argc, char** argv) {
       game = argv[a] + 7, at = a, width = 1;
     }
   }
-  const auto k = at < 0 ? std::optional<size_t>(0) : match_name(game, names);
+  const auto k = at < 0 ? std::optional<size_t>(0) : core::match_name(game, names);
   if (!k) {
-    std::cerr << "verflixt: unknown --game " << verflixt::quoted(game) << suggest(game, names) << "\n";
+    std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(game) << core::suggest(game, names) << "\n";
     return 2;
   }
   if (*k == 0) {
@@ -78,16 +78,16 @@ int dispatch_game(int& argc, char** argv) {
   const std::string cmd = argv[1];
   std::vector<std::string> commands;
   for (const auto& c : g.commands) commands.emplace_back(c.name);
-  const auto c = match_name(cmd, commands);
+  const auto c = core::match_name(cmd, commands);
   if (!c) {
     std::cerr << "verflixt: " << cmd << " does not play --game " << g.name << "; " << g.name
-              << " has: " << join(commands) << "\n";  // cmd is already a valid command name
+              << " has: " << core::join(commands) << "\n";  // cmd is already a valid command name
     return 2;
   }
   try {
     return g.commands[*c].run(argc - 1, argv + 1);
-  } catch (const InputError& e) {
-    std::cerr << "verflixt: " << printable(e.what(), 4000) << "\n";
+  } catch (const core::InputError& e) {
+    std::cerr << "verflixt: " << core::printable(e.what(), 4000) << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "verflixt: internal error: " << e.what() << "\n";
@@ -105,20 +105,20 @@ int game_first(std::vector<char*>& args) {
   int taken = 0;  // arguments the game took before the command
   if (first == "--game") {
     if (argc < 3) {
-      std::cerr << "verflixt: --game needs a value; valid: " << join(names) << "\n";
+      std::cerr << "verflixt: --game needs a value; valid: " << core::join(names) << "\n";
       return 2;
     }
     game = args[2], taken = 2;
   } else if (first.rfind("--game=", 0) == 0) {
     game = first.substr(7), taken = 1;
-  } else if (match_name(first, names)) {
+  } else if (core::match_name(first, names)) {
     game = first, taken = 1;
   } else {
     return -1;
   }
-  const auto k = match_name(game, names);
+  const auto k = core::match_name(game, names);
   if (!k) {
-    std::cerr << "verflixt: unknown --game " << verflixt::quoted(game) << suggest(game, names) << "\n";
+    std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(game) << core::suggest(game, names) << "\n";
     return 2;
   }
   const bool no_command = argc <= 1 + taken || std::strcmp(args[1 + taken], "--help") == 0 ||

@@ -94,7 +94,7 @@ class BufferedRequest final : public httplib::Stream {
 // other error of the server.
 void refuse(int fd, int status, const char* reason, const std::string& message, Clock::time_point deadline) {
   nlohmann::json j;
-  j["error"] = printable(message, 4000);
+  j["error"] = core::printable(message, 4000);
   const std::string body = j.dump(2) + "\n";
   const std::string head = "HTTP/1.1 " + std::to_string(status) + " " + reason +
                            "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
@@ -107,13 +107,13 @@ void refuse(int fd, int status, const char* reason, const std::string& message, 
 std::optional<std::string> header_value(std::string_view head, std::string_view name, int& count) {
   std::optional<std::string> value;
   count = 0;
-  const std::string want = ascii_lower(name) + ":";
+  const std::string want = core::ascii_lower(name) + ":";
   std::size_t at = head.find('\n');  // skip the request line
   while (at != std::string_view::npos && at + 1 < head.size()) {
     const std::size_t start = at + 1;
     at = head.find('\n', start);
     const std::string_view line = head.substr(start, (at == std::string_view::npos ? head.size() : at) - start);
-    if (line.size() >= want.size() && ascii_lower(line.substr(0, want.size())) == want) {
+    if (line.size() >= want.size() && core::ascii_lower(line.substr(0, want.size())) == want) {
       ++count;
       std::string_view v = line.substr(want.size());
       while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
@@ -133,7 +133,7 @@ std::string without_expect(std::string_view head) {
     std::size_t end = head.find('\n', start);
     end = end == std::string_view::npos ? head.size() : end + 1;
     const std::string_view line = head.substr(start, end - start);
-    if (!(start > 0 && line.size() >= 7 && ascii_lower(line.substr(0, 7)) == "expect:")) out.append(line);
+    if (!(start > 0 && line.size() >= 7 && core::ascii_lower(line.substr(0, 7)) == "expect:")) out.append(line);
     start = end;
   }
   return out;
@@ -222,7 +222,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     return finish(false);
   }
   if (const auto expect = header_value(head, "Expect", count)) {
-    if (ascii_lower(*expect) == "100-continue" && length > in.size() - body_start &&
+    if (core::ascii_lower(*expect) == "100-continue" && length > in.size() - body_start &&
         !send_all(sock, "HTTP/1.1 100 Continue\r\n\r\n", answer_by()))
       return finish(false);
     head = without_expect(head);

@@ -56,7 +56,7 @@ void usage(std::ostream& out) {
 int main(int argc, char** argv) {
   // Under mpirun/srun every rank runs the same command on its share of the chunks; only
   // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
-  verflixt::cluster::Session session(argc, argv);
+  verflixt::core::cluster::Session session(argc, argv);
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which write_file_atomic
   // reports as one line and cleans up after, instead of the signal killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -108,19 +108,19 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> names;
   for (const auto& c : kCommands) names.emplace_back(c.name);
-  if (const auto k = verflixt::match_name(cmd, names)) {
+  if (const auto k = verflixt::core::match_name(cmd, names)) {
     argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
       if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
       return session.agree_exit(kCommands[*k].run(argc - 1, argv + 1));
-    } catch (const verflixt::InputError& e) {
+    } catch (const verflixt::core::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.
-      return session.agree_exit(2, "verflixt: " + verflixt::printable(e.what(), 4000));
+      return session.agree_exit(2, "verflixt: " + verflixt::core::printable(e.what(), 4000));
     } catch (const std::exception& e) {
       return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }
   }
-  std::cerr << "verflixt: unknown command " << verflixt::quoted(cmd) << verflixt::suggest(cmd, names) << "\n";
+  std::cerr << "verflixt: unknown command " << verflixt::core::quoted(cmd) << verflixt::core::suggest(cmd, names) << "\n";
   return 2;
 }

@@ -25,11 +25,11 @@ struct Situation {
 Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules) {
   Situation s{vm["score"].as<int>(), vm["opponent"].as<int>(), vm["turn-total"].as<int>()};
   const std::string goal = std::to_string(rules.goal);
-  if (s.mine >= rules.goal) throw InputError("--score " + std::to_string(s.mine) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
+  if (s.mine >= rules.goal) throw core::InputError("--score " + std::to_string(s.mine) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
   if (s.theirs >= rules.goal)
-    throw InputError("--opponent " + std::to_string(s.theirs) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
+    throw core::InputError("--opponent " + std::to_string(s.theirs) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
   if (s.mine + s.turn_total >= rules.goal)
-    throw InputError("--turn-total " + std::to_string(s.turn_total) + ": with --score " + std::to_string(s.mine) +
+    throw core::InputError("--turn-total " + std::to_string(s.turn_total) + ": with --score " + std::to_string(s.mine) +
                      " the goal " + goal + " is reached, and the game is won; valid: 0.." +
                      std::to_string(rules.goal - 1 - s.mine));
   return s;
@@ -55,14 +55,14 @@ int pig_advise_command(int argc, const char* const* argv) {
   const pig::PigRules rules = pig_rules_from(vm, 2);
   const std::string format = format_from(vm, kFormats);
   const Situation at = situation_from(vm, rules);
-  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const RunControl& control) {
+  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
     core::ValueIterationOptions options;
     options.control = &control;
     return pig::solve(rules, options);
   });
   if (interrupt_flag().load()) {  // unconverged values are no advice: show nothing but the mark
     const Completion c = completion(0, 1, "solves", true);
-    report::Report r = pig_report(rules);
+    core::report::Report r = pig_report(rules);
     r.completion(true, 0, 1, "solves");
     return finish(vm, format, c, format == "json" ? r.render(format) : "");
   }
@@ -76,7 +76,7 @@ int pig_advise_command(int argc, const char* const* argv) {
   } ranked[] = {{roll_first ? "roll" : "hold", roll_first ? roll : hold}, {roll_first ? "hold" : "roll", roll_first ? hold : roll}};
   const int hold_at = sol.hold_at(at.mine, at.theirs);
 
-  report::Report r = pig_report(rules);
+  core::report::Report r = pig_report(rules);
   r.field("exact", true)
       .field("score", std::int64_t{at.mine})
       .field("opponent", std::int64_t{at.theirs})
@@ -88,10 +88,10 @@ int pig_advise_command(int argc, const char* const* argv) {
       .line("my score " + std::to_string(at.mine) + ", opponent " + std::to_string(at.theirs) + ", turn total " +
             std::to_string(at.turn_total) + "; P(win), exact (value iteration, residual " + fmt("%.1e", sol.residual) +
             "), optimal play after this choice");
-  report::Table& choices = r.table("choices", {{.name = "rank", .text = "  ", .text_format = "%.0f"},
+  core::report::Table& choices = r.table("choices", {{.name = "rank", .text = "  ", .text_format = "%.0f"},
                                                {.name = "choice", .text = ". "},
                                                {.name = "p_win", .text = "   ", .text_format = "%.6f"},
-                                               {.name = "note", .in = report::kText}});
+                                               {.name = "note", .in = core::report::kText}});
   for (int k = 0; k < 2; ++k)
     choices.row({std::int64_t{k + 1}, ranked[k].name, ranked[k].value, k == 0 ? "  <- best" : ""});
   r.line("difference " + fmt("%.6f", ranked[0].value - ranked[1].value) + "; at " + std::to_string(at.mine) + " : " +

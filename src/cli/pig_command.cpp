@@ -54,7 +54,7 @@ PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players)
   return r;
 }
 
-report::Report pig_report(const PigRules& rules) { return report::Report({kVersion, "pig", pig::rules_summary(rules), ""}); }
+core::report::Report pig_report(const PigRules& rules) { return core::report::Report({kVersion, "pig", pig::rules_summary(rules), ""}); }
 
 namespace {
 
@@ -62,7 +62,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 // P(win) per seat from a Monte Carlo run, in the three formats; `exact_info` adds the exact
 // first-seat value of a two-player match.
-std::string match_output(const std::string& format, report::Report r, const pig::MatchRun& run,
+std::string match_output(const std::string& format, core::report::Report r, const pig::MatchRun& run,
                          const std::vector<std::string>& names, const std::string& title, double exact,
                          const pig::MatchValue* exact_info) {
   const pig::MatchTally& t = run.tally;
@@ -73,13 +73,13 @@ std::string match_output(const std::string& format, report::Report r, const pig:
       .field("mean_turns", t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0)
       .line(title + ": " + std::to_string(t.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
             ", seat 1 moves first, Monte Carlo (± 1 SE)");
-  report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
                                            {.name = "policy", .text = "  ", .width = 10},
-                                           {.name = "games", .in = report::kCsv},
-                                           {.name = "wins", .in = report::kJsonCsv},
+                                           {.name = "games", .in = core::report::kCsv},
+                                           {.name = "wins", .in = core::report::kJsonCsv},
                                            {.name = "p_win", .text = "  P(win) ", .se_name = "stderr"}});
   for (size_t s = 0; s < names.size(); ++s)
-    seats.row({s + 1, names[s], t.games, t.wins[s], Estimate{t.p_win(static_cast<int>(s)), t.se_win(static_cast<int>(s))}});
+    seats.row({s + 1, names[s], t.games, t.wins[s], core::Estimate{t.p_win(static_cast<int>(s)), t.se_win(static_cast<int>(s))}});
   if (exact_info) {
     r.field("exact_first_player_win", exact).field("exact_residual", exact_info->residual);
     r.line("exact P(first player wins) " + fmt("%.6f", exact) + " (policy evaluation, residual " +
@@ -118,12 +118,12 @@ int pig_solve_command(int argc, const char* const* argv) {
     return 0;
   const PigRules rules = pig_rules_from(vm, 2);
   const std::string format = format_from(vm, kFormats);
-  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const double tolerance = vm["tolerance"].as<double>();
   const int step = vm["step"].as<int>();
-  if (!(tolerance > 0 && tolerance < 1)) throw InputError("--tolerance must be in (0, 1)");
-  if (step < 1 || step > rules.goal) throw InputError("--step must be in 1.." + std::to_string(rules.goal));
-  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const RunControl& control) {
+  if (!(tolerance > 0 && tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
+  if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
+  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
     core::ValueIterationOptions options;
     options.tolerance = tolerance;
     options.control = &control;
@@ -132,7 +132,7 @@ int pig_solve_command(int argc, const char* const* argv) {
 
   std::vector<int> marks;
   for (int v = 0; v < rules.goal; v += step) marks.push_back(v);
-  report::Report r = pig_report(rules);
+  core::report::Report r = pig_report(rules);
   r.field("policy", "optimal")
       .field("exact", true)
       .field("method", "value iteration (Gauss-Seidel)")
@@ -142,8 +142,8 @@ int pig_solve_command(int argc, const char* const* argv) {
       .field("converged", sol.converged)
       .field("interrupted", interrupt_flag().load());
   // JSON and CSV list the hold table row by row; the text shows it as a matrix (below).
-  report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
-                                 report::kJsonCsv);
+  core::report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
+                                 core::report::kJsonCsv);
   for (int i : marks)
     for (int o : marks) table.row({i, o, sol.hold_at(i, o)});
 
@@ -159,7 +159,7 @@ int pig_solve_command(int argc, const char* const* argv) {
         for (int k = 0; i + k < rules.goal; ++k) out << (sol.action(i, o, k) == pig::PigAction::Hold ? 'H' : 'R');
         out << "\n";
       }
-    write_file_atomic(path, out.str(), "--write-policy");  // whole or absent, as every output file
+    core::write_file_atomic(path, out.str(), "--write-policy");  // whole or absent, as every output file
     r.field("policy_file", path);
   }
 
@@ -212,12 +212,12 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   const int threads = threads_from(vm);
   const bool exact = vm["exact"].as<bool>() && rules.goal <= pig::kMaxSolveGoal;
   const pig::PigPolicy* seats[] = {first.get(), second.get()};
-  const pig::MatchRun run = with_progress("evaluate pig games", [&](const RunControl& control) {
+  const pig::MatchRun run = with_progress("evaluate pig games", [&](const core::RunControl& control) {
     return pig::play_games(rules, seats, games, seed, threads, control);
   });
   pig::MatchValue mv;
   if (exact) mv = pig::evaluate_match(rules, first->seat_rule(), second->seat_rule());
-  report::Report r = pig_report(rules);
+  core::report::Report r = pig_report(rules);
   r.head_line("  seed " + std::to_string(seed));
   r.field("seed", seed).field("threads", threads).field("policy", first->name()).field("opponent", second->name());
   emit(vm, match_output(format, std::move(r), run, {first->name(), second->name()}, first->name() + " vs " + second->name(),
@@ -249,10 +249,10 @@ int pig_tournament_command(int argc, const char* const* argv) {
   const std::uint64_t games = count_from(vm, "games");
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const pig::MatchRun run = with_progress("tournament pig games", [&](const RunControl& control) {
+  const pig::MatchRun run = with_progress("tournament pig games", [&](const core::RunControl& control) {
     return pig::play_games(rules, table.seats, games, seed, threads, control);
   });
-  report::Report r = pig_report(rules);
+  core::report::Report r = pig_report(rules);
   r.head_line("  seed " + std::to_string(seed));
   r.field("seed", seed).field("threads", threads).field("policy", table.names);
   return emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr)), 0;
@@ -264,11 +264,11 @@ int pig_balance_command(int argc, const char* const* argv) {
   BalanceGame<PigRules> g{"pig", &pig::rule_table(), {"p_win", "P(win)", "one winner a game"}, 100000, "hold:N or optimal",
                           "optimal (two players; more: hold:20)", {}, {}};
   g.strongest = [](const PigRules& r) { return r.players == 2 ? std::string("optimal") : "hold:" + std::to_string(std::min(20, r.goal)); };
-  g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const RunControl& control) {
+  g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
     std::shared_ptr<const pig::PigSolution> cache;
     const auto table = make_seats(specs, [&](const std::string& spec) { return pig::make_policy(spec, r, cache); });
     BalancePlay p = balance_play(pig::play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
-                                 [](const pig::MatchTally& t, int seat) { return Estimate{t.p_win(seat), t.se_win(seat)}; });
+                                 [](const pig::MatchTally& t, int seat) { return core::Estimate{t.p_win(seat), t.se_win(seat)}; });
     if (specs.size() == 2 && table.names[0] == "optimal" && table.names[1] == "optimal")
       p.exact = cache->win_probability(0, 0, 0), p.exact_residual = cache->residual;
     return p;

@@ -14,7 +14,7 @@ int pig_rules_command(int argc, const char* const* argv);
 void add_pig_options(po::options_description& desc);
 pig::PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players);
 // The head of every Pig result (core/report.h).
-report::Report pig_report(const pig::PigRules& rules);
+core::report::Report pig_report(const pig::PigRules& rules);
 
 int pig_evaluate_command(int argc, const char* const* argv);
 int pig_solve_command(int argc, const char* const* argv);

@@ -78,14 +78,14 @@ bool well_formed_key(const std::string& key) {
 
 // A string value: no control characters (in INI text: but newline, carriage return, tab).
 std::string string_value(const std::string& key, const Json& v, bool ini) {
-  const auto bad = [&] { return InputError("\"" + key + "\": expected " + type_text(ini ? KeyType::IniText : KeyType::Text) +
+  const auto bad = [&] { return core::InputError("\"" + key + "\": expected " + type_text(ini ? KeyType::IniText : KeyType::Text) +
                                            ", not " + std::string(v.type_name())); };
   if (!v.is_string()) throw bad();
   const std::string s = v.get<std::string>();
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     if ((c < 0x20 && !(ini && (c == '\n' || c == '\r' || c == '\t'))) || c == 0x7f)
-      throw InputError("\"" + key + "\": " + verflixt::quoted(s, 60) + " holds a control character");
+      throw core::InputError("\"" + key + "\": " + verflixt::core::quoted(s, 60) + " holds a control character");
   }
   return s;
 }
@@ -96,18 +96,18 @@ Json parse_object(std::string_view body) {
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
   std::set<std::string> seen;
   const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
-    if (depth > kMaxDepth) throw InputError("the request nests deeper than " + std::to_string(kMaxDepth) + " levels");
+    if (depth > kMaxDepth) throw core::InputError("the request nests deeper than " + std::to_string(kMaxDepth) + " levels");
     if (event == Json::parse_event_t::key && depth == 1 && !seen.insert(parsed.get<std::string>()).second)
-      throw InputError("the key " + verflixt::quoted(parsed.get<std::string>(), 40) + " is given twice; give each key once");
+      throw core::InputError("the key " + verflixt::core::quoted(parsed.get<std::string>(), 40) + " is given twice; give each key once");
     return true;
   };
   Json req;
   try {
     req = Json::parse(body.begin(), body.end(), check);
   } catch (const Json::exception& e) {
-    throw InputError(std::string("the request is not JSON: ") + e.what());
+    throw core::InputError(std::string("the request is not JSON: ") + e.what());
   }
-  if (!req.is_object()) throw InputError("the request must be a JSON object of options, e.g. {\"eyes\": 9}");
+  if (!req.is_object()) throw core::InputError("the request must be a JSON object of options, e.g. {\"eyes\": 9}");
   return req;
 }
 
@@ -145,7 +145,7 @@ std::string PolicyCatalog::resolve(const std::string& key, const std::string& na
   std::vector<std::string> valid = {"objective", "threshold:N", "strong"};
   for (const auto& n : names())
     if (std::find(valid.begin(), valid.end(), n) == valid.end()) valid.push_back(n);
-  throw InputError("\"" + key + "\": unknown policy " + verflixt::quoted(name, 60) + suggest(name, valid) + "; or give the policy's INI text as \"" +
+  throw core::InputError("\"" + key + "\": unknown policy " + verflixt::core::quoted(name, 60) + core::suggest(name, valid) + "; or give the policy's INI text as \"" +
                    key + "-text\"");
 }
 
@@ -158,12 +158,12 @@ std::vector<std::string> request_arguments(std::string_view endpoint, std::strin
   std::vector<std::string> args = {std::string(endpoint)};
   for (const auto& [key, value] : req.items()) {
     if (!well_formed_key(key))
-      throw InputError("the key " + verflixt::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
-                       join(names, ", "));
+      throw core::InputError("the key " + verflixt::core::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
+                       core::join(names, ", "));
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const KeyRule& r) { return r.key == key; });
-    if (rule == rules.end()) throw InputError("unknown key '" + key + "' for /api/" + std::string(endpoint) + suggest(key, names));
+    if (rule == rules.end()) throw core::InputError("unknown key '" + key + "' for /api/" + std::string(endpoint) + core::suggest(key, names));
     const auto wrong = [&] {
-      return InputError("\"" + key + "\": expected " + type_text(rule->type) + ", not " + std::string(value.type_name()));
+      return core::InputError("\"" + key + "\": expected " + type_text(rule->type) + ", not " + std::string(value.type_name()));
     };
     switch (rule->type) {
       case KeyType::Flag:

@@ -25,7 +25,7 @@ int rules_command(int argc, const char* const* argv) {
                   vm))
     return 0;
   const std::vector<std::string> formats = {"ini", "json"};
-  const size_t format = choose_name(vm["format"].as<std::string>(), formats, "--format");
+  const size_t format = core::choose_name(vm["format"].as<std::string>(), formats, "--format");
   const Rules rules = rules_from(vm);
   emit(vm, format == 0 ? rules_to_ini(rules) : json_text(rules_json(rules)));
   return 0;

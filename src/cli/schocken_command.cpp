@@ -41,16 +41,16 @@ nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("scho
 
 std::string header(const SchockenRules& rules) { return game_header("schocken", rules_summary(rules)); }
 
-report::Report schocken_report(const SchockenRules& rules) {
-  return report::Report({kVersion, "schocken", rules_summary(rules), ""});
+core::report::Report schocken_report(const SchockenRules& rules) {
+  return core::report::Report({kVersion, "schocken", rules_summary(rules), ""});
 }
 
-void mark(report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
   const int v = vm[key].as<int>();
   if (v < 1 || v > rules.max_throws)
-    throw InputError(std::string("--") + key + " " + std::to_string(v) + " is out of range; valid: 1.." +
+    throw core::InputError(std::string("--") + key + " " + std::to_string(v) + " is out of range; valid: 1.." +
                      std::to_string(rules.max_throws) + " (max_throws)");
   return v;
 }
@@ -60,7 +60,7 @@ BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules) 
   t.hand = parse_dice(vm["target"].as<std::string>());
   t.throws = vm.count("target-throws") ? vm["target-throws"].as<int>() : vm["limit"].as<int>();
   if (t.throws < 1 || t.throws > rules.max_throws)
-    throw InputError("--target-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
+    throw core::InputError("--target-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
                      std::to_string(rules.max_throws));
   return t;
 }
@@ -139,8 +139,8 @@ int schocken_solve_command(int argc, const char* const* argv) {
 
   if (vm["equilibrium"].as<bool>()) {
     const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
-    if (n < 2 || n > kMaxPlayers) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
-    if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
     const RoundEquilibrium eq = solve_round(rules, n);
     j["method"] = "round equilibrium: Gauss-Seidel rounds of exact best responses, from everyone standing";
     j["players"] = n;
@@ -182,7 +182,7 @@ int schocken_solve_command(int argc, const char* const* argv) {
       const std::string path = vm["write-policy"].as<std::string>();
       SchockenRules at_n = rules;
       at_n.players = n;
-      write_file_atomic(path,
+      core::write_file_atomic(path,
                         policy_file_text(equilibrium_tables(at_n), at_n,
                                          "# verflixt " + std::string(kVersion) +
                                              " schocken round-equilibrium keep tables (solve --equilibrium)\n"),
@@ -280,14 +280,14 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
   const TurnTable payoff = beat_payoff(rules, t);
   const double exact = expected(final_distribution(limit, keep_table_of(*policy, limit, 1, rules.players)), payoff);
   const double optimum = solve_beat(rules, limit, t).start;
-  const BeatRun run = with_progress("evaluate schocken turns", [&](const RunControl& control) {
+  const BeatRun run = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
     return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
   });
-  const auto [p, se] = proportion(run.tally.beats, run.tally.turns);
+  const auto [p, se] = core::proportion(run.tally.beats, run.tally.turns);
   const Completion c = completion(run.tally.turns, turns, "turns", run.interrupted);
   // JSON and a one-row CSV carry the same fields; the text says them in sentences.
-  using report::kJsonCsv;
-  report::Report r = schocken_report(rules);
+  using core::report::kJsonCsv;
+  core::report::Report r = schocken_report(rules);
   r.field("seed", seed)
       .field("threads", threads)
       .field("policy", policy->name(), kJsonCsv)
@@ -295,13 +295,13 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       .field("target_throws", t.throws, kJsonCsv)
       .field("limit", limit, kJsonCsv)
       .field("turns", run.tally.turns, kJsonCsv)
-      .field("p_beat", Estimate{p, se}, kJsonCsv, "%.6f", "stderr")
+      .field("p_beat", core::Estimate{p, se}, kJsonCsv, "%.6f", "stderr")
       .field("exact_p_beat", exact, kJsonCsv, "%.12f")
       .field("optimal_p_beat", optimum, kJsonCsv, "%.12f");
   mark(r, c);
   r.line("policy " + policy->name() + " chasing " + hand_name(t.hand) + " (" + std::to_string(t.throws) +
          " throw(s), revealed first) with at most " + std::to_string(limit) + " throws, seed " + std::to_string(seed))
-      .line("  Monte Carlo P(beat)  " + report::plus_minus(Estimate{p, se}, "%.6f") + "  (" +
+      .line("  Monte Carlo P(beat)  " + core::report::plus_minus(core::Estimate{p, se}, "%.6f") + "  (" +
             std::to_string(run.tally.turns) + " turns)")
       .line("  exact P(beat)        " + fmt("%.6f", exact) + "  (policy evaluation; Monte Carlo differs by " +
             se_distance(p, se, exact) + " SE)")
@@ -336,14 +336,14 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   const std::uint64_t games = vm["games"].as<std::uint64_t>();
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const GameRun run = with_progress("tournament schocken games", [&](const RunControl& control) {
+  const GameRun run = with_progress("tournament schocken games", [&](const core::RunControl& control) {
     return play_games(rules, table.seats, games, seed, threads, control);
   });
   const GameTally& t = run.tally;
   const Completion c = completion(t.games, games, "games", run.interrupted);
   const double games_per_second = run.seconds > 0 ? static_cast<double>(t.games) / run.seconds : 0.0;
   const double mean_rounds = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
-  report::Report r = schocken_report(rules);
+  core::report::Report r = schocken_report(rules);
   r.field("seed", seed)
       .field("threads", threads)
       .field("policy", names)
@@ -355,20 +355,20 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   r.line("tournament: " + std::to_string(t.games) + " games, seat 1 opens, seed " + std::to_string(seed) +
          ", Monte Carlo (± 1 SE)")
       .line("  seat  policy          P(lose a half)       P(pay)");
-  report::Table& seats = r.table("seats", {{.name = "seat", .in = report::kJsonCsv},
-                                           {.name = "seat_text", .text = "  ", .in = report::kText},
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .in = core::report::kJsonCsv},
+                                           {.name = "seat_text", .text = "  ", .in = core::report::kText},
                                            {.name = "policy", .text = "  ", .width = 14},
-                                           {.name = "games", .in = report::kCsv},
+                                           {.name = "games", .in = core::report::kCsv},
                                            {.name = "p_lose_half", .text = "  ", .se_name = "p_lose_half_se"},
-                                           {.name = "p_lose_first_half", .in = report::kJsonCsv},
+                                           {.name = "p_lose_first_half", .in = core::report::kJsonCsv},
                                            {.name = "p_pay", .text = "   ", .se_name = "p_pay_se"}});
   for (size_t k = 0; k < names.size(); ++k) {
     const int seat = static_cast<int>(k);
-    seats.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), names[k], t.games, Estimate{t.p_half(seat), se_half(t, seat)},
-               proportion(t.first_half[k], t.games).mean, Estimate{t.p_pay(seat), t.se_pay(seat)}});
+    seats.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), names[k], t.games, core::Estimate{t.p_half(seat), se_half(t, seat)},
+               core::proportion(t.first_half[k], t.games).mean, core::Estimate{t.p_pay(seat), t.se_pay(seat)}});
   }
   mark(r, c);
-  r.line("finals played " + fmt("%.4f", proportion(t.finals, t.games).mean) + " of games, " + fmt("%.1f", mean_rounds) +
+  r.line("finals played " + fmt("%.4f", core::proportion(t.finals, t.games).mean) + " of games, " + fmt("%.1f", mean_rounds) +
          " rounds a game, " + fmt("%.0f", games_per_second) + " games/s on " + std::to_string(threads) + " thread(s)");
   return finish(vm, format, c, r.render(format));
 }
@@ -395,11 +395,11 @@ int schocken_advise_command(int argc, const char* const* argv) {
     return 0;
   const SchockenRules rules = schocken_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  if (!vm.count("dice")) throw InputError("--dice is required, e.g. --dice '6 1 1'");
+  if (!vm.count("dice")) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
   const Dice dice = parse_dice(vm["dice"].as<std::string>());
   int limit = limit_from(vm, rules, "limit");
   const int k = vm["throw"].as<int>();
-  report::Report j = schocken_report(rules);
+  core::report::Report j = schocken_report(rules);
   j.field("exact", true).field("dice", dice_text(dice)).field("throw", k);
   TurnSolution sol;
   TurnTable payoff{};
@@ -412,9 +412,9 @@ int schocken_advise_command(int argc, const char* const* argv) {
   } else {
     const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
     const int position = vm["position"].as<int>();
-    if (n < 2 || n > kMaxPlayers) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
     if (position < 1 || position > n)
-      throw InputError("--position " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
+      throw core::InputError("--position " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
     if (position == 1) limit = rules.max_throws;  // the starter sets the limit himself
     const RoundEquilibrium eq = solve_round(rules, n);
     payoff = not_worst_payoff(rules, eq.policies, position - 1, limit);
@@ -423,7 +423,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
     j.field("players", n).field("position", position);
   }
   if (k < 1 || k >= limit)
-    throw InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
+    throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
                      " (a throw after which another is allowed)");
   j.field("limit", limit).field("objective", objective);
   sol = best_turn(rules, limit, payoff);
@@ -432,12 +432,12 @@ int schocken_advise_command(int argc, const char* const* argv) {
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   j.line("throw " + dice_text(dice) + " (" + hand_name(dice) + ") after " + std::to_string(k) + " of " +
          std::to_string(limit) + " throws; " + objective + ", exact, optimal play after this choice");
-  report::Table& choices = j.table("choices", {{.name = "rank", .text = "  "},
+  core::report::Table& choices = j.table("choices", {{.name = "rank", .text = "  "},
                                                {.name = "choice", .text = ". ", .width = 12, .min_gap = 1},
-                                               {.name = "throw_again", .in = report::kJsonCsv},
-                                               {.name = "throw_text", .width = 14, .in = report::kText},
+                                               {.name = "throw_again", .in = core::report::kJsonCsv},
+                                               {.name = "throw_text", .width = 14, .in = core::report::kText},
                                                {.name = "value", .text_format = "%.6f", .csv_format = "%.12f"},
-                                               {.name = "best", .in = report::kText}});
+                                               {.name = "best", .in = core::report::kText}});
   for (size_t r = 0; r < ranked.size(); ++r) {
     const Keep& keep = ranked[r].first;
     std::string again;  // the dice thrown again: the throw minus the kept faces
@@ -467,11 +467,11 @@ int schocken_balance_command(int argc, const char* const* argv) {
   BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game"}, 20000,
                                "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
   g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
-  g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const RunControl& control) {
+  g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
     std::shared_ptr<const RoundKeepTables> cache;
     const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, r, cache); });
     return balance_play(play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
-                        [](const GameTally& t, int seat) { return Estimate{t.p_pay(seat), t.se_pay(seat)}; });
+                        [](const GameTally& t, int seat) { return core::Estimate{t.p_pay(seat), t.se_pay(seat)}; });
   };
   return balance_command(argc, argv, g);
 }

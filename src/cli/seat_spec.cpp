@@ -16,16 +16,16 @@ using namespace verflixt::verflixte6;
 
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
   std::vector<Joker> out;
-  if (list.empty() || normalize_name(list) == "none") return out;
+  if (list.empty() || core::normalize_name(list) == "none") return out;
   JokerSet seen;
   size_t start = 0;
   while (start <= list.size()) {
     size_t comma = list.find(',', start);
     if (comma == std::string::npos) comma = list.size();
     const Joker j = parse_joker(list.substr(start, comma - start), what);
-    if (seen.has(j)) throw InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
+    if (seen.has(j)) throw core::InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
     if (!rules.jokers.has(j))
-      throw InputError(what + ": joker '" + std::string(joker_id(j)) + "' does not exist in " + rules.preset +
+      throw core::InputError(what + ": joker '" + std::string(joker_id(j)) + "' does not exist in " + rules.preset +
                        "; valid: " + loadout_name(rules.jokers));
     seen = seen.with(j);
     out.push_back(j);
@@ -88,7 +88,7 @@ std::vector<SeatPlayer> make_seat_players(const std::vector<std::string>& specs,
 int series_from(const boost::program_options::variables_map& vm, const Rules& rules) {
   const int series = vm.count("series") ? vm["series"].as<int>() : default_series_length(rules);
   if (series < 1 || series > 1000)
-    throw InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+    throw core::InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
   return series;
 }
 
@@ -100,7 +100,7 @@ void add_engine_option(boost::program_options::options_description& desc, const 
 }
 
 PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
-  const size_t k = choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
+  const size_t k = core::choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
   if (k == 2) return PassEngine::Reference;
   return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
 }

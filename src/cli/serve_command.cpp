@@ -108,8 +108,8 @@ struct Deadline {
   explicit Deadline(double seconds)
       : end(std::chrono::steady_clock::now() +
             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
-  RunControl control() {
-    RunControl rc;
+  core::RunControl control() {
+    core::RunControl rc;
     rc.stop = &stop;
     rc.progress = [this](std::uint64_t, std::uint64_t) {
       if (interrupt_flag().load() || std::chrono::steady_clock::now() > end) stop = true;
@@ -134,7 +134,7 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
     }
     const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
     if (samples > limits.max_samples)
-      throw InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
+      throw core::InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
                        std::to_string(limits.max_samples));
     Deadline deadline(limits.max_seconds);
     return advise_json(advise_report(vm, deadline.control(), budget));
@@ -145,7 +145,7 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
     // Exact and bounded by the state budget, so not cut by the time cap: a cut would drop
     // marginal values depending on the machine's load. Only Ctrl-C stops it (between the
     // solves of a loadout without each joker).
-    RunControl stop_only;
+    core::RunControl stop_only;
     stop_only.stop = &interrupt_flag();
     return solve_json(solve_report(vm, stop_only, budget));
   }
@@ -162,7 +162,7 @@ void send_json(httplib::Response& res, int status, const nlohmann::ordered_json&
 
 nlohmann::ordered_json error_json(const std::string& message) {
   nlohmann::ordered_json j;
-  j["error"] = printable(message, 4000);  // one line, as the command line prints it
+  j["error"] = core::printable(message, 4000);  // one line, as the command line prints it
   return j;
 }
 
@@ -225,7 +225,7 @@ int serve_command(int argc, const char* const* argv) {
   if (vm.count("token") && (token.size() < 16 || token.size() > 128 ||
                             token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
                                 std::string::npos))
-    throw InputError("--token: valid: 16..128 letters, digits, '-' or '_'");
+    throw core::InputError("--token: valid: 16..128 letters, digits, '-' or '_'");
   const bool local = ClientAccess::loopback(bind);
   if (!local && token.empty()) token = ClientAccess::new_token();
   const ClientAccess access(
@@ -264,7 +264,7 @@ int serve_command(int argc, const char* const* argv) {
       const HeavyGate::Slot slot{gated ? &heavy : nullptr};
       try {
         send_json(res, 200, answer(command, req.body, limits, catalog));
-      } catch (const InputError& e) {
+      } catch (const core::InputError& e) {
         send_json(res, 400, error_json(e.what()));
       } catch (const std::exception& e) {
         send_json(res, 500, error_json(std::string("internal error: ") + e.what()));
@@ -277,7 +277,7 @@ int serve_command(int argc, const char* const* argv) {
   server.set_error_handler([&](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 404) {
-      send_json(res, 404, error_json("no such page " + verflixt::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules"));
+      send_json(res, 404, error_json("no such page " + verflixt::core::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules"));
     } else {
       send_json(res, res.status, error_json("HTTP " + std::to_string(res.status)));
     }
@@ -299,7 +299,7 @@ int serve_command(int argc, const char* const* argv) {
   });
   const int bound = port == 0 ? server.bind_to_any_port(bind) : (server.bind_to_port(bind, port) ? port : -1);
   if (bound < 0)
-    throw InputError("cannot listen on " + bind + ":" + std::to_string(port) +
+    throw core::InputError("cannot listen on " + bind + ":" + std::to_string(port) +
                      " (address not local, or the port is taken); try another --port or --bind");
   if (listening >= 0) ::listen(listening, SOMAXCONN);
   install_interrupt_handler();

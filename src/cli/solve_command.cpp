@@ -87,26 +87,26 @@ po::options_description solve_options() {
   return desc;
 }
 
-SolveReport solve_report(const po::variables_map& vm, const RunControl& control, const Budget& budget) {
+SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
   SolveReport report;
   report.rules = rules_from(vm);
   const Rules& rules = report.rules;
   const bool all = report.all = vm.count("loadouts") > 0;
-  if (all == (vm.count("jokers") > 0)) throw InputError("give exactly one of --jokers LIST and --loadouts all");
+  if (all == (vm.count("jokers") > 0)) throw core::InputError("give exactly one of --jokers LIST and --loadouts all");
   if (all && vm["loadouts"].as<std::string>() != "all")
-    throw InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
-  if (all && vm.count("write-policy")) throw InputError("--write-policy needs a single loadout (--jokers)");
-  if (all && vm["curve"].as<bool>()) throw InputError("--curve needs a single loadout (--jokers)");
-  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    throw core::InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
+  if (all && vm.count("write-policy")) throw core::InputError("--write-policy needs a single loadout (--jokers)");
+  if (all && vm["curve"].as<bool>()) throw core::InputError("--curve needs a single loadout (--jokers)");
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const int threads = threads_from(vm);
   SolverOptions opt;
   opt.max_states = budget.max_solver_states;
   opt.risk_cap = vm["risk-cap"].as<int>();
   opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
   if (opt.risk_cap < 0 || opt.risk_cap > 2000)
-    throw InputError("--risk-cap " + std::to_string(opt.risk_cap) + " is out of range; valid: 0 (automatic) or 1..2000");
+    throw core::InputError("--risk-cap " + std::to_string(opt.risk_cap) + " is out of range; valid: 0 (automatic) or 1..2000");
   if (opt.runkel_risk_cap < 0 || opt.runkel_risk_cap > 5000)
-    throw InputError("--runkel-risk-cap " + std::to_string(opt.runkel_risk_cap) +
+    throw core::InputError("--runkel-risk-cap " + std::to_string(opt.runkel_risk_cap) +
                      " is out of range; valid: 0 (automatic) or 1..5000");
   omp_set_num_threads(threads);
 
@@ -210,7 +210,7 @@ int solve_command(int argc, const char* const* argv) {
     return 0;
   const std::string format = format_from(vm, kFormats);
   const SolveReport report =
-      with_progress("solve", [&](const RunControl& control) { return solve_report(vm, control); });
+      with_progress("solve", [&](const core::RunControl& control) { return solve_report(vm, control); });
   const Rules& rules = report.rules;
   const std::vector<Row>& rows = report.rows;
   const bool all = report.all;
@@ -221,7 +221,7 @@ int solve_command(int argc, const char* const* argv) {
     const std::string path = vm["write-policy"].as<std::string>();
     std::ostringstream text;
     write_policy(text, rules, rows.front().sol);
-    write_file_atomic(path, text.str(), "--write-policy");
+    core::write_file_atomic(path, text.str(), "--write-policy");
   }
 
   const bool detail = !all;

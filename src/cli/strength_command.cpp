@@ -26,7 +26,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
-nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
 
 // The measurements, as the reports describe them: per --policy, its best-response rounds.
 struct Strength {
@@ -103,7 +103,7 @@ std::string strength_text(const Strength& m) {
     for (const auto& rd : m.results[i].rounds)
       s << "  round " << round++ << "  field " << rd.field << "  copy " << fmt("%.4f", rd.copy_value.mean)
         << "  response " << response_label(rd.response, m.options.ranges) << " "
-        << fmt("%.4f", rd.response_value.mean) << "  gain " << report::plus_minus(rd.gain, "%+.4f", "%.4f") << "\n";
+        << fmt("%.4f", rd.response_value.mean) << "  gain " << core::report::plus_minus(rd.gain, "%+.4f", "%.4f") << "\n";
   }
   return s.str();
 }
@@ -148,13 +148,13 @@ int strength_command(int argc, const char* const* argv) {
   BestResponseOptions options;
   options.players = vm["players"].as<int>();
   if (options.players < 2 || options.players > 12)
-    throw InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
+    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
   options.rounds = vm["rounds"].as<int>();
   if (options.rounds < 1 || options.rounds > 10)
-    throw InputError("--rounds " + std::to_string(options.rounds) + " is out of range; valid: 1..10");
+    throw core::InputError("--rounds " + std::to_string(options.rounds) + " is out of range; valid: 1..10");
   options.tune_rounds = vm["tune-rounds"].as<int>();
   if (options.tune_rounds < 1 || options.tune_rounds > 10)
-    throw InputError("--tune-rounds " + std::to_string(options.tune_rounds) + " is out of range; valid: 1..10");
+    throw core::InputError("--tune-rounds " + std::to_string(options.tune_rounds) + " is out of range; valid: 1..10");
   options.evenings = vm["evenings"].as<std::uint64_t>();
   options.final = vm["final"].as<bool>();
   options.series_length = series_from(vm, rules);
@@ -171,12 +171,12 @@ int strength_command(int argc, const char* const* argv) {
   const SeatPlayer response_seat = make_seat_player(response_spec, rules);
   const auto* response = dynamic_cast<const StrongPolicy*>(response_seat.policy.get());
   if (!response)
-    throw InputError("--response '" + response_spec + "' is not a strong policy; valid: a file with kind = strong");
+    throw core::InputError("--response '" + response_spec + "' is not a strong policy; valid: a file with kind = strong");
   std::vector<SeatPlayer> measured;
   for (const auto& s : specs) measured.push_back(make_seat_player(s, rules));
 
   install_interrupt_handler();
-  RunControl control;
+  core::RunControl control;
   control.stop = &interrupt_flag();
   std::vector<BestResponseResult> results;
   bool interrupted = false;

@@ -73,7 +73,7 @@ int sweep_command(int argc, const char* const* argv) {
   const auto base = make_policy(vm["policy"].as<std::string>(), rules);
   const int lo = vm["from"].as<int>(), hi = vm["to"].as<int>();
   if (lo < -100 || hi > 400 || lo > hi)
-    throw InputError("--from " + std::to_string(lo) + " --to " + std::to_string(hi) +
+    throw core::InputError("--from " + std::to_string(lo) + " --to " + std::to_string(hi) +
                      " is not a range; valid: -100 <= from <= to <= 400");
   const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
   const int threads = threads_from(vm);
@@ -96,7 +96,7 @@ int sweep_command(int argc, const char* const* argv) {
   std::uint64_t points_done = 0, turns_done = 0;
   bool cut = false;
   for (size_t li = 0; li < loadouts.size() && !interrupt_flag().load(); ++li) {
-    const RunControl control = progress_control("sweep " + loadout_name(loadouts[li]));
+    const core::RunControl control = progress_control("sweep " + loadout_name(loadouts[li]));
     const SweepResult r = sweep(rules, loadouts[li], *base, lo, hi, turns, seed, threads, control);
     progress_done();
     cut = cut || r.interrupted;
@@ -151,7 +151,7 @@ int sweep_command(int argc, const char* const* argv) {
       jl["best_threshold"] = bt;
       if (r.runner_up >= 0) {
         const int rt = r.points[static_cast<size_t>(r.runner_up)].threshold;
-        const bool sig = r.lead_z > kZ95;
+        const bool sig = r.lead_z > core::kZ95;
         jl["runner_up_threshold"] = rt;
         jl["lead_z"] = r.lead_z;
         jl["lead_significant"] = sig;

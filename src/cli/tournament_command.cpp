@@ -28,7 +28,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
 
 nlohmann::ordered_json row_json(const ObjectiveRow& r) {
   nlohmann::ordered_json j;
@@ -44,7 +44,7 @@ nlohmann::ordered_json row_json(const ObjectiveRow& r) {
 std::string csv_row(const std::string& kind, const ObjectiveRow& r) {
   std::ostringstream s;
   s << kind << ",\"" << r.label << "\"," << r.seats;
-  for (const Estimate* e : {&r.win, &r.loser, &r.rank, &r.eyes})
+  for (const core::Estimate* e : {&r.win, &r.loser, &r.rank, &r.eyes})
     s << "," << fmt("%.6f", e->mean) << "," << fmt("%.6f", e->se);
   return s.str() + "\n";
 }
@@ -52,7 +52,7 @@ std::string csv_row(const std::string& kind, const ObjectiveRow& r) {
 // The best row by P(win) and the runner-up, with the paired difference.
 struct Lead {
   int best = -1, second = -1;
-  Estimate diff;
+  core::Estimate diff;
   double z = 0;
 };
 
@@ -76,9 +76,9 @@ std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, cons
   if (l.best < 0) return "";
   std::ostringstream s;
   s << "best " << what << " by P(win): " << rows[static_cast<size_t>(l.best)].label << "; lead over "
-    << rows[static_cast<size_t>(l.second)].label << " " << report::plus_minus(l.diff, "%+.4f", "%.4f")
+    << rows[static_cast<size_t>(l.second)].label << " " << core::report::plus_minus(l.diff, "%+.4f", "%.4f")
     << " (paired SE, same evenings), z = " << fmt("%.2f", l.z) << " — "
-    << (std::fabs(l.z) >= kZ95 ? "significant at the 5% level (two-sided)" : "not significant at the 5% level");
+    << (std::fabs(l.z) >= core::kZ95 ? "significant at the 5% level (two-sided)" : "not significant at the 5% level");
   return s.str();
 }
 
@@ -86,16 +86,16 @@ std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, cons
 std::vector<std::string> seat_specs_from(const po::variables_map& vm) {
   std::vector<std::string> specs;
   if (vm.count("seat")) {
-    if (vm.count("seats")) throw InputError("give either --seat (repeated) or --seats N --policy P, not both");
+    if (vm.count("seats")) throw core::InputError("give either --seat (repeated) or --seats N --policy P, not both");
     specs = vm["seat"].as<std::vector<std::string>>();
   } else {
-    if (!vm.count("seats")) throw InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
+    if (!vm.count("seats")) throw core::InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
     const int n = vm["seats"].as<int>();
-    if (n < 2 || n > 12) throw InputError("--seats " + std::to_string(n) + " is out of range; valid: 2..12");
+    if (n < 2 || n > 12) throw core::InputError("--seats " + std::to_string(n) + " is out of range; valid: 2..12");
     specs.assign(static_cast<size_t>(n), vm["policy"].as<std::string>());
   }
   if (specs.size() < 2 || specs.size() > 12)
-    throw InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
+    throw core::InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
   return specs;
 }
 
@@ -124,7 +124,7 @@ nlohmann::ordered_json lead_json(const std::vector<ObjectiveRow>& rows, const Le
   o["p_win_difference"] = l.diff.mean;
   o["paired_stderr"] = l.diff.se;
   o["z"] = l.z;
-  o["significant_5pct"] = std::fabs(l.z) >= kZ95;
+  o["significant_5pct"] = std::fabs(l.z) >= core::kZ95;
   if (interrupted) o["from_interrupted_run"] = true;
   return o;
 }
@@ -144,7 +144,7 @@ std::string tournament_json(const TournamentRun& t) {
   j["series_length"] = run.series_length;
   mark_json(j, t.done);
   j["threads"] = t.threads;
-  j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  j["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
   j["seconds"] = run.seconds;
   j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)";
   j["by_policy"] = nlohmann::ordered_json::array();
@@ -164,8 +164,8 @@ void rows_text(std::ostringstream& s, const char* head, const std::vector<Object
     << "  seats  P(win)             P(loser)           E[rank]            E[eyes]\n";
   for (const auto& r : rows)
     s << r.label << std::string(w - r.label.size(), ' ') << "  " << std::string(5 - std::min<size_t>(5, std::to_string(r.seats).size()), ' ') << r.seats << "  "
-      << report::plus_minus(r.win) << "  " << report::plus_minus(r.loser) << "  " << report::plus_minus(r.rank, "%.3f")
-      << "    " << report::plus_minus(r.eyes, "%.3f") << "\n";
+      << core::report::plus_minus(r.win) << "  " << core::report::plus_minus(r.loser) << "  " << core::report::plus_minus(r.rank, "%.3f")
+      << "    " << core::report::plus_minus(r.eyes, "%.3f") << "\n";
 }
 
 std::string tournament_text(const TournamentRun& t) {
@@ -229,7 +229,7 @@ int tournament_command(int argc, const char* const* argv) {
   const int threads = threads_from(vm);
   const bool final = vm["final"].as<bool>();
   if (threads < 1 || threads > 1024)
-    throw InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
 
   const std::vector<std::string> specs = seat_specs_from(vm);
   const int series = series_from(vm, rules);
@@ -249,7 +249,7 @@ int tournament_command(int argc, const char* const* argv) {
   for (const auto& seat : spec.seats) policies.push_back(seat.policy);
   spec.engine = engine_from(vm, policies);
 
-  const ObjectiveRun run = with_progress("tournament evenings", [&](const RunControl& control) {
+  const ObjectiveRun run = with_progress("tournament evenings", [&](const core::RunControl& control) {
     return play_objectives(rules, spec, evenings, seed, threads, control);
   });
   // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead

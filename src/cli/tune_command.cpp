@@ -38,7 +38,7 @@ std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
   return s;
 }
 
-nlohmann::ordered_json est_json(const Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
 
 nlohmann::ordered_json params_json(const PositionParams& p) {
   nlohmann::ordered_json j;
@@ -120,16 +120,16 @@ std::vector<std::string> field_specs_from(const po::variables_map& vm) {
   std::vector<std::string> field_specs;
   if (vm.count("field")) {
     if (vm.count("players") || vm.count("field-policy"))
-      throw InputError("give either --field (repeated) or --players N --field-policy P, not both");
+      throw core::InputError("give either --field (repeated) or --players N --field-policy P, not both");
     field_specs = vm["field"].as<std::vector<std::string>>();
   } else {
     const int n = vm.count("players") ? vm["players"].as<int>() : 4;
-    if (n < 2 || n > 12) throw InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
+    if (n < 2 || n > 12) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
     field_specs.assign(static_cast<size_t>(n - 1),
                        vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
   }
   if (field_specs.empty() || field_specs.size() > 11)
-    throw InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
+    throw core::InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
   return field_specs;
 }
 
@@ -157,8 +157,8 @@ struct TuneRun {
   // The report-stream values, or why there are none.
   std::string outcome() const {
     if (!r.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
-    return "start " + report::plus_minus(r.start_value) + ", tuned " + report::plus_minus(r.best_value) +
-           ", paired difference " + report::plus_minus(r.improvement, "%+.4f", "%.4f");
+    return "start " + core::report::plus_minus(r.start_value) + ", tuned " + core::report::plus_minus(r.best_value) +
+           ", paired difference " + core::report::plus_minus(r.improvement, "%+.4f", "%.4f");
   }
 };
 
@@ -195,7 +195,7 @@ std::string tune_json(const TuneRun& run) {
   j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
   j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
   j["threads"] = run.threads;
-  j["ranks"] = cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  j["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
   j["param_ranges"] = nlohmann::ordered_json::array();
   for (const auto& g : run.options.ranges)
     j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
@@ -232,8 +232,8 @@ std::string tune_text(const TuneRun& run) {
   if (r.path.empty()) s << (run.done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
   for (const auto& m : r.path)
     s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened "
-      << report::plus_minus(m.screened, "%+.4f", "%.4f") << ", confirmed "
-      << report::plus_minus(m.confirmed, "%+.4f", "%.4f") << "\n";
+      << core::report::plus_minus(m.screened, "%+.4f", "%.4f") << ", confirmed "
+      << core::report::plus_minus(m.confirmed, "%+.4f", "%.4f") << "\n";
   s << "\nstart  " << params_text(run.table.start) << " loadout " << joker_list(run.table.loadout) << "\n"
     << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
     << run.what() << " on the report stream: " << run.outcome() << "\n"
@@ -285,17 +285,17 @@ int tune_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
   TuningOptions options;
   const std::vector<std::string> objectives = {"win", "not-loser"};
-  const std::string objective = objectives[choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
+  const std::string objective = objectives[core::choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
   options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
   options.evenings = vm["evenings"].as<std::uint64_t>();
   options.max_rounds = vm["rounds"].as<int>();
   if (options.max_rounds < 1 || options.max_rounds > 20)
-    throw InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");
+    throw core::InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");
   if (vm.count("param")) {
     options.ranges.clear();
     for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
@@ -307,10 +307,10 @@ int tune_command(int argc, const char* const* argv) {
   const auto* position = dynamic_cast<const PositionPolicy*>(tested.policy.get());
   const auto* strong = dynamic_cast<const StrongPolicy*>(tested.policy.get());
   if (!position && !strong)
-    throw InputError("--policy '" + policy_spec +
+    throw core::InputError("--policy '" + policy_spec +
                      "' is not a position or strong policy; valid: a policy file with kind = position or strong");
   if (strong && vm.count("loadouts"))
-    throw InputError("--loadouts is for position policies; a strong policy selects by its own plan");
+    throw core::InputError("--loadouts is for position policies; a strong policy selects by its own plan");
 
   const std::vector<std::string> field_specs = field_specs_from(vm);
   const int series = series_from(vm, rules);
@@ -340,7 +340,7 @@ int tune_command(int argc, const char* const* argv) {
   table.engine = engine_from(vm, policies);
 
   install_interrupt_handler();
-  RunControl control;
+  core::RunControl control;
   control.stop = &interrupt_flag();
   const TuningResult r = tune_position(rules, table, options, seed, threads, control);
   // The search is open-ended, so the mark counts completed measurements without a total.
@@ -358,7 +358,7 @@ int tune_command(int argc, const char* const* argv) {
     } else {
       file = policy_file(r.best, table.jokers, r.loadout, tuned_header(run));
     }
-    write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
+    core::write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
   }
   const std::string text = format == "json" ? tune_json(run) : tune_text(run);
   return finish(vm, format, done, text);

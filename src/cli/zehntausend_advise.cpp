@@ -38,28 +38,28 @@ Ask read_ask(const po::variables_map& vm, ZehntausendRules& r) {
   Ask a;
   const bool before = a.before = vm.count("dice-left") > 0;
   if (before == (vm.count("throw") > 0))
-    throw InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
+    throw core::InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
                             : "give --throw \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
                               "or throw?)");
   std::vector<int>& faces = a.faces;
   const int dice_left = a.dice_left = before ? vm["dice-left"].as<int>() : 0;
   if (before && (dice_left < 1 || dice_left > r.dice))
-    throw InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
-  if (!before) faces = parse_dice_text(vm["throw"].as<std::string>(), "--throw");
+    throw core::InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
+  if (!before) faces = core::parse_dice_text(vm["throw"].as<std::string>(), "--throw");
   const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["total"].as<int>();
   std::vector<int>& opponents = a.opponents;
   if (vm.count("opponent"))
     for (const auto& s : vm["opponent"].as<std::vector<std::string>>())
-      opponents.push_back(parse_int(s, "--opponent", "command line", 0, 100000000));
+      opponents.push_back(core::parse_int(s, "--opponent", "command line", 0, 100000000));
   if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
-    throw InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
-  if (turn_total < 0 || turn_total % kPointStep) throw InputError("--turn-total must be a multiple of 50, 0 or more");
-  if (total < 0 || total % kPointStep) throw InputError("--total must be a multiple of 50, 0 or more");
+    throw core::InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
+  if (turn_total < 0 || turn_total % kPointStep) throw core::InputError("--turn-total must be a multiple of 50, 0 or more");
+  if (total < 0 || total % kPointStep) throw core::InputError("--total must be a multiple of 50, 0 or more");
   const bool race = !opponents.empty();
   if (race) r.players = static_cast<int>(opponents.size()) + 1;
-  if (r.players > kMaxPlayers) throw InputError("--opponent: at most 7 opponents");
+  if (r.players > kMaxPlayers) throw core::InputError("--opponent: at most 7 opponents");
   const int me = a.me = vm["seat"].as<int>() - 1;
-  if (me < 0 || me >= r.players) throw InputError("--seat must be 1.." + std::to_string(r.players));
+  if (me < 0 || me >= r.players) throw core::InputError("--seat must be 1.." + std::to_string(r.players));
   return a;
 }
 
@@ -101,7 +101,7 @@ struct Row {
   bool bank;
   int dice_next;
   double points;  // exact expected banked points of the turn
-  Estimate win{};
+  core::Estimate win{};
   bool win_exact = false;
 };
 
@@ -118,7 +118,7 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
   const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total;
   const std::vector<int>& opponents = ask.opponents;
   const Counts thrown = counts_of(ask.faces);
-  report::Report j = game_report(r);
+  core::report::Report j = game_report(r);
   if (before)
     j.field("throw", nullptr).field("dice_left", dice_left);
   else
@@ -140,28 +140,28 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
          "expected banked points of the turn (exact, optimal play on)" +
          (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : ""));
   if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
-  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, report::kCsv);
+  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, core::report::kCsv);
   // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
-  std::vector<report::Column> columns = {
+  std::vector<core::report::Column> columns = {
       {.name = "set_aside", .text = "  ", .width = 13, .min_gap = 1},
-      {.name = "points", .in = report::kJsonCsv},
-      {.name = "points_text", .in = report::kText},
+      {.name = "points", .in = core::report::kJsonCsv},
+      {.name = "points_text", .in = core::report::kText},
       {.name = "then", .text = "  then ", .width = 7},
       {.name = "expected_points", .text = "  E[points] ", .text_format = "%9.2f", .csv_format = "%.3f"}};
   if (race) {
-    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = report::kJsonCsv});
-    columns.push_back({.name = "p_win_exact", .in = report::kJson});
-    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = report::kText});
+    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = core::report::kJsonCsv});
+    columns.push_back({.name = "p_win_exact", .in = core::report::kJson});
+    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = core::report::kText});
   }
-  report::Table& list = j.table("choices", columns);
+  core::report::Table& list = j.table("choices", columns);
   for (const Row& row : rows) {
-    std::vector<report::Value> x = {before ? std::string("nothing") : faces_text(row.s.kept), row.s.points,
+    std::vector<core::report::Value> x = {before ? std::string("nothing") : faces_text(row.s.kept), row.s.points,
                                     fmt("%5.0f", row.s.points),
                                     row.bank ? std::string("bank") : "throw " + std::to_string(row.dice_next), row.points};
     if (race) {
       x.push_back(row.win);
       x.push_back(row.win_exact);
-      x.push_back(row.win_exact ? fmt("%.4f", row.win.mean) + " exact" : report::plus_minus(row.win));
+      x.push_back(row.win_exact ? fmt("%.4f", row.win.mean) + " exact" : core::report::plus_minus(row.win));
     }
     list.row(std::move(x));
   }
@@ -278,8 +278,8 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   // too bold. Exact values (the final round) are always separated, ties included.
   bool separated = true;
   if (race && rows.size() >= 2) {
-    const Estimate& a = rows[0].win;
-    const Estimate& b = rows[1].win;
+    const core::Estimate& a = rows[0].win;
+    const core::Estimate& b = rows[1].win;
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
   const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, vm["policy"].as<std::string>(),

@@ -52,13 +52,13 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
     return 0;
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
-  if (vm.count("write-policy")) check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   const auto t0 = std::chrono::steady_clock::now();
   const TurnModel m(r);
   const TurnSolution s = solve_turn(m);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  report::Report j = game_report(r);
+  core::report::Report j = game_report(r);
   j.field("policy", "optimal")
       .field("exact", true)
       .field("method", "backward induction over (turn total, dice to throw), capped at T* (turn_solver.h)")
@@ -75,12 +75,12 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
       .line("P(first throw is a Niete)         " + fmt("%.6f", s.p_first_niete) + "  (Bankrott, Z4)\n")
       .line("bank once the turn total reaches (after setting aside), by dice left to throw:");
   // The text labels a row by its dice and notes a bank total that is not a pure threshold.
-  report::Table& rows = j.table("bank_thresholds", {{.name = "dice_to_throw", .in = report::kJsonCsv},
-                                                    {.name = "label", .text = "  ", .width = 22, .min_gap = 1, .in = report::kText},
-                                                    {.name = "bank_text", .in = report::kText},
-                                                    {.name = "bank_at", .in = report::kJsonCsv},
-                                                    {.name = "first_bank", .in = report::kJsonCsv},
-                                                    {.name = "note", .in = report::kText}});
+  core::report::Table& rows = j.table("bank_thresholds", {{.name = "dice_to_throw", .in = core::report::kJsonCsv},
+                                                    {.name = "label", .text = "  ", .width = 22, .min_gap = 1, .in = core::report::kText},
+                                                    {.name = "bank_text", .in = core::report::kText},
+                                                    {.name = "bank_at", .in = core::report::kJsonCsv},
+                                                    {.name = "first_bank", .in = core::report::kJsonCsv},
+                                                    {.name = "note", .in = core::report::kText}});
   for (int d = 1; d <= r.dice; ++d) {
     const int bank = s.bank_at[static_cast<size_t>(d)], first = s.first_bank[static_cast<size_t>(d)];
     rows.row({d, dice_label(d, r), fmt("%6.0f", bank), bank, first,
@@ -88,7 +88,7 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
   }
   if (vm.count("write-policy")) {
     const std::string path = vm["write-policy"].as<std::string>();
-    write_file_atomic(path,
+    core::write_file_atomic(path,
                       policy_text(m, s.policy,
                                   "# verflixt " + std::string(kVersion) + " zehntausend optimal turn policy\n# rules " +
                                       rules_summary(r) + "\n# exact turn value " + fmt("%.6f", s.value) + "\n"),
@@ -123,7 +123,7 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   const TurnPolicy p = make_turn_policy(vm["policy"].as<std::string>(), lib);
   const TurnEvaluation e = evaluate_turn(lib.model(), p);
   const bool exact_only = vm["exact"].as<bool>();
-  report::Report j = game_report(r);
+  core::report::Report j = game_report(r);
   j.field("policy", p.name)
       .field("exact_turn_value", e.value)
       .field("exact_p_niete", e.p_niete)
@@ -136,11 +136,11 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   if (!exact_only) {
     const std::uint64_t seed = seed_from(vm);
     const int threads = threads_from(vm);
-    run = with_progress("evaluate zehntausend turns", [&](const RunControl& control) {
+    run = with_progress("evaluate zehntausend turns", [&](const core::RunControl& control) {
       return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), seed, threads, control);
     });
     c = completion(run.tally.turns, run.requested, "turns", run.interrupted);
-    const Estimate points = run.tally.points(), niete = run.tally.niete();
+    const core::Estimate points = run.tally.points(), niete = run.tally.niete();
     j.field("seed", seed)
         .field("threads", threads)
         .field("turns", run.tally.turns)
@@ -149,7 +149,7 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
         .field("p_niete", niete)
         .field("seconds", run.seconds);
     j.line("Monte Carlo, " + std::to_string(run.tally.turns) + " turns die by die (seed " + std::to_string(seed) +
-           "): " + report::plus_minus(points, "%.3f") + " points, P(Niete) " + report::plus_minus(niete, "%.5f") +
+           "): " + core::report::plus_minus(points, "%.3f") + " points, P(Niete) " + core::report::plus_minus(niete, "%.5f") +
            "; differs from exact by " + se_distance(points.mean, points.se, e.value) + " SE");
   }
   mark(j, c);
@@ -159,7 +159,7 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
                {.name = "exact_p_niete"},
                {.name = "turns"},
                {.name = "mean_points", .csv_format = "%.4f", .se_name = "stderr"}},
-          report::kCsv)
+          core::report::kCsv)
       .row({p.name, e.value, e.p_niete, run.tally.turns, run.tally.points()});
   const std::string text = j.render(format);
   return finish(vm, format, c, text);
@@ -193,7 +193,7 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   const int threads = threads_from(vm), n = r.players;
   const int rotations = vm["rotate"].as<bool>() ? n : 1;
   // Rotation k seats policy (s + k) mod n at seat s, with its own seed (seed + k).
-  const std::vector<MatchRun> runs = with_progress("tournament zehntausend games", [&](const RunControl& control) {
+  const std::vector<MatchRun> runs = with_progress("tournament zehntausend games", [&](const core::RunControl& control) {
     std::vector<MatchRun> done;
     for (int k = 0; k < rotations && (done.empty() || !done.back().interrupted); ++k) {
       std::vector<const SeatPolicy*> seats;
@@ -222,8 +222,8 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   const double unit = static_cast<double>(kShareUnit);
   const double mean_turns = played ? static_cast<double>(turns) / static_cast<double>(played) : 0.0;
   const double games_per_second = seconds > 0 ? static_cast<double>(played) / seconds : 0.0;
-  using report::kJson, report::kText, report::kCsv;
-  report::Report j = game_report(r);
+  using core::report::kJson, core::report::kText, core::report::kCsv;
+  core::report::Report j = game_report(r);
   j.field("seed", seed)
       .field("threads", threads)
       .field("games_per_seating", games)
@@ -235,32 +235,32 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   j.line("seed " + std::to_string(seed) + ", " + std::to_string(games) +
          " games per seating, Monte Carlo (± 1 SE), ties share the win")
       .line("as seated (seat 1 moves first):");
-  const report::Column p_win{.name = "p_win", .text = "  P(win) ", .se_name = "stderr"};
+  const core::report::Column p_win{.name = "p_win", .text = "  P(win) ", .se_name = "stderr"};
   const MatchTally& t0 = runs[0].tally;
-  std::vector<Estimate> by_seat, by_policy;
+  std::vector<core::Estimate> by_seat, by_policy;
   for (int s = 0; s < n; ++s) {
-    by_seat.push_back(mean_from_sums(seat_n[s], seat_sum[s], seat_sq[s], unit));
-    by_policy.push_back(mean_from_sums(pol_n[s], pol_sum[s], pol_sq[s], unit));
+    by_seat.push_back(core::mean_from_sums(seat_n[s], seat_sum[s], seat_sq[s], unit));
+    by_policy.push_back(core::mean_from_sums(pol_n[s], pol_sum[s], pol_sq[s], unit));
   }
-  report::Table& seating = j.table("seating", {{.name = "seat", .text = "  seat "}, {.name = "policy", .text = "  "}, p_win},
+  core::report::Table& seating = j.table("seating", {{.name = "seat", .text = "  seat "}, {.name = "policy", .text = "  "}, p_win},
                                    kJson | kText);
   // The CSV is one long table of the three; the text lists per policy before per seat, the
   // JSON per seat before per policy, so the seat table is described once for each.
-  report::Table& csv = j.table("", {{.name = "table"}, {.name = "name"}, {.name = "p_win", .se_name = "stderr"}}, kCsv);
+  core::report::Table& csv = j.table("", {{.name = "table"}, {.name = "name"}, {.name = "p_win", .se_name = "stderr"}}, kCsv);
   for (int s = 0; s < n; ++s) {
     seating.row({s + 1, table.names[static_cast<size_t>(s)], t0.p_win(s)});
     csv.row({"seating", table.names[static_cast<size_t>(s)], t0.p_win(s)});
   }
   if (rotations > 1) {
-    const std::vector<report::Column> seat_columns = {
+    const std::vector<core::report::Column> seat_columns = {
         {.name = "seat", .text = "  seat "}, p_win, {.name = "edge", .text = "  edge ", .text_format = "%+.4f"}};
-    report::Table& seat_json = j.table("by_seat", seat_columns, kJson);
+    core::report::Table& seat_json = j.table("by_seat", seat_columns, kJson);
     j.line("over all " + std::to_string(rotations) + " rotations: per policy");
-    report::Table& policy = j.table("by_policy", {{.name = "policy", .text = "  "}, p_win}, kJson | kText);
+    core::report::Table& policy = j.table("by_policy", {{.name = "policy", .text = "  "}, p_win}, kJson | kText);
     j.line("per seat position (edge = P(win) - 1/" + std::to_string(n) + ")");
-    report::Table& seat_text = j.table("by_seat", seat_columns, kText);
+    core::report::Table& seat_text = j.table("by_seat", seat_columns, kText);
     for (int s = 0; s < n; ++s) {
-      const Estimate& b = by_seat[static_cast<size_t>(s)];
+      const core::Estimate& b = by_seat[static_cast<size_t>(s)];
       seat_json.row({s + 1, b, b.mean - 1.0 / n});
       seat_text.row({s + 1, b, b.mean - 1.0 / n});
       csv.row({"seat", std::to_string(s + 1), b});
@@ -299,15 +299,15 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
   const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const TurnLibrary lib(r);
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
-  report::Report j = game_report(r);
+  core::report::Report j = game_report(r);
   j.field("solve_seconds", solve_seconds).field("turn_value", s.value);
   j.line("exact turn solve: " + fmt("%.3f", solve_seconds) + " s (value " + fmt("%.6f", s.value) + ")");
-  report::Table& work = j.table("workloads", {{.name = "workload"},
+  core::report::Table& work = j.table("workloads", {{.name = "workload"},
                                               {.name = "games", .text = ": "},
                                               {.name = "seconds", .text = " games in ", .text_format = "%.3f"},
                                               {.name = "games_per_second_per_core", .text = " s on 1 thread = ", .text_format = "%.0f"},
                                               {.name = "signature_seat1_shares", .text = " games/s per core (signature "},
-                                              {.name = "close", .text = ")", .in = report::kText}});
+                                              {.name = "close", .text = ")", .in = core::report::kText}});
   for (const std::string spec : {"optimal", "race"}) {
     const auto a = make_seat_policy(spec, lib), b = make_seat_policy("optimal", lib);
     const SeatPolicy* seats[] = {a.get(), b.get()};
@@ -328,7 +328,7 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
                                   "race (the best race policy found)", {}, {}};
   g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
   g.play = [](const ZehntausendRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
-              const RunControl& control) {
+              const core::RunControl& control) {
     const TurnLibrary lib(r);
     const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib); });
     return balance_play(play_games(lib, table.seats, s.games, s.seed, s.threads, control), table.names,

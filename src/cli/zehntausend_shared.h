@@ -27,12 +27,12 @@ inline void add_game_options(po::options_description& desc) {
 inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
 
 // A result of a zehntausend command, described once (core/report.h).
-inline report::Report game_report(const ZehntausendRules& r) {
-  return report::Report({kVersion, "zehntausend", rules_summary(r), ""});
+inline core::report::Report game_report(const ZehntausendRules& r) {
+  return core::report::Report({kVersion, "zehntausend", rules_summary(r), ""});
 }
 
 // The interruption mark of a sampled result (cli.h's mark_json, for a Report).
-inline void mark(report::Report& j, const Completion& c) { j.completion(c.interrupted, c.completed, c.total, c.unit); }
+inline void mark(core::report::Report& j, const Completion& c) { j.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 inline std::string dice_label(int d, const ZehntausendRules& r) {
   // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #endif
 
-namespace verflixt::cluster {
+namespace verflixt::core::cluster {
 
 namespace {
 
@@ -361,4 +361,4 @@ void Agreement::settle(bool stop_requested) {
   while (!pending_->all_done) round(stop_requested, true, true);
 }
 
-}  // namespace verflixt::cluster
+}  // namespace verflixt::core::cluster

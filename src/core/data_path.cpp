@@ -5,7 +5,7 @@
 
 #include "verflixt/version.h"
 
-namespace verflixt {
+namespace verflixt::core {
 namespace {
 
 namespace fs = std::filesystem;
@@ -54,4 +54,4 @@ std::string data_file_label(const std::string& given, const std::string& found) 
   return at == std::string::npos ? given : found.substr(at + 1);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -4,11 +4,11 @@
 
 #include "verflixt/core/error.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 std::vector<int> parse_dice_text(std::string_view text, std::string_view what, int max_face) {
   const auto fail = [&](const std::string& why) {
-    return InputError(std::string(what) + " " + verflixt::quoted(text, 60) + ": " + why + "; valid: faces 1.." +
+    return InputError(std::string(what) + " " + verflixt::core::quoted(text, 60) + ": " + why + "; valid: faces 1.." +
                       std::to_string(max_face) + " as '6 6 3', 6,6,3, 6-6-3" + (max_face <= 9 ? " or 663" : ""));
   };
   const auto separator = [](char c) { return c == ' ' || c == ',' || c == '-' || c == '\t'; };
@@ -47,4 +47,4 @@ std::vector<int> parse_dice_text(std::string_view text, std::string_view what, i
   return faces;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

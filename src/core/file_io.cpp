@@ -15,7 +15,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/cluster.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 namespace {
 
@@ -182,7 +182,7 @@ void write_named(const std::string& dir, const std::string& target, const std::s
 }  // namespace
 
 std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
-  const std::string name = std::string(what) + " " + verflixt::quoted(path);
+  const std::string name = std::string(what) + " " + verflixt::core::quoted(path);
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
   Fd fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)};
   if (fd.fd < 0) throw InputError("cannot open " + name + ": " + reason(errno));
@@ -219,7 +219,7 @@ std::string read_text_file(const std::string& path, std::string_view what, std::
 }
 
 void check_output_target(const std::string& path, std::string_view what) {
-  const std::string name = std::string(what) + " " + verflixt::quoted(path);
+  const std::string name = std::string(what) + " " + verflixt::core::quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
   if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
   struct stat st;
@@ -234,7 +234,7 @@ void check_output_target(const std::string& path, std::string_view what) {
 }
 
 void write_file_atomic(const std::string& path, std::string_view text, std::string_view what) {
-  const std::string name = std::string(what) + " " + verflixt::quoted(path);
+  const std::string name = std::string(what) + " " + verflixt::core::quoted(path);
   const auto fail = [&](int err) { throw InputError("cannot write " + name + ": " + reason(err)); };
   if (path.empty()) throw InputError(std::string(what) + ": the file name is empty");
   // Under MPI every rank holds the same text; rank 0 alone writes it (core/cluster.h).
@@ -278,4 +278,4 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
   if (dfd.fd >= 0) ::fsync(dfd.fd);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

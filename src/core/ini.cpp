@@ -8,13 +8,13 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 std::pair<std::string, std::string> split_assignment(std::string_view assignment,
                                                      const std::vector<std::string>& valid_keys) {
   const size_t eq = assignment.find('=');
   if (eq == std::string_view::npos)
-    throw InputError("--set " + verflixt::quoted(assignment) + " is not key=value; valid keys: " + join(valid_keys));
+    throw InputError("--set " + verflixt::core::quoted(assignment) + " is not key=value; valid keys: " + join(valid_keys));
   const auto trimmed = [](std::string_view s) {
     const size_t b = s.find_first_not_of(" \t");
     return b == std::string_view::npos ? std::string() : std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
@@ -50,17 +50,17 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
     if (line.empty()) continue;
     if (line.front() == '[') {
       if (line.back() != ']' || line.size() < 3)
-        throw InputError(where + ": " + verflixt::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
+        throw InputError(where + ": " + verflixt::core::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
       prefix = trim(line.substr(1, line.size() - 2)) + ".";
       continue;
     }
     const size_t eq = line.find('=');
     if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
-      throw InputError(where + ": " + verflixt::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
+      throw InputError(where + ": " + verflixt::core::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
     const std::string key = prefix + trim(line.substr(0, eq));
     if (std::find(known.begin(), known.end(), key) == known.end())
-      throw InputError(where + ": unknown key " + verflixt::quoted(key) + suggest(key, known));
-    if (!seen.insert(key).second) throw InputError(where + ": key " + verflixt::quoted(key) + " is given twice");
+      throw InputError(where + ": unknown key " + verflixt::core::quoted(key) + suggest(key, known));
+    if (!seen.insert(key).second) throw InputError(where + ": key " + verflixt::core::quoted(key) + " is given twice");
     out.push_back({key, trim(line.substr(eq + 1)), where});
   }
   return out;
@@ -71,7 +71,7 @@ int parse_int(std::string_view value, std::string_view key, std::string_view sou
   auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   const bool ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty();
   if (!ok || v < lo || v > hi)
-    throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
+    throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::core::quoted(value) +
                      " is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }
@@ -79,15 +79,15 @@ int parse_int(std::string_view value, std::string_view key, std::string_view sou
 bool parse_bool(std::string_view value, std::string_view key, std::string_view source) {
   if (value == "true") return true;
   if (value == "false") return false;
-  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
+  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::core::quoted(value) +
                    "; valid: true, false");
 }
 
 size_t parse_choice(std::string_view value, std::string_view key, std::string_view source,
                     const std::vector<std::string>& choices) {
   if (const auto k = match_name(value, choices)) return *k;
-  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::quoted(value) +
+  throw InputError(std::string(source) + ": " + std::string(key) + " = " + verflixt::core::quoted(value) +
                    suggest(value, choices));
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -22,7 +22,7 @@
 #include "verflixt/core/rng.h"
 #include "verflixt/core/cluster.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 namespace {
 
@@ -521,4 +521,4 @@ Tally naive_sample_chain(const Chain& chain, std::uint64_t turns, std::uint64_t 
   });
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 namespace {
 
 void check(const Chain& c) {
@@ -132,4 +132,4 @@ std::vector<double> state_values(const Chain& c) {
   return v;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

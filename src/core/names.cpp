@@ -7,7 +7,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 std::string normalize_name(std::string_view s) {
   std::string out;
@@ -107,7 +107,7 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
 
 size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what) {
   if (auto k = match_name(input, names)) return *k;
-  throw InputError("unknown " + std::string(what) + " " + verflixt::quoted(input) + suggest(input, names));
+  throw InputError("unknown " + std::string(what) + " " + verflixt::core::quoted(input) + suggest(input, names));
 }
 
 std::string ascii_lower(std::string_view text) {
@@ -117,4 +117,4 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace verflixt::report {
+namespace verflixt::core::report {
 namespace {
 
 // Whether printf wrote a negative zero: a '-' followed only by zeros (and the decimal point)
@@ -226,4 +226,4 @@ std::string Report::render(const std::string& format) const {
   return render_text();
 }
 
-}  // namespace verflixt::report
+}  // namespace verflixt::core::report

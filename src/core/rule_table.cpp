@@ -14,7 +14,7 @@ double parse_rule_real(std::string_view value, std::string_view name, std::strin
   const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   const bool ok = ec == std::errc() && ptr == value.data() + value.size() && !value.empty() && std::isfinite(v);
   if (!ok || v < lo || v > hi)
-    throw InputError(std::string(where) + ": " + std::string(name) + " = " + verflixt::quoted(value) + " is not a number in " +
+    throw InputError(std::string(where) + ": " + std::string(name) + " = " + verflixt::core::quoted(value) + " is not a number in " +
                      format_rule_real(lo) + ".." + format_rule_real(hi));
   return v;
 }
@@ -72,11 +72,11 @@ size_t find_rule_key(std::string_view key, const std::vector<std::string>& full,
   for (size_t k = 0; k < short_names.size(); ++k)
     if (key == short_names[k]) return k;
   if (const auto k = match_name(key, short_names)) return *k;
-  throw InputError(std::string(where) + ": unknown " + std::string(what) + " " + verflixt::quoted(key) + suggest(key, offered));
+  throw InputError(std::string(where) + ": unknown " + std::string(what) + " " + verflixt::core::quoted(key) + suggest(key, offered));
 }
 
 void throw_unknown_file_preset(std::string_view where, std::string_view value, const std::vector<std::string>& names) {
-  throw InputError(std::string(where) + ": preset = " + verflixt::quoted(value) + suggest(value, names));
+  throw InputError(std::string(where) + ": preset = " + verflixt::core::quoted(value) + suggest(value, names));
 }
 
 void throw_out_of_range(std::string_view game, std::string_view key, int value, int lo, int hi) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace verflixt {
+namespace verflixt::core {
 
 void Tally::add_many(int value, std::uint64_t count, std::uint64_t eliminated_count) {
   if (count == 0) return;
@@ -96,4 +96,4 @@ Estimate paired_difference(const PairedSums& s, double px, double py) {
   return e;
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -269,15 +269,15 @@ TEST(FileOutput, ReplacesAnExistingFileKeepingItsMode) {
 
 TEST(FileIo, InProcessReadAndWrite) {
   const fs::path dir = fresh("in_process");
-  verflixt::write_file_atomic((dir / "a.txt").string(), "x\r\ny\r\n", "test");
-  EXPECT_EQ(verflixt::read_text_file((dir / "a.txt").string(), "test"), "x\ny\n");
-  EXPECT_THROW(verflixt::read_text_file(dir.string(), "test"), verflixt::InputError);
-  EXPECT_THROW(verflixt::read_text_file((dir / "a.txt").string(), "test", 3), verflixt::InputError);
-  EXPECT_THROW(verflixt::write_file_atomic(dir.string(), "x", "test"), verflixt::InputError);
-  EXPECT_THROW(verflixt::write_file_atomic((dir / "no" / "a.txt").string(), "x", "test"), verflixt::InputError);
-  EXPECT_THROW(verflixt::write_file_atomic("", "x", "test"), verflixt::InputError);
+  verflixt::core::write_file_atomic((dir / "a.txt").string(), "x\r\ny\r\n", "test");
+  EXPECT_EQ(verflixt::core::read_text_file((dir / "a.txt").string(), "test"), "x\ny\n");
+  EXPECT_THROW(verflixt::core::read_text_file(dir.string(), "test"), verflixt::core::InputError);
+  EXPECT_THROW(verflixt::core::read_text_file((dir / "a.txt").string(), "test", 3), verflixt::core::InputError);
+  EXPECT_THROW(verflixt::core::write_file_atomic(dir.string(), "x", "test"), verflixt::core::InputError);
+  EXPECT_THROW(verflixt::core::write_file_atomic((dir / "no" / "a.txt").string(), "x", "test"), verflixt::core::InputError);
+  EXPECT_THROW(verflixt::core::write_file_atomic("", "x", "test"), verflixt::core::InputError);
   EXPECT_TRUE(names_in(dir) == std::set<std::string>{"a.txt"});
-  EXPECT_EQ(verflixt::quoted(std::string("a\x1b\n") + std::string(300, 'b')).size(), 1 + 9 + 191 + 3 + 1);
+  EXPECT_EQ(verflixt::core::quoted(std::string("a\x1b\n") + std::string(300, 'b')).size(), 1 + 9 + 191 + 3 + 1);
 }
 
 // Only regular files are read: a FIFO is refused at once (opening it would wait for a writer
@@ -295,12 +295,12 @@ TEST(FileInput, FifosAndDevicesAreRefusedWithoutBlocking) {
   expect_one_line_exit_2(guarded("evaluate --policy " + (dir / "zero.policy").string()),
                          "is not a regular file (a character device)");
   try {
-    verflixt::read_text_file("/dev/zero", "policy file", verflixt::kMaxPolicyFileBytes);
+    verflixt::core::read_text_file("/dev/zero", "policy file", verflixt::core::kMaxPolicyFileBytes);
     ADD_FAILURE() << "/dev/zero was read";
-  } catch (const verflixt::InputError& e) {
+  } catch (const verflixt::core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'/dev/zero' is not a regular file"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(verflixt::read_text_file(fifo, "rules file"), verflixt::InputError);
+  EXPECT_THROW(verflixt::core::read_text_file(fifo, "rules file"), verflixt::core::InputError);
 }
 
 // The size is checked before reading: a sparse file far over the cap fails at once.
@@ -310,12 +310,12 @@ TEST(FileInput, OversizeFilesAreRefusedBeforeReading) {
   write(huge, "");
   fs::resize_file(huge, std::uintmax_t{64} << 30);  // sparse: no disk, but 64 GiB to read
   try {
-    verflixt::read_text_file(huge.string(), "policy file", verflixt::kMaxPolicyFileBytes);
+    verflixt::core::read_text_file(huge.string(), "policy file", verflixt::core::kMaxPolicyFileBytes);
     ADD_FAILURE() << "the huge file was read";
-  } catch (const verflixt::InputError& e) {
+  } catch (const verflixt::core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("is larger than 2147483648 bytes"), std::string::npos) << e.what();
   }
-  fs::resize_file(huge, verflixt::kMaxIniFileBytes + 1);
+  fs::resize_file(huge, verflixt::core::kMaxIniFileBytes + 1);
   expect_one_line_exit_2(run("rules --rules " + huge.string()), "is larger than 1048576 bytes");
 }
 
@@ -347,7 +347,7 @@ TEST(FileOutput, AKilledWriterLeavesOnlyWholeFiles) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       try {
-        for (;;) verflixt::write_file_atomic(target, text, "test");
+        for (;;) verflixt::core::write_file_atomic(target, text, "test");
       } catch (...) {
       }
       ::_exit(1);

@@ -191,10 +191,10 @@ TEST(Fuzz, ReadersParseOrThrowInputErrorOnMutatedFiles) {
       ++total;
       try {
         parsed += read(seed.reader, text, seed.rules);
-      } catch (const InputError&) {
+      } catch (const core::InputError&) {
       } catch (const std::exception& e) {
         ADD_FAILURE() << seed.name << " mutant " << m << ": " << typeid(e).name() << ": " << e.what()
-                      << "\n--- text ---\n" << printable(text, 2000);
+                      << "\n--- text ---\n" << core::printable(text, 2000);
       }
     }
   }

@@ -28,7 +28,7 @@ using testing::scratch;
 std::string message_of(const std::function<void()>& f) {
   try {
     f();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     return e.what();
   }
   return "(no InputError)";
@@ -43,39 +43,39 @@ void expect_rejected(const std::string& args, std::initializer_list<std::string>
 }
 
 TEST(Names, NormalizeFoldsCaseUmlautsAndSeparators) {
-  EXPECT_EQ(normalize_name("Runkelrüb"), "runkelrueb");
-  EXPECT_EQ(normalize_name("RUNKELRÜB"), "runkelrueb");
-  EXPECT_EQ(normalize_name("Kälteschutz"), "kaelteschutz");
-  EXPECT_EQ(normalize_name("KÄLTESCHUTZ"), "kaelteschutz");
-  EXPECT_EQ(normalize_name("Cherrys Höschen"), "cherryshoeschen");
-  EXPECT_EQ(normalize_name("Straße"), "strasse");
-  EXPECT_EQ(normalize_name("All In"), "allin");
-  EXPECT_EQ(normalize_name("all-in"), "allin");
-  EXPECT_EQ(normalize_name(" all_in "), "allin");
-  EXPECT_EQ(normalize_name("Elas' Ventil"), "elasventil");
+  EXPECT_EQ(core::normalize_name("Runkelrüb"), "runkelrueb");
+  EXPECT_EQ(core::normalize_name("RUNKELRÜB"), "runkelrueb");
+  EXPECT_EQ(core::normalize_name("Kälteschutz"), "kaelteschutz");
+  EXPECT_EQ(core::normalize_name("KÄLTESCHUTZ"), "kaelteschutz");
+  EXPECT_EQ(core::normalize_name("Cherrys Höschen"), "cherryshoeschen");
+  EXPECT_EQ(core::normalize_name("Straße"), "strasse");
+  EXPECT_EQ(core::normalize_name("All In"), "allin");
+  EXPECT_EQ(core::normalize_name("all-in"), "allin");
+  EXPECT_EQ(core::normalize_name(" all_in "), "allin");
+  EXPECT_EQ(core::normalize_name("Elas' Ventil"), "elasventil");
 }
 
 TEST(Names, EditDistanceCountsATranspositionOnce) {
-  EXPECT_EQ(edit_distance("evalute", "evaluate"), 1u);
-  EXPECT_EQ(edit_distance("evlauate", "evaluate"), 1u);
-  EXPECT_EQ(edit_distance("", "abc"), 3u);
-  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(core::edit_distance("evalute", "evaluate"), 1u);
+  EXPECT_EQ(core::edit_distance("evlauate", "evaluate"), 1u);
+  EXPECT_EQ(core::edit_distance("", "abc"), 3u);
+  EXPECT_EQ(core::edit_distance("kitten", "sitting"), 3u);
 }
 
 TEST(Names, ClosestNamesAreTheTyposWithinReach) {
   const std::vector<std::string> names = {"table", "json", "csv", "markdown"};
-  EXPECT_EQ(closest_names("jsno", names), std::vector<size_t>{1});
-  EXPECT_EQ(closest_names("JSN", names), std::vector<size_t>{1});
-  EXPECT_EQ(closest_names("mark", names), std::vector<size_t>{3});  // a prefix
-  EXPECT_TRUE(closest_names("xml-ish-thing", names).empty());
-  EXPECT_EQ(did_you_mean("tabel", names), "; did you mean table?");
-  EXPECT_EQ(did_you_mean("zzzzzzzz", names), "");
-  EXPECT_EQ(suggest("zzzzzzzz", names), "; valid: table, json, csv, markdown");
-  EXPECT_EQ(suggest("tabel", names), "; did you mean table? valid: table, json, csv, markdown");
-  EXPECT_LE(closest_names("a", {"ab", "ac", "ad", "ae"}).size(), 3u);
-  EXPECT_EQ(match_name("Markdown", names), std::optional<size_t>(3));
-  EXPECT_EQ(choose_name("CSV", names, "--format"), 2u);
-  EXPECT_EQ(message_of([&] { choose_name("jsno", names, "--format"); }),
+  EXPECT_EQ(core::closest_names("jsno", names), std::vector<size_t>{1});
+  EXPECT_EQ(core::closest_names("JSN", names), std::vector<size_t>{1});
+  EXPECT_EQ(core::closest_names("mark", names), std::vector<size_t>{3});  // a prefix
+  EXPECT_TRUE(core::closest_names("xml-ish-thing", names).empty());
+  EXPECT_EQ(core::did_you_mean("tabel", names), "; did you mean table?");
+  EXPECT_EQ(core::did_you_mean("zzzzzzzz", names), "");
+  EXPECT_EQ(core::suggest("zzzzzzzz", names), "; valid: table, json, csv, markdown");
+  EXPECT_EQ(core::suggest("tabel", names), "; did you mean table? valid: table, json, csv, markdown");
+  EXPECT_LE(core::closest_names("a", {"ab", "ac", "ad", "ae"}).size(), 3u);
+  EXPECT_EQ(core::match_name("Markdown", names), std::optional<size_t>(3));
+  EXPECT_EQ(core::choose_name("CSV", names, "--format"), 2u);
+  EXPECT_EQ(message_of([&] { core::choose_name("jsno", names, "--format"); }),
             "unknown --format 'jsno'; did you mean json? valid: table, json, csv, markdown");
 }
 
@@ -84,16 +84,16 @@ TEST(Names, ClosestNamesAreTheTyposWithinReach) {
 TEST(Names, AMegabyteInputGetsNoSuggestionAndAShortMessage) {
   const std::vector<std::string> names = {"table", "json", "csv", "markdown"};
   const std::string huge = "json" + std::string(1 << 20, 'x');
-  EXPECT_TRUE(closest_names(huge, names).empty());
-  EXPECT_TRUE(closest_names(std::string(kMaxSuggestedInput + 1, 'j'), names).empty());
-  EXPECT_EQ(suggest(huge, names), "; valid: table, json, csv, markdown");
-  const std::string m = message_of([&] { choose_name(huge, names, "--format"); });
+  EXPECT_TRUE(core::closest_names(huge, names).empty());
+  EXPECT_TRUE(core::closest_names(std::string(core::kMaxSuggestedInput + 1, 'j'), names).empty());
+  EXPECT_EQ(core::suggest(huge, names), "; valid: table, json, csv, markdown");
+  const std::string m = message_of([&] { core::choose_name(huge, names, "--format"); });
   EXPECT_LT(m.size(), 400u) << m.substr(0, 400);
   EXPECT_NE(m.find("unknown --format 'jsonxxx"), std::string::npos) << m.substr(0, 400);
   EXPECT_NE(m.find("...'; valid: table, json, csv, markdown"), std::string::npos) << m.substr(0, 400);
   EXPECT_EQ(m.find("did you mean"), std::string::npos);
   // The distance itself, in rows: a long against a short string is still exact.
-  EXPECT_EQ(edit_distance(std::string(100000, 'a'), "ab"), 99999u);
+  EXPECT_EQ(core::edit_distance(std::string(100000, 'a'), "ab"), 99999u);
 }
 
 // The same through a rules file: a key of a megabyte is one short line, exit 2.

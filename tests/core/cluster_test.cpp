@@ -13,8 +13,10 @@
 
 namespace {
 
-using verflixt::Tally;
-using verflixt::cluster::Archive;
+namespace core = verflixt::core;
+
+using verflixt::core::Tally;
+using verflixt::core::cluster::Archive;
 
 __extension__ typedef __int128 i128;  // as objective.h has it
 
@@ -22,7 +24,7 @@ struct Part {
   std::vector<std::int64_t> sum;
   std::vector<i128> sq;
   std::uint64_t count = 0;
-  Tally tally;
+  core::Tally tally;
   void serialize(Archive& a) { a(sum, sq, count, tally); }
 };
 
@@ -39,10 +41,10 @@ T round_trip(T value) {
 }
 
 TEST(Cluster, TallyTravelsWithItsSumsBustsAndHistogram) {
-  Tally t;
+  core::Tally t;
   for (int v : {0, 7, 7, 12, 31, 0, 5}) t.add(v, v == 0);
   t.add_many(40, 3, 0);
-  const Tally back = round_trip(t);
+  const core::Tally back = round_trip(t);
   EXPECT_EQ(back, t);  // n, Σx, Σx², busts and the histogram (operator== compares them all)
   EXPECT_EQ(back.sum(), 0 + 7 + 7 + 12 + 31 + 0 + 5 + 120);
   EXPECT_EQ(back.busts(), 2u);
@@ -60,7 +62,7 @@ TEST(Cluster, NestedPartsTravelExactly) {
   EXPECT_TRUE(back.sq == p.sq);
   EXPECT_EQ(back.count, 42u);
   EXPECT_EQ(back.tally, p.tally);
-  const std::vector<std::vector<Tally>> nested = {{p.tally, Tally{}}, {}};
+  const std::vector<std::vector<core::Tally>> nested = {{p.tally, Tally{}}, {}};
   EXPECT_EQ(round_trip(nested), nested);
   const std::map<int, std::uint64_t> m = {{-1, 2}, {5, 9}};
   EXPECT_EQ(round_trip(m), m);
@@ -71,12 +73,12 @@ struct Plain {
   std::uint64_t games = 0;
   std::vector<std::uint64_t> wins;
   bool flag = false;
-  Tally tally;
+  core::Tally tally;
   std::vector<std::vector<std::int64_t>> nested;
 };
 
 TEST(Cluster, PlainStructsTravelFieldByField) {
-  EXPECT_EQ(verflixt::cluster::detail::field_count<Plain>(), 5u);
+  EXPECT_EQ(verflixt::core::cluster::detail::field_count<Plain>(), 5u);
   Plain p;
   p.games = 12;
   p.wins = {3, 0, 9};
@@ -104,29 +106,29 @@ TEST(Cluster, ATruncatedPartIsAnErrorNotGarbage) {
 
 TEST(Cluster, OneProcessIsOneRankOwningEveryChunk) {
   // The test binary is never started by mpirun.
-  EXPECT_EQ(verflixt::cluster::size(), 1);
-  EXPECT_EQ(verflixt::cluster::rank(), 0);
-  EXPECT_TRUE(verflixt::cluster::root());
-  for (std::uint64_t c = 0; c < 10; ++c) EXPECT_TRUE(verflixt::cluster::mine(c));
-  EXPECT_EQ(verflixt::cluster::my_chunk_count(10), 10u);
-  EXPECT_EQ(verflixt::cluster::my_chunk(7), 7u);
+  EXPECT_EQ(verflixt::core::cluster::size(), 1);
+  EXPECT_EQ(verflixt::core::cluster::rank(), 0);
+  EXPECT_TRUE(verflixt::core::cluster::root());
+  for (std::uint64_t c = 0; c < 10; ++c) EXPECT_TRUE(verflixt::core::cluster::mine(c));
+  EXPECT_EQ(verflixt::core::cluster::my_chunk_count(10), 10u);
+  EXPECT_EQ(verflixt::core::cluster::my_chunk(7), 7u);
   std::vector<std::uint64_t> v = {1, 2, 3};
-  verflixt::cluster::sum_everywhere(v);
+  verflixt::core::cluster::sum_everywhere(v);
   EXPECT_EQ(v, (std::vector<std::uint64_t>{1, 2, 3}));
-  const auto all = verflixt::cluster::allgather_bytes({'a', 'b'});
+  const auto all = verflixt::core::cluster::allgather_bytes({'a', 'b'});
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0], (std::vector<char>{'a', 'b'}));
 }
 
 TEST(Cluster, RunChunksReportsProgressAndKeepsChunkOrder) {
   std::vector<std::uint64_t> reported;
-  verflixt::RunControl control;
+  verflixt::core::RunControl control;
   control.progress = [&](std::uint64_t done, std::uint64_t total) {
     EXPECT_EQ(total, 1000u);
     reported.push_back(done);
   };
   bool interrupted = true;
-  const auto parts = verflixt::run_chunks<std::uint64_t>(
+  const auto parts = verflixt::core::run_chunks<std::uint64_t>(
       1000, 64, 3, control, interrupted, [](std::uint64_t chunk, std::uint64_t count, std::uint64_t& part) {
         part = chunk * 1000 + count;
       });
@@ -138,8 +140,8 @@ TEST(Cluster, RunChunksReportsProgressAndKeepsChunkOrder) {
 }
 
 TEST(Cluster, IdleRanksTakeTheSecondHalfOfTheLargestUnclaimedShare) {
-  using verflixt::cluster::Handover;
-  using verflixt::cluster::hand_over;
+  using verflixt::core::cluster::Handover;
+  using verflixt::core::cluster::hand_over;
   // Rank 0 is done with its 10; rank 1 has claimed 2 of 10: 8 unclaimed, rank 0 takes the
   // last 4 (indices 6..9 of rank 1's share) and rank 1 now stops at 6.
   std::vector<std::uint64_t> limit = {10, 10};
@@ -173,10 +175,10 @@ TEST(Cluster, IdleRanksTakeTheSecondHalfOfTheLargestUnclaimedShare) {
 
 TEST(Cluster, AStopKeepsWholeChunksAndSaysInterrupted) {
   std::atomic<bool> stop{true};
-  verflixt::RunControl control;
+  verflixt::core::RunControl control;
   control.stop = &stop;
   bool interrupted = false;
-  const auto parts = verflixt::run_chunks<std::uint64_t>(
+  const auto parts = verflixt::core::run_chunks<std::uint64_t>(
       1000, 64, 2, control, interrupted, [](std::uint64_t, std::uint64_t count, std::uint64_t& part) { part = count; });
   EXPECT_TRUE(interrupted);
   EXPECT_TRUE(parts.empty());

@@ -7,7 +7,7 @@
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
 
-namespace verflixt {
+namespace verflixt::core {
 namespace {
 
 TEST(DiceText, EveryFormReadsTheSameFaces) {
@@ -38,4 +38,4 @@ TEST(DiceText, AnythingElseIsOneLineNamingTheFormsAndTheOption) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::core

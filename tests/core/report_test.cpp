@@ -6,10 +6,12 @@
 
 #include <string>
 
+namespace core = verflixt::core;
+
 namespace {
 
-using namespace verflixt::report;
-using verflixt::Estimate;
+using namespace verflixt::core::report;
+using verflixt::core::Estimate;
 
 Report sample() {
   Report r({"1.2", "dice", "goal 40", ""});
@@ -19,7 +21,7 @@ Report sample() {
   Table& t = r.table("seats", {{"seat", "  seat ", "%.4f", nullptr, "%.6f", "", 0, 0, kAll},
                                {"policy", "  ", "%.4f", nullptr, "%.6f", "", 6, 0, kAll},
                                {"p_win", "  P(win) ", "%.4f", nullptr, "%.6f", "stderr", 0, 0, kAll}});
-  t.row({std::uint64_t{1}, std::string("hold"), Estimate{0.625, 0.03125}});
+  t.row({std::uint64_t{1}, std::string("hold"), core::Estimate{0.625, 0.03125}});
   t.row({std::uint64_t{2}, std::string("optimal"), Estimate{0.375, 0.03125}});
   r.field("mean_turns", 12.5, kJson | kText);
   return r;
@@ -62,7 +64,7 @@ TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   Table& t = r.table("", {{"quantity", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv},
                           {"mean", "", "%.4f", "%.1f", "%.2f", "stderr", 0, 0, kAll}});
   t.keyed = true;
-  t.row({std::string("own"), Estimate{-0.00001, 0.5}});
+  t.row({std::string("own"), core::Estimate{-0.00001, 0.5}});
   (void)t;
   EXPECT_EQ(r.render("csv"), "quantity,mean,stderr\nown,0.00,0.50\n");  // no "-0.00"
   EXPECT_EQ(r.render("json"),
@@ -73,8 +75,8 @@ TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
 }
 
 TEST(Report, PlusMinusIsOneStandardError) {
-  EXPECT_EQ(plus_minus(Estimate{0.53061, 0.0012}), "0.5306 ± 0.0012");
-  EXPECT_EQ(plus_minus(Estimate{-0.00001, 0.25}, "%+.3f", "%.2f"), "+0.000 ± 0.25");
+  EXPECT_EQ(plus_minus(core::Estimate{0.53061, 0.0012}), "0.5306 ± 0.0012");
+  EXPECT_EQ(plus_minus(core::Estimate{-0.00001, 0.25}, "%+.3f", "%.2f"), "+0.000 ± 0.25");
   EXPECT_EQ(number("%.2f", -0.001), "0.00");
   EXPECT_EQ(number("%.3f", -0.001), "-0.001");
 }

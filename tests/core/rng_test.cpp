@@ -14,7 +14,7 @@
 #include <set>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 namespace {
 
 // Reference outputs of xoshiro256** from the state {1, 2, 3, 4}, as published with the
@@ -189,4 +189,4 @@ TEST(RollDie, IsUniform) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::core

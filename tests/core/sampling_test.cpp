@@ -9,10 +9,12 @@
 #include <cstdint>
 #include <vector>
 
+namespace core = verflixt::core;
+
 namespace {
 
-using verflixt::RunControl;
-using verflixt::SampleChunk;
+using verflixt::core::RunControl;
+using verflixt::core::SampleChunk;
 
 // Records what each chunk was given; merge appends, so the run's lists show the merge order.
 struct Trace {
@@ -25,7 +27,7 @@ struct Trace {
   }
 };
 
-auto trace(SampleChunk& c, Trace& t) {
+auto trace(core::SampleChunk& c, Trace& t) {
   t.index.push_back(c.index);
   t.first.push_back(c.first);
   t.count.push_back(c.count);
@@ -35,12 +37,12 @@ auto trace(SampleChunk& c, Trace& t) {
 TEST(Sampling, ChunksAreMergedInChunkOrderWithTheirOwnStreams) {
   // 10 samples in chunks of 4: chunks 0, 1, 2 of 4, 4 and 2 samples, on 1 and 3 threads.
   for (int threads : {1, 3}) {
-    const auto run = verflixt::sample_chunks(std::uint64_t{10}, 4, 99, threads, RunControl{}, Trace{}, trace);
+    const auto run = verflixt::core::sample_chunks(std::uint64_t{10}, 4, 99, threads, core::RunControl{}, Trace{}, trace);
     EXPECT_EQ(run.tally.index, (std::vector<std::uint64_t>{0, 1, 2})) << threads;
     EXPECT_EQ(run.tally.first, (std::vector<std::uint64_t>{0, 4, 8}));
     EXPECT_EQ(run.tally.count, (std::vector<std::uint64_t>{4, 4, 2}));
     for (std::uint64_t c = 0; c < 3; ++c) {
-      verflixt::Rng expected = verflixt::chunk_rng(99, c);  // the chunk's stream, drawn here directly
+      verflixt::core::Rng expected = verflixt::core::chunk_rng(99, c);  // the chunk's stream, drawn here directly
       EXPECT_EQ(run.tally.draw[c], expected()) << "chunk " << c;
     }
     EXPECT_EQ(run.requested, 10u);
@@ -58,8 +60,8 @@ TEST(Sampling, EveryPartStartsFromTheZeroTally) {
       for (size_t s = 0; s < n.size(); ++s) n[s] += p.n[s];
     }
   };
-  const auto run = verflixt::sample_chunks(std::uint64_t{100}, 7, 1, 2, RunControl{}, Seats{{0, 0, 0}},
-                                           [](SampleChunk& c, Seats& part) {
+  const auto run = verflixt::core::sample_chunks(std::uint64_t{100}, 7, 1, 2, core::RunControl{}, Seats{{0, 0, 0}},
+                                           [](core::SampleChunk& c, Seats& part) {
                                              for (std::uint64_t k = 0; k < c.count; ++k) ++part.n[(c.first + k) % 3];
                                            });
   EXPECT_EQ(run.tally.n, (std::vector<std::uint64_t>{34, 33, 33}));
@@ -68,9 +70,9 @@ TEST(Sampling, EveryPartStartsFromTheZeroTally) {
 TEST(Sampling, AStopMarksTheRunAndKeepsWholeChunks) {
   // One thread; the first chunk asks to stop, so no further chunk starts.
   std::atomic<bool> stop{false};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
-  const auto run = verflixt::sample_chunks(std::uint64_t{40}, 8, 5, 1, control, Trace{}, [&](SampleChunk& c, Trace& t) {
+  const auto run = verflixt::core::sample_chunks(std::uint64_t{40}, 8, 5, 1, control, Trace{}, [&](core::SampleChunk& c, Trace& t) {
     trace(c, t);
     stop = true;
   });
@@ -82,9 +84,9 @@ TEST(Sampling, AStopMarksTheRunAndKeepsWholeChunks) {
 
 TEST(Sampling, AStopBeforeTheStartLeavesAnEmptyMarkedRun) {
   std::atomic<bool> stop{true};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
-  const auto run = verflixt::sample_chunks(std::uint64_t{40}, 8, 5, 2, control, Trace{}, trace);
+  const auto run = verflixt::core::sample_chunks(std::uint64_t{40}, 8, 5, 2, control, Trace{}, trace);
   EXPECT_TRUE(run.interrupted);
   EXPECT_EQ(run.completed, 0u);
   EXPECT_TRUE(run.tally.index.empty());

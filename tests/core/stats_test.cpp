@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace verflixt {
+namespace verflixt::core {
 
 TEST(Tally, MeanVarianceAndStderrMatchTheTextbookFormulas) {
   Tally t;
@@ -33,9 +33,9 @@ TEST(Tally, MergeInAnyOrderGivesTheSameBits) {
   EXPECT_EQ(ab.turns(), 110u);
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core
 
-namespace verflixt {
+namespace verflixt::core {
 namespace {
 
 // proportion: the share and its binomial SE sqrt(p(1 - p)/n), computed here by hand.
@@ -50,4 +50,4 @@ TEST(Proportion, ShareAndBinomialStandardError) {
 }
 
 }  // namespace
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -204,9 +204,9 @@ TEST(EnGinggEngine, KeepFromPolicyAndBadFaces) {
   Script bad{{7, 1, 1, 1, 1, 1}};
   Table u = initial_table(rules);
   EXPECT_THROW(play_turn(rules, k5, u, bad), std::out_of_range);
-  EXPECT_THROW(make_policy("keep-from:7", rules), InputError);
-  EXPECT_THROW(make_policy("keep-all", rules), InputError);
-  EXPECT_THROW(make_policy("optimal:theirs", rules), InputError);
+  EXPECT_THROW(make_policy("keep-from:7", rules), core::InputError);
+  EXPECT_THROW(make_policy("keep-all", rules), core::InputError);
+  EXPECT_THROW(make_policy("optimal:theirs", rules), core::InputError);
   EXPECT_EQ(make_policy("keep-from:6", rules)->name(), "keep-from:6");
   EXPECT_EQ(make_policy("optimal:own+next", rules)->name(), "optimal:own+next");
 }
@@ -214,7 +214,7 @@ TEST(EnGinggEngine, KeepFromPolicyAndBadFaces) {
 // OpenSpiel's RandomSimTest in small: many rule sets, random policies and dice; every game
 // ends with exactly one balance at 0 or less, the loser's.
 TEST(EnGinggEngine, RandomGamesOverManyRuleSetsKeepTheInvariants) {
-  Rng g(2002);
+  core::Rng g(2002);
   for (int set = 0; set < 40; ++set) {
     EnGinggRules r;
     r.dice = 1 + core::roll_face(g, 5);

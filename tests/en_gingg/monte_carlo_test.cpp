@@ -27,10 +27,10 @@ TEST(EnGinggMonteCarlo, SolverPoliciesAgreeWithTheirExactValues) {
     const OptimalPolicy p(sol);
     const TurnRun run = sample_turns(rules, p, 200000, 2002, 2);
     ASSERT_EQ(run.tally.turns, 200000u);
-    const Estimate e = run.tally.value(o);
+    const core::Estimate e = run.tally.value(o);
     EXPECT_LT(std::abs(e.mean - sol->value()), 4 * e.se) << p.name() << ": " << e.mean << " ± " << e.se << " vs " << sol->value();
     const TurnValue exact = turn_value(rules, p);
-    const Estimate loss = run.tally.next_loss();
+    const core::Estimate loss = run.tally.next_loss();
     EXPECT_LT(std::abs(loss.mean - exact.next_loss), 4 * loss.se);
   }
 }
@@ -44,7 +44,7 @@ TEST(EnGinggMonteCarlo, Phase2DamagePerDigitAndAHeuristic) {
   for (int k = 1; k <= 6; ++k) loss += exact.p_sum[static_cast<size_t>(30 + k)] * k * kHitsPerDigit;
   EXPECT_NEAR(exact.next_loss, loss, 1e-12);
   const TurnRun run = sample_turns(rules, k4, 200000, 4, 2);
-  const Estimate own = run.tally.own_change(), next = run.tally.next_loss();
+  const core::Estimate own = run.tally.own_change(), next = run.tally.next_loss();
   EXPECT_LT(std::abs(own.mean - exact.own_change), 4 * own.se);
   EXPECT_LT(std::abs(next.mean - exact.next_loss), 4 * next.se);
   EXPECT_LT(std::abs(static_cast<double>(run.tally.phase2) / 200000 - exact.p_phase2),
@@ -54,7 +54,7 @@ TEST(EnGinggMonteCarlo, Phase2DamagePerDigitAndAHeuristic) {
 TEST(EnGinggMonteCarlo, Phase2HitsAgreeWithTheirExpectation) {
   // The engine's phase 2 alone, digit 4: mean hits against E[hits] of the independent recursion.
   const EnGinggRules rules;
-  Rng rng = chunk_rng(14, 0);
+  core::Rng rng = core::chunk_rng(14, 0);
   auto dice = [&] { return core::roll_face(rng, 6); };
   double sum = 0, sum_sq = 0;
   const int n = 200000;
@@ -63,7 +63,7 @@ TEST(EnGinggMonteCarlo, Phase2HitsAgreeWithTheirExpectation) {
     const int h = play_phase2(rules, 4, dice, throws);
     sum += h, sum_sq += h * h;
   }
-  const Estimate e = mean_from_sums(n, sum, sum_sq);
+  const core::Estimate e = core::mean_from_sums(n, sum, sum_sq);
   EXPECT_LT(std::abs(e.mean - kHitsPerDigit), 4 * e.se) << e.mean << " ± " << e.se;
 }
 
@@ -109,7 +109,7 @@ TEST(EnGinggMonteCarlo, TwoPlayerGamesAgreeWithARecursionOverTheBalances) {
   const double exact = at(3, 3);
   const SetAsidePolicy* seats[] = {&k6, &k6};
   const GameRun run = play_games(rules, seats, 200000, 33, 2);
-  const Estimate p = run.tally.p_lose(0);
+  const core::Estimate p = run.tally.p_lose(0);
   EXPECT_LT(std::abs(p.mean - exact), 4 * p.se) << p.mean << " ± " << p.se << " vs exact " << exact;
 }
 
@@ -132,7 +132,7 @@ TEST(EnGinggMonteCarlo, WholeGamesAreThreadIndependentAndSeeded) {
 
 TEST(EnGinggMonteCarlo, StopRequestKeepsWholeChunksOnly) {
   std::atomic<bool> stop{true};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
   EnGinggRules rules;
   rules.players = 2;

@@ -27,7 +27,7 @@ TEST(EnGinggRules, Seed002HoldsTheContractsNumbers) {
   EXPECT_EQ(r.max_sum(), 36);
   EXPECT_EQ(r, EnGinggRules{});
   EXPECT_EQ(rules_summary(r), "start=37 dice=6 faces=6 target=30 min_set_aside=1 max_throws=6 players=4");
-  EXPECT_THROW(preset("seed-003"), InputError);
+  EXPECT_THROW(preset("seed-003"), core::InputError);
 }
 
 TEST(EnGinggRules, IniRoundTrip) {
@@ -47,19 +47,19 @@ TEST(EnGinggRules, BadFilesAndValuesNameTheLineAndRange) {
   try {
     read("preset = seed-002\n[phase1]\ntarget = 40\n");
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("6..36"), std::string::npos) << e.what();
   }
   try {
     read("[phase1]\ntargte = 30\n");
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("test.ini:2"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(read("[table]\nplayers = 9\n"), InputError);
-  EXPECT_THROW(read("[phase1]\nmin_set_aside = 7\n"), InputError);
-  EXPECT_THROW(read("[phase1]\nmax_throws = 0\n"), InputError);
-  EXPECT_THROW(read("preset = seed-003\n"), InputError);
+  EXPECT_THROW(read("[table]\nplayers = 9\n"), core::InputError);
+  EXPECT_THROW(read("[phase1]\nmin_set_aside = 7\n"), core::InputError);
+  EXPECT_THROW(read("[phase1]\nmax_throws = 0\n"), core::InputError);
+  EXPECT_THROW(read("preset = seed-003\n"), core::InputError);
 }
 
 TEST(EnGinggRules, SetTakesShortAndLongKeys) {
@@ -70,9 +70,9 @@ TEST(EnGinggRules, SetTakesShortAndLongKeys) {
   EXPECT_EQ(r.target, 28);
   EXPECT_EQ(r.dice, 5);
   EXPECT_EQ(r.players, 3);
-  EXPECT_THROW(set_rule(r, "traget=3"), InputError);
-  EXPECT_THROW(set_rule(r, "target"), InputError);
-  EXPECT_THROW(set_rule(r, "dice=9"), InputError);
+  EXPECT_THROW(set_rule(r, "traget=3"), core::InputError);
+  EXPECT_THROW(set_rule(r, "target"), core::InputError);
+  EXPECT_THROW(set_rule(r, "dice=9"), core::InputError);
 }
 
 }  // namespace

@@ -193,7 +193,7 @@ TEST(EnGinggSolver, GuardedSolutionMatchesTheBruteForceAndGuards) {
   EXPECT_NEAR(turn_value(rules, g, 30).value(Objective::OwnPlusNext), plain.solution().value(), 1e-12);
   EXPECT_EQ(make_policy("guarded", rules)->name(), "guarded:own+next:10");
   EXPECT_EQ(make_policy("guarded:own:20", rules)->name(), "guarded:own:20");
-  EXPECT_THROW(make_policy("guarded:own:x", rules), InputError);
+  EXPECT_THROW(make_policy("guarded:own:x", rules), core::InputError);
 }
 
 TEST(EnGinggSolver, TurnValueOfThePoliciesIsExact) {
@@ -225,7 +225,7 @@ TEST(EnGinggSolver, TurnValueOfThePoliciesIsExact) {
   // The optimal "own" policy is at least as good as every heuristic for its objective.
   const double best = Phase1Solution(rules, Objective::Own).value();
   for (int f = 1; f <= 6; ++f) EXPECT_LE(turn_value(rules, KeepFromPolicy(rules, f)).own_change, best + 1e-12) << f;
-  EXPECT_THROW(parse_objective("theirs"), InputError);
+  EXPECT_THROW(parse_objective("theirs"), core::InputError);
   EXPECT_EQ(parse_objective("own+next"), Objective::OwnPlusNext);
 }
 

@@ -89,7 +89,7 @@ static_assert(core::GameModel<RerollGame>);
 double ways(int s) { return 6 - std::abs(s - 7); }
 
 // Stop at 7 or more, else reroll when allowed.
-const auto kStopAtSeven = [](const RerollGame::State& s, const std::vector<RerollGame::Action>& actions, Rng&) {
+const auto kStopAtSeven = [](const RerollGame::State& s, const std::vector<RerollGame::Action>& actions, core::Rng&) {
   return s.sum >= 7 || actions.size() == 1 ? std::size_t{0} : std::size_t{1};
 };
 
@@ -118,7 +118,7 @@ TEST(GameAlgorithms, ReturnDistributionOfAPolicyByHand) {
 TEST(GameAlgorithms, PlayWithRealDiceMatchesTheValueByHand) {
   const RerollGame game;
   const auto mean_and_se = [&](auto choose, std::uint64_t seed) {
-    Rng rng(seed);
+    core::Rng rng(seed);
     constexpr int kGames = 100000;
     double sum = 0, sum2 = 0;
     for (int k = 0; k < kGames; ++k) {
@@ -137,9 +137,9 @@ TEST(GameAlgorithms, PlayWithRealDiceMatchesTheValueByHand) {
 
 TEST(GameAlgorithms, PlayVisitsEveryStateAndStopsAGameThatDoesNotEnd) {
   const RerollGame game(RerollGame::Rules{-1});
-  Rng rng(8);
+  core::Rng rng(8);
   int visited = 0;
-  const auto always_reroll = [](const RerollGame::State&, const std::vector<RerollGame::Action>&, Rng&) {
+  const auto always_reroll = [](const RerollGame::State&, const std::vector<RerollGame::Action>&, core::Rng&) {
     return std::size_t{1};
   };
   EXPECT_THROW(core::play(game, game.initial_state(), rng, always_reroll, [&](const auto&) { ++visited; }, 100),
@@ -183,7 +183,7 @@ TEST(AnyGameWrapper, ListsAppliesAndRefusesLikeTheGame) {
 // counted, none unlisted.
 TEST(AnyGameWrapper, RollCountsFollowTheDice) {
   const core::AnyGame g{RerollGame{}};
-  Rng rng(11);
+  core::Rng rng(11);
   constexpr std::uint64_t kThrows = 360000;
   const core::AnyState start = g.initial_state();
   const auto outcomes = g.chance_outcomes(start);

@@ -36,7 +36,7 @@ std::vector<std::string> registered_names() {
 
 // Plays `games` games with a uniformly random player and checks every state reached.
 // Keeps the distinct chance nodes met (at most `keep`), for the dice test.
-void random_play(const core::AnyGame& g, Rng& rng, int games, std::size_t keep,
+void random_play(const core::AnyGame& g, core::Rng& rng, int games, std::size_t keep,
                  std::vector<core::AnyState>& chance_nodes) {
   constexpr int kMaxSteps = 100000;  // far above any game's length under random play
   std::set<std::string> seen;
@@ -84,7 +84,7 @@ void random_play(const core::AnyGame& g, Rng& rng, int games, std::size_t keep,
 }
 
 TEST_P(RegisteredGame, RandomPlayStaysLegalAndEnds) {
-  Rng rng(20260401);
+  core::Rng rng(20260401);
   std::vector<core::AnyState> none;
   random_play(entry().model, rng, 200, 0, none);
 }
@@ -92,7 +92,7 @@ TEST_P(RegisteredGame, RandomPlayStaysLegalAndEnds) {
 TEST_P(RegisteredGame, ActionsOutsideTheListAreRefused) {
   const core::AnyGame& g = entry().model;
   core::AnyState s = g.initial_state();
-  Rng rng(7);
+  core::Rng rng(7);
   while (g.is_chance(s)) s = g.apply_outcome(s, g.outcome_of_faces(s, core::roll_throw(rng, g.chance_throw(s))));
   ASSERT_FALSE(g.is_terminal(s));
   EXPECT_THROW(g.apply_action(s, g.legal_actions(s).size()), std::out_of_range);
@@ -103,7 +103,7 @@ TEST_P(RegisteredGame, ActionsOutsideTheListAreRefused) {
 // 4 standard errors, and never an unlisted one.
 TEST_P(RegisteredGame, DiceFrequenciesMatchTheListedProbabilities) {
   const core::AnyGame& g = entry().model;
-  Rng rng(99);
+  core::Rng rng(99);
   std::vector<core::AnyState> nodes;
   random_play(g, rng, 20, 3, nodes);
   ASSERT_FALSE(nodes.empty()) << g.name() << ": no chance node";

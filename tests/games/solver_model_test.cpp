@@ -34,7 +34,7 @@ struct Estimate {
 // The mean and standard error of score(returns) over `n` games from the start.
 template <core::GameModel G, class Choose, class Score>
 Estimate monte_carlo(const G& game, Choose choose, Score score, std::uint64_t seed) {
-  Rng rng(seed);
+  core::Rng rng(seed);
   double sum = 0, sum2 = 0;
   for (std::uint64_t k = 0; k < kSamples; ++k) {
     const double x = score(game.returns(core::play(game, game.initial_state(), rng, choose)));
@@ -59,7 +59,7 @@ TEST(SolverThroughModel, PigOptimalWinProbability) {
   rules.goal = 30;
   const pig::PigSolution sol = pig::solve(rules);
   const pig::PigModel game(rules);
-  const auto optimal = [&](const pig::PigModel::State& s, const std::vector<pig::PigAction>& actions, Rng&) {
+  const auto optimal = [&](const pig::PigModel::State& s, const std::vector<pig::PigAction>& actions, core::Rng&) {
     const int me = s.game.to_move;
     return index_of(actions, sol.action(s.game.scores[me], s.game.scores[1 - me], s.game.turn_total));
   };
@@ -73,7 +73,7 @@ TEST(SolverThroughModel, SchockenRoundEquilibriumWorstHand) {
   const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 3);
   const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
   const schocken::SchockenModel game(rules);
-  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, Rng&) {
+  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
     const auto position = s.hands.size();
     const auto& table = eq.policies[position][static_cast<std::size_t>(s.limit - 1)];
     return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
@@ -91,7 +91,7 @@ TEST(SolverThroughModel, SchockenTwoPlayerRoundExactlyByRecursion) {
   const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 2);
   const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
   const schocken::SchockenModel game(rules);
-  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, Rng&) {
+  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
     const auto& table = eq.policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
     return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
   };
@@ -106,7 +106,7 @@ TEST(SolverThroughModel, EnGinggPhase1OptimumForBothObjectives) {
   for (const auto objective : {en_gingg::Objective::Own, en_gingg::Objective::OwnPlusNext}) {
     const en_gingg::Phase1Solution sol(rules, objective);
     const auto play = [&](const en_gingg::EnGinggModel::State& s, const std::vector<en_gingg::DiceCounts>& actions,
-                          Rng&) { return index_of(actions, sol.choice(s.phase1, s.thrown)); };
+                          core::Rng&) { return index_of(actions, sol.choice(s.phase1, s.thrown)); };
     // Own: the own balance change; own+next: that plus the next player's loss.
     const auto score = [objective](const std::vector<double>& r) {
       return objective == en_gingg::Objective::Own ? r[0] : r[0] - r[1];
@@ -121,7 +121,7 @@ TEST(SolverThroughModel, ZehntausendTurnOptimum) {
   const zehntausend::TurnModel& m = game.turn_model();
   const zehntausend::TurnSolution sol = zehntausend::solve_turn(m);
   const auto play = [&](const zehntausend::ZehntausendModel::State& s,
-                        const std::vector<zehntausend::ZehntausendModel::Action>& actions, Rng&) {
+                        const std::vector<zehntausend::ZehntausendModel::Action>& actions, core::Rng&) {
     const int t = s.points / zehntausend::kPointStep;
     const int option = sol.policy.keep_option(t, s.outcome, m);
     const auto& x = m.outcome(s.outcome).options[static_cast<std::size_t>(option)];
@@ -139,7 +139,7 @@ TEST(SolverThroughModel, Verflixte6SoloOptimum) {
   const verflixte6::Verflixte6Model game(rules);
   const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
   const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
-  const auto play = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions, Rng&) {
+  const auto play = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions, core::Rng&) {
     return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
   };
   const Estimate mc = monte_carlo(game, play, [](const std::vector<double>& r) { return r[0]; }, 40);

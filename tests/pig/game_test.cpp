@@ -46,13 +46,13 @@ TEST(PigRules, PrintParseRoundTripAndRanges) {
   r.goal = 50, r.faces = 8, r.bust_face = 3, r.players = 5;
   EXPECT_EQ(parse_rules(rules_summary(r)), r);
   EXPECT_EQ(parse_rules("goal=20,players=3").goal, 20);
-  EXPECT_THROW(parse_rules("goal=0"), InputError);
-  EXPECT_THROW(parse_rules("players=9"), InputError);
-  EXPECT_THROW(parse_rules("players=1"), InputError);
-  EXPECT_THROW(parse_rules("faces=6 bust_face=7"), InputError);
-  EXPECT_THROW(parse_rules("sides=6"), InputError);
-  EXPECT_THROW(parse_rules("goal=ten"), InputError);
-  EXPECT_THROW(parse_rules("goal"), InputError);
+  EXPECT_THROW(parse_rules("goal=0"), core::InputError);
+  EXPECT_THROW(parse_rules("players=9"), core::InputError);
+  EXPECT_THROW(parse_rules("players=1"), core::InputError);
+  EXPECT_THROW(parse_rules("faces=6 bust_face=7"), core::InputError);
+  EXPECT_THROW(parse_rules("sides=6"), core::InputError);
+  EXPECT_THROW(parse_rules("goal=ten"), core::InputError);
+  EXPECT_THROW(parse_rules("goal"), core::InputError);
 }
 
 TEST(PigGame, RollOutcomesAreEachFaceOnce) {
@@ -153,18 +153,18 @@ TEST(PigEngine, HoldAtPolicyAndBadFaces) {
   Script dice{{7}};
   EXPECT_THROW(play_game(r, seats, dice), std::out_of_range);
   std::shared_ptr<const PigSolution> cache;
-  EXPECT_THROW(make_policy("hold:0", r, cache), InputError);
-  EXPECT_THROW(make_policy("hold:x", r, cache), InputError);
-  EXPECT_THROW(make_policy("greedy", r, cache), InputError);
+  EXPECT_THROW(make_policy("hold:0", r, cache), core::InputError);
+  EXPECT_THROW(make_policy("hold:x", r, cache), core::InputError);
+  EXPECT_THROW(make_policy("greedy", r, cache), core::InputError);
   r.players = 3;
-  EXPECT_THROW(make_policy("optimal", r, cache), InputError);
+  EXPECT_THROW(make_policy("optimal", r, cache), core::InputError);
   EXPECT_EQ(make_policy("hold:25", r, cache)->name(), "hold:25");
 }
 
 // OpenSpiel's RandomSimTest in small: many rule sets, random policies and dice; every game
 // ends with exactly one player at or past the goal and everyone else short of it.
 TEST(PigEngine, RandomGamesOverManyRuleSetsKeepTheInvariants) {
-  Rng g(99);
+  core::Rng g(99);
   for (int set = 0; set < 60; ++set) {
     PigRules r;
     r.goal = 5 + core::roll_face(g, 60);

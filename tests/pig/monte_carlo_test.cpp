@@ -55,7 +55,7 @@ TEST(PigMonteCarlo, ThreadIndependentAndSeeded) {
 
 TEST(PigMonteCarlo, StopRequestKeepsWholeChunksOnly) {
   std::atomic<bool> stop{true};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
   const HoldAtPolicy h(20);
   const PigPolicy* seats[] = {&h, &h};

@@ -91,10 +91,10 @@ TEST(PigSolver, HoldAt20MatchValueMatchesAnIndependentIterationAndNeller) {
 TEST(PigSolver, RefusesTablesAndGoalsItCannotSolve) {
   PigRules r;
   r.players = 3;
-  EXPECT_THROW(solve(r), InputError);
+  EXPECT_THROW(solve(r), core::InputError);
   r.players = 2;
   r.goal = kMaxSolveGoal + 1;
-  EXPECT_THROW(solve(r), InputError);
+  EXPECT_THROW(solve(r), core::InputError);
 }
 
 }  // namespace

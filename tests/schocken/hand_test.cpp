@@ -75,11 +75,11 @@ TEST(SchockenHand, ThrowIndexAndParsing) {
   EXPECT_EQ(parse_dice("3 5 6"), make_dice(6, 5, 3));
   EXPECT_EQ(parse_dice("113"), make_dice(3, 1, 1));
   EXPECT_EQ(parse_dice("6,6,5"), make_dice(6, 6, 5));
-  EXPECT_THROW(parse_dice("7 1 1"), InputError);
-  EXPECT_THROW(parse_dice("1 1"), InputError);
+  EXPECT_THROW(parse_dice("7 1 1"), core::InputError);
+  EXPECT_THROW(parse_dice("1 1"), core::InputError);
   EXPECT_EQ(parse_keep_code("16"), (Keep{{6, 1, 0}, 2}));
   EXPECT_EQ(keep_code(parse_keep_code("-")), "-");
-  EXPECT_THROW(parse_keep_code("116"), InputError);
+  EXPECT_THROW(parse_keep_code("116"), core::InputError);
 }
 
 TEST(SchockenHand, S2KeepsAreAnySubsetWithAtLeastOneDieThrown) {

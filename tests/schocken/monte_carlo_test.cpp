@@ -17,7 +17,7 @@ TEST(SchockenMonteCarlo, BeatPolicyWithin4SEOfItsExactValue) {
   const KeepTablePolicy policy(s.best, "beat");
   const BeatRun run = sample_beat(rules, 2, t, policy, 200000, 7, 2);
   ASSERT_EQ(run.tally.turns, 200000u);
-  const auto [p, se] = proportion(run.tally.beats, run.tally.turns);
+  const auto [p, se] = core::proportion(run.tally.beats, run.tally.turns);
   EXPECT_LT(std::abs(p - s.start), 4 * se) << p << " vs exact " << s.start;
 }
 
@@ -32,7 +32,7 @@ TEST(SchockenMonteCarlo, RoundEquilibriumWithin4SEOfItsExactValue) {
   const SchockenPolicy* seats[] = {&policy, &policy, &policy};
   const RoundRun run = sample_rounds(rules, seats, 200000, 11, 2);
   for (size_t i = 0; i < 3; ++i) {
-    const auto [p, se] = proportion(run.tally.worst[i], run.tally.rounds);
+    const auto [p, se] = core::proportion(run.tally.worst[i], run.tally.rounds);
     EXPECT_LT(std::abs(p - eq.p_worst[i]), 4 * se) << "position " << i << ": " << p << " vs " << eq.p_worst[i];
   }
 }

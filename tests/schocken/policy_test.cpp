@@ -45,11 +45,11 @@ TEST(SchockenPolicy, HeuristicIniAndErrors) {
   try {
     read_heuristic(bad, "h.ini");
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("h.ini:2"), std::string::npos) << e.what();
   }
   std::istringstream unknown("[heuristic]\nstand = 5 5 5\n");
-  EXPECT_THROW(read_heuristic(unknown, "h.ini"), InputError);
+  EXPECT_THROW(read_heuristic(unknown, "h.ini"), core::InputError);
 }
 
 TEST(SchockenPolicy, KeepTableFileRoundTrip) {
@@ -74,21 +74,21 @@ TEST(SchockenPolicy, KeepTableFileRoundTrip) {
   SchockenRules four = rules;
   four.players = 4;
   std::istringstream short_in(text);
-  EXPECT_THROW(read_policy_file(short_in, "t.policy", four), InputError);
+  EXPECT_THROW(read_policy_file(short_in, "t.policy", four), core::InputError);
   // The last keep of the file belongs to the last throw; keeping 1 1 there is impossible.
   ASSERT_NE(all_throws()[kThrowCount - 1][1], 1);
   std::string broken = text;
   broken.erase(broken.find_last_not_of('\n') + 1);
   broken = broken.substr(0, broken.rfind(' ')) + " 11\n";
   std::istringstream broken_in(broken);
-  EXPECT_THROW(read_policy_file(broken_in, "t.policy", rules), InputError);
+  EXPECT_THROW(read_policy_file(broken_in, "t.policy", rules), core::InputError);
 }
 
 TEST(SchockenPolicy, CommittedEquilibriumFileIsTheSolversTables) {
   // strategies/schocken/equilibrium.policy is a golden output: a solver change shows here.
   SchockenRules rules;
   rules.players = 8;
-  std::istringstream in(read_text_file(std::string(VERFLIXT_SOURCE_DIR) + "/strategies/schocken/equilibrium.policy", "policy"));
+  std::istringstream in(core::read_text_file(std::string(VERFLIXT_SOURCE_DIR) + "/strategies/schocken/equilibrium.policy", "policy"));
   const RoundKeepTables file = read_policy_file(in, "equilibrium.policy", rules);
   const RoundKeepTables solved = equilibrium_tables(rules);
   for (int n = 2; n <= 8; ++n)
@@ -107,8 +107,8 @@ TEST(SchockenPolicy, Specs) {
   const SchockenRules rules;
   std::shared_ptr<const RoundKeepTables> cache;
   EXPECT_EQ(make_policy("stand", rules, cache)->name(), "stand");
-  EXPECT_THROW(make_policy("stnd", rules, cache), InputError);
-  EXPECT_THROW(make_policy("missing.ini", rules, cache), InputError);
+  EXPECT_THROW(make_policy("stnd", rules, cache), core::InputError);
+  EXPECT_THROW(make_policy("missing.ini", rules, cache), core::InputError);
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ TEST(SchockenRules, PresetSeed003IsTheContract) {
   EXPECT_TRUE(r.throw_tiebreak);
   EXPECT_FALSE(r.two_sixes_make_one);
   EXPECT_TRUE(r.final);
-  EXPECT_THROW(preset("seed-002"), InputError);
+  EXPECT_THROW(preset("seed-002"), core::InputError);
 }
 
 TEST(SchockenRules, IniRoundTripOfEveryParameter) {
@@ -44,13 +44,13 @@ TEST(SchockenRules, BadFilesNameTheLine) {
   try {
     read("[schocken]\nplayers = 4\nmax_throws = 4\n");
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("test.ini:3"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(read("[schocken]\nplayer = 4\n"), InputError);
-  EXPECT_THROW(read("[schocken]\nfinal = yes\n"), InputError);
-  EXPECT_THROW(read("[schocken]\nplayers = 9\n"), InputError);
-  EXPECT_THROW(read("[schocken]\npreset = seed-004\n"), InputError);
+  EXPECT_THROW(read("[schocken]\nplayer = 4\n"), core::InputError);
+  EXPECT_THROW(read("[schocken]\nfinal = yes\n"), core::InputError);
+  EXPECT_THROW(read("[schocken]\nplayers = 9\n"), core::InputError);
+  EXPECT_THROW(read("[schocken]\npreset = seed-004\n"), core::InputError);
   EXPECT_EQ(read("[schocken]\npreset = seed-003\nchips = 15\n").chips, 15);
 }
 
@@ -62,9 +62,9 @@ TEST(SchockenRules, SetOneRule) {
   EXPECT_EQ(r.players, 8);
   set_rule(r, "preset=seed-003");
   EXPECT_EQ(r, SchockenRules{});
-  EXPECT_THROW(set_rule(r, "players"), InputError);
-  EXPECT_THROW(set_rule(r, "players=1"), InputError);
-  EXPECT_THROW(set_rule(r, "throws=2"), InputError);
+  EXPECT_THROW(set_rule(r, "players"), core::InputError);
+  EXPECT_THROW(set_rule(r, "players=1"), core::InputError);
+  EXPECT_THROW(set_rule(r, "throws=2"), core::InputError);
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ TEST(ZehntausendMonteCarlo, KernelGamesAgreeWithTheReferenceEngine) {
   const MatchRun kernel = play_games(lib, seats, 400000, 5, 2);
   const MatchRun engine = play_games_engine(lib, seats, 6000, 6, 2);
   for (int s = 0; s < 2; ++s) {
-    const Estimate k = kernel.tally.p_win(s), e = engine.tally.p_win(s);
+    const core::Estimate k = kernel.tally.p_win(s), e = engine.tally.p_win(s);
     EXPECT_LT(std::abs(k.mean - e.mean), 4 * std::hypot(k.se, e.se)) << "seat " << s;
   }
   // Every game has a winner's share: P(win) over the seats sums to 1.
@@ -79,7 +79,7 @@ TEST(ZehntausendMonteCarlo, TheFinalRoundRuleBeatsTheTurnScoreMaximizer) {
   for (int first = 0; first < 2; ++first) {
     const SeatPolicy* seats[] = {first == 0 ? race.get() : &optimal, first == 0 ? &optimal : race.get()};
     const MatchRun run = play_games(lib, seats, 200000, 21 + static_cast<std::uint64_t>(first), 2);
-    const Estimate e = run.tally.p_win(first);
+    const core::Estimate e = run.tally.p_win(first);
     share += e.mean / 2, var += e.se * e.se / 4;
   }
   EXPECT_GT(share - 0.5, 4 * std::sqrt(var)) << share;
@@ -103,9 +103,9 @@ TEST(ZehntausendMonteCarlo, AOneTurnRaceMatchesItsClosedForm) {
   const double exact = win / (1 - (1 - b) * (1 - b));
   const FixedPolicy optimal(lib.optimal(), "optimal");
   const SeatPolicy* seats[] = {&optimal, &optimal};
-  const Estimate k = play_games(lib, seats, 400000, 31, 2).tally.p_win(0);
+  const core::Estimate k = play_games(lib, seats, 400000, 31, 2).tally.p_win(0);
   EXPECT_LT(std::abs(k.mean - exact), 4 * k.se) << k.mean << " vs " << exact;
-  const Estimate g = play_games_engine(lib, seats, 20000, 32, 2).tally.p_win(0);
+  const core::Estimate g = play_games_engine(lib, seats, 20000, 32, 2).tally.p_win(0);
   EXPECT_LT(std::abs(g.mean - exact), 4 * g.se) << g.mean << " vs " << exact;
 }
 
@@ -125,7 +125,7 @@ TEST(ZehntausendMonteCarlo, TiesShareTheWinAndSeatsMatch) {
 TEST(ZehntausendMonteCarlo, TheSamplerDrawsTheExactDistribution) {
   const TurnLibrary& lib = library();
   const CompiledTurn& c = lib.optimal();
-  Rng rng(17);
+  core::Rng rng(17);
   const int n = 400000;
   int niete = 0;
   double sum = 0;

@@ -174,14 +174,14 @@ TEST(ZehntausendTurnSolver, PolicyFileRoundTrip) {
   EXPECT_EQ(back.bank, s.policy.bank);
   EXPECT_EQ(back.keep, s.policy.keep);
   EXPECT_EQ(back.horizon, s.policy.horizon);
-  EXPECT_THROW(read_policy_text(m, "horizon 400\n0 0000000 1\n", "bad.policy"), InputError);
-  EXPECT_THROW(read_policy_text(TurnModel(ZehntausendRules{}), text, "other-rules.policy"), InputError);
+  EXPECT_THROW(read_policy_text(m, "horizon 400\n0 0000000 1\n", "bad.policy"), core::InputError);
+  EXPECT_THROW(read_policy_text(TurnModel(ZehntausendRules{}), text, "other-rules.policy"), core::InputError);
 }
 
 TEST(ZehntausendRules, IniRoundTripAndErrors) {
   ZehntausendRules r;
   EXPECT_EQ(preset("seed-004"), r);
-  EXPECT_THROW(preset("seed-005"), InputError);
+  EXPECT_THROW(preset("seed-005"), core::InputError);
   r.bank_min = 300;
   r.bankrott = false;
   r.straight = 0;
@@ -189,14 +189,14 @@ TEST(ZehntausendRules, IniRoundTripAndErrors) {
   EXPECT_NE(ini.find("bank_min = 300"), std::string::npos);
   EXPECT_NE(ini.find("Z4"), std::string::npos);
   EXPECT_EQ(read_rules_ini(ini, "r.ini", ZehntausendRules{}), r);
-  EXPECT_THROW(read_rules_ini("[zehntausend]\nbank_mín = 300\n", "r.ini", r), InputError);
-  EXPECT_THROW(read_rules_ini("[zehntausend]\nbank_min = 333\n", "r.ini", r), InputError);  // not a multiple of 50
-  EXPECT_THROW(read_rules_ini("[zehntausend]\nplayers = 9\n", "r.ini", r), InputError);
+  EXPECT_THROW(read_rules_ini("[zehntausend]\nbank_mín = 300\n", "r.ini", r), core::InputError);
+  EXPECT_THROW(read_rules_ini("[zehntausend]\nbank_min = 333\n", "r.ini", r), core::InputError);  // not a multiple of 50
+  EXPECT_THROW(read_rules_ini("[zehntausend]\nplayers = 9\n", "r.ini", r), core::InputError);
   ZehntausendRules s;
   set_rule(s, "hot_dice=false");
   EXPECT_FALSE(s.hot_dice);
-  EXPECT_THROW(set_rule(s, "hot_dise"), InputError);
-  EXPECT_THROW(set_rule(s, "hot_dise=true"), InputError);
+  EXPECT_THROW(set_rule(s, "hot_dise"), core::InputError);
+  EXPECT_THROW(set_rule(s, "hot_dise=true"), core::InputError);
   EXPECT_EQ(rules_summary(ZehntausendRules{}).substr(0, 7), "dice=6 ");
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 
 struct Chain {
   // Per state s (0..size()-1). A terminal state is absorbing: the turn is over and its solo
@@ -27,4 +27,4 @@ struct Chain {
   std::size_t size() const { return value.size(); }
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::core

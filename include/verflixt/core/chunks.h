@@ -15,7 +15,7 @@
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/cluster.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 // Calls play(chunk, count, part, scratch) for every chunk (count = its items, part a fresh
 // T, scratch the calling thread's own object, made once per thread by make_scratch()), on
@@ -77,4 +77,4 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
       [&](std::uint64_t chunk, std::uint64_t count, T& part, None&) { play(chunk, count, part); });
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -21,11 +21,11 @@
 #include <type_traits>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 class Tally;
 }
 
-namespace verflixt::cluster {
+namespace verflixt::core::cluster {
 
 // True when built with MPI (VERFLIXT_MPI=ON).
 bool built_with_mpi();
@@ -311,4 +311,4 @@ class Agreement {
   std::unique_ptr<Shares> shares_;
 };
 
-}  // namespace verflixt::cluster
+}  // namespace verflixt::core::cluster

@@ -4,7 +4,7 @@
 // (bin/verflixt next to share/verflixt/strategies/) or runs from a build tree.
 #include <string>
 
-namespace verflixt {
+namespace verflixt::core {
 
 // The file a policy (or other data) argument names. In this order, the first that exists:
 //   1. the path as given (relative to the working directory), or any absolute path;
@@ -22,4 +22,4 @@ std::string find_data_file(const std::string& path, const std::string& game_dir 
 // on every machine — a result never carries this machine's own folders.
 std::string data_file_label(const std::string& given, const std::string& found);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -9,7 +9,7 @@
 
 #include "verflixt/core/rng.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 class Dice {
  public:
@@ -46,4 +46,4 @@ class RandomDice final : public Dice {
   Rng rng_;
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::core

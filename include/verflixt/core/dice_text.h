@@ -5,11 +5,11 @@
 #include <string_view>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 
 // The faces of `text` in the order given, each in 1..max_face. Throws InputError naming
 // `what` ("--throw") and the valid forms for anything else (an empty list is allowed: the
 // caller says how many dice it needs).
 std::vector<int> parse_dice_text(std::string_view text, std::string_view what, int max_face = 6);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace verflixt {
+namespace verflixt::core {
 
 class InputError : public std::runtime_error {
  public:
@@ -68,4 +68,4 @@ inline std::string printable(std::string_view text, std::size_t max = 200) {
 // printable(text) in single quotes: how error messages echo what the user typed or a file held.
 inline std::string quoted(std::string_view text, std::size_t max = 200) { return "'" + printable(text, max) + "'"; }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

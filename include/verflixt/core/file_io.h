@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace verflixt {
+namespace verflixt::core {
 
 // Limits on what read_text_file accepts: INI files are a few kB; a .policy file holds at
 // most the solver's 40 million states at ~30-60 bytes a line.
@@ -37,4 +37,4 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
 // directory or a name too long. (Permissions and disk space show only when writing.)
 void check_output_target(const std::string& path, std::string_view what);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

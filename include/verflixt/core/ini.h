@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 
 // One "section.key = value" of a file, and where it stands ("my.ini:12") for error messages.
 struct IniEntry {
@@ -37,4 +37,4 @@ std::pair<std::string, std::string> split_assignment(std::string_view assignment
 // "a, b, c" for error messages.
 std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
 
-}  // namespace verflixt
+}  // namespace verflixt::core

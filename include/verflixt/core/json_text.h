@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-namespace verflixt::report {
+namespace verflixt::core::report {
 
 std::string json_text(nlohmann::ordered_json doc);
 
-}  // namespace verflixt::report
+}  // namespace verflixt::core::report

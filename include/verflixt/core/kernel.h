@@ -42,7 +42,7 @@
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/stats.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 // A chain compiled for the kernel: per live state a power-of-two alias table with 32-bit
 // thresholds, and the chain's terminal states merged into classes of equal (value, bust).
@@ -127,4 +127,4 @@ Tally naive_chunks(std::uint64_t turns, int threads, PlayChunk play) {
 Tally naive_sample_chain(const Chain& chain, std::uint64_t turns, std::uint64_t seed,
                          int threads);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -8,7 +8,7 @@
 
 #include "verflixt/core/chain.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 struct MarkovResult {
   double ev = 0;                       // expected solo value
@@ -24,4 +24,4 @@ MarkovResult evaluate_chain(const Chain& chain);
 // method. Useful to compare a chain against another model state by state.
 std::vector<double> state_values(const Chain& chain);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 
 // The form names are compared in: ASCII lower case; the UTF-8 umlauts and ß folded to their
 // German spellings (ä/Ä -> ae, ö/Ö -> oe, ü/Ü -> ue, ß -> ss); spaces, hyphens, underscores and
@@ -45,4 +45,4 @@ size_t choose_name(std::string_view input, const std::vector<std::string>& names
 // The optimal-string-alignment edit distance of two strings (for tests and the above).
 size_t edit_distance(std::string_view a, std::string_view b);
 
-}  // namespace verflixt
+}  // namespace verflixt::core

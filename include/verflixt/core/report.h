@@ -14,7 +14,7 @@
 
 #include "verflixt/core/stats.h"
 
-namespace verflixt::report {
+namespace verflixt::core::report {
 
 // printf-style formatting of one number, "-0.0000" printed as "0.0000" (a sign without a
 // difference only confuses a reader and a diff).
@@ -100,4 +100,4 @@ class Report {
   std::deque<Table> tables_;  // a deque: the references table() returned stay valid
 };
 
-}  // namespace verflixt::report
+}  // namespace verflixt::core::report

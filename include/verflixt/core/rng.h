@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace verflixt {
+namespace verflixt::core {
 
 __extension__ typedef unsigned __int128 uint128;  // GCC/Clang; -Wpedantic-clean
 
@@ -103,4 +103,4 @@ constexpr int roll_die(Urbg& g) {
   }
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-namespace verflixt {
+namespace verflixt::core {
 
 struct RunControl {
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;  // may be empty
@@ -18,4 +18,4 @@ struct RunControl {
   }
 };
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -14,7 +14,7 @@
 #include "verflixt/core/rng.h"
 #include "verflixt/core/run_control.h"
 
-namespace verflixt {
+namespace verflixt::core {
 
 // One finished (or interrupted) run: the merged tally, how many samples were asked for and
 // how many the finished chunks hold, whether a stop left chunks unplayed, and the wall time.
@@ -81,4 +81,4 @@ SampledRun<Tally> sample_chunks(std::uint64_t total, std::uint64_t chunk_size, s
       [&](SampleChunk& chunk, Tally& part, None&) { body(chunk, part); });
 }
 
-}  // namespace verflixt
+}  // namespace verflixt::core

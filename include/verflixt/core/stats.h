@@ -6,7 +6,7 @@
 #include <map>
 #include <vector>
 
-namespace verflixt {
+namespace verflixt::core {
 
 class Tally {
  public:
@@ -79,4 +79,4 @@ Estimate paired_difference(const PairedSums& s, double px = 1.0, double py = 1.0
 // The two-sided 95% normal quantile used for every confidence interval we print.
 inline constexpr double kZ95 = 1.959963984540054;
 
-}  // namespace verflixt
+}  // namespace verflixt::core

@@ -29,7 +29,7 @@ DiceCounts counts_of(std::span<const int> faces, int max_face) {
   DiceCounts c{};
   for (int f : faces) {
     if (f < 1 || f > max_face)
-      throw InputError("die face " + std::to_string(f) + " is out of range; valid: 1.." + std::to_string(max_face));
+      throw core::InputError("die face " + std::to_string(f) + " is out of range; valid: 1.." + std::to_string(max_face));
     ++c[f - 1];
   }
   return c;

@@ -8,8 +8,8 @@
 
 namespace verflixt::en_gingg {
 
-Estimate GameTally::p_lose(int seat) const {
-  return proportion(losses[static_cast<size_t>(seat)], games);
+core::Estimate GameTally::p_lose(int seat) const {
+  return core::proportion(losses[static_cast<size_t>(seat)], games);
 }
 
 void TurnTally::merge(const TurnTally& p) {
@@ -23,11 +23,11 @@ void GameTally::merge(const GameTally& p) {
 }
 
 TurnRun sample_turns(const EnGinggRules& rules, const SetAsidePolicy& policy, std::uint64_t turns, std::uint64_t seed,
-                     int threads, const RunControl& control) {
+                     int threads, const core::RunControl& control) {
   validate(rules);
   const Table table = initial_table(rules);
-  return sample_chunks(turns, kTurnsPerChunk, seed, threads, control, TurnTally{},
-                       [&](SampleChunk& chunk, TurnTally& part) {
+  return core::sample_chunks(turns, kTurnsPerChunk, seed, threads, control, TurnTally{},
+                       [&](core::SampleChunk& chunk, TurnTally& part) {
                          auto dice = [&] { return core::roll_face(chunk.rng, rules.faces); };
                          for (std::uint64_t k = 0; k < chunk.count; ++k) {
                            int throws = 0;
@@ -44,11 +44,11 @@ TurnRun sample_turns(const EnGinggRules& rules, const SetAsidePolicy& policy, st
 }
 
 GameRun play_games(const EnGinggRules& rules, std::span<const SetAsidePolicy* const> seats, std::uint64_t games,
-                   std::uint64_t seed, int threads, const RunControl& control) {
+                   std::uint64_t seed, int threads, const core::RunControl& control) {
   validate(rules);
   GameTally zero;
   zero.losses.assign(static_cast<size_t>(rules.players), 0);
-  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, GameTally& part) {
+  return core::sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](core::SampleChunk& chunk, GameTally& part) {
     auto dice = [&] { return core::roll_face(chunk.rng, rules.faces); };
     for (std::uint64_t g = 0; g < chunk.count; ++g) {
       const GameRecord rec = play_game(rules, seats, dice);

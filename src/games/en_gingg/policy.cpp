@@ -39,7 +39,7 @@ namespace {
 const std::vector<std::string> kKinds = {"keep-from", "optimal", "guarded"};
 
 std::unique_ptr<SetAsidePolicy> keep_from(const EnGinggRules& rules, std::string_view value, std::string_view where) {
-  return std::make_unique<KeepFromPolicy>(rules, parse_int(value, "keep_from", where, 1, rules.faces));
+  return std::make_unique<KeepFromPolicy>(rules, core::parse_int(value, "keep_from", where, 1, rules.faces));
 }
 
 std::unique_ptr<SetAsidePolicy> optimal(const EnGinggRules& rules, const std::string& objective) {
@@ -48,25 +48,25 @@ std::unique_ptr<SetAsidePolicy> optimal(const EnGinggRules& rules, const std::st
 
 // [policy] kind = keep-from|optimal, keep_from = F, objective = own|own+next.
 std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const EnGinggRules& rules) {
-  std::istringstream in(read_text_file(path, "policy file"));
-  const auto entries = read_ini(in, path, {"policy.kind", "policy.keep_from", "policy.objective", "policy.guard_weight"});
+  std::istringstream in(core::read_text_file(path, "policy file"));
+  const auto entries = core::read_ini(in, path, {"policy.kind", "policy.keep_from", "policy.objective", "policy.guard_weight"});
   std::string kind, keep, objective = "own", weight;
   std::string kind_at = path, keep_at = path, weight_at = path;
   for (const auto& e : entries) {
-    if (e.key == "policy.kind") kind = kKinds[parse_choice(e.value, e.key, e.where, kKinds)], kind_at = e.where;
+    if (e.key == "policy.kind") kind = kKinds[core::parse_choice(e.value, e.key, e.where, kKinds)], kind_at = e.where;
     if (e.key == "policy.keep_from") keep = e.value, keep_at = e.where;
     if (e.key == "policy.objective") objective = e.value;
     if (e.key == "policy.guard_weight") weight = e.value, weight_at = e.where;
   }
-  if (kind.empty()) throw InputError(path + ": [policy] kind is missing; valid: " + join(kKinds));
+  if (kind.empty()) throw core::InputError(path + ": [policy] kind is missing; valid: " + core::join(kKinds));
   if (kind == "keep-from") {
-    if (keep.empty()) throw InputError(kind_at + ": kind = keep-from needs keep_from = F (1.." + std::to_string(rules.faces) + ")");
+    if (keep.empty()) throw core::InputError(kind_at + ": kind = keep-from needs keep_from = F (1.." + std::to_string(rules.faces) + ")");
     return keep_from(rules, keep, keep_at);
   }
   if (kind == "guarded")
     return std::make_unique<GuardedPolicy>(rules, parse_objective(objective),
                                            weight.empty() ? static_cast<int>(kGuardWeight)
-                                                          : parse_int(weight, "guard_weight", weight_at, 0, 1000000));
+                                                          : core::parse_int(weight, "guard_weight", weight_at, 0, 1000000));
   return optimal(rules, objective);
 }
 
@@ -75,10 +75,10 @@ std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const 
 std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGinggRules& rules) {
   const std::string ext = ".ini";
   // A shipped policy is found by its name (`guarded`) or its path from any directory.
-  const std::string file = find_data_file(spec, "en-gingg");
+  const std::string file = core::find_data_file(spec, "en-gingg");
   if (file.size() > ext.size() && file.compare(file.size() - ext.size(), ext.size(), ext) == 0)
     return read_policy_file(file, rules);
-  if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + verflixt::quoted(spec));
+  if (spec.rfind("keep-from:", 0) == 0) return keep_from(rules, spec.substr(10), "en-gingg policy " + verflixt::core::quoted(spec));
   if (spec.rfind("optimal:", 0) == 0) return optimal(rules, spec.substr(8));
   if (spec == "optimal") return optimal(rules, "own");
   if (spec.rfind("guarded:", 0) == 0) {  // guarded:OBJECTIVE or guarded:OBJECTIVE:W
@@ -86,10 +86,10 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
     const auto colon = rest.find(':');
     if (colon == std::string::npos) return std::make_unique<GuardedPolicy>(rules, parse_objective(rest));
     return std::make_unique<GuardedPolicy>(rules, parse_objective(rest.substr(0, colon)),
-                                           parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + verflixt::quoted(spec), 0, 1000000));
+                                           core::parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + verflixt::core::quoted(spec), 0, 1000000));
   }
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
-  throw InputError("unknown en-gingg policy " + verflixt::quoted(spec) +
+  throw core::InputError("unknown en-gingg policy " + verflixt::core::quoted(spec) +
                    "; valid: keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or a policy file (.ini)");
 }
 

@@ -10,7 +10,7 @@ namespace {
 
 void check(bool ok, const std::string& key, int value, const std::string& valid) {
   if (!ok)
-    throw InputError("en-gingg " + key + " " + std::to_string(value) + " is out of range; valid: " + valid);
+    throw core::InputError("en-gingg " + key + " " + std::to_string(value) + " is out of range; valid: " + valid);
 }
 
 // The fixed ranges of every parameter, then the ranges that depend on other parameters.
@@ -82,7 +82,7 @@ EnGinggRules read_rules(std::istream& in, std::string_view source, const EnGingg
 }
 
 EnGinggRules read_rules_file(const std::string& path, const EnGinggRules& base) {
-  return rule_table().read(read_text_file(path, "rules file"), path, base);
+  return rule_table().read(core::read_text_file(path, "rules file"), path, base);
 }
 
 void set_rule(EnGinggRules& r, std::string_view assignment) { rule_table().apply(r, assignment); }

@@ -18,7 +18,7 @@ Objective parse_objective(const std::string& text) {
   // "own+next" normalises like "ownnext" would not: compare the literal forms first.
   for (size_t k = 0; k < objective_names().size(); ++k)
     if (text == objective_names()[k]) return static_cast<Objective>(k);
-  return static_cast<Objective>(choose_name(text, objective_names(), "en-gingg objective"));
+  return static_cast<Objective>(core::choose_name(text, objective_names(), "en-gingg objective"));
 }
 
 std::vector<double> phase2_hit_distribution(const EnGinggRules& rules, int digit) {

@@ -13,7 +13,7 @@ namespace {
 void check_rules(const PigRules& rules) {
   rule_table().check_ranges(rules);
   if (rules.bust_face > rules.faces)
-    throw InputError("pig bust_face " + std::to_string(rules.bust_face) + " is out of range; valid: 1.." +
+    throw core::InputError("pig bust_face " + std::to_string(rules.bust_face) + " is out of range; valid: 1.." +
                      std::to_string(rules.faces) + " (the faces of the die)");
 }
 

@@ -14,11 +14,11 @@ void MatchTally::merge(const MatchTally& other) {
 }
 
 MatchRun play_games(const PigRules& rules, std::span<const PigPolicy* const> seats, std::uint64_t games,
-                    std::uint64_t seed, int threads, const RunControl& control) {
+                    std::uint64_t seed, int threads, const core::RunControl& control) {
   validate(rules);
   MatchTally zero;
   zero.wins.assign(rules.players, 0);
-  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, MatchTally& part) {
+  return core::sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](core::SampleChunk& chunk, MatchTally& part) {
     auto dice = [&] { return core::roll_face(chunk.rng, rules.faces); };
     for (std::uint64_t g = 0; g < chunk.count; ++g) {
       const GameRecord rec = play_game(rules, seats, dice);

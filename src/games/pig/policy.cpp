@@ -27,15 +27,15 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& 
                                        std::shared_ptr<const PigSolution>& cache) {
   if (spec == "optimal") {
     if (rules.players != 2)
-      throw InputError("pig policy 'optimal' is solved for 2 players only, not " + std::to_string(rules.players) +
+      throw core::InputError("pig policy 'optimal' is solved for 2 players only, not " + std::to_string(rules.players) +
                        "; use hold:N at larger tables");
     if (!cache) cache = std::make_shared<const PigSolution>(solve(rules));
     return std::make_unique<OptimalPolicy>(cache);
   }
   if (spec.rfind("hold:", 0) == 0) {
-    return std::make_unique<HoldAtPolicy>(parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
+    return std::make_unique<HoldAtPolicy>(core::parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
   }
-  throw InputError("unknown pig policy '" + spec + "'; valid: hold:N, optimal");
+  throw core::InputError("unknown pig policy '" + spec + "'; valid: hold:N, optimal");
 }
 
 }  // namespace verflixt::pig

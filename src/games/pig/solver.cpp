@@ -10,10 +10,10 @@ namespace {
 void check_solvable(const PigRules& rules) {
   validate(rules);
   if (rules.players != 2)
-    throw InputError("the exact Pig solver plays 2 players, not " + std::to_string(rules.players) +
+    throw core::InputError("the exact Pig solver plays 2 players, not " + std::to_string(rules.players) +
                      "; 'optimal' needs --players 2");
   if (rules.goal > kMaxSolveGoal)
-    throw InputError("pig goal " + std::to_string(rules.goal) + " is too large for the exact solver; valid: 1.." +
+    throw core::InputError("pig goal " + std::to_string(rules.goal) + " is too large for the exact solver; valid: 1.." +
                      std::to_string(kMaxSolveGoal));
 }
 

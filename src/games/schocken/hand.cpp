@@ -93,9 +93,9 @@ std::string hand_name(const Dice& d) {
 }
 
 Dice parse_dice(std::string_view text) {
-  const std::vector<int> faces = parse_dice_text(text, "dice", 6);
+  const std::vector<int> faces = core::parse_dice_text(text, "dice", 6);
   if (faces.size() != kDice)
-    throw InputError("dice '" + std::string(text) + "' has " + std::to_string(faces.size()) +
+    throw core::InputError("dice '" + std::string(text) + "' has " + std::to_string(faces.size()) +
                      " faces; valid: three faces 1..6 (e.g. '6 5 3' or 653)");
   return make_dice(faces[0], faces[1], faces[2]);
 }
@@ -129,12 +129,12 @@ Keep parse_keep_code(std::string_view code) {
   if (code == "S") return stand();
   if (code == "-") return Keep{{0, 0, 0}, 0};
   if (code.empty() || code.size() >= static_cast<size_t>(kDice))
-    throw InputError("keep '" + std::string(code) + "': valid: S (stand), - (throw all) or 1-2 kept faces");
+    throw core::InputError("keep '" + std::string(code) + "': valid: S (stand), - (throw all) or 1-2 kept faces");
   Keep k;
   k.count = static_cast<int>(code.size());
   for (int i = 0; i < k.count; ++i) {
     const char c = code[static_cast<size_t>(i)];
-    if (c < '1' || c > '6') throw InputError("keep '" + std::string(code) + "': kept faces are 1..6");
+    if (c < '1' || c > '6') throw core::InputError("keep '" + std::string(code) + "': kept faces are 1..6");
     k.kept[static_cast<size_t>(i)] = c - '0';
   }
   sort_kept(k);

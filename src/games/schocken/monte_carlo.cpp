@@ -22,11 +22,11 @@ void GameTally::merge(const GameTally& p) {
 }
 
 BeatRun sample_beat(const SchockenRules& rules, int limit, const BeatTarget& target, const SchockenPolicy& policy,
-                    std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+                    std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control) {
   const int target_key = hand_key(target.hand, target.throws, rules);
-  return sample_chunks(turns, kTurnsPerChunk, seed, threads, control, BeatTally{},
-                       [&](SampleChunk& chunk, BeatTally& part) {
-                         auto dice = [&] { return roll_die(chunk.rng); };
+  return core::sample_chunks(turns, kTurnsPerChunk, seed, threads, control, BeatTally{},
+                       [&](core::SampleChunk& chunk, BeatTally& part) {
+                         auto dice = [&] { return core::roll_die(chunk.rng); };
                          TurnView view;
                          view.limit = limit;
                          view.position = 1;  // a follower at a table of rules.players
@@ -40,15 +40,15 @@ BeatRun sample_beat(const SchockenRules& rules, int limit, const BeatTarget& tar
 }
 
 RoundRun sample_rounds(const SchockenRules& rules, std::span<const SchockenPolicy* const> seats, std::uint64_t rounds,
-                       std::uint64_t seed, int threads, const RunControl& control) {
+                       std::uint64_t seed, int threads, const core::RunControl& control) {
   const size_t n = seats.size();
   std::vector<int> order;
   for (size_t s = 0; s < n; ++s) order.push_back(static_cast<int>(s));
   const std::vector<int> chips(n, 0);
   RoundTally zero;
   zero.worst.assign(n, 0);
-  return sample_chunks(rounds, kTurnsPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, RoundTally& part) {
-    auto dice = [&] { return roll_die(chunk.rng); };
+  return core::sample_chunks(rounds, kTurnsPerChunk, seed, threads, control, zero, [&](core::SampleChunk& chunk, RoundTally& part) {
+    auto dice = [&] { return core::roll_die(chunk.rng); };
     for (std::uint64_t t = 0; t < chunk.count; ++t) {
       const RoundRecord r = play_round(rules, seats, order, Phase::Distribution, chips, rules.chips, dice);
       ++part.rounds;
@@ -63,11 +63,11 @@ double se_half(const GameTally& t, int seat) {
   const double halves = static_cast<double>(t.first_half[s] + t.second_half[s]);
   const double both = static_cast<double>(t.both_halves[s]);
   const double sum = halves / 2, sum_sq = (halves - 2 * both) / 4 + both;
-  return mean_from_sums(static_cast<double>(t.games), sum, sum_sq).se;
+  return core::mean_from_sums(static_cast<double>(t.games), sum, sum_sq).se;
 }
 
 GameRun play_games(const SchockenRules& rules, std::span<const SchockenPolicy* const> seats, std::uint64_t games,
-                   std::uint64_t seed, int threads, const RunControl& control) {
+                   std::uint64_t seed, int threads, const core::RunControl& control) {
   validate(rules);
   const auto n = static_cast<size_t>(rules.players);
   GameTally zero;
@@ -75,8 +75,8 @@ GameRun play_games(const SchockenRules& rules, std::span<const SchockenPolicy* c
   zero.second_half.assign(n, 0);
   zero.pays.assign(n, 0);
   zero.both_halves.assign(n, 0);
-  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, GameTally& part) {
-    auto dice = [&] { return roll_die(chunk.rng); };
+  return core::sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](core::SampleChunk& chunk, GameTally& part) {
+    auto dice = [&] { return core::roll_die(chunk.rng); };
     for (std::uint64_t g = 0; g < chunk.count; ++g) {
       const GameRecord rec = play_game(rules, seats, dice);
       ++part.games;

@@ -30,16 +30,16 @@ Keep HeuristicPolicy::decide(const TurnView& view) const {
 HeuristicParams read_heuristic(std::istream& in, std::string_view source) {
   HeuristicParams p;
   for (const auto& [key, value, where] :
-       read_ini(in, source, {"heuristic.stand_at", "heuristic.chase_at", "heuristic.keep_pairs"})) {
+       core::read_ini(in, source, {"heuristic.stand_at", "heuristic.chase_at", "heuristic.keep_pairs"})) {
     if (key == "heuristic.keep_pairs") {
-      p.keep_pairs = parse_bool(value, key, where);
+      p.keep_pairs = core::parse_bool(value, key, where);
       continue;
     }
     Dice d{};
     try {
       d = parse_dice(value);
-    } catch (const InputError& e) {
-      throw InputError(where + ": " + e.what());
+    } catch (const core::InputError& e) {
+      throw core::InputError(where + ": " + e.what());
     }
     (key == "heuristic.stand_at" ? p.stand_at : p.chase_at) = d;
   }
@@ -86,30 +86,30 @@ RoundKeepTables read_policy_file(std::istream& in, std::string_view source, cons
     if (!(s >> n)) continue;  // blank or comment
     if (!(s >> p >> limit >> k >> colon) || colon != ":" || n < 2 || n > kMaxPlayers || p < 0 || p >= n ||
         limit < 1 || limit > kMaxThrows || k < 1 || k >= limit)
-      throw InputError(where + ": expected 'players position limit throws :' with players 2..8, position "
+      throw core::InputError(where + ": expected 'players position limit throws :' with players 2..8, position "
                        "0..players-1, limit 1..3, throws 1..limit-1");
     auto& row = t.tables[static_cast<size_t>(n)];
     if (row.empty()) row.resize(static_cast<size_t>(n));
     for (int d = 0; d < kThrowCount; ++d) {
       std::string code;
-      if (!(s >> code)) throw InputError(where + ": " + std::to_string(kThrowCount) + " keeps expected, got " + std::to_string(d));
+      if (!(s >> code)) throw core::InputError(where + ": " + std::to_string(kThrowCount) + " keeps expected, got " + std::to_string(d));
       Keep keep;
       try {
         keep = parse_keep_code(code);
-      } catch (const InputError& e) {
-        throw InputError(where + ": " + e.what());
+      } catch (const core::InputError& e) {
+        throw core::InputError(where + ": " + e.what());
       }
       const Dice& dice = all_throws()[static_cast<size_t>(d)];
       if (!is_legal(keep, dice, rules))
-        throw InputError(where + ": keep '" + code + "' is not possible from " + dice_text(dice));
+        throw core::InputError(where + ": keep '" + code + "' is not possible from " + dice_text(dice));
       row[static_cast<size_t>(p)][static_cast<size_t>(limit - 1)][static_cast<size_t>(d)][static_cast<size_t>(k - 1)] = keep;
     }
     std::string extra;
-    if (s >> extra) throw InputError(where + ": more than " + std::to_string(kThrowCount) + " keeps");
+    if (s >> extra) throw core::InputError(where + ": more than " + std::to_string(kThrowCount) + " keeps");
   }
   for (int n = 2; n <= rules.players; ++n)
     if (t.tables[static_cast<size_t>(n)].empty())
-      throw InputError(std::string(source) + ": no table for rounds of " + std::to_string(n) + " players; valid files cover 2.." +
+      throw core::InputError(std::string(source) + ": no table for rounds of " + std::to_string(n) + " players; valid files cover 2.." +
                        std::to_string(rules.players));
   return t;
 }
@@ -122,18 +122,18 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const Schoc
     return std::make_unique<SolvedPolicy>(cache, "equilibrium");
   }
   // A shipped policy is found by its name (`chase`) or its path from any directory.
-  const std::string file = find_data_file(spec, "schocken");
+  const std::string file = core::find_data_file(spec, "schocken");
   const std::filesystem::path path(file);
   const std::string ext = path.extension().string();
   if (ext == ".ini" || ext == ".policy") {
-    std::istringstream in(read_text_file(file, "schocken policy file"));
+    std::istringstream in(core::read_text_file(file, "schocken policy file"));
     if (ext == ".ini") return std::make_unique<HeuristicPolicy>(read_heuristic(in, file), path.stem().string());
     return std::make_unique<SolvedPolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, file, rules)),
                                          path.stem().string());
   }
-  throw InputError("unknown schocken policy '" + spec +
+  throw core::InputError("unknown schocken policy '" + spec +
                    "'; valid: stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy" +
-                   suggest(spec, {"stand", "equilibrium"}));
+                   core::suggest(spec, {"stand", "equilibrium"}));
 }
 
 }  // namespace verflixt::schocken

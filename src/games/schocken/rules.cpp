@@ -62,7 +62,7 @@ SchockenRules read_rules(std::istream& in, std::string_view source, const Schock
 }
 
 SchockenRules read_rules_file(const std::string& path, const SchockenRules& base) {
-  return rule_table().read(read_text_file(path, "rules file"), path, base);
+  return rule_table().read(core::read_text_file(path, "rules file"), path, base);
 }
 
 void set_rule(SchockenRules& rules, std::string_view assignment) {

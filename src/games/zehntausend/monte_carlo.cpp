@@ -9,8 +9,8 @@
 
 namespace verflixt::zehntausend {
 
-Estimate MatchTally::p_win(int seat) const {
-  return mean_from_sums(static_cast<double>(games), static_cast<double>(shares[static_cast<size_t>(seat)]),
+core::Estimate MatchTally::p_win(int seat) const {
+  return core::mean_from_sums(static_cast<double>(games), static_cast<double>(shares[static_cast<size_t>(seat)]),
                         static_cast<double>(shares_sq[static_cast<size_t>(seat)]), static_cast<double>(kShareUnit));
 }
 
@@ -21,14 +21,14 @@ void MatchTally::merge(const MatchTally& p) {
   for (size_t s = 0; s < shares.size(); ++s) shares[s] += p.shares[s], shares_sq[s] += p.shares_sq[s];
 }
 
-Estimate TurnTally::points() const {
-  return mean_from_sums(static_cast<double>(turns), static_cast<double>(sum) * kPointStep,
+core::Estimate TurnTally::points() const {
+  return core::mean_from_sums(static_cast<double>(turns), static_cast<double>(sum) * kPointStep,
                         static_cast<double>(sum_sq) * kPointStep * kPointStep);
 }
 
-Estimate TurnTally::niete() const {
+core::Estimate TurnTally::niete() const {
   const double n = static_cast<double>(turns);
-  return mean_from_sums(n, static_cast<double>(niete_count), static_cast<double>(niete_count));
+  return core::mean_from_sums(n, static_cast<double>(niete_count), static_cast<double>(niete_count));
 }
 
 void TurnTally::merge(const TurnTally& p) { turns += p.turns, niete_count += p.niete_count, sum += p.sum, sum_sq += p.sum_sq; }
@@ -37,7 +37,7 @@ namespace {
 
 void check_seats(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats) {
   if (static_cast<int>(seats.size()) != lib.model().rules().players)
-    throw InputError("zehntausend: " + std::to_string(seats.size()) + " seats for players=" +
+    throw core::InputError("zehntausend: " + std::to_string(seats.size()) + " seats for players=" +
                      std::to_string(lib.model().rules().players));
 }
 
@@ -53,12 +53,12 @@ void credit(MatchTally& t, std::span<const int> totals) {
 
 template <class PlayOne>
 MatchRun run_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
-                   std::uint64_t seed, int threads, const RunControl& control, PlayOne play_one) {
+                   std::uint64_t seed, int threads, const core::RunControl& control, PlayOne play_one) {
   check_seats(lib, seats);
   MatchTally zero;
   zero.shares.assign(seats.size(), 0);
   zero.shares_sq.assign(seats.size(), 0);
-  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](SampleChunk& chunk, MatchTally& part) {
+  return sample_chunks(games, kGamesPerChunk, seed, threads, control, zero, [&](core::SampleChunk& chunk, MatchTally& part) {
     for (std::uint64_t g = 0; g < chunk.count; ++g) play_one(chunk.rng, part);
   });
 }
@@ -66,11 +66,11 @@ MatchRun run_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> se
 }  // namespace
 
 MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
-                    std::uint64_t seed, int threads, const RunControl& control, const GameStart* start) {
+                    std::uint64_t seed, int threads, const core::RunControl& control, const GameStart* start) {
   const ZehntausendRules& r = lib.model().rules();
   const int n = r.players;
   const GameStart from = start ? *start : GameStart{};
-  return run_games(lib, seats, games, seed, threads, control, [&](Rng& rng, MatchTally& t) {
+  return run_games(lib, seats, games, seed, threads, control, [&](core::Rng& rng, MatchTally& t) {
     // The game of engine.h's play_game (Z5), each turn one draw from its exact distribution.
     std::array<int, kMaxPlayers> totals = from.totals;
     const std::span<const int> view(totals.data(), static_cast<size_t>(n));
@@ -99,10 +99,10 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
 }
 
 MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
-                           std::uint64_t seed, int threads, const RunControl& control) {
+                           std::uint64_t seed, int threads, const core::RunControl& control) {
   const ZehntausendRules& r = lib.model().rules();
-  return run_games(lib, seats, games, seed, threads, control, [&](Rng& rng, MatchTally& t) {
-    auto dice = [&] { return roll_die(rng); };
+  return run_games(lib, seats, games, seed, threads, control, [&](core::Rng& rng, MatchTally& t) {
+    auto dice = [&] { return core::roll_die(rng); };
     auto choose = [&](int seat, const TurnView& v) {
       // The plan depends only on the totals before the turn, so asking per throw is the same
       // as asking once at the start of the turn.
@@ -116,10 +116,10 @@ MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* c
 }
 
 TurnRun sample_turns(const TurnModel& m, const TurnPolicy& policy, std::uint64_t turns, std::uint64_t seed,
-                     int threads, const RunControl& control) {
-  return sample_chunks(turns, kTurnsPerChunk, seed, threads, control, TurnTally{},
-                       [&](SampleChunk& chunk, TurnTally& part) {
-                         auto dice = [&] { return roll_die(chunk.rng); };
+                     int threads, const core::RunControl& control) {
+  return core::sample_chunks(turns, kTurnsPerChunk, seed, threads, control, TurnTally{},
+                       [&](core::SampleChunk& chunk, TurnTally& part) {
+                         auto dice = [&] { return core::roll_die(chunk.rng); };
                          auto choose = [&](const TurnView& v) { return decide(m, policy, v); };
                          std::vector<int> totals(1, 0);
                          for (std::uint64_t k = 0; k < chunk.count; ++k) {

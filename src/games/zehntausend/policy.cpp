@@ -135,7 +135,7 @@ class OwnedPolicy final : public SeatPolicy {
 const std::vector<std::string> kSpecs = {"optimal", "bank", "reach", "heuristic", "policy", "race", "shift", "cross"};
 
 int points_arg(const std::string& spec, const std::string& arg, int lo, int hi) {
-  return parse_int(arg, spec, "policy", lo, hi);
+  return core::parse_int(arg, spec, "policy", lo, hi);
 }
 
 }  // namespace
@@ -156,13 +156,13 @@ TurnPolicy read_heuristic(const TurnModel& m, const std::string& text, const std
   std::istringstream in(text);
   std::vector<int> thresholds(kMaxDice + 1, m.rules().bank_min);
   KeepRule keep = KeepRule::Best;
-  for (const IniEntry& e : read_ini(in, source, known)) {
+  for (const core::IniEntry& e : core::read_ini(in, source, known)) {
     if (e.key == "heuristic.keep") {
-      keep = static_cast<KeepRule>(parse_choice(e.value, e.key, e.where, {"best", "most-points", "fewest-dice"}));
+      keep = static_cast<KeepRule>(core::parse_choice(e.value, e.key, e.where, {"best", "most-points", "fewest-dice"}));
     } else {
       const int d = e.key.back() - '0';
-      const int v = parse_int(e.value, e.key, e.where, 0, TurnLibrary::kMaxTarget);
-      if (v % kPointStep != 0) throw InputError(e.where + ": " + e.key + " must be a multiple of 50");
+      const int v = core::parse_int(e.value, e.key, e.where, 0, TurnLibrary::kMaxTarget);
+      if (v % kPointStep != 0) throw core::InputError(e.where + ": " + e.key + " must be a multiple of 50");
       thresholds[static_cast<size_t>(d)] = v;
     }
   }
@@ -173,7 +173,7 @@ TurnPolicy read_heuristic(const TurnModel& m, const std::string& text, const std
 TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
   const auto colon = spec.find(':');
   const std::string head = spec.substr(0, colon), arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  const size_t k = choose_name(head, kSpecs, "zehntausend policy");
+  const size_t k = core::choose_name(head, kSpecs, "zehntausend policy");
   const TurnModel& m = lib.model();
   switch (k) {
     case 0:
@@ -183,10 +183,10 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
     case 2:
       return reach_policy(m, points_arg(spec, arg, 0, TurnLibrary::kMaxTarget));
     case 3:
-      return read_heuristic(m, read_text_file(find_data_file(arg, "zehntausend"), "heuristic file"), arg, spec);
+      return read_heuristic(m, core::read_text_file(core::find_data_file(arg, "zehntausend"), "heuristic file"), arg, spec);
     case 4: {
-      const std::string file = find_data_file(arg, "zehntausend");
-      TurnPolicy p = read_policy_text(m, read_text_file(file, "policy file", kMaxPolicyFileBytes), arg);
+      const std::string file = core::find_data_file(arg, "zehntausend");
+      TurnPolicy p = read_policy_text(m, core::read_text_file(file, "policy file", core::kMaxPolicyFileBytes), arg);
       p.name = spec;
       return p;
     }
@@ -195,17 +195,17 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
     case 7:
       return lib.crossing(points_arg(spec, arg, 0, TurnLibrary::kMaxTarget)).policy;
     default:
-      throw InputError("policy " + verflixt::quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
+      throw core::InputError("policy " + verflixt::core::quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
   }
 }
 
 std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib) {
   const auto colon = spec.find(':');
   const std::string head = spec.substr(0, colon);
-  const size_t k = choose_name(head, kSpecs, "zehntausend policy");
+  const size_t k = core::choose_name(head, kSpecs, "zehntausend policy");
   if (k == 0) return std::make_unique<FixedPolicy>(lib.optimal(), "optimal");
   if (k == 6 || k == 7) {
-    const int v = parse_int(spec.substr(colon == std::string::npos ? spec.size() : colon + 1), spec, "policy", -20000,
+    const int v = core::parse_int(spec.substr(colon == std::string::npos ? spec.size() : colon + 1), spec, "policy", -20000,
                             TurnLibrary::kMaxTarget);
     return std::make_unique<FixedPolicy>(k == 6 ? lib.shifted(v) : lib.crossing(v), spec);
   }
@@ -217,8 +217,8 @@ std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const Turn
       std::string item;
       // A gap or window may be "off": never applies.
       while (std::getline(in, item, ','))
-        v.push_back(item == "off" ? RaceParams::kOff : parse_int(item, "race", "policy", -20000, TurnLibrary::kMaxTarget));
-      if (v.size() != 6) throw InputError("race:W,M,BG,BB,AG,AB needs six numbers of points; got " + verflixt::quoted(spec));
+        v.push_back(item == "off" ? RaceParams::kOff : core::parse_int(item, "race", "policy", -20000, TurnLibrary::kMaxTarget));
+      if (v.size() != 6) throw core::InputError("race:W,M,BG,BB,AG,AB needs six numbers of points; got " + verflixt::core::quoted(spec));
       p = {v[0], v[1], v[2], v[3], v[4], v[5]};
     }
     return std::make_unique<RacePolicy>(lib, p);

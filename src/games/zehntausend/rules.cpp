@@ -13,12 +13,12 @@ void check_rules(const ZehntausendRules& r) {
     if (p.kind != core::RuleKind::Integer || p.id.key == "dice" || p.id.key == "players") continue;
     const int v = p.number(r);
     if (v % kPointStep != 0)
-      throw InputError("zehntausend rule " + p.id.key + " = " + std::to_string(v) + " must be a multiple of 50");
+      throw core::InputError("zehntausend rule " + p.id.key + " = " + std::to_string(v) + " must be a multiple of 50");
   }
   // A turn that can never bank would make every turn worthless; the solver needs a scoring
   // die (a positive single) so that every throw of dice has a chance to score.
   if (r.single_one == 0 && r.single_five == 0)
-    throw InputError("zehntausend rules: single_one and single_five cannot both be 0 (a lone die could never score)");
+    throw core::InputError("zehntausend rules: single_one and single_five cannot both be 0 (a lone die could never score)");
 }
 
 }  // namespace

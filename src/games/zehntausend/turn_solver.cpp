@@ -297,7 +297,7 @@ TurnPolicy read_policy_text(const TurnModel& m, const std::string& text, const s
   p.outcomes = m.outcome_count();
   int lineno = 0, next = 0;
   bool have_horizon = false;
-  auto fail = [&](const std::string& why) { throw InputError(source + ":" + std::to_string(lineno) + ": " + why); };
+  auto fail = [&](const std::string& why) { throw core::InputError(source + ":" + std::to_string(lineno) + ": " + why); };
   while (std::getline(in, line)) {
     ++lineno;
     if (line.empty() || line[0] == '#') continue;

@@ -124,11 +124,11 @@ TEST(AdviseFallback, PassesLeftAreScoredAtTheEndOfTheEvening) {
   EXPECT_FALSE(advice_is_exact(rules, s));
   const Advice more = advise(rules, s, t20, t20, 2048, 1, 2);
   ASSERT_FALSE(more.exact);
-  const Estimate stop = find(more, Action::stop()).value;
+  const core::Estimate stop = find(more, Action::stop()).value;
   EXPECT_LT(stop.mean + 4 * stop.se, 1.0);
   EXPECT_GT(stop.mean - 4 * stop.se, 0.5);
   s.passes_left = 0;
-  EXPECT_THROW(advise(rules, s, t20, t20, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(rules, s, t20, t20, 100, 1, 1), core::InputError);
 }
 
 TEST(AdviseFallback, SituationIsEchoedInSeatOrder) {

@@ -169,18 +169,18 @@ TEST(Advise, ImpossibleSituationsAreInputErrors) {
   const ThresholdPolicy t(18);
   AdviceSituation s = last_seat(5, AdviceGoal::Win);
   s.pass.turn.robbing_ones = -1;
-  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), core::InputError);
   s = last_seat(5, AdviceGoal::Win);
   s.pass.to_play = {1};  // a Zombie still to play
-  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), core::InputError);
   s = last_seat(5, AdviceGoal::Win);
   s.pass.table[3].status = Status::Jungfrau;  // a Jungfrau nobody lets play
-  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), core::InputError);
   s = last_seat(5000, AdviceGoal::Win);
-  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(rules, s, t, t, 100, 1, 1), core::InputError);
   s = last_seat(5, AdviceGoal::Win);
   s.pass.turn.held = JokerSet{}.with(TENTAKEL);
-  EXPECT_THROW(advise(preset("classic"), s, t, t, 100, 1, 1), InputError);
+  EXPECT_THROW(advise(preset("classic"), s, t, t, 100, 1, 1), core::InputError);
 }
 
 void expect_bad(const std::string& args, const std::string& names) {

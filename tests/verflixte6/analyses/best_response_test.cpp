@@ -42,7 +42,7 @@ TEST(BestResponse, GainsShrinkOverTheRounds) {
   start.stop.cap = 20;
   const BestResponseResult r = best_responses(t10, nullptr, "threshold:10", sol, start, o, 12, 2);
   ASSERT_GE(r.rounds.size(), 2u);
-  const Estimate first = r.rounds.front().gain, last = r.rounds.back().gain;
+  const core::Estimate first = r.rounds.front().gain, last = r.rounds.back().gain;
   EXPECT_GT(first.mean, 4 * first.se);  // the first response gains beyond its errors
   EXPECT_LT(last.mean, first.mean - 2 * std::hypot(first.se, last.se));
   EXPECT_LT(std::abs(last.mean), 3 * last.se + 0.02);
@@ -62,14 +62,14 @@ TEST(BestResponse, AStopKeepsTheFinishedRounds) {
   StrongParams start;
   start.stop.cap = 20;
   std::uint64_t calls = 0;
-  RunControl count;
+  core::RunControl count;
   count.progress = [&](std::uint64_t, std::uint64_t) { ++calls; };
   const BestResponseResult full = best_responses(t10, nullptr, "t10", sol, start, o, 4, 1, count);
   ASSERT_FALSE(full.interrupted);
   ASSERT_GE(full.rounds.size(), 2u);
   std::atomic<bool> stop{false};
   std::uint64_t seen = 0;
-  RunControl cut;
+  core::RunControl cut;
   cut.stop = &stop;
   cut.progress = [&](std::uint64_t, std::uint64_t) {
     if (++seen >= calls * 3 / 4) stop = true;  // during a later round

@@ -58,7 +58,7 @@ TEST(EvaluateReproducibility, SameSeedSameBitsWithOneAndTwoThreads) {
 
 TEST(EvaluateReproducibility, AStopRequestKeepsFinishedChunksOnly) {
   std::atomic<bool> stop{true};
-  RunControl rc;
+  core::RunControl rc;
   rc.stop = &stop;
   const ThresholdPolicy policy(17);
   const SoloRun run = evaluate_solo(preset("tournament-2019"), {}, policy, 100000, 1, 2, rc);
@@ -116,7 +116,7 @@ TEST(EvaluateInvariants, StealsMoveEyesAndNeverRobZombies) {
   for (const Rules& r : {preset("tournament-2019"), preset("classic")}) {
     const StealWatcher watcher(18);
     std::vector<PassSeat> seats(5, PassSeat{&watcher, {}, 0, 0});
-    RandomDice dice(chunk_rng(2024, 0));
+    core::RandomDice dice(core::chunk_rng(2024, 0));
     for (int pass = 0; pass < 3000; ++pass) play_pass(r, seats, pass % 5, dice);
     EXPECT_GT(watcher.steals, 1000) << r.preset;
     EXPECT_EQ(watcher.violations, 0) << r.preset;
@@ -129,7 +129,7 @@ TEST(EvaluateInvariants, PassResultsAreNeverNegativeAndZombiesHoldZero) {
   const ThresholdPolicy policy(15);
   const JokerSet jokers = JokerSet{}.with(SENIGMA).with(PONY).with(ANACONDA);
   std::vector<PassSeat> seats(6, PassSeat{&policy, jokers, 0, 0});
-  RandomDice dice(chunk_rng(5, 0));
+  core::RandomDice dice(core::chunk_rng(5, 0));
   for (int pass = 0; pass < 2000; ++pass) {
     const PassResult res = play_pass(r, seats, pass % 6, dice);
     for (size_t k = 0; k < 6; ++k) {

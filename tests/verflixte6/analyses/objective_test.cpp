@@ -20,7 +20,7 @@ namespace {
 
 constexpr double kTolerance = 4.0;  // standard errors
 
-void expect_near_se(const Estimate& e, double exact, const char* what) {
+void expect_near_se(const core::Estimate& e, double exact, const char* what) {
   EXPECT_GT(e.se, 0.0) << what;
   EXPECT_NEAR(e.mean, exact, kTolerance * e.se + 1e-12) << what << " mean " << e.mean << " se " << e.se;
 }
@@ -99,7 +99,7 @@ TEST(Objective, StopperAgainstSevenSeekerOnePass) {
   expect_near_se(run.by_group[0].rank, rank, "A rank");
   expect_near_se(run.by_group[1].win, 1 - win, "B win");
   // The paired difference is A's win minus B's: 2 win - 1, and its error is twice A's.
-  const Estimate d = run.group_win_difference(0, 1);
+  const core::Estimate d = run.group_win_difference(0, 1);
   EXPECT_NEAR(d.mean, 2 * run.by_group[0].win.mean - 1, 1e-12);
   EXPECT_NEAR(d.se, 2 * run.by_group[0].win.se, 1e-9);
 }
@@ -144,7 +144,7 @@ TEST(Objective, SeatsRotateAcrossEvenings) {
   expect_near_se(run.by_seat[0].win, 0.5, "seat 1");
   expect_near_se(run.by_seat[1].win, 0.5, "seat 2");
   // The premise: without rotation the last seat's edge is large (seat 2 always last).
-  RandomDice dice(chunk_rng(8, 0));
+  core::RandomDice dice(core::chunk_rng(8, 0));
   std::vector<EveningPlayer> players(2, EveningPlayer{&p, nullptr, 0});
   double last = 0;
   for (int e = 0; e < 4000; ++e) {
@@ -174,7 +174,7 @@ TEST(Objective, InterruptedRunKeepsFinishedChunks) {
   const Rules rules = preset("tournament-2019");
   ThresholdPolicy a(18);
   std::atomic<bool> stop{false};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
   control.progress = [&](std::uint64_t done, std::uint64_t) {
     if (done > 0) stop = true;
@@ -207,9 +207,9 @@ TEST(Objective, ScoreSplitsTiesAndAveragesRanks) {
 namespace verflixt::verflixte6 {
 namespace {
 
-class RecordingDice final : public Dice {
+class RecordingDice final : public core::Dice {
  public:
-  explicit RecordingDice(Rng rng) : d_(rng) {}
+  explicit RecordingDice(core::Rng rng) : d_(rng) {}
   int roll() override {
     faces.push_back(d_.roll());
     return faces.back();
@@ -217,7 +217,7 @@ class RecordingDice final : public Dice {
   std::vector<int> faces;
 
  private:
-  RandomDice d_;
+  core::RandomDice d_;
 };
 
 // Duels with Senigma from 8 eyes on, otherwise stops at 16; checks every step it sees.
@@ -263,7 +263,7 @@ class ConservationProbe final : public Policy {
 
 TEST(Table, StealsAndDuelsConserveEyesInEveryPass) {
   const Rules rules = preset("tournament-2019");
-  RecordingDice dice(chunk_rng(17, 0));
+  RecordingDice dice(core::chunk_rng(17, 0));
   const ConservationProbe probe(rules, dice);
   for (int n : {3, 6}) {
     std::vector<PassSeat> seats(static_cast<size_t>(n), PassSeat{&probe, JokerSet{}.with(SENIGMA), 0, 0});

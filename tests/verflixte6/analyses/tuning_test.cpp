@@ -75,8 +75,8 @@ TEST(Tuning, CommonRandomNumbersPairTheCandidates) {
   EXPECT_EQ(a.value.mean, a1.value.mean);
   EXPECT_EQ(a.value.se, a1.value.se);
   // Two candidates on the same dice: the paired error is well below the unpaired one.
-  const Estimate paired = paired_difference(a, b, 1, TuningObjective::win);
-  const Estimate unpaired = unpaired_difference(a, b);
+  const core::Estimate paired = paired_difference(a, b, 1, TuningObjective::win);
+  const core::Estimate unpaired = unpaired_difference(a, b);
   EXPECT_NEAR(paired.mean, unpaired.mean, 1e-12);
   EXPECT_LT(paired.se, 0.8 * unpaired.se);
   // A different stream gives different evenings.
@@ -107,7 +107,7 @@ TEST(Tuning, TheLanesPlayEverySeriesAsOneEveningAfterAnother) {
   for (const auto& f : t.table.field) base.push_back(f);
   std::int64_t wins = 0;
   for (std::uint64_t s = 0; s < lanes.series.size(); ++s) {
-    Rng rng = chunk_rng(stream, s);
+    core::Rng rng = core::chunk_rng(stream, s);
     std::vector<EveningPlayer> players = base;
     std::int64_t x = 0;
     for (std::uint64_t e = 0; e < 3; ++e) {
@@ -124,7 +124,7 @@ TEST(Tuning, TheLanesPlayEverySeriesAsOneEveningAfterAnother) {
 TEST(Tuning, AStopKeepsTheStart) {
   SmallTable t;
   std::atomic<bool> stop{true};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
   TuningOptions o;
   o.evenings = 500;
@@ -144,7 +144,7 @@ TEST(Tuning, ParamRangesParseOrThrow) {
   EXPECT_EQ(r.step, 4);
   EXPECT_EQ(parse_param_range("margin=-3..5").lo, -3);
   for (const char* bad : {"cap", "cap=10", "cap=30..10", "cap=1..5:0", "size=1..3", "cap=a..b", "cap=1..3:x"})
-    EXPECT_THROW(parse_param_range(bad), InputError) << bad;
+    EXPECT_THROW(parse_param_range(bad), core::InputError) << bad;
 }
 
 TEST(TuningCli, WritesAPolicyThatReadsBack) {

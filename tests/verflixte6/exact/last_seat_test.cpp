@@ -26,7 +26,7 @@ std::pair<double, double> monte_carlo(const Rules& rules, const std::vector<Seat
                                       const Policy& policy, Goal goal, int n, std::uint64_t seed,
                                       const TurnState& start = {}) {
   std::vector<PassSeat> seats(table.size(), PassSeat{&policy, {}, 0, 0});
-  RandomDice dice(chunk_rng(seed, 0));
+  core::RandomDice dice(core::chunk_rng(seed, 0));
   double sum = 0, sq = 0;
   for (int i = 0; i < n; ++i) {
     PassSituation s{table, self, start, {}};
@@ -287,7 +287,7 @@ TEST(LastSeat, JokerOptimumBeatsHeuristics) {
 TEST(LastSeat, RefusesAJungfrauStillToPlay) {
   const Rules rules = preset("tournament-2019");
   std::vector<SeatView> t = {seat(0, Status::Jungfrau), seat(0, Status::Jungfrau)};
-  EXPECT_THROW(LastSeatSolver(rules, t, 1, Goal::Win), InputError);
+  EXPECT_THROW(LastSeatSolver(rules, t, 1, Goal::Win), core::InputError);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ Rules pig() {
 TEST(Markov, ThresholdPolicyMatchesRecursion) {
   const Rules r = preset("tournament-2019");
   for (int n : {0, 1, 5, 10, 16, 20, 27, 40}) {
-    const MarkovResult m = evaluate_chain(compile_chain(r, {}, ThresholdPolicy(n)));
+    const core::MarkovResult m = evaluate_chain(compile_chain(r, {}, ThresholdPolicy(n)));
     EXPECT_NEAR(m.ev, threshold_value(n), 1e-11) << n;
     double sum = 0;
     for (auto [v, p] : m.distribution) sum += p;
@@ -78,7 +78,7 @@ TEST(Markov, PigHoldAt20) {
   // 25: 0.017173.
   const std::map<int, double> published{{0, 0.624541},  {20, 0.099713}, {21, 0.094991}, {22, 0.074189},
                                         {23, 0.054196}, {24, 0.035198}, {25, 0.017173}};
-  const MarkovResult m = evaluate_chain(compile_chain(pig(), {}, ThresholdPolicy(20)));
+  const core::MarkovResult m = evaluate_chain(compile_chain(pig(), {}, ThresholdPolicy(20)));
   const auto mine = pig_hold(20);
   ASSERT_EQ(m.distribution.size(), mine.size());
   for (auto [v, p] : mine) EXPECT_NEAR(m.distribution.at(v), p, 1e-13) << v;
@@ -90,8 +90,8 @@ TEST(Markov, PigHoldAt20) {
 }
 
 // A chain by hand: states listed as (value, terminal, eliminated, outcomes).
-Chain make_chain(const std::vector<std::tuple<int, bool, bool, std::vector<std::pair<std::uint32_t, double>>>>& spec) {
-  Chain c;
+core::Chain make_chain(const std::vector<std::tuple<int, bool, bool, std::vector<std::pair<std::uint32_t, double>>>>& spec) {
+  core::Chain c;
   c.first.push_back(0);
   for (const auto& [v, t, e, outs] : spec) {
     c.value.push_back(v);
@@ -110,32 +110,32 @@ TEST(Markov, CyclicChainUsesSparseLU) {
   // 0 -> 0 (1/2), 1 (1/4), 2 (1/4); 1 -> 0 (1/3), 3 (2/3). Absorbing: 2 (value 10,
   // eliminated), 3 (value 4). By hand: P(reach 2) = x, from 0: x0 = 1/2 x0 + 1/4 + 1/4 x1,
   // x1 = 1/3 x0  =>  x0 (1/2 - 1/12) = 1/4  =>  x0 = 3/5.
-  const Chain c = make_chain({{0, false, false, {{0, 0.5}, {1, 0.25}, {2, 0.25}}},
+  const core::Chain c = make_chain({{0, false, false, {{0, 0.5}, {1, 0.25}, {2, 0.25}}},
                               {0, false, false, {{0, 1.0 / 3}, {3, 2.0 / 3}}},
                               {10, true, true, {}},
                               {4, true, false, {}}});
-  const MarkovResult m = evaluate_chain(c);
+  const core::MarkovResult m = evaluate_chain(c);
   EXPECT_FALSE(m.acyclic);
   EXPECT_NEAR(m.bust_probability, 0.6, 1e-12);
   EXPECT_NEAR(m.distribution.at(10), 0.6, 1e-12);
   EXPECT_NEAR(m.distribution.at(4), 0.4, 1e-12);
   EXPECT_NEAR(m.ev, 6 + 1.6, 1e-12);
-  const auto v = state_values(c);
+  const auto v = core::state_values(c);
   EXPECT_NEAR(v[0], 7.6, 1e-12);
   EXPECT_NEAR(v[1], 7.6 / 3 + 8.0 / 3, 1e-12);
 }
 
 TEST(Markov, StateValuesAgreeWithRecursion) {
   const Rules r = preset("tournament-2019");
-  const Chain c = compile_chain(r, {}, ThresholdPolicy(16));
-  EXPECT_NEAR(state_values(c)[c.start], threshold_value(16), 1e-11);
+  const core::Chain c = compile_chain(r, {}, ThresholdPolicy(16));
+  EXPECT_NEAR(core::state_values(c)[c.start], threshold_value(16), 1e-11);
 }
 
 TEST(Markov, MalformedChainsAreRejected) {
-  Chain bad = make_chain({{0, false, false, {{1, 0.5}}}, {1, true, false, {}}});
-  EXPECT_THROW(evaluate_chain(bad), std::invalid_argument);  // row sums to 1/2
-  Chain out_of_range = make_chain({{0, false, false, {{7, 1.0}}}, {1, true, false, {}}});
-  EXPECT_THROW(evaluate_chain(out_of_range), std::invalid_argument);
+  core::Chain bad = make_chain({{0, false, false, {{1, 0.5}}}, {1, true, false, {}}});
+  EXPECT_THROW(core::evaluate_chain(bad), std::invalid_argument);  // row sums to 1/2
+  core::Chain out_of_range = make_chain({{0, false, false, {{7, 1.0}}}, {1, true, false, {}}});
+  EXPECT_THROW(core::evaluate_chain(out_of_range), std::invalid_argument);
 }
 
 }  // namespace

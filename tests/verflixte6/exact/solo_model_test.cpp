@@ -222,7 +222,7 @@ TEST(SoloModel, EngineStatesAreSoloStates) {  // T1, T5, J13 classic, E6
   EXPECT_EQ(t.phase, TurnPhase::FreeThrow);
   EXPECT_EQ(canonical(kC, t), solo_start(kC, l));
   EXPECT_FALSE(is_legal(TurnView{kC, t, -1, {}, 0}, Action::roll()));  // nothing to decide yet
-  ScriptedDice d{4, 6, 2};
+  core::ScriptedDice d{4, 6, 2};
   free_throw(kC, t, d);
   EXPECT_EQ(t.phase, TurnPhase::Decide);
   EXPECT_TRUE(contains(free_throw_outcomes(kC, solo_start(kC, l)), canonical(kC, t)));
@@ -251,7 +251,7 @@ TEST(SoloModel, EveryStepIsADistributionOfCanonicalStates) {
   for (const Rules* r : {&kT, &kC})
     for (JokerSet l : all_loadouts(*r)) {
       if (l.size() > 1) continue;
-      const Chain c = compile_chain(*r, l, JokersFirst(20));
+      const core::Chain c = compile_chain(*r, l, JokersFirst(20));
       for (std::size_t s = 0; s < c.size(); ++s) {
         if (c.terminal[s]) continue;
         double sum = 0;
@@ -279,8 +279,8 @@ TEST(SoloModel, EngineMonteCarloMatchesTheExactChain) {
       if (r == &kT && j != TENTAKEL) loadouts.push_back(JokerSet{}.with(j).with(TENTAKEL));
     }
     for (JokerSet l : loadouts) {
-      const MarkovResult exact = evaluate_chain(compile_chain(*r, l, policy));
-      RandomDice dice(chunk_rng(20261120, static_cast<std::uint64_t>(l.bits) + (r == &kC ? 1u << 16 : 0u)));
+      const core::MarkovResult exact = evaluate_chain(compile_chain(*r, l, policy));
+      core::RandomDice dice(core::chunk_rng(20261120, static_cast<std::uint64_t>(l.bits) + (r == &kC ? 1u << 16 : 0u)));
       double sum = 0, sq = 0, busts = 0;
       for (int t = 0; t < kTurns; ++t) {
         const TurnState end = play_solo_turn(*r, l, policy, dice);

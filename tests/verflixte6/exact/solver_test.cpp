@@ -88,7 +88,7 @@ TEST(Solver, PigOptimumIsHoldAt20) {
   pig.ones_rob = false;
   const SoloSolution sol = solve_solo(pig, {});
   EXPECT_EQ(sol.threshold, 20);
-  const MarkovResult hold20 = evaluate_chain(compile_chain(pig, {}, ThresholdPolicy(20)));
+  const core::MarkovResult hold20 = evaluate_chain(compile_chain(pig, {}, ThresholdPolicy(20)));
   EXPECT_NEAR(sol.ev, hold20.ev, 1e-12);
   EXPECT_NEAR(sol.bust_probability, hold20.bust_probability, 1e-12);
 }
@@ -113,7 +113,7 @@ TEST(Solver, TablePolicyChainReproducesTheSolution) {
   for (const auto& [r, l] : cases) {
     const SoloSolution sol = solve_solo(*r, l);
     const auto policy = table_policy(*r, sol);
-    const MarkovResult m = evaluate_chain(compile_chain(*r, l, *policy));
+    const core::MarkovResult m = evaluate_chain(compile_chain(*r, l, *policy));
     EXPECT_NEAR(m.ev, sol.ev, 1e-9) << r->preset << " " << loadout_name(l);
     EXPECT_NEAR(m.bust_probability, sol.bust_probability, 1e-9) << r->preset << " " << loadout_name(l);
     EXPECT_TRUE(sol.cap_certified) << loadout_name(l);
@@ -154,7 +154,7 @@ TEST(Solver, EngineUnderSolvedPolicyMatchesExactValue) {
   for (const auto& [r, l] : cases) {
     const SoloSolution sol = solve_solo(*r, l);
     const auto policy = table_policy(*r, sol);
-    RandomDice dice(chunk_rng(7, l.bits + (r == &kC ? 1u << 16 : 0u)));
+    core::RandomDice dice(core::chunk_rng(7, l.bits + (r == &kC ? 1u << 16 : 0u)));
     const int n = 30000;
     double sum = 0, sq = 0, busts = 0;
     for (int t = 0; t < n; ++t) {
@@ -188,7 +188,7 @@ TEST(Solver, KernelUnderSolvedPolicyMatchesExactValue) {
     options.thresholds = false;
     const SoloSolution sol = solve_solo(*r, l, options);
     const auto policy = table_policy(*r, sol);
-    const Tally t = sample_chain(compile_chain(*r, l, *policy), 400000, 11 + l.bits, 2);
+    const core::Tally t = sample_chain(compile_chain(*r, l, *policy), 400000, 11 + l.bits, 2);
     const double bust_se = std::sqrt(sol.bust_probability * (1 - sol.bust_probability) / 400000.0);
     EXPECT_NEAR(t.mean(), sol.ev, 4 * t.stderr_mean()) << r->preset << " " << loadout_name(l);
     EXPECT_NEAR(t.bust_rate(), sol.bust_probability, 4 * bust_se + 1e-12) << r->preset << " " << loadout_name(l);
@@ -204,21 +204,21 @@ TEST(Solver, PolicyFileRoundTrip) {
   EXPECT_EQ(back->loadout(), l);
   EXPECT_EQ(back->table().states.size(), sol.table->states.size());
   const auto direct = table_policy(kT, sol);
-  const MarkovResult a = evaluate_chain(compile_chain(kT, l, *direct));
-  const MarkovResult b = evaluate_chain(compile_chain(kT, l, *back));
+  const core::MarkovResult a = evaluate_chain(compile_chain(kT, l, *direct));
+  const core::MarkovResult b = evaluate_chain(compile_chain(kT, l, *back));
   EXPECT_EQ(a.distribution, b.distribution);
   // A table is only valid for the rules it was solved under.
   std::stringstream again;
   write_policy(again, kT, sol);
-  EXPECT_THROW(read_policy(again, kC, "test.policy"), InputError);
+  EXPECT_THROW(read_policy(again, kC, "test.policy"), core::InputError);
   std::stringstream broken("verflixt-policy 1\nversion x\n");
-  EXPECT_THROW(read_policy(broken, kT, "broken.policy"), InputError);
+  EXPECT_THROW(read_policy(broken, kT, "broken.policy"), core::InputError);
 }
 
 TEST(Solver, RejectsRulesWithoutProgress) {
   Rules r = kT;
   r.tentakel_bonus = -5;  // a Tentakel 1 then subtracts 4: eyes could fall for ever
-  EXPECT_THROW(solve_solo(r, jokers({TENTAKEL})), InputError);
+  EXPECT_THROW(solve_solo(r, jokers({TENTAKEL})), core::InputError);
   EXPECT_NO_THROW(solve_solo(r, jokers({PONY}), {.thresholds = false, .keep_table = false}));
 }
 
@@ -233,7 +233,7 @@ TEST(Solver, GeneralizedRulesStayConsistent) {
   for (JokerSet l : {jokers({PONY, JULE, VENTIL}), jokers({FUMO, RUNKELRUEB}), jokers({TENTAKEL, ALL_IN, SENIGMA})}) {
     const SoloSolution sol = solve_solo(r, l);
     EXPECT_TRUE(sol.cap_certified) << loadout_name(l);
-    const MarkovResult m = evaluate_chain(compile_chain(r, l, *table_policy(r, sol)));
+    const core::MarkovResult m = evaluate_chain(compile_chain(r, l, *table_policy(r, sol)));
     EXPECT_NEAR(m.ev, sol.ev, 1e-9) << loadout_name(l);
     for (int n : {10, 20, 30}) EXPECT_GE(sol.ev + 1e-9, evaluate_chain(compile_chain(r, l, ThresholdPolicy(n))).ev);
   }

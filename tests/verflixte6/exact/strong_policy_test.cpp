@@ -145,7 +145,7 @@ TEST(StrongPolicy, SampledLastSeatWinEqualsTheDp) {
   const int n = 20000;
   double sum = 0, sum_sq = 0;
   for (int i = 0; i < n; ++i) {
-    RandomDice dice(chunk_rng(77, static_cast<std::uint64_t>(i)));
+    core::RandomDice dice(core::chunk_rng(77, static_cast<std::uint64_t>(i)));
     PassSituation sit{table, 1, start, {}};
     const PassResult r = finish_pass(rules, seats, sit, dice);
     std::vector<int> totals(4);
@@ -210,12 +210,12 @@ TEST(StrongPolicy, ReadsBackAsStrongAndFromItsFile) {
   std::istringstream back2(strong_file(leader, "# test"));
   EXPECT_TRUE(read_strong(back2, "back2.ini").target_leader);
   std::istringstream bad("[last_seat]\nexact_deficit = 500\n");
-  EXPECT_THROW(read_strong(bad, "bad.ini"), InputError);
-  EXPECT_THROW(make_policy("strong:" + kSource + "/strategies/heuristic.ini", rules), InputError);
+  EXPECT_THROW(read_strong(bad, "bad.ini"), core::InputError);
+  EXPECT_THROW(make_policy("strong:" + kSource + "/strategies/heuristic.ini", rules), core::InputError);
 }
 
 // P(win) of a strong seat 0 against three copies of `field` (with its joker list).
-Estimate strong_against(const Rules& rules, const Policy& field, const Selector* field_selector,
+core::Estimate strong_against(const Rules& rules, const Policy& field, const Selector* field_selector,
                         std::uint64_t evenings) {
   const auto strong = make_strong_evening_policy(rules, StrongParams{});
   const StrongSelector sel(strong->solutions());
@@ -232,10 +232,10 @@ TEST(StrongPolicy, BeatsHeuristicAndThresholdAtFour) {
   const Rules rules = preset("tournament-2019");
   const auto heuristic = make_policy(kSource + "/strategies/heuristic.ini", rules);
   const ListSelector list(dynamic_cast<const HeuristicPolicy&>(*heuristic).params().loadout);
-  const Estimate h = strong_against(rules, *heuristic, &list, 1500);
+  const core::Estimate h = strong_against(rules, *heuristic, &list, 1500);
   EXPECT_GT(h.mean, 0.25 + 4 * h.se) << h.mean << " ± " << h.se;
   const ThresholdPolicy t20(20);
-  const Estimate t = strong_against(rules, t20, nullptr, 1500);
+  const core::Estimate t = strong_against(rules, t20, nullptr, 1500);
   EXPECT_GT(t.mean, 0.25 + 4 * t.se) << t.mean << " ± " << t.se;
 }
 

@@ -52,7 +52,7 @@ void expect_summary_of(const std::vector<double>& v, double mean, double sd, dou
 
 std::string expected_signature() {
   const Rules rules = preset("tournament-2019");
-  const Tally t = sample_chain(compile_chain(rules, JokerSet{}, ThresholdPolicy(17)), 200000, 7, 1);
+  const core::Tally t = sample_chain(compile_chain(rules, JokerSet{}, ThresholdPolicy(17)), 200000, 7, 1);
   char expect[64];
   std::snprintf(expect, sizeof expect, "%.9f/200000", t.mean());
   return expect;

@@ -14,7 +14,7 @@ namespace verflixt::verflixte6::testing {
 
 // The exact distribution of (value, eliminated) at the end of a turn: probability mass
 // flows from the start along the chain's outcomes until less than 1e-15 is still live.
-inline std::map<std::pair<int, bool>, double> exact_distribution(const Chain& c) {
+inline std::map<std::pair<int, bool>, double> exact_distribution(const core::Chain& c) {
   std::vector<double> mass(c.size(), 0), next(c.size(), 0);
   std::map<std::pair<int, bool>, double> out;
   mass[c.start] = 1;
@@ -40,7 +40,7 @@ inline std::map<std::pair<int, bool>, double> exact_distribution(const Chain& c)
 
 // Chi-square of a tally against an exact distribution of (value, eliminated); bins with an
 // expected count below 5 are pooled. Returns {statistic, degrees of freedom}.
-inline std::pair<double, int> chi_square(const Tally& t, const Chain& c, const std::map<std::pair<int, bool>, double>& exact) {
+inline std::pair<double, int> chi_square(const core::Tally& t, const core::Chain& c, const std::map<std::pair<int, bool>, double>& exact) {
   // The tally's histogram is by value only; busts are counted separately, so compare on
   // value bins, with exact probabilities summed over the eliminated flag.
   (void)c;

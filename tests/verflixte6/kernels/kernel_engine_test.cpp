@@ -41,9 +41,9 @@ class EagerJokerPolicy final : public Policy {
   int from_;
 };
 
-Tally engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy, std::uint64_t turns, std::uint64_t seed) {
-  RandomDice dice(Rng{seed});
-  Tally t;
+core::Tally engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy, std::uint64_t turns, std::uint64_t seed) {
+  core::RandomDice dice(core::Rng{seed});
+  core::Tally t;
   for (std::uint64_t i = 0; i < turns; ++i) {
     const TurnState end = play_solo_turn(rules, loadout, policy, dice);
     t.add(end.eyes, end.eliminated);
@@ -62,10 +62,10 @@ double chi2_critical_strict(int df) {
 // each other (means within 4 combined standard errors).
 void expect_kernel_matches_engine(const Rules& rules, JokerSet loadout, const Policy& policy, std::uint64_t seed) {
   SCOPED_TRACE(rules.preset + " " + loadout_name(loadout) + " " + policy.name());
-  const Chain chain = compile_chain(rules, loadout, policy);
+  const core::Chain chain = compile_chain(rules, loadout, policy);
   const auto exact = exact_distribution(chain);
-  const Tally k = sample_chain(chain, 1'000'000, seed, 2);
-  const Tally e = engine_turns(rules, loadout, policy, 100'000, seed);
+  const core::Tally k = sample_chain(chain, 1'000'000, seed, 2);
+  const core::Tally e = engine_turns(rules, loadout, policy, 100'000, seed);
   const auto [ck, dfk] = chi_square(k, chain, exact);
   const auto [ce, dfe] = chi_square(e, chain, exact);
   EXPECT_LT(ck, chi2_critical_strict(std::max(dfk, 1))) << "kernel vs exact, df " << dfk;
@@ -82,7 +82,7 @@ TEST(Naive, EngineLoopMatchesTheExactChain) {
   const auto heuristic = make_policy(VERFLIXT_SOURCE_DIR "/strategies/heuristic.ini", rules);
   const JokerSet loadout = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
   const auto exact = exact_distribution(compile_chain(rules, loadout, *heuristic));
-  const Tally t = naive_engine_turns(rules, loadout, *heuristic, 200'000, 11, 2);
+  const core::Tally t = naive_engine_turns(rules, loadout, *heuristic, 200'000, 11, 2);
   EXPECT_EQ(t.turns(), 200'000u);
   EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());
   EXPECT_NEAR(t.bust_rate(), exact_bust(exact), 4 * t.bust_stderr());

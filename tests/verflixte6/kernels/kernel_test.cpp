@@ -34,8 +34,8 @@ using testing::exact_mean;
 // throw adds its face; then, while eyes < n, 2..5 add the face, the j-th robbing 1 adds
 // 1 + min(j, 5), and a 6 ends the turn at 0, eliminated. States: start, live (eyes, j) with
 // j capped at 5 (more ones steal no more), and one terminal state per outcome value.
-Chain threshold_chain(int n) {
-  Chain c;
+core::Chain threshold_chain(int n) {
+  core::Chain c;
   std::map<std::pair<int, int>, std::uint32_t> live;
   std::map<int, std::uint32_t> done;
   std::uint32_t bust = 0;
@@ -80,9 +80,9 @@ Chain threshold_chain(int n) {
 // A random layered chain that exercises what the threshold chain does not: states with 1 to
 // 40 outcomes of very uneven probability (down to ~1e-6), negative values, busts with
 // non-zero values, and several terminal states sharing a value.
-Chain random_chain(unsigned seed) {
+core::Chain random_chain(unsigned seed) {
   std::mt19937 g(seed);
-  Chain c;
+  core::Chain c;
   constexpr int kLayers = 5, kWidth = 12, kTerminals = 25;
   const int live = kLayers * kWidth;
   for (int s = 0; s < live; ++s) {
@@ -172,9 +172,9 @@ double chi2_critical(int df) {
 // multiples of 2^-32: each successor (terminal classes pooled) within 2^-32 · outcomes.
 // A row that plays m steps realizes the m-step distribution (terminals absorbing),
 // computed here by plain double sums over the chain.
-void expect_tables_match(const Chain& c, const AliasOptions& options = {}) {
-  const AliasChain a = compile_alias(c, options);
-  const auto realized = realized_counts(a);
+void expect_tables_match(const core::Chain& c, const core::AliasOptions& options = {}) {
+  const core::AliasChain a = compile_alias(c, options);
+  const auto realized = core::realized_counts(a);
   int composed = 0;
   for (std::size_t s = 0; s < c.size(); ++s) {
     if (c.terminal[s]) continue;
@@ -214,43 +214,43 @@ void expect_tables_match(const Chain& c, const AliasOptions& options = {}) {
 
 TEST(AliasChain, RealizesThresholdChainProbabilities) {
   for (int n : {1, 2, 7, 17, 30}) {
-    expect_tables_match(threshold_chain(n), AliasOptions{1, 32});
-    expect_tables_match(threshold_chain(n), AliasOptions{2, 32});
-    expect_tables_match(threshold_chain(n), AliasOptions{4, 64});
+    expect_tables_match(threshold_chain(n), core::AliasOptions{1, 32});
+    expect_tables_match(threshold_chain(n), core::AliasOptions{2, 32});
+    expect_tables_match(threshold_chain(n), core::AliasOptions{4, 64});
   }
 }
 
 TEST(AliasChain, RealizesUnevenManyOutcomeProbabilities) {
   for (unsigned seed : {1u, 2u, 3u}) {
-    expect_tables_match(random_chain(seed), AliasOptions{1, 32});
-    expect_tables_match(random_chain(seed), AliasOptions{2, 64});
+    expect_tables_match(random_chain(seed), core::AliasOptions{1, 32});
+    expect_tables_match(random_chain(seed), core::AliasOptions{2, 64});
   }
 }
 
 TEST(AliasChain, MergesTerminalsByValueAndBust) {
-  const Chain c = threshold_chain(17);
-  const AliasChain a = compile_alias(c);
+  const core::Chain c = threshold_chain(17);
+  const core::AliasChain a = compile_alias(c);
   // Values 17..22 (the largest: 16 + 1 + 5 from a fifth robbing 1) and the bust.
   EXPECT_EQ(a.class_value.size(), 7u);
 }
 
 TEST(AliasChain, RejectsMalformedChains) {
-  Chain c = threshold_chain(5);
+  core::Chain c = threshold_chain(5);
   c.outcome_prob[0] += 0.01;  // start's outcomes no longer sum to 1
-  EXPECT_THROW(compile_alias(c), std::invalid_argument);
-  Chain d = threshold_chain(5);
+  EXPECT_THROW(core::compile_alias(c), std::invalid_argument);
+  core::Chain d = threshold_chain(5);
   d.outcome_next[3] = static_cast<std::uint32_t>(d.size());
-  EXPECT_THROW(compile_alias(d), std::invalid_argument);
-  Chain e = threshold_chain(5);
+  EXPECT_THROW(core::compile_alias(d), std::invalid_argument);
+  core::Chain e = threshold_chain(5);
   e.start = static_cast<std::uint32_t>(e.size() + 1);
-  EXPECT_THROW(compile_alias(e), std::invalid_argument);
+  EXPECT_THROW(core::compile_alias(e), std::invalid_argument);
 }
 
 // ---- Sampling against exact answers ----
 
 TEST(Kernel, MeanAndBustRateMatchTheExactThresholdValue) {
   for (int n : {5, 17, 25}) {
-    const Tally t = sample_chain(threshold_chain(n), 2'000'000, 1000 + static_cast<unsigned>(n), 2);
+    const core::Tally t = sample_chain(threshold_chain(n), 2'000'000, 1000 + static_cast<unsigned>(n), 2);
     ASSERT_EQ(t.turns(), 2'000'000u);
     EXPECT_NEAR(t.mean(), exact_threshold_value(n), 4 * t.stderr_mean()) << "threshold " << n;
     EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(n), 4 * t.bust_stderr()) << "threshold " << n;
@@ -258,30 +258,30 @@ TEST(Kernel, MeanAndBustRateMatchTheExactThresholdValue) {
 }
 
 TEST(Kernel, OneStepTablesMatchTheExactValueToo) {
-  const AliasChain a = compile_alias(threshold_chain(17), AliasOptions{1, 32});
-  const Tally t = sample_chain(a, 2'000'000, 31, KernelOptions{2, 1 << 16});
+  const core::AliasChain a = compile_alias(threshold_chain(17), core::AliasOptions{1, 32});
+  const core::Tally t = sample_chain(a, 2'000'000, 31, core::KernelOptions{2, 1 << 16});
   EXPECT_NEAR(t.mean(), exact_threshold_value(17), 4 * t.stderr_mean());
   EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(17), 4 * t.bust_stderr());
-  const Chain c = random_chain(6);
+  const core::Chain c = random_chain(6);
   const auto exact = exact_distribution(c);
-  const Tally r = sample_chain(compile_alias(c, AliasOptions{1, 32}), 2'000'000, 32, KernelOptions{2, 1 << 16});
+  const core::Tally r = core::sample_chain(compile_alias(c, core::AliasOptions{1, 32}), 2'000'000, 32, core::KernelOptions{2, 1 << 16});
   const auto [chi2, df] = chi_square(r, c, exact);
   EXPECT_LT(chi2, chi2_critical(df));
 }
 
 TEST(Kernel, DistributionMatchesForwardPropagation) {
   {
-    const Chain c = threshold_chain(17);
+    const core::Chain c = threshold_chain(17);
     const auto exact = exact_distribution(c);
-    const Tally t = sample_chain(c, 4'000'000, 77, 2);
+    const core::Tally t = sample_chain(c, 4'000'000, 77, 2);
     const auto [chi2, df] = chi_square(t, c, exact);
     EXPECT_LT(chi2, chi2_critical(df)) << "df " << df;
     EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());
   }
   for (unsigned seed : {4u, 5u}) {
-    const Chain c = random_chain(seed);
+    const core::Chain c = random_chain(seed);
     const auto exact = exact_distribution(c);
-    const Tally t = sample_chain(c, 3'000'000, seed, 2);
+    const core::Tally t = sample_chain(c, 3'000'000, seed, 2);
     const auto [chi2, df] = chi_square(t, c, exact);
     EXPECT_LT(chi2, chi2_critical(df)) << "random chain " << seed << ", df " << df;
     EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());
@@ -297,20 +297,20 @@ TEST(Kernel, ThresholdMeanMatchesTheRecursionThroughForwardPropagationToo) {
 // ---- Reproducibility and bookkeeping ----
 
 TEST(Kernel, SameSeedSameTallyOnOneOrTwoThreadsAndAcrossRuns) {
-  const AliasChain a = compile_alias(threshold_chain(17));
-  KernelOptions one{1, 1 << 14}, two{2, 1 << 14};
-  const Tally t1 = sample_chain(a, 1'000'003, 9, one);
-  const Tally t2 = sample_chain(a, 1'000'003, 9, two);
-  const Tally t3 = sample_chain(a, 1'000'003, 9, two);
+  const core::AliasChain a = compile_alias(threshold_chain(17));
+  core::KernelOptions one{1, 1 << 14}, two{2, 1 << 14};
+  const core::Tally t1 = sample_chain(a, 1'000'003, 9, one);
+  const core::Tally t2 = sample_chain(a, 1'000'003, 9, two);
+  const core::Tally t3 = sample_chain(a, 1'000'003, 9, two);
   EXPECT_EQ(t1, t2);
   EXPECT_EQ(t2, t3);
-  EXPECT_NE(t1, sample_chain(a, 1'000'003, 10, one));
+  EXPECT_NE(t1, core::sample_chain(a, 1'000'003, 10, one));
 }
 
 TEST(Kernel, PlaysExactlyTheRequestedTurns) {
-  const AliasChain a = compile_alias(threshold_chain(12));
+  const core::AliasChain a = compile_alias(threshold_chain(12));
   for (std::uint64_t turns : {0ull, 1ull, 7ull, 255ull, 256ull, 257ull, 100'001ull}) {
-    const Tally t = sample_chain(a, turns, 3, KernelOptions{2, 1000});
+    const core::Tally t = sample_chain(a, turns, 3, core::KernelOptions{2, 1000});
     EXPECT_EQ(t.turns(), turns);
     std::uint64_t sum = 0;
     for (auto [v, n] : t.histogram()) sum += n;
@@ -320,34 +320,34 @@ TEST(Kernel, PlaysExactlyTheRequestedTurns) {
 
 TEST(Kernel, ATurnOfNoStepsIsTallied) {
   // A chain whose start is terminal (e.g. no free throw and stop at 0): every turn is 0.
-  Chain c;
+  core::Chain c;
   c.value = {3};
   c.terminal = {1};
   c.eliminated = {0};
   c.first = {0, 0};
-  const Tally t = sample_chain(c, 1000, 1, 1);
+  const core::Tally t = sample_chain(c, 1000, 1, 1);
   EXPECT_EQ(t.turns(), 1000u);
   EXPECT_EQ(t.mean(), 3.0);
 }
 
 TEST(Kernel, InterruptionKeepsWholeChunks) {
-  const AliasChain a = compile_alias(threshold_chain(17));
+  const core::AliasChain a = compile_alias(threshold_chain(17));
   std::atomic<bool> stop{false};
-  RunControl control;
+  core::RunControl control;
   control.stop = &stop;
   control.progress = [&](std::uint64_t done, std::uint64_t) {
     if (done >= 3000) stop = true;
   };
-  const Tally t = sample_chain(a, 100'000, 5, KernelOptions{1, 1000}, control);
+  const core::Tally t = sample_chain(a, 100'000, 5, core::KernelOptions{1, 1000}, control);
   EXPECT_EQ(t.turns(), 3000u);  // one thread: chunks 0, 1, 2, then the flag is seen
   stop = true;
-  EXPECT_EQ(sample_chain(a, 100'000, 5, KernelOptions{2, 1000}, control).turns(), 0u);
+  EXPECT_EQ(core::sample_chain(a, 100'000, 5, core::KernelOptions{2, 1000}, control).turns(), 0u);
 }
 
 // ---- The yardsticks ----
 
 TEST(Naive, ThresholdLoopMatchesTheExactValue) {
-  const Tally t = naive_threshold(preset("tournament-2019"), 17, 1'000'000, 3, 2);
+  const core::Tally t = naive_threshold(preset("tournament-2019"), 17, 1'000'000, 3, 2);
   EXPECT_EQ(t.turns(), 1'000'000u);
   EXPECT_NEAR(t.mean(), exact_threshold_value(17), 4 * t.stderr_mean());
   EXPECT_NEAR(t.bust_rate(), exact_threshold_bust(17), 4 * t.bust_stderr());
@@ -363,15 +363,15 @@ TEST(Naive, ThresholdLoopPlaysTheRulesItIsGiven) {
   Rules five = preset("tournament-2019");
   five.bust_face = 5;
   for (const Rules& r : {pig, five}) {
-    const Tally t = naive_threshold(r, 20, 400'000, 11, 2);
+    const core::Tally t = naive_threshold(r, 20, 400'000, 11, 2);
     EXPECT_NEAR(t.mean(), testing::exact_threshold_value(r, 20), 4 * t.stderr_mean()) << "bust face " << r.bust_face;
   }
 }
 
 TEST(Naive, ChainLoopMatchesForwardPropagation) {
-  const Chain c = random_chain(8);
+  const core::Chain c = random_chain(8);
   const auto exact = exact_distribution(c);
-  const Tally t = naive_sample_chain(c, 1'000'000, 8, 2);
+  const core::Tally t = naive_sample_chain(c, 1'000'000, 8, 2);
   const auto [chi2, df] = chi_square(t, c, exact);
   EXPECT_LT(chi2, chi2_critical(df));
   EXPECT_NEAR(t.mean(), exact_mean(exact), 4 * t.stderr_mean());

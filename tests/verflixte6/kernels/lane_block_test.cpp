@@ -34,7 +34,7 @@ struct Finished {
 std::vector<Finished> play(PassKernel& pk, const std::vector<PassSeat>& seats, std::uint64_t first_pass,
                            std::uint64_t count, std::uint64_t seed, int lanes) {
   std::vector<Finished> out;
-  Rng rng = chunk_rng(seed, 0);
+  core::Rng rng = core::chunk_rng(seed, 0);
   pk.play_passes(seats, first_pass, count, rng,
                  [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
                    Finished f{first, {}, {}, {}, {}, {}};
@@ -145,7 +145,7 @@ std::pair<std::vector<std::uint64_t>, std::uint64_t> counted(PassKernel& pk, con
                                                              std::uint64_t first_pass, std::uint64_t count,
                                                              std::uint64_t seed, int lanes) {
   std::vector<std::uint64_t> counts;
-  Rng rng = chunk_rng(seed, 0);
+  core::Rng rng = core::chunk_rng(seed, 0);
   pk.count_passes(seats, first_pass, count, rng, counts, lanes);
   while (!counts.empty() && counts.back() == 0) counts.pop_back();
   return {counts, rng()};
@@ -254,7 +254,7 @@ TEST(LaneBlock, MixedTablesAreTheLanesBitForBit) {
 std::vector<std::vector<int>> play_series(PassKernel& pk, const std::vector<EveningPlayer>& players, bool final,
                                           int length, std::uint64_t count, std::uint64_t seed, int lanes) {
   std::vector<std::vector<int>> out;
-  Rng rng = chunk_rng(seed, 0);
+  core::Rng rng = core::chunk_rng(seed, 0);
   const size_t n = players.size();
   pk.play_series(
       players, final, length, 3, count,

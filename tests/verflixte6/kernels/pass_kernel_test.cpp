@@ -62,7 +62,7 @@ void expect_same_evenings(const Rules& rules, ObjectiveSpec spec, std::uint64_t 
   const ObjectiveRun r = play_objectives(rules, spec, evenings, 22, 2);
   ASSERT_EQ(k.evenings, r.evenings);
   for (size_t s = 0; s < k.by_seat.size(); ++s) {
-    auto check = [&](const Estimate& a, const Estimate& b, const char* what) {
+    auto check = [&](const core::Estimate& a, const core::Estimate& b, const char* what) {
       const double se = std::hypot(a.se, b.se);
       EXPECT_GT(se, 0) << what;
       EXPECT_LE(std::fabs(a.mean - b.mean), kTolerance * se)
@@ -128,11 +128,11 @@ TEST(PassKernel, WarmTablesGiveTheSameDraws) {
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
   const std::vector<PassSeat> seats = warm_table(*heur, *pos);
   PassKernel warm(rules), cold(rules);
-  Rng other = chunk_rng(99, 0);
+  core::Rng other = core::chunk_rng(99, 0);
   for (int p = 0; p < 2000; ++p) warm.play_pass(seats, p % 3, other);
   ASSERT_GT(warm.states(), 0u);
   ASSERT_EQ(cold.states(), 0u);
-  Rng a = chunk_rng(7, 0), b = chunk_rng(7, 0);
+  core::Rng a = core::chunk_rng(7, 0), b = core::chunk_rng(7, 0);
   for (int p = 0; p < 500; ++p) {
     const PassResult x = warm.play_pass(seats, p % 3, a);
     const PassResult y = cold.play_pass(seats, p % 3, b);
@@ -174,9 +174,9 @@ TEST(PassKernel, RefusesPoliciesWhoseInnerChoicesReadTheTable) {
   EXPECT_EQ(resolve_engine(PassEngine::Auto, {&t20, &reader}), PassEngine::Reference);
   EXPECT_EQ(resolve_engine(PassEngine::Auto, {&t20}), PassEngine::Kernel);
   EXPECT_EQ(resolve_engine(PassEngine::Reference, {&t20}), PassEngine::Reference);
-  EXPECT_THROW(resolve_engine(PassEngine::Kernel, {&t20, &reader}), InputError);
+  EXPECT_THROW(resolve_engine(PassEngine::Kernel, {&t20, &reader}), core::InputError);
   PassKernel pk(rules);
-  Rng rng = chunk_rng(1, 0);
+  core::Rng rng = core::chunk_rng(1, 0);
   std::vector<PassSeat> seats = {{&reader, {}, 0, 0}, {&t20, {}, 0, 0}};
   EXPECT_THROW(pk.play_pass(seats, 0, rng), std::invalid_argument);
 }

@@ -73,7 +73,7 @@ TEST(PassLanes, CompiledVictimIsThePolicysChoice) {
   EXPECT_EQ(compiled_victim_rule(*pos), VictimRule::kLeader);
   EXPECT_EQ(compiled_victim_rule(pos_richest), VictimRule::kRichest);
   EXPECT_EQ(compiled_victim_rule(poor), VictimRule::kAsk);
-  Rng rng = chunk_rng(11, 0);
+  core::Rng rng = core::chunk_rng(11, 0);
   auto below = [&](int m) { return static_cast<int>(rng() % static_cast<std::uint64_t>(m)); };
   const TurnState turn{};
   int lapsed = 0, keuler = 0;
@@ -169,7 +169,7 @@ TEST(PassLanes, PositionStopRulesAreCompiledPerThresholdAndAgree) {
   PassKernel off(rules);
   off.set_compile_stop_rules(false);
   compiled.decides = compiled.thresholds = 0;
-  Rng rng = chunk_rng(43, 0);
+  core::Rng rng = core::chunk_rng(43, 0);
   const std::vector<PassSeat> two = {{&compiled, {}, 0, 0}, {heur.get(), {}, 0, 0}};
   for (int p = 0; p < 100; ++p) off.play_pass(two, p % 2, rng);
   EXPECT_GT(compiled.decides, 100);
@@ -186,7 +186,7 @@ TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
                                  {pos.get(), jokers({VENTIL, HIRTENSCHUTZ}), 0, 7},
                                  {heur.get(), {}, 0, 3}};
   PassKernel lanes(rules), single(rules);
-  Rng a = chunk_rng(8, 0), b = chunk_rng(8, 0);
+  core::Rng a = core::chunk_rng(8, 0), b = core::chunk_rng(8, 0);
   int p = 0;
   lanes.play_passes(
       seats, 0, 600, a,
@@ -209,7 +209,7 @@ TEST(PassLanes, OneLaneIsPlayPassDrawForDraw) {
 // rotation (P1), totals (P3) and the carried placement bonus (P4) must agree exactly.
 void expect_series_is_play_evening(const Rules& rules, const std::vector<EveningPlayer>& base, bool final, int length) {
   PassKernel lanes(rules), single(rules);
-  Rng a = chunk_rng(13, 0), b = chunk_rng(13, 0);
+  core::Rng a = core::chunk_rng(13, 0), b = core::chunk_rng(13, 0);
   const size_t n = base.size();
   auto first = [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); };
   std::vector<EveningPlayer> players = base;
@@ -303,7 +303,7 @@ TEST(PassLanes, PlannedLoadoutsAreTheOnesTheSelectorWouldChoose) {
   for (const bool final : {false, true}) {
     auto play = [&](const Selector& sa, const Selector& sb) {
       PassKernel kernel(tournament);
-      Rng rng = chunk_rng(21, 0);
+      core::Rng rng = core::chunk_rng(21, 0);
       std::vector<int> out;
       const std::vector<EveningPlayer> players{
           {heur.get(), &sa, 0}, {pos.get(), &sb, 0}, {heur.get(), &sb, 0}, {pos.get(), &sa, 0}};
@@ -332,12 +332,12 @@ TEST(PassLanes, WarmTablesGiveTheSameDraws) {
   const auto pos = policy_file("strategies/position-jokers.ini", rules);
   const std::vector<PassSeat> seats = warm_table(*heur, *pos);
   PassKernel warm(rules), cold(rules);
-  Rng other = chunk_rng(99, 0);
+  core::Rng other = core::chunk_rng(99, 0);
   warm.play_passes(seats, 0, 3000, other, [](int, std::span<const SeatView>, std::span<const int>) {});
   ASSERT_GT(warm.states(), 0u);
   auto record = [&](PassKernel& pk) {
     std::vector<int> out;
-    Rng rng = chunk_rng(7, 0);
+    core::Rng rng = core::chunk_rng(7, 0);
     pk.play_passes(seats, 0, 700, rng, [&](int first, std::span<const SeatView> table, std::span<const int> keuler) {
       out.push_back(first);
       for (size_t k = 0; k < table.size(); ++k) out.insert(out.end(), {table[k].eyes, keuler[k]});
@@ -349,7 +349,7 @@ TEST(PassLanes, WarmTablesGiveTheSameDraws) {
   const std::vector<EveningPlayer> players = {{heur.get(), &sel, 0}, {pos.get(), &sel, 0}, {heur.get(), nullptr, 0}};
   auto series = [&](PassKernel& pk) {
     std::vector<int> out;
-    Rng rng = chunk_rng(8, 0);
+    core::Rng rng = core::chunk_rng(8, 0);
     pk.play_series(
         players, true, 2, 0, 300, [](std::uint64_t s, int e) { return static_cast<int>((s + static_cast<std::uint64_t>(e)) % 3); },
         rng, [&](int, std::uint64_t s, int e, std::span<const int> totals, std::span<const int>) {
@@ -370,7 +370,7 @@ TEST(PassLanes, EveryPassIsPlayedOnceWhateverTheLanes) {
   PassKernel pk(rules);
   for (const std::uint64_t count : {1u, 3u, 64u, 200u}) {
     std::vector<int> firsts(5, 0);
-    Rng rng = chunk_rng(3, count);
+    core::Rng rng = core::chunk_rng(3, count);
     pk.play_passes(seats, 7, count, rng, [&](int first, std::span<const SeatView> table, std::span<const int>) {
       ++firsts[static_cast<size_t>(first)];
       for (const SeatView& s : table) EXPECT_NE(s.status, Status::Jungfrau);

@@ -71,7 +71,7 @@ inline std::vector<SeatStats> play_passes(const Rules& rules, const std::vector<
   };
   PassKernel pk(rules);
   pk.set_max_steps(max_steps);
-  RandomDice dice(chunk_rng(seed, 0));
+  core::RandomDice dice(core::chunk_rng(seed, 0));
   if (engine == Engine::kLanes) {
     pk.play_passes(seats, 0, static_cast<std::uint64_t>(passes), dice.rng(),
                    [&](int, std::span<const SeatView> table, std::span<const int> keuler) {

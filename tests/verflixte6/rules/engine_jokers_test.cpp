@@ -93,7 +93,7 @@ TEST(Rule, J7_JulePaysAfterEveryStepButNotOnBustOrUnderFumo) {
   EXPECT_EQ(step(kT, at(10, j.with(FUMO)), use(FUMO), {3}).eyes, 16);       // no Jule under Fumo
   EXPECT_EQ(step(kT, at(10, j.with(RUNKELRUEB)), kRoll, {6, 4, 4}, {true}).eyes, 10);
   // The free throw pays nothing.
-  ScriptedDice d{4};
+  core::ScriptedDice d{4};
   ScriptedPolicy p({kStop});
   EXPECT_EQ(play_solo_turn(kT, j, p, d).eyes, 4);
 }
@@ -120,7 +120,7 @@ TEST(Rule, J10_SenigmaClassicRepeatTakesTen) {
 TEST(Rule, J10_SenigmaDuelTargetsEachPlayerOncePerPass) {
   // Three players; player 0 stops at 5. Players 1 and 2 both hold Senigma. Player 1 attacks
   // player 0; player 2 may then only attack player 1.
-  ScriptedDice d{5, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6};
+  core::ScriptedDice d{5, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6};
   ThresholdPolicy stop5(5);
   ScriptedPolicy p1({use(SENIGMA), kStop}, {true, true, true, true, true});
   struct Probe : ScriptedPolicy {

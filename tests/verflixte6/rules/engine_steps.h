@@ -34,7 +34,7 @@ inline JokerSet hold(std::initializer_list<Joker> js) {
 // One solo step with scripted dice and choices; checks every throw was used.
 inline TurnState step(const Rules& r, TurnState t, Action a, std::initializer_list<int> dice,
                std::initializer_list<bool> choices = {}) {
-  ScriptedDice d(dice);
+  core::ScriptedDice d(dice);
   testing::ScriptedPolicy p({}, choices);
   solo_step(r, t, a, p, d);
   EXPECT_TRUE(d.exhausted()) << "unused dice";

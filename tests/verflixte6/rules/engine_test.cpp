@@ -20,7 +20,7 @@ using testing::ScriptedPolicy;
 
 TEST(WorkedExample, E1_PlainFreeThrow3Roll2Is5) {
   for (const Rules& r : {kT, kC}) {
-    ScriptedDice d{3, 2};
+    core::ScriptedDice d{3, 2};
     ScriptedPolicy p({kRoll, kStop});
     EXPECT_EQ(play_solo_turn(r, {}, p, d).eyes, 5);
   }
@@ -80,7 +80,7 @@ TEST(WorkedExample, E6_SenigmaDuelThreeRoundsToOnePays4) {
   const std::initializer_list<int> dice = {6, 2, 3, 4, 3, 5, 5, 4, 1};
   EXPECT_EQ(step(kT, at(0, hold({SENIGMA})), use(SENIGMA), dice, {true, false, true, true, true}).eyes, 4);
   // At a table the defender pays: player 0 (a Prinzessin at 10) is attacked by player 1.
-  ScriptedDice d{4, 3, 3, 2, 6, 2, 3, 4, 3, 5, 5, 4, 1};
+  core::ScriptedDice d{4, 3, 3, 2, 6, 2, 3, 4, 3, 5, 5, 4, 1};
   ThresholdPolicy stop10(10);
   ScriptedPolicy attacker({use(SENIGMA), kStop}, {true, false, true, true, true});
   std::vector<PassSeat> seats = {{&stop10, {}, 0, 0}, {&attacker, hold({SENIGMA}), 0, 0}};
@@ -112,7 +112,7 @@ TEST(WorkedExample, E8_FumoWithRunkelrueb) {
 TEST(WorkedExample, E9_KeulerBonusAndEndOfPassReset) {
   // Player 0 stops at 8 (free throw 4, roll 4). Player 1 (free throw 3) wins a 5:0 duel:
   // she loses 10 to -2, he gains 10 and the Keuler +5 at once; T7 sets her to 0, a Zombie.
-  ScriptedDice d{4, 4, 3, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1};
+  core::ScriptedDice d{4, 4, 3, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1};
   ThresholdPolicy stop8(8);
   ScriptedPolicy attacker({use(SENIGMA), kStop}, {true, true, true, true, true});
   std::vector<PassSeat> seats = {{&stop8, {}, 0, 0}, {&attacker, hold({SENIGMA}), 0, 0}};
@@ -127,7 +127,7 @@ TEST(WorkedExample, E10_RobbingOnesEscalateToFive) {
   // Solo: free throw 2, then twelve robbing 1s: each adds 1 and steals min(j, 5).
   std::vector<int> dice = {2};
   for (int k = 0; k < 12; ++k) dice.push_back(1);
-  ScriptedDice d(dice);
+  core::ScriptedDice d(dice);
   ThresholdPolicy roll_on(2 + 12 + 1 + 2 + 3 + 4 + 5 * 8);
   TurnState t = play_solo_turn(kT, {}, roll_on, d);
   EXPECT_EQ(t.eyes, 2 + 12 + (1 + 2 + 3 + 4 + 5 * 8));
@@ -137,12 +137,12 @@ TEST(WorkedExample, E10_RobbingOnesEscalateToFive) {
 // ---------------- §1 Turn ----------------
 
 TEST(Rule, T1_FreeThrowSixCountsOneStealsNothing) {
-  ScriptedDice d{6};
+  core::ScriptedDice d{6};
   ScriptedPolicy p({kStop});
   TurnState t = play_solo_turn(kT, {}, p, d);
   EXPECT_EQ(t.eyes, 6);
   EXPECT_FALSE(t.eliminated);
-  ScriptedDice d1{1};
+  core::ScriptedDice d1{1};
   ScriptedPolicy p1({kStop});
   t = play_solo_turn(kT, {}, p1, d1);
   EXPECT_EQ(t.eyes, 1);
@@ -152,13 +152,13 @@ TEST(Rule, T1_FreeThrowSixCountsOneStealsNothing) {
 TEST(Rule, T1_NoFreeThrowWhenTheRulesSaySo) {
   Rules pig = kT;
   pig.free_throw = false;
-  ScriptedDice d{};
+  core::ScriptedDice d{};
   ScriptedPolicy p({kStop});
   EXPECT_EQ(play_solo_turn(pig, {}, p, d).eyes, 0);
 }
 
 TEST(Rule, T2_StopRightAfterTheFreeThrowAndJokersAreSteps) {
-  ScriptedDice d{5};
+  core::ScriptedDice d{5};
   ThresholdPolicy stop1(1);
   EXPECT_EQ(play_solo_turn(kT, hold({HIRTENSCHUTZ}), stop1, d).eyes, 5);
   // An unheld joker is not a legal action.
@@ -184,7 +184,7 @@ TEST(Rule, T3_PlainThrowFacesAndBust) {
 TEST(Rule, T4_RobbingOneStealsFromOneVictimAndTransfers) {
   // Player 0 stops at 9 (free throw 5, roll 4). Player 1: free throw 2, then 1, 1:
   // the 1st steals 1, the 2nd steals 2 — each from one victim, never split.
-  ScriptedDice d{5, 4, 2, 1, 1};
+  core::ScriptedDice d{5, 4, 2, 1, 1};
   ThresholdPolicy stop9(9);
   ScriptedPolicy thief({kRoll, kRoll, kStop});
   std::vector<PassSeat> seats = {{&stop9, {}, 0, 0}, {&thief, {}, 0, 0}};
@@ -195,7 +195,7 @@ TEST(Rule, T4_RobbingOneStealsFromOneVictimAndTransfers) {
 
 TEST(Rule, T4_NoVictimLetsTheStealLapse) {
   // Player 0 busts (a Zombie), player 1 throws a 1: nobody may be robbed; the +1 stays.
-  ScriptedDice d{3, 6, 2, 1};
+  core::ScriptedDice d{3, 6, 2, 1};
   ScriptedPolicy p0({kRoll});
   ScriptedPolicy thief({kRoll, kStop});
   std::vector<PassSeat> seats = {{&p0, {}, 0, 0}, {&thief, {}, 0, 0}};
@@ -203,7 +203,7 @@ TEST(Rule, T4_NoVictimLetsTheStealLapse) {
   EXPECT_EQ(r.eyes[1], 3);
   EXPECT_EQ(r.eyes[0], 0);
   // Classic: "any other player" — the Zombie may be robbed (docs/rules/verflixte6.md T4 classic).
-  ScriptedDice dc{3, 6, 2, 1};
+  core::ScriptedDice dc{3, 6, 2, 1};
   ScriptedPolicy p0c({kRoll});
   ScriptedPolicy thiefc({kRoll, kStop});
   std::vector<PassSeat> seatsc = {{&p0c, {}, 0, 0}, {&thiefc, {}, 0, 0}};
@@ -213,7 +213,7 @@ TEST(Rule, T4_NoVictimLetsTheStealLapse) {
 
 TEST(Rule, T4_JungfrauMayBeRobbedAndStartsFromHerDebt) {
   // Player 0 robs player 1 before her turn: she starts at -1 and adds her free throw.
-  ScriptedDice d{4, 1, 5};
+  core::ScriptedDice d{4, 1, 5};
   ScriptedPolicy p0({kRoll, kStop});
   ScriptedPolicy p1({kStop});
   std::vector<PassSeat> seats = {{&p0, {}, 0, 0}, {&p1, {}, 0, 0}};
@@ -223,7 +223,7 @@ TEST(Rule, T4_JungfrauMayBeRobbedAndStartsFromHerDebt) {
 }
 
 TEST(Rule, T5_EliminationSetsZeroMakesZombieAndForfeitsJokers) {
-  ScriptedDice d{5, 6};
+  core::ScriptedDice d{5, 6};
   ScriptedPolicy p({kRoll});
   TurnState t = play_solo_turn(kT, hold({HIRTENSCHUTZ}), p, d);
   EXPECT_EQ(t.eyes, 0);
@@ -234,7 +234,7 @@ TEST(Rule, T5_EliminationSetsZeroMakesZombieAndForfeitsJokers) {
 TEST(Rule, T6_KeulerOncePerVictimPerPass) {
   // Player 0 stops at 2; player 1 throws 1,1 (steals 1: 2->1, steals 2: 1->-1, Keuler +5),
   // then a third 1 steals 3 more from her (-4) but pays no second Keuler.
-  ScriptedDice d{2, 3, 1, 1, 1};
+  core::ScriptedDice d{2, 3, 1, 1, 1};
   ThresholdPolicy stop2(2);
   ScriptedPolicy thief({kRoll, kRoll, kRoll, kStop});
   std::vector<PassSeat> seats = {{&stop2, {}, 0, 0}, {&thief, {}, 0, 0}};
@@ -246,7 +246,7 @@ TEST(Rule, T6_KeulerOncePerVictimPerPass) {
 TEST(Rule, T7_EndOfPassResetsDebtToZeroZombie) {
   // Player 1 robs player 0 (a Jungfrau in seat order 1,0) to -1; she then busts... no:
   // she plays from -1, throws 1 free, stops at 0: T7 makes her 0 and a Zombie.
-  ScriptedDice d{5, 1, 1};
+  core::ScriptedDice d{5, 1, 1};
   ScriptedPolicy p1({kRoll, kStop});
   ScriptedPolicy p0({kStop});
   std::vector<PassSeat> seats = {{&p0, {}, 0, 0}, {&p1, {}, 0, 0}};
@@ -269,7 +269,7 @@ TEST(Pass, FinishPassResumesATurnAndPlaysTheRest) {
   s.to_play = {2};
   ThresholdPolicy stop15(15), stop1(1);
   std::vector<PassSeat> seats = {{&stop1, {}, 0, 0}, {&stop15, {}, 0, 0}, {&stop1, {}, 0, 0}};
-  ScriptedDice d{1, 4};
+  core::ScriptedDice d{1, 4};
   PassResult r = finish_pass(kT, seats, s, d, kRoll);
   EXPECT_TRUE(d.exhausted());
   EXPECT_EQ(r.eyes, std::vector<int>({7, 15, 4}));
@@ -282,7 +282,7 @@ TEST(Rule, P1_FirstSeatRotatesEachPass) {
   Rules r = kT;
   ThresholdPolicy stop1(1);
   std::vector<EveningPlayer> players(3, EveningPlayer{&stop1, nullptr, 0});
-  ScriptedDice d{1, 2, 3, 4, 5, 6, 1, 2, 3};
+  core::ScriptedDice d{1, 2, 3, 4, 5, 6, 1, 2, 3};
   EveningResult e = play_evening(r, players, false, 0, d);
   ASSERT_EQ(e.passes.size(), 3u);
   EXPECT_EQ(e.passes[0].order, std::vector<int>({0, 1, 2}));
@@ -291,7 +291,7 @@ TEST(Rule, P1_FirstSeatRotatesEachPass) {
   // Free throws: pass 0 gives 1,2,3; pass 1 gives p1=4,p2=5,p0=6; pass 2 p2=1,p0=2,p1=3.
   EXPECT_EQ(e.totals, std::vector<int>({1 + 6 + 2, 2 + 4 + 3, 3 + 5 + 1}));
   r.seat_order = SeatOrder::Fixed;
-  ScriptedDice d2{1, 2, 3, 4, 5, 6, 1, 2, 3};
+  core::ScriptedDice d2{1, 2, 3, 4, 5, 6, 1, 2, 3};
   e = play_evening(r, players, false, 0, d2);
   EXPECT_EQ(e.passes[2].order, std::vector<int>({0, 1, 2}));
 }
@@ -314,7 +314,7 @@ TEST(Rule, P2_EachJokerOncePerEveningAndFreeChoiceInTheFinal) {
   } rec;
   ThresholdPolicy stop1(1);
   std::vector<EveningPlayer> players = {{&stop1, &rec, 0}};
-  ScriptedDice d{1, 1, 1, 1};
+  core::ScriptedDice d{1, 1, 1, 1};
   play_evening(kT, players, /*final=*/true, 0, d);
   ASSERT_EQ(rec.seen.size(), 4u);
   EXPECT_FALSE(rec.seen[1].has(PONY));
@@ -327,7 +327,7 @@ TEST(Rule, P2_EachJokerOncePerEveningAndFreeChoiceInTheFinal) {
     }
   } greedy;
   std::vector<EveningPlayer> gp = {{&stop1, &greedy, 0}};
-  ScriptedDice d2{1, 1, 1};
+  core::ScriptedDice d2{1, 1, 1};
   EXPECT_THROW(play_evening(kT, gp, false, 0, d2), std::logic_error);
 }
 
@@ -342,11 +342,11 @@ TEST(Rule, P3_LosersAreEveryoneAtZeroThenTheLowestWithTies) {
 TEST(Rule, P4_ClassicPlacementBonusGoesToTheNextFreeThrow) {
   ThresholdPolicy stop1(1);
   std::vector<EveningPlayer> players(4, EveningPlayer{&stop1, nullptr, 0});
-  ScriptedDice d{6, 2, 5, 1};
+  core::ScriptedDice d{6, 2, 5, 1};
   EveningResult e = play_evening(kC, players, false, 0, d);
   EXPECT_EQ(e.place_bonus, std::vector<int>({6, 3, 4, 0}));
   players[0].bonus = 6;
-  ScriptedDice d2{1, 1, 1, 1};
+  core::ScriptedDice d2{1, 1, 1, 1};
   e = play_evening(kC, players, false, 0, d2);
   EXPECT_EQ(e.totals, std::vector<int>({7, 1, 1, 1}));
 }

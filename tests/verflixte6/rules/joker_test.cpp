@@ -20,13 +20,13 @@ TEST(Joker, LoadoutChecksCountDuplicatesAndPreset) {
   const Rules t = preset("tournament-2019"), c = preset("classic");
   EXPECT_EQ(parse_loadout("hirtenschutz,pony", t), JokerSet{}.with(HIRTENSCHUTZ).with(PONY));
   EXPECT_TRUE(parse_loadout("none", t).empty());
-  EXPECT_THROW(parse_loadout("pony,pony", t), InputError);
-  EXPECT_THROW(parse_loadout("pony,jule,fumo,cherry", t), InputError);
-  EXPECT_THROW(parse_loadout("tentakel", c), InputError);
+  EXPECT_THROW(parse_loadout("pony,pony", t), core::InputError);
+  EXPECT_THROW(parse_loadout("pony,jule,fumo,cherry", t), core::InputError);
+  EXPECT_THROW(parse_loadout("tentakel", c), core::InputError);
   try {
     parse_loadout("ponny", t);
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find("ponny"), std::string::npos);
     EXPECT_NE(m.find("runkelrueb"), std::string::npos);  // lists the valid choices

@@ -22,8 +22,8 @@ TEST(Policy, ThresholdStopsAtN) {
   t.eyes = 17;
   EXPECT_EQ(p->decide(TurnView{kT, t, -1, {}, 0}), Action::stop());
   EXPECT_EQ(p->name(), "threshold:17");
-  EXPECT_THROW(make_policy("threshold:x", kT), InputError);
-  EXPECT_THROW(make_policy("greedy", kT), InputError);
+  EXPECT_THROW(make_policy("threshold:x", kT), core::InputError);
+  EXPECT_THROW(make_policy("greedy", kT), core::InputError);
 }
 
 TEST(Rule, T6_TheDefaultVictimChoiceKnowsAPaidKeulerIsNotPaidAgain) {
@@ -128,11 +128,11 @@ TEST(Policy, HeuristicFileIsValidatedLikeARulesFile) {
     return read_heuristic(in, "h.ini");
   };
   EXPECT_EQ(read("[policy]\nstop_at = 25\n").stop_at, 25);
-  EXPECT_THROW(read("[policy]\nstop = 25\n"), InputError);
-  EXPECT_THROW(read("[pony]\nuse_from = many\n"), InputError);
-  EXPECT_THROW(read("[ponny]\nuse_from = 3\n"), InputError);
-  EXPECT_THROW(read("[policy]\npriority = pony,pony\n"), InputError);
-  EXPECT_THROW(read("[anaconda]\nfight_max_attack = 9\n"), InputError);
+  EXPECT_THROW(read("[policy]\nstop = 25\n"), core::InputError);
+  EXPECT_THROW(read("[pony]\nuse_from = many\n"), core::InputError);
+  EXPECT_THROW(read("[ponny]\nuse_from = 3\n"), core::InputError);
+  EXPECT_THROW(read("[policy]\npriority = pony,pony\n"), core::InputError);
+  EXPECT_THROW(read("[anaconda]\nfight_max_attack = 9\n"), core::InputError);
 }
 
 }  // namespace

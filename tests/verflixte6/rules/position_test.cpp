@@ -25,7 +25,7 @@ PositionPolicy parse(const std::string& text) {
 std::string error_of(const std::string& text) {
   try {
     parse(text);
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     return e.what();
   }
   return "";

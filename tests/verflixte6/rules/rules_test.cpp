@@ -81,23 +81,23 @@ TEST(Rules, BadInputNamesTheInputAndTheChoices) {
   try {
     reread("[pony]\ntargte = 12\n");
     FAIL();
-  } catch (const InputError& e) {
+  } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("test.ini"), std::string::npos);
     EXPECT_NE(std::string(e.what()).find("pony.targte"), std::string::npos);
     EXPECT_NE(std::string(e.what()).find("pony.target"), std::string::npos);
   }
-  EXPECT_THROW(reread("this is not ini\n"), InputError);
-  EXPECT_THROW(reread("[turn]\nbust_face = 7\n"), InputError);
-  EXPECT_THROW(reread("[turn]\nbust_face = six\n"), InputError);
-  EXPECT_THROW(reread("[turn]\nfree_throw = yes\n"), InputError);
-  EXPECT_THROW(reread("preset = tournament\n"), InputError);
-  EXPECT_THROW(reread("[jokers]\navailable = pony,pony\n"), InputError);
-  EXPECT_THROW(reread("[turn]\nbust_face = 6\nbust_face = 5\n"), InputError);
+  EXPECT_THROW(reread("this is not ini\n"), core::InputError);
+  EXPECT_THROW(reread("[turn]\nbust_face = 7\n"), core::InputError);
+  EXPECT_THROW(reread("[turn]\nbust_face = six\n"), core::InputError);
+  EXPECT_THROW(reread("[turn]\nfree_throw = yes\n"), core::InputError);
+  EXPECT_THROW(reread("preset = tournament\n"), core::InputError);
+  EXPECT_THROW(reread("[jokers]\navailable = pony,pony\n"), core::InputError);
+  EXPECT_THROW(reread("[turn]\nbust_face = 6\nbust_face = 5\n"), core::InputError);
   Rules r;
-  EXPECT_THROW(set_rule(r, "turn.bust_face"), InputError);
-  EXPECT_THROW(set_rule(r, "turn.nope=1"), InputError);
-  EXPECT_THROW(set_rule(r, "evening.jokers_per_pass=4"), InputError);
-  EXPECT_THROW(preset("tourney"), InputError);
+  EXPECT_THROW(set_rule(r, "turn.bust_face"), core::InputError);
+  EXPECT_THROW(set_rule(r, "turn.nope=1"), core::InputError);
+  EXPECT_THROW(set_rule(r, "evening.jokers_per_pass=4"), core::InputError);
+  EXPECT_THROW(preset("tourney"), core::InputError);
 }
 
 TEST(Rules, SummaryNamesOnlyTheChangedKeys) {
@@ -116,8 +116,8 @@ TEST(Rules, SetKeysSpellJokersAsJokerNamesDo) {
   set_rule(other, "Cherrys Höschen.throws=3");
   EXPECT_EQ(other.cherry_throws, 3);
   Rules r = preset("tournament-2019");
-  EXPECT_THROW(set_rule(r, "Runkelrüb.nope=1"), InputError);
-  EXPECT_THROW(set_rule(r, "Runkelrüb.face=x"), InputError);
+  EXPECT_THROW(set_rule(r, "Runkelrüb.nope=1"), core::InputError);
+  EXPECT_THROW(set_rule(r, "Runkelrüb.face=x"), core::InputError);
 }
 
 }  // namespace

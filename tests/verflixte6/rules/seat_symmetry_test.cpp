@@ -120,7 +120,7 @@ void expect_passes_turn(const Rules& rules, const std::vector<PassSeat>& seats, 
   for (int p = 0; p < passes; ++p) {
     PassResult base;
     for (int r = 0; r < n; ++r) {
-      RandomDice dice(chunk_rng(seed, static_cast<std::uint64_t>(p)));
+      core::RandomDice dice(core::chunk_rng(seed, static_cast<std::uint64_t>(p)));
       const PassResult res = kernel ? pk.play_pass(seats, r, dice.rng()) : play_pass(rules, seats, r, dice);
       if (r == 0) {
         base = res;
@@ -165,7 +165,7 @@ TEST(SeatSymmetry, TurningTheTableTurnsEveryEvening) {
           std::vector<EveningPlayer> players(static_cast<size_t>(n), EveningPlayer{heur.get(), &sel, 0});
           players[static_cast<size_t>(r)].bonus = 6;  // last evening's winner, turned with the table
           players[static_cast<size_t>((r + 2) % n)].bonus = 4;
-          RandomDice dice(chunk_rng(7, static_cast<std::uint64_t>(e)));
+          core::RandomDice dice(core::chunk_rng(7, static_cast<std::uint64_t>(e)));
           const bool final = e % 2 == 1;
           const EveningResult res = kernel ? pk.play_evening(players, final, r, dice.rng())
                                            : play_evening(rules, players, final, r, dice);

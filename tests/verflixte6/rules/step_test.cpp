@@ -47,7 +47,7 @@ class Answers final : public Policy {
 
 // Dice that replay a prefix; asked for more, they stop the play to let the tree branch.
 struct NeedMore {};
-class TreeDice final : public Dice {
+class TreeDice final : public core::Dice {
  public:
   explicit TreeDice(const std::vector<int>& prefix) : prefix_(prefix) {}
   int roll() override {
@@ -194,7 +194,7 @@ TEST(Step, FreeThrowEnumeratedEqualsModel) {  // T1
     Dist engine;
     for (int f = 1; f <= (r.free_throw ? 6 : 1); ++f) {
       TurnState t = new_turn(JokerSet{}.with(JULE));
-      ScriptedDice d{f};
+      core::ScriptedDice d{f};
       free_throw(r, t, d);
       add(engine, canonical(r, t), r.free_throw ? 1.0 / 6 : 1.0);
     }

@@ -22,18 +22,18 @@ struct MatchTally {
   std::uint64_t turns = 0, throws = 0;
 
   // P(seat wins) and its binomial standard error.
-  double p_win(int seat) const { return proportion(wins[seat], games).mean; }
-  double se_win(int seat) const { return proportion(wins[seat], games).se; }
+  double p_win(int seat) const { return core::proportion(wins[seat], games).mean; }
+  double se_win(int seat) const { return core::proportion(wins[seat], games).se; }
   void merge(const MatchTally& other);
   friend bool operator==(const MatchTally&, const MatchTally&) = default;
 };
 
-using MatchRun = SampledRun<MatchTally>;
+using MatchRun = core::SampledRun<MatchTally>;
 
 // Games per chunk: fixed (results depend on it), large enough to amortize the scheduling.
 inline constexpr std::uint64_t kGamesPerChunk = 4096;
 
 MatchRun play_games(const PigRules& rules, std::span<const PigPolicy* const> seats, std::uint64_t games,
-                    std::uint64_t seed, int threads, const RunControl& control = {});
+                    std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 }  // namespace verflixt::pig

@@ -25,20 +25,20 @@ struct BeatTally {
   std::uint64_t turns = 0, beats = 0;
   void merge(const BeatTally& p) { turns += p.turns, beats += p.beats; }
 };
-using BeatRun = SampledRun<BeatTally>;
+using BeatRun = core::SampledRun<BeatTally>;
 // Turns of `policy` (as a follower, position 1 at a table of rules.players) with at most `limit` throws against `target`.
 BeatRun sample_beat(const SchockenRules& rules, int limit, const BeatTarget& target, const SchockenPolicy& policy,
-                    std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control = {});
+                    std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 struct RoundTally {
   std::uint64_t rounds = 0;
   std::vector<std::uint64_t> worst;  // per position
   void merge(const RoundTally& p);
 };
-using RoundRun = SampledRun<RoundTally>;
+using RoundRun = core::SampledRun<RoundTally>;
 // Rounds of seats[0..n-1] in that playing order (seats[0] starts; n = seats.size()).
 RoundRun sample_rounds(const SchockenRules& rules, std::span<const SchockenPolicy* const> seats, std::uint64_t rounds,
-                       std::uint64_t seed, int threads, const RunControl& control = {});
+                       std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 struct GameTally {
   std::uint64_t games = 0, finals = 0, rounds = 0, throws = 0;
@@ -46,10 +46,10 @@ struct GameTally {
   std::vector<std::uint64_t> both_halves;                     // games in which the seat lost both halves
 
   double p_half(int seat) const {  // P(losing a given half), both halves pooled
-    return proportion(first_half[static_cast<size_t>(seat)] + second_half[static_cast<size_t>(seat)], 2 * games).mean;
+    return core::proportion(first_half[static_cast<size_t>(seat)] + second_half[static_cast<size_t>(seat)], 2 * games).mean;
   }
-  double p_pay(int seat) const { return proportion(pays[static_cast<size_t>(seat)], games).mean; }
-  double se_pay(int seat) const { return proportion(pays[static_cast<size_t>(seat)], games).se; }
+  double p_pay(int seat) const { return core::proportion(pays[static_cast<size_t>(seat)], games).mean; }
+  double se_pay(int seat) const { return core::proportion(pays[static_cast<size_t>(seat)], games).se; }
   void merge(const GameTally& p);
   friend bool operator==(const GameTally&, const GameTally&) = default;
 };
@@ -57,8 +57,8 @@ struct GameTally {
 // error of the per-game mean of (losses of this seat in the two halves) / 2.
 double se_half(const GameTally& t, int seat);
 
-using GameRun = SampledRun<GameTally>;
+using GameRun = core::SampledRun<GameTally>;
 GameRun play_games(const SchockenRules& rules, std::span<const SchockenPolicy* const> seats, std::uint64_t games,
-                   std::uint64_t seed, int threads, const RunControl& control = {});
+                   std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 }  // namespace verflixt::schocken

@@ -24,12 +24,12 @@ struct MatchTally {
   std::uint64_t games = 0, turns = 0, bankrotts = 0;
   std::vector<std::uint64_t> shares, shares_sq;  // per seat
   // P(seat wins), a tie counting its share, with its standard error.
-  Estimate p_win(int seat) const;
+  core::Estimate p_win(int seat) const;
   void merge(const MatchTally& other);
   friend bool operator==(const MatchTally&, const MatchTally&) = default;
 };
 
-using MatchRun = SampledRun<MatchTally>;
+using MatchRun = core::SampledRun<MatchTally>;
 
 inline constexpr std::uint64_t kGamesPerChunk = 8192;
 inline constexpr std::uint64_t kTurnsPerChunk = 16384;
@@ -47,21 +47,21 @@ struct GameStart {
 // `games` games at the kernel's speed; seats[s] plays seat s (seat 0 moves first), from
 // scratch or from `start`.
 MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
-                    std::uint64_t seed, int threads, const RunControl& control = {}, const GameStart* start = nullptr);
+                    std::uint64_t seed, int threads, const core::RunControl& control = {}, const GameStart* start = nullptr);
 // The same games die by die through the reference engine (slow; the kernel's check).
 MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
-                           std::uint64_t seed, int threads, const RunControl& control = {});
+                           std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 struct TurnTally {
   std::uint64_t turns = 0, niete_count = 0;
   std::int64_t sum = 0, sum_sq = 0;  // banked points in units of kPointStep
-  Estimate points() const;           // mean banked points per turn ± SE
-  Estimate niete() const;            // P(Niete) ± SE
+  core::Estimate points() const;           // mean banked points per turn ± SE
+  core::Estimate niete() const;            // P(Niete) ± SE
   void merge(const TurnTally& other);
 };
-using TurnRun = SampledRun<TurnTally>;
+using TurnRun = core::SampledRun<TurnTally>;
 // `turns` fresh turns of `policy` die by die through the reference engine.
 TurnRun sample_turns(const TurnModel& m, const TurnPolicy& policy, std::uint64_t turns, std::uint64_t seed,
-                     int threads, const RunControl& control = {});
+                     int threads, const core::RunControl& control = {});
 
 }  // namespace verflixt::zehntausend

@@ -42,7 +42,7 @@ std::int64_t outcome(const Rules& rules, const AdviceSituation& s, const PassRes
 
 // Plays the rest of the evening from `situation` with `first` as the own next action: this
 // pass, then passes_left - 1 more (see AdviceSituation::passes_left), and scores it.
-std::int64_t play_out(const Rules& rules, const AdviceSituation& a, std::vector<PassSeat> seats, Dice& dice,
+std::int64_t play_out(const Rules& rules, const AdviceSituation& a, std::vector<PassSeat> seats, core::Dice& dice,
                       Action first) {
   const PassResult r = finish_pass(rules, seats, a.pass, dice, first);
   std::vector<int> totals(seats.size());
@@ -61,70 +61,70 @@ std::int64_t play_out(const Rules& rules, const AdviceSituation& a, std::vector<
 void validate_situation(const Rules& rules, const AdviceSituation& a) {
   const PassSituation& s = a.pass;
   const int n = static_cast<int>(s.table.size());
-  if (n < 2 || n > 12) throw InputError("a table has 2..12 players, not " + std::to_string(n));
-  if (s.self < 0 || s.self >= n) throw InputError("the player on turn is not at the table");
+  if (n < 2 || n > 12) throw core::InputError("a table has 2..12 players, not " + std::to_string(n));
+  if (s.self < 0 || s.self >= n) throw core::InputError("the player on turn is not at the table");
   if (s.table[static_cast<size_t>(s.self)].status != Status::Jungfrau)
-    throw InputError("the player on turn must still be a Jungfrau (he has not stopped or been eliminated)");
+    throw core::InputError("the player on turn must still be a Jungfrau (he has not stopped or been eliminated)");
   auto eyes_ok = [](int e, const std::string& what) {
     if (e < kMinEyes || e > kMaxEyes)
-      throw InputError(what + " eyes " + std::to_string(e) + " are out of range; valid: " + std::to_string(kMinEyes) +
+      throw core::InputError(what + " eyes " + std::to_string(e) + " are out of range; valid: " + std::to_string(kMinEyes) +
                        ".." + std::to_string(kMaxEyes));
   };
   eyes_ok(s.turn.eyes, "own");
   for (int k = 0; k < n; ++k) {
     const SeatView& v = s.table[static_cast<size_t>(k)];
     if (v.total < 0 || v.total > 100000)
-      throw InputError(who(k) + ": evening total " + std::to_string(v.total) + " is out of range; valid: 0..100000");
+      throw core::InputError(who(k) + ": evening total " + std::to_string(v.total) + " is out of range; valid: 0..100000");
     if (k == s.self) continue;
     eyes_ok(v.eyes, who(k));
     if (v.status == Status::Zombie && v.eyes < 0)
-      throw InputError(who(k) + " is a Zombie with " + std::to_string(v.eyes) +
+      throw core::InputError(who(k) + " is a Zombie with " + std::to_string(v.eyes) +
                        " eyes; valid: a Zombie holds 0 or his Ventil floor (>= 0)");
   }
   std::set<int> seen;
   for (int k : s.to_play) {
-    if (k < 0 || k >= n || k == s.self) throw InputError("seat order names " + who(k) + ", who is not another player");
+    if (k < 0 || k >= n || k == s.self) throw core::InputError("seat order names " + who(k) + ", who is not another player");
     if (s.table[static_cast<size_t>(k)].status != Status::Jungfrau)
-      throw InputError(who(k) + " is to play but is a " +
+      throw core::InputError(who(k) + " is to play but is a " +
                        std::string(s.table[static_cast<size_t>(k)].status == Status::Zombie ? "Zombie" : "Prinzessin") +
                        "; valid: only Jungfrauen are still to play");
-    if (!seen.insert(k).second) throw InputError(who(k) + " is to play twice");
+    if (!seen.insert(k).second) throw core::InputError(who(k) + " is to play twice");
   }
   for (int k = 0; k < n; ++k)
     if (k != s.self && s.table[static_cast<size_t>(k)].status == Status::Jungfrau && !seen.count(k))
-      throw InputError(who(k) + " is a Jungfrau but not in the order of players still to play");
+      throw core::InputError(who(k) + " is a Jungfrau but not in the order of players still to play");
   if (a.passes_left < 1 || a.passes_left > 50)
-    throw InputError("passes left " + std::to_string(a.passes_left) + " is out of range; valid: 1..50");
+    throw core::InputError("passes left " + std::to_string(a.passes_left) + " is out of range; valid: 1..50");
   const TurnState& t = s.turn;
   if (t.robbing_ones < 0 || t.robbing_ones > 100)
-    throw InputError("robbing-1 count " + std::to_string(t.robbing_ones) + " is out of range; valid: 0..100");
+    throw core::InputError("robbing-1 count " + std::to_string(t.robbing_ones) + " is out of range; valid: 0..100");
   if (!rules.jokers.contains(t.held))
-    throw InputError("held jokers " + loadout_name(t.held) + " include jokers " + rules.preset +
+    throw core::InputError("held jokers " + loadout_name(t.held) + " include jokers " + rules.preset +
                      " does not have; valid: " + loadout_name(rules.jokers));
   if (!legal_loadout(rules, t.held))
-    throw InputError("held jokers " + loadout_name(t.held) + ": at most " + std::to_string(rules.jokers_per_pass) +
+    throw core::InputError("held jokers " + loadout_name(t.held) + ": at most " + std::to_string(rules.jokers_per_pass) +
                      " per pass");
   if (t.frost_used < 0 || t.frost_used >= rules.frost_uses || (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ)))
-    throw InputError("Frostschutz uses " + std::to_string(t.frost_used) + ": valid 0.." +
+    throw core::InputError("Frostschutz uses " + std::to_string(t.frost_used) + ": valid 0.." +
                      std::to_string(rules.frost_uses - 1) + " and only while frostschutz is held");
   if (t.fumo_active && (rules.fumo != FumoKind::Doubling || t.held.has(FUMO)))
-    throw InputError("Fumo active: valid only under doubling Fumo (tournament) and with fumo no longer held");
+    throw core::InputError("Fumo active: valid only under doubling Fumo (tournament) and with fumo no longer held");
   // Eyes fall to the floor on a bust, and the pass kernel computes eyes - 1 in int32.
   if (t.has_floor && t.floor < kMinEyes)
-    throw InputError("Ventil floor " + std::to_string(t.floor) + " is out of range; valid: " +
+    throw core::InputError("Ventil floor " + std::to_string(t.floor) + " is out of range; valid: " +
                      std::to_string(kMinEyes) + ".." + std::to_string(kMaxEyes));
   if (t.has_floor && (t.floor > t.eyes || t.held.has(VENTIL)))
-    throw InputError("Ventil floor " + std::to_string(t.floor) + ": valid only at or below the eyes (" +
+    throw core::InputError("Ventil floor " + std::to_string(t.floor) + ": valid only at or below the eyes (" +
                      std::to_string(t.eyes) + ") and with ventil no longer held");
   if (!a.jokers.empty()) {
-    if (a.jokers.size() != s.table.size()) throw InputError("jokers must be given for every player");
+    if (a.jokers.size() != s.table.size()) throw core::InputError("jokers must be given for every player");
     for (int k = 0; k < n; ++k) {
       const JokerSet j = a.jokers[static_cast<size_t>(k)];
       if (j.empty() || k == s.self) continue;
       if (s.table[static_cast<size_t>(k)].status != Status::Jungfrau)
-        throw InputError(who(k) + " holds jokers but has already played");
+        throw core::InputError(who(k) + " holds jokers but has already played");
       if (!legal_loadout(rules, j))
-        throw InputError(who(k) + ": jokers " + loadout_name(j) + " are not a legal selection under " + rules.preset);
+        throw core::InputError(who(k) + ": jokers " + loadout_name(j) + " are not a legal selection under " + rules.preset);
     }
   }
 }
@@ -166,7 +166,7 @@ bool advice_is_exact(const Rules&, const AdviceSituation& a) {
 bool ranking_separated(const std::vector<ActionAdvice>& ranked) {
   if (ranked.size() < 2) return true;
   if (ranked.front().exact) return true;
-  const Estimate& d = ranked[1].versus_best;
+  const core::Estimate& d = ranked[1].versus_best;
   return std::abs(d.mean) > 2 * d.se && d.mean != 0;
 }
 
@@ -218,9 +218,9 @@ std::unique_ptr<Policy> objective_continuation(const Rules& rules, const AdviceS
     options.max_states = max_solver_states;
     try {
       solved = table_policy(rules, solve_solo(rules, held, options));
-    } catch (const BudgetExceeded&) {
+    } catch (const core::BudgetExceeded&) {
       // advise has no risk cap to lower: say what the player can change instead.
-      throw BudgetExceeded("playing on for the objective with jokers " + loadout_name(held) +
+      throw core::BudgetExceeded("playing on for the objective with jokers " + loadout_name(held) +
                            " needs a solve of more than " + std::to_string(max_solver_states) +
                            " states, beyond the budget; continue with another policy (--policy threshold:N or "
                            "heuristic) or use rules that need fewer states");
@@ -265,7 +265,7 @@ namespace {
 // Ranks the actions by Monte Carlo with `self_policy` continuing the own turn, into `adv`
 // (ranked, samples, interrupted).
 void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
-                 std::uint64_t samples, std::uint64_t seed, int threads, const RunControl& control, Advice& adv) {
+                 std::uint64_t samples, std::uint64_t seed, int threads, const core::RunControl& control, Advice& adv) {
   const std::vector<Action> actions = legal_actions(rules, a.pass);
   const size_t A = actions.size();
   std::vector<PassSeat> seats(a.pass.table.size());
@@ -282,15 +282,15 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
       for (size_t k = 0; k < cross.size(); ++k) cross[k] += p.cross[k];
     }
   };
-  const SampledRun<Sums> run = sample_chunks(
+  const core::SampledRun<Sums> run = sample_chunks(
       samples, kAdviceChunk, seed, threads, control, Sums{std::vector<std::int64_t>(A, 0), std::vector<std::int64_t>(A * A, 0)},
-      [&](SampleChunk& chunk, Sums& p) {
+      [&](core::SampleChunk& chunk, Sums& p) {
         std::vector<std::int64_t> x(A);
         for (std::uint64_t i = 0; i < chunk.count; ++i) {
           // Common random numbers: sample i of every action throws the same dice, its own stream.
-          const Rng stream = chunk_rng(seed, chunk.first + i);
+          const core::Rng stream = core::chunk_rng(seed, chunk.first + i);
           for (size_t k = 0; k < A; ++k) {
-            RandomDice dice(stream);
+            core::RandomDice dice(stream);
             x[k] = play_out(rules, a, seats, dice, actions[k]);
           }
           for (size_t k = 0; k < A; ++k) {
@@ -310,7 +310,7 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
   auto mean = [&](size_t k) { return static_cast<double>(sum[k]) / n; };
   auto cross_sum = [&](size_t k, size_t m) { return static_cast<double>(cross[k * A + m]); };
   for (size_t k = 0; k < A; ++k)
-    adv.ranked.push_back({actions[k], mean_from_sums(n, static_cast<double>(sum[k]), cross_sum(k, k), unit), {}, false});
+    adv.ranked.push_back({actions[k], core::mean_from_sums(n, static_cast<double>(sum[k]), cross_sum(k, k), unit), {}, false});
   std::vector<size_t> order(A);
   for (size_t k = 0; k < A; ++k) order[k] = k;
   // Ties never put stop first: among equal estimates the actions that play on lead.
@@ -319,7 +319,7 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
   });
   const size_t best = order.front();
   for (size_t k = 0; k < A; ++k) {
-    const Estimate d = paired_difference({n, static_cast<double>(sum[k]), static_cast<double>(sum[best]),
+    const core::Estimate d = core::paired_difference({n, static_cast<double>(sum[k]), static_cast<double>(sum[best]),
                                           cross_sum(k, k), cross_sum(best, best), cross_sum(k, best)});
     adv.ranked[k].versus_best = {d.mean / unit, d.se / unit};
   }
@@ -332,7 +332,7 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
 
 Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_policy, const Policy& others_policy,
               std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible,
-              const RunControl& control) {
+              const core::RunControl& control) {
   // A non-owning pointer (the aliasing constructor with no owner): the caller keeps the policy.
   return advise(rules, a, [&self_policy] { return std::shared_ptr<const Policy>(std::shared_ptr<const Policy>(), &self_policy); },
                 others_policy, samples, seed, threads, exact_if_possible, control, SolverOptions{}.max_states);
@@ -340,7 +340,7 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const Policy& self_p
 
 Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory& make_self_policy,
               const Policy& others_policy, std::uint64_t samples, std::uint64_t seed, int threads,
-              bool exact_if_possible, const RunControl& control, std::size_t max_solver_states) {
+              bool exact_if_possible, const core::RunControl& control, std::size_t max_solver_states) {
   validate_situation(rules, a);
   const auto t0 = std::chrono::steady_clock::now();
   Advice adv;
@@ -360,12 +360,12 @@ Advice advise(const Rules& rules, const AdviceSituation& a, const PolicyFactory&
       adv.exact = true;
       adv.dp_states = dp.states();
       adv.ranked = std::move(ranked);
-    } catch (const InputError& e) {
+    } catch (const core::InputError& e) {
       adv.note = std::string(e.what()) + "; ranked by Monte Carlo instead";
     }
   }
   if (!adv.exact) {
-    if (samples < 2) throw InputError("--samples must be at least 2");
+    if (samples < 2) throw core::InputError("--samples must be at least 2");
     const std::shared_ptr<const Policy> self_held = make_self_policy();
     const Policy& self_policy = *self_held;
     monte_carlo(rules, a, self_policy, others_policy, samples, seed, threads, control, adv);

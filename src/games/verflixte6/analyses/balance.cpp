@@ -47,7 +47,7 @@ JokerSet set_of(const std::vector<Joker>& list) {
   return s;
 }
 
-RunControl begin(const RunHooks& h, const std::string& label) { return h.begin ? h.begin(label) : RunControl{}; }
+core::RunControl begin(const RunHooks& h, const std::string& label) { return h.begin ? h.begin(label) : core::RunControl{}; }
 void end(const RunHooks& h) {
   if (h.end) h.end();
 }
@@ -58,7 +58,7 @@ std::optional<TableRun> family_run(const Rules& rules, const BalanceTable& table
                                    const std::string& label) {
   const FamilyPlayer player = family.play(rules, loadout);
   if (!player.policy) return std::nullopt;
-  const RunControl control = begin(hooks, "balance " + label + " (" + family.name + ")");
+  const core::RunControl control = begin(hooks, "balance " + label + " (" + family.name + ")");
   TableRun r = play_balance_table(rules, table, player, run.evenings, run.seed, run.threads, control);
   end(hooks);
   return r;
@@ -101,21 +101,21 @@ PolicyFamily strong_family(const StrongParams& params) {
           }};
 }
 
-Estimate TableRun::estimate(Group g, Measure m) const {
+core::Estimate TableRun::estimate(Group g, Measure m) const {
   const int f = feature(g, m);
   const double per = per_unit(*this, g, m);
   std::vector<double> x;
   for (size_t s = 0; s < series.size(); ++s)
     if (done[s]) x.push_back(static_cast<double>(series[s][f]) / per);
-  return mean_from_values(x);
+  return core::mean_from_values(x);
 }
 
 TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const FamilyPlayer& tested,
-                            std::uint64_t evenings, std::uint64_t seed, int threads, const RunControl& control) {
+                            std::uint64_t evenings, std::uint64_t seed, int threads, const core::RunControl& control) {
   const size_t n = static_cast<size_t>(table.players);
-  if (n < 2 || n > 12) throw InputError("a balance table has 2..12 seats, not " + std::to_string(n));
+  if (n < 2 || n > 12) throw core::InputError("a balance table has 2..12 seats, not " + std::to_string(n));
   if (!tested.policy || !table.field_policy) throw std::invalid_argument("play_balance_table: a seat has no policy");
-  if (table.series_length < 1) throw InputError("series length must be at least 1");
+  if (table.series_length < 1) throw core::InputError("series length must be at least 1");
   std::vector<EveningPlayer> start;
   start.push_back({tested.policy.get(), tested.selector.get(), 0});
   for (size_t k = 1; k < n; ++k) start.push_back({table.field_policy, table.field_selector, 0});
@@ -129,7 +129,7 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
   const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);
   bool interrupted = false;
   const PassEngine engine = run.engine;
-  const auto parts = run_chunks<SeriesPart>(
+  const auto parts = core::run_chunks<SeriesPart>(
       series, per_chunk, threads, control, interrupted, [&] { return thread_kernel(engine, rules); },
       [&](std::uint64_t chunk, std::uint64_t count, SeriesPart& part, std::unique_ptr<PassKernel>& pk) {
         part.first = chunk * per_chunk;
@@ -150,14 +150,14 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
           pk->play_series(
               start, table.final, table.series_length, part.first, count,
               [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
-              [&](std::uint64_t s) { return chunk_rng(seed, s); },
+              [&](std::uint64_t s) { return core::chunk_rng(seed, s); },
               [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
                 add_evening(part.values[s - part.first], totals);
               });
           return;
         }
         for (std::uint64_t s = part.first; s < part.first + count; ++s) {
-          RandomDice dice(chunk_rng(seed, s));  // the pairing unit: one stream per series
+          core::RandomDice dice(core::chunk_rng(seed, s));  // the pairing unit: one stream per series
           std::vector<EveningPlayer> players = start;  // O6: a series starts without bonuses
           std::array<std::int64_t, TableRun::kFeatures> x{};
           for (std::uint64_t e = 0; e < L; ++e) {
@@ -192,7 +192,7 @@ Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms,
   Difference d;
   double var = 0;
   for (const auto& [run, c] : terms) {
-    const Estimate e = run->estimate(g, m);
+    const core::Estimate e = run->estimate(g, m);
     d.paired.mean += c * e.mean;  // exactly the difference of the rows' means
     var += e.se * e.se;
   }
@@ -208,7 +208,7 @@ Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms,
     }
     if (all) x.push_back(static_cast<double>(v) / per);
   }
-  d.paired.se = mean_from_values(x).se;
+  d.paired.se = core::mean_from_values(x).se;
   return d;
 }
 
@@ -402,21 +402,21 @@ std::vector<Joker> changed_jokers(const Rules& a, const Rules& b) {
 ParamSweep parse_param_sweep(const std::string& spec, const Rules& rules, const std::string& option) {
   const size_t eq = spec.find('='), dots = spec.find("..");
   if (eq == std::string::npos || dots == std::string::npos || dots < eq)
-    throw InputError(option + " '" + spec + "': expected KEY=A..B, e.g. runkelrueb.face=1..6");
+    throw core::InputError(option + " '" + spec + "': expected KEY=A..B, e.g. runkelrueb.face=1..6");
   ParamSweep p;
   p.key = spec.substr(0, eq);
-  p.lo = parse_int(spec.substr(eq + 1, dots - eq - 1), "A", option, -1000000, 1000000);
-  p.hi = parse_int(spec.substr(dots + 2), "B", option, p.lo, p.lo + 49);
+  p.lo = core::parse_int(spec.substr(eq + 1, dots - eq - 1), "A", option, -1000000, 1000000);
+  p.hi = core::parse_int(spec.substr(dots + 2), "B", option, p.lo, p.lo + 49);
   const std::string section = p.key.substr(0, p.key.find('.'));
   int joker = -1;
   for (int j = 0; j < JOKER_NB; ++j)
     if (joker_id(static_cast<Joker>(j)) == section) joker = j;
   if (joker < 0 || p.key.find('.') == std::string::npos)
-    throw InputError(option + " '" + spec + "': KEY must be a joker's parameter (e.g. runkelrueb.face), not '" +
+    throw core::InputError(option + " '" + spec + "': KEY must be a joker's parameter (e.g. runkelrueb.face), not '" +
                      p.key + "'");
   p.joker = static_cast<Joker>(joker);
   if (!rules.jokers.has(p.joker))
-    throw InputError(option + ": " + section + " is not available under " + rules_summary(rules));
+    throw core::InputError(option + ": " + section + " is not available under " + rules_summary(rules));
   for (int v = p.lo; v <= p.hi; ++v) {  // every value checked before anything runs
     Rules r = rules;
     set_rule(r, p.key + "=" + std::to_string(v));

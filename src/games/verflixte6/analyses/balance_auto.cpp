@@ -116,7 +116,7 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
                          const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
                          const std::vector<Joker>& others, const BalanceRun& run, const RunHooks& hooks) {
   AutoBalance out;
-  if (others.empty()) throw InputError("--auto needs at least one other joker to balance against");
+  if (others.empty()) throw core::InputError("--auto needs at least one other joker to balance against");
   for (Joker o : others)
     if (o == sweep.joker) throw std::invalid_argument("auto_balance: the others hold the swept joker");
   out.others = measure_jokers(rules, table, families, base, others, run, hooks);
@@ -139,7 +139,7 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
       if (!hi || lifts[k] > lifts[*hi]) hi = k;
       if (!lo || lifts[k] < lifts[*lo]) lo = k;
     }
-    if (!hi) throw InputError("--auto: every other joker is unused (never played) under " + r.family +
+    if (!hi) throw core::InputError("--auto: every other joker is unused (never played) under " + r.family +
                               "; give others that are played");
     r.high_joker = joker_id(others[*hi]);
     r.low_joker = joker_id(others[*lo]);

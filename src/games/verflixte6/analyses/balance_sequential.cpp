@@ -76,7 +76,7 @@ SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& tabl
                                     const std::vector<Joker>& tested, const BalanceRun& block, std::uint64_t budget,
                                     const RunHooks& hooks, double alpha) {
   if (block.evenings == 0 || budget < block.evenings)
-    throw InputError("--until-verdict " + std::to_string(budget) + ": the budget must be at least one block of --evenings " +
+    throw core::InputError("--until-verdict " + std::to_string(budget) + ": the budget must be at least one block of --evenings " +
                      std::to_string(block.evenings));
   const int looks = static_cast<int>(budget / block.evenings);
   const double z = sequential_z(looks, static_cast<int>(families.size()), static_cast<int>(tested.size()), alpha);

@@ -19,12 +19,12 @@ std::string response_label(const PositionParams& p, const std::vector<ParamRange
 BestResponseResult best_responses(const Policy& policy, const Selector* selector, const std::string& label,
                                   std::shared_ptr<const StrongSolutions> solutions, const StrongParams& start,
                                   const BestResponseOptions& options, std::uint64_t seed, int threads,
-                                  const RunControl& control, BestResponseMemo* memo) {
+                                  const core::RunControl& control, BestResponseMemo* memo) {
   const auto t0 = std::chrono::steady_clock::now();
   const Rules& rules = solutions->rules();
   if (options.players < 2 || options.players > 12)
-    throw InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
-  if (options.rounds < 1) throw InputError("best-response rounds must be at least 1");
+    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
+  if (options.rounds < 1) throw core::InputError("best-response rounds must be at least 1");
   BestResponseResult result;
   const StrongSelector strong_selector(solutions);
   // The pass loadouts the strong players plan (their solutions are looked up first).

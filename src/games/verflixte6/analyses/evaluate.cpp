@@ -16,9 +16,9 @@ void PassTally::merge(const PassTally& part) {
 }
 
 SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy, std::uint64_t turns,
-                      std::uint64_t seed, int threads, const RunControl& control) {
-  return sample_chunks(turns, kReferenceChunk, seed, threads, control, Tally{}, [&](SampleChunk& chunk, Tally& tally) {
-    RandomDice dice(chunk.rng);
+                      std::uint64_t seed, int threads, const core::RunControl& control) {
+  return core::sample_chunks(turns, kReferenceChunk, seed, threads, control, core::Tally{}, [&](core::SampleChunk& chunk, core::Tally& tally) {
+    core::RandomDice dice(chunk.rng);
     for (std::uint64_t k = 0; k < chunk.count; ++k) {
       const TurnState t = play_solo_turn(rules, jokers, policy, dice);
       tally.add(t.eyes, t.eliminated);
@@ -27,19 +27,19 @@ SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy,
 }
 
 PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& policy, int players,
-                        std::uint64_t passes, std::uint64_t seed, int threads, const RunControl& control,
+                        std::uint64_t passes, std::uint64_t seed, int threads, const core::RunControl& control,
                         bool kernel) {
   const auto n = static_cast<size_t>(players);
   PassTally zero;
-  zero.by_position.assign(n, Tally{});
+  zero.by_position.assign(n, core::Tally{});
   // A kernel per thread, kept across its chunks: its tables are compiled once per thread,
   // not once per chunk (caches change speed, never results: pass_kernel.h).
-  return sample_chunks(
+  return core::sample_chunks(
       passes, kReferenceChunk, seed, threads, control, zero,
       [&] { return thread_kernel(kernel ? PassEngine::Kernel : PassEngine::Reference, rules); },
-      [&](SampleChunk& chunk, PassTally& part, std::unique_ptr<PassKernel>& pk) {
-        std::vector<Tally>& tallies = part.by_position;
-        RandomDice dice(chunk.rng);
+      [&](core::SampleChunk& chunk, PassTally& part, std::unique_ptr<PassKernel>& pk) {
+        std::vector<core::Tally>& tallies = part.by_position;
+        core::RandomDice dice(chunk.rng);
         std::vector<PassSeat> seats(n, PassSeat{&policy, jokers, 0, 0});
         if (pk) {
           // The chunk's passes in lanes (pass_kernel.h), counted as they finish by position,

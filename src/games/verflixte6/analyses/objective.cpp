@@ -29,8 +29,8 @@ std::array<std::int64_t, kFeatures> seat_features(const Rules& rules, std::span<
 
 // Mean and standard error of x / scale per series, reported per evening (÷ L) and per seat
 // (÷ seats): the series sums are the independent observations.
-Estimate estimate(const ObjectiveMoments& m, size_t f, double per) {
-  return mean_from_sums(static_cast<double>(m.series), static_cast<double>(m.sum[f]), static_cast<double>(m.sum_sq[f]),
+core::Estimate estimate(const ObjectiveMoments& m, size_t f, double per) {
+  return core::mean_from_sums(static_cast<double>(m.series), static_cast<double>(m.sum[f]), static_cast<double>(m.sum_sq[f]),
                         per);
 }
 
@@ -190,38 +190,38 @@ EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
 namespace {
 
 // x_a / pa - x_b / pb per series, with the paired standard error (covariance subtracted).
-Estimate win_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t b, double pa, double pb) {
+core::Estimate win_difference(const ObjectiveMoments& m, size_t W, size_t a, size_t b, double pa, double pb) {
   auto win = [&](size_t i, size_t j) { return static_cast<double>(m.win_cross[i * W + j]); };
-  const PairedSums s{static_cast<double>(m.series), static_cast<double>(m.sum[feature(a, kWin)]),
+  const core::PairedSums s{static_cast<double>(m.series), static_cast<double>(m.sum[feature(a, kWin)]),
                      static_cast<double>(m.sum[feature(b, kWin)]), win(a, a), win(b, b), win(a, b)};
-  return paired_difference(s, pa, pb);
+  return core::paired_difference(s, pa, pb);
 }
 
 }  // namespace
 
-Estimate ObjectiveRun::group_win_difference(int a, int b) const {
+core::Estimate ObjectiveRun::group_win_difference(int a, int b) const {
   const size_t n = by_seat.size(), W = n + by_group.size();
   const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
   return win_difference(moments, W, n + static_cast<size_t>(a), n + static_cast<size_t>(b),
                         unit * by_group[static_cast<size_t>(a)].seats, unit * by_group[static_cast<size_t>(b)].seats);
 }
 
-Estimate ObjectiveRun::seat_win_difference(int a, int b) const {
+core::Estimate ObjectiveRun::seat_win_difference(int a, int b) const {
   const size_t W = by_seat.size() + by_group.size();
   const double unit = static_cast<double>(series_length) * static_cast<double>(kWinUnit);
   return win_difference(moments, W, static_cast<size_t>(a), static_cast<size_t>(b), unit, unit);
 }
 
 ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
-                             std::uint64_t seed, int threads, const RunControl& control) {
+                             std::uint64_t seed, int threads, const core::RunControl& control) {
   const auto t0 = std::chrono::steady_clock::now();
   const size_t n = spec.seats.size();
   const size_t groups = spec.groups.size();
-  if (n < 2 || n > 12) throw InputError("a table has 2..12 seats, not " + std::to_string(n));
+  if (n < 2 || n > 12) throw core::InputError("a table has 2..12 seats, not " + std::to_string(n));
   for (const auto& s : spec.seats)
     if (!s.policy || s.group < 0 || static_cast<size_t>(s.group) >= groups)
-      throw InputError("every seat needs a policy and a group");
-  if (spec.series_length < 1) throw InputError("series length must be at least 1");
+      throw core::InputError("every seat needs a policy and a group");
+  if (spec.series_length < 1) throw core::InputError("series length must be at least 1");
   const auto L = static_cast<std::uint64_t>(spec.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);  // series per chunk
@@ -237,17 +237,17 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   const PassEngine engine = resolve_engine(spec.engine, policies);
 
   // Progress counts evenings; the chunks count series.
-  RunControl in_evenings = control;
+  core::RunControl in_evenings = control;
   if (control.progress)
     in_evenings.progress = [&control, L](std::uint64_t done, std::uint64_t total) { control.report(done * L, total * L); };
   ObjectiveRun run;
-  const auto parts = run_chunks<ObjectiveMoments>(
+  const auto parts = core::run_chunks<ObjectiveMoments>(
       series, per_chunk, threads, in_evenings, run.interrupted, [&] { return thread_kernel(engine, rules); },
       [&](std::uint64_t chunk, std::uint64_t count, ObjectiveMoments& m, std::unique_ptr<PassKernel>& kernel) {
         m.sum.assign(W * kFeatures, 0);
         m.sum_sq.assign(W * kFeatures, 0);
         m.win_cross.assign(W * W, 0);
-        RandomDice dice(chunk_rng(seed, chunk));
+        core::RandomDice dice(core::chunk_rng(seed, chunk));
         const std::uint64_t first_series = chunk * per_chunk;
         SeriesTally tally(rules, spec, m);
         if (kernel) {
@@ -328,7 +328,7 @@ PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>
   for (const Policy* p : policies)
     if (!kernel_plays(*p)) {
       if (requested == PassEngine::Kernel)
-        throw InputError("the pass kernel cannot play " + p->name() +
+        throw core::InputError("the pass kernel cannot play " + p->name() +
                          ": its joker choices read the table; valid engines: auto, reference");
       return PassEngine::Reference;
     }

@@ -40,7 +40,7 @@ class RollOn final : public Policy {
 // paired differences to every other threshold would be quadratic — so keep, per threshold,
 // the integer sums of v_N and of v_N * v_M for all M (thresholds are few: at most ~100).
 struct PairSums {
-  std::vector<Tally> tally;
+  std::vector<core::Tally> tally;
   std::vector<std::int64_t> cross;  // sum over turns of v_a * v_b, row-major
 };
 
@@ -58,7 +58,7 @@ namespace {
 void pick_best(SweepResult& res) {
   res.best = res.runner_up = -1;
   for (int k = 0; k < static_cast<int>(res.points.size()); ++k) {
-    const Tally& t = res.points[static_cast<size_t>(k)].tally;
+    const core::Tally& t = res.points[static_cast<size_t>(k)].tally;
     if (t.turns() == 0) continue;
     if (res.best < 0 || t.mean() > res.points[static_cast<size_t>(res.best)].tally.mean()) {
       res.runner_up = res.best;
@@ -73,16 +73,16 @@ void pick_best(SweepResult& res) {
 // decision with eyes >= N, or the turn's end value if it ended before. Comparisons with the
 // best threshold are paired: Var(X - Y) = Var X + Var Y - 2 Cov(X, Y) over the same turns.
 void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout, const Policy& base, int lo,
-                          std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+                          std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control) {
   const int n = static_cast<int>(res.points.size());
   const auto un = static_cast<size_t>(n);
   const RollOn roll_on(base);
-  auto parts = run_chunks<PairSums>(
+  auto parts = core::run_chunks<PairSums>(
       turns, std::uint64_t{1} << 14, threads, control, res.interrupted,
       [&](std::uint64_t chunk, std::uint64_t count, PairSums& ps) {
-        ps.tally.assign(un, Tally{});
+        ps.tally.assign(un, core::Tally{});
         ps.cross.assign(un * un, 0);
-        RandomDice dice(chunk_rng(seed, chunk));
+        core::RandomDice dice(core::chunk_rng(seed, chunk));
         std::vector<int> value(un);
         std::vector<char> bust(un);
         for (std::uint64_t t = 0; t < count; ++t) {
@@ -119,10 +119,10 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
   if (res.best < 0 || res.points[0].tally.turns() < 2) return;
   const double m = static_cast<double>(res.points[0].tally.turns());
   const auto best = static_cast<size_t>(res.best);
-  const Tally& tb = res.points[best].tally;
+  const core::Tally& tb = res.points[best].tally;
   for (size_t k = 0; k < un; ++k) {
-    const Tally& tk = res.points[k].tally;
-    const Estimate d = paired_difference({m, static_cast<double>(tk.sum()), static_cast<double>(tb.sum()),
+    const core::Tally& tk = res.points[k].tally;
+    const core::Estimate d = core::paired_difference({m, static_cast<double>(tk.sum()), static_cast<double>(tb.sum()),
                                           static_cast<double>(tk.sum_sq()), static_cast<double>(tb.sum_sq()),
                                           static_cast<double>(cross[k * un + best])});
     res.points[k].diff_to_best = d.mean;
@@ -137,15 +137,15 @@ void sweep_one_trajectory(SweepResult& res, const Rules& rules, JokerSet loadout
 // Jokers are announced: each threshold is its own policy, compiled and sampled by the kernel.
 // The runs are independent, so the lead is judged with the unpaired (conservative) error.
 void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout, const Policy& base,
-                         std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+                         std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control) {
   const auto n = static_cast<std::uint64_t>(res.points.size());
   std::uint64_t played = 0;  // thresholds sampled in full; a stop drops the rest
   for (std::uint64_t k = 0; k < n && !control.stopped(); ++k) {
     SweepPoint& p = res.points[k];
     const StopAtPolicy policy(base, p.threshold);
-    const Chain chain = compile_chain(rules, loadout, policy);
-    p.exact_ev = evaluate_chain(chain).ev;
-    p.tally = sample_chain(chain, turns, seed, threads, control);
+    const core::Chain chain = compile_chain(rules, loadout, policy);
+    p.exact_ev = core::evaluate_chain(chain).ev;
+    p.tally = core::sample_chain(chain, turns, seed, threads, control);
     p.diff_to_best = p.diff_stderr = kNaN;
     if (p.tally.turns() < turns) break;
     ++played;
@@ -155,8 +155,8 @@ void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout,
   res.points.resize(played);
   pick_best(res);
   if (res.best >= 0 && res.runner_up >= 0) {
-    const Tally& b = res.points[static_cast<size_t>(res.best)].tally;
-    const Tally& r = res.points[static_cast<size_t>(res.runner_up)].tally;
+    const core::Tally& b = res.points[static_cast<size_t>(res.best)].tally;
+    const core::Tally& r = res.points[static_cast<size_t>(res.runner_up)].tally;
     const double se = std::hypot(b.stderr_mean(), r.stderr_mean());
     res.lead_z = se > 0 ? (b.mean() - r.mean()) / se : std::numeric_limits<double>::infinity();
   }
@@ -165,7 +165,7 @@ void sweep_per_threshold(SweepResult& res, const Rules& rules, JokerSet loadout,
 }  // namespace
 
 SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int lo, int hi,
-                  std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control) {
+                  std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control) {
   SweepResult res;
   res.loadout = loadout_name(loadout);
   res.points.resize(static_cast<size_t>(hi - lo + 1));

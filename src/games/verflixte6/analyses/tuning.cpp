@@ -35,7 +35,7 @@ int PositionParams::*member(const std::string& name) {
   if (name == "cap") return &PositionParams::cap;
   std::string valid;
   for (const auto& n : tunable_params()) valid += (valid.empty() ? "" : ", ") + n;
-  throw InputError("unknown position parameter '" + name + "'; valid: " + valid);
+  throw core::InputError("unknown position parameter '" + name + "'; valid: " + valid);
 }
 
 // The ranges position.cpp accepts, so a tuned policy always reads back.
@@ -71,7 +71,7 @@ ParamRange parse_param_range(const std::string& text) {
   const std::string forms = "valid: name=lo..hi or name=lo..hi:step with integers lo <= hi, step >= 1";
   const size_t eq = text.find('='), dots = text.find("..");
   if (eq == std::string::npos || dots == std::string::npos || dots < eq)
-    throw InputError("--param '" + text + "' is malformed; " + forms);
+    throw core::InputError("--param '" + text + "' is malformed; " + forms);
   ParamRange r;
   r.name = text.substr(0, eq);
   member(r.name);  // throws for unknown names
@@ -84,14 +84,14 @@ ParamRange parse_param_range(const std::string& text) {
     } catch (const std::exception&) {
       used = std::string::npos;
     }
-    if (s.empty() || used != s.size()) throw InputError("--param '" + text + "' is malformed; " + forms);
+    if (s.empty() || used != s.size()) throw core::InputError("--param '" + text + "' is malformed; " + forms);
     return v;
   };
   r.lo = to_int(text.substr(eq + 1, dots - eq - 1));
   r.hi = to_int(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2));
   if (colon != std::string::npos) r.step = to_int(text.substr(colon + 1));
   if (r.lo > r.hi || r.step < 1 || (std::int64_t{r.hi} - r.lo) / r.step > 200)
-    throw InputError("--param '" + text + "' is out of range; " + forms + " and at most 201 values");
+    throw core::InputError("--param '" + text + "' is out of range; " + forms + " and at most 201 values");
   return r;
 }
 
@@ -107,7 +107,7 @@ std::uint64_t tuning_stream(std::uint64_t seed, int which) {
 CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, TuningObjective objective,
                                const PositionParams& params, const std::vector<Joker>& loadout,
                                std::uint64_t evenings, std::uint64_t stream, int threads,
-                               const RunControl& control) {
+                               const core::RunControl& control) {
   if (table.make_tested) {
     const std::unique_ptr<Policy> policy = table.make_tested(params);
     const ListSelector list(loadout);
@@ -122,11 +122,11 @@ CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, Tun
 
 CandidateRun measure_policy(const Rules& rules, const TuningTable& table, TuningObjective objective,
                             const Policy& policy, const Selector* selector, std::uint64_t evenings,
-                            std::uint64_t stream, int threads, const RunControl& control) {
+                            std::uint64_t stream, int threads, const core::RunControl& control) {
   const size_t n = table.field.size() + 1;
   if (table.field.empty() || n > 12)
-    throw InputError("a tuning table has 1..11 opponents, not " + std::to_string(table.field.size()));
-  if (table.series_length < 1) throw InputError("series length must be at least 1");
+    throw core::InputError("a tuning table has 1..11 opponents, not " + std::to_string(table.field.size()));
+  if (table.series_length < 1) throw core::InputError("series length must be at least 1");
   std::vector<EveningPlayer> base;
   base.push_back({&policy, selector, 0});
   for (const auto& f : table.field) base.push_back({f.policy, f.selector, 0});
@@ -140,7 +140,7 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
   run.series.assign(series, 0);
   bool interrupted = false;
   // A part is the chunk's first series and its values, copied to their slots in run.series.
-  const auto parts = run_chunks<SeriesPart>(
+  const auto parts = core::run_chunks<SeriesPart>(
       series, kSeriesPerChunk, threads, control, interrupted,
       [&] {
         // Candidates are paired on common random numbers: the position seat one draw per
@@ -163,14 +163,14 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
           pk->play_series(
               base, table.final, table.series_length, first_series, count,
               [&](std::uint64_t s, int e) { return evening_first_seat(s, static_cast<std::uint64_t>(e), n); },
-              [&](std::uint64_t s) { return chunk_rng(stream, s); },
+              [&](std::uint64_t s) { return core::chunk_rng(stream, s); },
               [&](int, std::uint64_t s, int, std::span<const int> totals, std::span<const int>) {
                 part.values[s - first_series] += value(totals);
               });
           return;
         }
         for (std::uint64_t s = first_series; s < first_series + count; ++s) {
-          RandomDice dice(chunk_rng(stream, s));  // the pairing unit: one stream per series
+          core::RandomDice dice(core::chunk_rng(stream, s));  // the pairing unit: one stream per series
           std::vector<EveningPlayer> players = base;  // O6: a series starts without bonuses
           std::int64_t x = 0;
           for (std::uint64_t e = 0; e < L; ++e) {
@@ -191,33 +191,33 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
   for (const SeriesPart& part : parts)
     for (std::uint64_t s = part.first; s < part.first + part.values.size(); ++s)
       x.push_back(static_cast<double>(run.series[s]) / per);
-  run.value = mean_from_values(x);
+  run.value = core::mean_from_values(x);
   return run;
 }
 
-Estimate paired_difference(const CandidateRun& a, const CandidateRun& b, int series_length, TuningObjective objective) {
+core::Estimate paired_difference(const CandidateRun& a, const CandidateRun& b, int series_length, TuningObjective objective) {
   if (a.series.size() != b.series.size() || !a.complete || !b.complete)
     throw std::invalid_argument("paired_difference needs two complete runs of the same length");
   const double per = per_evening(series_length, objective);
   std::vector<double> d(a.series.size());
   for (size_t s = 0; s < d.size(); ++s) d[s] = static_cast<double>(b.series[s] - a.series[s]) / per;
-  return mean_from_values(d);
+  return core::mean_from_values(d);
 }
 
-Estimate unpaired_difference(const CandidateRun& a, const CandidateRun& b) {
+core::Estimate unpaired_difference(const CandidateRun& a, const CandidateRun& b) {
   return {b.value.mean - a.value.mean, std::sqrt(a.value.se * a.value.se + b.value.se * b.value.se)};
 }
 
 TuningResult tune_position(const Rules& rules, const TuningTable& table, const TuningOptions& options,
-                           std::uint64_t seed, int threads, const RunControl& control) {
+                           std::uint64_t seed, int threads, const core::RunControl& control) {
   const auto t0 = std::chrono::steady_clock::now();
   if (table.field.empty() || table.field.size() > 11)
-    throw InputError("a tuning table has 1..11 opponents, not " + std::to_string(table.field.size()));
+    throw core::InputError("a tuning table has 1..11 opponents, not " + std::to_string(table.field.size()));
   for (const auto& r : options.ranges) {
     member(r.name);
-    if (r.lo > r.hi || r.step < 1) throw InputError("parameter range for '" + r.name + "' is empty");
+    if (r.lo > r.hi || r.step < 1) throw core::InputError("parameter range for '" + r.name + "' is empty");
   }
-  if (options.evenings == 0) throw InputError("evenings per candidate must be at least 1");
+  if (options.evenings == 0) throw core::InputError("evenings per candidate must be at least 1");
   TuningResult result;
   result.best = table.start;
   result.loadout = table.loadout;
@@ -235,7 +235,7 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
   };
   // Confirms a screened challenger against the incumbent on the confirmation stream.
   auto confirmed = [&](const PositionParams& inc_p, const std::vector<Joker>& inc_l, const PositionParams& ch_p,
-                       const std::vector<Joker>& ch_l, Estimate& d) {
+                       const std::vector<Joker>& ch_l, core::Estimate& d) {
     const CandidateRun a = measure(inc_p, inc_l, confirm);
     if (result.interrupted) return false;
     const CandidateRun b = measure(ch_p, ch_l, confirm);
@@ -253,7 +253,7 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
       const CandidateRun incumbent = measure(result.best, result.loadout, screen);
       if (result.interrupted) break;
       PositionParams best_p = result.best;
-      Estimate best_d{0, 0};
+      core::Estimate best_d{0, 0};
       for (int v = range.lo; v <= range.hi && !result.interrupted; v += range.step) {
         if (v == current) continue;
         PositionParams p = result.best;
@@ -261,11 +261,11 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
         if (!valid_params(p)) continue;
         const CandidateRun run = measure(p, result.loadout, screen);
         if (result.interrupted) break;
-        const Estimate d = diff(incumbent, run);
+        const core::Estimate d = diff(incumbent, run);
         if (d.mean > best_d.mean) best_d = d, best_p = p;  // ties keep the lower value: deterministic
       }
       if (result.interrupted || param_value(best_p, range.name) == current) continue;
-      Estimate d;
+      core::Estimate d;
       if (confirmed(result.best, result.loadout, best_p, result.loadout, d)) {
         result.path.push_back({range.name, std::to_string(current), std::to_string(param_value(best_p, range.name)),
                                best_d, d});
@@ -279,15 +279,15 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
   if (!options.loadouts.empty() && !result.interrupted) {
     const CandidateRun incumbent = measure(result.best, result.loadout, screen);
     const std::vector<Joker>* best_l = nullptr;
-    Estimate best_d{0, 0};
+    core::Estimate best_d{0, 0};
     for (const auto& l : options.loadouts) {
       if (result.interrupted || l == result.loadout) continue;
       const CandidateRun run = measure(result.best, l, screen);
       if (result.interrupted) break;
-      const Estimate d = diff(incumbent, run);
+      const core::Estimate d = diff(incumbent, run);
       if (d.mean > best_d.mean) best_d = d, best_l = &l;
     }
-    Estimate d;
+    core::Estimate d;
     if (best_l && !result.interrupted && confirmed(result.best, result.loadout, result.best, *best_l, d)) {
       result.path.push_back({"loadout", joker_list(result.loadout), joker_list(*best_l), best_d, d});
       result.loadout = *best_l;

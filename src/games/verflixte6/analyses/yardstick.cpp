@@ -9,11 +9,11 @@
 
 namespace verflixt::verflixte6 {
 
-Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads) {
+core::Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, std::uint64_t seed, int threads) {
   const int bust_face = rules.bust_face;
   const bool free_throw = rules.free_throw, ones_rob = rules.ones_rob;
-  return naive_chunks(turns, threads, [&](std::uint64_t k, std::uint64_t n, Tally& out) {
-    std::mt19937_64 g = naive_engine(seed, k);
+  return core::naive_chunks(turns, threads, [&](std::uint64_t k, std::uint64_t n, core::Tally& out) {
+    std::mt19937_64 g = core::naive_engine(seed, k);
     std::uniform_int_distribution<int> die(1, 6);
     for (std::uint64_t t = 0; t < n; ++t) {
       int eyes = free_throw ? die(g) : 0;  // T1: the free throw counts whatever it shows
@@ -41,7 +41,7 @@ Tally naive_threshold(const Rules& rules, int threshold, std::uint64_t turns, st
 namespace {
 
 // Dice as a first version writes them.
-class MtDice final : public Dice {
+class MtDice final : public core::Dice {
  public:
   explicit MtDice(std::mt19937_64 g) : g_(g) {}
   int roll() override { return die_(g_); }
@@ -53,10 +53,10 @@ class MtDice final : public Dice {
 
 }  // namespace
 
-Tally naive_engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy,
+core::Tally naive_engine_turns(const Rules& rules, JokerSet loadout, const Policy& policy,
                          std::uint64_t turns, std::uint64_t seed, int threads) {
-  return naive_chunks(turns, threads, [&](std::uint64_t k, std::uint64_t n, Tally& out) {
-    MtDice dice(naive_engine(seed, k));
+  return core::naive_chunks(turns, threads, [&](std::uint64_t k, std::uint64_t n, core::Tally& out) {
+    MtDice dice(core::naive_engine(seed, k));
     for (std::uint64_t t = 0; t < n; ++t) {
       const TurnState end = play_solo_turn(rules, loadout, policy, dice);
       out.add(end.eyes, end.eliminated);

@@ -100,9 +100,9 @@ LastSeatSolver::LastSeatSolver(const Rules& rules, std::vector<SeatView> table, 
                                const TurnState& turn, std::size_t max_states)
     : rules_(rules), table_(std::move(table)), self_(self), goal_(goal), turn_(turn), max_states_(max_states) {
   if (table_.size() > kMaxOthers + 1)
-    throw InputError("last seat: at most " + std::to_string(kMaxOthers + 1) + " players");
+    throw core::InputError("last seat: at most " + std::to_string(kMaxOthers + 1) + " players");
   if (self_ < 0 || static_cast<size_t>(self_) >= table_.size())
-    throw InputError("last seat: player " + std::to_string(self_) + " is not at the table");
+    throw core::InputError("last seat: player " + std::to_string(self_) + " is not at the table");
   turn_.phase = TurnPhase::Decide;  // the convenience overloads ask at a decision
   turn_.eliminated = false;
   own_total_ = table_[static_cast<size_t>(self_)].total;
@@ -110,10 +110,10 @@ LastSeatSolver::LastSeatSolver(const Rules& rules, std::vector<SeatView> table, 
     if (static_cast<int>(k) == self_) continue;
     const SeatView& v = table_[k];
     if (v.status == Status::Jungfrau)
-      throw InputError("last seat: player " + std::to_string(k + 1) +
+      throw core::InputError("last seat: player " + std::to_string(k + 1) +
                        " has still to play; the exact solver needs every other result known");
     if (v.eyes < -10000 || v.eyes > 10000)
-      throw InputError("last seat: eyes " + std::to_string(v.eyes) + " out of range; valid: -10000..10000");
+      throw core::InputError("last seat: eyes " + std::to_string(v.eyes) + " out of range; valid: -10000..10000");
     const auto at = static_cast<size_t>(at_of(static_cast<int>(k)));
     total_[at] = v.total;
     prinzessin_[at] = v.status == Status::Prinzessin;
@@ -351,7 +351,7 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Othe
   const Key k = key(floor_settled(s), goal_ == Goal::Win ? win_canonical(s, c) : c);
   if (auto it = memo_.find(k); it != memo_.end()) return it->second;
   if (memo_.size() >= max_states_)
-    throw InputError("the exact answer for the last seat would have to work through more than " +
+    throw core::InputError("the exact answer for the last seat would have to work through more than " +
                      std::to_string(max_states_) + " positions of the game, too many to answer in seconds");
   Entry e{stop, Action::stop()};
   if (s.phase == TurnPhase::FreeThrow) {  // after a classic fumo re-entry (J13, E6)

@@ -80,8 +80,8 @@ struct TextBuf : std::streambuf {
 std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, const std::string& source) {
   std::string line;
   long long lineno = 0;
-  auto fail = [&](const std::string& why) -> InputError {
-    return InputError(printable(source) + ":" + std::to_string(lineno) + ": " + why);
+  auto fail = [&](const std::string& why) -> core::InputError {
+    return core::InputError(core::printable(source) + ":" + std::to_string(lineno) + ": " + why);
   };
   // One line, CR of a CRLF line end dropped.
   auto next_line = [&] {
@@ -97,25 +97,25 @@ std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, 
       if (!next_line()) throw fail(std::string("missing header line '") + key + "'");
     } while (line.empty() || line[0] == '#');
     const auto sp = line.find(' ');
-    if (line.substr(0, sp) != key) throw fail(std::string("expected header line '") + key + "', found " + verflixt::quoted(line));
+    if (line.substr(0, sp) != key) throw fail(std::string("expected header line '") + key + "', found " + verflixt::core::quoted(line));
     header[key] = sp == std::string::npos ? "" : line.substr(sp + 1);
   }
-  if (header["verflixt-policy"] != "1") throw fail("unsupported policy format version " + verflixt::quoted(header["verflixt-policy"]));
+  if (header["verflixt-policy"] != "1") throw fail("unsupported policy format version " + verflixt::core::quoted(header["verflixt-policy"]));
   if (header["rules"] != rules_summary(rules))
-    throw InputError(printable(source) + ": solved for rules " + verflixt::quoted(header["rules"]) + ", not for '" +
+    throw core::InputError(core::printable(source) + ": solved for rules " + verflixt::core::quoted(header["rules"]) + ", not for '" +
                      rules_summary(rules) + "'");
-  const JokerSet loadout = parse_loadout(header["loadout"], rules, printable(source) + " loadout");
+  const JokerSet loadout = parse_loadout(header["loadout"], rules, core::printable(source) + " loadout");
   long long threshold = 0, count = 0, risk_cap = 0;
   double ev = 0;
   if (!whole_int(header["risk_cap"], 0, kMaxPolicyEyes, risk_cap))
-    throw fail("risk_cap " + verflixt::quoted(header["risk_cap"]) + " is not an integer in 0.." + std::to_string(kMaxPolicyEyes));
-  if (!whole_finite(header["ev"], ev)) throw fail("ev " + verflixt::quoted(header["ev"]) + " is not a finite number");
+    throw fail("risk_cap " + verflixt::core::quoted(header["risk_cap"]) + " is not an integer in 0.." + std::to_string(kMaxPolicyEyes));
+  if (!whole_finite(header["ev"], ev)) throw fail("ev " + verflixt::core::quoted(header["ev"]) + " is not a finite number");
   if (!whole_int(header["threshold"], -1, kMaxPolicyEyes, threshold))
-    throw fail("threshold " + verflixt::quoted(header["threshold"]) + " is not an integer in -1.." + std::to_string(kMaxPolicyEyes));
+    throw fail("threshold " + verflixt::core::quoted(header["threshold"]) + " is not an integer in -1.." + std::to_string(kMaxPolicyEyes));
   // Checked before anything is allocated for the states; the table then grows only with
   // lines actually read, so a header claiming a huge count costs nothing.
   if (!whole_int(header["states"], 1, static_cast<long long>(kMaxPolicyStates), count))
-    throw fail("states " + verflixt::quoted(header["states"]) + " is not a count in 1.." + std::to_string(kMaxPolicyStates));
+    throw fail("states " + verflixt::core::quoted(header["states"]) + " is not a count in 1.." + std::to_string(kMaxPolicyStates));
   const auto n = static_cast<std::size_t>(count);
   auto table = std::make_shared<SolvedDecisions>();
   table->states.reserve(std::min<std::size_t>(n, 1 << 16));
@@ -131,17 +131,17 @@ std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, 
     auto field = [&](std::size_t k, const char* what, long long lo, long long hi, int base = 10) {
       long long v = 0;
       if (!whole_int(tok[k], lo, hi, v, base))
-        throw fail(std::string(what) + " " + verflixt::quoted(tok[k]) + " is not " + (base == 16 ? "a hex integer" : "an integer") +
+        throw fail(std::string(what) + " " + verflixt::core::quoted(tok[k]) + " is not " + (base == 16 ? "a hex integer" : "an integer") +
                    " in " + std::to_string(lo) + ".." + std::to_string(hi));
       return v;
     };
-    if (tok[0] != "F" && tok[0] != "D") throw fail("phase " + verflixt::quoted(tok[0]) + "; valid: F, D");
+    if (tok[0] != "F" && tok[0] != "D") throw fail("phase " + verflixt::core::quoted(tok[0]) + "; valid: F, D");
     TurnState s;
     s.phase = tok[0] == "F" ? TurnPhase::FreeThrow : TurnPhase::Decide;
     s.eyes = static_cast<int>(field(1, "eyes", -kMaxPolicyEyes, kMaxPolicyEyes));
     s.robbing_ones = static_cast<int>(field(2, "robbing_ones", 0, 255));
     s.held = JokerSet{static_cast<u16>(field(3, "held", 0, JokerSet::all().bits, 16))};
-    if ((s.held.bits & ~loadout.bits) != 0) throw fail("held " + verflixt::quoted(tok[3]) + " has jokers outside the loadout");
+    if ((s.held.bits & ~loadout.bits) != 0) throw fail("held " + verflixt::core::quoted(tok[3]) + " has jokers outside the loadout");
     s.frost_used = static_cast<int>(field(4, "frost_used", 0, 15));
     s.fumo_active = field(5, "fumo_active", 0, 1) != 0;
     s.fumo_gain = static_cast<int>(field(6, "fumo_gain", -kMaxPolicyEyes, kMaxPolicyEyes));
@@ -150,17 +150,17 @@ std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, 
     SolvedDecisions::Entry e;
     const std::string& act = tok[9];
     if (s.phase == TurnPhase::FreeThrow) {
-      if (act != "-") throw fail("action " + verflixt::quoted(act) + " for a free-throw state; valid: -");
+      if (act != "-") throw fail("action " + verflixt::core::quoted(act) + " for a free-throw state; valid: -");
     } else if (act == "stop") {
       e.action = Action::stop();
     } else if (act == "roll") {
       e.action = Action::roll();
     } else {
-      const Joker j = parse_joker(act, printable(source) + ":" + std::to_string(lineno) + " action");
-      if (!s.held.has(j)) throw fail("action " + verflixt::quoted(act) + " uses a joker the state does not hold");
+      const Joker j = parse_joker(act, core::printable(source) + ":" + std::to_string(lineno) + " action");
+      if (!s.held.has(j)) throw fail("action " + verflixt::core::quoted(act) + " uses a joker the state does not hold");
       e.action = Action::use(j);
     }
-    if (!whole_finite(tok[10], e.value)) throw fail("value " + verflixt::quoted(tok[10]) + " is not a finite number");
+    if (!whole_finite(tok[10], e.value)) throw fail("value " + verflixt::core::quoted(tok[10]) + " is not a finite number");
     if (!table->entries.emplace(solo_key(s), e).second) throw fail("this state is given twice");
     table->states.push_back(s);
   }
@@ -170,7 +170,7 @@ std::unique_ptr<SolvedPolicy> read_policy(std::istream& in, const Rules& rules, 
 }
 
 std::unique_ptr<SolvedPolicy> read_policy_file(const std::string& path, const Rules& rules) {
-  std::string text = read_text_file(path, "policy file", kMaxPolicyFileBytes);
+  std::string text = core::read_text_file(path, "policy file", core::kMaxPolicyFileBytes);
   TextBuf buf(text);
   std::istream in(&buf);
   return read_policy(in, rules, path);

@@ -288,7 +288,7 @@ PlainGain min_plain_gain(const Rules& rules, JokerSet loadout) {
   return worst;
 }
 
-Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, std::size_t max_states) {
+core::Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, std::size_t max_states) {
   // Every policy rolls at low eyes (threshold:N, the heuristic and position policies below
   // their stop point). If a surviving plain throw can lower the eyes (e.g. --set
   // tentakel.bonus=-77 with Tentakel held), rolling on walks the eyes down without end: the
@@ -296,11 +296,11 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
   // the breadth-first search would only notice after max_states states (seconds and
   // hundreds of MB). Refuse it before exploring; the reference engine samples such turns.
   if (const PlainGain g = min_plain_gain(rules, loadout); g.gain < 0)
-    throw InputError("with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
+    throw core::InputError("with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
                      std::to_string(g.face) + " changes the eyes by " + std::to_string(g.gain) +
                      ": a policy that rolls below its stop point never stops and its chain is infinite;"
                      " --engine reference samples such turns");
-  Chain c;
+  core::Chain c;
   c.description = rules_summary(rules) + " | jokers " + loadout_name(loadout) + " | policy " + policy.name();
   const PolicyChooser chooser(rules, policy);
   std::unordered_map<SoloKey, std::uint32_t, SoloKeyHash> index;
@@ -309,7 +309,7 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
     auto [it, inserted] = index.try_emplace(solo_key(s), static_cast<std::uint32_t>(states.size()));
     if (inserted) {
       if (states.size() >= max_states)
-        throw InputError("policy '" + policy.name() + "' does not stop within " + std::to_string(max_states) +
+        throw core::InputError("policy '" + policy.name() + "' does not stop within " + std::to_string(max_states) +
                          " states with jokers " + loadout_name(loadout) + "; its chain would be infinite");
       states.push_back(s);
     }
@@ -329,7 +329,7 @@ Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy, 
     } else {
       const Action a = policy.decide(TurnView{rules, s, -1, {}, 0});
       if (!solo_legal(rules, s, a))
-        throw InputError("policy '" + policy.name() + "' chose an illegal action in state " + describe(s));
+        throw core::InputError("policy '" + policy.name() + "' chose an illegal action in state " + describe(s));
       if (a.kind == Action::Stop) term = true;  // stopping: the decision state is terminal
       else out = solo_transition(rules, s, a, chooser);
     }

@@ -191,7 +191,7 @@ class Solve {
     const std::uint32_t id = index_.insert(s, next);
     if (id == next) {
       if (states_.size() >= o_.max_states)
-        throw BudgetExceeded("solver: more than " + std::to_string(o_.max_states) + " states (the state budget) for jokers " +
+        throw core::BudgetExceeded("solver: more than " + std::to_string(o_.max_states) + " states (the state budget) for jokers " +
                              loadout_name(loadout_) + "; lower --risk-cap");
       states_.push_back(s);
     }
@@ -368,7 +368,7 @@ class Solve {
             mark[v] = 1;
             stack.push_back({v, succ_first_[v]});
           } else if (mark[v] == 1) {
-            throw InputError("solver: under these rules a step can return to an earlier state (" +
+            throw core::InputError("solver: under these rules a step can return to an earlier state (" +
                              describe(states_[v]) + "); the solver needs every step to make progress");
           }
         } else {
@@ -472,11 +472,11 @@ class Solve {
 
 SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOptions& options) {
   validate(rules);
-  if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw InputError("solver: a risk cap must be at least 0");
+  if (options.risk_cap < 0 || options.runkel_risk_cap < 0) throw core::InputError("solver: a risk cap must be at least 0");
   // Dynamic programming needs every surviving plain throw to add eyes: otherwise eyes can
   // fall without end (an infinite state space) or come back to a state (a cycle).
   if (const PlainGain g = min_plain_gain(rules, loadout); g.gain <= 0)
-    throw InputError("solver: with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
+    throw core::InputError("solver: with these rules and jokers " + loadout_name(loadout) + " a plain throw of " +
                      std::to_string(g.face) + " adds " + std::to_string(g.gain) +
                      " eyes; the solver needs every surviving plain throw to add at least 1");
   // Automatic caps per class: what the certificate asks for when the advantage above the
@@ -516,7 +516,7 @@ SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOption
 }
 
 std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const JokerSet> loadouts,
-                                         const SolverOptions& options, const RunControl& control) {
+                                         const SolverOptions& options, const core::RunControl& control) {
   validate(rules);
   const auto n = static_cast<std::ptrdiff_t>(loadouts.size());
   std::vector<SoloSolution> out(loadouts.size());
@@ -552,7 +552,7 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
 #pragma omp critical(verflixt_solver_progress)
     control.report(++finished, static_cast<std::uint64_t>(n));
   }
-  if (!error.empty()) throw InputError(error);
+  if (!error.empty()) throw core::InputError(error);
   std::vector<SoloSolution> result;
   for (std::size_t i = 0; i < out.size(); ++i)
     if (solved[i]) result.push_back(std::move(out[i]));

@@ -194,7 +194,7 @@ class StrongPolicy::LastSeat {
   static auto guarded(Ask ask, Fallback fallback) -> decltype(fallback()) {
     try {
       return ask();
-    } catch (const InputError&) {
+    } catch (const core::InputError&) {
       t_cache.solvers.clear();
       return fallback();
     }
@@ -432,21 +432,21 @@ StrongParams read_strong(std::istream& in, const std::string& source) {
                                           "position.margin_per_player", "position.floor", "position.cap",
                                           "position.last_seat_safe", "position.rob", "position.target",
                                           "last_seat.exact_deficit"};
-  for (const auto& [key, value, where] : read_ini(in, source, known)) {
+  for (const auto& [key, value, where] : core::read_ini(in, source, known)) {
     if (key == "policy.kind") {
-      if (value != "strong") throw InputError(where + ": policy.kind = '" + value + "' is not a strong policy");
-    } else if (key == "position.k") p.stop.k = parse_int(value, key, where, 0, 11);
-    else if (key == "position.margin") p.stop.margin = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.margin_per_player") p.stop.margin_per_player = parse_int(value, key, where, 0, 100);
-    else if (key == "position.floor") p.stop.floor = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.cap") p.stop.cap = parse_int(value, key, where, 1, kPolicyEyesLimit);
-    else if (key == "position.last_seat_safe") p.stop.last_seat_safe = parse_bool(value, key, where);
-    else if (key == "position.rob") p.stop.rob_leader = parse_choice(value, key, where, {"leader", "richest"}) == 0;
-    else if (key == "last_seat.exact_deficit") p.exact_deficit = parse_int(value, key, where, 0, 200);
-    else if (key == "position.target") p.target_leader = parse_choice(value, key, where, {"losers", "leader"}) == 1;
+      if (value != "strong") throw core::InputError(where + ": policy.kind = '" + value + "' is not a strong policy");
+    } else if (key == "position.k") p.stop.k = core::parse_int(value, key, where, 0, 11);
+    else if (key == "position.margin") p.stop.margin = core::parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.margin_per_player") p.stop.margin_per_player = core::parse_int(value, key, where, 0, 100);
+    else if (key == "position.floor") p.stop.floor = core::parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.cap") p.stop.cap = core::parse_int(value, key, where, 1, kPolicyEyesLimit);
+    else if (key == "position.last_seat_safe") p.stop.last_seat_safe = core::parse_bool(value, key, where);
+    else if (key == "position.rob") p.stop.rob_leader = core::parse_choice(value, key, where, {"leader", "richest"}) == 0;
+    else if (key == "last_seat.exact_deficit") p.exact_deficit = core::parse_int(value, key, where, 0, 200);
+    else if (key == "position.target") p.target_leader = core::parse_choice(value, key, where, {"losers", "leader"}) == 1;
   }
   if (p.stop.floor > p.stop.cap)
-    throw InputError(source + ": position.floor = " + std::to_string(p.stop.floor) + " is above position.cap = " +
+    throw core::InputError(source + ": position.floor = " + std::to_string(p.stop.floor) + " is above position.cap = " +
                      std::to_string(p.stop.cap) + "; valid: floor <= cap");
   return p;
 }

@@ -86,7 +86,7 @@ bool PassKernel::Impl::block_plays(const std::array<CompiledPolicy*, kMaxPlayers
   return true;
 }
 
-void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+void PassKernel::Impl::run_block(core::Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                            const BlockSeries* series) {
   if (passes == nullptr) run_block<true>(rng, finish, nullptr, series);
   else run_block<false>(rng, finish, passes, nullptr);
@@ -94,7 +94,7 @@ void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& fin
 
 // The block's state for one run_block call: the seats' rules and the caches the rounds read.
 template <bool kSeries>
-PassKernel::Impl::BlockRun<kSeries>::BlockRun(Impl& kernel, Rng& chunk_rng, const std::function<bool(Lane&)>& on_finish,
+PassKernel::Impl::BlockRun<kSeries>::BlockRun(Impl& kernel, core::Rng& chunk_rng, const std::function<bool(Lane&)>& on_finish,
                                               const BlockPasses* block_passes, const BlockSeries* block_series)
     : impl(kernel),
       rules_(kernel.rules_),
@@ -568,7 +568,7 @@ void PassKernel::Impl::BlockRun<kSeries>::play() {
 // kSeries: the lanes play evenings, whose passes differ in totals, start bonuses and start
 // rows (a cache per pass of the evening); play_passes' are the same in every lane.
 template <bool kSeries>
-void PassKernel::Impl::run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+void PassKernel::Impl::run_block(core::Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                            const BlockSeries* series) {
   static_assert(Block::kVector == kVector && sizeof(V16i) == kVector * sizeof(std::int32_t));
   if (!block_) block_ = std::make_unique<Block>();

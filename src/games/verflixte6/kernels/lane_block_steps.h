@@ -28,7 +28,7 @@ struct PassKernel::Impl::BlockRun {
     std::uint64_t going = 0, quick_ends = 0, finished = 0, slow = 0, ending = 0, at_live = 0;
   };
 
-  BlockRun(Impl& kernel, Rng& chunk_rng, const std::function<bool(Lane&)>& on_finish, const BlockPasses* block_passes,
+  BlockRun(Impl& kernel, core::Rng& chunk_rng, const std::function<bool(Lane&)>& on_finish, const BlockPasses* block_passes,
            const BlockSeries* block_series);
   // run_lanes' rounds until no lane plays.
   void play();
@@ -44,7 +44,7 @@ struct PassKernel::Impl::BlockRun {
   std::vector<JokerSet>& plan_;
   std::vector<Lane>& lanes_;
   const bool& packed_;
-  Rng& rng;
+  core::Rng& rng;
   const std::function<bool(Lane&)>& finish;
   const BlockPasses* passes;
   const BlockSeries* series;
@@ -329,7 +329,7 @@ struct PassKernel::Impl::BlockRun {
   void draw_for(std::uint64_t which) {
     Block& b = block;
     drawing |= which;
-    Rng local = rng;  // in registers: the stores below could otherwise alias its state
+    core::Rng local = rng;  // in registers: the stores below could otherwise alias its state
     for (; which != 0; which &= which - 1)
       b.bits[static_cast<size_t>(__builtin_ctzll(which))] = static_cast<std::int64_t>(local() >> 11);
     rng = local;

@@ -94,23 +94,23 @@ int compiled_victim(const Rules& rules, VictimRule rule, const std::array<SeatVi
 PassKernel::PassKernel(const Rules& rules) : impl_(std::make_unique<Impl>(rules)) {}
 PassKernel::~PassKernel() = default;
 
-PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng) {
+PassResult PassKernel::play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng) {
   PassResult res;
   impl_->play_pass(seats, first, rng, res);
   return res;
 }
 
-void PassKernel::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
+void PassKernel::play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng, PassResult& res) {
   impl_->play_pass(seats, first, rng, res);
 }
 
 void PassKernel::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
-                             Rng& rng, const PassSink& sink, int lanes) {
+                             core::Rng& rng, const PassSink& sink, int lanes) {
   impl_->play_passes(seats, first_pass, count, rng, sink, nullptr, lanes);
 }
 
 void PassKernel::count_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
-                              Rng& rng, std::vector<std::uint64_t>& counts, int lanes) {
+                              core::Rng& rng, std::vector<std::uint64_t>& counts, int lanes) {
   const int n = static_cast<int>(seats.size());
   const PassSink sink = [&counts, n](int first, std::span<const SeatView> table, std::span<const int>) {
     for (int seat = 0; seat < n; ++seat) {
@@ -126,12 +126,12 @@ void PassKernel::count_passes(std::span<const PassSeat> seats, std::uint64_t fir
 
 
 void PassKernel::play_series(std::span<const EveningPlayer> players, bool final, int length,
-                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, Rng& rng,
+                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, core::Rng& rng,
                              const EveningSink& sink, int lanes, const SeriesRng& series_rng) {
   impl_->play_series(players, final, length, first_series, count, first_seat, rng, sink, lanes, series_rng);
 }
 
-EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng) {
+EveningResult PassKernel::play_evening(std::span<const EveningPlayer> players, bool final, int first, core::Rng& rng) {
   return verflixt::verflixte6::play_evening(impl_->rules_, players, final, first,
                                 [&](std::span<const PassSeat> seats, int f) { return play_pass(seats, f, rng); });
 }

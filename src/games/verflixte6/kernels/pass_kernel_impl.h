@@ -21,9 +21,9 @@ struct PassKernel::Impl {
   ~Impl();
 
   // The work behind the public calls of the same names (pass_kernel.h).
-  void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
+  void play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng, PassResult& out);
   void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
-                   std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink, int lanes,
+                   std::uint64_t count, const FirstSeat& first_seat, core::Rng& rng, const EveningSink& sink, int lanes,
                    const SeriesRng& series_rng);
   std::size_t states() const;
   bool lane_block_plays(std::span<const PassSeat> seats, int lanes);
@@ -161,8 +161,8 @@ struct PassKernel::Impl {
   // Builds the alias table of `edges` into buckets_ and steals_; returns its first bucket.
   std::uint32_t finish_branch(std::span<const Edge> edges);
   Edge edge_to(double prob, std::uint32_t next, int transfer, bool senigma) const;
-  Drawn draw(std::uint32_t alias, std::uint32_t buckets, Rng& rng) const;
-  static double uniform_times(Rng& rng, std::uint32_t buckets);
+  Drawn draw(std::uint32_t alias, std::uint32_t buckets, core::Rng& rng) const;
+  static double uniform_times(core::Rng& rng, std::uint32_t buckets);
   Drawn resolve(std::uint32_t alias, double u) const;
 
   CompiledPolicy& tables_of(const Policy& policy);
@@ -200,8 +200,8 @@ struct PassKernel::Impl {
     std::array<SeatView, kMaxPlayers> table{};  // seats n.. unused (compiled_victim reads them, 4 at a time)
     std::array<int, kMaxPlayers> keuler{};
     std::array<unsigned, kMaxPlayers> taken{};  // E9: classic Senigma, [thief] bit victim
-    Rng own;                 // play_series with series_rng: this series' stream
-    Rng* rng = nullptr;      // &own then; nullptr: the chunk's shared Rng
+    core::Rng own;                 // play_series with series_rng: this series' stream
+    core::Rng* rng = nullptr;      // &own then; nullptr: the chunk's shared Rng
     std::span<SeatView> view() { return {table.data(), static_cast<size_t>(n)}; }
     int still_to_play() const { return n - 1 - step; }
   };
@@ -212,11 +212,11 @@ struct PassKernel::Impl {
   void begin_turn(Lane& lane);
   // Plays the lane up to and including its next draw; false (no draw made) when its pass
   // has ended (T7 applied).
-  bool advance(Lane& lane, Rng& rng);
+  bool advance(Lane& lane, core::Rng& rng);
   // Plays the lanes_[order_] in rounds (play_passes' phases) until every lane is dead;
   // finish(lane) is called when a lane's pass has ended and returns whether it has another.
   template <class Finish>
-  void run_lanes(Rng& rng, Finish finish);
+  void run_lanes(core::Rng& rng, Finish finish);
   // Settles the lane (settle), its ended passes handed to finish; false when it has none left.
   template <class Finish>
   bool settle_or_finish(Lane& lane, Finish& finish) {
@@ -258,12 +258,12 @@ struct PassKernel::Impl {
   // `series`: play_series' (lane_block.h), nullptr for play_passes' lanes.
   struct BlockPasses;
   struct BlockSeries;
-  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, core::Rng& rng,
                    const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes);
-  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+  void run_block(core::Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                  const BlockSeries* series);
   template <bool kSeries>
-  void run_block(Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
+  void run_block(core::Rng& rng, const std::function<bool(Lane&)>& finish, const BlockPasses* passes,
                  const BlockSeries* series);
   Lane one_;                  // play_pass's lane
   std::vector<Lane> lanes_;   // play_passes' lanes, kept to play without allocating

@@ -43,13 +43,13 @@ void PassKernel::Impl::rethreshold(Lane& lane, std::uint32_t& id) {
   lane.t = &t;
 }
 
-PassKernel::Impl::Drawn PassKernel::Impl::draw(std::uint32_t alias, std::uint32_t buckets, Rng& rng) const {
+PassKernel::Impl::Drawn PassKernel::Impl::draw(std::uint32_t alias, std::uint32_t buckets, core::Rng& rng) const {
   return resolve(alias, uniform_times(rng, buckets));
 }
 
 // The draw in two halves, so that run_lanes can fetch a bucket while it resolves another:
 // u uniform on [0, buckets), then the bucket floor(u) of the row's table and its side.
-double PassKernel::Impl::uniform_times(Rng& rng, std::uint32_t buckets) {
+double PassKernel::Impl::uniform_times(core::Rng& rng, std::uint32_t buckets) {
   // u < buckets: u is at most 1 - 2^-53 before the product, which rounds below `buckets`.
   return static_cast<double>(rng() >> 11) * 0x1.0p-53 * buckets;
 }
@@ -164,7 +164,7 @@ bool PassKernel::Impl::end_turn(Lane& lane, int eyes, bool eliminated) {
   return true;
 }
 
-bool PassKernel::Impl::advance(Lane& lane, Rng& rng) {
+bool PassKernel::Impl::advance(Lane& lane, core::Rng& rng) {
   for (;;) {
     CompiledPolicy& t = *lane.t;
     const Hot hot = hot_[lane.row];
@@ -264,7 +264,7 @@ void PassKernel::Impl::transfer_(Lane& lane, std::uint32_t side, int target, std
     rethreshold(lane, id);
 }
 
-void PassKernel::Impl::play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& res) {
+void PassKernel::Impl::play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng, PassResult& res) {
   check_pass_size(seats.size());
   one_.starts = nullptr;
   begin_pass(one_, seats, first);
@@ -303,7 +303,7 @@ bool PassKernel::Impl::settle(Lane& lane) {
 // there is none — and listed to draw after them. The order of draws is thus a function of
 // the seed alone; with one lane it is play_pass's exactly.
 template <class Finish>
-void PassKernel::Impl::run_lanes(Rng& rng, Finish finish) {
+void PassKernel::Impl::run_lanes(core::Rng& rng, Finish finish) {
   listed_.resize(order_.size());
   ready_.resize(order_.size());
   live_.resize(order_.size());
@@ -391,7 +391,7 @@ void PassKernel::Impl::run_lanes(Rng& rng, Finish finish) {
 }
 
 void PassKernel::Impl::play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count,
-                             Rng& rng, const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes) {
+                             core::Rng& rng, const PassSink& sink, std::vector<std::uint64_t>* counts, int lanes) {
   check_pass_size(seats.size());
   if (lanes < 1) throw std::invalid_argument("pass kernel: lanes must be at least 1");
   const std::uint64_t n = seats.size();
@@ -472,7 +472,7 @@ void PassKernel::Impl::open_evening_pass(Lane& lane, std::span<const EveningPlay
 }
 
 void PassKernel::Impl::play_series(std::span<const EveningPlayer> players, bool final, int length,
-                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, Rng& rng,
+                             std::uint64_t first_series, std::uint64_t count, const FirstSeat& first_seat, core::Rng& rng,
                              const EveningSink& sink, int lanes, const SeriesRng& series_rng) {
   check_pass_size(players.size());
   if (lanes < 1 || length < 1) throw std::invalid_argument("pass kernel: lanes and series length must be at least 1");

@@ -159,7 +159,7 @@ class ChoiceAsker {
 struct SampleNodes {
   using Dist = int;
   static constexpr bool kExact = false;
-  Dice& dice;
+  core::Dice& dice;
   ChoiceAsker& asker;
   const TurnState& shown;
   bool repeated = false;  // the last repeat node found a repeat (E9's take needs a victim)

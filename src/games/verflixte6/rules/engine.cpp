@@ -36,7 +36,7 @@ struct Leaf {
 struct SampledStep {
   using Dist = Leaf;
   const Rules& r;
-  Dice& dice;
+  core::Dice& dice;
   detail::ChoiceAsker& asker;
 
   template <class F>
@@ -71,7 +71,7 @@ struct SampledStep {
 // with the table's part — victims, Keuler, lapses, the Senigma target (table.h) — here.
 class TurnPlay final : public detail::ChoiceAsker {
  public:
-  TurnPlay(const Rules& r, TurnState& t, const Policy& p, Dice& d, PassTable* table, int self)
+  TurnPlay(const Rules& r, TurnState& t, const Policy& p, core::Dice& d, PassTable* table, int self)
       : r_(r), t_(t), policy_(p), dice_(d), table_(table), self_(self) {}
 
   TurnView view() const { return view_of(t_); }
@@ -151,7 +151,7 @@ class TurnPlay final : public detail::ChoiceAsker {
   const Rules& r_;
   TurnState& t_;
   const Policy& policy_;
-  Dice& dice_;
+  core::Dice& dice_;
   PassTable* table_;
   int self_;
   int duel_target_ = -1;
@@ -172,7 +172,7 @@ TurnState new_turn(JokerSet loadout) {
 }
 
 // T1: the free throw. Its face is added whatever it is; it never robs or eliminates.
-void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
+void free_throw(const Rules& rules, TurnState& turn, core::Dice& dice, int bonus) {
   struct NoQuestions final : detail::ChoiceAsker {
     bool ask(const TurnState&, const InnerChoice&) override { throw std::logic_error("engine: the free throw asks nothing"); }
   } none;
@@ -180,11 +180,11 @@ void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus) {
   turn = detail::TurnStep<SampledStep>(rules, alg).free_throw(turn, bonus).state;
 }
 
-void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice) {
+void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, core::Dice& dice) {
   TurnPlay(rules, turn, policy, dice, nullptr, -1).step(action);
 }
 
-TurnState play_solo_turn(const Rules& rules, JokerSet loadout, const Policy& policy, Dice& dice) {
+TurnState play_solo_turn(const Rules& rules, JokerSet loadout, const Policy& policy, core::Dice& dice) {
   TurnState t = new_turn(loadout);
   TurnPlay play(rules, t, policy, dice, nullptr, -1);
   play_turn(play, t, policy, 0);
@@ -195,7 +195,7 @@ namespace {
 
 // Plays the turns of `order` at `table`; the first of them may resume a turn in progress.
 PassResult run_pass(const Rules& rules, std::span<const PassSeat> seats, PassTable& table,
-                    std::span<const int> order, Dice& dice, const TurnState* resume,
+                    std::span<const int> order, core::Dice& dice, const TurnState* resume,
                     std::optional<Action> first) {
   PassResult res;
   for (size_t step = 0; step < order.size(); ++step) {
@@ -238,7 +238,7 @@ PassTable make_table(std::vector<SeatView> seats) {
 
 }  // namespace
 
-PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, Dice& dice) {
+PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, core::Dice& dice) {
   const size_t n = seats.size();
   std::vector<SeatView> start(n);
   for (size_t k = 0; k < n; ++k) start[k].total = seats[k].total;
@@ -251,7 +251,7 @@ PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int fi
 }
 
 PassResult finish_pass(const Rules& rules, std::span<const PassSeat> seats, PassSituation situation,
-                       Dice& dice, std::optional<Action> first) {
+                       core::Dice& dice, std::optional<Action> first) {
   if (situation.table.size() != seats.size())
     throw std::invalid_argument("finish_pass: table and seats differ in size");
   PassTable table = make_table(std::move(situation.table));
@@ -292,7 +292,7 @@ double win_share(std::span<const int> totals, int self) {
 }
 
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
-                           int first, Dice& dice) {
+                           int first, core::Dice& dice) {
   return play_evening(rules, players, final, first,
                       [&](std::span<const PassSeat> seats, int f) { return play_pass(rules, seats, f, dice); });
 }

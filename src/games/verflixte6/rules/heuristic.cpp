@@ -35,12 +35,12 @@ std::vector<Joker> parse_joker_list(const std::string& value, const std::string&
   JokerSet seen;
   std::vector<Joker> out;
   size_t start = 0;
-  if (value.empty() || normalize_name(value) == "none") return out;
+  if (value.empty() || core::normalize_name(value) == "none") return out;
   while (start <= value.size()) {
     size_t comma = value.find(',', start);
     if (comma == std::string::npos) comma = value.size();
     const Joker j = parse_joker(value.substr(start, comma - start), what);
-    if (seen.has(j)) throw InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
+    if (seen.has(j)) throw core::InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
     seen = seen.with(j);
     out.push_back(j);
     start = comma + 1;
@@ -87,28 +87,28 @@ std::vector<std::string> heuristic_keys() {
 }
 
 HeuristicParams read_heuristic(std::istream& in, const std::string& source) {
-  return heuristic_from_entries(read_ini(in, source, heuristic_keys()));
+  return heuristic_from_entries(core::read_ini(in, source, heuristic_keys()));
 }
 
-HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries) {
+HeuristicParams heuristic_from_entries(const std::vector<core::IniEntry>& entries) {
   HeuristicParams p;
   p.use_from.fill(-kPolicyEyesLimit);
   p.use_to.fill(kPolicyEyesLimit);
   for (const auto& [key, value, source] : entries) {
     if (key == "policy.kind") {
-      if (value != "heuristic") throw InputError(source + ": policy.kind = '" + value + "' is not a heuristic policy");
-    } else if (key == "policy.stop_at") p.stop_at = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
+      if (value != "heuristic") throw core::InputError(source + ": policy.kind = '" + value + "' is not a heuristic policy");
+    } else if (key == "policy.stop_at") p.stop_at = core::parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
     else if (key == "policy.priority") p.priority = parse_joker_list(value, source + " policy.priority");
     else if (key == "policy.loadout") p.loadout = parse_joker_list(value, source + " policy.loadout");
-    else if (key == "anaconda.fight_max_attack") p.anaconda_fight_max = parse_int(value, key, source, 0, 6);
-    else if (key == "rattenlord.retreat") p.rattenlord_retreat = parse_bool(value, key, source);
-    else if (key == "monokel.keep_from") p.monokel_keep_from = parse_int(value, key, source, 1, 7);
-    else if (key == "senigma.counter_from") p.senigma_counter_from = parse_int(value, key, source, 1, 7);
+    else if (key == "anaconda.fight_max_attack") p.anaconda_fight_max = core::parse_int(value, key, source, 0, 6);
+    else if (key == "rattenlord.retreat") p.rattenlord_retreat = core::parse_bool(value, key, source);
+    else if (key == "monokel.keep_from") p.monokel_keep_from = core::parse_int(value, key, source, 1, 7);
+    else if (key == "senigma.counter_from") p.senigma_counter_from = core::parse_int(value, key, source, 1, 7);
     else {
       const size_t dot = key.find('.');
       const Joker j = parse_joker(key.substr(0, dot), source);
       int& slot = key.substr(dot + 1) == "use_from" ? p.use_from[j] : p.use_to[j];
-      slot = parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
+      slot = core::parse_int(value, key, source, -kPolicyEyesLimit, kPolicyEyesLimit);
     }
   }
   return p;

@@ -66,10 +66,10 @@ Joker parse_joker(std::string_view name, std::string_view what) {
   const auto names = all_names();
   std::vector<std::string> spelled;
   for (const auto& [s, j] : names) spelled.push_back(s);
-  if (const auto k = match_name(n, spelled)) return names[*k].second;
+  if (const auto k = core::match_name(n, spelled)) return names[*k].second;
   // Suggest identifiers: the closest spellings, each named by its joker's identifier once.
   std::vector<std::string> guesses;
-  for (size_t k : closest_names(n, spelled, spelled.size())) {
+  for (size_t k : core::closest_names(n, spelled, spelled.size())) {
     const std::string id(kIds[names[k].second]);
     if (std::find(guesses.begin(), guesses.end(), id) == guesses.end() && guesses.size() < 3) guesses.push_back(id);
   }
@@ -80,13 +80,13 @@ Joker parse_joker(std::string_view name, std::string_view what) {
       hint += (k == 0 ? "" : k + 1 == guesses.size() ? " or " : ", ") + guesses[k];
     hint += "? valid: ";
   }
-  throw InputError("unknown joker '" + n + "' in " + std::string(what) + hint + joker_choices());
+  throw core::InputError("unknown joker '" + n + "' in " + std::string(what) + hint + joker_choices());
 }
 
 JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_view what) {
   JokerSet set;
   std::string all = trim(list);
-  if (all.empty() || normalize_name(all) == "none") return set;
+  if (all.empty() || core::normalize_name(all) == "none") return set;
   int count = 0;
   size_t start = 0;
   while (start <= all.size()) {
@@ -94,10 +94,10 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
     if (comma == std::string::npos) comma = all.size();
     Joker j = parse_joker(std::string_view(all).substr(start, comma - start), what);
     if (set.has(j))
-      throw InputError("joker '" + std::string(joker_id(j)) + "' appears twice in " +
+      throw core::InputError("joker '" + std::string(joker_id(j)) + "' appears twice in " +
                        std::string(what) + "; a loadout holds each joker at most once");
     if (!rules.jokers.has(j))
-      throw InputError("joker '" + std::string(joker_id(j)) + "' in " + std::string(what) +
+      throw core::InputError("joker '" + std::string(joker_id(j)) + "' in " + std::string(what) +
                        " does not exist in preset " + rules.preset + "; valid: " +
                        loadout_name(rules.jokers));
     set = set.with(j);
@@ -105,7 +105,7 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
     start = comma + 1;
   }
   if (!legal_loadout(rules, set))  // the preset is checked joker by joker above
-    throw InputError(std::string(what) + " names " + std::to_string(count) +
+    throw core::InputError(std::string(what) + " names " + std::to_string(count) +
                      " jokers; at most " + std::to_string(rules.jokers_per_pass) +
                      " per pass (docs/rules/verflixte6.md P2)");
   return set;

@@ -127,7 +127,7 @@ Action ThresholdPolicy::decide(const TurnView& v) const {
   return v.turn.eyes >= n_ ? Action::stop() : Action::roll();
 }
 
-std::string resolve_policy_path(const std::string& path) { return find_data_file(path); }
+std::string resolve_policy_path(const std::string& path) { return core::find_data_file(path); }
 
 std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std::string& source, const Rules& rules) {
   std::istringstream in(text);
@@ -137,7 +137,7 @@ std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std:
   if (kind == "heuristic") return std::make_unique<HeuristicPolicy>(read_heuristic(in, source), source);
   if (kind == "position") return make_position_policy(in, source);
   if (kind == "strong") return make_strong_policy_file(in, source, rules);
-  throw InputError(source + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
+  throw core::InputError(source + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
 }
 
 std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
@@ -147,18 +147,18 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   if (spec.rfind("strong:", 0) == 0) {
     const std::string given(spec.substr(7));
     const std::string f = resolve_policy_path(given);
-    std::istringstream in(read_text_file(f, "policy file"));
-    return make_strong_policy_file(in, data_file_label(given, f), rules);
+    std::istringstream in(core::read_text_file(f, "policy file"));
+    return make_strong_policy_file(in, core::data_file_label(given, f), rules);
   }
   const std::string s = spec.rfind("threshold:", 0) == 0 ? std::string(spec) : resolve_policy_path(std::string(spec));
   if (s.rfind("threshold:", 0) == 0) {
     const std::string n = s.substr(10);
-    return std::make_unique<ThresholdPolicy>(parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
+    return std::make_unique<ThresholdPolicy>(core::parse_int(n, "threshold", "--policy " + s, -kPolicyEyesLimit, kPolicyEyesLimit));
   }
   if (s.size() > 4 && s.substr(s.size() - 4) == ".ini")
-    return make_policy_from_ini(read_text_file(s, "policy file"), data_file_label(std::string(spec), s), rules);
+    return make_policy_from_ini(core::read_text_file(s, "policy file"), core::data_file_label(std::string(spec), s), rules);
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
-  throw InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
+  throw core::InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
                    " (e.g. strategies/heuristic.ini), or a solver table *.policy");
 }
 

@@ -98,21 +98,21 @@ PositionPolicy read_position(std::istream& in, const std::string& source) {
   PositionParams p;
   // The heuristic part is handed to heuristic_from_entries, so both file kinds read joker
   // windows and inner choices the same way (and name the same lines in errors).
-  std::vector<IniEntry> heuristic_part;
-  for (const auto& [key, value, where] : read_ini(in, source, known)) {
+  std::vector<core::IniEntry> heuristic_part;
+  for (const auto& [key, value, where] : core::read_ini(in, source, known)) {
     if (key == "policy.kind") {
-      if (value != "position") throw InputError(where + ": policy.kind = '" + value + "' is not a position policy");
-    } else if (key == "position.k") p.k = parse_int(value, key, where, 0, 11);
-    else if (key == "position.margin") p.margin = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.margin_per_player") p.margin_per_player = parse_int(value, key, where, 0, 100);
-    else if (key == "position.floor") p.floor = parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
-    else if (key == "position.cap") p.cap = parse_int(value, key, where, 1, kPolicyEyesLimit);
-    else if (key == "position.last_seat_safe") p.last_seat_safe = parse_bool(value, key, where);
-    else if (key == "position.rob") p.rob_leader = parse_choice(value, key, where, {"leader", "richest"}) == 0;
+      if (value != "position") throw core::InputError(where + ": policy.kind = '" + value + "' is not a position policy");
+    } else if (key == "position.k") p.k = core::parse_int(value, key, where, 0, 11);
+    else if (key == "position.margin") p.margin = core::parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.margin_per_player") p.margin_per_player = core::parse_int(value, key, where, 0, 100);
+    else if (key == "position.floor") p.floor = core::parse_int(value, key, where, -kPolicyEyesLimit, kPolicyEyesLimit);
+    else if (key == "position.cap") p.cap = core::parse_int(value, key, where, 1, kPolicyEyesLimit);
+    else if (key == "position.last_seat_safe") p.last_seat_safe = core::parse_bool(value, key, where);
+    else if (key == "position.rob") p.rob_leader = core::parse_choice(value, key, where, {"leader", "richest"}) == 0;
     else heuristic_part.push_back({key, value, where});
   }
   if (p.floor > p.cap)
-    throw InputError(source + ": position.floor = " + std::to_string(p.floor) + " is above position.cap = " +
+    throw core::InputError(source + ": position.floor = " + std::to_string(p.floor) + " is above position.cap = " +
                      std::to_string(p.cap) + "; valid: floor <= cap");
   return PositionPolicy(p, heuristic_from_entries(heuristic_part), source);
 }

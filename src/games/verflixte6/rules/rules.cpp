@@ -47,7 +47,7 @@ std::string canonical_key(const std::string& key) {
     for (const auto& p : rule_table().params)
       if (p.full_key() == key) return key;
     return id + key.substr(dot);
-  } catch (const InputError&) {
+  } catch (const core::InputError&) {
     return key;  // not a joker: reported as an unknown key
   }
 }
@@ -135,7 +135,7 @@ const core::RuleTable<Rules>& rule_table() {
     t.preset_of = [](const Rules& r) { return r.preset; };
     t.validate = [](const Rules& r) {
       if (r.final_passes < r.passes)
-        throw InputError("evening.final_passes = " + std::to_string(r.final_passes) + " is below evening.passes = " +
+        throw core::InputError("evening.final_passes = " + std::to_string(r.final_passes) + " is below evening.passes = " +
                          std::to_string(r.passes) + "; valid: at least passes");
     };
     t.canonical_key = canonical_key;
@@ -157,7 +157,7 @@ Rules read_rules(std::istream& in, std::string_view source, const Rules& base) {
 }
 
 Rules read_rules_file(const std::string& path, const Rules& base) {
-  return rule_table().read(read_text_file(path, "rules file"), path, base);
+  return rule_table().read(core::read_text_file(path, "rules file"), path, base);
 }
 
 void set_rule(Rules& rules, std::string_view assignment) {

@@ -48,8 +48,8 @@ struct AdviceSituation {
 
 struct ActionAdvice {
   Action action;
-  Estimate value;                  // P(win) / P(not loser) / expected pass eyes
-  Estimate versus_best;            // value minus the best action's, paired SE (0 for the best)
+  core::Estimate value;                  // P(win) / P(not loser) / expected pass eyes
+  core::Estimate versus_best;            // value minus the best action's, paired SE (0 for the best)
   bool exact = false;
 };
 
@@ -137,7 +137,7 @@ std::vector<Action> legal_actions(const Rules& rules, const PassSituation& s);
 // of samples; the exact DP is one unit of work and always runs to its end.
 Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_policy, const Policy& others_policy,
               std::uint64_t samples, std::uint64_t seed, int threads, bool exact_if_possible = true,
-              const RunControl& control = {});
+              const core::RunControl& control = {});
 
 // The same with the own continuation built only when Monte Carlo needs it (the exact DP
 // never does): building the objective continuation solves the held loadout, which can take
@@ -146,7 +146,7 @@ Advice advise(const Rules& rules, const AdviceSituation& s, const Policy& self_p
 using PolicyFactory = std::function<std::shared_ptr<const Policy>()>;
 Advice advise(const Rules& rules, const AdviceSituation& s, const PolicyFactory& self_policy,
               const Policy& others_policy, std::uint64_t samples, std::uint64_t seed, int threads,
-              bool exact_if_possible, const RunControl& control, std::size_t max_solver_states);
+              bool exact_if_possible, const core::RunControl& control, std::size_t max_solver_states);
 
 // Whether the last-seat DP applies (the last seat, objective win or not-loser); it answers
 // exactly unless it needs more than kAdviceMaxStates states.

@@ -85,18 +85,18 @@ struct TableRun {
   bool interrupted = false;
 
   // The mean per evening (and per seat for the field) with its standard error over series.
-  Estimate estimate(Group g, Measure m) const;
+  core::Estimate estimate(Group g, Measure m) const;
 };
 
 // Plays `evenings` evenings (rounded up to whole series) with the tested seat playing `tested`.
 TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const FamilyPlayer& tested,
-                            std::uint64_t evenings, std::uint64_t seed, int threads, const RunControl& control = {});
+                            std::uint64_t evenings, std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 // A difference Σ coefficient · run, e.g. {{with, +1}, {base, −1}} for a lift, over the series
 // every run finished: mean exactly Σ c · mean(run), and its standard error from the per-series
 // combination (paired) and with the runs treated as independent.
 struct Difference {
-  Estimate paired;
+  core::Estimate paired;
   double independent_se = 0;
 };
 Difference difference(const std::vector<std::pair<const TableRun*, int>>& terms, Group g, Measure m);
@@ -130,7 +130,7 @@ struct JokerTable {
     std::string strongest, weakest;
     std::string strongest_pair, weakest_pair;  // "a and b": the two jokers the estimate is for
     double evenings_strongest = 0, evenings_weakest = 0;
-    Estimate base;                             // the family's base P(win): its strength
+    core::Estimate base;                             // the family's base P(win): its strength
   };
   std::vector<FamilyVerdict> verdicts;  // per family
   // The headline: the verdict of the strongest family, the one whose base loadout wins most
@@ -154,7 +154,7 @@ void decide_verdicts(JokerTable& t, double z);
 // Called around every run: `begin(label)` gives the run's control (progress, stop), `end()`
 // closes it. Empty functions: no progress, no stop.
 struct RunHooks {
-  std::function<RunControl(const std::string& label)> begin;
+  std::function<core::RunControl(const std::string& label)> begin;
   std::function<void()> end;
   std::function<bool()> stopped;  // a stop between runs
 };
@@ -238,9 +238,9 @@ SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const Balance
 // more than 2 paired SE. The exact version does the same with exact solo EV lifts.
 struct AutoPoint {
   int value = 0;
-  Estimate lift;        // paired SE (exact: se 0)
-  Estimate vs_high;     // lift − the largest other lift (paired)
-  Estimate vs_low;      // lift − the smallest other lift (paired)
+  core::Estimate lift;        // paired SE (exact: se 0)
+  core::Estimate vs_high;     // lift − the largest other lift (paired)
+  core::Estimate vs_low;      // lift − the smallest other lift (paired)
   bool unused = false;  // the value makes the joker never played: never balanced
 };
 struct AutoResult {
@@ -248,7 +248,7 @@ struct AutoResult {
   bool exact = false;
   std::string high_joker, low_joker;  // whose lifts bound the spread
   std::vector<std::string> unused;    // other jokers never played, left out of the spread
-  Estimate high, low;                 // their lifts
+  core::Estimate high, low;                 // their lifts
   std::vector<AutoPoint> points;      // every value evaluated, in value order
   std::vector<int> balanced;          // values whose lift lies in the spread
   std::vector<int> confidence;        // values not distinguishable from the spread (2 SE); exact: = balanced

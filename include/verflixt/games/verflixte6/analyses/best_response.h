@@ -45,9 +45,9 @@ struct BestResponseOptions {
 struct BestResponseRound {
   std::string field;                 // the policy every other seat plays
   PositionParams response;           // the tuned response's stop parameters
-  Estimate copy_value;               // P(win) of a copy of the field's policy at the tested seat
-  Estimate response_value;           // P(win) of the response there, same evenings
-  Estimate gain;                     // response minus copy, paired per series
+  core::Estimate copy_value;               // P(win) of a copy of the field's policy at the tested seat
+  core::Estimate response_value;           // P(win) of the response there, same evenings
+  core::Estimate gain;                     // response minus copy, paired per series
   bool response_is_field = false;    // the search accepted no move away from the field's own
                                      // strong policy: the same play, so the gain is exactly 0
   int candidates = 0;                // tune's measurements
@@ -74,7 +74,7 @@ using BestResponseMemo = std::map<std::pair<std::string, int>, BestResponseRound
 BestResponseResult best_responses(const Policy& policy, const Selector* selector, const std::string& label,
                                   std::shared_ptr<const StrongSolutions> solutions, const StrongParams& start,
                                   const BestResponseOptions& options, std::uint64_t seed, int threads,
-                                  const RunControl& control = {}, BestResponseMemo* memo = nullptr);
+                                  const core::RunControl& control = {}, BestResponseMemo* memo = nullptr);
 
 // The response's name in reports: "strong(margin=.. cap=..)" with every tuned parameter.
 std::string response_label(const PositionParams& p, const std::vector<ParamRange>& ranges);

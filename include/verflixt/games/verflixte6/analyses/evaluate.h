@@ -18,25 +18,25 @@ namespace verflixt::verflixte6 {
 inline constexpr std::uint64_t kReferenceChunk = 1u << 14;
 
 // Ctrl-C: the tally holds the chunks that finished (interrupted).
-using SoloRun = SampledRun<Tally>;
+using SoloRun = core::SampledRun<core::Tally>;
 
 SoloRun evaluate_solo(const Rules& rules, JokerSet jokers, const Policy& policy, std::uint64_t turns,
-                      std::uint64_t seed, int threads, const RunControl& control = {});
+                      std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 struct PassTally {
-  std::vector<Tally> by_position;  // pass results (after T7) by position in the seat order
-  Tally all;                       // every player's pass result
+  std::vector<core::Tally> by_position;  // pass results (after T7) by position in the seat order
+  core::Tally all;                       // every player's pass result
   // Adds a chunk's results by position (a chunk leaves its `all` empty: it is the merge's).
   void merge(const PassTally& part);
-  void serialize(cluster::Archive& a) { a(by_position, all); }
+  void serialize(core::cluster::Archive& a) { a(by_position, all); }
 };
-using PassRun = SampledRun<PassTally>;
+using PassRun = core::SampledRun<PassTally>;
 
 // Passes of `players` players who all share `policy` and `jokers`; the first seat of pass i
 // is i mod players, and results are tallied by position in the seat order. With `kernel` the
 // pass kernel plays them (pass_kernel.h; the policy must be kernel_plays), else the engine.
 PassRun evaluate_passes(const Rules& rules, JokerSet jokers, const Policy& policy, int players,
                         std::uint64_t passes, std::uint64_t seed, int threads,
-                        const RunControl& control = {}, bool kernel = false);
+                        const core::RunControl& control = {}, bool kernel = false);
 
 }  // namespace verflixt::verflixte6

@@ -84,10 +84,10 @@ int default_series_length(const Rules& rules);
 struct ObjectiveRow {
   std::string label;
   int seats = 1;        // seats pooled in this row
-  Estimate win;         // O1
-  Estimate loser;       // O2
-  Estimate rank;        // O3
-  Estimate eyes;        // O4
+  core::Estimate win;         // O1
+  core::Estimate loser;       // O2
+  core::Estimate rank;        // O3
+  core::Estimate eyes;        // O4
 };
 
 __extension__ typedef __int128 i128;  // GCC/Clang; products of win sums need more than 64 bits
@@ -120,9 +120,9 @@ struct ObjectiveRun {
 
   // P(win) of group a minus that of group b (per seat), with its paired standard error: both
   // come from the same evenings, so the covariance is subtracted.
-  Estimate group_win_difference(int a, int b) const;
+  core::Estimate group_win_difference(int a, int b) const;
   // The same between two seats.
-  Estimate seat_win_difference(int a, int b) const;
+  core::Estimate seat_win_difference(int a, int b) const;
 };
 
 // A chunk's series scored (O1-O4) and summed into its moments (play_objectives; exposed for
@@ -179,7 +179,7 @@ inline constexpr std::uint64_t kObjectiveChunk = 1024;
 // Throws InputError when the table is not 2..12 seats, a seat has no policy, or the kernel
 // is asked for a policy it cannot play.
 ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std::uint64_t evenings,
-                             std::uint64_t seed, int threads, const RunControl& control = {});
+                             std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 // O1–O4 for one evening's totals: win shares (units of 1/kWinUnit), loser flags, doubled
 // ranks, player k at [k] for k < totals.size(). Fixed arrays: tournaments score every

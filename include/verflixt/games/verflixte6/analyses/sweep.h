@@ -40,7 +40,7 @@ class StopAtPolicy final : public Policy {
 
 struct SweepPoint {
   int threshold = 0;
-  Tally tally;
+  core::Tally tally;
   double exact_ev = 0;      // the chain's exact value when it was compiled (NaN otherwise)
   // Paired comparison with the best threshold (one-trajectory sweeps only): the mean and
   // standard error of (this value - best value) over the same turns; NaN otherwise.
@@ -64,6 +64,6 @@ struct SweepResult {
 // Sweeps thresholds lo..hi for one loadout. `turns` per threshold (shared in one-trajectory
 // mode).
 SweepResult sweep(const Rules& rules, JokerSet loadout, const Policy& base, int lo, int hi,
-                  std::uint64_t turns, std::uint64_t seed, int threads, const RunControl& control = {});
+                  std::uint64_t turns, std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 }  // namespace verflixt::verflixte6

@@ -86,7 +86,7 @@ struct TuningOptions {
 // One policy at the tested seat, measured on one stream: the objective's mean per evening
 // with its standard error, and the per-series values the pairing needs.
 struct CandidateRun {
-  Estimate value;
+  core::Estimate value;
   std::vector<std::int64_t> series;    // the objective summed over each series (win: in kWinUnit)
   bool complete = false;               // false when a stop cut the run short
 };
@@ -97,25 +97,25 @@ struct CandidateRun {
 CandidateRun measure_candidate(const Rules& rules, const TuningTable& table, TuningObjective objective,
                                const PositionParams& params, const std::vector<Joker>& loadout,
                                std::uint64_t evenings, std::uint64_t stream, int threads,
-                               const RunControl& control = {});
+                               const core::RunControl& control = {});
 
 // The same for any policy and selector (nullptr: none) at seat 0.
 CandidateRun measure_policy(const Rules& rules, const TuningTable& table, TuningObjective objective,
                             const Policy& policy, const Selector* selector, std::uint64_t evenings,
-                            std::uint64_t stream, int threads, const RunControl& control = {});
+                            std::uint64_t stream, int threads, const core::RunControl& control = {});
 
 // b minus a per evening, paired by series: both runs must come from the same stream and
 // length. Throws std::invalid_argument otherwise.
-Estimate paired_difference(const CandidateRun& a, const CandidateRun& b, int series_length, TuningObjective objective);
+core::Estimate paired_difference(const CandidateRun& a, const CandidateRun& b, int series_length, TuningObjective objective);
 // The same difference with the two runs treated as independent samples (for comparison).
-Estimate unpaired_difference(const CandidateRun& a, const CandidateRun& b);
+core::Estimate unpaired_difference(const CandidateRun& a, const CandidateRun& b);
 
 // One accepted move (or the loadout choice) of the search.
 struct TuningMove {
   std::string param;                   // a parameter name, or "loadout"
   std::string from, to;
-  Estimate screened;                   // candidate minus incumbent on the screening stream
-  Estimate confirmed;                  // the same on the confirmation stream (decides)
+  core::Estimate screened;                   // candidate minus incumbent on the screening stream
+  core::Estimate confirmed;                  // the same on the confirmation stream (decides)
 };
 
 struct TuningResult {
@@ -124,8 +124,8 @@ struct TuningResult {
   std::vector<TuningMove> path;        // accepted moves, in order
   int rounds = 0;
   int candidates = 0;                  // candidate measurements completed (all streams)
-  Estimate start_value, best_value;    // on the report stream
-  Estimate improvement;                // best minus start on the report stream, paired
+  core::Estimate start_value, best_value;    // on the report stream
+  core::Estimate improvement;                // best minus start on the report stream, paired
   bool reported = false;               // false when a stop cut the report runs short: no values
   std::uint64_t evenings = 0;          // evenings per measurement (whole series)
   bool interrupted = false;
@@ -138,6 +138,6 @@ std::uint64_t tuning_stream(std::uint64_t seed, int which);  // 0 screen, 1 conf
 // Runs the search. Throws InputError for an empty field, a table over 12 seats, an unknown
 // parameter or an empty grid.
 TuningResult tune_position(const Rules& rules, const TuningTable& table, const TuningOptions& options,
-                           std::uint64_t seed, int threads, const RunControl& control = {});
+                           std::uint64_t seed, int threads, const core::RunControl& control = {});
 
 }  // namespace verflixt::verflixte6

@@ -179,7 +179,7 @@ PlainGain min_plain_gain(const Rules& rules, JokerSet loadout);
 // solo value and the `eliminated` flag. A policy that does not stop within `max_states`
 // states throws InputError (the chain would be infinite: eyes have no upper bound). Rules
 // under which a surviving plain throw lowers the eyes are refused up front, see the .cpp.
-Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy,
+core::Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& policy,
                     std::size_t max_states = 4'000'000);
 
 // A one-line description of a state for error messages and debugging.

@@ -118,7 +118,7 @@ SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOption
 // thread that computed it, so the output is deterministic). Polls control.stop between
 // loadouts; unsolved loadouts are then missing from the result (their order is kept).
 std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const JokerSet> loadouts,
-                                         const SolverOptions& options = {}, const RunControl& control = {});
+                                         const SolverOptions& options = {}, const core::RunControl& control = {});
 
 // The policy of a solved table: decisions and inner choices as the solver took them.
 // A state outside the table (only reachable from outside the solo model, e.g. at a table

@@ -106,9 +106,9 @@ class PassKernel {
   ~PassKernel();
 
   // A pass like play_pass (engine.h): same seats, same meaning of the result.
-  PassResult play_pass(std::span<const PassSeat> seats, int first, Rng& rng);
+  PassResult play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng);
   // The same into `out`, reusing its storage (no allocation once it has grown).
-  void play_pass(std::span<const PassSeat> seats, int first, Rng& rng, PassResult& out);
+  void play_pass(std::span<const PassSeat> seats, int first, core::Rng& rng, PassResult& out);
 
   // Passes in lanes (see above): passes first_pass .. first_pass + count - 1 of `seats`, pass
   // i starting at seat i mod seats.size(); each finished pass is handed to `sink` with its
@@ -116,13 +116,13 @@ class PassKernel {
   // which passes finish is fixed by the seed, not by their numbers.
   using PassSink = std::function<void(int first, std::span<const SeatView> table, std::span<const int> keuler)>;
   static constexpr int kLanes = 64;
-  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+  void play_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, core::Rng& rng,
                    const PassSink& sink, int lanes = kLanes);
   // The same passes counted by position instead of handed over (evaluate's tallies): each
   // seat of each finished pass adds 1 to counts[count_index(...)] for its eyes and status
   // after T7 and its position from the pass's first seat; `counts` grows to fit. The same
   // draws as play_passes; the lane block ends these passes in its vectors.
-  void count_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, Rng& rng,
+  void count_passes(std::span<const PassSeat> seats, std::uint64_t first_pass, std::uint64_t count, core::Rng& rng,
                     std::vector<std::uint64_t>& counts, int lanes = kLanes);
   // count_passes' index: (eyes * n + position) * 2 + zombie, the position of `seat` in a pass
   // of n opened by `first` (0 for first; seat and first below n), eyes >= 0 (after T7) and
@@ -148,20 +148,20 @@ class PassKernel {
   // `rng`: then a series plays exactly as play_evening evening after evening on that stream
   // (the lanes only interleave independent series), so a caller that pairs candidates by
   // series (tune's common random numbers) keeps its numbers and gains the lanes' speed.
-  using SeriesRng = std::function<Rng(std::uint64_t series)>;
+  using SeriesRng = std::function<core::Rng(std::uint64_t series)>;
   void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
-                   std::uint64_t count, const FirstSeat& first_seat, Rng& rng, const EveningSink& sink,
+                   std::uint64_t count, const FirstSeat& first_seat, core::Rng& rng, const EveningSink& sink,
                    int lanes = kLanes, const SeriesRng& series_rng = {});
   // The same with every series on its own stream (no chunk Rng to draw from).
   void play_series(std::span<const EveningPlayer> players, bool final, int length, std::uint64_t first_series,
                    std::uint64_t count, const FirstSeat& first_seat, const SeriesRng& series_rng,
                    const EveningSink& sink, int lanes = kLanes) {
-    Rng never_drawn;  // every lane draws from its series' stream
+    core::Rng never_drawn;  // every lane draws from its series' stream
     play_series(players, final, length, first_series, count, first_seat, never_drawn, sink, lanes, series_rng);
   }
 
   // An evening like play_evening (engine.h), its passes played by this kernel.
-  EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, Rng& rng);
+  EveningResult play_evening(std::span<const EveningPlayer> players, bool final, int first, core::Rng& rng);
 
   // Compiled solo states so far, over all policies (for tests and the bench).
   std::size_t states() const;

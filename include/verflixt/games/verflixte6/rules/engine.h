@@ -51,15 +51,15 @@ TurnState new_turn(JokerSet loadout);
 
 // T1: the free throw (plus a placement bonus); the turn moves to its first decision (phase
 // Decide). With rules.free_throw off it throws nothing.
-void free_throw(const Rules& rules, TurnState& turn, Dice& dice, int bonus = 0);
+void free_throw(const Rules& rules, TurnState& turn, core::Dice& dice, int bonus = 0);
 
 // Plays one solo step at a decision (phase Decide): `action` must be legal; stop and
 // elimination end the turn (phase Over). Reactions (Runkelrüb, classic fumo) and
 // joker-internal choices are asked of `policy`.
-void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, Dice& dice);
+void solo_step(const Rules& rules, TurnState& turn, Action action, const Policy& policy, core::Dice& dice);
 
 // A whole solo turn from the free throw to the end. The solo value is the returned eyes.
-TurnState play_solo_turn(const Rules& rules, JokerSet loadout, const Policy& policy, Dice& dice);
+TurnState play_solo_turn(const Rules& rules, JokerSet loadout, const Policy& policy, core::Dice& dice);
 
 // ---- Passes and evenings (§3) ----
 
@@ -80,7 +80,7 @@ struct PassResult {
 
 // Plays a pass: players take turns from `first` in index order (wrapping). Robbing victims
 // and Senigma targets are chosen by the thief's policy among the legal candidates.
-PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, Dice& dice);
+PassResult play_pass(const Rules& rules, std::span<const PassSeat> seats, int first, core::Dice& dice);
 
 // A pass in the middle: the table as it stands, the player on turn with his turn so far
 // (the free throw already thrown), and the Jungfrauen still to play, in order.
@@ -95,7 +95,7 @@ struct PassSituation {
 // then follows his policy; the others in `to_play` take whole turns. T7 is applied at the
 // end. `order` in the result lists self, then to_play.
 PassResult finish_pass(const Rules& rules, std::span<const PassSeat> seats, PassSituation situation,
-                       Dice& dice, std::optional<Action> first = std::nullopt);
+                       core::Dice& dice, std::optional<Action> first = std::nullopt);
 
 // Joker selection for an evening (P2) is asked of each player's Selector.
 struct SelectionView {
@@ -149,7 +149,7 @@ struct EveningResult {
 // Plays an evening of rules.passes passes (rules.final_passes if `final`). The first seat of
 // pass p is (first + p) mod n with seat_order = rotate.
 EveningResult play_evening(const Rules& rules, std::span<const EveningPlayer> players, bool final,
-                           int first, Dice& dice);
+                           int first, core::Dice& dice);
 
 // The same evening around another way of playing its passes (the pass kernel's,
 // pass_kernel.h): selection (P2), rotation (P1), totals and losers (P3) and the bonus (P4)

@@ -60,7 +60,7 @@ std::string policy_file_kind(std::istream& in, const std::string& source);
 // keys, malformed lines and out-of-range values, like a rules file.
 HeuristicParams read_heuristic(std::istream& in, const std::string& source);
 // The same from entries already read (a position file hands over its heuristic keys).
-HeuristicParams heuristic_from_entries(const std::vector<IniEntry>& entries);
+HeuristicParams heuristic_from_entries(const std::vector<core::IniEntry>& entries);
 // The keys a heuristic file takes.
 std::vector<std::string> heuristic_keys();
 
