@@ -216,7 +216,7 @@ int pig_evaluate_command(int argc, const char* const* argv) {
     return pig::play_games(rules, seats, games, seed, threads, control);
   });
   pig::MatchValue mv;
-  if (exact) mv = pig::evaluate_match(rules, first->seat_rule(), second->seat_rule());
+  if (exact) mv = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
   core::report::Report r = pig_report(rules);
   r.head_line("  seed " + std::to_string(seed));
   r.field("seed", seed).field("threads", threads).field("policy", first->name()).field("opponent", second->name());

@@ -258,7 +258,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
         }
       } else {
         g.seat = me;
-        const CompiledTurn& plan = policy->plan(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
+        const CompiledTurn& plan = policy->decide(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
         rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
         g.current_turn = rest.get();
       }

@@ -198,8 +198,8 @@ TEST(EnGinggEngine, KeepFromPolicyAndBadFaces) {
   const KeepFromPolicy k5(rules, 5);
   const Table t = initial_table(rules);
   const Phase1State s = phase1_start(rules);
-  EXPECT_EQ(k5.choose(s, dice({6, 5, 3, 2, 1, 5}), t), dice({6, 5, 5}));
-  EXPECT_EQ(k5.choose(s, dice({4, 3, 3, 2, 1, 1}), t), dice({4}));  // none ≥ 5: the highest
+  EXPECT_EQ(k5.decide({s, dice({6, 5, 3, 2, 1, 5}), t}), dice({6, 5, 5}));
+  EXPECT_EQ(k5.decide({s, dice({4, 3, 3, 2, 1, 1}), t}), dice({4}));  // none ≥ 5: the highest
   EXPECT_EQ(highest_dice(dice({4, 3, 3, 2}), 3), dice({4, 3, 3}));
   Script bad{{7, 1, 1, 1, 1, 1}};
   Table u = initial_table(rules);

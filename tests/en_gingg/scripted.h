@@ -25,7 +25,7 @@ struct Script {
 class ScriptedPolicy final : public SetAsidePolicy {
  public:
   ScriptedPolicy(std::initializer_list<std::vector<int>> asides) : asides_(asides) {}
-  DiceCounts choose(const Phase1State&, const DiceCounts&, const Table&) const override {
+  DiceCounts decide(const SetAsideView&) const override {
     if (next_ >= asides_.size()) throw std::out_of_range("scripted set-asides exhausted");
     return counts_of(asides_[next_++], kMaxFaces);
   }

@@ -148,7 +148,9 @@ TEST(EnGinggSolver, RankIsConsistentWithTheValues) {
 class HighestOnly final : public SetAsidePolicy {
  public:
   explicit HighestOnly(const Phase1Solution& s) : s_(s) {}
-  DiceCounts choose(const Phase1State& st, const DiceCounts& thrown, const Table&) const override {
+  DiceCounts decide(const SetAsideView& view) const override {
+    const Phase1State& st = view.state;
+    const DiceCounts& thrown = view.thrown;
     DiceCounts best{};
     double bv = -1e300;
     for (int j = min_set_aside(st, s_.rules()); j <= st.left; ++j) {

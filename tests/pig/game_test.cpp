@@ -33,7 +33,7 @@ struct Script {
 class ScriptedPolicy final : public PigPolicy {
  public:
   explicit ScriptedPolicy(int hold_at) : hold_at_(hold_at) {}
-  PigAction act(const PigState& s) const override { return s.turn_total >= hold_at_ ? PigAction::Hold : PigAction::Roll; }
+  PigAction decide(const PigState& s) const override { return s.turn_total >= hold_at_ ? PigAction::Hold : PigAction::Roll; }
   std::string name() const override { return "scripted"; }
 
  private:
@@ -145,9 +145,9 @@ TEST(PigEngine, HoldAtPolicyAndBadFaces) {
   const HoldAtPolicy h(20);
   PigState s;
   s.turn_total = 19;
-  EXPECT_EQ(h.act(s), PigAction::Roll);
+  EXPECT_EQ(h.decide(s), PigAction::Roll);
   s.turn_total = 20;
-  EXPECT_EQ(h.act(s), PigAction::Hold);
+  EXPECT_EQ(h.decide(s), PigAction::Hold);
   PigRules r;
   const PigPolicy* seats[] = {&h, &h};
   Script dice{{7}};

@@ -54,7 +54,7 @@ TEST(PigSolver, ReproducesNellerPresserAndTheShapeOfTheirPolicy) {
 
   // The exact match value of optimal against optimal (policy evaluation) agrees.
   const OptimalPolicy opt(std::make_shared<const PigSolution>(s));
-  const MatchValue m = evaluate_match(PigRules{}, opt.seat_rule(), opt.seat_rule());
+  const MatchValue m = evaluate_match(PigRules{}, seat_rule(opt), seat_rule(opt));
   EXPECT_NEAR(m.first_player_win, s.win_probability(0, 0, 0), 1e-9);
 }
 
@@ -80,7 +80,7 @@ TEST(PigSolver, SmallGoalsMatchAnIndependentIteration) {
 TEST(PigSolver, HoldAt20MatchValueMatchesAnIndependentIterationAndNeller) {
   const auto ref = testing::reference_pig(100, 6, 1, 20);
   const HoldAtPolicy h(20);
-  const MatchValue m = evaluate_match(PigRules{}, h.seat_rule(), h.seat_rule());
+  const MatchValue m = evaluate_match(PigRules{}, seat_rule(h), seat_rule(h));
   ASSERT_TRUE(m.converged);
   EXPECT_NEAR(m.first_player_win, ref.at(0, 0, 0), 1e-9);
   // Neller's "First-Player Advantage" exercise (nifty.stanford.edu/2010/neller-pig):

@@ -72,8 +72,8 @@ TEST(ZehntausendMonteCarlo, TheFinalRoundRuleBeatsTheTurnScoreMaximizer) {
   const TurnLibrary& lib = library();
   const auto race = make_seat_policy("race:0,0,off,0,off,0", lib);
   std::vector<int> totals = {9000, 10200};
-  EXPECT_EQ(race->plan(GameView{totals, 0, true}).policy.name, "reach:1250");
-  EXPECT_EQ(race->plan(GameView{totals, 0, false}).policy.name, "optimal");
+  EXPECT_EQ(race->decide(GameView{totals, 0, true}).policy.name, "reach:1250");
+  EXPECT_EQ(race->decide(GameView{totals, 0, false}).policy.name, "optimal");
   const FixedPolicy optimal(lib.optimal(), "optimal");
   double share = 0, var = 0;
   for (int first = 0; first < 2; ++first) {

@@ -10,7 +10,9 @@
 
 namespace verflixt::en_gingg {
 
-DiceCounts KeepFromPolicy::choose(const Phase1State& s, const DiceCounts& thrown, const Table&) const {
+DiceCounts KeepFromPolicy::decide(const SetAsideView& view) const {
+  const Phase1State& s = view.state;
+  const DiceCounts& thrown = view.thrown;
   DiceCounts a{};
   for (int f = keep_from_; f <= kMaxFaces; ++f) a[f - 1] = thrown[f - 1];
   // At least one die (the highest), and at least what G2 demands of this throw.
@@ -28,10 +30,10 @@ GuardedPolicy::GuardedPolicy(const EnGinggRules& rules, Objective objective, int
   for (int b = 0; b <= max_loss; ++b) solutions_.emplace_back(rules, objective, b, weight);
 }
 
-DiceCounts GuardedPolicy::choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const {
-  const int b = table.balances[static_cast<size_t>(table.to_move)];
+DiceCounts GuardedPolicy::decide(const SetAsideView& view) const {
+  const int b = view.table.balances[static_cast<size_t>(view.table.to_move)];
   const size_t k = b >= 1 && b < static_cast<int>(solutions_.size()) ? static_cast<size_t>(b) : 0;
-  return solutions_[k].choice(state, thrown);
+  return solutions_[k].choice(view.state, view.thrown);
 }
 
 namespace {
@@ -114,7 +116,7 @@ TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy, in
         const double ps = at(s);
         if (ps == 0) continue;
         for (const auto& m : outcomes) {
-          const DiceCounts a = policy.choose(s, m.outcome, table);
+          const DiceCounts a = policy.decide({s, m.outcome, table});
           if (!is_legal_set_aside(s, m.outcome, a, rules))
             throw std::logic_error("en-gingg turn_value: policy " + policy.name() + " made an illegal set-aside");
           at(apply_set_aside(s, a)) += ps * m.probability;

@@ -7,18 +7,18 @@
 
 namespace verflixt::pig {
 
-SeatRule PigPolicy::seat_rule() const {
-  return [this](int mine, int theirs, int turn_total) {
+SeatRule seat_rule(const PigPolicy& policy) {
+  return [&policy](int mine, int theirs, int turn_total) {
     PigState s;
     s.players = 2;
     s.scores[0] = mine;
     s.scores[1] = theirs;
     s.turn_total = turn_total;
-    return act(s);
+    return policy.decide(s);
   };
 }
 
-PigAction OptimalPolicy::act(const PigState& s) const {
+PigAction OptimalPolicy::decide(const PigState& s) const {
   if (s.players != 2) throw std::logic_error("the optimal Pig policy plays two players only");
   return solution_->action(s.scores[s.to_move], s.scores[1 - s.to_move], s.turn_total);
 }

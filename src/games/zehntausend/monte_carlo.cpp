@@ -81,7 +81,7 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
       if (final_round && seat == 0) break;
       if (++turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
       const TurnSampler& sampler =
-          current ? *current : seats[static_cast<size_t>(seat)]->plan(GameView{view, seat, final_round}).sampler;
+          current ? *current : seats[static_cast<size_t>(seat)]->decide(GameView{view, seat, final_round}).sampler;
       // A continued turn has thrown already: its next Niete is no first-throw Niete (Z4).
       const bool continued = current != nullptr;
       current = nullptr;
@@ -106,7 +106,7 @@ MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* c
     auto choose = [&](int seat, const TurnView& v) {
       // The plan depends only on the totals before the turn, so asking per throw is the same
       // as asking once at the start of the turn.
-      const CompiledTurn& c = seats[static_cast<size_t>(seat)]->plan(GameView{v.totals, seat, v.final_round});
+      const CompiledTurn& c = seats[static_cast<size_t>(seat)]->decide(GameView{v.totals, seat, v.final_round});
       return decide(lib.model(), c.policy, v);
     };
     const GameRecord g = play_game(r, choose, dice);

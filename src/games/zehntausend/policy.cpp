@@ -107,7 +107,7 @@ std::string RaceParams::spec() const {
   return s.str();
 }
 
-const CompiledTurn& RacePolicy::plan(const GameView& v) const {
+const CompiledTurn& RacePolicy::decide(const GameView& v) const {
   const int mine = v.totals[static_cast<size_t>(v.seat)], other = v.best_other();
   const int limit = lib_.model().rules().limit;
   // Z5: in the final round only beating the best total counts (a tie shares; one step more wins).
@@ -124,7 +124,7 @@ namespace {
 class OwnedPolicy final : public SeatPolicy {
  public:
   OwnedPolicy(const TurnModel& m, TurnPolicy p, std::string name) : turn_(m, std::move(p)), name_(std::move(name)) {}
-  const CompiledTurn& plan(const GameView&) const override { return turn_; }
+  const CompiledTurn& decide(const GameView& ) const override { return turn_; }
   std::string name() const override { return name_; }
 
  private:

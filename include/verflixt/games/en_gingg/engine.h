@@ -54,7 +54,7 @@ int play_phase1(const EnGinggRules& rules, const SetAsidePolicy& policy, const T
   while (!s.done()) {
     const DiceCounts thrown = throw_dice(s.left, rules.faces, dice);
     ++throws;
-    const DiceCounts aside = policy.choose(s, thrown, table);
+    const DiceCounts aside = policy.decide({s, thrown, table});
     if (!is_legal_set_aside(s, thrown, aside, rules))
       throw std::logic_error("en-gingg: policy " + policy.name() + " set aside '" + dice_text(aside) + "' from '" +
                              dice_text(thrown) + "' (G2: at least " + std::to_string(min_set_aside(s, rules)) +

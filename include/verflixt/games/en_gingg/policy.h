@@ -14,23 +14,26 @@
 #include <memory>
 #include <string>
 
+#include "verflixt/core/policy.h"
 #include "verflixt/games/en_gingg/game.h"
 #include "verflixt/games/en_gingg/solver.h"
 
 namespace verflixt::en_gingg {
 
-class SetAsidePolicy {
- public:
-  virtual ~SetAsidePolicy() = default;
-  // The dice to set aside from `thrown` (all state.left dice); the player is table.to_move.
-  virtual DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const = 0;
-  virtual std::string name() const = 0;
+// What a player sees when he sets dice aside: the turn so far, the dice just thrown (all
+// state.left dice) and the table (he is table.to_move).
+struct SetAsideView {
+  const Phase1State& state;
+  const DiceCounts& thrown;
+  const Table& table;
 };
+// The dice to set aside from view.thrown (core/policy.h).
+using SetAsidePolicy = core::Policy<SetAsideView, DiceCounts>;
 
 class KeepFromPolicy final : public SetAsidePolicy {
  public:
   KeepFromPolicy(const EnGinggRules& rules, int keep_from) : rules_(rules), keep_from_(keep_from) {}
-  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const override;
+  DiceCounts decide(const SetAsideView& view) const override;
   std::string name() const override { return "keep-from:" + std::to_string(keep_from_); }
 
  private:
@@ -41,8 +44,8 @@ class KeepFromPolicy final : public SetAsidePolicy {
 class OptimalPolicy final : public SetAsidePolicy {
  public:
   explicit OptimalPolicy(std::shared_ptr<const Phase1Solution> solution) : solution_(std::move(solution)) {}
-  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table&) const override {
-    return solution_->choice(state, thrown);
+  DiceCounts decide(const SetAsideView& view) const override {
+    return solution_->choice(view.state, view.thrown);
   }
   std::string name() const override;
   const Phase1Solution& solution() const { return *solution_; }
@@ -57,7 +60,7 @@ class OptimalPolicy final : public SetAsidePolicy {
 class GuardedPolicy final : public SetAsidePolicy {
  public:
   GuardedPolicy(const EnGinggRules& rules, Objective objective, int weight = static_cast<int>(kGuardWeight));
-  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table& table) const override;
+  DiceCounts decide(const SetAsideView& view) const override;
   std::string name() const override {
     return "guarded:" + objective_names()[static_cast<size_t>(objective_)] + ":" + std::to_string(weight_);
   }
@@ -72,8 +75,8 @@ class GuardedPolicy final : public SetAsidePolicy {
 class KeepRulePolicy final : public SetAsidePolicy {
  public:
   explicit KeepRulePolicy(std::shared_ptr<const Phase1Solution> solution) : solution_(std::move(solution)) {}
-  DiceCounts choose(const Phase1State& state, const DiceCounts& thrown, const Table&) const override {
-    return solution_->rule_choice(state, thrown);
+  DiceCounts decide(const SetAsideView& view) const override {
+    return solution_->rule_choice(view.state, view.thrown);
   }
   std::string name() const override;
 

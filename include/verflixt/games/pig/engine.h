@@ -30,7 +30,7 @@ GameRecord play_game(const PigRules& rules, std::span<const PigPolicy* const> se
   rec.turns = 1;
   while (!s.over()) {
     const int mover = s.to_move;
-    if (seats[mover]->act(s) == PigAction::Hold) {
+    if (seats[mover]->decide(s) == PigAction::Hold) {
       s = apply_hold(s, rules);
     } else {
       const int face = dice();

@@ -5,24 +5,22 @@
 #include <memory>
 #include <string>
 
+#include "verflixt/core/policy.h"
 #include "verflixt/games/pig/game.h"
 #include "verflixt/games/pig/solver.h"
 
 namespace verflixt::pig {
 
-class PigPolicy {
- public:
-  virtual ~PigPolicy() = default;
-  virtual PigAction act(const PigState& state) const = 0;
-  virtual std::string name() const = 0;
-  // The same decision as a two-player seat rule (mine, theirs, turn total), for evaluate_match.
-  SeatRule seat_rule() const;
-};
+// Roll or hold, from the state of the game (core/policy.h).
+using PigPolicy = core::Policy<PigState, PigAction>;
+
+// The same decision as a two-player seat rule (mine, theirs, turn total), for evaluate_match.
+SeatRule seat_rule(const PigPolicy& policy);
 
 class HoldAtPolicy final : public PigPolicy {
  public:
   explicit HoldAtPolicy(int hold_at) : hold_at_(hold_at) {}
-  PigAction act(const PigState& s) const override {
+  PigAction decide(const PigState& s) const override {
     return s.turn_total >= hold_at_ ? PigAction::Hold : PigAction::Roll;
   }
   std::string name() const override { return "hold:" + std::to_string(hold_at_); }
@@ -35,7 +33,7 @@ class HoldAtPolicy final : public PigPolicy {
 class OptimalPolicy final : public PigPolicy {
  public:
   explicit OptimalPolicy(std::shared_ptr<const PigSolution> solution) : solution_(std::move(solution)) {}
-  PigAction act(const PigState& s) const override;
+  PigAction decide(const PigState& s) const override;
   std::string name() const override { return "optimal"; }
   const PigSolution& solution() const { return *solution_; }
 

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "verflixt/core/policy.h"
 #include "verflixt/games/schocken/hand.h"
 #include "verflixt/games/schocken/rules.h"
 
@@ -33,13 +34,8 @@ struct TurnView {
   int my_chips = 0, stack = 0;
 };
 
-class SchockenPolicy {
- public:
-  virtual ~SchockenPolicy() = default;
-  // A legal keep of keep_options(view.dice, rules); stand() to stand.
-  virtual Keep decide(const TurnView& view) const = 0;
-  virtual std::string name() const = 0;
-};
+// A legal keep of keep_options(view.dice, rules), stand() to stand (core/policy.h).
+using SchockenPolicy = core::Policy<TurnView, Keep>;
 
 // A keep for every (throw, throws used) of one turn: the form of every exact policy.
 using KeepTable = std::array<std::array<Keep, kMaxThrows>, kThrowCount>;

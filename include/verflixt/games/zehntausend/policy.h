@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/policy.h"
 #include "verflixt/games/zehntausend/engine.h"
 #include "verflixt/games/zehntausend/turn_solver.h"
 
@@ -90,18 +91,14 @@ struct GameView {
   int best_other() const;
 };
 
-class SeatPolicy {
- public:
-  virtual ~SeatPolicy() = default;
-  virtual const CompiledTurn& plan(const GameView& v) const = 0;
-  virtual std::string name() const = 0;
-};
+// The turn a seat plays, from where the game stands at the start of its turn (core/policy.h).
+using SeatPolicy = core::Policy<GameView, const CompiledTurn&>;
 
 // The same turn policy in every situation.
 class FixedPolicy final : public SeatPolicy {
  public:
   FixedPolicy(const CompiledTurn& turn, std::string name) : turn_(turn), name_(std::move(name)) {}
-  const CompiledTurn& plan(const GameView&) const override { return turn_; }
+  const CompiledTurn& decide(const GameView& ) const override { return turn_; }
   std::string name() const override { return name_; }
 
  private:
@@ -126,7 +123,7 @@ RaceParams default_race_params();
 class RacePolicy final : public SeatPolicy {
  public:
   RacePolicy(const TurnLibrary& lib, RaceParams p) : lib_(lib), p_(p) {}
-  const CompiledTurn& plan(const GameView& v) const override;
+  const CompiledTurn& decide(const GameView& v) const override;
   std::string name() const override { return "race:" + p_.spec(); }
   const RaceParams& params() const { return p_; }
 

@@ -8,20 +8,16 @@
 #include <string>
 #include <string_view>
 
+#include "verflixt/core/policy.h"
 #include "verflixt/games/verflixte6/rules/turn.h"
 
 namespace verflixt::verflixte6 {
 
-class Policy {
+// decide (core/policy.h), T2: stop, roll, or roll with a held joker — a legal action
+// (is_legal). name() reads back with make_policy, e.g. "threshold:17" or a file path. The
+// choices inside the jokers are Die verflixte 6's own kinds of decision, below.
+class Policy : public core::Policy<TurnView, Action> {
  public:
-  virtual ~Policy() = default;
-
-  // A name that reads back with make_policy, e.g. "threshold:17" or a file path.
-  virtual std::string name() const = 0;
-
-  // T2: stop, roll, or roll with a held joker. Must return a legal action (is_legal).
-  virtual Action decide(const TurnView& view) const = 0;
-
   // The choices inside jokers. The defaults maximize the step's expected eyes.
   // J3: fight the anaconda whose attack is `attack`?
   virtual bool anaconda_fight(const TurnView& view, int attack) const;
