@@ -11,18 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "verflixt/games/verflixte6/rules/rules.h"
 #include "verflixt/core/run_control.h"
 
 namespace verflixt::cli {
 
 namespace po = boost::program_options;
-
-// Adds --preset, --rules FILE and --set key=value (repeatable).
-void add_rules_options(po::options_description& desc);
-// The ruleset those options describe (preset, then file or text, then each --set).
-verflixte6::Rules rules_from(const po::variables_map& vm);
-
 
 // An unsigned option (a count, a seed) valid in lo..hi. parse() rejects a negative value,
 // which Boost would wrap to 2^64 - k, and a value outside lo..hi, naming the option and range.

@@ -5,48 +5,16 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/en_gingg_command.h"
-#include "cli/pig_command.h"
-#include "cli/schocken_command.h"
-#include "cli/zehntausend_command.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 
-const std::vector<Game>& games() {
-  // One entry per game; a new game adds its line here and its commands in its own file.
-  static const std::vector<Game> kGames = {
-      {"pig", "Pig, the classic benchmark (Neller & Presser)",
-       {{"rules", pig_rules_command},
-        {"evaluate", pig_evaluate_command},
-        {"solve", pig_solve_command},
-        {"tournament", pig_tournament_command},
-        {"advise", pig_advise_command},
-        {"balance", pig_balance_command}}},
-      {"schocken", "Schocken, the pub game: the worst hand pays",
-       {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command},
-        {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command},
-        {"balance", schocken_balance_command}}},
-      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game",
-       {{"rules", en_gingg_rules_command},
-        {"solve", en_gingg_solve_command},
-        {"evaluate", en_gingg_evaluate_command},
-        {"tournament", en_gingg_tournament_command},
-        {"advise", en_gingg_advise_command},
-        {"balance", en_gingg_balance_command}}},
-      {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
-       {{"rules", zehntausend_rules_command}, {"solve", zehntausend_solve_command},
-        {"evaluate", zehntausend_evaluate_command}, {"tournament", zehntausend_tournament_command},
-        {"advise", zehntausend_advise_command}, {"bench", zehntausend_bench_command},
-        {"balance", zehntausend_balance_command}}},
-  };
-  return kGames;
-}
+std::span<const games::GameEntry> games() { return std::span(games::registry()).subspan(1); }
 
 int dispatch_game(int& argc, char** argv) {
-  std::vector<std::string> names = {"verflixte6"};
+  std::vector<std::string> names = {games::registry().front().name};
   for (const auto& g : games()) names.emplace_back(g.name);
   std::string game;
   int at = -1, width = 0;
@@ -74,7 +42,7 @@ int dispatch_game(int& argc, char** argv) {
     }
     return -1;
   }
-  const Game& g = games()[*k - 1];
+  const games::GameEntry& g = games()[*k - 1];
   const std::string cmd = argv[1];
   std::vector<std::string> commands;
   for (const auto& c : g.commands) commands.emplace_back(c.name);
@@ -96,7 +64,7 @@ int dispatch_game(int& argc, char** argv) {
 }
 
 int game_first(std::vector<char*>& args) {
-  std::vector<std::string> names = {"verflixte6"};
+  std::vector<std::string> names = {games::registry().front().name};
   for (const auto& g : games()) names.emplace_back(g.name);
   const int argc = static_cast<int>(args.size()) - 1;
   if (argc < 2) return -1;
@@ -129,7 +97,7 @@ int game_first(std::vector<char*>& args) {
       if (args.size() == 2) args.insert(args.end() - 1, const_cast<char*>("--help"));
       return -1;
     }
-    const Game& g = games()[*k - 1];
+    const games::GameEntry& g = games()[*k - 1];
     std::cout << "verflixt --game " << g.name << ": " << g.description << "\ncommands:";
     for (const auto& c : g.commands) std::cout << " " << c.name;
     std::cout << "\n(verflixt " << g.name << " COMMAND --help for a command's options)\n";

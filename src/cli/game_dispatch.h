@@ -1,27 +1,16 @@
 #pragma once
-// `--game`: which game a command plays. Die verflixte 6 (`verflixte6`, the default) runs the
-// commands in main.cpp; every other game registers its own commands in kGames
-// (game_dispatch.cpp), one entry per game. Private to the executable.
-#include <string>
+// `--game`: which game a command plays. Every game and its commands come from the registry
+// (src/games/registry.h); Die verflixte 6 (`verflixte6`) is the default, whose commands main.cpp
+// runs. Private to the executable.
+#include <span>
 #include <vector>
+
+#include "games/registry.h"
 
 namespace verflixt::cli {
 
-using CommandFn = int (*)(int argc, const char* const* argv);
-
-struct GameCommand {
-  const char* name;  // evaluate, solve, tournament, advise, ...
-  CommandFn run;
-};
-
-struct Game {
-  const char* name;         // what --game takes
-  const char* description;  // one line for `verflixt --help`
-  std::vector<GameCommand> commands;
-};
-
-// Every game but the default, in the order --help lists them.
-const std::vector<Game>& games();
+// Every game but the default (registry()[0], Die verflixte 6), in the order --help lists them.
+std::span<const games::GameEntry> games();
 
 // Looks for --game NAME / --game=NAME in argv (argv[1] is the command). For a registered game
 // it runs that game's command and returns its exit code (bad input: one line on stderr, 2).

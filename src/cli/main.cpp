@@ -10,40 +10,26 @@
 
 #include "cli/game_dispatch.h"
 #include "cli/manual.h"
-#include "cli/command.h"
+#include "games/registry.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/cluster.h"
-#include "cli/serve_command.h"
 #include "verflixt/version.h"
 
 namespace {
 
-using Command = verflixt::cli::ManualCommand;
-
-const Command kCommands[] = {
-    {"rules", verflixt::cli::rules_command, "print a ruleset as a commented INI file, or check one"},
-    {"evaluate", verflixt::cli::evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
-    {"sweep", verflixt::cli::sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
-    {"solve", verflixt::cli::solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
-    {"bench", verflixt::cli::bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
-    {"tournament", verflixt::cli::tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
-    {"advise", verflixt::cli::advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
-    {"balance", verflixt::cli::balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
-    {"serve", verflixt::cli::serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
-    {"tune", verflixt::cli::tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
-    {"strength", verflixt::cli::strength_command, "how much a best response gains against a policy, iterated (strong family)"},
-};
+// The default game's commands (Die verflixte 6, the registry's first game): `verflixt COMMAND`.
+const std::vector<verflixt::core::Command>& default_commands() { return verflixt::games::registry().front().commands; }
 
 void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
       << " — strategy lab for push-your-luck dice games\n\n"
          "usage: verflixt COMMAND [options]   (verflixt help COMMAND for its options)\n"
          "       verflixt GAME COMMAND [options], or COMMAND --game GAME: another game's command\n\ncommands:\n";
-  for (const auto& c : kCommands) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+  for (const auto& c : default_commands()) out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
   out << "\ngames (--game NAME; the default is verflixte6, Die verflixte 6):\n";
   for (const auto& g : verflixt::cli::games()) {
-    out << "  " << g.name << std::string(12 - std::min<size_t>(11, std::strlen(g.name)), ' ') << g.description << ":";
+    out << "  " << g.name << std::string(12 - std::min<size_t>(11, g.name.size()), ' ') << g.description << ":";
     for (const auto& c : g.commands) out << " " << c.name;
     out << "\n";
   }
@@ -89,7 +75,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   // The man page and the completion come from the commands' own help texts (cli/manual.h).
-  const std::vector<Command> commands(std::begin(kCommands), std::end(kCommands));
+  const std::vector<verflixt::core::Command>& commands = default_commands();
   if (cmd == "--man") {
     std::cout << verflixt::cli::man_page(commands);
     return 0;
@@ -107,13 +93,13 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::vector<std::string> names;
-  for (const auto& c : kCommands) names.emplace_back(c.name);
+  for (const auto& c : default_commands()) names.emplace_back(c.name);
   if (const auto k = verflixt::core::match_name(cmd, names)) {
-    argv[1] = const_cast<char*>(kCommands[*k].name);  // "Evaluate" is evaluate from here on
+    argv[1] = const_cast<char*>(default_commands()[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
       if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
-      return session.agree_exit(kCommands[*k].run(argc - 1, argv + 1));
+      return session.agree_exit(default_commands()[*k].run(argc - 1, argv + 1));
     } catch (const verflixt::core::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.
       return session.agree_exit(2, "verflixt: " + verflixt::core::printable(e.what(), 4000));

@@ -45,7 +45,7 @@ std::string words(const std::vector<std::string>& list) {
 
 }  // namespace
 
-std::string help_text(CommandFn run, const char* name) {
+std::string help_text(core::CommandFn run, const char* name) {
   std::ostringstream captured;
   std::streambuf* const saved = std::cout.rdbuf(captured.rdbuf());
   const char* argv[] = {name, "--help", nullptr};
@@ -71,7 +71,7 @@ std::vector<std::string> options_in(const std::string& help) {
   return found;
 }
 
-std::string man_page(const std::vector<ManualCommand>& commands) {
+std::string man_page(const std::vector<core::Command>& commands) {
   std::ostringstream out;
   out << ".TH VERFLIXT 1 \"\" \"verflixt " << kVersion << "\" \"User Commands\"\n"
       << ".SH NAME\nverflixt \\- strategy lab for push\\-your\\-luck dice games\n"
@@ -115,8 +115,8 @@ std::string man_page(const std::vector<ManualCommand>& commands) {
   return out.str();
 }
 
-std::string bash_completion(const std::vector<ManualCommand>& commands) {
-  std::vector<std::string> names = {"help"}, game_names = {"verflixte6"};
+std::string bash_completion(const std::vector<core::Command>& commands) {
+  std::vector<std::string> names = {"help"}, game_names = {games::registry().front().name};
   for (const auto& c : commands) names.emplace_back(c.name);
   for (const auto& g : games()) game_names.emplace_back(g.name);
   std::ostringstream out;

@@ -7,34 +7,22 @@
 #include <vector>
 
 #include "cli/game_dispatch.h"
+#include "verflixt/core/command.h"
 
 namespace verflixt::cli {
 
-// The end of the help of the Die verflixte 6 commands that cite rule ids, so a reader of
-// "(P3)" knows where to look it up.
-inline constexpr const char* kRuleIdsNote =
-    "\n\nRule ids in parentheses (T4, J1, P3, ...) are those of docs/rules/verflixte6.md; `verflixt rules`\n"
-    "prints each next to its parameter.";
-
-struct ManualCommand {
-  const char* name;
-  CommandFn run;
-  const char* summary;  // the line `verflixt --help` prints
-};
-
-// What `COMMAND --help` prints (captured from std::cout), for the default game (game
-// nullptr) or for one of games().
-std::string help_text(CommandFn run, const char* name);
+// What `COMMAND --help` prints (captured from std::cout).
+std::string help_text(core::CommandFn run, const char* name);
 
 // The long options (`--turns`) a help text lists, in order.
 std::vector<std::string> options_in(const std::string& help);
 
 // verflixt(1) in roff (man -l renders it): synopsis, every command with its full help, the
 // games and their commands, where the strategies are, examples.
-std::string man_page(const std::vector<ManualCommand>& commands);
+std::string man_page(const std::vector<core::Command>& commands);
 
 // A bash completion script: commands, --game values, each game's commands, each command's
 // options, and file names after the options that take files.
-std::string bash_completion(const std::vector<ManualCommand>& commands);
+std::string bash_completion(const std::vector<core::Command>& commands);
 
 }  // namespace verflixt::cli

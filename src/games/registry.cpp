@@ -1,9 +1,14 @@
 #include "games/registry.h"
 
+#include "games/en_gingg/commands/commands.h"
 #include "games/en_gingg/model.h"
+#include "games/pig/commands/commands.h"
 #include "games/pig/model.h"
+#include "games/schocken/commands/commands.h"
 #include "games/schocken/model.h"
+#include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/rules/model.h"
+#include "games/zehntausend/commands/commands.h"
 #include "games/zehntausend/model.h"
 
 namespace verflixt::games {
@@ -11,12 +16,15 @@ namespace verflixt::games {
 const std::vector<GameEntry>& registry() {
   // One line per game, the default first. What each model covers: docs/game-model.md.
   static const std::vector<GameEntry> kGames = {
-      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6Model())},
-      {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel())},
-      {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel())},
-      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggModel())},
+      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6Model()),
+       cli::verflixte6_commands()},
+      {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel()), cli::pig_commands()},
+      {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel()),
+       cli::schocken_commands()},
+      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggModel()),
+       cli::en_gingg_commands()},
       {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
-       core::AnyGame(zehntausend::ZehntausendModel())},
+       core::AnyGame(zehntausend::ZehntausendModel()), cli::zehntausend_commands()},
   };
   return kGames;
 }

@@ -1,6 +1,7 @@
 // The layering of the source tree (docs/architecture.md): the core knows no game, a game knows
-// the core and itself, the registry of games knows the games, and only the command line
-// (src/cli) and the tests see everything.
+// the core and itself, a game's commands (games/<game>/commands/) know their game and the
+// command line's plumbing, the registry of games knows the games and their commands, and only
+// the command line (src/cli) and the tests see everything.
 // Checked on the includes of every source file, so a new file that reaches upward fails here.
 #include <gtest/gtest.h>
 
@@ -16,14 +17,16 @@ namespace fs = std::filesystem;
 const fs::path kSource = VERFLIXT_SOURCE_DIR;
 
 // The layer of a project include as written ("verflixt/core/rng.h", "core/power.h",
-// "games/pig/x.h", "cli/cli.h"): "core", "games/<name>", "cli" or "" for the generated
-// version header and anything else.
+// "games/pig/x.h", "games/pig/commands/x.h", "cli/cli.h"): "core", "games/<name>",
+// "games/<name>/commands", "cli" or "" for the generated version header and anything else.
 std::string layer_of_include(const std::string& inc) {
   std::string p = inc.rfind("verflixt/", 0) == 0 ? inc.substr(9) : inc;
   if (p.rfind("core/", 0) == 0) return "core";
   if (p.rfind("games/", 0) == 0) {
     const auto slash = p.find('/', 6);
-    return slash == std::string::npos ? "games" : p.substr(0, slash);
+    if (slash == std::string::npos) return "games";
+    const std::string game = p.substr(0, slash);
+    return p.compare(slash, 10, "/commands/") == 0 ? game + "/commands" : game;
   }
   if (p.rfind("cli/", 0) == 0) return "cli";
   return "";
@@ -41,8 +44,13 @@ std::string layer_of_file(const fs::path& rel) {
 bool allowed(const std::string& from, const std::string& to) {
   if (to.empty() || to == "core") return true;  // everyone may use the core (and version.h)
   if (from == "cli") return true;               // the command line sits on top
-  // The registry (src/games/registry.*) names every game: above the games, below the CLI.
+  // The registry (src/games/registry.*) names every game and its commands: above them, below
+  // the command surface.
   if (from == "games") return to == "games" || to.rfind("games/", 0) == 0;
+  // A game's commands: the command line's plumbing, their game and themselves.
+  const std::string suffix = "/commands";
+  if (from.size() > suffix.size() && from.compare(from.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return to == "cli" || to == from || to == from.substr(0, from.size() - suffix.size());
   return from == to;                            // a game only its own files; the core none
 }
 
@@ -104,6 +112,16 @@ TEST(Layout, TheRuleRefusesUpwardIncludes) {
   EXPECT_TRUE(allowed("games", "games/pig"));
   EXPECT_FALSE(allowed("games", "cli"));
   EXPECT_FALSE(allowed("games/pig", "games"));
+  // A game's commands see the command line and their game; the game does not see them, and
+  // they see no other game.
+  EXPECT_EQ(layer_of_file("src/games/pig/commands/commands.cpp"), "games/pig/commands");
+  EXPECT_EQ(layer_of_include("games/pig/commands/commands.h"), "games/pig/commands");
+  EXPECT_TRUE(allowed("games/pig/commands", "cli"));
+  EXPECT_TRUE(allowed("games/pig/commands", "games/pig"));
+  EXPECT_FALSE(allowed("games/pig", "games/pig/commands"));
+  EXPECT_FALSE(allowed("games/pig/commands", "games/schocken"));
+  EXPECT_FALSE(allowed("games/pig/commands", "games/schocken/commands"));
+  EXPECT_TRUE(allowed("games", "games/pig/commands"));
 }
 
 }  // namespace

@@ -1,0 +1,18 @@
+#pragma once
+// A command as a game offers it to the executable: its name, the function that runs it and a
+// one-line summary. The function takes argv with argv[0] = the command's name, returns the
+// exit code, and throws core::InputError for bad input (the executable prints it on one line
+// and exits with 2). A game lists its commands once (src/games/<game>/commands/); the
+// registry (src/games/registry.h) holds the lists, and the command surface reads them for
+// dispatch, `--help`, the manual page and the completion. No game lives here.
+namespace verflixt::core {
+
+using CommandFn = int (*)(int argc, const char* const* argv);
+
+struct Command {
+  const char* name;          // evaluate, solve, tournament, advise, ...
+  CommandFn run;
+  const char* summary = "";  // the line `verflixt --help` prints for it; empty: the name alone
+};
+
+}  // namespace verflixt::core

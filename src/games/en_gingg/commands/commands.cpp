@@ -1,0 +1,427 @@
+// `verflixt rules|solve|evaluate|tournament|advise --game en-gingg`: En Gingg as Bei
+// (include/verflixt/games/en_gingg/) through the same commands, options, output formats and
+// Ctrl-C convention as Die verflixte 6.
+#include "games/en_gingg/commands/commands.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_balance.h"
+#include "cli/game_command.h"
+#include "verflixt/core/dice_text.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/en_gingg/monte_carlo.h"
+#include "verflixt/games/en_gingg/policy.h"
+#include "verflixt/games/en_gingg/solver.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/report.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+namespace {
+
+namespace eg = en_gingg;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+void add_en_gingg_rules_options(po::options_description& desc) {
+  desc.add_options()
+      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)");
+  add_game_rules_options(desc, "en-gingg", eg::rule_table());
+}
+
+eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
+
+nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
+  return game_meta("en-gingg", eg::rules_summary(rules), rules.preset);
+}
+
+std::string header(const eg::EnGinggRules& rules) { return game_header("en-gingg", eg::rules_summary(rules)); }
+
+core::report::Report en_gingg_report(const eg::EnGinggRules& rules) {
+  return core::report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
+}
+
+void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+
+// A policy spec as a table shows it: a file by its name without directory and .ini.
+std::string display_name(const std::string& spec) {
+  if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
+  return spec;
+}
+
+std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
+  return core::parse_dice_text(text, option, max_face);
+}
+
+}  // namespace
+
+int en_gingg_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
+                     "--rules FILE reads back on any --game en-gingg command.",
+                     eg::rule_table(), [](const po::variables_map& vm) { return en_gingg_rules_from(vm); });
+}
+
+int en_gingg_solve_command(int argc, const char* const* argv) {
+  po::options_description desc("solve --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
+             "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
+             "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
+             "policy's value under both objectives, the heuristics' values, and phase 2's expected\n"
+             "damage per digit.",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  j["method"] = "backward induction over (dice left, pips aside, throws made), every set-aside of every throw";
+  nlohmann::ordered_json digits = nlohmann::ordered_json::array();
+  for (int k = 1; k <= rules.max_sum() - rules.target && k <= rules.faces; ++k)
+    digits.push_back({{"digit", k}, {"expected_hits", eg::phase2_expected_hits(rules, k)},
+                      {"expected_damage", k * eg::phase2_expected_hits(rules, k)}});
+  j["phase2"] = digits;
+
+  // The two solver policies and the keep-from heuristics, each valued exactly under both objectives.
+  std::vector<std::unique_ptr<eg::SetAsidePolicy>> policies;
+  for (const auto& name : eg::objective_names()) policies.push_back(eg::make_policy("optimal:" + name, rules));
+  for (int f = rules.faces; f >= 1; --f) policies.push_back(std::make_unique<eg::KeepFromPolicy>(rules, f));
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::vector<eg::TurnValue> values;
+  for (const auto& p : policies) {
+    values.push_back(eg::turn_value(rules, *p));
+    const eg::TurnValue& v = values.back();
+    double es = 0;
+    for (size_t s = 0; s < v.p_sum.size(); ++s) es += static_cast<double>(s) * v.p_sum[s];
+    rows.push_back({{"policy", p->name()}, {"expected_sum", es}, {"own_change", v.own_change},
+                    {"next_loss", v.next_loss}, {"own_plus_next", v.value(eg::Objective::OwnPlusNext)},
+                    {"p_phase2", v.p_phase2}, {"p_sum", v.p_sum}});
+  }
+  j["policies"] = rows;
+  j["optimal_own"] = values[0].own_change;
+  j["optimal_own_plus_next"] = values[1].value(eg::Objective::OwnPlusNext);
+
+  // The set-aside rules in words. Exact: only the highest dice are set aside, as many as
+  // maximize their pips plus what throwing the rest again is worth (for "own" a number per
+  // count of dice, E_r below). Where own+next departs from own, listed. And a rule of thumb
+  // (Phase1Solution::keep_from) with what it costs.
+  const auto own = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::Own);
+  const auto both = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::OwnPlusNext);
+  std::vector<double> rethrow_worth;
+  for (int r = 0; r < rules.dice; ++r)  // V(r, s) = s − target + E_r for "own", whatever s
+    rethrow_worth.push_back(own->value({r, rules.dice - r, r == 0 ? 0 : 1}) - (rules.dice - r) + rules.target);
+  j["rethrow_worth"] = rethrow_worth;
+  nlohmann::ordered_json differ = nlohmann::ordered_json::array();
+  std::uint64_t situations = 0;
+  for (int left = rules.dice; left >= 1; --left) {
+    const int k = rules.dice - left, throws = k == 0 ? 0 : 1;
+    for (int sum = k; sum <= k * rules.faces; ++sum)
+      for (const auto& m : eg::throw_outcomes(left, rules.faces)) {
+        const eg::Phase1State st{left, sum, throws};
+        ++situations;
+        const eg::DiceCounts a = own->best(st, m.outcome), b = both->best(st, m.outcome);
+        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) > 1e-12)
+          differ.push_back({{"aside_dice", k}, {"aside_pips", sum}, {"throw", eg::dice_text(m.outcome)},
+                            {"own", eg::dice_text(a)}, {"own_plus_next", eg::dice_text(b)}});
+      }
+  }
+  j["own_plus_next_departs"] = differ;
+  j["situations"] = situations;
+  nlohmann::ordered_json thumbs = nlohmann::ordered_json::array();
+  std::vector<std::string> rule_text;
+  for (const auto& sol : {own, both}) {
+    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
+    nlohmann::ordered_json table = nlohmann::ordered_json::array();
+    std::ostringstream s;
+    s << "rule of thumb for optimal:" << eg::objective_names()[static_cast<size_t>(sol->objective())]
+      << ": set aside the highest die, then the next ones while each shows at least\n"
+      << "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
+      << "- never); it is worth " << fmt("%.6f", thumb) << ", " << fmt("%.6f", sol->value() - thumb)
+      << " less than the optimum.\n  again\\aside";
+    const int hi = (rules.dice - 1) * rules.faces;
+    for (int sum = 1; sum <= hi; ++sum) s << fmt("%3.0f", sum);
+    s << "\n";
+    for (int r = 1; r < rules.dice; ++r) {
+      s << fmt("%12.0f", r);
+      nlohmann::ordered_json faces = nlohmann::ordered_json::object();
+      for (int sum = 1; sum <= hi; ++sum) {
+        const bool reachable = sum >= rules.dice - r && sum <= (rules.dice - r) * rules.faces;
+        const int k = sol->keep_from(r, sum, 0);
+        if (reachable) faces[std::to_string(sum)] = k;
+        s << (!reachable ? "   " : k > rules.faces ? "  -" : fmt("%3.0f", k));
+      }
+      table.push_back({{"rethrow", r}, {"keep_from_by_aside", faces}});
+      s << "\n";
+    }
+    thumbs.push_back({{"policy", "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())]},
+                      {"thumb_value", thumb}, {"optimal_value", sol->value()}, {"keep_from", table}});
+    rule_text.push_back(s.str());
+  }
+  j["rules_of_thumb"] = thumbs;
+
+  std::string text;
+  if (format == "json") {
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "policy,expected_sum,own_change,next_loss,own_plus_next,p_phase2\n";
+    for (const auto& r : rows)
+      text += r["policy"].get<std::string>() + "," + fmt("%.12f", r["expected_sum"]) + "," + fmt("%.12f", r["own_change"]) +
+              "," + fmt("%.12f", r["next_loss"]) + "," + fmt("%.12f", r["own_plus_next"]) + "," +
+              fmt("%.12f", r["p_phase2"]) + "\n";
+  } else {
+    std::ostringstream s;
+    s << header(rules) << "exact (backward induction over every set-aside of every throw)\n\n"
+      << "phase 2 (G3): expected dice showing the digit " << fmt("%.10f", eg::phase2_expected_hits(rules, 1))
+      << " per digit; the next player's expected loss is digit x that\n";
+    for (const auto& d : digits)
+      s << "  digit " << d["digit"].get<int>() << "  expected loss " << fmt("%.6f", d["expected_damage"]) << "\n";
+    s << "\nphase 1 (G2): the optimal set-aside policies and, for comparison, keep-from:F (every die >= F,\n"
+      << "else the highest); values per turn, exact\n"
+      << "  policy               E[S]      own change  next loss  own+next   P(phase 2)\n";
+    for (const auto& r : rows) {
+      const std::string name = r["policy"];
+      s << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << fmt("%9.6f", r["expected_sum"])
+        << fmt("%12.6f", r["own_change"]) << fmt("%11.6f", r["next_loss"]) << fmt("%10.6f", r["own_plus_next"])
+        << fmt("%11.6f", r["p_phase2"]) << "\n";
+    }
+    s << "\noptimal:own maximizes the own change: " << fmt("%.10f", values[0].own_change)
+      << "\noptimal:own+next maximizes own change + next loss: " << fmt("%.10f", values[1].value(eg::Objective::OwnPlusNext))
+      << "\n";
+    s << "\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
+      << "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." << rules.dice - 1 << ":";
+    for (double w : rethrow_worth) s << " " << fmt("%.4f", w);
+    s << "\noptimal:own+next plays the same in all but " << differ.size() << " of " << situations
+      << " situations (dice aside, pips aside, throw):\n";
+    for (const auto& d : differ)
+      s << "  " << d["aside_dice"].get<int>() << " aside (" << d["aside_pips"].get<int>() << "), throw "
+        << d["throw"].get<std::string>() << ": own+next sets aside " << d["own_plus_next"].get<std::string>()
+        << ", own " << d["own"].get<std::string>() << "\n";
+    for (const auto& t : rule_text) s << "\n" << t;
+    text = s.str();
+  }
+  emit(vm, text);
+  return 0;
+}
+
+int en_gingg_evaluate_command(int argc, const char* const* argv) {
+  po::options_description desc("evaluate --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("optimal:own"),
+       "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file (strategies/en-gingg/*.ini)")
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
+             "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
+             "balance and the next player's loss ± SE, next to their exact values.",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const std::string spec = vm["policy"].as<std::string>();
+  const auto policy = eg::make_policy(spec, rules);
+  const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const eg::TurnValue exact = eg::turn_value(rules, *policy);
+  const eg::TurnRun run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
+    return eg::sample_turns(rules, *policy, turns, seed, threads, control);
+  });
+  const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
+  const eg::TurnTally& t = run.tally;
+  const core::Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
+  const core::Estimate phase2 = core::proportion(t.phase2, t.turns);
+  const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));  // per turn played
+
+  core::report::Report r = en_gingg_report(rules);
+  r.field("policy", display_name(spec))
+      .field("seed", seed)
+      .field("threads", threads)
+      .field("turns", t.turns)
+      .field("requested_turns", turns);
+  mark(r, done);
+  r.field("seconds", run.seconds);
+  r.line("policy " + display_name(spec) + "  seed " + std::to_string(seed) + "  " + std::to_string(t.turns) +
+         " turns, Monte Carlo (± 1 SE) next to the exact value");
+  // JSON: one object per quantity; CSV: one row per quantity; text: one line per quantity.
+  core::report::Table& q = r.table("", {{.name = "quantity", .in = core::report::kJsonCsv},
+                                  {.name = "label", .text = "  ", .in = core::report::kText},
+                                  {.name = "mean", .text_format = "%9.4f", .text_se_format = "%.4f", .se_name = "stderr"},
+                                  {.name = "exact", .text = "   exact ", .text_format = "%.6f", .csv_format = "%.10f"},
+                                  {.name = "distance", .text = "  (", .in = core::report::kText}});
+  q.keyed = true;
+  const auto quantity = [&](const char* key, const char* label, const core::Estimate& e, double x) {
+    q.row({key, label, e, x, se_distance(e.mean, e.se, x) + " SE)"});
+  };
+  quantity("own_change", "own balance change   ", own, exact.own_change);
+  quantity("next_loss", "next player's loss   ", next, exact.next_loss);
+  quantity("own_plus_next", "own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
+  quantity("p_phase2", "P(phase 2)           ", phase2, exact.p_phase2);
+  r.field("throws_per_turn", static_cast<double>(t.throws) / n);
+  const std::string text = r.render(format);
+  return finish(vm, format, done, text);
+}
+
+int en_gingg_tournament_command(int argc, const char* const* argv) {
+  po::options_description desc("tournament --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); repeat 2..8 times, "
+       "the first begins")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
+             "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
+             "less loses) and prints each seat's P(losing) ± SE and the game length.",
+             vm))
+    return 0;
+  const std::vector<std::string> specs = seat_specs(vm, eg::kMaxPlayers);
+  eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  rules.players = static_cast<int>(specs.size());  // the table seats one player per --seat
+  const std::string format = format_from(vm, kFormats);
+  const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, rules); });
+  std::vector<std::string> names;  // a table names a seat by its spec, as display_name shows it
+  for (const auto& spec : specs) names.push_back(display_name(spec));
+  const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const eg::GameRun run = with_progress("tournament en-gingg games", [&](const core::RunControl& control) {
+    return eg::play_games(rules, table.seats, games, seed, threads, control);
+  });
+  const Completion done = completion(run.tally.games, games, "games", run.interrupted);
+  const eg::GameTally& t = run.tally;
+  const core::Estimate length = t.length();
+
+  const double throws_per_game = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
+  core::report::Report r = en_gingg_report(rules);
+  r.field("policy", names).field("seed", seed).field("threads", threads).field("games", t.games).field("requested_games", games);
+  mark(r, done);
+  r.field("seconds", run.seconds).field("mean_turns", length).field("throws_per_game", throws_per_game);
+  r.line("tournament: " + std::to_string(t.games) + " games, seed " + std::to_string(seed) +
+         ", seat 1 begins, Monte Carlo (± 1 SE)");
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+                                           {.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
+                                           {.name = "games", .in = core::report::kCsv},
+                                           {.name = "losses", .in = core::report::kJsonCsv},
+                                           {.name = "p_lose", .text = "P(losing) ", .se_name = "stderr"}});
+  for (int k = 0; k < rules.players; ++k) {
+    const auto s = static_cast<size_t>(k);
+    seats.row({k + 1, names[s], t.games, t.losses[s], t.p_lose(k)});
+  }
+  r.line("game length: " + core::report::plus_minus(length, "%.2f") + " turns, " + fmt("%.1f", throws_per_game) +
+         " throws per game");
+  const std::string text = r.render(format);
+  return finish(vm, format, done, text);
+}
+
+int en_gingg_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game en-gingg options");
+  add_en_gingg_rules_options(desc);
+  desc.add_options()
+      ("throw", po::value<std::string>(), "the dice just thrown, e.g. 6,6,5,3,2,1")
+      ("aside", po::value<std::string>()->default_value(""), "the dice already set aside this turn, e.g. 6,6")
+      ("throws", int_value(0, eg::kMaxDice - 1), "throws made before this one (default: 0 with nothing aside, else 1)")
+      ("objective", po::value<std::string>()->default_value("own+next"), "own or own+next")
+      ("top", count_value(10, 1, 1000), "set-asides to list");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game en-gingg --throw 6,6,5,3,2,1 [--aside FACES] [--objective own|own+next]\n"
+             "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
+             "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
+             "example: verflixt advise --game en-gingg --throw 5,4,4,2 --aside 6,6",
+             vm))
+    return 0;
+  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (!vm.count("throw")) throw core::InputError("advise --game en-gingg needs --throw FACES, e.g. --throw 6,6,5,3,2,1");
+  const eg::DiceCounts thrown = eg::counts_of(faces_list(vm["throw"].as<std::string>(), "--throw", rules.faces), rules.faces);
+  const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
+  const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
+  if (left == 0 || left + done != rules.dice)
+    throw core::InputError("--throw has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+                     "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
+  const int throws = vm.count("throws") ? vm["throws"].as<int>() : (done > 0 ? 1 : 0);
+  if (throws < (done > 0 ? 1 : 0) || throws > std::min(done, rules.max_throws - 1))
+    throw core::InputError("--throws " + std::to_string(throws) + " is out of range; valid: " + std::to_string(done > 0 ? 1 : 0) +
+                     ".." + std::to_string(std::min(done, rules.max_throws - 1)) + " with " + std::to_string(done) +
+                     " dice aside");
+  const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
+  const eg::Phase1State state{left, eg::pips(aside), throws};
+  const eg::Phase1Solution sol(rules, objective);
+  const auto ranked = sol.rank(state, thrown);
+  const size_t top = std::min<size_t>(ranked.size(), vm["top"].as<std::uint64_t>());
+
+  const std::string objective_name = eg::objective_names()[static_cast<size_t>(objective)];
+  core::report::Report r = en_gingg_report(rules);
+  r.field("exact", true)
+      .field("objective", objective_name)
+      .field("throw", eg::dice_text(thrown))
+      .field("aside", eg::dice_text(aside))
+      .field("throws_before", throws)
+      .field("legal_set_asides", ranked.size());
+  r.line("throw " + eg::dice_text(thrown) + ", aside " + eg::dice_text(aside) + " (" + std::to_string(state.aside_sum) +
+         "), objective " + objective_name + ": " + std::to_string(ranked.size()) +
+         " legal set-asides, exact values (expected " +
+         (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") + ")");
+  // The text writes the rank as "%4.0f." and the loss only below the best: text-only columns.
+  core::report::Table& rows = r.table("ranking", {{.name = "rank", .in = core::report::kJsonCsv},
+                                            {.name = "rank_text", .in = core::report::kText},
+                                            {.name = "set_aside", .text = ". set aside ", .width = 12, .min_gap = 1},
+                                            {.name = "value", .text_format = "%+.6f", .csv_format = "%.10f"},
+                                            {.name = "loss_against_best", .csv_format = "%.10f", .in = core::report::kJsonCsv},
+                                            {.name = "loss_text", .in = core::report::kText}});
+  for (size_t k = 0; k < top; ++k) {
+    const double loss = ranked.front().value - ranked[k].value;
+    rows.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), eg::dice_text(ranked[k].aside), ranked[k].value, loss,
+              k > 0 ? "   (" + fmt("%.6f", -loss) + ")" : std::string()});
+  }
+  const std::string text = r.render(format);
+  emit(vm, text);
+  return 0;
+}
+
+int en_gingg_balance_command(int argc, const char* const* argv) {
+  // P(losing), as the tournament measures it: the first balance at 0 or less loses.
+  BalanceGame<eg::EnGinggRules> g{"en-gingg", &eg::rule_table(), {"p_lose", "P(losing)", "one player loses a game"}, 20000,
+                                  "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file", "optimal:own", {}, {}};
+  // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
+  g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };
+  g.play = [](const eg::EnGinggRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,
+              const core::RunControl& control) {
+    const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, r); });
+    std::vector<std::string> names;  // a table names a seat by its spec, as the tournament does
+    for (const auto& spec : specs) names.push_back(display_name(spec));
+    return balance_play(eg::play_games(r, table.seats, s.games, s.seed, s.threads, control), names,
+                        [](const eg::GameTally& t, int seat) { return t.p_lose(seat); });
+  };
+  return balance_command(argc, argv, g);
+}
+
+std::vector<core::Command> en_gingg_commands() {
+  return {{"rules", en_gingg_rules_command}, {"solve", en_gingg_solve_command}, {"evaluate", en_gingg_evaluate_command}, {"tournament", en_gingg_tournament_command}, {"advise", en_gingg_advise_command}, {"balance", en_gingg_balance_command}};
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Pig's commands (`verflixt pig COMMAND`), listed by the registry (pig_commands).
+#include <optional>
+#include <vector>
+
+#include "cli/cli.h"
+#include "verflixt/core/command.h"
+#include "verflixt/core/report.h"
+#include "verflixt/games/pig/game.h"
+
+namespace verflixt::cli {
+
+int pig_rules_command(int argc, const char* const* argv);
+// The rules options every Pig command takes (--preset, --rules, --set and the --goal, --faces,
+// --bust-face shorthands) and the rules they give with `players` seats, validated.
+void add_pig_options(po::options_description& desc);
+pig::PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players);
+// The head of every Pig result (core/report.h).
+core::report::Report pig_report(const pig::PigRules& rules);
+
+int pig_evaluate_command(int argc, const char* const* argv);
+int pig_solve_command(int argc, const char* const* argv);
+int pig_tournament_command(int argc, const char* const* argv);
+int pig_advise_command(int argc, const char* const* argv);
+int pig_balance_command(int argc, const char* const* argv);
+
+// Every pig command, in the order `verflixt pig --help` lists them (the registry's entry).
+std::vector<core::Command> pig_commands();
+
+}  // namespace verflixt::cli

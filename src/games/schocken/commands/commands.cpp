@@ -1,0 +1,483 @@
+// `verflixt rules|solve|evaluate|tournament|advise --game schocken`: Schocken
+// (include/verflixt/games/schocken/) through the same commands, options and output formats as
+// Die verflixte 6.
+#include "games/schocken/commands/commands.h"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_balance.h"
+#include "cli/game_command.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
+#include "verflixt/games/schocken/monte_carlo.h"
+#include "verflixt/games/schocken/policy.h"
+#include "verflixt/games/schocken/solver.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+namespace {
+
+using namespace verflixt::schocken;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+void add_schocken_rules_options(po::options_description& desc) {
+  desc.add_options()
+      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here");
+  add_game_rules_options(desc, "schocken", schocken::rule_table());
+}
+
+SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
+
+nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("schocken", rules_summary(rules)); }
+
+std::string header(const SchockenRules& rules) { return game_header("schocken", rules_summary(rules)); }
+
+core::report::Report schocken_report(const SchockenRules& rules) {
+  return core::report::Report({kVersion, "schocken", rules_summary(rules), ""});
+}
+
+void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+
+int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
+  const int v = vm[key].as<int>();
+  if (v < 1 || v > rules.max_throws)
+    throw core::InputError(std::string("--") + key + " " + std::to_string(v) + " is out of range; valid: 1.." +
+                     std::to_string(rules.max_throws) + " (max_throws)");
+  return v;
+}
+
+BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules) {
+  BeatTarget t;
+  t.hand = parse_dice(vm["target"].as<std::string>());
+  t.throws = vm.count("target-throws") ? vm["target-throws"].as<int>() : vm["limit"].as<int>();
+  if (t.throws < 1 || t.throws > rules.max_throws)
+    throw core::InputError("--target-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
+                     std::to_string(rules.max_throws));
+  return t;
+}
+
+// A policy's keeps for one limit as a table (position 1, a table of rules.players).
+KeepTable keep_table_of(const SchockenPolicy& policy, int limit, int position, int players) {
+  KeepTable t;
+  for (auto& row : t) row.fill(stand());
+  TurnView v;
+  v.limit = limit;
+  v.position = position;
+  v.players = players;
+  for (int d = 0; d < kThrowCount; ++d)
+    for (int k = 1; k < limit; ++k) {
+      v.dice = all_throws()[static_cast<size_t>(d)];
+      v.throws = k;
+      t[static_cast<size_t>(d)][static_cast<size_t>(k - 1)] = policy.decide(v);
+    }
+  return t;
+}
+
+// The 56 throws from the best hand to the worst.
+std::vector<int> throws_best_first() {
+  std::vector<int> order(kThrowCount);
+  for (int k = 0; k < kThrowCount; ++k) order[static_cast<size_t>(k)] = k;
+  std::sort(order.begin(), order.end(), [](int a, int b) {
+    return hand_rank(all_throws()[static_cast<size_t>(a)]) > hand_rank(all_throws()[static_cast<size_t>(b)]);
+  });
+  return order;
+}
+
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s += std::string(width - s.size(), ' ');
+  return s;
+}
+
+}  // namespace
+
+int schocken_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game schocken options");
+  add_schocken_rules_options(desc);
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
+                     "--rules FILE reads back on every schocken command.",
+                     schocken::rule_table(), [](const po::variables_map& vm) { return schocken_rules_from(vm); });
+}
+
+int schocken_solve_command(int argc, const char* const* argv) {
+  po::options_description desc("solve --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("target", po::value<std::string>(), "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value")
+      ("limit", int_value(3, 1, 3), "throws allowed for --target (1..3)")
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit); an equal key loses")
+      ("equilibrium", po::bool_switch(), "the round equilibrium by best responses at a table of --players")
+      ("players", int_value(2, kMaxPlayers), "players in the round for --equilibrium (default: the rules' players)")
+      ("write-policy", po::value<std::string>(), "with --equilibrium: write the keep tables for 2..players");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
+             "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
+             "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
+             "policy (the target took as many throws as allowed and revealed first); --target: one hand's\n"
+             "optimal keeps; --equilibrium: a round's keep policies by iterated best responses.",
+             vm))
+    return 0;
+  SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  nlohmann::ordered_json j = meta(rules);
+  j["exact"] = true;
+  std::ostringstream s;
+  s << header(rules);
+  std::string csv;
+
+  if (vm["equilibrium"].as<bool>()) {
+    const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
+    if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    const RoundEquilibrium eq = solve_round(rules, n);
+    j["method"] = "round equilibrium: Gauss-Seidel rounds of exact best responses, from everyone standing";
+    j["players"] = n;
+    j["converged"] = eq.converged;
+    j["cycle_length"] = eq.cycle_length;
+    nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
+    for (size_t r = 0; r < eq.rounds.size(); ++r) {
+      nlohmann::ordered_json row;
+      row["round"] = r + 1;
+      row["p_worst_before"] = eq.rounds[r].before;
+      row["p_worst_after"] = eq.rounds[r].after;
+      row["changed"] = eq.rounds[r].changed;
+      rounds.push_back(row);
+    }
+    j["rounds"] = rounds;
+    j["p_worst"] = eq.p_worst;
+    j["deviation_gain"] = eq.deviation_gain;
+    s << "round equilibrium of " << n << " players (exact P(worst hand) per position, position 1 starts)\n"
+      << (eq.converged ? "converged: the last round of best responses changed nothing"
+                       : "best responses cycle (period " + std::to_string(eq.cycle_length) +
+                             "): the profile of the cycle its players gain least by leaving")
+      << ", " << eq.rounds.size() << " rounds\n  round  position: P(worst) before -> after (keeps changed)\n";
+    csv = "round,position,p_worst_before,p_worst_after,changed\n";
+    for (size_t r = 0; r < eq.rounds.size(); ++r) {
+      s << fmt("%7.0f", static_cast<double>(r + 1)) << " ";
+      for (size_t i = 0; i < eq.rounds[r].before.size(); ++i) {
+        s << " " << i + 1 << ": " << fmt("%.5f", eq.rounds[r].before[i]) << "->" << fmt("%.5f", eq.rounds[r].after[i])
+          << " (" << eq.rounds[r].changed[i] << ")";
+        csv += std::to_string(r + 1) + "," + std::to_string(i + 1) + "," + fmt("%.12f", eq.rounds[r].before[i]) + "," +
+               fmt("%.12f", eq.rounds[r].after[i]) + "," + std::to_string(eq.rounds[r].changed[i]) + "\n";
+      }
+      s << "\n";
+    }
+    s << "at the end:\n";
+    for (int i = 0; i < n; ++i)
+      s << "  position " << i + 1 << "  P(worst) " << fmt("%.6f", eq.p_worst[static_cast<size_t>(i)])
+        << "  best deviation gains " << fmt("%.2e", eq.deviation_gain[static_cast<size_t>(i)]) << "\n";
+    if (vm.count("write-policy")) {
+      const std::string path = vm["write-policy"].as<std::string>();
+      SchockenRules at_n = rules;
+      at_n.players = n;
+      core::write_file_atomic(path,
+                        policy_file_text(equilibrium_tables(at_n), at_n,
+                                         "# verflixt " + std::string(kVersion) +
+                                             " schocken round-equilibrium keep tables (solve --equilibrium)\n"),
+                        "--write-policy");
+      j["policy_file"] = path;
+      s << "keep tables for rounds of 2.." << n << " players written to " << path << "\n";
+    }
+  } else if (vm.count("target")) {
+    const int limit = limit_from(vm, rules, "limit");
+    const BeatTarget t = target_from(vm, rules);
+    const TurnSolution sol = solve_beat(rules, limit, t);
+    j["target"] = dice_text(t.hand);
+    j["target_throws"] = t.throws;
+    j["limit"] = limit;
+    j["p_beat"] = sol.start;
+    nlohmann::ordered_json keeps = nlohmann::ordered_json::array();
+    s << "beat " << hand_name(t.hand) << " made in " << t.throws << " throw(s), revealed first, with at most " << limit
+      << " throws\nexact P(beat) under the optimal keep policy: " << fmt("%.6f", sol.start) << "\n";
+    csv = "throw,hand,keep_after_1,keep_after_2\n";
+    if (limit > 1) s << "optimal keeps (after throw 1 / after throw 2):\n";
+    for (int d : throws_best_first()) {
+      const Dice& dice = all_throws()[static_cast<size_t>(d)];
+      const std::string k1 = limit > 1 ? keep_text(sol.best[static_cast<size_t>(d)][0]) : "stand";
+      const std::string k2 = limit > 2 ? keep_text(sol.best[static_cast<size_t>(d)][1]) : "stand";
+      keeps.push_back({{"throw", dice_text(dice)}, {"after_1", k1}, {"after_2", k2}});
+      csv += dice_text(dice) + "," + hand_name(dice) + "," + k1 + "," + k2 + "\n";
+      if (limit > 1) s << "  " << dice_text(dice) << "  " << pad(hand_name(dice), 20) << pad(k1, 12) << " / " << k2 << "\n";
+    }
+    j["keeps"] = keeps;
+  } else {
+    // The table of P(beat each hand) with 1, 2, 3 throws.
+    j["method"] = "backward induction per hand and limit; the target took `limit` throws and revealed first";
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    s << "P(beating a hand) under the optimal keep policy, exact; the hand took as many throws as allowed\n"
+         "and was revealed first (an equal hand in as many throws loses)\n"
+      << "  hand                  chips   1 throw  2 throws  3 throws\n";
+    csv = "hand,name,chips,p_beat_1,p_beat_2,p_beat_3\n";
+    for (int d : throws_best_first()) {
+      const Dice& dice = all_throws()[static_cast<size_t>(d)];
+      nlohmann::ordered_json row;
+      row["hand"] = dice_text(dice);
+      row["name"] = hand_name(dice);
+      row["chips"] = hand_chips(dice, rules);
+      s << "  " << pad(hand_name(dice), 22) << fmt("%5.0f", hand_chips(dice, rules));
+      csv += dice_text(dice) + "," + hand_name(dice) + "," + std::to_string(hand_chips(dice, rules));
+      for (int limit = 1; limit <= kMaxThrows; ++limit) {
+        if (limit > rules.max_throws) {
+          s << "         -";
+          csv += ",";
+          continue;
+        }
+        const double p = solve_beat(rules, limit, {dice, limit}).start;
+        row["p_beat_" + std::to_string(limit)] = p;
+        s << fmt("%10.6f", p);
+        csv += "," + fmt("%.12f", p);
+      }
+      s << "\n";
+      csv += "\n";
+      rows.push_back(row);
+    }
+    j["table"] = rows;
+  }
+  emit(vm, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  return 0;
+}
+
+int schocken_evaluate_command(int argc, const char* const* argv) {
+  po::options_description desc("evaluate --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("equilibrium"),
+       "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)")
+      ("target", po::value<std::string>()->default_value("6 6 5"), "the hand to beat (e.g. '6 5 3')")
+      ("limit", int_value(3, 1, 3), "throws allowed (1..3)")
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
+             "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
+             "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it.",
+             vm))
+    return 0;
+  const SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const int limit = limit_from(vm, rules, "limit");
+  const BeatTarget t = target_from(vm, rules);
+  std::shared_ptr<const RoundKeepTables> cache;
+  const auto policy = make_policy(vm["policy"].as<std::string>(), rules, cache);
+  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const TurnTable payoff = beat_payoff(rules, t);
+  const double exact = expected(final_distribution(limit, keep_table_of(*policy, limit, 1, rules.players)), payoff);
+  const double optimum = solve_beat(rules, limit, t).start;
+  const BeatRun run = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
+    return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
+  });
+  const auto [p, se] = core::proportion(run.tally.beats, run.tally.turns);
+  const Completion c = completion(run.tally.turns, turns, "turns", run.interrupted);
+  // JSON and a one-row CSV carry the same fields; the text says them in sentences.
+  using core::report::kJsonCsv;
+  core::report::Report r = schocken_report(rules);
+  r.field("seed", seed)
+      .field("threads", threads)
+      .field("policy", policy->name(), kJsonCsv)
+      .field("target", dice_text(t.hand), kJsonCsv)
+      .field("target_throws", t.throws, kJsonCsv)
+      .field("limit", limit, kJsonCsv)
+      .field("turns", run.tally.turns, kJsonCsv)
+      .field("p_beat", core::Estimate{p, se}, kJsonCsv, "%.6f", "stderr")
+      .field("exact_p_beat", exact, kJsonCsv, "%.12f")
+      .field("optimal_p_beat", optimum, kJsonCsv, "%.12f");
+  mark(r, c);
+  r.line("policy " + policy->name() + " chasing " + hand_name(t.hand) + " (" + std::to_string(t.throws) +
+         " throw(s), revealed first) with at most " + std::to_string(limit) + " throws, seed " + std::to_string(seed))
+      .line("  Monte Carlo P(beat)  " + core::report::plus_minus(core::Estimate{p, se}, "%.6f") + "  (" +
+            std::to_string(run.tally.turns) + " turns)")
+      .line("  exact P(beat)        " + fmt("%.6f", exact) + "  (policy evaluation; Monte Carlo differs by " +
+            se_distance(p, se, exact) + " SE)")
+      .line("  optimum              " + fmt("%.6f", optimum) + "  (solve --game schocken --target)");
+  const std::string text = r.render(format);
+  return finish(vm, format, c, text);
+}
+
+int schocken_tournament_command(int argc, const char* const* argv) {
+  po::options_description desc("tournament --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
+             "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
+             "prints each seat's P(losing a half) and P(paying) ± SE.",
+             vm))
+    return 0;
+  const std::vector<std::string> specs = seat_specs(vm, kMaxPlayers);
+  SchockenRules rules = schocken_rules_from(vm);
+  rules.players = static_cast<int>(specs.size());
+  const std::string format = format_from(vm, kFormats);
+  std::shared_ptr<const RoundKeepTables> cache;
+  const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, rules, cache); });
+  const std::vector<std::string>& names = table.names;
+  const std::uint64_t games = vm["games"].as<std::uint64_t>();
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  const GameRun run = with_progress("tournament schocken games", [&](const core::RunControl& control) {
+    return play_games(rules, table.seats, games, seed, threads, control);
+  });
+  const GameTally& t = run.tally;
+  const Completion c = completion(t.games, games, "games", run.interrupted);
+  const double games_per_second = run.seconds > 0 ? static_cast<double>(t.games) / run.seconds : 0.0;
+  const double mean_rounds = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
+  core::report::Report r = schocken_report(rules);
+  r.field("seed", seed)
+      .field("threads", threads)
+      .field("policy", names)
+      .field("games", t.games)
+      .field("seconds", run.seconds)
+      .field("games_per_second", games_per_second)
+      .field("finals", t.finals)
+      .field("mean_rounds", mean_rounds);
+  r.line("tournament: " + std::to_string(t.games) + " games, seat 1 opens, seed " + std::to_string(seed) +
+         ", Monte Carlo (± 1 SE)")
+      .line("  seat  policy          P(lose a half)       P(pay)");
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .in = core::report::kJsonCsv},
+                                           {.name = "seat_text", .text = "  ", .in = core::report::kText},
+                                           {.name = "policy", .text = "  ", .width = 14},
+                                           {.name = "games", .in = core::report::kCsv},
+                                           {.name = "p_lose_half", .text = "  ", .se_name = "p_lose_half_se"},
+                                           {.name = "p_lose_first_half", .in = core::report::kJsonCsv},
+                                           {.name = "p_pay", .text = "   ", .se_name = "p_pay_se"}});
+  for (size_t k = 0; k < names.size(); ++k) {
+    const int seat = static_cast<int>(k);
+    seats.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), names[k], t.games, core::Estimate{t.p_half(seat), se_half(t, seat)},
+               core::proportion(t.first_half[k], t.games).mean, core::Estimate{t.p_pay(seat), t.se_pay(seat)}});
+  }
+  mark(r, c);
+  r.line("finals played " + fmt("%.4f", core::proportion(t.finals, t.games).mean) + " of games, " + fmt("%.1f", mean_rounds) +
+         " rounds a game, " + fmt("%.0f", games_per_second) + " games/s on " + std::to_string(threads) + " thread(s)");
+  return finish(vm, format, c, r.render(format));
+}
+
+int schocken_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game schocken options");
+  add_schocken_rules_options(desc);
+  desc.add_options()
+      ("dice", po::value<std::string>(), "the throw in front of you, e.g. '6 1 1' (required)")
+      ("throw", int_value(1, 1, 2), "throws used so far (1..limit-1)")
+      ("limit", int_value(3, 1, 3), "throws allowed this turn (the starter's count)")
+      ("target", po::value<std::string>(), "a hand to beat: rank by P(beat it)")
+      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
+      ("players", int_value(2, kMaxPlayers), "without --target: players in the round (default: the rules' players)")
+      ("position", int_value(1, 1, kMaxPlayers), "without --target: your place in the round, 1 = starter");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
+             "                       [--target HAND | --players N --position P]\n"
+             "Ranks standing and every choice of dice to throw again, exactly: by P(beat the target), or\n"
+             "by P(not having the round's worst hand) when the others play the round equilibrium.",
+             vm))
+    return 0;
+  const SchockenRules rules = schocken_rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (!vm.count("dice")) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
+  const Dice dice = parse_dice(vm["dice"].as<std::string>());
+  int limit = limit_from(vm, rules, "limit");
+  const int k = vm["throw"].as<int>();
+  core::report::Report j = schocken_report(rules);
+  j.field("exact", true).field("dice", dice_text(dice)).field("throw", k);
+  TurnSolution sol;
+  TurnTable payoff{};
+  std::string objective;
+  if (vm.count("target")) {
+    const BeatTarget t = target_from(vm, rules);
+    payoff = beat_payoff(rules, t);
+    objective = "P(beat " + hand_name(t.hand) + " in " + std::to_string(t.throws) + ")";
+    j.field("target", dice_text(t.hand)).field("target_throws", t.throws);
+  } else {
+    const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
+    const int position = vm["position"].as<int>();
+    if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+    if (position < 1 || position > n)
+      throw core::InputError("--position " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
+    if (position == 1) limit = rules.max_throws;  // the starter sets the limit himself
+    const RoundEquilibrium eq = solve_round(rules, n);
+    payoff = not_worst_payoff(rules, eq.policies, position - 1, limit);
+    objective = "P(not worst) at a round of " + std::to_string(n) + ", position " + std::to_string(position) +
+                " (others: round equilibrium)";
+    j.field("players", n).field("position", position);
+  }
+  if (k < 1 || k >= limit)
+    throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
+                     " (a throw after which another is allowed)");
+  j.field("limit", limit).field("objective", objective);
+  sol = best_turn(rules, limit, payoff);
+  std::vector<std::pair<Keep, double>> ranked;
+  for (const Keep& keep : keep_options(dice, rules)) ranked.push_back({keep, keep_value(sol, payoff, dice, k, keep)});
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  j.line("throw " + dice_text(dice) + " (" + hand_name(dice) + ") after " + std::to_string(k) + " of " +
+         std::to_string(limit) + " throws; " + objective + ", exact, optimal play after this choice");
+  core::report::Table& choices = j.table("choices", {{.name = "rank", .text = "  "},
+                                               {.name = "choice", .text = ". ", .width = 12, .min_gap = 1},
+                                               {.name = "throw_again", .in = core::report::kJsonCsv},
+                                               {.name = "throw_text", .width = 14, .in = core::report::kText},
+                                               {.name = "value", .text_format = "%.6f", .csv_format = "%.12f"},
+                                               {.name = "best", .in = core::report::kText}});
+  for (size_t r = 0; r < ranked.size(); ++r) {
+    const Keep& keep = ranked[r].first;
+    std::string again;  // the dice thrown again: the throw minus the kept faces
+    std::string choice = keep_text(keep);
+    if (!keep.stands()) {
+      std::vector<int> left(dice.begin(), dice.end());
+      for (int i = 0; i < keep.count; ++i) {
+        const auto it = std::find(left.begin(), left.end(), keep.kept[static_cast<size_t>(i)]);
+        if (it != left.end()) {
+          left.erase(it);
+        } else {  // a 1 made of two 6s (S2): one 6 turns into the 1, the other is thrown
+          left.erase(std::find(left.begin(), left.end(), 6));
+          choice += " (1 from 6 6)";
+        }
+      }
+      for (int f : left) again += (again.empty() ? "" : " ") + std::to_string(f);
+    }
+    choices.row({r + 1, choice, again, again.empty() ? "" : "throw " + again, ranked[r].second,
+                 r == 0 ? "  <- best" : ""});
+  }
+  emit(vm, j.render(format));
+  return 0;
+}
+
+int schocken_balance_command(int argc, const char* const* argv) {
+  // P(pay), as the tournament measures it: the loser of the game pays.
+  BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game"}, 20000,
+                               "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
+  g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
+  g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
+    std::shared_ptr<const RoundKeepTables> cache;
+    const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, r, cache); });
+    return balance_play(play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
+                        [](const GameTally& t, int seat) { return core::Estimate{t.p_pay(seat), t.se_pay(seat)}; });
+  };
+  return balance_command(argc, argv, g);
+}
+
+std::vector<core::Command> schocken_commands() {
+  return {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command}, {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}, {"balance", schocken_balance_command}};
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,475 @@
+// `verflixt advise`: a player describes the situation at the table — his eyes, robbing 1s,
+// jokers (Frostschutz uses, Fumo, Ventil floor), the other players' eyes, status and totals,
+// who is still to play — and gets every legal action ranked by his objective, exact in the
+// last seat (jokers and Fumo included) and by Monte Carlo with common random numbers otherwise.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/games/verflixte6/analyses/advise.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "games/verflixte6/commands/api.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+namespace {
+
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+const std::vector<std::string> kGoals = {"win", "not-loser", "eyes"};
+
+std::string action_name(Action a) {
+  if (a.kind == Action::Stop) return "stop";
+  if (a.kind == Action::Roll) return "roll";
+  return "joker " + std::string(joker_id(a.joker));
+}
+
+// "EYES:STATUS[:TOTAL]" with STATUS one of j, p, z (or jungfrau, prinzessin, zombie).
+SeatView parse_other(const std::string& spec) {
+  const std::string what = "--other '" + spec + "'";
+  const size_t c1 = spec.find(':');
+  if (c1 == std::string::npos)
+    throw core::InputError(what + ": expected EYES:STATUS[:TOTAL], e.g. 14:p or 0:z:25; STATUS: j, p, z");
+  const size_t c2 = spec.find(':', c1 + 1);
+  SeatView v;
+  v.eyes = core::parse_int(spec.substr(0, c1), "eyes", what, -1000, 1000);
+  const std::string st = spec.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
+  const size_t k = core::parse_choice(st, "status", what, {"j", "p", "z", "jungfrau", "prinzessin", "zombie"});
+  v.status = static_cast<Status>(k % 3);
+  if (c2 != std::string::npos) v.total = core::parse_int(spec.substr(c2 + 1), "total", what, -1000000, 1000000);
+  return v;
+}
+
+// The policy option `key` ("policy", "others-policy") names: its KEY-text twin (the text of
+// a policy INI file) when given, else the policy of its value.
+std::unique_ptr<Policy> policy_from(const po::variables_map& vm, const std::string& key, const Rules& rules) {
+  const std::string text_key = key + "-text";
+  if (!vm.count(text_key)) return make_policy(vm[key].as<std::string>(), rules);
+  if (!vm[key].defaulted()) throw core::InputError("give one of --" + key + " and --" + text_key + ", not both");
+  return make_policy_from_ini(vm[text_key].as<std::string>(), "--" + text_key, rules);
+}
+
+bool given(const po::variables_map& vm, const char* key) { return vm.count(key) && !vm[key].defaulted(); }
+
+// "a", "a and b", "a, b and c".
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t k = 0; k < words.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
+  return out;
+}
+
+std::vector<std::string> joker_ids(JokerSet set) {
+  std::vector<std::string> out;
+  for (int k = 0; k < JOKER_NB; ++k)
+    if (set.has(static_cast<Joker>(k))) out.emplace_back(joker_id(static_cast<Joker>(k)));
+  return out;
+}
+
+std::string list_or_none(const std::vector<std::string>& words) { return words.empty() ? "none" : join_words(words); }
+
+// Jokers of `set` that nobody announces: they act by themselves (Jule, Tentakel) or react to
+// a 6 (Runkelrüb, classic fumo), whatever the policy.
+JokerSet acting_by_themselves(const Rules& rules, JokerSet set) {
+  JokerSet out;
+  for (Joker j : {JULE, TENTAKEL, RUNKELRUEB, FUMO})
+    if (set.has(j) && (j != FUMO || rules.fumo != FumoKind::Doubling)) out = out.with(j);
+  return out;
+}
+
+const char* status_name(Status s) {
+  return s == Status::Jungfrau ? "jungfrau" : s == Status::Prinzessin ? "prinzessin" : "zombie";
+}
+
+std::string action_label(Action a) {
+  if (a.kind == Action::Stop) return "stop";
+  if (a.kind == Action::Roll) return "roll";
+  return std::string(joker_id(a.joker));
+}
+
+// One line a player can act on: the best action, the actions tied with it (within 2 paired
+// SE, the ranking's own test; exactly equal when exact) and the ones clearly worse.
+std::string verdict_line(const Advice& adv, const std::string& measure) {
+  if (adv.ranked.empty()) return "no verdict: no action was ranked";
+  std::vector<std::string> tied, worse;
+  bool stop_tied = false;
+  for (const auto& r : adv.ranked) {
+    const double d = std::abs(r.versus_best.mean);
+    const bool tie = r.exact ? d <= 1e-12 : d <= 2 * r.versus_best.se;
+    (tie ? tied : worse).push_back(action_label(r.action));
+    stop_tied = stop_tied || (tie && r.action.kind == Action::Stop);
+  }
+  const Action best = adv.ranked.front().action;
+  std::string head;
+  if (tied.size() == 1)
+    head = best.kind == Action::Stop ? "stop" : best.kind == Action::Roll ? "roll on" : "roll on with " + tied.front();
+  else
+    head = std::string(stop_tied ? "too close to call" : "roll on") + ": " + join_words(tied) + " are " +
+           (adv.exact ? "worth exactly the same" : "tied within their errors");
+  std::string tail;
+  if (!worse.empty()) tail = "; " + join_words(worse) + (worse.size() == 1 ? " is" : " are") + " clearly worse";
+  else if (tied.size() == 1) tail = "; it is the only action";
+  return head + tail + " (by " + measure + ")";
+}
+
+std::string measure_label(size_t goal) {
+  return goal == 0 ? "P(win)" : goal == 1 ? "P(not a loser)" : "expected pass eyes";
+}
+
+// The lines of the situation as understood: the seats (describe_situation), then every other
+// input in words, so that the text, the JSON and the page echo the same.
+// The own continuation as given: --policy's value, or the inline text's option.
+std::string self_policy_name(const po::variables_map& vm) {
+  return vm.count("policy-text") ? std::string("--policy-text") : vm["policy"].as<std::string>();
+}
+
+std::vector<std::string> situation_lines(const po::variables_map& vm, const AdviseReport& r,
+                                         JokerSet others_jokers, int threads) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  std::vector<std::string> out = describe_situation(s);
+  out.push_back("your jokers still held: " + list_or_none(joker_ids(t.held)) + "; Frostschutz used " +
+                std::to_string(t.frost_used) + " time" + (t.frost_used == 1 ? "" : "s") + "; Fumo " +
+                (t.fumo_active ? "active" : "not active") + "; " +
+                (t.has_floor ? "Ventil floor " + std::to_string(t.floor) : std::string("no Ventil floor")));
+  out.push_back("robbing 1s thrown so far this turn: " + std::to_string(t.robbing_ones));
+  out.push_back("jokers of each Jungfrau still to play: " + list_or_none(joker_ids(others_jokers)));
+  out.push_back("objective: " + kGoals[r.goal] + " (ranked by " + measure_label(r.goal) +
+                "); after the ranked action you continue with " + self_policy_name(vm) +
+                (r.advice.exact ? " (not used: the exact answer plays optimally)" : "") + ", the others with " +
+                r.others_policy + (s.pass.to_play.empty() && s.passes_left == 1 ? " (nobody plays after you)" : ""));
+  out.push_back("Monte Carlo settings: " + std::to_string(r.samples_asked) + " samples per action, seed " +
+                std::to_string(r.seed) + ", " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s") +
+                (vm["monte-carlo"].as<bool>() ? ", Monte Carlo even where an exact answer exists" : ""));
+  return out;
+}
+
+// Every input by option name, as read (an other player's eyes as given, even where dropped).
+nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const AdviseReport& r, JokerSet others_jokers,
+                                   int threads) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  nlohmann::ordered_json j;
+  j["lines"] = situation_lines(vm, r, others_jokers, threads);
+  j["eyes"] = t.eyes;
+  j["robbing_ones"] = t.robbing_ones;
+  j["jokers"] = joker_ids(t.held);
+  j["frost_used"] = t.frost_used;
+  j["fumo"] = t.fumo_active;
+  j["floor"] = t.has_floor ? nlohmann::ordered_json(t.floor) : nlohmann::ordered_json(nullptr);
+  j["total"] = s.pass.table.front().total;
+  j["other"] = nlohmann::ordered_json::array();
+  for (size_t k = 1; k < s.pass.table.size(); ++k)
+    j["other"].push_back({{"player", k + 1}, {"eyes", s.pass.table[k].eyes},
+                          {"status", status_name(s.pass.table[k].status)}, {"total", s.pass.table[k].total}});
+  j["order"] = nlohmann::ordered_json::array();
+  for (int k : s.pass.to_play) j["order"].push_back(k + 1);
+  j["others_jokers"] = joker_ids(others_jokers);
+  j["objective"] = kGoals[r.goal];
+  j["policy"] = self_policy_name(vm);
+  j["others_policy"] = r.others_policy;
+  j["passes_left"] = s.passes_left;
+  j["samples"] = r.samples_asked;
+  j["monte_carlo"] = vm["monte-carlo"].as<bool>();
+  j["seed"] = r.seed;
+  j["threads"] = threads;
+  j["preset"] = vm["preset"].as<std::string>();
+  const auto text_or_null = [&](const char* key) {
+    return vm.count(key) ? nlohmann::ordered_json(vm[key].as<std::string>()) : nlohmann::ordered_json(nullptr);
+  };
+  j["rules"] = text_or_null("rules");
+  j["rules_text"] = text_or_null("rules-text");
+  j["policy_text"] = text_or_null("policy-text");
+  j["others_policy_text"] = text_or_null("others-policy-text");
+  j["set"] = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  return j;
+}
+
+// The inputs that change nothing in this answer or are dropped, and the jokers that act by
+// themselves (named so, since they are no action of their own in the ranking).
+std::vector<std::string> input_warnings(const po::variables_map& vm, const AdviseReport& r,
+                                        const Policy& others_policy, JokerSet others_jokers) {
+  const AdviceSituation& s = r.situation;
+  const TurnState& t = s.pass.turn;
+  std::vector<std::string> out;
+  for (size_t k = 1; k < s.pass.table.size(); ++k)
+    if (s.pass.table[k].status == Status::Jungfrau && s.pass.table[k].eyes != 0)
+      out.push_back("player " + std::to_string(k + 1) + " is a Jungfrau still to play: she starts her turn from the " +
+                    std::to_string(s.pass.table[k].eyes) + " eyes given, as if robbed or paid before it; a player who "
+                    "stopped at " + std::to_string(s.pass.table[k].eyes) + " eyes is " +
+                    std::to_string(s.pass.table[k].eyes) + ":p");
+  const std::vector<std::string> own_auto = joker_ids(acting_by_themselves(r.rules, t.held));
+  if (!own_auto.empty())
+    out.push_back(join_words(own_auto) + (own_auto.size() == 1 ? " acts by itself, so it is" : " act by themselves, so they are") +
+                  " no action to rank: every action's value already counts " + (own_auto.size() == 1 ? "it" : "them"));
+  if (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ))
+    out.push_back("Frostschutz used " + std::to_string(t.frost_used) + " times changes nothing: you hold no Frostschutz");
+  if (!others_jokers.empty()) {
+    const JokerSet acting = acting_by_themselves(r.rules, others_jokers);
+    const std::vector<std::string> announced = joker_ids({static_cast<u16>(others_jokers.bits & ~acting.bits)});
+    if (s.pass.to_play.empty())
+      out.push_back("the others' jokers (" + join_words(joker_ids(others_jokers)) +
+                    ") change nothing: nobody plays after you this pass, and later passes are played without jokers");
+    else if (!announced.empty() && dynamic_cast<const ThresholdPolicy*>(&others_policy) != nullptr)
+      out.push_back("the others' jokers " + join_words(announced) + " change nothing: their policy " +
+                    others_policy.name() + " never announces a joker (a policy file such as "
+                    "strategies/heuristic.ini does)" +
+                    (acting.empty() ? "" : "; " + join_words(joker_ids(acting)) +
+                                               (acting.size() == 1 ? " still acts by itself" : " still act by themselves")));
+  }
+  if (r.advice.exact) {
+    std::vector<std::string> unused;
+    for (const char* key : {"samples", "seed", "policy", "others-policy"})
+      if (given(vm, key)) unused.push_back(std::string("--") + key);
+    if (!unused.empty())
+      out.push_back(join_words(unused) + (unused.size() == 1 ? " changes" : " change") +
+                    " nothing: the answer is exact (the last seat, with optimal play after each action)");
+  } else if (vm["monte-carlo"].as<bool>() && !advice_is_exact(r.rules, s)) {
+    out.push_back("--monte-carlo changes nothing: an exact answer exists only for the last seat of the last pass "
+                  "with objective win or not-loser");
+  }
+  return out;
+}
+
+}  // namespace
+
+po::options_description advise_options() {
+  po::options_description desc("advise options");
+  desc.add_options()
+      ("eyes", int_value(-200, 400), "own eyes this pass so far (after the free throw)")
+      ("robbing-ones", int_value(0, 0, 100), "robbing 1s thrown so far this turn (T4)")
+      ("jokers", po::value<std::string>()->default_value("none"), "jokers still held, e.g. hirtenschutz,pony")
+      ("frost-used", int_value(0, 0, 4), "Frostschutz uses so far (J1)")
+      ("fumo", po::bool_switch(), "Fumo is active (J13 doubling)")
+      ("floor", int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
+      ("total", int_value(0, 0, 100000), "own evening total before this pass")
+      ("other", po::value<std::vector<std::string>>()->composing(),
+       "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
+       "z (Zombie); repeat in seat order after you")
+      ("order", po::value<std::string>(),
+       "the Jungfrauen still to play in playing order, as player numbers: you are 1, the --other "
+       "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)")
+      ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
+      ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
+      ("policy", po::value<std::string>()->default_value("objective"),
+       "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer plays "
+       "optimally). objective: stop as soon as stopping meets the objective on the table as it stands, "
+       "jokers as the exact solo solver spends them; any other policy that does not separate the actions "
+       "is replaced by it")
+      ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
+      ("policy-text", po::value<std::string>(), "--policy given as the text of a policy INI file instead of a name")
+      ("others-policy-text", po::value<std::string>(),
+       "--others-policy given as the text of a policy INI file instead of a name")
+      ("passes-left", int_value(1, 1, 50),
+       "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
+       "out by Monte Carlo, everyone without jokers, before scoring)")
+      ("samples", count_value(20000, 2, 100000000), "Monte Carlo samples per action")
+      ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  return desc;
+}
+
+AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
+  const auto t0 = std::chrono::steady_clock::now();
+  AdviseReport r;
+  r.rules = rules_from(vm);
+  const Rules& rules = r.rules;
+  if (!vm.count("eyes")) throw core::InputError("--eyes is required (own eyes this pass so far)");
+  if (!vm.count("other")) throw core::InputError("give every other player with --other EYES:STATUS[:TOTAL]");
+  r.samples_asked = vm["samples"].as<std::uint64_t>();
+  r.seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  r.goal = core::parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
+
+  AdviceSituation& s = r.situation;
+  s.goal = static_cast<AdviceGoal>(r.goal);
+  s.passes_left = vm["passes-left"].as<int>();
+  s.pass.self = 0;
+  SeatView me;
+  me.total = vm["total"].as<int>();
+  s.pass.table.push_back(me);
+  for (const auto& o : vm["other"].as<std::vector<std::string>>()) s.pass.table.push_back(parse_other(o));
+  if (s.pass.table.size() > 12)
+    throw core::InputError(std::to_string(s.pass.table.size() - 1) + " --other players; valid: 1..11");
+  if (vm.count("order")) {
+    const std::string list = vm["order"].as<std::string>();
+    size_t start = 0;
+    while (start <= list.size()) {
+      size_t comma = list.find(',', start);
+      if (comma == std::string::npos) comma = list.size();
+      s.pass.to_play.push_back(core::parse_int(list.substr(start, comma - start), "--order", "advise", 2,
+                                         static_cast<int>(s.pass.table.size())) - 1);
+      start = comma + 1;
+    }
+  } else {
+    for (size_t k = 1; k < s.pass.table.size(); ++k)
+      if (s.pass.table[k].status == Status::Jungfrau) s.pass.to_play.push_back(static_cast<int>(k));
+  }
+  TurnState& t = s.pass.turn;
+  t.eyes = vm["eyes"].as<int>();
+  t.robbing_ones = vm["robbing-ones"].as<int>();
+  t.held = parse_loadout(vm["jokers"].as<std::string>(), rules);
+  t.frost_used = vm["frost-used"].as<int>();
+  t.fumo_active = vm["fumo"].as<bool>();
+  if (vm.count("floor")) t.has_floor = true, t.floor = vm["floor"].as<int>();
+  const JokerSet others_jokers = parse_loadout(vm["others-jokers"].as<std::string>(), rules, "--others-jokers");
+  s.jokers.assign(s.pass.table.size(), JokerSet{});
+  for (int k : s.pass.to_play)
+    if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
+  validate_situation(rules, s);
+
+  // The default continuation plays for the objective (advise.h). It is built only if the
+  // answer needs Monte Carlo: the exact last-seat answer never plays it, and building it
+  // solves the held loadout. A policy file's errors still show before any work.
+  const bool objective = !vm.count("policy-text") && vm["policy"].as<std::string>() == "objective";
+  std::shared_ptr<const Policy> self_policy = objective ? nullptr : policy_from(vm, "policy", rules);
+  const auto others_policy = policy_from(vm, "others-policy", rules);
+  r.others_policy = others_policy->name();
+  const auto continuation = [&]() -> std::shared_ptr<const Policy> {
+    return self_policy ? self_policy : objective_continuation(rules, s, budget.max_solver_states);
+  };
+  r.advice = advise(rules, s, continuation, *others_policy, r.samples_asked, r.seed, threads,
+                    !vm["monte-carlo"].as<bool>(), control, budget.max_solver_states);
+  r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
+                          : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
+  r.inputs = echo_inputs(vm, r, others_jokers, threads);
+  r.warnings = input_warnings(vm, r, *others_policy, others_jokers);
+  r.verdict = verdict_line(r.advice, measure_label(r.goal));
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+nlohmann::ordered_json advise_json(const AdviseReport& r) {
+  const Advice& adv = r.advice;
+  nlohmann::ordered_json j;
+  j["verdict"] = r.verdict;
+  j["version"] = kVersion;
+  j["seed"] = r.seed;
+  j["rules_summary"] = rules_summary(r.rules);
+  j["objective"] = kGoals[r.goal];
+  j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
+  j["samples_per_action"] = adv.samples;
+  mark_json(j, r.done);
+  j["dp_states"] = adv.dp_states;
+  if (!adv.note.empty()) j["note"] = adv.note;
+  j["self_policy"] = adv.exact ? "optimal (DP)" : adv.continuation;
+  j["passes_left"] = r.situation.passes_left;
+  j["situation"] = r.inputs;
+  j["warnings"] = r.warnings;
+  j["measure"] = measure_label(r.goal);
+  j["separated"] = adv.separated;
+  if (!adv.fallback.empty()) j["fallback"] = adv.fallback;
+  if (!adv.separated)
+    j["warning"] = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
+  j["others_policy"] = r.others_policy;
+  j["seconds"] = r.seconds;
+  j["actions"] = nlohmann::ordered_json::array();
+  for (const auto& a : adv.ranked)
+    j["actions"].push_back({{"action", action_name(a.action)}, {"value", a.value.mean}, {"stderr", a.value.se},
+                            {"versus_best", a.versus_best.mean}, {"versus_best_stderr", a.versus_best.se},
+                            {"exact", a.exact}});
+  return j;
+}
+
+namespace {
+
+// The answer as a table for the terminal: the verdict first, then the situation as
+// understood, the warnings about inputs, the ranking and the wall time of the whole answer.
+std::string advise_table(const AdviseReport& report, double seconds) {
+  const Advice& adv = report.advice;
+  const AdviceSituation& s = report.situation;
+  const Rules& rules = report.rules;
+  const size_t goal = report.goal;
+  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
+  std::ostringstream o;
+  o << report.verdict << "\n";
+  o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
+  for (const auto& line : report.inputs["lines"]) o << "  " << line.get<std::string>() << "\n";
+  for (const auto& w : report.warnings) o << "warning: " << w << "\n";
+  if (adv.exact)
+    o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
+      << adv.dp_states << " states)\n";
+  else if (!adv.note.empty())
+    o << "note: " << adv.note << "\n";
+  if (!adv.exact) {
+    if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
+    o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
+      << "); you continue with " << adv.continuation << ", the others with " << report.others_policy
+      << "; ± is 1 standard error (± 1 SE), 'vs best' is paired"
+      << (report.done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
+    if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
+  }
+  o << "rank  action              " << label << std::string(18 - label.size(), ' ') << "vs best\n";
+  for (size_t k = 0; k < adv.ranked.size(); ++k) {
+    const auto& r = adv.ranked[k];
+    std::string v = r.exact ? fmt("%.4f", r.value.mean) + " (exact)"
+                            : fmt("%.4f", r.value.mean) + " ± " + fmt("%.4f", r.value.se);
+    std::string d = k == 0 ? "best"
+                           : (r.exact ? fmt("%+.4f", r.versus_best.mean)
+                                      : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se));
+    const std::string a = action_name(r.action);
+    o << std::to_string(k + 1) << std::string(6 - std::to_string(k + 1).size(), ' ') << a
+      << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
+      << d << "\n";
+  }
+  if (!adv.separated && !adv.ranked.empty())
+    o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
+         "known; more --samples may tell them apart\n";
+  if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
+    o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
+      << " losers (P3) everyone is a loser\n";
+  o << "(answered in " << fmt("%.2f", seconds) << " s wall time)\n";
+  return o.str();
+}
+
+}  // namespace
+
+int advise_command(int argc, const char* const* argv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  po::options_description desc = advise_options();
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+                  std::string("usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
+                  "                       [--objective win|not-loser|eyes] [--samples N]\n"
+                  "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
+                  "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
+                  "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
+                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
+                  vm))
+    return 0;
+  const std::string format = format_from(vm, kFormats);
+  // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
+  // played (the exact DP is one unit and finishes).
+  const AdviseReport report =
+      with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
+  const Advice& adv = report.advice;
+  std::string text;
+  if (format == "json") {
+    text = json_text(advise_json(report));
+  } else if (format == "csv") {
+    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact,separated\n";
+    for (size_t k = 0; k < adv.ranked.size(); ++k) {
+      const auto& r = adv.ranked[k];
+      text += std::to_string(k + 1) + "," + action_name(r.action) + "," + fmt("%.6f", r.value.mean) + "," +
+              fmt("%.6f", r.value.se) + "," + fmt("%.6f", r.versus_best.mean) + "," + fmt("%.6f", r.versus_best.se) +
+              "," + (r.exact ? "true" : "false") + "," + (adv.separated ? "true" : "false") + "\n";
+    }
+  } else {
+    text = advise_table(report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return finish(vm, format, report.done, text);
+}
+
+}  // namespace verflixt::cli

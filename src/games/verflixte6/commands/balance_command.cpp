@@ -1,0 +1,417 @@
+// `verflixt balance`: for rule designers. The measuring is balance.h (the game layer); this file
+// holds the options and the printing. (1) Each joker's lift: the evening P(win) and P(loser) of
+// one player whose loadout gains that joker, against the same player without it, at a table of
+// a fixed field, under every policy family (the --policy file, the exact solo solver's policy
+// for the loadout, the strong table policy), next to its exact solo EV lift; a joker is called strongest or weakest only
+// where every family agrees beyond 2 paired SE. (2) When the rules differ from their preset
+// (--set, --rules): the same table under both rulesets, the tested seat holding the jokers the
+// change touches, as rules − preset differences ± paired SE (what the change did). (3) --vary sweeps one joker
+// parameter; (4) --auto finds the values that balance a joker (balance.h, auto_balance).
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/balance_run.h"
+#include "games/verflixte6/commands/balance_verdict.h"
+#include "games/verflixte6/commands/seat_spec.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
+#include "verflixt/core/stats.h"
+#include "verflixt/games/verflixte6/analyses/balance.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+
+namespace balance_run {
+
+
+// A lift column wide enough for its family's name.
+size_t column(const PolicyFamily& f) { return std::max<size_t>(19, f.name.size() + 7); }
+
+std::string joker_list(const std::vector<Joker>& list) {
+  std::string s;
+  for (Joker j : list) s += (s.empty() ? "" : ",") + std::string(joker_id(j));
+  return s.empty() ? "none" : s;
+}
+
+// A difference in JSON: the paired SE and, for comparison, the independent one.
+void put(json& row, const std::string& key, const Difference& d) {
+  row[key] = d.paired.mean;
+  row[key + "_stderr"] = d.paired.se;
+  row[key + "_stderr_independent"] = d.independent_se;
+}
+
+const char* const kPairing =
+    "paired per series of evenings (both runs play series s from chunk_rng(seed, s)); *_stderr_independent treats "
+    "the runs as independent, sqrt(se_a^2 + se_b^2)";
+
+}  // namespace balance_run
+
+namespace {
+
+using namespace balance_run;
+using namespace balance_text;
+
+const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+const char* kAutoRule =
+    "a value balances the joker when its P(win) lift (its exact solo EV lift) lies within the spread of the other "
+    "tested jokers' lifts under the same family, between the smallest and the largest; the confidence set holds every "
+    "value whose lift is not above the largest nor below the smallest by more than 2 paired SE";
+
+po::options_description balance_options() {
+  namespace po = po;
+  namespace po = po;
+  po::options_description desc("balance options");
+  desc.add_options()
+      ("players", int_value(4, 2, 12), "table size (2..12)")
+      ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
+       "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
+       "jokers, as heuristic files have)")
+      ("base", po::value<std::string>()->default_value("none"), "his joker list without the tested joker")
+      ("field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
+       "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
+      ("jokers", po::value<std::string>()->default_value("all"),
+       "jokers to test (all = every joker of the rules); with --auto, the others to balance against")
+      ("evenings", count_value(20000, 1, std::uint64_t{1} << 40), "evenings per run")
+      ("final", po::bool_switch(), "play final evenings")
+      ("vary", po::value<std::string>(),
+       "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for each value the joker's "
+       "P(win) lift under every policy family and its exact solo EV lift, instead of the joker table")
+      ("auto", po::value<std::string>(),
+       "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the values whose P(win) "
+       "lift, under each family, lies between the smallest and the largest lift of the other tested jokers, and the "
+       "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
+       "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
+       "solo EV version against the other jokers' solo EV lifts")
+      ("until-verdict", count_value(0, 1, std::uint64_t{1} << 40),
+       "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own dice) until the strongest "
+       "family names a strongest and a weakest joker, or N evenings per run are spent; a verdict then needs more "
+       "than z paired SE, z such that the chance of any verdict among equal jokers is at most 5% over every look "
+       "(Bonferroni)")
+      ("no-solver-family", po::bool_switch(),
+       "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)")
+      ("strong", po::value<std::string>()->default_value("strategies/strong.ini"),
+       "the third policy family: the strong table policy for each loadout with this file's parameters (kind = "
+       "strong; played by the reference engine, so it costs the most), or none to skip it");
+  add_engine_option(desc);
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
+  return desc;
+}
+
+constexpr const char* kUsage =
+    "usage: verflixt balance [--players N] [--policy P] [--base LIST] [--field SEAT]\n"
+    "                        [--jokers LIST|all] [--evenings M] [--set key=value ...]\n"
+    "                        [--vary KEY=A..B | --auto KEY=A..B]\n"
+    "Each joker's evening P(win) / P(loser) lift for one player (seat 1, the seats rotate\n"
+    "every evening) against a fixed field, under every policy family, with paired standard\n"
+    "errors (the runs play the same dice per series of evenings); and, when --set or --rules\n"
+    "change the preset, the table under the preset and under the changed rules side by side.\n"
+    "--auto KEY=A..B: a value balances the joker when its lift lies between the smallest and\n"
+    "the largest lift of the other tested jokers (same family); its confidence set is every\n"
+    "value not beyond that spread by more than 2 paired SE; the exact version compares exact\n"
+    "solo EV lifts.";
+
+}  // namespace
+
+namespace balance_run {
+
+using namespace balance_text;
+
+void Balance::read_settings() {
+  rules = rules_from(vm);
+  format = format_from(vm, kFormats);
+  players = vm["players"].as<int>();
+  evenings = vm["evenings"].as<std::uint64_t>();
+  seed = seed_from(vm);
+  threads = threads_from(vm);
+  if (players < 2 || players > 12)
+    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
+  if (threads < 1 || threads > 1024)
+    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
+  if (vm.count("vary") && vm.count("auto")) throw core::InputError("--vary and --auto exclude each other; give one");
+  until_verdict = !vm["until-verdict"].defaulted();
+  if (until_verdict && (vm.count("vary") || vm.count("auto")))
+    throw core::InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
+  base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
+  if (vm["jokers"].as<std::string>() == "all") {
+    for (int j = 0; j < JOKER_NB; ++j)
+      if (rules.jokers.has(static_cast<Joker>(j))) tested.push_back(static_cast<Joker>(j));
+  } else {
+    tested = parse_joker_priority(vm["jokers"].as<std::string>(), rules, "--jokers");
+  }
+}
+
+void Balance::read_table() {
+  table = BalanceTable{};
+  policy = make_policy(vm["policy"].as<std::string>(), rules);
+  reference = preset(rules.preset);
+  compare = !(rules == reference);
+  field = make_seat_player(vm["field"].as<std::string>(), rules);
+  table.players = players;
+  table.field_policy = field.policy.get();
+  table.field_selector = field.selector.get();
+  table.field_jokers = field.jokers;
+  table.final = vm["final"].as<bool>();
+  // One series length for both rulesets, so their comparison plays the same evenings.
+  table.series_length = default_series_length(rules);
+  // Checked against the --policy file and the field here; each family's run then resolves
+  // auto on its own (the strong family needs the reference engine, the others take the kernel).
+  table.engine = engine_from(vm, {policy.get(), field.policy.get()});
+  if (core::choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine") == 0)
+    table.engine = PassEngine::Auto;
+  // The policy families, in column order: a third family is one more line here.
+  families = {fixed_policy_family(policy)};
+  if (!vm["no-solver-family"].as<bool>()) families.push_back(solver_family());
+  if (const std::string strong = vm["strong"].as<std::string>(); strong != "none") {
+    if (table.engine == PassEngine::Kernel)
+      throw core::InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
+                       "valid: --engine auto or reference, or --strong none");
+    const std::string path = resolve_policy_path(strong);
+    std::string text;
+    try {
+      text = core::read_text_file(path, "--strong");
+    } catch (const core::InputError& e) {
+      throw core::InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
+    }
+    std::istringstream in(text);
+    families.push_back(strong_family(read_strong(in, path)));
+  }
+  sweep = vm.count("vary")   ? parse_param_sweep(vm["vary"].as<std::string>(), rules, "--vary")
+                           : vm.count("auto") ? parse_param_sweep(vm["auto"].as<std::string>(), rules, "--auto")
+                                              : ParamSweep{};
+  if (vm.count("auto")) {
+    std::erase(tested, sweep.joker);
+    if (tested.empty()) throw core::InputError("--auto: --jokers names no joker but " + sweep.key.substr(0, sweep.key.find('.')) + " to balance against");
+  }
+}
+
+void Balance::install_hooks() {
+  hooks.begin = [](const std::string& label) { return progress_control(label); };
+  hooks.end = [] { progress_done(); };
+  hooks.stopped = [] { return interrupt_flag().load(); };
+  run = BalanceRun{evenings, seed, threads};
+  base_name = base.empty() ? "none" : vm["base"].as<std::string>();
+}
+
+void Balance::header(json& j) const {
+  j["version"] = kVersion;
+  j["seed"] = seed;
+  j["engine"] = engine_name(table.engine);
+  j["rules_summary"] = rules_summary(rules);
+  j["players"] = players;
+  j["policy"] = policy->name();
+  j["base"] = base_name;
+  j["field"] = field.label;
+  j["series_length"] = table.series_length;
+  json names = json::array();
+  for (const auto& f : families) names.push_back(f.name);
+  j["policy_families"] = names;
+}
+
+void Balance::sweep_header(json& j, const Completion& done, const char* mode, const std::string& key,
+                           Joker joker) const {
+  header(j);
+  j["evenings_per_run"] = evenings;
+  mark_json(j, done);
+  j[mode] = key;
+  j["joker"] = joker_id(joker);
+}
+
+void Balance::intro(std::ostringstream& o) const {
+  o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  seed " << seed << "  engine "
+    << engine_name(table.engine) << "\n"
+    << players << " players, " << evenings << " evenings per run (series of " << table.series_length
+    << "); tested player with base jokers " << base_name << "; field " << field.label << "\npolicy families:";
+  for (const auto& f : families)
+    o << (&f == &families.front() ? " " : "; ") << f.name
+      << (&f == &families.front() ? " (the --policy file " + policy->name() + ")"
+          : f.name == "solver" ? " (the exact solo solver's policy for the loadout)" : "");
+  o << "\n"
+    << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
+}
+
+// --vary KEY=A..B: the joker's lift per value under every family.
+int Balance::vary() const {
+  // --vary KEY=A..B: the joker's lift per value under every family. The base is played once
+  // when nobody else holds the joker (measure_sweep_point reuses it).
+  std::vector<std::optional<TableRun>> shared;
+  bool interrupted = false;
+  std::vector<SweepPoint> points;
+  for (int v = sweep.lo; v <= sweep.hi && !interrupted; ++v) {
+    SweepPoint p = measure_sweep_point(sweep, v, table, families, base, shared, run, hooks, interrupted);
+    if (interrupted) break;
+    if (shared.empty()) shared = p.base;
+    points.push_back(std::move(p));
+  }
+  const Completion done = completion(points.size(), sweep.rules.size(), "values");
+  auto lift = [&](const SweepPoint& p, size_t f) -> std::optional<Difference> {
+    if (f >= p.with.size() || !p.with[f] || !p.base[f]) return std::nullopt;
+    return difference(*p.with[f], *p.base[f], Group::tested, Measure::win);
+  };
+  std::string text;
+  if (format == "json") {
+    json j;
+    sweep_header(j, done, "vary", sweep.key, sweep.joker);
+    j["lift_stderr"] = kPairing;
+    j["values"] = json::array();
+    for (const auto& p : points) {
+      json row = {{"value", p.value}};
+      if (p.with[0]) row["p_win"] = p.with[0]->estimate(Group::tested, Measure::win).mean;
+      if (const auto d = lift(p, 0)) put(row, "win_lift", *d);
+      row["solo_ev_lift_exact"] = number_or_null(p.solo_lift);
+      row["by_family"] = json::array();
+      for (size_t f = 0; f < families.size(); ++f) {
+        json fr = {{"family", families[f].name}};
+        if (const auto d = lift(p, f)) put(fr, "win_lift", *d);
+        row["by_family"].push_back(fr);
+      }
+      j["values"].push_back(row);
+    }
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "value,family,win_lift,win_lift_se,win_lift_se_independent,solo_ev_lift\n";
+    for (const auto& p : points)
+      for (size_t f = 0; f < families.size(); ++f) {
+        const auto d = lift(p, f);
+        text += std::to_string(p.value) + "," + families[f].name + "," +
+                (d ? fmt("%.6f", d->paired.mean) + "," + fmt("%.6f", d->paired.se) + "," + fmt("%.6f", d->independent_se)
+                   : std::string(",,")) +
+                "," + (std::isnan(p.solo_lift) ? std::string() : fmt("%.6f", p.solo_lift)) + "\n";
+      }
+  } else {
+    std::ostringstream o;
+    intro(o);
+    o << "lift = P(win) of the tested player with " << joker_id(sweep.joker) << " (selected first) − without it\n\n"
+      << pad(sweep.key, 20);
+    for (const auto& f : families) o << pad(f.name + " lift", column(f));
+    o << "solo EV lift\n";
+    for (const auto& p : points) {
+      o << pad(std::to_string(p.value), 20);
+      for (size_t f = 0; f < families.size(); ++f) {
+        const auto d = lift(p, f);
+        o << pad(d ? pm(d->paired) : "—", column(families[f]) + (d ? 1 : 2));  // ± and — are 2 and 3 bytes
+      }
+      o << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
+    }
+    text = o.str();
+  }
+  return finish(vm, format, done, text);
+}
+
+// --auto KEY=A..B: the values that balance the joker, by family.
+int Balance::auto_report() const {
+  const AutoBalance ab = auto_balance(rules, sweep, table, families, base, tested, run, hooks);
+  std::optional<int> current;  // the value the rules have now, when it is in the range
+  for (int v = sweep.lo; v <= sweep.hi; ++v)
+    if (sweep.rules[static_cast<size_t>(v - sweep.lo)] == rules) current = v;
+  const auto searched = static_cast<std::uint64_t>(
+      std::count_if(ab.results.begin(), ab.results.end(), [](const AutoResult& r) { return r.complete; }));
+  const Completion done = completion(searched, families.size() + 1, "searches", ab.interrupted);
+  auto values = [](const std::vector<int>& v) {
+    json a = json::array();
+    for (int x : v) a.push_back(x);
+    return a;
+  };
+  auto range_text = [](const std::vector<int>& v) -> std::string {
+    if (v.empty()) return "none";
+    bool contiguous = v.back() - v.front() + 1 == static_cast<int>(v.size());
+    if (contiguous) return v.size() == 1 ? std::to_string(v.front()) : std::to_string(v.front()) + ".." + std::to_string(v.back());
+    std::string s;
+    for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+    return s;
+  };
+  std::string text;
+  if (format == "json") {
+    json j;
+    sweep_header(j, done, "auto", sweep.key, sweep.joker);
+    j["current_value"] = current ? json(*current) : json();
+    j["rule"] = kAutoRule;
+    j["lift_stderr"] = kPairing;
+    j["others"] = joker_list(tested);
+    j["searches"] = json::array();
+    for (const auto& r : ab.results) {
+      json s = {{"family", r.family}, {"exact", r.exact},
+                {"high", {{"joker", r.high_joker}, {"lift", r.high.mean}, {"lift_stderr", r.high.se}}},
+                {"low", {{"joker", r.low_joker}, {"lift", r.low.mean}, {"lift_stderr", r.low.se}}},
+                {"unused_others", r.unused}, {"balanced", values(r.balanced)}, {"confidence", values(r.confidence)},
+                {"monotone", r.monotone}, {"complete", r.complete}, {"note", name_or_null(r.note)}};
+      s["points"] = json::array();
+      for (const auto& p : r.points)
+        s["points"].push_back({{"value", p.value}, {"lift", p.lift.mean}, {"lift_stderr", p.lift.se},
+                               {"minus_high", p.vs_high.mean}, {"minus_high_stderr", p.vs_high.se},
+                               {"minus_low", p.vs_low.mean}, {"minus_low_stderr", p.vs_low.se},
+                               {"unused", p.unused}});
+      j["searches"].push_back(s);
+    }
+    text = json_text(j);
+  } else if (format == "csv") {
+    text = "family,value,lift,lift_se,minus_high,minus_high_se,minus_low,minus_low_se,balanced,in_confidence\n";
+    for (const auto& r : ab.results)
+      for (const auto& p : r.points) {
+        auto in = [&](const std::vector<int>& v) { return std::find(v.begin(), v.end(), p.value) != v.end() ? "1" : "0"; };
+        text += r.family + "," + std::to_string(p.value) + "," + fmt("%.6f", p.lift.mean) + "," + fmt("%.6f", p.lift.se) +
+                "," + fmt("%.6f", p.vs_high.mean) + "," + fmt("%.6f", p.vs_high.se) + "," + fmt("%.6f", p.vs_low.mean) +
+                "," + fmt("%.6f", p.vs_low.se) + "," + in(r.balanced) + "," + in(r.confidence) + "\n";
+      }
+  } else {
+    std::ostringstream o;
+    intro(o);
+    o << "auto-balance " << sweep.key << " in " << sweep.lo << ".." << sweep.hi << " against " << joker_list(tested)
+      << "\nrule: " << kAutoRule << "\n";
+    for (const auto& r : ab.results) {
+      const char* f = r.exact ? "%+.3f" : "%+.4f";
+      o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
+        << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")"
+        << (r.unused.empty() ? "" : "; left out, never played: " + core::join(r.unused, ", ")) << "\n";
+      o << "  value   lift               − largest other\n";
+      for (const auto& p : r.points)
+        o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
+          << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << (p.unused ? "   unused: never balanced" : "") << "\n";
+      o << "  balanced: " << range_text(r.balanced);
+      if (current && !r.balanced.empty()) {
+        int near = r.balanced.front();
+        for (int v : r.balanced)
+          if (std::abs(v - *current) < std::abs(near - *current)) near = v;
+        o << " (nearest the current " << *current << ": " << near << ")";
+      }
+      if (!r.exact) o << "   confidence (2 SE): " << range_text(r.confidence);
+      o << (r.monotone ? "" : "   (not monotone)") << "\n";
+      if (!r.note.empty()) o << "  note: " << r.note << "\n";
+    }
+    text = o.str();
+  }
+  return finish(vm, format, done, text);
+}
+
+}  // namespace balance_run
+
+int balance_command(int argc, const char* const* argv) {
+  auto desc = balance_options();
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, kUsage, vm)) return 0;
+  balance_run::Balance b(vm);
+  b.read_settings();
+  b.read_table();
+  install_interrupt_handler();
+  b.install_hooks();
+  if (vm.count("vary")) return b.vary();
+  if (vm.count("auto")) return b.auto_report();
+  return b.joker_table();
+}
+
+}  // namespace verflixt::cli

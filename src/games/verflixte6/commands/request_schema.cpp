@@ -1,0 +1,197 @@
+#include "games/verflixte6/commands/request_schema.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
+
+namespace verflixt::cli {
+namespace {
+
+using Json = nlohmann::json;
+
+// A request's objects and arrays nest at most this deep ({"other": ["14:p"]} is 2): deeper
+// input has no meaning here and would only cost the parser's memory.
+constexpr int kMaxDepth = 4;
+// Keys are option names: lower-case letters and '-', not longer than the longest option.
+constexpr std::size_t kMaxKeyLength = 32;
+
+const std::vector<KeyRule> kRulesKeys = {
+    {"preset", KeyType::Text}, {"set", KeyType::TextList}, {"rules-text", KeyType::IniText}};
+
+std::vector<KeyRule> with_rules(std::vector<KeyRule> keys) {
+  keys.insert(keys.end(), kRulesKeys.begin(), kRulesKeys.end());
+  return keys;
+}
+
+// advise's options (advise_options) but the output, file and thread ones.
+const std::vector<KeyRule> kAdviseKeys = with_rules({
+    {"eyes", KeyType::Integer},
+    {"robbing-ones", KeyType::Integer},
+    {"jokers", KeyType::Text},
+    {"frost-used", KeyType::Integer},
+    {"fumo", KeyType::Flag},
+    {"floor", KeyType::Integer},
+    {"total", KeyType::Integer},
+    {"other", KeyType::TextList},
+    {"order", KeyType::Text},
+    {"others-jokers", KeyType::Text},
+    {"objective", KeyType::Text},
+    {"policy", KeyType::Policy},
+    {"others-policy", KeyType::Policy},
+    {"policy-text", KeyType::IniText},
+    {"others-policy-text", KeyType::IniText},
+    {"passes-left", KeyType::Integer},
+    {"samples", KeyType::Integer},
+    {"monte-carlo", KeyType::Flag},
+    {"seed", KeyType::Integer},
+});
+
+// solve's options for one loadout (--loadouts all solves dozens: the command line's job).
+const std::vector<KeyRule> kSolveKeys = with_rules({
+    {"jokers", KeyType::Text},
+    {"curve", KeyType::Flag},
+    {"risk-cap", KeyType::Integer},
+    {"runkel-risk-cap", KeyType::Integer},
+});
+
+const char* type_text(KeyType type) {
+  switch (type) {
+    case KeyType::Integer: return "a whole number";
+    case KeyType::Flag: return "true or false";
+    case KeyType::Text: return "a string";
+    case KeyType::TextList: return "an array of strings";
+    case KeyType::Policy: return "a policy name";
+    case KeyType::IniText: return "the text of an INI file";
+  }
+  return "";
+}
+
+bool well_formed_key(const std::string& key) {
+  return !key.empty() && key.size() <= kMaxKeyLength && key.front() != '-' &&
+         std::all_of(key.begin(), key.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
+}
+
+// A string value: no control characters (in INI text: but newline, carriage return, tab).
+std::string string_value(const std::string& key, const Json& v, bool ini) {
+  const auto bad = [&] { return core::InputError("\"" + key + "\": expected " + type_text(ini ? KeyType::IniText : KeyType::Text) +
+                                           ", not " + std::string(v.type_name())); };
+  if (!v.is_string()) throw bad();
+  const std::string s = v.get<std::string>();
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && !(ini && (c == '\n' || c == '\r' || c == '\t'))) || c == 0x7f)
+      throw core::InputError("\"" + key + "\": " + verflixt::core::quoted(s, 60) + " holds a control character");
+  }
+  return s;
+}
+
+// The body as a JSON object, refusing repeated keys (a parser would silently keep one of
+// them) and deep nesting. Every parser error, number overflow included, is an InputError.
+Json parse_object(std::string_view body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return Json::object();
+  std::set<std::string> seen;
+  const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
+    if (depth > kMaxDepth) throw core::InputError("the request nests deeper than " + std::to_string(kMaxDepth) + " levels");
+    if (event == Json::parse_event_t::key && depth == 1 && !seen.insert(parsed.get<std::string>()).second)
+      throw core::InputError("the key " + verflixt::core::quoted(parsed.get<std::string>(), 40) + " is given twice; give each key once");
+    return true;
+  };
+  Json req;
+  try {
+    req = Json::parse(body.begin(), body.end(), check);
+  } catch (const Json::exception& e) {
+    throw core::InputError(std::string("the request is not JSON: ") + e.what());
+  }
+  if (!req.is_object()) throw core::InputError("the request must be a JSON object of options, e.g. {\"eyes\": 9}");
+  return req;
+}
+
+}  // namespace
+
+const std::vector<KeyRule>& endpoint_keys(std::string_view endpoint) {
+  static const std::vector<KeyRule> none;
+  if (endpoint == "advise") return kAdviseKeys;
+  if (endpoint == "solve") return kSolveKeys;
+  if (endpoint == "rules") return kRulesKeys;
+  return none;
+}
+
+PolicyCatalog PolicyCatalog::from_folder(const std::string& dir) {
+  namespace fs = std::filesystem;
+  PolicyCatalog catalog;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const fs::path& p = entry.path();
+    if (!entry.is_regular_file(ec) || (p.extension() != ".ini" && p.extension() != ".policy")) continue;
+    catalog.paths_.emplace(p.stem().string(), p.string());
+  }
+  return catalog;
+}
+
+std::vector<std::string> PolicyCatalog::names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, path] : paths_) out.push_back(name);
+  return out;
+}
+
+std::string PolicyCatalog::resolve(const std::string& key, const std::string& name) const {
+  if (name == "objective" || name == "strong" || name.rfind("threshold:", 0) == 0) return name;
+  if (const auto it = paths_.find(name); it != paths_.end()) return it->second;
+  std::vector<std::string> valid = {"objective", "threshold:N", "strong"};
+  for (const auto& n : names())
+    if (std::find(valid.begin(), valid.end(), n) == valid.end()) valid.push_back(n);
+  throw core::InputError("\"" + key + "\": unknown policy " + verflixt::core::quoted(name, 60) + core::suggest(name, valid) + "; or give the policy's INI text as \"" +
+                   key + "-text\"");
+}
+
+std::vector<std::string> request_arguments(std::string_view endpoint, std::string_view body,
+                                           const PolicyCatalog& catalog) {
+  const std::vector<KeyRule>& rules = endpoint_keys(endpoint);
+  std::vector<std::string> names;
+  for (const auto& r : rules) names.push_back(r.key);
+  const Json req = parse_object(body);
+  std::vector<std::string> args = {std::string(endpoint)};
+  for (const auto& [key, value] : req.items()) {
+    if (!well_formed_key(key))
+      throw core::InputError("the key " + verflixt::core::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
+                       core::join(names, ", "));
+    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const KeyRule& r) { return r.key == key; });
+    if (rule == rules.end()) throw core::InputError("unknown key '" + key + "' for /api/" + std::string(endpoint) + core::suggest(key, names));
+    const auto wrong = [&] {
+      return core::InputError("\"" + key + "\": expected " + type_text(rule->type) + ", not " + std::string(value.type_name()));
+    };
+    switch (rule->type) {
+      case KeyType::Flag:
+        if (!value.is_boolean()) throw wrong();
+        if (value.get<bool>()) args.push_back("--" + key);
+        break;
+      case KeyType::Integer:
+        if (!value.is_number_integer()) throw wrong();
+        args.push_back("--" + key + "=" + value.dump());
+        break;
+      case KeyType::Text:
+      case KeyType::IniText:
+        args.push_back("--" + key + "=" + string_value(key, value, rule->type == KeyType::IniText));
+        break;
+      case KeyType::Policy:
+        args.push_back("--" + key + "=" + catalog.resolve(key, string_value(key, value, false)));
+        break;
+      case KeyType::TextList:
+        if (value.is_string()) {
+          args.push_back("--" + key + "=" + string_value(key, value, false));
+          break;
+        }
+        if (!value.is_array()) throw wrong();
+        for (const auto& item : value) args.push_back("--" + key + "=" + string_value(key, item, false));
+        break;
+    }
+  }
+  return args;
+}
+
+}  // namespace verflixt::cli

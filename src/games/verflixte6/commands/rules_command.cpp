@@ -1,0 +1,35 @@
+// `verflixt rules`: prints a complete ruleset as a commented INI file. With --rules FILE it
+// validates that file (and prints it normalized), so print → read → print is checkable.
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/api.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/names.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+
+int rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules options");
+  add_rules_options(desc);
+  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout")
+      ("format", po::value<std::string>()->default_value("ini"),
+       "ini (the commented INI file) or json (the same INI text, with the jokers described)");
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+                  "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
+                  "Prints every rule parameter of docs/rules/verflixte6.md as a commented INI file that\n"
+                  "--rules FILE reads back on any command.",
+                  vm))
+    return 0;
+  const std::vector<std::string> formats = {"ini", "json"};
+  const size_t format = core::choose_name(vm["format"].as<std::string>(), formats, "--format");
+  const Rules rules = rules_from(vm);
+  emit(vm, format == 0 ? rules_to_ini(rules) : json_text(rules_json(rules)));
+  return 0;
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,267 @@
+// `verflixt solve`: the exact optimal solo policy (solver.h) for one loadout or for every
+// loadout of the ruleset: optimal EV, bust probability, stop thresholds and each joker's
+// marginal value; optionally writes the solved policy as a .policy table.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
+#include "games/verflixte6/commands/api.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+namespace {
+
+
+const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
+
+std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
+
+// One result row: a solution and the marginal value of each of its jokers.
+using Row = SolveReport::Row;
+
+nlohmann::ordered_json row_json(const Row& r) {
+  nlohmann::ordered_json j;
+  j["jokers"] = loadout_name(r.sol.loadout);
+  j["ev"] = r.sol.ev;
+  j["bust_probability"] = r.sol.bust_probability;
+  if (r.sol.threshold >= 0) j["threshold"] = r.sol.threshold;
+  else j["threshold"] = nullptr;
+  nlohmann::ordered_json m = nlohmann::ordered_json::object();
+  for (auto [jk, v] : r.marginal) m[std::string(joker_id(jk))] = v;
+  j["marginal"] = m;
+  j["states"] = r.sol.states;
+  j["risk_cap"] = r.sol.risk_cap;
+  j["runkel_risk_cap"] = r.sol.runkel_risk_cap;
+  j["cap_needed"] = r.sol.cap_needed;
+  j["runkel_cap_needed"] = r.sol.runkel_cap_needed;
+  j["cap_certified"] = r.sol.cap_certified;
+  // Stop thresholds per subset of still-held jokers, indexed by robbing 1s so far (T4):
+  // {"none": [16, 17, ...], "pony": [...]}; null where stopping is never optimal.
+  nlohmann::ordered_json ts = nlohmann::ordered_json::object();
+  for (const auto& t : r.sol.thresholds) {
+    auto& arr = ts[loadout_name(t.held)];
+    if (t.eyes >= 0) arr.push_back(t.eyes);
+    else arr.push_back(nullptr);
+  }
+  j["thresholds"] = ts;
+  return j;
+}
+
+std::string marginal_text(const Row& r) {
+  std::string s;
+  for (auto [jk, v] : r.marginal) s += (s.empty() ? "" : " ") + std::string(joker_id(jk)) + fmt("%+.3f", v);
+  return s.empty() ? "-" : s;
+}
+
+}  // namespace
+
+po::options_description solve_options() {
+  po::options_description desc("solve options");
+  desc.add_options()
+      ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
+      ("loadouts", po::value<std::string>(), "all: every loadout of 0..jokers_per_pass jokers")
+      ("write-policy", po::value<std::string>(), "write the solved policy table to FILE (*.policy; needs --jokers)")
+      ("risk-cap", int_value(SolverOptions{}.risk_cap, 0, 2000),
+       "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
+      ("runkel-risk-cap", int_value(SolverOptions{}.runkel_risk_cap, 0, 5000),
+       "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
+      ("threads", int_value(omp_get_max_threads(), 1, 1024), "worker threads (results do not depend on it)")
+      ("curve", po::bool_switch(),
+       "with --jokers: at each eyes with the loadout held, the optimal value of going on against stopping (JSON)");
+  add_rules_options(desc);
+  return desc;
+}
+
+SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
+  SolveReport report;
+  report.rules = rules_from(vm);
+  const Rules& rules = report.rules;
+  const bool all = report.all = vm.count("loadouts") > 0;
+  if (all == (vm.count("jokers") > 0)) throw core::InputError("give exactly one of --jokers LIST and --loadouts all");
+  if (all && vm["loadouts"].as<std::string>() != "all")
+    throw core::InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
+  if (all && vm.count("write-policy")) throw core::InputError("--write-policy needs a single loadout (--jokers)");
+  if (all && vm["curve"].as<bool>()) throw core::InputError("--curve needs a single loadout (--jokers)");
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  const int threads = threads_from(vm);
+  SolverOptions opt;
+  opt.max_states = budget.max_solver_states;
+  opt.risk_cap = vm["risk-cap"].as<int>();
+  opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
+  if (opt.risk_cap < 0 || opt.risk_cap > 2000)
+    throw core::InputError("--risk-cap " + std::to_string(opt.risk_cap) + " is out of range; valid: 0 (automatic) or 1..2000");
+  if (opt.runkel_risk_cap < 0 || opt.runkel_risk_cap > 5000)
+    throw core::InputError("--runkel-risk-cap " + std::to_string(opt.runkel_risk_cap) +
+                     " is out of range; valid: 0 (automatic) or 1..5000");
+  omp_set_num_threads(threads);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<Row>& rows = report.rows;
+  std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
+  // The unit of work is a loadout: Ctrl-C lets the loadouts under way finish and starts no
+  // more; the output lists the solved ones (ranked among themselves), and a marginal value
+  // whose loadout without the joker was not solved is left out.
+  Completion& done = report.done;
+  if (all) {
+    opt.keep_table = false;
+    const std::vector<JokerSet> loadouts = all_loadouts(rules);
+    auto sols = solve_loadouts(rules, loadouts, opt, control);
+    done = completion(sols.size(), loadouts.size(), "loadouts", sols.size() < loadouts.size());
+    for (auto& s : sols) {
+      ev[s.loadout.bits] = s.ev;
+      rows.push_back({std::move(s), {}});
+    }
+  } else {
+    const JokerSet loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);
+    const bool curve = vm["curve"].as<bool>();
+    opt.keep_table = vm.count("write-policy") > 0 || curve;
+    Row r{solve_solo(rules, loadout, opt), {}};
+    ev[loadout.bits] = r.sol.ev;
+    SolverOptions sub = opt;
+    sub.keep_table = false;
+    sub.thresholds = false;
+    std::vector<JokerSet> without;
+    for (int k = 0; k < JOKER_NB; ++k)
+      if (loadout.has(static_cast<Joker>(k))) without.push_back(loadout.without(static_cast<Joker>(k)));
+    const auto subs = solve_loadouts(rules, without, sub, control);
+    for (const auto& s : subs) ev[s.loadout.bits] = s.ev;
+    done = completion(1 + subs.size(), 1 + without.size(), "loadouts", subs.size() < without.size());
+    if (curve) {
+      const auto policy = table_policy(rules, r.sol);
+      for (const auto& t : r.sol.thresholds) {
+        if (t.robbing_ones != 0) continue;
+        std::vector<SolveReport::CurvePoint> points;
+        // Up to the cap the solver used for this class, so the curve spans the thresholds the
+        // table shows (a class holding Runkelrüb stops far above the plain cap).
+        const int cap = t.held.has(RUNKELRUEB) ? std::max(r.sol.runkel_risk_cap, r.sol.risk_cap) : r.sol.risk_cap;
+        for (int e = 0; e <= std::max(cap, 0); ++e) {
+          TurnState st;
+          st.eyes = e;
+          st.held = t.held;
+          const double v = policy->value(st);
+          if (!std::isnan(v)) points.push_back({e, v});
+        }
+        report.curve.push_back({t.held, std::move(points)});
+      }
+      if (vm.count("write-policy") == 0) r.sol.table.reset();  // the curve has what it needed
+    }
+    rows.push_back(std::move(r));
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (auto& r : rows)
+    for (int k = 0; k < JOKER_NB; ++k) {
+      const Joker j = static_cast<Joker>(k);
+      if (!r.sol.loadout.has(j)) continue;
+      const auto it = ev.find(r.sol.loadout.without(j).bits);
+      if (it != ev.end()) r.marginal.push_back({j, r.sol.ev - it->second});
+    }
+  // Best first; equal EVs keep the fixed loadout order (stable sort), so output is deterministic.
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.sol.ev > b.sol.ev; });
+
+  return report;
+}
+
+nlohmann::ordered_json solve_json(const SolveReport& report) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["command"] = "solve";
+  j["rules"] = rules_summary(report.rules);
+  j["seconds"] = report.seconds;
+  mark_json(j, report.done);
+  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+  for (const auto& r : report.rows) arr.push_back(row_json(r));
+  j["loadouts"] = arr;
+  if (!report.curve.empty()) {
+    nlohmann::ordered_json c = nlohmann::ordered_json::object();
+    for (const auto& [held, points] : report.curve) {
+      auto& points_json = c[loadout_name(held)] = nlohmann::ordered_json::array();
+      for (const auto& p : points) points_json.push_back({{"eyes", p.eyes}, {"go_on", p.go_on}, {"stop", p.eyes}});
+    }
+    j["curve"] = c;
+  }
+  return j;
+}
+
+int solve_command(int argc, const char* const* argv) {
+  po::options_description desc = solve_options();
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+                  "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
+                  "                      [--format table|json|csv|markdown]\n"
+                  "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
+                  "stop thresholds and each joker's marginal value (EV with it minus without it).",
+                  vm))
+    return 0;
+  const std::string format = format_from(vm, kFormats);
+  const SolveReport report =
+      with_progress("solve", [&](const core::RunControl& control) { return solve_report(vm, control); });
+  const Rules& rules = report.rules;
+  const std::vector<Row>& rows = report.rows;
+  const bool all = report.all;
+  const double seconds = report.seconds;
+  const Completion& done = report.done;
+
+  if (vm.count("write-policy")) {
+    const std::string path = vm["write-policy"].as<std::string>();
+    std::ostringstream text;
+    write_policy(text, rules, rows.front().sol);
+    core::write_file_atomic(path, text.str(), "--write-policy");
+  }
+
+  const bool detail = !all;
+  std::ostringstream s;
+  if (format == "json") {
+    s << json_text(solve_json(report));
+  } else if (format == "csv") {
+    s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
+    int rank = 0;
+    for (const auto& r : rows)
+      s << ++rank << ",\"" << loadout_name(r.sol.loadout) << "\"," << fmt("%.10f", r.sol.ev) << ","
+        << fmt("%.10f", r.sol.bust_probability) << "," << threshold_text(r.sol.threshold) << ",\"" << marginal_text(r)
+        << "\"," << (r.sol.cap_certified ? "true" : "false") << "," << r.sol.states << "\n";
+  } else if (format == "markdown") {
+    s << "Optimal solo play, rules `" << rules_summary(rules) << "` (verflixt " << kVersion << ")\n\n"
+      << "| rank | jokers | optimal EV | bust probability | final threshold | marginal values |\n"
+      << "|---:|---|---:|---:|---:|---|\n";
+    int rank = 0;
+    for (const auto& r : rows)
+      s << "| " << ++rank << " | " << loadout_name(r.sol.loadout) << " | " << fmt("%.4f", r.sol.ev) << " | "
+        << fmt("%.4f", r.sol.bust_probability) << " | " << threshold_text(r.sol.threshold) << " | "
+        << marginal_text(r) << " |\n";
+  } else {
+    s << "verflixt " << kVersion << "  solve  rules " << rules_summary(rules) << "  " << fmt("%.2f", seconds) << " s\n";
+    int rank = 0;
+    for (const auto& r : rows) {
+      s << fmt("%4.0f", ++rank) << "  " << loadout_name(r.sol.loadout) << "  EV " << fmt("%.4f", r.sol.ev) << "  bust "
+        << fmt("%.4f", r.sol.bust_probability) << "  threshold " << threshold_text(r.sol.threshold) << "  marginal "
+        << marginal_text(r) << (r.sol.cap_certified ? "" : "  (cap not certified: needs " + fmt("%.0f", r.sol.cap_needed) + " / " + fmt("%.0f", r.sol.runkel_cap_needed) + ")")
+        << "\n";
+    }
+    if (detail) {
+      s << "stop thresholds (smallest eyes at which stopping is optimal; - = never up to the cap):\n";
+      for (const auto& t : rows.front().sol.thresholds)
+        s << "  held " << loadout_name(t.held) << ", robbing 1s " << t.robbing_ones << ": " << threshold_text(t.eyes)
+          << "\n";
+    }
+  }
+  return finish(vm, format, done, s.str());
+}
+
+}  // namespace verflixt::cli

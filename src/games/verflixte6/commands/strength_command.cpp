@@ -1,0 +1,199 @@
+// `verflixt strength`: how much a best response gains against a policy (best_response.h).
+// For each --policy P the field all plays P, tune finds a strong response at seat 1, and the
+// gain over a copy of P is reported with its paired error; then best responses are iterated
+// within the strong family until a gain is within 2 SE of 0 or --rounds.
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/seat_spec.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
+#include "verflixt/games/verflixte6/analyses/best_response.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+namespace {
+
+
+const std::vector<std::string> kFormats = {"table", "json"};
+
+nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+
+// The measurements, as the reports describe them: per --policy, its best-response rounds.
+struct Strength {
+  const Rules& rules;
+  std::uint64_t seed;
+  const BestResponseOptions& options;
+  const std::string& response_spec;
+  const std::vector<std::string>& specs;
+  const std::vector<BestResponseResult>& results;
+};
+
+std::string strength_json(const Strength& m, const Completion& done) {
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["command"] = "strength";
+  j["seed"] = m.seed;
+  j["rules"] = rules_summary(m.rules);
+  j["players"] = m.options.players;
+  j["final"] = m.options.final;
+  j["objective"] = "win";
+  j["response_family"] = "strong";
+  j["response_start"] = m.response_spec;
+  j["evenings_per_measurement"] = m.results.empty() ? 0 : m.results.front().evenings;
+  j["series_length"] = m.options.series_length;
+  j["tune_rounds"] = m.options.tune_rounds;
+  j["round_cap"] = m.options.rounds;
+  j["param_ranges"] = nlohmann::ordered_json::array();
+  for (const auto& g : m.options.ranges)
+    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                std::to_string(g.step));
+  j["engine"] = "reference";
+  j["pairing"] = "per series: the copy and the response play the same dice (a stream tune never saw)";
+  j["stop_rule"] = "a round whose |gain| <= 2 SE ends the iteration";
+  j["policies"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < m.results.size(); ++i) {
+    const BestResponseResult& r = m.results[i];
+    nlohmann::ordered_json p;
+    p["policy"] = m.specs[i];
+    p["converged"] = r.converged;
+    p["interrupted"] = r.interrupted;
+    p["rounds"] = nlohmann::ordered_json::array();
+    for (const auto& rd : r.rounds) {
+      nlohmann::ordered_json x;
+      x["field"] = rd.field;
+      x["response"] = response_label(rd.response, m.options.ranges);
+      x["copy_p_win"] = est_json(rd.copy_value);
+      x["response_p_win"] = est_json(rd.response_value);
+      x["gain"] = est_json(rd.gain);
+      // The search accepted no move: the response is the field's policy itself, so the
+      // gain is exactly 0 (the same dice, the same play).
+      x["response_is_field"] = rd.response_is_field;
+      x["candidates"] = rd.candidates;
+      p["rounds"].push_back(x);
+    }
+    j["policies"].push_back(p);
+  }
+  mark_json(j, done);
+  double seconds = 0;
+  for (const auto& r : m.results) seconds += r.seconds;
+  j["seconds"] = seconds;
+  return json_text(j);
+}
+
+std::string strength_text(const Strength& m) {
+  std::ostringstream s;
+  s << "verflixt " << kVersion << "  rules " << rules_summary(m.rules) << "  seed " << m.seed << "\n"
+    << "strength at a table of " << m.options.players << ": the field plays the policy, a strong response"
+    << " is tuned at seat 1 (" << (m.results.empty() ? 0 : m.results.front().evenings)
+    << " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n\n";
+  for (size_t i = 0; i < m.results.size(); ++i) {
+    s << m.specs[i] << (m.results[i].converged ? "" : m.results[i].interrupted ? "  (interrupted)" : "  (round cap)")
+      << "\n";
+    int round = 1;
+    for (const auto& rd : m.results[i].rounds)
+      s << "  round " << round++ << "  field " << rd.field << "  copy " << fmt("%.4f", rd.copy_value.mean)
+        << "  response " << response_label(rd.response, m.options.ranges) << " "
+        << fmt("%.4f", rd.response_value.mean) << "  gain " << core::report::plus_minus(rd.gain, "%+.4f", "%.4f") << "\n";
+  }
+  return s.str();
+}
+
+}  // namespace
+
+int strength_command(int argc, const char* const* argv) {
+  namespace po = po;
+  po::options_description desc("strength options");
+  desc.add_options()
+      ("policy", po::value<std::vector<std::string>>()->composing(),
+       "the policy to measure, POLICY[@JOKERS] as the table commands read it; repeatable "
+       "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
+       "strategies/position-jokers.ini, strategies/strong.ini)")
+      ("players", int_value(4, 2, 12), "table size (2..12)")
+      ("rounds", int_value(3, 1, 10), "best-response rounds per policy at most (1..10)")
+      ("evenings", count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
+      ("param", po::value<std::vector<std::string>>()->composing(),
+       "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:4 cap=18..90:12)")
+      ("tune-rounds", int_value(1, 1, 10), "tune's passes over the parameters per round (1..10)")
+      ("response", po::value<std::string>()->default_value("strategies/strong.ini"),
+       "the responses' start: a strong policy file (kind = strong)")
+      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("final", po::bool_switch(), "play final evenings (P2)");
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+                  std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
+                  "                         [--param name=lo..hi[:step]] [--response FILE]\n"
+                  "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"
+                  "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
+                  "paired standard error; best responses are then iterated within the strong family until\n"
+                  "a gain is within 2 SE of 0 (or --rounds).") + kRuleIdsNote,
+                  vm))
+    return 0;
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  BestResponseOptions options;
+  options.players = vm["players"].as<int>();
+  if (options.players < 2 || options.players > 12)
+    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
+  options.rounds = vm["rounds"].as<int>();
+  if (options.rounds < 1 || options.rounds > 10)
+    throw core::InputError("--rounds " + std::to_string(options.rounds) + " is out of range; valid: 1..10");
+  options.tune_rounds = vm["tune-rounds"].as<int>();
+  if (options.tune_rounds < 1 || options.tune_rounds > 10)
+    throw core::InputError("--tune-rounds " + std::to_string(options.tune_rounds) + " is out of range; valid: 1..10");
+  options.evenings = vm["evenings"].as<std::uint64_t>();
+  options.final = vm["final"].as<bool>();
+  options.series_length = series_from(vm, rules);
+  if (vm.count("param")) {
+    options.ranges.clear();
+    for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
+  }
+  const std::vector<std::string> specs =
+      vm.count("policy") ? vm["policy"].as<std::vector<std::string>>()
+                         : std::vector<std::string>{"threshold:20", "strategies/heuristic.ini",
+                                                    "strategies/position-safe.ini",
+                                                    "strategies/position-jokers.ini", "strategies/strong.ini"};
+  const std::string response_spec = vm["response"].as<std::string>();
+  const SeatPlayer response_seat = make_seat_player(response_spec, rules);
+  const auto* response = dynamic_cast<const StrongPolicy*>(response_seat.policy.get());
+  if (!response)
+    throw core::InputError("--response '" + response_spec + "' is not a strong policy; valid: a file with kind = strong");
+  std::vector<SeatPlayer> measured;
+  for (const auto& s : specs) measured.push_back(make_seat_player(s, rules));
+
+  install_interrupt_handler();
+  core::RunControl control;
+  control.stop = &interrupt_flag();
+  std::vector<BestResponseResult> results;
+  bool interrupted = false;
+  std::size_t finished_rounds = 0;
+  BestResponseMemo memo;  // later rounds reached from several policies are played once
+  for (size_t i = 0; i < measured.size() && !interrupted; ++i) {
+    results.push_back(best_responses(*measured[i].policy, measured[i].selector.get(), specs[i],
+                                     response->solutions(), response->params(), options, seed, threads, control, &memo));
+    interrupted = results.back().interrupted;
+    finished_rounds += results.back().rounds.size();
+  }
+  const Completion done =
+      completion(finished_rounds, 0, "best-response rounds", interrupted);
+
+  const Strength m{rules, seed, options, response_spec, specs, results};
+  const std::string text = format == "json" ? strength_json(m, done) : strength_text(m);
+  return finish(vm, format, done, text);
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,367 @@
+// `verflixt tune`: improves a position policy's integer parameters for one seat against a
+// fixed field by simulation with common random numbers (tuning.h), optionally picks its
+// loadout, prints the search path with paired errors, and writes the improved policy as a
+// position INI file that make_policy reads back.
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/seat_spec.h"
+#include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
+#include "verflixt/games/verflixte6/analyses/tuning.h"
+#include "verflixt/core/cluster.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace verflixt::verflixte6;
+namespace {
+
+
+const std::vector<std::string> kFormats = {"table", "json"};
+
+std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
+  if (list.empty()) return "none";
+  std::string s;
+  for (Joker j : list) s += (s.empty() ? "" : sep) + std::string(joker_id(j));
+  return s;
+}
+
+nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+
+nlohmann::ordered_json params_json(const PositionParams& p) {
+  nlohmann::ordered_json j;
+  for (const auto& n : tunable_params()) j[n] = param_value(p, n);
+  return j;
+}
+
+std::string params_text(const PositionParams& p) {
+  std::string s;
+  for (const auto& n : tunable_params()) s += (s.empty() ? "" : " ") + n + "=" + std::to_string(param_value(p, n));
+  return s;
+}
+
+// Candidate loadouts: "singles" / "pairs" over the jokers of the rules (plus none), or
+// explicit priority lists separated by ';' ("none" is the empty list).
+std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Rules& rules) {
+  std::vector<Joker> all;
+  for (int j = 0; j < JOKER_NB; ++j)
+    if (rules.jokers.has(static_cast<Joker>(j))) all.push_back(static_cast<Joker>(j));
+  std::vector<std::vector<Joker>> out;
+  if (text == "singles" || text == "pairs") {
+    out.push_back({});
+    for (size_t a = 0; a < all.size(); ++a) {
+      if (text == "singles") out.push_back({all[a]});
+      else
+        for (size_t b = a + 1; b < all.size(); ++b) out.push_back({all[a], all[b]});
+    }
+    return out;
+  }
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t semi = text.find(';', start);
+    if (semi == std::string::npos) semi = text.size();
+    out.push_back(parse_joker_priority(text.substr(start, semi - start), rules,
+                                       "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
+    start = semi + 1;
+  }
+  return out;
+}
+
+// The improved policy as a position INI file: every key commented, the header records how it
+// was made, so the file is a result that reads back with make_policy.
+std::string policy_file(const PositionParams& p, const HeuristicParams& h, const std::vector<Joker>& loadout,
+                        const std::string& header) {
+  std::ostringstream s;
+  s << header << "\n[policy]\n# Which reader this file is for: position.\nkind = position\n"
+    << "# Stop here when fewer than k results are known.\nstop_at = " << h.stop_at << "\n"
+    << "# Joker announce order (none: never announce); windows per joker below.\npriority = "
+    << joker_list(h.priority) << "\n"
+    << "# Jokers to select for a pass, in order of preference (P2); chosen by the tuning if asked.\nloadout = "
+    << joker_list(loadout) << "\n\n[position]\n"
+    << "# Beat the k-th lowest known standing (0 = the rules' losers_at_least, P3).\nk = " << p.k << "\n"
+    << "# ... by more than this many eyes.\nmargin = " << p.margin << "\n"
+    << "# ... plus this many per Jungfrau still to play.\nmargin_per_player = " << p.margin_per_player << "\n"
+    << "# Never stop below this many pass eyes (unless the last seat is already safe).\nfloor = " << p.floor
+    << "\n# Always stop at this many pass eyes or more.\ncap = " << p.cap << "\n"
+    << "# Last seat: stop as soon as not among the losers.\nlast_seat_safe = "
+    << (p.last_seat_safe ? "true" : "false") << "\n"
+    << "# Robbing victim: leader or richest.\nrob = " << (p.rob_leader ? "leader" : "richest") << "\n";
+  for (int j = 0; j < JOKER_NB; ++j) {
+    const auto jk = static_cast<Joker>(j);
+    const bool window = h.use_from[jk] != -kPolicyEyesLimit || h.use_to[jk] != kPolicyEyesLimit;
+    const bool inner = jk == ANACONDA || jk == RATTENLORD || jk == MONOKEL || jk == SENIGMA;
+    if (!window && !inner) continue;
+    s << "\n[" << joker_id(jk) << "]\n";
+    if (window)
+      s << "# Announce when use_from <= eyes <= use_to (inclusive).\nuse_from = " << h.use_from[jk]
+        << "\nuse_to = " << h.use_to[jk] << "\n";
+    if (jk == ANACONDA) s << "# J3: fight when the croupier's attack is at most this.\nfight_max_attack = " << h.anaconda_fight_max << "\n";
+    if (jk == RATTENLORD) s << "# J5: retreat after a failed first throw.\nretreat = " << (h.rattenlord_retreat ? "true" : "false") << "\n";
+    if (jk == MONOKEL) s << "# J9: keep a face of at least this, else re-throw.\nkeep_from = " << h.monokel_keep_from << "\n";
+    if (jk == SENIGMA) s << "# J10 duel: let the defender counter from this attack on.\ncounter_from = " << h.senigma_counter_from << "\n";
+  }
+  return s.str();
+}
+
+// The opponents: --field (repeated), or --players N of --field-policy.
+std::vector<std::string> field_specs_from(const po::variables_map& vm) {
+  std::vector<std::string> field_specs;
+  if (vm.count("field")) {
+    if (vm.count("players") || vm.count("field-policy"))
+      throw core::InputError("give either --field (repeated) or --players N --field-policy P, not both");
+    field_specs = vm["field"].as<std::vector<std::string>>();
+  } else {
+    const int n = vm.count("players") ? vm["players"].as<int>() : 4;
+    if (n < 2 || n > 12) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
+    field_specs.assign(static_cast<size_t>(n - 1),
+                       vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
+  }
+  if (field_specs.empty() || field_specs.size() > 11)
+    throw core::InputError(std::to_string(field_specs.size()) + " --field options; valid: 1..11 opponents");
+  return field_specs;
+}
+
+// A finished (or interrupted) tuning run as its reports describe it.
+struct TuneRun {
+  const Rules& rules;
+  std::uint64_t seed;
+  int threads;
+  const std::string& objective;  // "win" or "not-loser"
+  const std::string& policy_spec;
+  const std::vector<std::string>& field_specs;
+  int series;
+  const TuningOptions& options;
+  const TuningTable& table;
+  const TuningResult& r;
+  const Completion& done;
+  bool strong;  // the start point is a strong policy
+
+  const char* what() const { return options.objective == TuningObjective::win ? "P(win)" : "P(not loser)"; }
+  std::string field_text() const {
+    std::string s;
+    for (const auto& f : field_specs) s += (s.empty() ? "" : " ") + f;
+    return s;
+  }
+  // The report-stream values, or why there are none.
+  std::string outcome() const {
+    if (!r.reported) return std::string("not measured: interrupted, the best accepted so far is kept");
+    return "start " + core::report::plus_minus(r.start_value) + ", tuned " + core::report::plus_minus(r.best_value) +
+           ", paired difference " + core::report::plus_minus(r.improvement, "%+.4f", "%.4f");
+  }
+};
+
+// The header of the written policy file: how it was made.
+std::string tuned_header(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  std::ostringstream h;
+  h << "# verflixt " << (run.strong ? "strong" : "position") << " policy tuned by `verflixt tune` (version " << kVersion
+    << ", seed " << run.seed << ").\n"
+    << "# Rules: " << rules_summary(run.rules) << (run.table.final ? " (final evenings)" : "") << "\n"
+    << "# Objective: " << run.what() << " of seat 1 against the field: " << run.field_text() << "\n"
+    << "# Start: " << run.policy_spec << " (" << params_text(run.table.start) << ", loadout "
+    << joker_list(run.table.loadout) << ")\n"
+    << "# " << r.evenings << " evenings per candidate; " << run.what() << " " << run.outcome() << ".\n"
+    << "# Every key is optional when read back; strategies/" << (run.strong ? "strong" : "position-safe")
+    << ".ini explains the keys.\n";
+  return h.str();
+}
+
+std::string tune_json(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  const TuningTable& table = run.table;
+  nlohmann::ordered_json j;
+  j["version"] = kVersion;
+  j["seed"] = run.seed;
+  j["rules_summary"] = rules_summary(run.rules);
+  j["engine"] = engine_name(table.engine);
+  j["final"] = table.final;
+  j["objective"] = run.objective;
+  j["policy"] = run.policy_spec;
+  j["field"] = run.field_specs;
+  j["evenings_per_candidate"] = r.evenings;
+  j["series_length"] = run.series;
+  j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
+  j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
+  j["threads"] = run.threads;
+  j["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
+  j["param_ranges"] = nlohmann::ordered_json::array();
+  for (const auto& g : run.options.ranges)
+    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
+                                std::to_string(g.step));
+  j["loadout_candidates"] = nlohmann::ordered_json::array();
+  for (const auto& l : run.options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
+  j["start"] = params_json(table.start);
+  j["start_loadout"] = joker_list(table.loadout);
+  j["tuned"] = params_json(r.best);
+  j["tuned_loadout"] = joker_list(r.loadout);
+  for (const auto& m : r.path)
+    j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
+                         {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
+  if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
+  j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
+  j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
+  j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
+  j["rounds"] = r.rounds;
+  j["candidates"] = r.candidates;
+  mark_json(j, run.done);
+  j["seconds"] = r.seconds;
+  return json_text(j);
+}
+
+std::string tune_text(const TuneRun& run) {
+  const TuningResult& r = run.r;
+  std::ostringstream s;
+  s << "verflixt " << kVersion << "  rules " << rules_summary(run.rules) << "  seed " << run.seed << "\n"
+    << "tune " << run.policy_spec << " for " << run.what() << " against " << run.field_text() << "\n"
+    << r.evenings << (run.table.final ? " final" : "") << " evenings per candidate"
+    << (run.series > 1 ? " in series of " + std::to_string(run.series) : "")
+    << "; common random numbers, paired per series; ± is one standard error\n"
+    << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
+  if (r.path.empty()) s << (run.done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
+  for (const auto& m : r.path)
+    s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened "
+      << core::report::plus_minus(m.screened, "%+.4f", "%.4f") << ", confirmed "
+      << core::report::plus_minus(m.confirmed, "%+.4f", "%.4f") << "\n";
+  s << "\nstart  " << params_text(run.table.start) << " loadout " << joker_list(run.table.loadout) << "\n"
+    << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
+    << run.what() << " on the report stream: " << run.outcome() << "\n"
+    << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
+    << (run.done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
+  return s.str();
+}
+
+}  // namespace
+
+int tune_command(int argc, const char* const* argv) {
+  namespace po = po;
+  po::options_description desc("tune options");
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("strategies/position-safe.ini"),
+       "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a strong policy (strong, kind = strong)")
+      ("field", po::value<std::vector<std::string>>()->composing(),
+       "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
+      ("players", int_value(2, 12), "table size with --field-policy (2..12; default 4)")
+      ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
+      ("objective", po::value<std::string>()->default_value("win"), "win (P(win)) or not-loser (1 - P(loser), P3)")
+      ("evenings", count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
+      ("param", po::value<std::vector<std::string>>()->composing(),
+       "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
+       "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
+      ("rounds", int_value(3, 1, 20), "at most this many passes over the parameters (1..20)")
+      ("loadouts", po::value<std::string>(),
+       "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST")
+      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
+      ("final", po::bool_switch(), "play final evenings (P2)")
+      ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
+  add_engine_option(desc, "reference",
+                    ". The reference engine is tune's default: every candidate is a new policy, and the "
+                    "kernel's tables would be compiled again for each, which costs more than they save at "
+                    "10^4 evenings per candidate");
+  add_sampling_options(desc);
+  add_rules_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+                  std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
+                  "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
+                  "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
+                  "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
+                  "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
+                  "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
+                  "2 standard errors. Start and result are re-measured on a third stream.") + kRuleIdsNote,
+                  vm))
+    return 0;
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  TuningOptions options;
+  const std::vector<std::string> objectives = {"win", "not-loser"};
+  const std::string objective = objectives[core::choose_name(vm["objective"].as<std::string>(), objectives, "--objective")];
+  options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
+  options.evenings = vm["evenings"].as<std::uint64_t>();
+  options.max_rounds = vm["rounds"].as<int>();
+  if (options.max_rounds < 1 || options.max_rounds > 20)
+    throw core::InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");
+  if (vm.count("param")) {
+    options.ranges.clear();
+    for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
+  }
+  if (vm.count("loadouts")) options.loadouts = parse_loadouts(vm["loadouts"].as<std::string>(), rules);
+
+  const std::string policy_spec = vm["policy"].as<std::string>();
+  const SeatPlayer tested = make_seat_player(policy_spec, rules);
+  const auto* position = dynamic_cast<const PositionPolicy*>(tested.policy.get());
+  const auto* strong = dynamic_cast<const StrongPolicy*>(tested.policy.get());
+  if (!position && !strong)
+    throw core::InputError("--policy '" + policy_spec +
+                     "' is not a position or strong policy; valid: a policy file with kind = position or strong");
+  if (strong && vm.count("loadouts"))
+    throw core::InputError("--loadouts is for position policies; a strong policy selects by its own plan");
+
+  const std::vector<std::string> field_specs = field_specs_from(vm);
+  const int series = series_from(vm, rules);
+
+  const std::vector<SeatPlayer> field = make_seat_players(field_specs, rules);
+  TuningTable table;
+  if (strong) {
+    // The strong family (strong_policy.h): its stop rule is tuned, jokers and the last seat
+    // stay exact; it selects by its own plan.
+    table.start = strong->params().stop;
+    table.make_tested = [strong](const PositionParams& p) -> std::unique_ptr<Policy> {
+      StrongParams sp = strong->params();
+      sp.stop = p;
+      return std::make_unique<StrongPolicy>(strong->solutions(), sp, strong->loadouts(), "tuned");
+    };
+    table.tested_selector = tested.selector.get();
+  } else {
+    table.start = position->params();
+    table.jokers = position->heuristic().params();
+    table.loadout = tested.jokers;
+  }
+  table.final = vm["final"].as<bool>();
+  table.series_length = series;
+  for (const auto& f : field) table.field.push_back({f.policy.get(), f.selector.get(), 0});
+  std::vector<const Policy*> policies{tested.policy.get()};
+  for (const auto& f : field) policies.push_back(f.policy.get());
+  table.engine = engine_from(vm, policies);
+
+  install_interrupt_handler();
+  core::RunControl control;
+  control.stop = &interrupt_flag();
+  const TuningResult r = tune_position(rules, table, options, seed, threads, control);
+  // The search is open-ended, so the mark counts completed measurements without a total.
+  const Completion done =
+      completion(static_cast<std::uint64_t>(r.candidates), 0, "candidate measurements", r.interrupted);
+
+  const TuneRun run{rules, seed, threads, objective, policy_spec, field_specs, series, options, table, r, done,
+                    strong != nullptr};
+  if (vm.count("write-policy")) {
+    std::string file;
+    if (strong) {
+      StrongParams sp = strong->params();
+      sp.stop = r.best;
+      file = strong_file(sp, tuned_header(run));
+    } else {
+      file = policy_file(r.best, table.jokers, r.loadout, tuned_header(run));
+    }
+    core::write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
+  }
+  const std::string text = format == "json" ? tune_json(run) : tune_text(run);
+  return finish(vm, format, done, text);
+}
+
+}  // namespace verflixt::cli
