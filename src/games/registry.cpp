@@ -2,6 +2,8 @@
 
 #include "games/en_gingg/commands/commands.h"
 #include "games/en_gingg/model.h"
+#include "games/kniffel/commands/commands.h"
+#include "games/kniffel/model.h"
 #include "games/pig/commands/commands.h"
 #include "games/pig/model.h"
 #include "games/schocken/commands/commands.h"
@@ -25,6 +27,8 @@ const std::vector<GameEntry>& registry() {
        cli::en_gingg_commands()},
       {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
        core::AnyGame(zehntausend::ZehntausendModel()), cli::zehntausend_commands()},
+      {"kniffel", "Kniffel (Yahtzee): five dice, three throws, thirteen categories", core::AnyGame(kniffel::KniffelModel()),
+       cli::kniffel_commands()},
   };
   return kGames;
 }

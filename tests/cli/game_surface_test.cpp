@@ -94,6 +94,15 @@ const std::map<std::string, std::map<std::string, std::string>> kExamples = {
       {"advise", "--throw 155243"},
       {"bench", "--games 2000"},
       {"balance", "--set limit=3000 --games 500"}}},
+    // Cheap rules (one throw, a low bonus threshold) solve in well under a second; nothing cached.
+    {"kniffel",
+     {{"rules", ""},
+      {"solve", "--set throws=1 --set bonus_threshold=3 --no-cache"},
+      {"evaluate", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
+      {"tournament", "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},
+      {"advise", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321"},
+      {"bench", "--set throws=1 --set bonus_threshold=3 --games 50"},
+      {"balance", "--set throws=1 --no-cache --vary bonus_threshold=2,3"}}},
 };
 
 TEST(GameSurface, EveryGameListsWhatAPlayerAndADesignerNeed) {
@@ -130,7 +139,7 @@ TEST(GameSurface, ABadDiceStringIsOneLineEverywhere) {
   const std::vector<std::string> commands = {
       "schocken advise --dice",        "schocken solve --target",    "schocken evaluate --target",
       "en-gingg advise --throw",       "en-gingg advise --throw 665321 --aside",
-      "zehntausend advise --throw",
+      "zehntausend advise --throw",    "kniffel advise --dice",
   };
   for (const auto& command : commands)
     for (const char* bad : {"'6 x 3'", "6,,3", "'7 7 7'", "x"}) {

@@ -1,0 +1,123 @@
+// `verflixt advise --game kniffel`: every choice of a situation ranked by the exact expected
+// points still to come under optimal play afterwards.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "games/kniffel/commands/commands.h"
+#include "games/kniffel/commands/shared.h"
+#include "games/kniffel/commands/solution_cache.h"
+#include "verflixt/core/dice_text.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/kniffel/solver.h"
+
+namespace verflixt::cli {
+
+using namespace kniffel_cli;
+using namespace verflixt::kniffel;
+
+namespace {
+
+Hand hand_of(const std::string& text) {
+  const std::vector<int> faces = core::parse_dice_text(text, "--dice");
+  if (faces.size() != kDice)
+    throw core::InputError("--dice needs 5 dice, not " + std::to_string(faces.size()) + " (e.g. --dice \"6 6 3 2 1\")");
+  Hand h{};
+  for (int f : faces) ++h[static_cast<std::size_t>(f - 1)];
+  return h;
+}
+
+// The sheet of --open, --upper and --kniffel-scored, checked to be one a game can reach.
+Sheet sheet_of(const po::variables_map& vm, const KniffelRules& r) {
+  Sheet s;
+  s.filled = (1u << kCategories) - 1;
+  const std::string open = vm["open"].as<std::string>();
+  if (open == "all") {
+    s.filled = 0;
+  } else {
+    std::string item;
+    for (std::size_t at = 0; at <= open.size(); ++at) {
+      if (at == open.size() || open[at] == ',') {
+        if (!item.empty()) s.filled = static_cast<std::uint16_t>(s.filled & ~(1u << category_of(item)));
+        item.clear();
+      } else if (open[at] != ' ') {
+        item += open[at];
+      }
+    }
+  }
+  if (s.done()) throw core::InputError("--open names no category; valid: all, or a comma-separated list of " +
+                                       core::join(std::vector<std::string>(category_names().begin(), category_names().end())));
+  const int upper = vm["upper"].as<int>();
+  if (!reachable_uppers(s.filled & 0x3fu, kMaxUpper)[static_cast<std::size_t>(upper)])
+    throw core::InputError("--upper " + std::to_string(upper) + " cannot come from the filled upper categories");
+  s.upper = std::min(upper, r.bonus_threshold);
+  s.kniffel_scored = vm["kniffel-scored"].as<bool>();
+  if (s.kniffel_scored && s.open(Kniffel)) throw core::InputError("--kniffel-scored: the kniffel box is open (--open names it)");
+  return s;
+}
+
+}  // namespace
+
+int kniffel_advise_command(int argc, const char* const* argv) {
+  po::options_description desc("advise --game kniffel options");
+  add_game_options(desc);
+  desc.add_options()
+      ("dice", po::value<std::string>(), "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)")
+      ("throw", int_value(1, 1, 6), "how many throws this turn has had (1..throws)")
+      ("open", po::value<std::string>()->default_value("all"), "the open categories: all, or e.g. sixes,full-house,chance")
+      ("upper", int_value(0, 0, kMaxUpper), "the upper total so far (K4)")
+      ("kniffel-scored", po::bool_switch(), "the kniffel box holds its full score (K5's bonus)");
+  add_cache_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"
+             "Ranks every keep (with throws left) and every category the dice may go in by the exact\n"
+             "expected points still to come, this turn's included, under optimal play afterwards.",
+             vm))
+    return 0;
+  const KniffelRules r = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  if (!vm.count("dice")) throw core::InputError("--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
+  const Hand h = hand_of(vm["dice"].as<std::string>());
+  const int throw_no = vm["throw"].as<int>();
+  if (throw_no > r.throws)
+    throw core::InputError("--throw " + std::to_string(throw_no) + " is past the turn's " + std::to_string(r.throws) + " throws");
+  const Sheet sheet = sheet_of(vm, r);
+  const CachedSolution s = solution_for(vm, r);
+
+  struct Choice {
+    std::string kind, what;
+    double value;
+  };
+  std::vector<Choice> choices;
+  for (Category c : allowed_categories(sheet, h, r))
+    choices.push_back({"score", std::string(category_names()[c]), s.solution->category_value(sheet, h, c)});
+  if (throw_no < r.throws) {
+    const DiceTable& t = DiceTable::get();
+    for (int k : t.keeps(t.id(h))) {
+      if (t.size(k) == kDice) continue;  // keeping all five is scoring now: listed above
+      choices.push_back({"keep", t.size(k) ? hand_text(t.hand(k)) : "none", s.solution->keep_value(sheet, t.hand(k), throw_no)});
+    }
+  }
+  std::stable_sort(choices.begin(), choices.end(), [](const Choice& a, const Choice& b) { return a.value > b.value; });
+
+  core::report::Report j = game_report(r, vm);
+  j.field("dice", hand_text(h)).field("throw", throw_no).field("filled", static_cast<std::int64_t>(sheet.filled))
+      .field("upper", vm["upper"].as<int>()).field("kniffel_scored", sheet.kniffel_scored).field("exact", true)
+      .field("from_cache", s.from_cache);
+  j.line("dice " + hand_text(h) + " after throw " + std::to_string(throw_no) + " of " + std::to_string(r.throws) +
+         "; upper total " + std::to_string(vm["upper"].as<int>()) + "; open: " + vm["open"].as<std::string>())
+      .line("choices by the expected points still to come, this turn's included (exact):");
+  core::report::Table& rows = j.table("choices", {{.name = "kind", .text = "  ", .width = 6},
+                                                 {.name = "what", .text = "", .width = 16},
+                                                 {.name = "value", .text = "  ", .text_format = "%.4f"},
+                                                 {.name = "loss", .text = "  loss ", .text_format = "%.4f"}});
+  for (const auto& c : choices) rows.row({c.kind, c.what, c.value, choices.front().value - c.value});
+  emit(vm, j.render(format));
+  return 0;
+}
+
+}  // namespace verflixt::cli

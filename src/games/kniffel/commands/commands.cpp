@@ -1,0 +1,296 @@
+// `verflixt kniffel COMMAND`: Kniffel (include/verflixt/games/kniffel/) through the project's
+// commands, options, output formats and Ctrl-C convention.
+#include "games/kniffel/commands/commands.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_balance.h"
+#include "cli/game_command.h"
+#include "games/kniffel/commands/shared.h"
+#include "games/kniffel/commands/solution_cache.h"
+#include "verflixt/core/report.h"
+#include "verflixt/games/kniffel/play.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli {
+
+using namespace kniffel_cli;
+using namespace verflixt::kniffel;
+
+int kniffel_rules_command(int argc, const char* const* argv) {
+  po::options_description desc("rules --game kniffel options");
+  add_game_options(desc);
+  return print_rules(argc, argv, desc,
+                     "usage: verflixt rules --game kniffel [--preset kniffel|yahtzee] [--rules FILE] [--set key=value ...]\n"
+                     "Prints every Kniffel rule parameter (K1-K5) as a commented INI file that --rules FILE\n"
+                     "reads back on every kniffel command.",
+                     kniffel::rule_table(), [](const po::variables_map& vm) { return game_rules(vm); });
+}
+
+int kniffel_solve_command(int argc, const char* const* argv) {
+  po::options_description desc("solve --game kniffel options");
+  add_game_options(desc);
+  add_cache_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--format F]\n"
+             "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
+             "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
+             "a turn. The solved values are cached, so advise answers at once.",
+             vm))
+    return 0;
+  const KniffelRules r = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  const CachedSolution s = solution_for(vm, r);
+  core::report::Report j = game_report(r, vm);
+  j.field("policy", "optimal")
+      .field("exact", true)
+      .field("method", "retrograde analysis over sheets; keeps over dice multisets (solver.h)")
+      .field("expected_score", s.solution->expected_score())
+      .field("from_cache", s.from_cache)
+      .field("sheets", s.from_cache ? nullptr : core::report::Value(static_cast<std::uint64_t>(s.solution->sheets_solved())))
+      .field("seconds", s.from_cache ? nullptr : core::report::Value(s.solution->seconds()));
+  j.line("exact solitaire optimum (" +
+         (s.from_cache ? std::string("read from the cache")
+                       : std::to_string(s.solution->sheets_solved()) + " sheets solved in " +
+                             fmt("%.1f", s.solution->seconds()) + " s") +
+         ")")
+      .line("expected final score under optimal play  " + fmt("%.6f", s.solution->expected_score()) + "  (exact)");
+  emit(vm, j.render(format));
+  return 0;
+}
+
+namespace {
+
+// The policies of `specs` on one solution (solved or read once, only if a seat needs it).
+struct KniffelSeats {
+  std::vector<std::unique_ptr<KniffelPolicy>> owned;
+  std::vector<const KniffelPolicy*> seats;
+  std::vector<bool> chase;  // the seats that play their last turn for the win
+  std::shared_ptr<const KniffelSolution> solution;
+};
+KniffelSeats kniffel_seats(const po::variables_map& vm, const KniffelRules& r, const std::vector<std::string>& specs) {
+  KniffelSeats t;
+  for (const auto& spec : specs) {
+    if ((spec == "optimal" || spec == "chase") && !t.solution) t.solution = solution_for(vm, r).solution;
+    t.owned.push_back(make_policy(spec, r, t.solution));
+    t.seats.push_back(t.owned.back().get());
+    t.chase.push_back(spec == "chase");
+  }
+  return t;
+}
+
+// The games of --games, --seed and --threads at the table `t`, under the Ctrl-C convention,
+// and the head of their result (the seed and threads echoed).
+ScoreRun sampled_games(const po::variables_map& vm, const KniffelRules& r, const KniffelSeats& t, const std::string& label,
+                       core::report::Report& j) {
+  const std::uint64_t seed = seed_from(vm);
+  const int threads = threads_from(vm);
+  j.head_line("  seed " + std::to_string(seed));
+  j.field("seed", seed).field("threads", threads);
+  return with_progress(label, [&](const core::RunControl& control) {
+    return play_games(t.seats, r, count_from(vm, "games"), seed, threads, control, t.chase);
+  });
+}
+
+// Each seat's mean score ± SE (and P(win) at a table of more than one), the runs' head.
+void score_rows(core::report::Report& j, const ScoreRun& run, const KniffelSeats& t, bool table) {
+  j.field("games", run.tally.games)
+      .field("requested_games", run.requested)
+      .field("seconds", run.seconds)
+      .completion(run.interrupted, run.completed, run.requested, "games");
+  std::vector<core::report::Column> cols = {{.name = "seat", .text = "  seat "},
+                                            {.name = "policy", .text = "  ", .width = 9},
+                                            {.name = "mean_score", .text = "  mean score ", .text_format = "%.2f", .text_se_format = "%.2f", .se_name = "mean_score_stderr"}};
+  if (table) cols.push_back({.name = "p_win", .text = "  P(win) ", .se_name = "p_win_stderr"});
+  core::report::Table& rows = j.table("seats", cols);
+  for (std::size_t s = 0; s < t.seats.size(); ++s) {
+    std::vector<core::report::Value> row = {s + 1, t.seats[s]->name(), run.tally.mean(s)};
+    if (table) row.emplace_back(run.tally.p_win(s));
+    rows.row(row);
+  }
+}
+
+}  // namespace
+
+int kniffel_evaluate_command(int argc, const char* const* argv) {
+  po::options_description desc("evaluate --game kniffel options");
+  add_game_options(desc);
+  desc.add_options()
+      ("policy", po::value<std::string>()->default_value("optimal"), "optimal or greedy (the best points of each turn alone)")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_cache_options(desc);
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt evaluate --game kniffel [--policy optimal|greedy] [--games N] [--seed S]\n"
+             "Plays N games of solitaire Kniffel with real dice and prints the mean final score ± SE,\n"
+             "next to the exact optimum.",
+             vm))
+    return 0;
+  const KniffelRules r = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  const KniffelSeats t = kniffel_seats(vm, r, {vm["policy"].as<std::string>()});
+  if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
+  const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
+  core::report::Report j = game_report(r, vm);
+  const ScoreRun run = sampled_games(vm, r, t, "evaluate kniffel games", j);
+  j.field("policy", t.seats[0]->name());
+  j.line(t.seats[0]->name() + ": " + std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
+         ", Monte Carlo (± 1 SE)");
+  score_rows(j, run, t, false);
+  const core::Estimate m = run.tally.mean(0);
+  // The distribution of the final score: its standard deviation and the count of each score.
+  const double n = static_cast<double>(run.tally.games);
+  const double sd = n > 1 ? std::sqrt(std::max(0.0, run.tally.sum_sq[0] / n - m.mean * m.mean) * n / (n - 1)) : 0.0;
+  std::vector<std::int64_t> counts(run.tally.histogram[0].begin(), run.tally.histogram[0].end());
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  j.field("sd", sd).field("score_counts", counts).line("standard deviation of the final score " + fmt("%.2f", sd));
+  j.field("exact_optimum", exact->expected_score())
+      .line("exact optimum " + fmt("%.4f", exact->expected_score()) + "; this policy's mean differs from it by " +
+            se_distance(m.mean, m.se, exact->expected_score()) + " SE");
+  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted), j.render(format));
+}
+
+int kniffel_tournament_command(int argc, const char* const* argv) {
+  po::options_description desc("tournament --game kniffel options");
+  add_game_options(desc);
+  desc.add_options()
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the seats before it); repeat 2..8 times")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
+  add_cache_options(desc);
+  add_sampling_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
+             "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
+             "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
+             "and greedy maximize points; chase plays its last turn for the win against the seats\n"
+             "before it (seat 1 plays first) — where a P(win) player differs most from a points player.",
+             vm))
+    return 0;
+  const std::vector<std::string> specs = seat_specs(vm, 8);
+  const KniffelRules r = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  const KniffelSeats t = kniffel_seats(vm, r, specs);
+  core::report::Report j = game_report(r, vm);
+  const ScoreRun run = sampled_games(vm, r, t, "tournament kniffel games", j);
+  j.line(std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
+         ", Monte Carlo (± 1 SE); optimal and greedy maximize points, chase its last turn's P(win)");
+  score_rows(j, run, t, true);
+  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted), j.render(format));
+}
+
+int kniffel_balance_command(int argc, const char* const* argv) {
+  po::options_description desc("balance --game kniffel options");
+  add_game_options(desc);
+  desc.add_options()("vary", po::value<std::string>(), "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule");
+  add_cache_options(desc);
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
+             "What a rule is worth: the exact optimal expected score under each value of --vary (or under\n"
+             "the given rules and under their preset), and its change from the first row. Kniffel is\n"
+             "solitaire but for who scores most: a rule moves every seat alike, so the measure is the score.",
+             vm))
+    return 0;
+  const KniffelRules given = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  std::vector<std::pair<std::string, KniffelRules>> rows;
+  std::string varied;
+  if (vm.count("vary")) {
+    const VarySpec spec = split_vary(vm["vary"].as<std::string>());
+    const auto& p = balance_param(kniffel::rule_table(), spec.key);
+    varied = kniffel::rule_table().set_name(p);
+    for (const auto& v : vary_values(spec, varied, p.kind == core::RuleKind::Integer, kniffel::rule_table().domain(p))) {
+      KniffelRules r = given;
+      kniffel::rule_table().apply(r, varied + "=" + v);
+      validate(r);
+      for (const auto& [label, earlier] : rows)
+        if (earlier == r) balance_warning("--vary " + varied + "=" + v + " is the same game as " + varied + "=" + label);
+      rows.emplace_back(v, r);
+    }
+  } else {
+    const std::string preset = vm["preset"].as<std::string>();
+    rows.emplace_back("preset " + preset, kniffel::preset(preset));
+    rows.emplace_back("rules", given);
+    if (given == kniffel::preset(preset)) balance_warning("the rules are the preset's: both rows are the same game");
+  }
+  core::report::Report j = game_report(given, vm);
+  j.field("exact", true).field("vary", varied.empty() ? core::report::Value(nullptr) : core::report::Value(varied));
+  j.line(varied.empty() ? "the rules against their preset, exact optimal expected score:"
+                        : "exact optimal expected score by " + varied + ":");
+  core::report::Table& t = j.table("rows", {{.name = "value", .text = "  ", .width = 16},
+                                            {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
+                                            {.name = "change", .text = "  change ", .text_format = "%+.4f"},
+                                            {.name = "rules", .in = core::report::kJsonCsv}});
+  double first = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const double v = solution_for(vm, rows[k].second).solution->expected_score();
+    if (k == 0) first = v;
+    t.row({rows[k].first, v, v - first, kniffel::rules_summary(rows[k].second)});
+  }
+  emit(vm, j.render(format));
+  return 0;
+}
+
+int kniffel_bench_command(int argc, const char* const* argv) {
+  po::options_description desc("bench --game kniffel options");
+  add_game_options(desc);
+  desc.add_options()("games", count_value(20000, 1, std::uint64_t{1} << 40), "games per workload")
+      ("seed", count_value(1, 0, ~std::uint64_t{0}), "random seed (the signature depends on it)");
+  add_output_options(desc, kFormats);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc,
+             "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
+             "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
+             "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"
+             "moves both alike. The score sums are a deterministic signature. Nothing is cached.",
+             vm))
+    return 0;
+  const KniffelRules r = game_rules(vm);
+  const std::string format = format_from(vm, kFormats);
+  const auto solution = std::make_shared<const KniffelSolution>(r, 1);
+  const double sheets_per_second = static_cast<double>(solution->sheets_solved()) / solution->seconds();
+  const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
+  core::report::Report j = game_report(r, vm);
+  j.field("solve_seconds", solution->seconds()).field("sheets_per_second", sheets_per_second);
+  j.line("exact solve on 1 thread: " + fmt("%.2f", solution->seconds()) + " s, " + fmt("%.0f", sheets_per_second) +
+         " sheets/s (optimum " + fmt("%.6f", solution->expected_score()) + ")");
+  core::report::Table& work = j.table("workloads", {{.name = "workload"},
+                                                    {.name = "games", .text = ": "},
+                                                    {.name = "games_per_second_per_core", .text = " games at ", .text_format = "%.0f"},
+                                                    {.name = "ratio_to_greedy", .text = " games/s per core, ", .text_format = "%.3f"},
+                                                    {.name = "signature_score_sum", .text = "x greedy (signature ", .text_format = "%.0f"},
+                                                    {.name = "close", .text = ")", .in = core::report::kText}});
+  double baseline = 0;
+  for (const std::string spec : {"greedy", "optimal"}) {
+    const auto policy = make_policy(spec, r, solution);
+    const ScoreRun run = play_games({policy.get()}, r, games, seed, 1);
+    const double rate = static_cast<double>(run.tally.games) / run.seconds;
+    if (spec == "greedy") baseline = rate;
+    work.row({spec, run.tally.games, rate, rate / baseline, run.tally.sum[0], ""});
+  }
+  // A bench prints its table for --format csv too (it has no rows to compare).
+  emit(vm, j.render(format == "json" ? "json" : "table"));
+  return 0;
+}
+
+std::vector<core::Command> kniffel_commands() {
+  return {{"rules", kniffel_rules_command}, {"solve", kniffel_solve_command}, {"evaluate", kniffel_evaluate_command},
+          {"tournament", kniffel_tournament_command}, {"advise", kniffel_advise_command}, {"bench", kniffel_bench_command},
+          {"balance", kniffel_balance_command}};
+}
+
+}  // namespace verflixt::cli

@@ -1,0 +1,28 @@
+#pragma once
+// What the Kniffel commands share: their rules options, formats and the head of a result.
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_command.h"
+#include "verflixt/core/report.h"
+#include "verflixt/core/rule_table.h"
+#include "verflixt/games/kniffel/rules.h"
+#include "verflixt/version.h"
+
+namespace verflixt::cli::kniffel_cli {
+
+inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
+
+inline void add_game_options(po::options_description& desc) {
+  desc.add_options()("game", po::value<std::string>()->default_value("kniffel"), "the game: kniffel here");
+  add_game_rules_options(desc, "kniffel", kniffel::rule_table());
+}
+
+inline kniffel::KniffelRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, kniffel::rule_table()); }
+
+inline core::report::Report game_report(const kniffel::KniffelRules& r, const po::variables_map& vm) {
+  return core::report::Report({kVersion, "kniffel", kniffel::rules_summary(r), vm["preset"].as<std::string>()});
+}
+
+}  // namespace verflixt::cli::kniffel_cli
