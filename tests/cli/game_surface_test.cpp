@@ -2,8 +2,9 @@
 // --help and with a JSON result, every game offers the commands a player and a designer reach
 // for (rules, solve, evaluate, tournament, advise, balance), and a dice string that is no
 // throw is one line and exit 2 wherever dice are read.
-// The games and their commands are read from the binary itself, so a game added to the
-// registry is checked here without a change — except that its commands need an example below.
+// The games and their commands are read from the registry (and the binary must list the same),
+// so a game added to the registry is checked here without a change — except that its commands
+// need an example below.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,13 +16,25 @@
 #include <vector>
 
 #include "binary.h"
+#include "games/registry.h"
 
 namespace verflixt::testing {
 namespace {
 
-// The games of `verflixt --help` (the default game first) and their commands.
-std::map<std::string, std::vector<std::string>> listed_games() {
-  std::map<std::string, std::vector<std::string>> games;
+using Listing = std::map<std::string, std::vector<std::string>>;
+
+// Every registered game and its commands, each game's in the order it lists them.
+Listing registered_games() {
+  Listing games;
+  for (const auto& g : games::registry())
+    for (const auto& c : g.commands) games[g.name].emplace_back(c.name);
+  return games;
+}
+
+// The games of `verflixt --help` (the default game first) and the commands `verflixt GAME`
+// lists for each.
+Listing listed_games() {
+  Listing games;
   const Result help = run("--help");
   std::istringstream lines(help.out);
   std::string line;
@@ -105,8 +118,13 @@ const std::map<std::string, std::map<std::string, std::string>> kExamples = {
       {"balance", "--set throws=1 --no-cache --vary bonus_threshold=2,3"}}},
 };
 
+// What a user sees is the registry: every game and, per game, every command in its order.
+TEST(GameSurface, TheBinaryListsTheRegistry) {
+  EXPECT_EQ(listed_games(), registered_games());
+}
+
 TEST(GameSurface, EveryGameListsWhatAPlayerAndADesignerNeed) {
-  const auto games = listed_games();
+  const auto games = registered_games();
   ASSERT_GE(games.size(), 5u);
   for (const auto& [game, commands] : games)
     for (const char* needed : {"rules", "solve", "evaluate", "tournament", "advise", "balance"})
@@ -114,7 +132,7 @@ TEST(GameSurface, EveryGameListsWhatAPlayerAndADesignerNeed) {
 }
 
 TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
-  for (const auto& [game, commands] : listed_games()) {
+  for (const auto& [game, commands] : registered_games()) {
     ASSERT_TRUE(kExamples.count(game)) << "no examples for the game " << game;
     for (const auto& command : commands) {
       const Result help = run(game + " " + command + " --help");

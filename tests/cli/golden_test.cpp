@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "binary.h"
+#include "games/registry.h"
 
 #ifndef VERFLIXT_PORTABLE_BINARY
 #define VERFLIXT_PORTABLE_BINARY ""
@@ -140,8 +141,9 @@ struct Output {
 // Whether a case runs on threads: Die verflixte 6's commands but solve take --threads; another
 // game's commands take it where they sample (and then they are given a seed).
 bool samples(const std::string& args) {
-  for (const char* game : {"pig ", "schocken ", "en-gingg ", "zehntausend "})
-    if (args.rfind(game, 0) == 0) return args.find("--seed") != std::string::npos;
+  const auto& games = verflixt::games::registry();  // the default game first
+  for (auto g = games.begin() + 1; g != games.end(); ++g)
+    if (args.rfind(g->name + " ", 0) == 0) return args.find("--seed") != std::string::npos;
   return args.rfind("solve", 0) != 0;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "binary.h"
+#include "games/registry.h"
 
 namespace {
 
@@ -121,8 +122,8 @@ TEST_F(Installed, CompletionListsCommandsGamesAndOptions) {
   for (const char* c : {"solve\n", "evaluate\n", "advise\n", "balance\n", "serve\n", "bench\n", "help\n"})
     EXPECT_NE(commands.out.find(c), std::string::npos) << c << " not offered:\n" << commands.out;
   const Result games = complete("verflixt solve --game \"\"", 3);
-  for (const char* g : {"verflixte6\n", "pig\n", "schocken\n", "en-gingg\n", "zehntausend\n"})
-    EXPECT_NE(games.out.find(g), std::string::npos) << g << " not offered:\n" << games.out;
+  for (const auto& g : verflixt::games::registry())  // every game, the default too
+    EXPECT_NE(games.out.find(g.name + "\n"), std::string::npos) << g.name << " not offered:\n" << games.out;
   const Result options = complete("verflixt evaluate --tu", 2);
   EXPECT_EQ(options.out, "--turns\n");
   const Result pig = complete("verflixt solve --game pig --go", 4);

@@ -16,15 +16,18 @@
 
 #include <chrono>
 #include <fcntl.h>
+#include <algorithm>
 #include <functional>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "binary.h"
+#include "games/registry.h"
 
 extern char** environ;
 
@@ -311,10 +314,34 @@ std::vector<Case> analysis_cases() {
   };
 }
 
+// Every registered game's balance with its defaults (the rules against their preset, the
+// game's strongest seats): one code for every game but the default (cli/game_balance.h), so
+// a game added to the registry has its Ctrl-C checked here without a change.
+std::vector<Case> every_games_balance() {
+  std::vector<Case> cases;
+  const auto& games = verflixt::games::registry();
+  for (auto g = games.begin() + 1; g != games.end(); ++g) {  // the default game's balance is above
+    const auto& commands = g->commands;
+    if (std::none_of(commands.begin(), commands.end(), [](const auto& c) { return std::string_view(c.name) == "balance"; }))
+      continue;
+    const std::string name = g->name;
+    cases.push_back({"balance_" + name,
+                     [name](int k) { return "balance --game " + name + " --threads 1 --games " + times(400'000'000, k) + " --format json"; },
+                     [](const Outcome& o) {
+                       const auto j = expect_json_mark(o);
+                       if (j.is_null()) return;
+                       EXPECT_EQ(j["unit"], "rows");
+                       EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());  // only whole rows
+                     }});
+  }
+  return cases;
+}
+
 TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
   std::filesystem::remove(interrupted_output());
   std::vector<Case> cases = sampling_cases();
   for (Case& c : analysis_cases()) cases.push_back(std::move(c));
+  for (Case& c : every_games_balance()) cases.push_back(std::move(c));
   std::vector<std::future<Outcome>> runs;
   for (const auto& c : cases) runs.push_back(std::async(std::launch::async, [&c] { return interrupted(c.args, c.tag); }));
   for (size_t k = 0; k < cases.size(); ++k) {

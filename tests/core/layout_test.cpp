@@ -1,13 +1,16 @@
 // The layering of the source tree (docs/architecture.md): the core knows no game, a game knows
 // the core and itself, a game's commands (games/<game>/commands/) know their game and the
-// command line's plumbing, the registry of games knows the games and their commands, and only
-// the command line (src/cli) and the tests see everything.
+// command line's plumbing (verflixt::cli_kit) — not the command surface above them —, the
+// plumbing knows only the core, the registry of games knows the games and their commands, and
+// only the command surface (the rest of src/cli) and the tests see everything.
 // Checked on the includes of every source file, so a new file that reaches upward fails here.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,9 +19,30 @@ namespace {
 namespace fs = std::filesystem;
 const fs::path kSource = VERFLIXT_SOURCE_DIR;
 
+// The command line's plumbing: the files verflixt_cli_kit compiles (src/cli/CMakeLists.txt),
+// by stem, so cli.cpp and cli.h are both the plumbing. Read from the build file so the rule
+// follows the target: a file moved between the plumbing and the surface needs no edit here.
+const std::set<std::string>& kit_stems() {
+  static const std::set<std::string> stems = [] {
+    std::ifstream in(kSource / "src" / "cli" / "CMakeLists.txt");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string s = text.str();
+    std::set<std::string> out;
+    const auto begin = s.find("add_library(verflixt_cli_kit ");
+    if (begin == std::string::npos) return out;
+    std::istringstream words(s.substr(begin, s.find(')', begin) - begin));
+    for (std::string w; words >> w;)
+      if (w.size() > 4 && w.compare(w.size() - 4, 4, ".cpp") == 0) out.insert(fs::path(w).stem().string());
+    return out;
+  }();
+  return stems;
+}
+
 // The layer of a project include as written ("verflixt/core/rng.h", "core/power.h",
-// "games/pig/x.h", "games/pig/commands/x.h", "cli/cli.h"): "core", "games/<name>",
-// "games/<name>/commands", "cli" or "" for the generated version header and anything else.
+// "games/pig/x.h", "games/pig/commands/x.h", "cli/cli.h", "cli/manual.h"): "core",
+// "games/<name>", "games/<name>/commands", "cli/kit" (the plumbing), "cli" (the surface) or ""
+// for the generated version header and anything else.
 std::string layer_of_include(const std::string& inc) {
   std::string p = inc.rfind("verflixt/", 0) == 0 ? inc.substr(9) : inc;
   if (p.rfind("core/", 0) == 0) return "core";
@@ -28,7 +52,7 @@ std::string layer_of_include(const std::string& inc) {
     const std::string game = p.substr(0, slash);
     return p.compare(slash, 10, "/commands/") == 0 ? game + "/commands" : game;
   }
-  if (p.rfind("cli/", 0) == 0) return "cli";
+  if (p.rfind("cli/", 0) == 0) return kit_stems().count(fs::path(p).stem().string()) ? "cli/kit" : "cli";
   return "";
 }
 
@@ -43,14 +67,15 @@ std::string layer_of_file(const fs::path& rel) {
 // Whether a file in `from` may include one in `to`.
 bool allowed(const std::string& from, const std::string& to) {
   if (to.empty() || to == "core") return true;  // everyone may use the core (and version.h)
-  if (from == "cli") return true;               // the command line sits on top
+  if (from == "cli") return true;               // the command surface sits on top
+  if (from == "cli/kit") return to == "cli/kit";  // the plumbing: the core and itself
   // The registry (src/games/registry.*) names every game and its commands: above them, below
   // the command surface.
   if (from == "games") return to == "games" || to.rfind("games/", 0) == 0;
-  // A game's commands: the command line's plumbing, their game and themselves.
+  // A game's commands: the command line's plumbing (not its surface), their game and themselves.
   const std::string suffix = "/commands";
   if (from.size() > suffix.size() && from.compare(from.size() - suffix.size(), suffix.size(), suffix) == 0)
-    return to == "cli" || to == from || to == from.substr(0, from.size() - suffix.size());
+    return to == "cli/kit" || to == from || to == from.substr(0, from.size() - suffix.size());
   return from == to;                            // a game only its own files; the core none
 }
 
@@ -116,12 +141,25 @@ TEST(Layout, TheRuleRefusesUpwardIncludes) {
   // they see no other game.
   EXPECT_EQ(layer_of_file("src/games/pig/commands/commands.cpp"), "games/pig/commands");
   EXPECT_EQ(layer_of_include("games/pig/commands/commands.h"), "games/pig/commands");
-  EXPECT_TRUE(allowed("games/pig/commands", "cli"));
+  EXPECT_TRUE(allowed("games/pig/commands", "cli/kit"));
   EXPECT_TRUE(allowed("games/pig/commands", "games/pig"));
   EXPECT_FALSE(allowed("games/pig", "games/pig/commands"));
   EXPECT_FALSE(allowed("games/pig/commands", "games/schocken"));
   EXPECT_FALSE(allowed("games/pig/commands", "games/schocken/commands"));
   EXPECT_TRUE(allowed("games", "games/pig/commands"));
+  // The plumbing is what verflixt_cli_kit compiles; the commands see it but not the surface
+  // (dispatch, manual) that lists them, and the plumbing sees no game.
+  EXPECT_EQ(layer_of_include("cli/cli.h"), "cli/kit");
+  EXPECT_EQ(layer_of_include("cli/game_balance.h"), "cli/kit");
+  EXPECT_EQ(layer_of_file("src/cli/game_command.cpp"), "cli/kit");
+  EXPECT_EQ(layer_of_include("cli/game_dispatch.h"), "cli");
+  EXPECT_EQ(layer_of_file("src/cli/main.cpp"), "cli");
+  EXPECT_FALSE(allowed("games/pig/commands", "cli"));
+  EXPECT_FALSE(allowed("cli/kit", "cli"));
+  EXPECT_FALSE(allowed("cli/kit", "games/pig"));
+  EXPECT_FALSE(allowed("cli/kit", "games"));
+  EXPECT_TRUE(allowed("cli", "cli/kit"));
+  EXPECT_TRUE(allowed("cli/kit", "cli/kit"));
 }
 
 }  // namespace
