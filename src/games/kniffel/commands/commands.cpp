@@ -235,14 +235,18 @@ int kniffel_balance_command(int argc, const char* const* argv) {
                                             {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
                                             {.name = "change", .text = "  change ", .text_format = "%+.4f"},
                                             {.name = "rules", .in = core::report::kJsonCsv}});
+  // Ctrl-C ends the run after the ruleset being solved: only whole rows are printed.
+  install_interrupt_handler();
   double first = 0;
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const double v = solution_for(vm, rows[k].second).solution->expected_score();
-    if (k == 0) first = v;
-    t.row({rows[k].first, v, v - first, kniffel::rules_summary(rows[k].second)});
+  std::size_t done = 0;
+  for (; done < rows.size() && !interrupt_flag().load(); ++done) {
+    const double v = solution_for(vm, rows[done].second).solution->expected_score();
+    if (done == 0) first = v;
+    t.row({rows[done].first, v, v - first, kniffel::rules_summary(rows[done].second)});
   }
-  emit(vm, j.render(format));
-  return 0;
+  const Completion c = completion(done, rows.size(), "rows", done < rows.size());
+  j.completion(c.interrupted, c.completed, c.total, c.unit);
+  return finish(vm, format, c, j.render(format));
 }
 
 int kniffel_bench_command(int argc, const char* const* argv) {
