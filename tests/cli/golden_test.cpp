@@ -111,6 +111,17 @@ const Case kCases[] = {
     {"zehntausend-advise.txt", "zehntausend advise --throw 155243"},
     {"zehntausend-advise-race.json",
      "zehntausend advise --turn-total 350 --dice-left 3 --total 4000 --opponent 5000 --games 2000 --seed 7 --format json"},
+    // Kniffel on cheap rules (one throw, a low bonus threshold: a solve of a fraction of a
+    // second), nothing cached.
+    {"kniffel-rules.ini", "kniffel rules --preset yahtzee --set joker=forced"},
+    {"kniffel-solve.json", "kniffel solve --set throws=1 --set bonus_threshold=3 --no-cache --format json"},
+    {"kniffel-advise.txt", "kniffel advise --set throws=2 --set bonus_threshold=3 --no-cache --dice 66321 --open sixes,chance,full-house"},
+    {"kniffel-evaluate.json",
+     "kniffel evaluate --set throws=1 --set bonus_threshold=3 --no-cache --games 500 --seed 7 --format json"},
+    {"kniffel-tournament.csv",
+     "kniffel tournament --set throws=2 --set bonus_threshold=3 --no-cache --seat optimal --seat chase --seat greedy "
+     "--games 300 --seed 7 --format csv"},
+    {"kniffel-balance.json", "kniffel balance --set throws=1 --no-cache --vary bonus_threshold=2..4 --format json"},
 };
 
 const char* const kTimingKeys[] = {"seconds", "turns_per_second", "compile_seconds"};

@@ -1,4 +1,4 @@
-// The committed Kniffel results (results/kniffel/, made by scripts/kniffel-results): a million
+// The committed Kniffel results (results/kniffel/, made by scripts/kniffel-results): 300,000
 // games of the optimal policy lie within 4 standard errors of the published optimum (254.5896,
 // Verhoeff 1999), the committed exact values are the published and the stated ones, and the
 // score counts hold every game.
@@ -20,11 +20,11 @@ nlohmann::json committed(const std::string& name) {
   return in.good() ? nlohmann::json::parse(in) : nlohmann::json{};
 }
 
-TEST(KniffelResults, AMillionOptimalGamesMatchThePublishedOptimum) {
+TEST(KniffelResults, OptimalGamesMatchThePublishedOptimum) {
   const nlohmann::json doc = committed("evaluate-optimal.json");
   ASSERT_FALSE(doc.is_null());
   EXPECT_EQ(doc["rules"], rules_summary(preset("yahtzee")));
-  EXPECT_GE(doc["games"].get<std::uint64_t>(), 1000000u);
+  EXPECT_GE(doc["games"].get<std::uint64_t>(), 300000u);
   const auto& seat = doc["seats"][0];
   EXPECT_NEAR(seat["mean_score"].get<double>(), 254.5896, 4 * seat["mean_score_stderr"].get<double>());
   std::uint64_t n = 0;
