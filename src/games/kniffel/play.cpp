@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "verflixt/core/error.h"
-#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 
 namespace verflixt::kniffel {
@@ -49,8 +48,7 @@ std::unique_ptr<KniffelPolicy> make_policy(const std::string& spec, const Kniffe
                                            std::shared_ptr<const KniffelSolution> solution) {
   if (spec == "optimal" || spec == "chase") return std::make_unique<OptimalPolicy>(std::move(solution), spec);
   if (spec == "greedy") return std::make_unique<GreedyPolicy>(rules);
-  throw core::InputError("unknown kniffel policy " + core::quoted(spec) + core::suggest(spec, policy_names()) +
-                         "; valid: " + core::join(policy_names()));
+  throw core::InputError("unknown kniffel policy " + core::quoted(spec) + core::suggest(spec, policy_names()));
 }
 
 int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng& rng, std::optional<int> beat) {

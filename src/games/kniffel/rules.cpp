@@ -4,7 +4,6 @@
 #include <string>
 
 #include "verflixt/core/error.h"
-#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/rule_table.h"
 
@@ -64,8 +63,7 @@ Category category_of(std::string_view name) {
   const auto& names = category_names();
   std::vector<std::string> all(names.begin(), names.end());
   if (const auto k = core::match_name(std::string(name), all)) return static_cast<Category>(*k);
-  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), all) +
-                         "; valid: " + core::join(all));
+  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), all));
 }
 
 int dice_in(const Hand& h) {

@@ -10,6 +10,7 @@
 #include "games/kniffel/commands/solution_cache.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/kniffel/solver.h"
 

@@ -78,6 +78,8 @@ struct KniffelSeats {
 };
 KniffelSeats kniffel_seats(const po::variables_map& vm, const KniffelRules& r, const std::vector<std::string>& specs) {
   KniffelSeats t;
+  for (const auto& spec : specs)  // a mistyped name is one line before any solve
+    if (std::find(policy_names().begin(), policy_names().end(), spec) == policy_names().end()) make_policy(spec, r, nullptr);
   for (const auto& spec : specs) {
     if ((spec == "optimal" || spec == "chase") && !t.solution) t.solution = solution_for(vm, r).solution;
     t.owned.push_back(make_policy(spec, r, t.solution));
