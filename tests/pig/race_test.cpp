@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
+#include "../binary.h"
 #include "reference.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/pig/solver.h"
@@ -51,6 +53,19 @@ TEST(PigRace, FairCompensationIsTheStartClosestToAHalf) {
 }
 
 TEST(PigRace, TwoPlayersOnly) { EXPECT_THROW(solve_race(PigRules{.players = 3}), core::InputError); }
+
+TEST(PigRace, SolveCompensateCommand) {
+  const auto r = verflixt::testing::run("solve --game pig --compensate --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const PigSolution dedicated = solve(PigRules{});
+  const int c = j["compensation"].get<int>();
+  EXPECT_NEAR(j["first_player_win"].get<double>(), dedicated.win_probability(0, 0, 0), 1e-9);
+  EXPECT_NEAR(j["first_player_win_compensated"].get<double>(), dedicated.win_probability(0, c, 0), 1e-9);
+  // One start less leaves the first player further from a fair game.
+  EXPECT_GT(std::abs(dedicated.win_probability(0, c - 1, 0) - 0.5), std::abs(dedicated.win_probability(0, c, 0) - 0.5));
+  EXPECT_EQ(j["starts"].size(), static_cast<std::size_t>(c + 4));
+}
 
 }  // namespace
 }  // namespace verflixt::pig

@@ -11,9 +11,11 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <tuple>
 #include <vector>
 
+#include "../binary.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/rng.h"
 #include "verflixt/games/zehntausend/engine.h"
@@ -210,6 +212,26 @@ TEST(ZehntausendRace, OptimalPolicyPlayedDieByDieMatchesTheExactValue) {
 TEST(ZehntausendRace, TwoPlayersAndAWholeOvershoot) {
   EXPECT_THROW(Race(ZehntausendRules{.limit = 500, .players = 3}), core::InputError);
   EXPECT_THROW(Race(ZehntausendRules{.limit = 500}, 120), core::InputError);
+}
+
+// `solve --game zehntausend --race`: the value the library finds, the thresholds table per
+// seat, own and opponent total, and a one-line error for a step that is not a multiple of 50.
+TEST(ZehntausendRace, SolveRaceCommand) {
+  const auto r = testing::run("solve --game zehntausend --race --set limit=500 --table-step 250 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["first_wins"].get<double>(), Race(ZehntausendRules{.limit = 500}).first_wins(), 1e-15);
+  EXPECT_EQ(j["converged"], true);
+  EXPECT_LE(j["residual"].get<double>(), 1e-13);
+  ASSERT_EQ(j["bank_thresholds"].size(), 8u);  // 2 seats x 2 own x 2 opponent totals
+  // The second player banks with three or more dice left only once the limit is reached.
+  EXPECT_EQ(j["bank_thresholds"][4]["seat"], "second");
+  EXPECT_EQ(j["bank_thresholds"][4]["dice_6"].get<int>(), 500);
+  const auto text = testing::run("solve --game zehntausend --race --set limit=500");
+  EXPECT_NE(text.out.find("P(first player wins)"), std::string::npos);
+  const auto bad = testing::run("solve --game zehntausend --race --set limit=500 --table-step 120");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
 }
 
 }  // namespace

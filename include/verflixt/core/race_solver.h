@@ -11,15 +11,18 @@
 // must be acyclic: every continuing move leads to a lower state number).
 //
 // Levels are the diagonals a + b. A bank leads to a higher level, a bust to the mirrored
-// state of the same level (the cycle (a, b) -> (b, a) -> (a, b)), a reset to a lower one. A
+// start of the same level (the cycle (a, b) -> (b, a) -> (a, b)), a reset to a lower one. A
 // sweep visits the levels from the highest totals down (Gauss–Seidel: each level uses what the
-// sweep has already found above it) and repeats each level's evaluations until what is left
-// to change, estimated from the ratio of its last two changes, is within the tolerance; sweeps
-// repeat until the same estimate over whole sweeps is (the residual: a sweep's largest change). Without resets one sweep settles everything (the
+// sweep has already found above it). Inside a level each start depends only on its mirror, and
+// a turn's value is the best of lines in the mirror's value, so a pass over the level takes a
+// Newton step on every mirrored pair (policy iteration for the pair: exact once the chosen
+// actions stop changing); passes repeat until what is left to change, estimated from the ratio
+// of the last two changes, is within the tolerance. Sweeps repeat by the same rule (the
+// residual: a sweep's largest change). Without resets one sweep settles everything (the
 // second only confirms it); a reset leads down, so its information needs more sweeps.
 //
 // Ends of the game (RaceFinish):
-//   FirstToGoal  the first to bank a total of at least `goal` wins (Pig's rule). Both seats
+//   FirstToGoal  the first to bank a total of at least `goal` wins. Both seats
 //                play alike, so one table of S serves both.
 //   FinalRound   when the first seat reaches the goal the second plays one more turn and the
 //                higher total wins, equal totals share; when the second seat reaches it first
@@ -65,7 +68,7 @@ struct TurnMove {
 // state come chance outcomes (probabilities summing to 1; a decision before any chance is one
 // outcome of probability 1); after each outcome the mover chooses an action (the first of
 // highest value on a tie, so a game lists its preferred action first); an action is a list of
-// moves with probabilities summing to 1 (a decision followed by chance: Pig's roll).
+// moves with probabilities summing to 1 (a decision followed by chance: roll, then see).
 // Built in reading order: add_state, then its outcomes, each followed by its actions, each by
 // its moves; then finish().
 class RaceTurn {

@@ -1,6 +1,7 @@
 #include "verflixt/games/zehntausend/race.h"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -35,6 +36,30 @@ Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions
 
 void Race::build_turn() {
   const ZehntausendRules& r = model_.rules();
+  // Throws whose set-asides score alike (the same points and dice, in the order of the
+  // actions) lead to the same moves: one outcome of the turn each, their probabilities summed
+  // (462 throws of six dice make far fewer outcomes); every Niete is one outcome.
+  struct Group {
+    double probability = 0;
+    int id = 0;  // a throw of the group: its options give the moves
+  };
+  std::vector<std::vector<Group>> groups(kD);
+  group_.assign(static_cast<std::size_t>(model_.outcome_count()), -1);
+  for (int d = 1; d <= r.dice; ++d) {
+    std::map<std::vector<int>, int> index;
+    for (const ThrowOutcome& o : model_.throws(d)) {
+      std::vector<int> key;
+      for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
+        const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
+        key.insert(key.end(), {x.points, x.dice});
+      }
+      auto& list = groups[static_cast<std::size_t>(d)];
+      const auto [it, fresh] = index.emplace(key, static_cast<int>(list.size()));
+      if (fresh) list.push_back({0.0, o.id});
+      list[static_cast<std::size_t>(it->second)].probability += o.probability;
+      group_[static_cast<std::size_t>(o.id)] = it->second;
+    }
+  }
   state_.assign(static_cast<std::size_t>(top_) * kD, -1);
   // Highest turn total first: a set-aside adds at least 50, so successors come before.
   for (int t = top_ - 1; t >= 0; --t)
@@ -42,8 +67,9 @@ void Race::build_turn() {
       if (t == 0 && d != r.dice) continue;  // a turn opens with all dice
       const bool first = t == 0;
       state_[static_cast<std::size_t>(t) * kD + static_cast<std::size_t>(d)] = turn_.add_state(t, t * kPointStep >= r.bank_min);
-      for (const ThrowOutcome& o : model_.throws(d)) {
-        turn_.add_outcome(o.probability);
+      for (const Group& g : groups[static_cast<std::size_t>(d)]) {
+        const ThrowOutcome& o = model_.outcome(g.id);
+        turn_.add_outcome(g.probability);
         if (o.niete()) {  // Z2, and Z4 on the first throw
           turn_.add_action();
           meaning_.push_back({});
@@ -51,13 +77,12 @@ void Race::build_turn() {
           continue;
         }
         for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
-          const int i = option(o, k);
-          const ThrowOption& x = o.options[static_cast<std::size_t>(i)];
+          const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
           const int t2 = t + x.points / kPointStep, d2 = model_.dice_after(d, x.dice);
           const bool may = t2 * kPointStep >= r.bank_min;  // Z3
           const auto add = [&](bool bank, core::TurnMove move) {
             turn_.add_action();
-            meaning_.push_back({static_cast<std::uint8_t>(i), bank});
+            meaning_.push_back({static_cast<std::uint8_t>(k), bank});
             turn_.add_move(move);
           };
           if (d2 == 0)  // no dice and no hot dice: the turn ends, banked if Z3 allows
@@ -93,11 +118,11 @@ Decision Race::decide(const TurnView& v) const {
   if (t >= top_ || state(t, d) < 0) throw std::invalid_argument("Race::decide: a turn total past the race's cap");
   const auto s = static_cast<std::size_t>(state(t, d));
   const ThrowOutcome& o = model_.outcome(model_.outcome_id(v.thrown));
-  const std::size_t outcome = turn_.outcome_begin(s) + static_cast<std::size_t>(o.id - model_.throws(d).front().id);
+  const std::size_t outcome = turn_.outcome_begin(s) + static_cast<std::size_t>(group_[static_cast<std::size_t>(o.id)]);
   const int a = p.choose(turn_, s, outcome);
   if (a < 0) return {o.options[static_cast<std::size_t>(o.most_points)].kept, true};  // capped: banked before
   const Meaning& m = meaning_[turn_.action_begin(outcome) + static_cast<std::size_t>(a)];
-  return {o.options[m.option].kept, m.bank};
+  return {o.options[static_cast<std::size_t>(option(o, m.option))].kept, m.bank};
 }
 
 int Race::bank_at(int seat, int a, int b, int d) const {

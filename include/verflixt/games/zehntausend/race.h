@@ -54,8 +54,10 @@ class Race {
   int top_ = 0;                 // turn totals 0..top_-1 have states (steps of 50)
   core::RaceTurn turn_;
   std::vector<int> state_;      // [t * (kMaxDice + 1) + d], -1 where none
-  // What each action of the turn (core numbering) means: the set-aside (an options index of
-  // the throw) and whether to bank after it.
+  std::vector<int> group_;      // per throw (turn.h id): its outcome among its state's
+  // What each action of the turn (core numbering) means: the set-aside (the k-th in the order
+  // of the actions: the most points first, then the throw's options in their order) and
+  // whether to bank after it.
   struct Meaning {
     std::uint8_t option = 0;
     bool bank = false;
