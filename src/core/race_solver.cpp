@@ -334,7 +334,10 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
   while (sol.sweeps < options.max_sweeps) {
     double sweep = 0;
     for (int level = 2 * (g - 1); level >= 0; --level) {
-      if (options.control && options.control->stopped()) return sol;
+      if (options.control) {
+        if (options.control->stopped()) return sol;
+        options.control->report(static_cast<std::uint64_t>(2 * (g - 1) - level), static_cast<std::uint64_t>(2 * g - 1));
+      }
       const int a_low = std::max(0, level - (g - 1)), a_high = std::min(g - 1, level);
       Stop stop{options.tolerance, 0, ratios[static_cast<std::size_t>(level)]};
       // The level's starts: each depends, inside the level, on its mirror only.

@@ -127,7 +127,7 @@ struct RaceOptions {
   // pair, exact once the chosen actions settle), or plain Gauss–Seidel (each start from the
   // current values).
   bool newton = true;
-  const RunControl* control = nullptr;  // polled between levels (Ctrl-C)
+  const RunControl* control = nullptr;  // polled between levels (Ctrl-C), told the levels done in a sweep
 };
 
 struct RaceSolution {

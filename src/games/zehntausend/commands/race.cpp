@@ -25,13 +25,16 @@ int race_command(const po::variables_map& vm) {
   if (step <= 0 || step % kPointStep != 0)
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
   const auto t0 = std::chrono::steady_clock::now();
-  const Race race(r, vm["overshoot"].as<int>());
+  // Ctrl-C stops between levels: the values found so far, marked not converged.
+  const Race race = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+    return Race(r, vm["overshoot"].as<int>(), {.control = &control});
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const core::RaceSolution& s = race.solution();
 
   core::report::Report j = game_report(r);
   j.field("policy", "optimal race")
-      .field("exact", true)
+      .field("exact", s.converged)
       .field("method", "race over (seat, totals, turn total, dice to throw): levels a + b from the top, "
                        "each iterated to the tolerance, sweeps until none changes (core/race_solver.h)")
       .field("first_wins", s.first_wins())
@@ -39,13 +42,14 @@ int race_command(const po::variables_map& vm) {
       .field("sweeps", s.sweeps)
       .field("turn_evaluations", s.turn_evaluations)
       .field("converged", s.converged)
+      .field("interrupted", interrupt_flag().load())
       .field("overshoot", race.overshoot())
       .field("seconds", seconds);
   j.line("exact two-player race to " + std::to_string(r.limit) + " (cap: the first player banks at " +
          std::to_string(r.limit + race.overshoot()) + "; " + fmt("%.1f", seconds) + " s)")
       .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (a tie counts half)")
       .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +
-            (s.converged ? "" : "  (NOT converged)") + "\n")
+            (s.converged ? "" : "  (NOT converged)") + (interrupt_flag().load() ? "  (interrupted)" : "") + "\n")
       .line("bank once the turn total reaches (after setting aside), by seat, own and opponent total and dice left:");
   std::vector<core::report::Column> columns = {{.name = "seat", .width = 7},
                                                {.name = "own", .text = " own ", .text_format = "%.0f", .width = 6},
