@@ -267,6 +267,8 @@ struct Stop {
   }
 };
 
+constexpr int kNewtonPasses = 50;
+
 // One Newton step on every pair of mirrored starts of a level. Start x's turn is worth
 // f_x + s_x (y - y0) near its mirror's current value y0 (exactly so while the chosen actions
 // stay: a turn's value is the best of lines in y, so this is policy iteration for the pair):
@@ -351,7 +353,9 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
       std::vector<double> f(here.size()), slope(here.size());
       for (int pass = 0; pass < options.max_level_passes; ++pass) {
         double change = 0;
-        if (!options.newton) {
+        // Newton steps settle a pair in a few passes once its choices stop changing; should
+        // they keep changing, plain passes (a contraction) finish the level.
+        if (!options.newton || pass >= kNewtonPasses) {
           for (std::size_t i = 0; i < here.size(); ++i) {
             const double next = race.evaluate(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
             change = std::max(change, std::abs(next - sol.start[here[i]]));
