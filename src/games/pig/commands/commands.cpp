@@ -108,6 +108,7 @@ int pig_solve_command(int argc, const char* const* argv) {
       ("tolerance", real_value(1e-12, 0, 1), "stop value iteration once no value changes more")
       ("step", int_value(10, 1, 1000), "score step of the hold table's rows and columns")
       ("write-policy", po::value<std::string>(), "write the whole optimal policy (R/H per turn total) to FILE");
+  add_compensate_option(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,
@@ -116,6 +117,7 @@ int pig_solve_command(int argc, const char* const* argv) {
              "P(first player wins) under optimal play and the turn total to hold at per scores.",
              vm))
     return 0;
+  if (vm["compensate"].as<bool>()) return pig_compensate_command(vm);
   const PigRules rules = pig_rules_from(vm, 2);
   const std::string format = format_from(vm, kFormats);
   if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");

@@ -23,6 +23,9 @@ int pig_solve_command(int argc, const char* const* argv);
 int pig_tournament_command(int argc, const char* const* argv);
 int pig_advise_command(int argc, const char* const* argv);
 int pig_balance_command(int argc, const char* const* argv);
+// `solve --compensate` (compensate.cpp): its option, and the command once it is parsed.
+void add_compensate_option(po::options_description& desc);
+int pig_compensate_command(const po::variables_map& vm);
 
 // Every pig command, in the order `verflixt pig --help` lists them (the registry's entry).
 std::vector<core::Command> pig_commands();

@@ -42,6 +42,7 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game zehntausend options");
   add_game_options(desc);
   desc.add_options()("write-policy", po::value<std::string>(), "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)");
+  add_race_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,
@@ -50,6 +51,7 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
              "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left.",
              vm))
     return 0;
+  if (vm["race"].as<bool>()) return race_command(vm);
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");

@@ -46,4 +46,8 @@ inline std::string faces_text(const Counts& c) {
   return s;
 }
 
+// `solve --race` (race.cpp): its options, and the command once they are parsed.
+void add_race_options(po::options_description& desc);
+int race_command(const po::variables_map& vm);
+
 }  // namespace verflixt::cli::zehntausend_cli

@@ -1,0 +1,175 @@
+#pragma once
+// Two-player races of push-your-luck turns, solved exactly: each player maximizes his own
+// probability of winning (a tie shares the win), values are P(the player to move wins).
+// No game lives here; a game hands over its turn as data (RaceTurn) and the race's end rule.
+//
+// A state is (seat to move, mover's game total a, other's game total b, the turn's own
+// state). Values are stored only where a turn starts, S(seat, a, b): inside a turn nothing but
+// the ends look outside it — a bank of p points is worth 1 - S(other, b, a + p), a bust
+// 1 - S(other, b, a), a reset (the mover's total to 0) 1 - S(other, b, 0) — so one turn,
+// given those, is a backward induction over its own states (core/backward_induction.h; a turn
+// must be acyclic: every continuing move leads to a lower state number).
+//
+// Levels are the diagonals a + b. A bank leads to a higher level, a bust to the mirrored
+// start of the same level (the cycle (a, b) -> (b, a) -> (a, b)), a reset to a lower one. A
+// sweep visits the levels from the highest totals down (Gauss–Seidel: each level uses what the
+// sweep has already found above it). Inside a level each start depends only on its mirror, and
+// a turn's value is the best of lines in the mirror's value, so a pass over the level takes a
+// Newton step on every mirrored pair (policy iteration for the pair: exact once the chosen
+// actions stop changing); passes repeat until what is left to change, estimated from the ratio
+// of the last two changes, is within the tolerance. Sweeps repeat by the same rule (the
+// residual: a sweep's largest change). Without resets one sweep settles everything (the
+// second only confirms it); a reset leads down, so its information needs more sweeps.
+//
+// Ends of the game (RaceFinish):
+//   FirstToGoal  the first to bank a total of at least `goal` wins. Both seats
+//                play alike, so one table of S serves both.
+//   FinalRound   when the first seat reaches the goal the second plays one more turn and the
+//                higher total wins, equal totals share; when the second seat reaches it first
+//                the round is complete and he wins. The last turn's value depends only on
+//                what the second seat needs, n = A - b: L(n) = max P(bank > n) + P(bank = n)/2.
+//
+// The turn-total cap (`overshoot`). Under FinalRound a first seat past the goal still plays
+// for a bigger lead, so its turn has no natural end; it banks once a + turn total reaches
+// goal + overshoot. Everywhere else reaching the goal ends the need to look further (banking
+// is worth 1, the most there is), so the cap is exact there; under FinalRound widening it must
+// leave the value unchanged to the precision wanted (the tests show how much). A state the
+// cap reaches but that may not bank yet (below a bank minimum) plays on.
+//
+// The turn must hold every total a turn can reach before it banks or the cap banks it: the
+// game's `top` must be at least max(goal + overshoot, goal - 1 + bankable_from) + 2 * max_gain
+// under FinalRound (the second seat's last turn may need that much), max(goal, bankable_from)
+// + max_gain under FirstToGoal; solve_race checks it.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "verflixt/core/run_control.h"
+
+namespace verflixt::core {
+
+// Where a move of a turn leads.
+enum class TurnEnd : std::uint8_t {
+  Continue,  // on to another state of the same turn
+  Bank,      // the turn ends, `target` points added to the mover's total
+  Bust,      // the turn ends, the total unchanged
+  Reset,     // the turn ends, the mover's total drops to 0
+};
+
+struct TurnMove {
+  double probability = 1;
+  TurnEnd end = TurnEnd::Bust;
+  int target = 0;  // Continue: the next state; Bank: the points banked
+};
+
+// One player's turn as data. A state has a turn total (`points`, in the game's unit) and may be
+// bankable (its total could be banked instead of playing it on: the cap banks it). From a
+// state come chance outcomes (probabilities summing to 1; a decision before any chance is one
+// outcome of probability 1); after each outcome the mover chooses an action (the first of
+// highest value on a tie, so a game lists its preferred action first); an action is a list of
+// moves with probabilities summing to 1 (a decision followed by chance: roll, then see).
+// Built in reading order: add_state, then its outcomes, each followed by its actions, each by
+// its moves; then finish().
+class RaceTurn {
+ public:
+  int add_state(int points, bool bankable);
+  void add_outcome(double probability);
+  void add_action();
+  void add_move(TurnMove move);
+  // Seals the turn: `start` is the fresh turn (total 0), `top` the smallest turn total that
+  // has no state (the game banks a move that reaches it). Throws std::invalid_argument for a
+  // malformed turn: a continuing move to itself or a later state, an outcome without action.
+  void finish(int start, int top);
+
+  std::size_t state_count() const { return points_.size(); }
+  int start() const { return start_; }
+  int top() const { return top_; }
+  // The most one move adds to the turn total (bounds how far past the goal a bank can go).
+  int max_gain() const { return max_gain_; }
+  // The smallest turn total from which every state is bankable: below it the cap cannot bank
+  // (a bank minimum), so a turn may run past the cap up to here.
+  int bankable_from() const { return bankable_from_; }
+  int points(std::size_t s) const { return points_[s]; }
+  bool bankable(std::size_t s) const { return bankable_[s] != 0; }
+  // Outcomes of state s are numbered outcome_begin(s) .. outcome_begin(s + 1) - 1 over the turn.
+  std::size_t outcome_begin(std::size_t s) const { return state_outcomes_[s]; }
+  std::size_t outcome_count() const { return outcome_probability_.size(); }
+  double outcome_probability(std::size_t o) const { return outcome_probability_[o]; }
+  std::size_t action_begin(std::size_t o) const { return outcome_actions_[o]; }
+  std::span<const TurnMove> moves(std::size_t action) const {
+    return {moves_.data() + action_moves_[action], action_moves_[action + 1] - action_moves_[action]};
+  }
+
+ private:
+  std::vector<int> points_;
+  std::vector<std::uint8_t> bankable_;
+  std::vector<std::size_t> state_outcomes_, outcome_actions_, action_moves_;
+  std::vector<double> outcome_probability_;
+  std::vector<TurnMove> moves_;
+  int start_ = 0, top_ = 0, max_gain_ = 0, bankable_from_ = 0;
+  bool finished_ = false;
+};
+
+enum class RaceFinish : std::uint8_t { FirstToGoal, FinalRound };
+
+struct RaceRules {
+  int goal = 100;       // in the turn's unit
+  RaceFinish finish = RaceFinish::FirstToGoal;
+  int overshoot = 0;    // FinalRound: the cap, goal + overshoot (see above)
+};
+
+struct RaceOptions {
+  double tolerance = 1e-13;  // a level, and the whole sweep, stop once nothing changes by more
+  int max_sweeps = 1000;
+  int max_level_passes = 100000;
+  // A level's pass: a Newton step on each pair of mirrored starts (policy iteration for the
+  // pair, exact once the chosen actions settle), or plain Gauss–Seidel (each start from the
+  // current values).
+  bool newton = true;
+  const RunControl* control = nullptr;  // polled between levels (Ctrl-C), told the levels done in a sweep
+};
+
+struct RaceSolution {
+  RaceRules rules;
+  int seats = 1;                     // value tables: 1 (FirstToGoal) or 2 (FinalRound)
+  std::vector<double> start;         // S, see value()
+  std::vector<double> last_turn;     // L(n), n = 0..; FinalRound only
+  double residual = 0;               // the largest change in the last sweep
+  int sweeps = 0;
+  std::uint64_t turn_evaluations = 0;  // backward inductions of one turn, all sweeps
+  bool converged = false;
+
+  // P(the mover wins) at the start of a turn of `seat` (0 moves first) with totals a : b.
+  double value(int seat, int a, int b) const {
+    const auto g = static_cast<std::size_t>(rules.goal);
+    return start[(static_cast<std::size_t>(seats == 1 ? 0 : seat) * g + static_cast<std::size_t>(a)) * g +
+                 static_cast<std::size_t>(b)];
+  }
+  // P(the first seat wins the game) from 0 : 0.
+  double first_wins() const { return value(0, 0, 0); }
+  // The last turn's value: P(the second seat wins) when it needs n more points to tie.
+  double last_turn_value(int n) const;
+};
+
+RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const RaceOptions& options = {});
+
+// One turn under a solution, played optimally: what every end of it is worth and the value
+// of every turn state, from which choose() finds the action after any outcome — the same
+// action the solver chose (the same sums in the same order, the same tie rule).
+struct TurnPlay {
+  std::vector<double> bank;    // bank[p]: what banking p points is worth
+  double bust = 0, reset = 0;  // what a bust and a reset are worth
+  int cut = 0;                 // bankable states from this turn total on bank
+  std::vector<double> values;  // per turn state: P(the mover wins) from there
+
+  // The best action after outcome `o` (a turn outcome number) of turn state s; -1 where the
+  // cap banks s without a choice.
+  int choose(const RaceTurn& turn, std::size_t s, std::size_t o) const;
+};
+// The turn of `seat` at a : b (totals 0..goal-1).
+TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b);
+// The second seat's last turn of FinalRound, needing n points to tie (0 <= n < last_turn.size()).
+TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n);
+
+}  // namespace verflixt::core

@@ -1,0 +1,70 @@
+#pragma once
+// Two-player Zehntausend as a race of the core (core/race_solver.h): the exact P(the first
+// player wins) under optimal play by both, with Bankrott (Z4, a reset) and the final round
+// (Z5: the second player answers a first player who reached the limit with one more turn;
+// the higher total wins, equal totals share).
+//
+// The turn handed to the core: one state per (turn total t, dice d to throw), t in steps of
+// 50; after each throw (turn.h's outcomes) the player chooses a set-aside (the best per
+// number of dice, turn.h) and whether to bank after it, banking listed first so that a tie
+// banks. A Niete busts; a Niete on the first throw resets the game total (Z4).
+//
+// The cap (core/race_solver.h): a first player past the limit banks once his total reaches
+// limit + overshoot; the tests show that widening it changes nothing to 1e-9.
+#include <cstdint>
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "verflixt/core/race_solver.h"
+#include "verflixt/games/zehntausend/engine.h"
+#include "verflixt/games/zehntausend/turn.h"
+
+namespace verflixt::zehntausend {
+
+inline constexpr int kDefaultOvershoot = 3000;  // points past the limit (a multiple of 50)
+
+class Race {
+ public:
+  // Solves the race (rules.players must be 2; InputError else).
+  explicit Race(const ZehntausendRules& rules, int overshoot = kDefaultOvershoot, const core::RaceOptions& options = {});
+
+  const ZehntausendRules& rules() const { return model_.rules(); }
+  const core::RaceTurn& turn() const { return turn_; }
+  const core::RaceSolution& solution() const { return solution_; }
+  double first_wins() const { return solution_.first_wins(); }
+  int overshoot() const { return overshoot_; }
+
+  // The optimal decision after a scoring throw, for the engine's play_game (seat 0 or 1).
+  // Remembers the turns it has solved: not for several threads at once.
+  Decision decide(const TurnView& v) const;
+
+  // The smallest turn total (points, at least bank_min) from which the mover at totals
+  // a : b (points) banks after every set-aside that leaves d dice to throw; the cap when he
+  // never does below it.
+  int bank_at(int seat, int a, int b, int d) const;
+
+ private:
+  int state(int t, int d) const { return state_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
+  const core::TurnPlay& play(int seat, int a, int b) const;  // a, b in steps of 50; seat 2: the last turn, a = need
+  void build_turn();
+
+  TurnModel model_;
+  int overshoot_ = 0;
+  int top_ = 0;                 // turn totals 0..top_-1 have states (steps of 50)
+  core::RaceTurn turn_;
+  std::vector<int> state_;      // [t * (kMaxDice + 1) + d], -1 where none
+  std::vector<int> group_;      // per throw (turn.h id): its outcome among its state's
+  // What each action of the turn (core numbering) means: the set-aside (the k-th in the order
+  // of the actions: the most points first, then the throw's options in their order) and
+  // whether to bank after it.
+  struct Meaning {
+    std::uint8_t option = 0;
+    bool bank = false;
+  };
+  std::vector<Meaning> meaning_;
+  core::RaceSolution solution_;
+  mutable std::map<std::tuple<int, int, int>, core::TurnPlay> plays_;
+};
+
+}  // namespace verflixt::zehntausend

@@ -1,0 +1,417 @@
+#include "verflixt/core/race_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "verflixt/core/backward_induction.h"
+
+namespace verflixt::core {
+
+int RaceTurn::add_state(int points, bool bankable) {
+  if (finished_) throw std::logic_error("RaceTurn: add_state after finish");
+  if (points < 0) throw std::invalid_argument("RaceTurn: a turn total is never negative");
+  points_.push_back(points);
+  bankable_.push_back(bankable ? 1 : 0);
+  state_outcomes_.push_back(outcome_probability_.size());
+  return static_cast<int>(points_.size() - 1);
+}
+
+void RaceTurn::add_outcome(double probability) {
+  if (points_.empty()) throw std::logic_error("RaceTurn: an outcome before any state");
+  outcome_probability_.push_back(probability);
+  outcome_actions_.push_back(action_moves_.size());
+}
+
+void RaceTurn::add_action() {
+  if (outcome_probability_.empty()) throw std::logic_error("RaceTurn: an action before any outcome");
+  action_moves_.push_back(moves_.size());
+}
+
+void RaceTurn::add_move(TurnMove move) {
+  if (action_moves_.empty()) throw std::logic_error("RaceTurn: a move before any action");
+  moves_.push_back(move);
+}
+
+void RaceTurn::finish(int start, int top) {
+  if (finished_) throw std::logic_error("RaceTurn: finished twice");
+  const std::size_t n = points_.size();
+  if (start < 0 || static_cast<std::size_t>(start) >= n || points_[static_cast<std::size_t>(start)] != 0)
+    throw std::invalid_argument("RaceTurn: the start must be a state of turn total 0");
+  // Sentinels: every range ends where the next begins.
+  state_outcomes_.push_back(outcome_probability_.size());
+  outcome_actions_.push_back(action_moves_.size());
+  action_moves_.push_back(moves_.size());
+  start_ = start;
+  top_ = top;
+  for (std::size_t s = 0; s < n; ++s) {
+    if (points_[s] >= top) throw std::invalid_argument("RaceTurn: a state at or above top");
+    if (!bankable_[s]) bankable_from_ = std::max(bankable_from_, points_[s] + 1);
+    double outcomes = 0;
+    for (std::size_t o = state_outcomes_[s]; o < state_outcomes_[s + 1]; ++o) {
+      outcomes += outcome_probability_[o];
+      if (outcome_actions_[o] == outcome_actions_[o + 1]) throw std::invalid_argument("RaceTurn: an outcome without action");
+      for (std::size_t a = outcome_actions_[o]; a < outcome_actions_[o + 1]; ++a) {
+        double moves = 0;
+        for (std::size_t m = action_moves_[a]; m < action_moves_[a + 1]; ++m) {
+          const TurnMove& x = moves_[m];
+          moves += x.probability;
+          if (x.end == TurnEnd::Continue) {
+            if (x.target < 0 || static_cast<std::size_t>(x.target) >= s)
+              throw std::invalid_argument("RaceTurn: state " + std::to_string(s) +
+                                          " continues to a state that is not numbered before it");
+            max_gain_ = std::max(max_gain_, points_[static_cast<std::size_t>(x.target)] - points_[s]);
+          } else if (x.end == TurnEnd::Bank) {
+            if (x.target < 0) throw std::invalid_argument("RaceTurn: a negative bank");
+            max_gain_ = std::max(max_gain_, x.target - points_[s]);
+          }
+        }
+        if (std::abs(moves - 1) > 1e-9) throw std::invalid_argument("RaceTurn: an action's moves do not sum to 1");
+      }
+    }
+    if (state_outcomes_[s] != state_outcomes_[s + 1] && std::abs(outcomes - 1) > 1e-9)
+      throw std::invalid_argument("RaceTurn: the outcomes of state " + std::to_string(s) + " do not sum to 1");
+  }
+  finished_ = true;
+}
+
+namespace {
+
+// One turn with its ends valued (a TurnPlay's bank, bust, reset, cut) as a model of
+// backward_induction.h: a bankable state at or past the cut banks.
+struct LevelModel {
+  const RaceTurn& turn;
+  const TurnPlay& ends;
+
+  bool capped(std::size_t s) const { return turn.bankable(s) && turn.points(s) >= ends.cut; }
+  std::size_t state_count() const { return turn.state_count(); }
+  Successor successor(const TurnMove& m) const {
+    switch (m.end) {
+      case TurnEnd::Continue:
+        return {m.probability, static_cast<std::size_t>(m.target)};
+      case TurnEnd::Bank:
+        return {m.probability, kNoState, 1.0, ends.bank[static_cast<std::size_t>(m.target)]};
+      case TurnEnd::Bust:
+        return {m.probability, kNoState, 1.0, ends.bust};
+      case TurnEnd::Reset:
+        break;
+    }
+    return {m.probability, kNoState, 1.0, ends.reset};
+  }
+  // Action a of outcome o (a turn outcome number), each move handed to emit.
+  template <class Emit>
+  void moves(std::size_t o, int a, Emit&& emit) const {
+    for (const TurnMove& m : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(a))) emit(successor(m));
+  }
+  template <class Visit>
+  void outcomes(std::size_t s, Visit&& visit) const {
+    if (capped(s)) {
+      const double v = ends.bank[static_cast<std::size_t>(turn.points(s))];
+      visit(1.0, 1, [v](int, auto&& emit) { emit(Successor{1.0, kNoState, 1.0, v}); });
+      return;
+    }
+    for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o)
+      visit(turn.outcome_probability(o), static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)),
+            [this, o](int a, auto&& emit) { moves(o, a, emit); });
+  }
+  // The values of every turn state.
+  std::vector<double> values() const { return backward_induction(*this, InductionOptions{}, [](std::size_t, int, int) {}); }
+
+  // The start's value and its slope in the value of the mirrored start S(other, b, a): the
+  // values as values() finds them (the same sums in the same order, the same choices) and,
+  // along the chosen actions, the derivative — each end that reads the mirror (a bust, a bank
+  // of 0, a reset when a = 0; worth 1 - S) contributes -1 per unit of probability.
+  std::pair<double, double> start_and_slope(bool reset_reads_mirror, std::vector<double>& v, std::vector<double>& dv) const {
+    const std::size_t n = turn.state_count();
+    v.assign(n, 0.0);
+    dv.assign(n, 0.0);
+    const auto slope = [&](const TurnMove& m) {
+      switch (m.end) {
+        case TurnEnd::Continue:
+          return dv[static_cast<std::size_t>(m.target)];
+        case TurnEnd::Bank:
+          return m.target == 0 ? -1.0 : 0.0;
+        case TurnEnd::Bust:
+          return -1.0;
+        case TurnEnd::Reset:
+          break;
+      }
+      return reset_reads_mirror ? -1.0 : 0.0;
+    };
+    for (std::size_t s = 0; s < n; ++s) {
+      if (capped(s)) {
+        v[s] = ends.bank[static_cast<std::size_t>(turn.points(s))];
+        dv[s] = turn.points(s) == 0 ? -1.0 : 0.0;
+        continue;
+      }
+      double value = 0, derivative = 0;
+      for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
+        const auto q = [&](int a) {
+          double sum = 0;
+          moves(o, a, [&](const Successor& x) {
+            sum += x.probability * (x.next == kNoState ? x.offset : x.offset + x.scale * v[x.next]);
+          });
+          return sum;
+        };
+        const auto [best, a] = best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
+        double d = 0;
+        for (const TurnMove& m : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(a))) d += m.probability * slope(m);
+        value += turn.outcome_probability(o) * best;
+        derivative += turn.outcome_probability(o) * d;
+      }
+      v[s] = value;
+      dv[s] = derivative;
+    }
+    const auto start = static_cast<std::size_t>(turn.start());
+    return {v[start], dv[start]};
+  }
+};
+
+// The values the ends of a turn of `seat` at a : b lead to, from the current tables.
+class Race {
+ public:
+  // Reads `sol` (its rules and current tables) and never writes it.
+  Race(const RaceTurn& turn, const RaceSolution& sol) : turn_(turn), sol_(sol) {
+    int most = turn.top();
+    for (std::size_t s = 0; s < turn.state_count(); ++s) most = std::max(most, turn.points(s));
+    bank_size_ = static_cast<std::size_t>(most + turn.max_gain() + 1);
+  }
+
+  std::size_t index(int seat, int a, int b) const {
+    const auto g = static_cast<std::size_t>(sol_.rules.goal);
+    return (static_cast<std::size_t>(seat) * g + static_cast<std::size_t>(a)) * g + static_cast<std::size_t>(b);
+  }
+
+  // Values the ends of the turn of `seat` at a : b from the current tables.
+  void ends(int seat, int a, int b, TurnPlay& e) const {
+    const RaceRules& r = sol_.rules;
+    const int other = sol_.seats == 1 ? 0 : 1 - seat;
+    const bool final_round = r.finish == RaceFinish::FinalRound && seat == 0;
+    e.bank.resize(bank_size_);
+    for (std::size_t p = 0; p < bank_size_; ++p) {
+      const int total = a + static_cast<int>(p);
+      if (total < r.goal)
+        e.bank[p] = 1 - sol_.start[index(other, b, total)];
+      else if (!final_round)
+        e.bank[p] = 1.0;
+      else if (static_cast<std::size_t>(total - b) < sol_.last_turn.size())
+        e.bank[p] = 1 - sol_.last_turn[static_cast<std::size_t>(total - b)];
+      else
+        e.bank[p] = 1.0;  // past every bank a reachable state can make (only capped states out of reach read it)
+    }
+    e.bust = 1 - sol_.start[index(other, b, a)];
+    e.reset = 1 - sol_.start[index(other, b, 0)];
+    e.cut = (final_round ? r.goal + r.overshoot : r.goal) - a;
+  }
+
+  // The second seat's last turn needing n to tie: a bank of more wins, of exactly n shares.
+  void last_turn_ends(int n, TurnPlay& e) const {
+    e.bank.resize(bank_size_);
+    for (std::size_t p = 0; p < bank_size_; ++p) {
+      const int q = static_cast<int>(p);
+      e.bank[p] = q > n ? 1.0 : q == n ? 0.5 : 0.0;
+    }
+    e.bust = e.reset = 0;
+    e.cut = n + 1;
+  }
+
+  double evaluate(int seat, int a, int b) {
+    ends(seat, a, b, scratch_);
+    return LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
+  }
+
+  // The value and the slope in the mirror's value of the turn of `seat` at a : b.
+  std::pair<double, double> evaluate_with_slope(int seat, int a, int b) {
+    ends(seat, a, b, scratch_);
+    return LevelModel{turn_, scratch_}.start_and_slope(a == 0, v_, dv_);
+  }
+  // The mirror of a start: the other seat's turn at b : a (itself when one table serves both
+  // seats and a = b).
+  std::size_t mirror(int seat, int a, int b) const { return index(sol_.seats == 1 ? 0 : 1 - seat, b, a); }
+
+  // L(n) for n = 0..count-1 (FinalRound).
+  std::vector<double> last_turns(int count) {
+    std::vector<double> values(static_cast<std::size_t>(count), 0.0);
+    for (int n = 0; n < count; ++n) {
+      last_turn_ends(n, scratch_);
+      values[static_cast<std::size_t>(n)] = LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
+    }
+    return values;
+  }
+
+ private:
+  const RaceTurn& turn_;
+  const RaceSolution& sol_;
+  std::size_t bank_size_ = 0;
+  TurnPlay scratch_;
+  std::vector<double> v_, dv_;
+};
+
+// When an iteration may stop. The changes of a converging iteration shrink by a ratio r per
+// pass, so what is left after a change c is about c * r / (1 - r): a slow cycle (a bust almost
+// every turn) leaves far more than c. `ratio` is the last ratio seen (0: none yet).
+struct Stop {
+  double tolerance;
+  double previous = 0;  // the last change
+  double ratio = 0;
+  bool after(double change) {
+    if (previous > 0) ratio = change / previous;
+    previous = change;
+    if (change == 0) return true;
+    // Both the change and what may be left after it (a ratio near 1 leaves much more).
+    return change <= tolerance && ratio < 1 && change * ratio / (1 - ratio) <= tolerance;
+  }
+};
+
+constexpr int kNewtonPasses = 50;
+
+// One Newton step on every pair of mirrored starts of a level. Start x's turn is worth
+// f_x + s_x (y - y0) near its mirror's current value y0 (exactly so while the chosen actions
+// stay: a turn's value is the best of lines in y, so this is policy iteration for the pair):
+//   x = f_x + s_x (y - y0),  y = f_y + s_y (x - x0)
+// solved for x and y; a start that is its own mirror solves x = f_x + s_x (x - x0). Returns
+// the largest change.
+double newton(const Race& race, const std::vector<std::size_t>& here, const std::vector<int>& who,
+              const std::vector<double>& f, const std::vector<double>& slope, std::vector<double>& start) {
+  std::vector<double> next(here.size());
+  for (std::size_t i = 0; i < here.size(); ++i) {
+    const std::size_t m = race.mirror(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+    const std::size_t j = static_cast<std::size_t>(std::find(here.begin(), here.end(), m) - here.begin());
+    const double x0 = start[here[i]];
+    if (j == i) {
+      next[i] = (f[i] - slope[i] * x0) / (1 - slope[i]);
+      continue;
+    }
+    const double y0 = start[here[j]];
+    const double det = 1 - slope[i] * slope[j];
+    // The slopes lie in [-1, 0]; both -1 (a turn that always busts) leaves no step to take.
+    next[i] = det > 1e-12 ? (f[i] + slope[i] * (f[j] - y0 - slope[j] * x0)) / det : f[i];
+  }
+  double change = 0;
+  for (std::size_t i = 0; i < here.size(); ++i) {
+    change = std::max(change, std::abs(next[i] - start[here[i]]));
+    start[here[i]] = next[i];
+  }
+  return change;
+}
+
+}  // namespace
+
+double RaceSolution::last_turn_value(int n) const {
+  if (n < 0 || static_cast<std::size_t>(n) >= last_turn.size())
+    throw std::out_of_range("RaceSolution: no last turn needing " + std::to_string(n));
+  return last_turn[static_cast<std::size_t>(n)];
+}
+
+RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const RaceOptions& options) {
+  if (rules.goal < 1) throw std::invalid_argument("solve_race: the goal must be at least 1");
+  if (rules.overshoot < 0) throw std::invalid_argument("solve_race: a negative overshoot");
+  const bool final_round = rules.finish == RaceFinish::FinalRound;
+  // A turn plays on below its cut and below bankable_from, so a bank reaches a total below
+  // `reach`; every state that plays on must have its true moves (the game banks at `top`).
+  const int from = turn.bankable_from();
+  const int reach = final_round ? std::max(rules.goal + rules.overshoot, rules.goal - 1 + from) + turn.max_gain()
+                                : std::max(rules.goal, from);
+  if (turn.top() < reach + turn.max_gain())
+    throw std::invalid_argument("solve_race: the turn must hold every turn total below " +
+                                std::to_string(reach + turn.max_gain()) + " (its top is " + std::to_string(turn.top()) + ")");
+  RaceSolution sol;
+  sol.rules = rules;
+  sol.seats = final_round ? 2 : 1;
+  const int g = rules.goal;
+  sol.start.assign(static_cast<std::size_t>(sol.seats) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g), 0.0);
+  Race race(turn, sol);
+  // The last turn needs n = A - b with A below reach and b >= 0; its own cut is n + 1.
+  if (final_round) sol.last_turn = race.last_turns(reach);
+
+  sol.residual = std::numeric_limits<double>::infinity();
+  Stop sweeps{options.tolerance};
+  // Each level keeps its last ratio: its first pass in a later sweep has none of its own, and
+  // a change within the tolerance there may still leave c * r / (1 - r) to come.
+  std::vector<double> ratios(static_cast<std::size_t>(2 * g), 0.0);
+  while (sol.sweeps < options.max_sweeps) {
+    double sweep = 0;
+    for (int level = 2 * (g - 1); level >= 0; --level) {
+      if (options.control) {
+        if (options.control->stopped()) return sol;
+        options.control->report(static_cast<std::uint64_t>(2 * (g - 1) - level), static_cast<std::uint64_t>(2 * g - 1));
+      }
+      const int a_low = std::max(0, level - (g - 1)), a_high = std::min(g - 1, level);
+      Stop stop{options.tolerance, 0, ratios[static_cast<std::size_t>(level)]};
+      // The level's starts: each depends, inside the level, on its mirror only.
+      std::vector<std::size_t> here;
+      std::vector<int> who;  // seat, a, b per start
+      for (int a = a_high; a >= a_low; --a)
+        for (int seat = 0; seat < sol.seats; ++seat) {
+          here.push_back(race.index(seat, a, level - a));
+          who.insert(who.end(), {seat, a, level - a});
+        }
+      std::vector<double> f(here.size()), slope(here.size());
+      for (int pass = 0; pass < options.max_level_passes; ++pass) {
+        double change = 0;
+        // Newton steps settle a pair in a few passes once its choices stop changing; should
+        // they keep changing, plain passes (a contraction) finish the level.
+        if (!options.newton || pass >= kNewtonPasses) {
+          for (std::size_t i = 0; i < here.size(); ++i) {
+            const double next = race.evaluate(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+            change = std::max(change, std::abs(next - sol.start[here[i]]));
+            sol.start[here[i]] = next;
+          }
+        } else {
+          for (std::size_t i = 0; i < here.size(); ++i)
+            std::tie(f[i], slope[i]) = race.evaluate_with_slope(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+          change = newton(race, here, who, f, slope, sol.start);
+        }
+        sol.turn_evaluations += here.size();
+        sweep = std::max(sweep, change);
+        if (stop.after(change)) break;
+      }
+      ratios[static_cast<std::size_t>(level)] = stop.ratio;
+    }
+    ++sol.sweeps;
+    sol.residual = sweep;
+    if (sweeps.after(sweep)) {
+      sol.converged = true;
+      break;
+    }
+  }
+  return sol;
+}
+
+int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
+  const LevelModel model{turn, *this};
+  if (model.capped(s)) return -1;
+  const auto q = [&](int a) {
+    // The sum backward_induction.h forms, term by term.
+    double sum = 0;
+    model.moves(o, a, [&](const Successor& x) {
+      sum += x.probability * (x.next == kNoState ? x.offset : x.offset + x.scale * values[x.next]);
+    });
+    return sum;
+  };
+  return best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q).second;
+}
+
+TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b) {
+  if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
+    throw std::out_of_range("play_turn: totals 0..goal-1 and seat 0 or 1");
+  TurnPlay play;
+  Race(turn, solution).ends(seat, a, b, play);
+  play.values = LevelModel{turn, play}.values();
+  return play;
+}
+
+TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n) {
+  if (n < 0 || static_cast<std::size_t>(n) >= solution.last_turn.size())
+    throw std::out_of_range("play_last_turn: no last turn needing " + std::to_string(n));
+  TurnPlay play;
+  Race(turn, solution).last_turn_ends(n, play);
+  play.values = LevelModel{turn, play}.values();
+  return play;
+}
+
+}  // namespace verflixt::core

@@ -1,0 +1,139 @@
+#include "verflixt/games/zehntausend/race.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "verflixt/core/error.h"
+
+namespace verflixt::zehntausend {
+namespace {
+
+constexpr std::size_t kD = kMaxDice + 1;
+
+// The most-points option first (a tie keeps it, as the turn solver does), then the others.
+int option(const ThrowOutcome& o, int k) { return k == 0 ? o.most_points : k - 1 < o.most_points ? k - 1 : k; }
+
+}  // namespace
+
+Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions& options)
+    : model_(rules), overshoot_(overshoot) {
+  if (rules.players != 2)
+    throw core::InputError("the Zehntausend race is solved for 2 players, not " + std::to_string(rules.players));
+  if (overshoot < 0 || overshoot % kPointStep != 0)
+    throw core::InputError("the race's overshoot must be a multiple of 50 points, not " + std::to_string(overshoot));
+  const core::RaceRules race{.goal = rules.limit / kPointStep,
+                             .finish = core::RaceFinish::FinalRound,
+                             .overshoot = overshoot / kPointStep};
+  // What the core needs (core/race_solver.h; every total from bank_min on is bankable).
+  const int gain = model_.max_points() / kPointStep;
+  const int from = (rules.bank_min + kPointStep - 1) / kPointStep;
+  top_ = std::max(race.goal + race.overshoot, race.goal - 1 + from) + 2 * gain;
+  build_turn();
+  solution_ = core::solve_race(turn_, race, options);
+}
+
+void Race::build_turn() {
+  const ZehntausendRules& r = model_.rules();
+  // Throws whose set-asides score alike (the same points and dice, in the order of the
+  // actions) lead to the same moves: one outcome of the turn each, their probabilities summed
+  // (462 throws of six dice make far fewer outcomes); every Niete is one outcome.
+  struct Group {
+    double probability = 0;
+    int id = 0;  // a throw of the group: its options give the moves
+  };
+  std::vector<std::vector<Group>> groups(kD);
+  group_.assign(static_cast<std::size_t>(model_.outcome_count()), -1);
+  for (int d = 1; d <= r.dice; ++d) {
+    std::map<std::vector<int>, int> index;
+    for (const ThrowOutcome& o : model_.throws(d)) {
+      std::vector<int> key;
+      for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
+        const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
+        key.insert(key.end(), {x.points, x.dice});
+      }
+      auto& list = groups[static_cast<std::size_t>(d)];
+      const auto [it, fresh] = index.emplace(key, static_cast<int>(list.size()));
+      if (fresh) list.push_back({0.0, o.id});
+      list[static_cast<std::size_t>(it->second)].probability += o.probability;
+      group_[static_cast<std::size_t>(o.id)] = it->second;
+    }
+  }
+  state_.assign(static_cast<std::size_t>(top_) * kD, -1);
+  // Highest turn total first: a set-aside adds at least 50, so successors come before.
+  for (int t = top_ - 1; t >= 0; --t)
+    for (int d = 1; d <= r.dice; ++d) {
+      if (t == 0 && d != r.dice) continue;  // a turn opens with all dice
+      const bool first = t == 0;
+      state_[static_cast<std::size_t>(t) * kD + static_cast<std::size_t>(d)] = turn_.add_state(t, t * kPointStep >= r.bank_min);
+      for (const Group& g : groups[static_cast<std::size_t>(d)]) {
+        const ThrowOutcome& o = model_.outcome(g.id);
+        turn_.add_outcome(g.probability);
+        if (o.niete()) {  // Z2, and Z4 on the first throw
+          turn_.add_action();
+          meaning_.push_back({});
+          turn_.add_move({1.0, first && r.bankrott ? core::TurnEnd::Reset : core::TurnEnd::Bust, 0});
+          continue;
+        }
+        for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
+          const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
+          const int t2 = t + x.points / kPointStep, d2 = model_.dice_after(d, x.dice);
+          const bool may = t2 * kPointStep >= r.bank_min;  // Z3
+          const auto add = [&](bool bank, core::TurnMove move) {
+            turn_.add_action();
+            meaning_.push_back({static_cast<std::uint8_t>(k), bank});
+            turn_.add_move(move);
+          };
+          if (d2 == 0)  // no dice and no hot dice: the turn ends, banked if Z3 allows
+            add(may, {1.0, may ? core::TurnEnd::Bank : core::TurnEnd::Bust, may ? t2 : 0});
+          else if (t2 >= top_)  // past every total the race follows: bank
+            add(true, {1.0, core::TurnEnd::Bank, t2});
+          else {
+            if (may) add(true, {1.0, core::TurnEnd::Bank, t2});
+            add(false, {1.0, core::TurnEnd::Continue, state(t2, d2)});
+          }
+        }
+      }
+    }
+  turn_.finish(state(0, r.dice), top_);
+}
+
+const core::TurnPlay& Race::play(int seat, int a, int b) const {
+  const auto key = std::tuple{seat, a, b};
+  auto it = plays_.find(key);
+  if (it == plays_.end())
+    it = plays_.emplace(key, seat == 2 ? core::play_last_turn(turn_, solution_, a) : core::play_turn(turn_, solution_, seat, a, b))
+             .first;
+  return it->second;
+}
+
+Decision Race::decide(const TurnView& v) const {
+  if (v.seat < 0 || v.seat > 1 || v.totals.size() != 2) throw std::invalid_argument("Race::decide: two seats");
+  const int mine = v.totals[static_cast<std::size_t>(v.seat)], theirs = v.totals[static_cast<std::size_t>(1 - v.seat)];
+  // The final round is the second seat's last turn: it needs the first seat's total.
+  const core::TurnPlay& p = v.final_round ? play(2, (theirs - mine) / kPointStep, 0)
+                                          : play(v.seat, mine / kPointStep, theirs / kPointStep);
+  const int t = v.turn_total / kPointStep, d = dice_in(v.thrown);
+  if (t >= top_ || state(t, d) < 0) throw std::invalid_argument("Race::decide: a turn total past the race's cap");
+  const auto s = static_cast<std::size_t>(state(t, d));
+  const ThrowOutcome& o = model_.outcome(model_.outcome_id(v.thrown));
+  const std::size_t outcome = turn_.outcome_begin(s) + static_cast<std::size_t>(group_[static_cast<std::size_t>(o.id)]);
+  const int a = p.choose(turn_, s, outcome);
+  if (a < 0) return {o.options[static_cast<std::size_t>(o.most_points)].kept, true};  // capped: banked before
+  const Meaning& m = meaning_[turn_.action_begin(outcome) + static_cast<std::size_t>(a)];
+  return {o.options[static_cast<std::size_t>(option(o, m.option))].kept, m.bank};
+}
+
+int Race::bank_at(int seat, int a, int b, int d) const {
+  const core::TurnPlay& p = play(seat, a / kPointStep, b / kPointStep);
+  const int low = std::max(1, (rules().bank_min + kPointStep - 1) / kPointStep);
+  int t = std::min(p.cut, top_);
+  // After a set-aside at t with d dice left, banking is worth bank[t], throwing values[(t, d)].
+  while (t - 1 >= low && state(t - 1, d) >= 0 &&
+         p.bank[static_cast<std::size_t>(t - 1)] >= p.values[static_cast<std::size_t>(state(t - 1, d))])
+    --t;
+  return t * kPointStep;
+}
+
+}  // namespace verflixt::zehntausend

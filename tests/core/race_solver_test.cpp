@@ -1,0 +1,190 @@
+// The core's race solver on a toy race, against a brute-force iteration written here over
+// every state of the game, turn total included (the solver stores only the starts of turns).
+// The toy: a three-sided die; a 1 loses the turn total (and, if it is the turn's first
+// throw and resets are on, the game total too), a 2 or a 3 adds itself; the turn total may be
+// banked from 2 on. Both ends of the game: the first to reach the goal wins, or the final
+// round (the second seat answers with one last turn, the higher total wins, a tie shares).
+#include "verflixt/core/race_solver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+namespace verflixt::core {
+namespace {
+
+struct Toy {
+  int goal = 5;
+  int overshoot = 3;
+  int bank_min = 2;
+  bool reset = true;
+  RaceFinish finish = RaceFinish::FinalRound;
+};
+
+constexpr int kGain = 3;  // the die's highest face
+
+RaceTurn toy_turn(const Toy& toy) {
+  const int top = toy.goal + toy.overshoot + 2 * kGain + 1;
+  RaceTurn turn;
+  const auto state = [top](int k) { return top - 1 - k; };
+  for (int k = top - 1; k >= 0; --k) {
+    const bool may = k >= toy.bank_min;
+    turn.add_state(k, may);
+    turn.add_outcome(1.0);
+    if (may) {
+      turn.add_action();
+      turn.add_move({1.0, TurnEnd::Bank, k});
+    }
+    turn.add_action();
+    turn.add_move({1.0 / 3, k == 0 && toy.reset ? TurnEnd::Reset : TurnEnd::Bust, 0});
+    for (int f = 2; f <= 3; ++f)
+      turn.add_move(k + f >= top ? TurnMove{1.0 / 3, TurnEnd::Bank, k + f} : TurnMove{1.0 / 3, TurnEnd::Continue, state(k + f)});
+  }
+  turn.finish(state(0), top);
+  return turn;
+}
+
+// The brute force: V[seat][a][b][k], every state of the game, Gauss–Seidel in plain loops
+// until nothing moves by 1e-15; the last turn by its own recursion over k.
+struct Brute {
+  Toy toy;
+  int kmax;
+  std::vector<double> v;
+  double& at(int seat, int a, int b, int k) { return v[((static_cast<std::size_t>(seat) * 64 + a) * 64 + b) * 64 + k]; }
+  // The second seat's last turn at turn total k, needing n to tie.
+  double last(int n, int k) const {
+    const bool may = k >= toy.bank_min;
+    if (may && k > n) return 1.0;
+    const double roll = (last(n, k + 2) + last(n, k + 3)) / 3;  // a 1 loses
+    return may ? std::max(k == n ? 0.5 : 0.0, roll) : roll;
+  }
+  double bank(int seat, int a, int b, int k) {
+    const int total = a + k;
+    if (total >= toy.goal) {
+      if (toy.finish == RaceFinish::FirstToGoal || seat == 1) return 1.0;
+      return 1 - last(total - b, 0);
+    }
+    return 1 - at(1 - seat, b, total, 0);
+  }
+  explicit Brute(const Toy& t) : toy(t), kmax(t.goal + t.overshoot + 8), v(2 * 64 * 64 * 64, 0.0) {
+    for (int sweep = 0; sweep < 100000; ++sweep) {
+      double change = 0;
+      for (int seat = 0; seat < 2; ++seat)
+        for (int a = 0; a < toy.goal; ++a)
+          for (int b = 0; b < toy.goal; ++b)
+            for (int k = kmax - 1; k >= 0; --k) {
+              const bool may = k >= toy.bank_min;
+              // The cap: the first seat banks at goal + overshoot (FinalRound); otherwise
+              // banking at the goal is worth 1, the most there is.
+              const int cap = toy.finish == RaceFinish::FinalRound && seat == 0 ? toy.goal + toy.overshoot : toy.goal;
+              double x;
+              if (may && a + k >= cap) {
+                x = bank(seat, a, b, k);
+              } else {
+                const double lose = 1 - (k == 0 && toy.reset ? at(1 - seat, b, 0, 0) : at(1 - seat, b, a, 0));
+                const double roll = (lose + at(seat, a, b, k + 2) + at(seat, a, b, k + 3)) / 3;
+                x = may ? std::max(bank(seat, a, b, k), roll) : roll;
+              }
+              change = std::max(change, std::abs(x - at(seat, a, b, k)));
+              at(seat, a, b, k) = x;
+            }
+      if (change < 1e-15) break;
+    }
+  }
+};
+
+void expect_matches_brute_force(const Toy& toy) {
+  const RaceSolution s = solve_race(toy_turn(toy), {toy.goal, toy.finish, toy.overshoot});
+  ASSERT_TRUE(s.converged);
+  EXPECT_LE(s.residual, 1e-13);
+  Brute brute(toy);
+  for (int seat = 0; seat < 2; ++seat)
+    for (int a = 0; a < toy.goal; ++a)
+      for (int b = 0; b < toy.goal; ++b) EXPECT_NEAR(s.value(seat, a, b), brute.at(seat, a, b, 0), 1e-12) << seat << " " << a << " " << b;
+  // Nobody is sure to win; in the race to the goal moving first is worth something (the final
+  // round gives the second seat the last word instead).
+  EXPECT_GT(s.first_wins(), 0.0);
+  EXPECT_LT(s.first_wins(), 1.0);
+  if (toy.finish == RaceFinish::FirstToGoal) {
+    EXPECT_GT(s.first_wins(), 0.5);
+  }
+}
+
+TEST(RaceSolver, FinalRoundWithResetsEqualsTheBruteForce) { expect_matches_brute_force(Toy{}); }
+
+TEST(RaceSolver, FinalRoundWithoutResetsEqualsTheBruteForce) { expect_matches_brute_force(Toy{.reset = false}); }
+
+TEST(RaceSolver, FirstToGoalEqualsTheBruteForce) {
+  expect_matches_brute_force(Toy{.goal = 7, .overshoot = 0, .reset = true, .finish = RaceFinish::FirstToGoal});
+  expect_matches_brute_force(Toy{.goal = 7, .overshoot = 0, .reset = false, .finish = RaceFinish::FirstToGoal});
+}
+
+TEST(RaceSolver, TheLastTurnIsTheBruteForceRecursion) {
+  const Toy toy;
+  const RaceSolution s = solve_race(toy_turn(toy), {toy.goal, toy.finish, toy.overshoot});
+  const Brute brute(Toy{.goal = 1});  // only its last() is read
+  for (int n = 0; n < static_cast<int>(s.last_turn.size()); ++n) EXPECT_NEAR(s.last_turn_value(n), brute.last(n, 0), 1e-15) << n;
+}
+
+// Without resets the levels (a + b) form no cycle across them: one sweep that settles each
+// level settles everything. Plain Gauss–Seidel (one evaluation per level and sweep) must reach
+// the same values by many sweeps.
+TEST(RaceSolver, WithoutResetsOneSweepSettlesWhatPlainSweepsReach) {
+  const Toy toy{.goal = 9, .overshoot = 4, .reset = false};
+  const RaceTurn turn = toy_turn(toy);
+  const RaceSolution settled = solve_race(turn, {toy.goal, toy.finish, toy.overshoot});
+  ASSERT_TRUE(settled.converged);
+  EXPECT_LE(settled.sweeps, 2);
+  const RaceSolution plain = solve_race(turn, {toy.goal, toy.finish, toy.overshoot}, {.max_level_passes = 1, .newton = false});
+  ASSERT_TRUE(plain.converged);
+  EXPECT_GT(plain.sweeps, 5);
+  for (int seat = 0; seat < 2; ++seat)
+    for (int a = 0; a < toy.goal; ++a)
+      for (int b = 0; b < toy.goal; ++b) EXPECT_NEAR(settled.value(seat, a, b), plain.value(seat, a, b), 1e-11);
+  // With resets the information that flows down needs more than one sweep.
+  const RaceSolution resets = solve_race(toy_turn(Toy{.goal = 9, .overshoot = 4}), {9, toy.finish, 4});
+  ASSERT_TRUE(resets.converged);
+  EXPECT_GT(resets.sweeps, 2);
+  // From 0 : 0 a reset is a bust, and short races are won in one turn; with a total to lose
+  // it is not.
+  EXPECT_GT(std::abs(resets.value(0, 4, 4) - settled.value(0, 4, 4)), 1e-3);
+}
+
+TEST(RaceSolver, ThePlayedTurnChoosesWhatTheValuesSay) {
+  const Toy toy;
+  const RaceTurn turn = toy_turn(toy);
+  const RaceSolution s = solve_race(turn, {toy.goal, toy.finish, toy.overshoot});
+  const TurnPlay p = play_turn(turn, s, 0, 1, 3);
+  EXPECT_NEAR(p.values[static_cast<std::size_t>(turn.start())], s.value(0, 1, 3), 1e-13);
+  const Brute brute(toy);
+  // At a total of 1 against 3 with 2 on the turn: bank (action 0) iff banking is worth more.
+  const std::size_t st = static_cast<std::size_t>(turn.top() - 1 - 2);
+  Brute b2 = brute;
+  const double bank = b2.bank(0, 1, 3, 2);
+  const double roll = (1 - b2.at(1, 3, 1, 0) + b2.at(0, 1, 3, 4) + b2.at(0, 1, 3, 5)) / 3;
+  EXPECT_EQ(p.choose(turn, st, turn.outcome_begin(st)), bank >= roll ? 0 : 1);
+  EXPECT_NE(bank, roll);
+}
+
+TEST(RaceSolver, RefusesAMalformedTurn) {
+  RaceTurn loop;
+  loop.add_state(0, false);
+  loop.add_outcome(1.0);
+  loop.add_action();
+  loop.add_move({1.0, TurnEnd::Continue, 0});  // to itself: a turn must be acyclic
+  EXPECT_THROW(loop.finish(0, 1), std::invalid_argument);
+  RaceTurn half;
+  half.add_state(0, false);
+  half.add_outcome(0.5);  // outcomes summing to 1/2
+  half.add_action();
+  half.add_move({1.0, TurnEnd::Bust, 0});
+  EXPECT_THROW(half.finish(0, 1), std::invalid_argument);
+  // A turn too short for the goal: its top must leave room for every move below the goal.
+  EXPECT_THROW(solve_race(toy_turn(Toy{}), {20, RaceFinish::FirstToGoal, 0}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace verflixt::core
