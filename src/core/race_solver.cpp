@@ -8,6 +8,9 @@
 #include <tuple>
 #include <utility>
 
+#include <omp.h>
+
+#include "verflixt/core/anderson.h"
 #include "verflixt/core/backward_induction.h"
 
 namespace verflixt::core {
@@ -76,6 +79,18 @@ void RaceTurn::finish(int start, int top) {
     if (state_outcomes_[s] != state_outcomes_[s + 1] && std::abs(outcomes - 1) > 1e-9)
       throw std::invalid_argument("RaceTurn: the outcomes of state " + std::to_string(s) + " do not sum to 1");
   }
+  int most = top;
+  for (std::size_t s = 0; s < n; ++s) most = std::max(most, points_[s]);
+  bank_slots_ = static_cast<std::size_t>(most + max_gain_ + 1);
+  slot_moves_.reserve(moves_.size());
+  for (const TurnMove& m : moves_) {
+    has_reset_ = has_reset_ || m.end == TurnEnd::Reset;
+    std::size_t slot = n + bank_slots_ + 1;  // a reset
+    if (m.end == TurnEnd::Continue) slot = static_cast<std::size_t>(m.target);
+    else if (m.end == TurnEnd::Bank) slot = n + static_cast<std::size_t>(m.target);
+    else if (m.end == TurnEnd::Bust) slot = n + bank_slots_;
+    slot_moves_.push_back({m.probability, static_cast<std::uint32_t>(slot)});
+  }
   finished_ = true;
 }
 
@@ -126,40 +141,36 @@ struct LevelModel {
   // along the chosen actions, the derivative — each end that reads the mirror (a bust, a bank
   // of 0, a reset when a = 0; worth 1 - S) contributes -1 per unit of probability.
   std::pair<double, double> start_and_slope(bool reset_reads_mirror, std::vector<double>& v, std::vector<double>& dv) const {
-    const std::size_t n = turn.state_count();
-    v.assign(n, 0.0);
-    dv.assign(n, 0.0);
-    const auto slope = [&](const TurnMove& m) {
-      switch (m.end) {
-        case TurnEnd::Continue:
-          return dv[static_cast<std::size_t>(m.target)];
-        case TurnEnd::Bank:
-          return m.target == 0 ? -1.0 : 0.0;
-        case TurnEnd::Bust:
-          return -1.0;
-        case TurnEnd::Reset:
-          break;
-      }
-      return reset_reads_mirror ? -1.0 : 0.0;
-    };
+    // The turn's slot table (RaceTurn::slot_moves): the state values first, then the ends.
+    const std::size_t n = turn.state_count(), banks = turn.bank_slots();
+    v.assign(n + banks + 2, 0.0);
+    dv.assign(n + banks + 2, 0.0);
+    std::copy(ends.bank.begin(), ends.bank.begin() + static_cast<std::ptrdiff_t>(banks), v.begin() + static_cast<std::ptrdiff_t>(n));
+    v[n + banks] = ends.bust;
+    v[n + banks + 1] = ends.reset;
+    dv[n] = -1.0;  // a bank of 0 leaves the totals as they are: the mirror
+    dv[n + banks] = -1.0;
+    dv[n + banks + 1] = reset_reads_mirror ? -1.0 : 0.0;
     for (std::size_t s = 0; s < n; ++s) {
       if (capped(s)) {
-        v[s] = ends.bank[static_cast<std::size_t>(turn.points(s))];
-        dv[s] = turn.points(s) == 0 ? -1.0 : 0.0;
+        const std::size_t bank = n + static_cast<std::size_t>(turn.points(s));
+        v[s] = v[bank];
+        dv[s] = dv[bank];
         continue;
       }
       double value = 0, derivative = 0;
       for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
+        // The same sums in the same order as values(): p * v, one term per move.
         const auto q = [&](int a) {
           double sum = 0;
-          moves(o, a, [&](const Successor& x) {
-            sum += x.probability * (x.next == kNoState ? x.offset : x.offset + x.scale * v[x.next]);
-          });
+          for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
+            sum += m.probability * v[m.slot];
           return sum;
         };
         const auto [best, a] = best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
         double d = 0;
-        for (const TurnMove& m : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(a))) d += m.probability * slope(m);
+        for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
+          d += m.probability * dv[m.slot];
         value += turn.outcome_probability(o) * best;
         derivative += turn.outcome_probability(o) * d;
       }
@@ -176,9 +187,7 @@ class Race {
  public:
   // Reads `sol` (its rules and current tables) and never writes it.
   Race(const RaceTurn& turn, const RaceSolution& sol) : turn_(turn), sol_(sol) {
-    int most = turn.top();
-    for (std::size_t s = 0; s < turn.state_count(); ++s) most = std::max(most, turn.points(s));
-    bank_size_ = static_cast<std::size_t>(most + turn.max_gain() + 1);
+    bank_size_ = turn.bank_slots();
   }
 
   std::size_t index(int seat, int a, int b) const {
@@ -333,7 +342,17 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
   // Each level keeps its last ratio: its first pass in a later sweep has none of its own, and
   // a change within the tolerance there may still leave c * r / (1 - r) to come.
   std::vector<double> ratios(static_cast<std::size_t>(2 * g), 0.0);
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  // The starts a reset lands on, S(seat, x, 0): read only by levels above x (a reset from
+  // a > 0, or x's own pair), so a sweep maps them to their next values and nothing else
+  // carries over. Anderson acceleration of that map (core/anderson.h) needs far fewer sweeps.
+  std::vector<std::size_t> landing;
+  for (int seat = 0; seat < sol.seats; ++seat)
+    for (int x = 0; x < g; ++x) landing.push_back(race.index(seat, x, 0));
+  Anderson accelerate(options.acceleration);
+  std::vector<double> landed(landing.size()), image(landing.size());
   while (sol.sweeps < options.max_sweeps) {
+    for (std::size_t i = 0; i < landing.size(); ++i) landed[i] = sol.start[landing[i]];
     double sweep = 0;
     for (int level = 2 * (g - 1); level >= 0; --level) {
       if (options.control) {
@@ -342,6 +361,11 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
       }
       const int a_low = std::max(0, level - (g - 1)), a_high = std::min(g - 1, level);
       Stop stop{options.tolerance, 0, ratios[static_cast<std::size_t>(level)]};
+      // Without resets one sweep of settled levels settles everything. With them the sweeps
+      // must repeat anyway (until the resets' landings settle), and settling a level before its
+      // inputs have is wasted: a few Newton steps in the first sweep, one in each later one.
+      const int passes = !turn.has_reset() ? options.max_level_passes
+                         : std::min(options.max_level_passes, sol.sweeps == 0 ? options.first_sweep_passes : 1);
       // The level's starts: each depends, inside the level, on its mirror only.
       std::vector<std::size_t> here;
       std::vector<int> who;  // seat, a, b per start
@@ -351,7 +375,7 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
           who.insert(who.end(), {seat, a, level - a});
         }
       std::vector<double> f(here.size()), slope(here.size());
-      for (int pass = 0; pass < options.max_level_passes; ++pass) {
+      for (int pass = 0; pass < passes; ++pass) {
         double change = 0;
         // Newton steps settle a pair in a few passes once its choices stop changing; should
         // they keep changing, plain passes (a contraction) finish the level.
@@ -362,8 +386,18 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
             sol.start[here[i]] = next;
           }
         } else {
-          for (std::size_t i = 0; i < here.size(); ++i)
-            std::tie(f[i], slope[i]) = race.evaluate_with_slope(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+          // The starts of a pass read the tables and write only f and slope: one turn each,
+          // on any thread, the same bits whatever the thread count.
+          const auto count = static_cast<std::ptrdiff_t>(here.size());
+#pragma omp parallel if (count > 1) num_threads(threads)
+          {
+            Race local(turn, sol);
+#pragma omp for schedule(dynamic, 1)
+            for (std::ptrdiff_t k = 0; k < count; ++k) {
+              const auto i = static_cast<std::size_t>(k);
+              std::tie(f[i], slope[i]) = local.evaluate_with_slope(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+            }
+          }
           change = newton(race, here, who, f, slope, sol.start);
         }
         sol.turn_evaluations += here.size();
@@ -378,6 +412,9 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
       sol.converged = true;
       break;
     }
+    for (std::size_t i = 0; i < landing.size(); ++i) image[i] = sol.start[landing[i]];
+    const std::vector<double> guess = accelerate.next(landed, image);
+    for (std::size_t i = 0; i < landing.size(); ++i) sol.start[landing[i]] = guess[i];
   }
   return sol;
 }

@@ -153,6 +153,22 @@ TEST(RaceSolver, WithoutResetsOneSweepSettlesWhatPlainSweepsReach) {
   EXPECT_GT(std::abs(resets.value(0, 4, 4) - settled.value(0, 4, 4)), 1e-3);
 }
 
+// The turns of a level are solved in parallel: every value the same bits on 1 and 3 threads.
+// How the sweeps are taken (Newton passes per level, Anderson acceleration of the reset
+// landings) changes the path, not the fixed point.
+TEST(RaceSolver, TheSameValuesOnAnyThreadCountAndAnySchedule) {
+  const Toy toy{.goal = 12, .overshoot = 4};
+  const RaceTurn turn = toy_turn(toy);
+  const RaceRules rules{toy.goal, toy.finish, toy.overshoot};
+  const RaceSolution one = solve_race(turn, rules, {.threads = 1}), three = solve_race(turn, rules, {.threads = 3});
+  ASSERT_TRUE(one.converged);
+  EXPECT_EQ(one.start, three.start);
+  EXPECT_EQ(one.sweeps, three.sweeps);
+  const RaceSolution settled = solve_race(turn, rules, {.first_sweep_passes = 100000, .acceleration = 0});
+  ASSERT_TRUE(settled.converged);
+  for (std::size_t i = 0; i < one.start.size(); ++i) EXPECT_NEAR(one.start[i], settled.start[i], 1e-12) << i;
+}
+
 TEST(RaceSolver, ThePlayedTurnChoosesWhatTheValuesSay) {
   const Toy toy;
   const RaceTurn turn = toy_turn(toy);

@@ -100,6 +100,18 @@ class RaceTurn {
   std::span<const TurnMove> moves(std::size_t action) const {
     return {moves_.data() + action_moves_[action], action_moves_[action + 1] - action_moves_[action]};
   }
+  // How many bank amounts a turn's ends must value: every bank a move or the cap can make.
+  std::size_t bank_slots() const { return bank_slots_; }
+  bool has_reset() const { return has_reset_; }
+  // The moves again, each as one slot of a table laid out [state values | bank[0..bank_slots)
+  // | bust | reset], so the solver's inner loop reads one array and branches on nothing.
+  struct SlotMove {
+    double probability;
+    std::uint32_t slot;
+  };
+  std::span<const SlotMove> slot_moves(std::size_t action) const {
+    return {slot_moves_.data() + action_moves_[action], action_moves_[action + 1] - action_moves_[action]};
+  }
 
  private:
   std::vector<int> points_;
@@ -107,6 +119,9 @@ class RaceTurn {
   std::vector<std::size_t> state_outcomes_, outcome_actions_, action_moves_;
   std::vector<double> outcome_probability_;
   std::vector<TurnMove> moves_;
+  std::vector<SlotMove> slot_moves_;
+  std::size_t bank_slots_ = 0;
+  bool has_reset_ = false;
   int start_ = 0, top_ = 0, max_gain_ = 0, bankable_from_ = 0;
   bool finished_ = false;
 };
@@ -127,6 +142,11 @@ struct RaceOptions {
   // pair, exact once the chosen actions settle), or plain Gauss–Seidel (each start from the
   // current values).
   bool newton = true;
+  // With resets: a level's passes in the first sweep (one in each later sweep), and how many
+  // past sweeps Anderson acceleration combines for the starts a reset lands on (0: none).
+  int first_sweep_passes = 2;
+  std::size_t acceleration = 5;
+  int threads = 0;  // the turns of a level solved in parallel (0: OpenMP's default); the same bits on any count
   const RunControl* control = nullptr;  // polled between levels (Ctrl-C), told the levels done in a sweep
 };
 

@@ -61,41 +61,53 @@ void Race::build_turn() {
     }
   }
   state_.assign(static_cast<std::size_t>(top_) * kD, -1);
-  // Highest turn total first: a set-aside adds at least 50, so successors come before.
-  for (int t = top_ - 1; t >= 0; --t)
+  after_.assign(static_cast<std::size_t>(top_) * kD, -1);
+  // Highest turn total first: a set-aside adds at least 50, so successors come before. Per
+  // turn total the moments after a set-aside (bank or throw the d dice left) come after the
+  // throws they lead to: a throw's outcome then chooses among its set-asides only, each read
+  // once, not among every set-aside twice (banked and thrown on).
+  for (int t = top_ - 1; t >= 0; --t) {
+    const bool may = t * kPointStep >= r.bank_min;  // Z3
     for (int d = 1; d <= r.dice; ++d) {
       if (t == 0 && d != r.dice) continue;  // a turn opens with all dice
       const bool first = t == 0;
-      state_[static_cast<std::size_t>(t) * kD + static_cast<std::size_t>(d)] = turn_.add_state(t, t * kPointStep >= r.bank_min);
+      state_[static_cast<std::size_t>(t) * kD + static_cast<std::size_t>(d)] = turn_.add_state(t, may);
       for (const Group& g : groups[static_cast<std::size_t>(d)]) {
         const ThrowOutcome& o = model_.outcome(g.id);
         turn_.add_outcome(g.probability);
         if (o.niete()) {  // Z2, and Z4 on the first throw
           turn_.add_action();
-          meaning_.push_back({});
           turn_.add_move({1.0, first && r.bankrott ? core::TurnEnd::Reset : core::TurnEnd::Bust, 0});
           continue;
         }
         for (int k = 0; k < static_cast<int>(o.options.size()); ++k) {
           const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
           const int t2 = t + x.points / kPointStep, d2 = model_.dice_after(d, x.dice);
-          const bool may = t2 * kPointStep >= r.bank_min;  // Z3
-          const auto add = [&](bool bank, core::TurnMove move) {
-            turn_.add_action();
-            meaning_.push_back({static_cast<std::uint8_t>(k), bank});
-            turn_.add_move(move);
-          };
+          const bool may2 = t2 * kPointStep >= r.bank_min;
+          turn_.add_action();
           if (d2 == 0)  // no dice and no hot dice: the turn ends, banked if Z3 allows
-            add(may, {1.0, may ? core::TurnEnd::Bank : core::TurnEnd::Bust, may ? t2 : 0});
+            turn_.add_move({1.0, may2 ? core::TurnEnd::Bank : core::TurnEnd::Bust, may2 ? t2 : 0});
           else if (t2 >= top_)  // past every total the race follows: bank
-            add(true, {1.0, core::TurnEnd::Bank, t2});
-          else {
-            if (may) add(true, {1.0, core::TurnEnd::Bank, t2});
-            add(false, {1.0, core::TurnEnd::Continue, state(t2, d2)});
-          }
+            turn_.add_move({1.0, core::TurnEnd::Bank, t2});
+          else if (may2)
+            turn_.add_move({1.0, core::TurnEnd::Continue, after(t2, d2)});
+          else
+            turn_.add_move({1.0, core::TurnEnd::Continue, state(t2, d2)});
         }
       }
     }
+    if (!may) continue;
+    for (int d = 1; d <= r.dice; ++d) {
+      if (state(t, d) < 0) continue;
+      // Bank (listed first: a tie banks) or throw the d dice left.
+      after_[static_cast<std::size_t>(t) * kD + static_cast<std::size_t>(d)] = turn_.add_state(t, true);
+      turn_.add_outcome(1.0);
+      turn_.add_action();
+      turn_.add_move({1.0, core::TurnEnd::Bank, t});
+      turn_.add_action();
+      turn_.add_move({1.0, core::TurnEnd::Continue, state(t, d)});
+    }
+  }
   turn_.finish(state(0, r.dice), top_);
 }
 
@@ -119,10 +131,13 @@ Decision Race::decide(const TurnView& v) const {
   const auto s = static_cast<std::size_t>(state(t, d));
   const ThrowOutcome& o = model_.outcome(model_.outcome_id(v.thrown));
   const std::size_t outcome = turn_.outcome_begin(s) + static_cast<std::size_t>(group_[static_cast<std::size_t>(o.id)]);
-  const int a = p.choose(turn_, s, outcome);
-  if (a < 0) return {o.options[static_cast<std::size_t>(o.most_points)].kept, true};  // capped: banked before
-  const Meaning& m = meaning_[turn_.action_begin(outcome) + static_cast<std::size_t>(a)];
-  return {o.options[static_cast<std::size_t>(option(o, m.option))].kept, m.bank};
+  const int k = p.choose(turn_, s, outcome);
+  if (k < 0) return {o.options[static_cast<std::size_t>(o.most_points)].kept, true};  // capped: banked before
+  const ThrowOption& x = o.options[static_cast<std::size_t>(option(o, k))];
+  const int t2 = t + x.points / kPointStep, d2 = model_.dice_after(d, x.dice);
+  bool bank = t2 * kPointStep >= rules().bank_min;  // with no dice left or past the cap
+  if (bank && d2 > 0 && t2 < top_) bank = p.choose(turn_, static_cast<std::size_t>(after(t2, d2)), turn_.outcome_begin(static_cast<std::size_t>(after(t2, d2)))) <= 0;
+  return {x.kept, bank};
 }
 
 int Race::bank_at(int seat, int a, int b, int d) const {

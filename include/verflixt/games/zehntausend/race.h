@@ -6,8 +6,9 @@
 //
 // The turn handed to the core: one state per (turn total t, dice d to throw), t in steps of
 // 50; after each throw (turn.h's outcomes) the player chooses a set-aside (the best per
-// number of dice, turn.h) and whether to bank after it, banking listed first so that a tie
-// banks. A Niete busts; a Niete on the first throw resets the game total (Z4).
+// number of dice, turn.h), then, once his turn total may be banked, whether to bank or throw
+// the dice left (one state per turn total and dice left; banking listed first so that a tie
+// banks). A Niete busts; a Niete on the first throw resets the game total (Z4).
 //
 // The cap (core/race_solver.h): a first player past the limit banks once his total reaches
 // limit + overshoot; the tests show that widening it changes nothing to 1e-9.
@@ -55,14 +56,10 @@ class Race {
   core::RaceTurn turn_;
   std::vector<int> state_;      // [t * (kMaxDice + 1) + d], -1 where none
   std::vector<int> group_;      // per throw (turn.h id): its outcome among its state's
-  // What each action of the turn (core numbering) means: the set-aside (the k-th in the order
-  // of the actions: the most points first, then the throw's options in their order) and
-  // whether to bank after it.
-  struct Meaning {
-    std::uint8_t option = 0;
-    bool bank = false;
-  };
-  std::vector<Meaning> meaning_;
+  // The moment after a set-aside that leaves d dice at turn total t (from bank_min on):
+  // action 0 banks, 1 throws. [t * (kMaxDice + 1) + d], -1 where none.
+  int after(int t, int d) const { return after_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
+  std::vector<int> after_;
   core::RaceSolution solution_;
   mutable std::map<std::tuple<int, int, int>, core::TurnPlay> plays_;
 };
