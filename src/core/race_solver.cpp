@@ -451,4 +451,35 @@ TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int 
   return play;
 }
 
+TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
+  const LevelModel model{turn, play};
+  TurnEnds out;
+  out.bank.assign(turn.bank_slots(), 0.0);
+  std::vector<double> mass(turn.state_count(), 0.0);
+  mass[static_cast<std::size_t>(turn.start())] = 1.0;
+  // Every move leads to a state numbered below it: from the highest number down, a state's
+  // mass is complete when it is reached.
+  for (std::size_t s = turn.state_count(); s-- > 0;) {
+    const double m = mass[s];
+    if (m == 0) continue;
+    if (model.capped(s)) {
+      out.bank[static_cast<std::size_t>(turn.points(s))] += m;
+      continue;
+    }
+    for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
+      const double p = m * turn.outcome_probability(o);
+      for (const TurnMove& x : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(play.choose(turn, s, o)))) {
+        const double q = p * x.probability;
+        switch (x.end) {
+          case TurnEnd::Continue: mass[static_cast<std::size_t>(x.target)] += q; break;
+          case TurnEnd::Bank: out.bank[static_cast<std::size_t>(x.target)] += q; break;
+          case TurnEnd::Bust: out.bust += q; break;
+          case TurnEnd::Reset: out.reset += q; break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace verflixt::core

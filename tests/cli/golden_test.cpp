@@ -110,7 +110,7 @@ const Case kCases[] = {
      "zehntausend tournament --seat optimal --seat bank:400 --games 5000 --seed 7 --format csv"},
     {"zehntausend-advise.txt", "zehntausend advise --throw 155243"},
     {"zehntausend-advise-race.json",
-     "zehntausend advise --turn-total 350 --dice-left 3 --total 4000 --opponent 5000 --games 2000 --seed 7 --format json"},
+     "zehntausend advise --turn-total 350 --dice-left 3 --total 4000 --opponent 5000 --policy race --games 2000 --seed 7 --format json"},
     // Kniffel on cheap rules (one throw, a low bonus threshold: a solve of a fraction of a
     // second), nothing cached.
     {"kniffel-rules.ini", "kniffel rules --preset yahtzee --set joker=forced"},

@@ -94,7 +94,7 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   EXPECT_EQ(k["choices"][0]["set_aside"], "1 1 1");
   EXPECT_EQ(run("advise --game zehntausend --throw \"1 7\"").code, 2);
   // Mid-game: P(win) by Monte Carlo, every choice with its standard error; a Niete asks nothing.
-  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --total 9000 --opponent 9500 --games 4000 --format json");
+  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --total 9000 --opponent 9500 --policy race --games 4000 --format json");
   ASSERT_EQ(m.code, 0) << m.err;
   const auto mj = nlohmann::json::parse(m.out);
   EXPECT_EQ(mj["final_round"], false);
@@ -107,7 +107,7 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   // equal estimates are ordered by the exact expected points.
   EXPECT_EQ(k["separated"], true);
   EXPECT_FALSE(k.contains("warning"));
-  const Result far = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --games 300 --format json");
+  const Result far = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --policy race --games 300 --format json");
   ASSERT_EQ(far.code, 0) << far.err;
   const auto fj = nlohmann::json::parse(far.out);
   EXPECT_EQ(fj["separated"], false);
@@ -120,7 +120,7 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
       EXPECT_GE(hi["expected_points"].get<double>(), lo["expected_points"].get<double>());
     }
   }
-  const Result far_text = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --games 300");
+  const Result far_text = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --policy race --games 300");
   EXPECT_NE(far_text.out.find("warning: the estimates do not separate"), std::string::npos) << far_text.out;
   const Result n = run("advise --game zehntausend --throw \"2 3 4 6\" --turn-total 750 --format json");
   ASSERT_EQ(n.code, 0) << n.err;

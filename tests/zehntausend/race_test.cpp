@@ -197,7 +197,7 @@ TEST(ZehntausendRace, OptimalPolicyPlayedDieByDieMatchesTheExactValue) {
   core::Rng rng(20240611);
   const auto die = [&] { return core::roll_die(rng); };
   const auto decide = [&](int, const TurnView& v) { return race.decide(v); };
-  const int games = 200000;
+  const int games = 1000000;
   double sum = 0, sum_sq = 0;
   for (int g = 0; g < games; ++g) {
     const GameRecord rec = play_game(rules, decide, die);
@@ -217,7 +217,7 @@ TEST(ZehntausendRace, TwoPlayersAndAWholeOvershoot) {
 // `solve --game zehntausend --race`: the value the library finds, the thresholds table per
 // seat, own and opponent total, and a one-line error for a step that is not a multiple of 50.
 TEST(ZehntausendRace, SolveRaceCommand) {
-  const auto r = testing::run("solve --game zehntausend --race --set limit=500 --table-step 250 --format json");
+  const auto r = testing::run("solve --game zehntausend --race --no-cache --set limit=500 --table-step 250 --format json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_NEAR(j["first_wins"].get<double>(), Race(ZehntausendRules{.limit = 500}).first_wins(), 1e-15);
@@ -227,9 +227,9 @@ TEST(ZehntausendRace, SolveRaceCommand) {
   // The second player banks with three or more dice left only once the limit is reached.
   EXPECT_EQ(j["bank_thresholds"][4]["seat"], "second");
   EXPECT_EQ(j["bank_thresholds"][4]["dice_6"].get<int>(), 500);
-  const auto text = testing::run("solve --game zehntausend --race --set limit=500");
+  const auto text = testing::run("solve --game zehntausend --race --no-cache --set limit=500");
   EXPECT_NE(text.out.find("P(first player wins)"), std::string::npos);
-  const auto bad = testing::run("solve --game zehntausend --race --set limit=500 --table-step 120");
+  const auto bad = testing::run("solve --game zehntausend --race --no-cache --set limit=500 --table-step 120");
   EXPECT_EQ(bad.code, 2);
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
 }

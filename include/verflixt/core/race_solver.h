@@ -192,4 +192,12 @@ TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat,
 // The second seat's last turn of FinalRound, needing n points to tie (0 <= n < last_turn.size()).
 TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n);
 
+// How a turn played as `play` chooses ends: P(bank p points) per p, P(bust), P(reset) — the
+// turn's exact distribution, by forward propagation of the start's probability.
+struct TurnEnds {
+  std::vector<double> bank;
+  double bust = 0, reset = 0;
+};
+TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play);
+
 }  // namespace verflixt::core

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/engine.h"
@@ -101,6 +102,14 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
 MatchRun play_games_engine(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats, std::uint64_t games,
                            std::uint64_t seed, int threads, const core::RunControl& control) {
   const ZehntausendRules& r = lib.model().rules();
+  // A seat whose turns are known by their distribution only (race_seat.h) has no decisions to
+  // play die by die: refused before the run (an exception cannot leave its threads).
+  const std::array<int, kMaxPlayers> zeros{};
+  for (size_t s = 0; s < seats.size(); ++s) {
+    const CompiledTurn& c = seats[s]->decide(GameView{std::span<const int>(zeros.data(), seats.size()), static_cast<int>(s), false});
+    if (c.policy.outcomes == 0)
+      throw std::invalid_argument("zehntausend: the seat " + c.policy.name + " has no die-by-die decisions for the engine");
+  }
   return run_games(lib, seats, games, seed, threads, control, [&](core::Rng& rng, MatchTally& t) {
     auto dice = [&] { return core::roll_die(rng); };
     auto choose = [&](int seat, const TurnView& v) {

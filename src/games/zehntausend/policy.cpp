@@ -1,4 +1,5 @@
 #include "verflixt/games/zehntausend/policy.h"
+#include "verflixt/games/zehntausend/race_seat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,6 +44,10 @@ TurnSampler::TurnSampler(const TurnEvaluation& e) {
 
 CompiledTurn::CompiledTurn(const TurnModel& m, TurnPolicy p)
     : policy(std::move(p)), eval(evaluate_turn(m, policy)), sampler(eval) {}
+
+CompiledTurn::CompiledTurn(TurnEvaluation e, std::string name) : eval(std::move(e)), sampler(eval) {
+  policy.name = std::move(name);
+}
 
 TurnLibrary::TurnLibrary(const ZehntausendRules& rules) : model_(rules) {
   solution_ = std::make_unique<TurnSolution>(solve_turn(model_));
@@ -132,7 +137,7 @@ class OwnedPolicy final : public SeatPolicy {
   std::string name_;
 };
 
-const std::vector<std::string> kSpecs = {"optimal", "bank", "reach", "heuristic", "policy", "race", "shift", "cross"};
+const std::vector<std::string> kSpecs = {"optimal", "bank", "reach", "heuristic", "policy", "race", "shift", "cross", "exact"};
 
 int points_arg(const std::string& spec, const std::string& arg, int lo, int hi) {
   return core::parse_int(arg, spec, "policy", lo, hi);
@@ -199,11 +204,15 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
   }
 }
 
-std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib) {
+std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib, const RaceSource& exact) {
   const auto colon = spec.find(':');
   const std::string head = spec.substr(0, colon);
   const size_t k = core::choose_name(head, kSpecs, "zehntausend policy");
   if (k == 0) return std::make_unique<FixedPolicy>(lib.optimal(), "optimal");
+  if (k == 8) {
+    if (!exact) throw core::InputError("policy exact: the solved two-player race is not available here");
+    return std::make_unique<ExactRacePolicy>(exact(colon == std::string::npos ? "" : spec.substr(colon + 1)), spec);
+  }
   if (k == 6 || k == 7) {
     const int v = core::parse_int(spec.substr(colon == std::string::npos ? spec.size() : colon + 1), spec, "policy", -20000,
                             TurnLibrary::kMaxTarget);

@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "verflixt/core/error.h"
 
@@ -18,6 +19,12 @@ int option(const ThrowOutcome& o, int k) { return k == 0 ? o.most_points : k - 1
 }  // namespace
 
 Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions& options)
+    : Race(rules, overshoot, core::RaceSolution{}, &options) {}
+
+Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved)
+    : Race(rules, overshoot, std::move(solved), nullptr) {}
+
+Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved, const core::RaceOptions* options)
     : model_(rules), overshoot_(overshoot) {
   if (rules.players != 2)
     throw core::InputError("the Zehntausend race is solved for 2 players, not " + std::to_string(rules.players));
@@ -31,7 +38,22 @@ Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions
   const int from = (rules.bank_min + kPointStep - 1) / kPointStep;
   top_ = std::max(race.goal + race.overshoot, race.goal - 1 + from) + 2 * gain;
   build_turn();
-  solution_ = core::solve_race(turn_, race, options);
+  if (options) {
+    solution_ = core::solve_race(turn_, race, *options);
+    return;
+  }
+  // A solution solved before (a saved file): it must be this race's.
+  const auto g = static_cast<std::size_t>(race.goal);
+  if (solved.seats != 2 || solved.start.size() != 2 * g * g || solved.rules.goal != race.goal ||
+      solved.rules.finish != race.finish || solved.rules.overshoot != race.overshoot || solved.last_turn.empty())
+    throw core::InputError("a saved race solution of other rules or another cap");
+  solution_ = std::move(solved);
+}
+
+core::TurnEnds Race::ends_played(int seat, int a, int b) const {
+  const core::TurnPlay p = seat == 2 ? core::play_last_turn(turn_, solution_, a / kPointStep)
+                                     : core::play_turn(turn_, solution_, seat, a / kPointStep, b / kPointStep);
+  return core::turn_ends(turn_, p);
 }
 
 void Race::build_turn() {
@@ -138,6 +160,18 @@ Decision Race::decide(const TurnView& v) const {
   bool bank = t2 * kPointStep >= rules().bank_min;  // with no dice left or past the cap
   if (bank && d2 > 0 && t2 < top_) bank = p.choose(turn_, static_cast<std::size_t>(after(t2, d2)), turn_.outcome_begin(static_cast<std::size_t>(after(t2, d2)))) <= 0;
   return {x.kept, bank};
+}
+
+double Race::bank_win(int seat, int a, int b, int t) const {
+  return play(seat, a / kPointStep, b / kPointStep).bank.at(static_cast<std::size_t>(t / kPointStep));
+}
+
+std::optional<double> Race::throw_win(int seat, int a, int b, int t, int d) const {
+  const core::TurnPlay& p = play(seat, a / kPointStep, b / kPointStep);
+  const int u = t / kPointStep;
+  if (u >= top_ || d < 1 || d > rules().dice || state(u, d) < 0) return std::nullopt;
+  if (u >= p.cut && t >= rules().bank_min) return std::nullopt;  // the cap banks there
+  return p.values[static_cast<std::size_t>(state(u, d))];
 }
 
 int Race::bank_at(int seat, int a, int b, int d) const {

@@ -11,9 +11,11 @@
 //   policy:FILE        a turn policy written by `solve --game zehntausend --write-policy`
 //   shift:D, cross:N   the optimal thresholds moved by D / capped at N (TurnLibrary)
 //   race[:W,M,BG,BB,AG,AB]  end-game aware (RaceParams below)
+//   exact[:FILE]       the exact two-player race policy (race.h, race_seat.h)
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -52,6 +54,9 @@ struct CompiledTurn {
   TurnEvaluation eval;
   TurnSampler sampler;
   CompiledTurn(const TurnModel& m, TurnPolicy p);
+  // A turn known by its distribution only (race_seat.h): the kernel draws it; it has no
+  // decisions for the reference engine (policy.outcomes == 0).
+  CompiledTurn(TurnEvaluation e, std::string name);
 };
 
 // Every turn policy a game can ask for, built once and shared by all threads: the optimal
@@ -132,9 +137,14 @@ class RacePolicy final : public SeatPolicy {
   RaceParams p_;
 };
 
+class Race;
+// Where the seats `exact` and `exact:FILE` (race_seat.h) get the solved two-player race: the
+// command line reads its cache or the file; empty where none is at hand.
+using RaceSource = std::function<std::shared_ptr<const Race>(const std::string& file)>;
+
 // A seat policy from its spec (list above); owned turn policies (files) live in the returned
 // object. InputError for an unknown or malformed spec, with did-you-mean.
-std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib);
+std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib, const RaceSource& exact = {});
 // A turn policy from a spec: optimal, bank:N, reach:N, heuristic:FILE, policy:FILE.
 TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib);
 // Reads a heuristic INI file (strategies/zehntausend/heuristic.ini's keys).

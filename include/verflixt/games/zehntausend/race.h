@@ -14,6 +14,7 @@
 // limit + overshoot; the tests show that widening it changes nothing to 1e-9.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -29,6 +30,9 @@ class Race {
  public:
   // Solves the race (rules.players must be 2; InputError else).
   explicit Race(const ZehntausendRules& rules, int overshoot = kDefaultOvershoot, const core::RaceOptions& options = {});
+  // A race solved before (its solution saved and read back): InputError when it is not this
+  // race's (other limit, cap or size).
+  Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved);
 
   const ZehntausendRules& rules() const { return model_.rules(); }
   const core::RaceTurn& turn() const { return turn_; }
@@ -45,10 +49,22 @@ class Race {
   // never does below it.
   int bank_at(int seat, int a, int b, int d) const;
 
+  // P(the mover wins), at totals a : b (points; seat 0 or 1, before the final round), by
+  // banking turn total t, or by throwing d dice at it — none past the cap, where the solved
+  // race banks. Remembers the turns it has solved, as decide() does.
+  double bank_win(int seat, int a, int b, int t) const;
+  std::optional<double> throw_win(int seat, int a, int b, int t, int d) const;
+
+  // The exact distribution of the turn the optimal player takes at totals a : b (points,
+  // seat 0 or 1), or, with seat 2, of the second seat's last turn needing a points to tie.
+  // Thread-safe (nothing remembered).
+  core::TurnEnds ends_played(int seat, int a, int b) const;
+
  private:
   int state(int t, int d) const { return state_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
   const core::TurnPlay& play(int seat, int a, int b) const;  // a, b in steps of 50; seat 2: the last turn, a = need
   void build_turn();
+  Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved, const core::RaceOptions* options);
 
   TurnModel model_;
   int overshoot_ = 0;

@@ -1,15 +1,17 @@
 // `verflixt advise --game zehntausend`: after a throw, every legal set-aside with bank or
 // throw; before one (--dice-left), bank or throw. Ranked by the turn's exact expected points
-// and, with opponents, by P(win) (exact in the final round, else Monte Carlo).
+// and, with opponents, by P(win) (exact against one opponent and in the final round, else Monte Carlo).
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "verflixt/core/dice_text.h"
 #include "games/zehntausend/commands/commands.h"
+#include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -91,8 +93,12 @@ void add_advise_options(po::options_description& desc) {
       ("total", int_value(0, 0, 1000000), "my game total")
       ("opponent", po::value<std::vector<std::string>>()->composing(), "an opponent's game total (repeatable; in seat order after me)")
       ("seat", int_value(1, 1, kMaxPlayers), "my seat (1 moves first); opponents take the other seats in order")
-      ("policy", po::value<std::string>()->default_value("race"), "how everyone plays on, for P(win)")
+      ("policy", po::value<std::string>()->default_value("exact"),
+       "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a seat "
+       "policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)")
+      ("overshoot", int_value(kDefaultOvershoot, 0, 1000000), "exact: the solved race's cap (solve --race --overshoot)")
       ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
+  add_cache_options(desc);
 }
 
 // One row of the ranking: a set-aside with bank or throw, its exact expected points and P(win).
@@ -105,6 +111,32 @@ struct Row {
   bool win_exact = false;
 };
 
+// Whether `spec` asks for the solved race (exact, exact:FILE), and the file.
+bool exact_spec(const std::string& spec, std::string& file) {
+  if (spec != "exact" && spec.rfind("exact:", 0) != 0) return false;
+  file = spec.size() > 6 ? spec.substr(6) : "";
+  return true;
+}
+
+// Every row's P(win) from the solved two-player race (seat `me` at total : opponent).
+void exact_wins(const Race& race, const Ask& ask, std::vector<Row>& rows) {
+  const int opponent = ask.opponents.front();
+  if (ask.total >= race.rules().limit || opponent >= race.rules().limit)
+    throw core::InputError("--total and --opponent: the race before the final round has totals below the limit (" +
+                           std::to_string(race.rules().limit) + ")");
+  for (Row& row : rows) {
+    const int t2 = ask.turn_total + row.s.points;
+    const std::optional<double> w =
+        row.bank ? std::optional<double>(race.bank_win(ask.me, ask.total, opponent, t2))
+                 : race.throw_win(ask.me, ask.total, opponent, t2, row.dice_next);
+    if (!w)
+      throw core::InputError("--turn-total: the solved race banks once the total reaches " +
+                             std::to_string(race.rules().limit + race.overshoot()) + " (its cap); a larger --overshoot solves past it");
+    row.win = {*w, 0.0};
+    row.win_exact = true;
+  }
+}
+
 constexpr const char* kNotSeparated =
     "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
     "more --games may tell them apart";
@@ -112,7 +144,7 @@ constexpr const char* kNotSeparated =
 // The ranking in the three formats.
 std::string advise_output(const std::string& format, const ZehntausendRules& r, const Ask& ask, const std::vector<Row>& rows,
                           const std::vector<SetAside>& choices, int best_other, std::uint64_t seed,
-                          const std::string& policy, std::uint64_t games, bool separated) {
+                          const std::string& policy, std::uint64_t games, bool separated, bool exact) {
   const bool before = ask.before, race = !ask.opponents.empty();
   const bool final_round = race && best_other >= r.limit;
   const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total;
@@ -127,7 +159,9 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
       .field("total", total)
       .field("opponents", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
       .field("final_round", final_round);
-  if (race)
+  if (race && exact)
+    j.field("seed", nullptr).field("policy", policy).field("games_per_choice", nullptr);
+  else if (race)
     j.field("seed", seed)
         .field("policy", policy)
         .field("games_per_choice", games);
@@ -138,7 +172,7 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
                : ""));
   j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
          "expected banked points of the turn (exact, optimal play on)" +
-         (race && !final_round ? "; ± is 1 standard error (± 1 SE)" : ""));
+         (race && !final_round && !exact ? "; ± is 1 standard error (± 1 SE)" : ""));
   if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
   if (!separated) j.line(std::string("# warning: ") + kNotSeparated, core::report::kCsv);
   // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
@@ -178,7 +212,9 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
     j.field("separated", separated);
     if (!separated) j.field("warning", kNotSeparated);
   }
-  if (race && !final_round)
+  if (exact)
+    j.line("P(win): exact, both players playing the solved two-player race on (solve --game zehntausend --race)");
+  else if (race && !final_round)
     j.line("P(win): Monte Carlo, " + std::to_string(games) + " games per choice, policy " +
            policy + ", seed " + std::to_string(seed));
   if (!separated) j.line(std::string("warning: ") + kNotSeparated);
@@ -198,8 +234,9 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
              "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
              "                       [--opponent 9100 ...] [--seat 1] [--games N] [--seed S]\n"
              "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
-             "and, with opponents, by P(win): exact in the final round (P(finish above the best total)),\n"
-             "else Monte Carlo of the rest of the game (± SE) under --policy.",
+             "and, with opponents, by P(win): exact against one opponent (the solved two-player race, cached\n"
+             "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
+             "under --policy.",
              vm))
     return 0;
   ZehntausendRules r = game_rules(vm);
@@ -228,10 +265,17 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   }
   std::uint64_t seed = 0;
   int threads = 1;
-  if (race) {
+  std::string race_file;
+  const bool exact = race && !final_round && exact_spec(vm["policy"].as<std::string>(), race_file);
+  if (exact && r.players != 2)
+    throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
+  if (exact) exact_wins(*race_for(vm, r, race_file).race, ask, rows);
+  if (race && !exact) {
     seed = seed_from(vm);
     threads = threads_from(vm);
-    const auto policy = make_seat_policy(vm["policy"].as<std::string>(), lib);
+    // With more than two players, or in the final round (solved below), the default plays race.
+    const std::string spec = exact_spec(vm["policy"].as<std::string>(), race_file) ? "race" : vm["policy"].as<std::string>();
+    const auto policy = make_seat_policy(spec, lib);
     std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), policy.get());
     GameStart start;
     for (int s = 0, k = 0; s < r.players; ++s) start.totals[static_cast<size_t>(s)] = s == me ? total : opponents[static_cast<size_t>(k++)];
@@ -282,8 +326,9 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     const core::Estimate& b = rows[1].win;
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
-  const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, vm["policy"].as<std::string>(),
-                                          vm["games"].as<std::uint64_t>(), separated);
+  const std::string shown = race && !exact && exact_spec(vm["policy"].as<std::string>(), race_file) ? "race" : vm["policy"].as<std::string>();
+  const std::string text =
+      advise_output(format, r, ask, rows, choices, best_other, seed, shown, vm["games"].as<std::uint64_t>(), separated, exact);
   emit(vm, text);
   return 0;
 }

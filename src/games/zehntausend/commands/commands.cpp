@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -172,10 +173,11 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   add_game_options(desc);
   desc.add_options()
       ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE); 2..8 times")
+       "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times")
       ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games per seating")
       ("rotate", po::value<bool>()->default_value(true),
        "also play every rotation of the seats, for P(win) per policy and per seat (the first-player edge)");
+  add_cache_options(desc);  // the seat exact: the solved race
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -190,7 +192,8 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
   r.players = static_cast<int>(specs.size());
   const std::string format = format_from(vm, kFormats);
   const TurnLibrary lib(r);
-  const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib); });
+  const RaceSource exact = race_source(vm, r);
+  const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib, exact); });
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = seed_from(vm);
   const int threads = threads_from(vm), n = r.players;
   const int rotations = vm["rotate"].as<bool>() ? n : 1;

@@ -1,9 +1,11 @@
 // `verflixt solve --game zehntausend --race`: the two-player race solved exactly (race.h) —
 // P(the first player wins) under optimal play with Bankrott and the final round, how far the
 // iteration went, and the bank thresholds by game totals and dice left.
-#include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <string>
 
+#include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/race.h"
@@ -15,8 +17,42 @@ void add_race_options(po::options_description& desc) {
       ("race", po::bool_switch(), "solve the two-player race to the limit instead of one turn (Z4, Z5)")
       ("overshoot", int_value(kDefaultOvershoot, 0, 1000000),
        "race: a first player past the limit banks at limit + this many points (the cap)")
-      ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this");
+      ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this")
+      ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)");
+  add_cache_options(desc);
 }
+
+namespace {
+
+// P(the first player wins) when the second starts with c points (c < 0: the first starts
+// with -c), read from the solution: the state (first to move, 0 : c) is one of its starts.
+double first_wins_given(const Race& race, int c) {
+  const int u = c / kPointStep;
+  return c >= 0 ? race.solution().value(0, 0, u) : race.solution().value(0, -u, 0);
+}
+
+// The fair start: the c (steps of 50, |c| below the limit) whose P(first wins) is nearest 1/2
+// (the smaller |c| on a tie), and the rows around it.
+void add_compensation(core::report::Report& j, const Race& race) {
+  const int limit = race.rules().limit;
+  int best = 0;
+  for (int c = -(limit - kPointStep); c < limit; c += kPointStep) {
+    const double d = std::abs(first_wins_given(race, c) - 0.5), d0 = std::abs(first_wins_given(race, best) - 0.5);
+    if (d < d0 || (d == d0 && std::abs(c) < std::abs(best))) best = c;
+  }
+  j.field("fair_start", best).field("fair_start_first_wins", first_wins_given(race, best));
+  j.line("fairest start (exact): the second player begins with " + std::to_string(best) + " points" +
+         (best < 0 ? " (the first with " + std::to_string(-best) + ")" : "") + ": P(first player wins) " +
+         fmt("%.9f", first_wins_given(race, best)));
+  core::report::Table& rows =
+      j.table("compensation", {{.name = "second_starts_with", .text = "  the second starts with ", .text_format = "%5.0f"},
+                               {.name = "first_wins", .text = ":  P(first wins) ", .text_format = "%.9f"}});
+  for (int c = best - 4 * kPointStep; c <= best + 4 * kPointStep; c += kPointStep)
+    if (c > -limit && c < limit) rows.row({std::int64_t{c}, first_wins_given(race, c)});
+  j.line("");
+}
+
+}  // namespace
 
 int race_command(const po::variables_map& vm) {
   const ZehntausendRules r = game_rules(vm);
@@ -24,33 +60,36 @@ int race_command(const po::variables_map& vm) {
   const int step = vm["table-step"].as<int>();
   if (step <= 0 || step % kPointStep != 0)
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
-  const auto t0 = std::chrono::steady_clock::now();
-  // Ctrl-C stops between levels: the values found so far, marked not converged.
-  const Race race = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
-    return Race(r, vm["overshoot"].as<int>(), {.control = &control});
-  });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const std::string save = vm.count("save") ? vm["save"].as<std::string>() : "";
+  if (!save.empty()) core::check_output_target(save, "--save");
+  const SolvedRace solved = race_for(vm, r);
+  const Race& race = *solved.race;
   const core::RaceSolution& s = race.solution();
+  const bool interrupted = interrupt_flag().load();
+  if (!save.empty() && s.converged && !interrupted) save_race(save, race);
 
   core::report::Report j = game_report(r);
   j.field("policy", "optimal race")
       .field("exact", s.converged)
       .field("method", "race over (seat, totals, turn total, dice to throw): levels a + b from the top, "
-                       "each iterated to the tolerance, sweeps until none changes (core/race_solver.h)")
+                       "Newton steps on mirrored starts, sweeps until none changes (core/race_solver.h)")
       .field("first_wins", s.first_wins())
       .field("residual", s.residual)
       .field("sweeps", s.sweeps)
       .field("turn_evaluations", s.turn_evaluations)
       .field("converged", s.converged)
-      .field("interrupted", interrupt_flag().load())
+      .field("interrupted", interrupted)
       .field("overshoot", race.overshoot())
-      .field("seconds", seconds);
+      .field("solution", solved.source)
+      .field("seconds", solved.seconds);
   j.line("exact two-player race to " + std::to_string(r.limit) + " (cap: the first player banks at " +
-         std::to_string(r.limit + race.overshoot()) + "; " + fmt("%.1f", seconds) + " s)")
-      .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (a tie counts half)")
+         std::to_string(r.limit + race.overshoot()) + "; " +
+         (solved.source == "solved" ? "solved in " + fmt("%.1f", solved.seconds) + " s" : "read from the " + solved.source) + ")")
+      .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")
       .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +
-            (s.converged ? "" : "  (NOT converged)") + (interrupt_flag().load() ? "  (interrupted)" : "") + "\n")
-      .line("bank once the turn total reaches (after setting aside), by seat, own and opponent total and dice left:");
+            (s.converged ? "" : "  (NOT converged: not exact)") + (interrupted ? "  (interrupted)" : "") + "\n");
+  if (s.converged) add_compensation(j, race);
+  j.line("bank once the turn total reaches (after setting aside), by seat, own and opponent total and dice left:");
   std::vector<core::report::Column> columns = {{.name = "seat", .width = 7},
                                                {.name = "own", .text = " own ", .text_format = "%.0f", .width = 6},
                                                {.name = "opponent", .text = " opp ", .text_format = "%.0f", .width = 6}};

@@ -1,6 +1,8 @@
 #pragma once
 // What the `--game zehntausend` commands share (zehntausend_command.cpp, zehntausend_advise.cpp):
 // the game and rules options, the rules they give, the head of their results and the faces as text.
+#include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -8,6 +10,8 @@
 #include "cli/game_command.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/report.h"
+#include "verflixt/games/zehntausend/policy.h"
+#include "verflixt/games/zehntausend/race.h"
 #include "verflixt/games/zehntausend/rules.h"
 #include "verflixt/games/zehntausend/scoring.h"
 #include "verflixt/version.h"
@@ -49,5 +53,17 @@ inline std::string faces_text(const Counts& c) {
 // `solve --race` (race.cpp): its options, and the command once they are parsed.
 void add_race_options(po::options_description& desc);
 int race_command(const po::variables_map& vm);
+
+// The solved two-player race (race_cache.cpp): from `file` when named (written by solve
+// --race --save), else from the cache (--cache, --no-cache), else solved and cached.
+struct SolvedRace {
+  std::shared_ptr<const Race> race;
+  std::string source;  // file, cache or solved
+  double seconds = 0;  // the solve's, when solved
+};
+SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file = "");
+void save_race(const std::string& path, const Race& race);
+// The seats exact and exact:FILE (policy.h) through race_for.
+RaceSource race_source(const po::variables_map& vm, const ZehntausendRules& r);
 
 }  // namespace verflixt::cli::zehntausend_cli
