@@ -184,5 +184,21 @@ TEST(ZehntausendEngine, Z5TiedPlayersShareAndTheLastSeatEndsTheGameAtOnce) {
   EXPECT_EQ(g3.turns, 2);
 }
 
+// Z5 without the final round: the first to reach the limit wins at once; the seats after him
+// do not play (the same dice as the first example: seat 2 would have banked 1100).
+TEST(ZehntausendEngine, Z5WithoutTheFinalRoundTheFirstToTheLimitWins) {
+  ZehntausendRules r;
+  r.players = 3;
+  r.limit = 1000;
+  r.final_round = false;
+  Script dice{{1, 1, 1, 2, 3, 4, 2, 3, 4, 4, 6, 6, 1, 1, 1, 2, 3, 4, 1, 2, 3}};
+  auto decide = [&](int, const TurnView&) { return keep({1, 1, 1}, true); };
+  const GameRecord g = play_game(r, decide, dice);
+  EXPECT_EQ(g.totals, (std::vector<int>{1000, 0, 0}));
+  EXPECT_EQ(g.winners, std::vector<int>{0});
+  EXPECT_EQ(g.turns, 1);
+  EXPECT_EQ(dice.faces.size(), 15u);  // nobody threw after seat 0
+}
+
 }  // namespace
 }  // namespace verflixt::zehntausend

@@ -60,6 +60,18 @@ TEST(ZehntausendRacePlay, TheExactSeatInTheKernelWinsWhatTheSolutionSays) {
   EXPECT_THROW(play_games_engine(lib, seats, 10, 1, 1), std::invalid_argument);
 }
 
+// Without the final round (Z5, final_round=false) the race ends at the limit: the solver's
+// value and the game kernel's play of it agree, and moving first is now the advantage.
+TEST(ZehntausendRacePlay, WithoutTheFinalRoundTheKernelAndTheSolverAgree) {
+  const auto race = std::make_shared<const Race>(ZehntausendRules{.limit = 1000, .final_round = false});
+  EXPECT_GT(race->first_wins(), 0.5);
+  const TurnLibrary lib(race->rules());
+  const ExactRacePolicy a(race), b(race);
+  const SeatPolicy* seats[] = {&a, &b};
+  const core::Estimate w = play_games(lib, seats, 400000, 7, 2).tally.p_win(0);
+  EXPECT_LT(std::abs(w.mean - race->first_wins()), 4 * w.se) << w.mean << " ± " << w.se << " vs " << race->first_wins();
+}
+
 // solve --race: solved once, then read from the cache with the same bits; --save writes a
 // file the seat exact:FILE plays; a file of other rules is a one-line error.
 TEST(ZehntausendRacePlay, CacheSaveAndTheSeatExactFromAFile) {

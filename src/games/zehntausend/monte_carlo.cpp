@@ -92,7 +92,10 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
         mine += (result - 2) * kPointStep;
       else if (result == TurnSampler::kBankrott && r.bankrott && !continued)
         mine = 0, ++t.bankrotts;  // Z4
-      if (mine >= r.limit) final_round = true;
+      if (mine >= r.limit) {
+        if (!r.final_round) break;  // the first to reach the limit wins at once (Z5)
+        final_round = true;
+      }
     }
     t.turns += static_cast<std::uint64_t>(turns);
     credit(t, view);

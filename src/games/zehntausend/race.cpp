@@ -31,7 +31,7 @@ Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solv
   if (overshoot < 0 || overshoot % kPointStep != 0)
     throw core::InputError("the race's overshoot must be a multiple of 50 points, not " + std::to_string(overshoot));
   const core::RaceRules race{.goal = rules.limit / kPointStep,
-                             .finish = core::RaceFinish::FinalRound,
+                             .finish = rules.final_round ? core::RaceFinish::FinalRound : core::RaceFinish::FirstToGoal,
                              .overshoot = overshoot / kPointStep};
   // What the core needs (core/race_solver.h; every total from bank_min on is bankable).
   const int gain = model_.max_points() / kPointStep;
@@ -44,8 +44,10 @@ Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solv
   }
   // A solution solved before (a saved file): it must be this race's.
   const auto g = static_cast<std::size_t>(race.goal);
-  if (solved.seats != 2 || solved.start.size() != 2 * g * g || solved.rules.goal != race.goal ||
-      solved.rules.finish != race.finish || solved.rules.overshoot != race.overshoot || solved.last_turn.empty())
+  const std::size_t seats = rules.final_round ? 2 : 1;
+  if (solved.seats != static_cast<int>(seats) || solved.start.size() != seats * g * g || solved.rules.goal != race.goal ||
+      solved.rules.finish != race.finish || solved.rules.overshoot != race.overshoot ||
+      solved.last_turn.empty() != !rules.final_round)
     throw core::InputError("a saved race solution of other rules or another cap");
   solution_ = std::move(solved);
 }

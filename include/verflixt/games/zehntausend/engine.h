@@ -103,7 +103,8 @@ struct GameRecord {
 inline constexpr int kMaxGameTurns = 1000000;
 
 // Z5: seats take turns from seat 0; once a seat's total reaches the limit, the seats after
-// it finish the round and the highest total wins. decide(seat, view) decides for every seat.
+// it finish the round and the highest total wins (without the final round, the game ends there:
+// the others are below the limit). decide(seat, view) decides for every seat.
 template <class Decide, class Dice>
 GameRecord play_game(const ZehntausendRules& r, Decide&& decide, Dice&& dice) {
   GameRecord g;
@@ -115,7 +116,10 @@ GameRecord play_game(const ZehntausendRules& r, Decide&& decide, Dice&& dice) {
     const TurnRecord t = play_turn(
         r, g.totals, seat, final_round, [&](const TurnView& v) { return decide(seat, v); }, dice);
     g.throws += t.throws;
-    if (g.totals[static_cast<size_t>(seat)] >= r.limit) final_round = true;
+    if (g.totals[static_cast<size_t>(seat)] >= r.limit) {
+      if (!r.final_round) break;  // the first to reach the limit wins at once
+      final_round = true;
+    }
   }
   int best = 0;
   for (int t : g.totals) best = std::max(best, t);

@@ -47,6 +47,7 @@ struct ZehntausendRules {
   bool hot_dice = true;
   bool bankrott = true;
   int limit = 10000;
+  bool final_round = true;  // Z5: false, the first to reach the limit wins at once
   int players = 2;
 
   friend bool operator==(const ZehntausendRules&, const ZehntausendRules&) = default;

@@ -256,6 +256,9 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   int best_other = 0;
   for (int o : opponents) best_other = std::max(best_other, o);
   const bool final_round = race && best_other >= r.limit;
+  if (race && !r.final_round && (final_round || total >= r.limit))
+    throw core::InputError("--total and --opponent: without the final round (final_round=false) a total at the limit (" +
+                           std::to_string(r.limit) + ") has won; the game is over");
 
   std::vector<Row> rows;
   for (const SetAside& s : choices) {
@@ -292,6 +295,11 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
       if (row.bank) {
         g.totals[static_cast<size_t>(me)] += t2;
         g.final_round = g.totals[static_cast<size_t>(me)] >= r.limit;
+        if (g.final_round && !r.final_round) {  // the first to the limit wins at once (Z5)
+          row.win_exact = true;
+          row.win.mean = 1.0;
+          continue;
+        }
         g.seat = (me + 1) % r.players;
         if (g.seat == 0 && g.final_round) {  // the last seat reached the limit: the game is over
           int best = 0;

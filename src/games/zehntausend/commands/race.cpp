@@ -82,8 +82,9 @@ int race_command(const po::variables_map& vm) {
       .field("overshoot", race.overshoot())
       .field("solution", solved.source)
       .field("seconds", solved.seconds);
-  j.line("exact two-player race to " + std::to_string(r.limit) + " (cap: the first player banks at " +
-         std::to_string(r.limit + race.overshoot()) + "; " +
+  j.line("exact two-player race to " + std::to_string(r.limit) + " (" +
+         (r.final_round ? "cap: the first player banks at " + std::to_string(r.limit + race.overshoot())
+                        : std::string("no final round: reaching the limit wins")) + "; " +
          (solved.source == "solved" ? "solved in " + fmt("%.1f", solved.seconds) + " s" : "read from the " + solved.source) + ")")
       .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")
       .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +

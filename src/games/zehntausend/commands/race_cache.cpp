@@ -32,15 +32,18 @@ std::vector<double> flatten(const core::RaceSolution& s) {
 
 std::shared_ptr<const Race> unflatten(const ZehntausendRules& r, int overshoot, const std::vector<double>& v) {
   const auto g = static_cast<std::size_t>(r.limit / kPointStep);
-  if (v.size() <= kHeader + 2 * g * g) throw core::InputError("a saved race solution of other rules");
+  const std::size_t seats = r.final_round ? 2 : 1;
+  if (v.size() < kHeader + seats * g * g) throw core::InputError("a saved race solution of other rules");
   core::RaceSolution s;
-  s.rules = {.goal = static_cast<int>(g), .finish = core::RaceFinish::FinalRound, .overshoot = overshoot / kPointStep};
-  s.seats = 2;
+  s.rules = {.goal = static_cast<int>(g),
+             .finish = r.final_round ? core::RaceFinish::FinalRound : core::RaceFinish::FirstToGoal,
+             .overshoot = overshoot / kPointStep};
+  s.seats = static_cast<int>(seats);
   s.sweeps = static_cast<int>(v[0]);
   s.residual = v[1];
   s.turn_evaluations = static_cast<std::uint64_t>(v[2]);
   s.converged = true;
-  const auto first = v.begin() + static_cast<std::ptrdiff_t>(kHeader), last = first + static_cast<std::ptrdiff_t>(2 * g * g);
+  const auto first = v.begin() + static_cast<std::ptrdiff_t>(kHeader), last = first + static_cast<std::ptrdiff_t>(seats * g * g);
   s.start.assign(first, last);
   s.last_turn.assign(last, v.end());
   return std::make_shared<const Race>(r, overshoot, std::move(s));
