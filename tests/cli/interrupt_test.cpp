@@ -279,6 +279,16 @@ std::vector<Case> analysis_cases() {
        EXPECT_EQ(j["unit"], "rows");
        EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());
      }},
+    // The exact race stops between levels and prints no value of an unsolved game.
+    {"solve_race", [](int) { return std::string("solve --game zehntausend --race --no-cache --threads 1 --format json"); },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "sweeps");
+       EXPECT_EQ(j["exact"], false);
+       EXPECT_FALSE(j.contains("first_wins"));
+       EXPECT_FALSE(j.contains("bank_thresholds"));
+     }},
     {"balance_game", [](int k) { return "balance --game pig --seat hold:20 --seat hold:25 --vary goal=30..50:10 --threads 1 --games " + times(400'000'000, k) + " --format json"; },
      [](const Outcome& o) {
        const auto j = expect_json_mark(o);

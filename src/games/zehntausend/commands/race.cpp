@@ -62,10 +62,20 @@ int race_command(const po::variables_map& vm) {
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
   const std::string save = vm.count("save") ? vm["save"].as<std::string>() : "";
   if (!save.empty()) core::check_output_target(save, "--save");
-  const SolvedRace solved = race_for(vm, r);
+  const SolvedRace solved = race_for(vm, r, "", true);
   const Race& race = *solved.race;
   const core::RaceSolution& s = race.solution();
   const bool interrupted = interrupt_flag().load();
+  if (interrupted && !s.converged) {
+    // Ctrl-C: the sweeps done are no value of the game; say how far it got, print none.
+    core::report::Report j = game_report(r);
+    const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps", true);
+    mark(j, c);
+    j.field("exact", false).field("solution", "interrupted");
+    j.line("the two-player race is not solved: interrupted after " + std::to_string(s.sweeps) +
+           " sweeps (nothing cached, nothing saved)");
+    return finish(vm, format, c, j.render(format));
+  }
   if (!save.empty() && s.converged && !interrupted) save_race(save, race);
 
   core::report::Report j = game_report(r);
@@ -78,7 +88,7 @@ int race_command(const po::variables_map& vm) {
       .field("sweeps", s.sweeps)
       .field("turn_evaluations", s.turn_evaluations)
       .field("converged", s.converged)
-      .field("interrupted", interrupted)
+      .field("interrupted", false)  // a converged solution is whole, Ctrl-C or not
       .field("overshoot", race.overshoot())
       .field("solution", solved.source)
       .field("seconds", solved.seconds);
@@ -88,7 +98,7 @@ int race_command(const po::variables_map& vm) {
          (solved.source == "solved" ? "solved in " + fmt("%.1f", solved.seconds) + " s" : "read from the " + solved.source) + ")")
       .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")
       .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +
-            (s.converged ? "" : "  (NOT converged: not exact)") + (interrupted ? "  (interrupted)" : "") + "\n");
+            (s.converged ? "" : "  (NOT converged: not exact)") + "\n");
   if (s.converged) add_compensation(j, race);
   j.line("bank once the turn total reaches (after setting aside), by seat, own and opponent total and dice left:");
   std::vector<core::report::Column> columns = {{.name = "seat", .width = 7},
@@ -104,8 +114,7 @@ int race_command(const po::variables_map& vm) {
         for (int d = 1; d <= r.dice; ++d) row.emplace_back(std::int64_t{race.bank_at(seat, a, b, d)});
         rows.row(std::move(row));
       }
-  emit(vm, j.render(format));
-  return 0;
+  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), j.render(format));
 }
 
 }  // namespace verflixt::cli::zehntausend_cli

@@ -3,6 +3,8 @@
 // solved (with a progress line and Ctrl-C) and cached. A solve takes minutes at the preset's
 // limit; an answer from the cache takes a second.
 #include <cstdint>
+#include <cstdlib>
+#include <iostream>
 
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
@@ -51,7 +53,7 @@ std::shared_ptr<const Race> unflatten(const ZehntausendRules& r, int overshoot, 
 
 }  // namespace
 
-SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file) {
+SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file, bool partial) {
   const int overshoot = vm.count("overshoot") ? vm["overshoot"].as<int>() : kDefaultOvershoot;
   const std::string head = race_head(r, overshoot);
   SolvedRace out;
@@ -77,7 +79,13 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.source = "solved";
-  if (out.race->solution().converged && !interrupt_flag().load()) cache.write(flatten(out.race->solution()));
+  if (out.race->solution().converged && !interrupt_flag().load()) {
+    cache.write(flatten(out.race->solution()));
+  } else if (!partial) {
+    // Nothing is printed or written yet: an unsolved race is no answer to give.
+    std::cerr << "verflixt: interrupted: the two-player race is not solved (nothing cached)\n";
+    std::exit(kExitInterrupted);
+  }
   return out;
 }
 

@@ -61,7 +61,8 @@ struct SolvedRace {
   std::string source;  // file, cache or solved
   double seconds = 0;  // the solve's, when solved
 };
-SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file = "");
+// Ctrl-C during the solve exits 130 at once unless `partial` (solve --race reports it).
+SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file = "", bool partial = false);
 void save_race(const std::string& path, const Race& race);
 // The seats exact and exact:FILE (policy.h) through race_for.
 RaceSource race_source(const po::variables_map& vm, const ZehntausendRules& r);

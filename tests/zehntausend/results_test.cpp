@@ -1,0 +1,56 @@
+// The committed race results (results/zehntausend/race_exact.json, results/pig/, made by
+// scripts/zehntausend-results and scripts/pig-results): the game kernel's play of the exact
+// policy at the preset's limit lies within 4 SE of the exact value; each fair start is the
+// nearest to 1/2 among its neighbours; Pig's committed value is Neller & Presser's.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "verflixt/games/zehntausend/rules.h"
+
+namespace verflixt::zehntausend {
+namespace {
+
+nlohmann::json committed(const std::string& name) {
+  std::ifstream in(std::string(VERFLIXT_SOURCE_DIR) + "/results/" + name);
+  EXPECT_TRUE(in.good()) << "results/" << name << " is missing: run scripts/results";
+  return in.good() ? nlohmann::json::parse(in) : nlohmann::json{};
+}
+
+TEST(ZehntausendResults, TheKernelPlaysTheExactRaceAtThePresetsLimit) {
+  const nlohmann::json doc = committed("zehntausend/race_exact.json");
+  ASSERT_FALSE(doc.is_null());
+  EXPECT_EQ(doc["rules"], rules_summary(ZehntausendRules{}));
+  EXPECT_EQ(doc["converged"], true);
+  EXPECT_LE(doc["residual"].get<double>(), 1e-13);
+  EXPECT_GE(doc["games_per_seating"].get<int>(), 1000000);
+  EXPECT_NEAR(doc["selfplay_first_wins"].get<double>(), doc["first_wins"].get<double>(),
+              4 * doc["selfplay_stderr"].get<double>());
+  // The fair start: no listed start is nearer to 1/2.
+  const double fair = std::abs(doc["fair_start_first_wins"].get<double>() - 0.5);
+  for (const auto& row : doc["compensation"]) EXPECT_GE(std::abs(row["first_wins"].get<double>() - 0.5), fair);
+  // Bankrott and the final round both change the fair start's value (rows: app, bankrott off,
+  // final round off, neither); without the final round moving first is the edge.
+  ASSERT_EQ(doc["fair_starts"].size(), 4u);
+  EXPECT_LT(doc["fair_starts"][0]["first_wins"].get<double>(), 0.5);
+  EXPECT_GT(doc["fair_starts"][2]["first_wins"].get<double>(), 0.5);
+  EXPECT_GT(doc["fair_starts"][2]["fair_start"].get<int>(), 0);
+}
+
+TEST(ZehntausendResults, PigsCommittedEdgeIsThePublishedOne) {
+  const nlohmann::json doc = committed("pig/compensation.json");
+  ASSERT_FALSE(doc.is_null());
+  for (const auto& g : doc["goals"])
+    if (g["rules"] == "goal=100 faces=6 bust_face=1 players=2") {
+      EXPECT_NEAR(g["first_player_win"].get<double>(), 0.530593, 5e-7);  // Neller & Presser 2004
+      EXPECT_EQ(g["compensation"].get<int>(), 4);
+      return;
+    }
+  ADD_FAILURE() << "results/pig/compensation.json has no goal 100";
+}
+
+}  // namespace
+}  // namespace verflixt::zehntausend
