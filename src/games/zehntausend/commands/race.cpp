@@ -18,7 +18,8 @@ void add_race_options(po::options_description& desc) {
       ("overshoot", int_value(kDefaultOvershoot, 0, 1000000),
        "race: a first player past the limit banks at limit + this many points (the cap)")
       ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this")
-      ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)");
+      ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)")
+      ("threads", int_value(0, 0, 1024), "race: threads solving a level's turns (0: every core; the values do not depend on it)");
   add_cache_options(desc);
 }
 
