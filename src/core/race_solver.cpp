@@ -133,8 +133,14 @@ struct LevelModel {
       visit(turn.outcome_probability(o), static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)),
             [this, o](int a, auto&& emit) { moves(o, a, emit); });
   }
-  // The values of every turn state.
-  std::vector<double> values() const { return backward_induction(*this, InductionOptions{}, [](std::size_t, int, int) {}); }
+  // The values of every turn state (of the fixed actions, when the seat has them).
+  std::vector<double> values() const {
+    if (ends.actions)
+      return policy_values(*this, [this](std::size_t s, int o) {
+        return capped(s) ? 0 : ends.actions[turn.outcome_begin(s) + static_cast<std::size_t>(o)];
+      });
+    return backward_induction(*this, InductionOptions{}, [](std::size_t, int, int) {});
+  }
 
   // The start's value and its slope in the value of the mirrored start S(other, b, a): the
   // values as values() finds them (the same sums in the same order, the same choices) and,
@@ -167,7 +173,8 @@ struct LevelModel {
             sum += m.probability * v[m.slot];
           return sum;
         };
-        const auto [best, a] = best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
+        const auto [best, a] = ends.actions ? std::pair{q(ends.actions[o]), ends.actions[o]}
+                                            : best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
         double d = 0;
         for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
           d += m.probability * dv[m.slot];
@@ -185,8 +192,10 @@ struct LevelModel {
 // The values the ends of a turn of `seat` at a : b lead to, from the current tables.
 class Race {
  public:
-  // Reads `sol` (its rules and current tables) and never writes it.
-  Race(const RaceTurn& turn, const RaceSolution& sol) : turn_(turn), sol_(sol) {
+  // Reads `sol` (its rules and current tables) and never writes it; `fixed`: the seats'
+  // fixed actions (RaceOptions::fixed).
+  Race(const RaceTurn& turn, const RaceSolution& sol, const std::array<RaceSeatPolicy, 2>& fixed)
+      : turn_(turn), sol_(sol), fixed_(fixed) {
     bank_size_ = turn.bank_slots();
   }
 
@@ -215,6 +224,9 @@ class Race {
     e.bust = 1 - sol_.start[index(other, b, a)];
     e.reset = 1 - sol_.start[index(other, b, 0)];
     e.cut = (final_round ? r.goal + r.overshoot : r.goal) - a;
+    // A fixed seat plays its own actions, uncapped (see the header).
+    e.actions = fixed_[static_cast<std::size_t>(seat)].turn ? fixed_[static_cast<std::size_t>(seat)].turn(a, b) : nullptr;
+    if (e.actions) e.cut = std::numeric_limits<int>::max();
   }
 
   // The second seat's last turn needing n to tie: a bank of more wins, of exactly n shares.
@@ -226,6 +238,8 @@ class Race {
     }
     e.bust = e.reset = 0;
     e.cut = n + 1;
+    e.actions = fixed_[1].last_turn ? fixed_[1].last_turn(n) : nullptr;
+    if (e.actions) e.cut = std::numeric_limits<int>::max();
   }
 
   double evaluate(int seat, int a, int b) {
@@ -255,6 +269,7 @@ class Race {
  private:
   const RaceTurn& turn_;
   const RaceSolution& sol_;
+  const std::array<RaceSeatPolicy, 2>& fixed_;
   std::size_t bank_size_ = 0;
   TurnPlay scratch_;
   std::vector<double> v_, dv_;
@@ -330,12 +345,14 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
                                 std::to_string(reach + turn.max_gain()) + " (its top is " + std::to_string(turn.top()) + ")");
   RaceSolution sol;
   sol.rules = rules;
-  sol.seats = final_round ? 2 : 1;
+  // Both seats maximizing FirstToGoal play alike: one table. A fixed seat plays otherwise.
+  sol.seats = final_round || options.fixed[0].fixed() || options.fixed[1].fixed() ? 2 : 1;
   const int g = rules.goal;
   sol.start.assign(static_cast<std::size_t>(sol.seats) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g), 0.0);
-  Race race(turn, sol);
-  // The last turn needs n = A - b with A below reach and b >= 0; its own cut is n + 1.
-  if (final_round) sol.last_turn = race.last_turns(reach);
+  Race race(turn, sol, options.fixed);
+  // The last turn needs n = A - b with A below reach and b >= 0; its own cut is n + 1. An
+  // uncapped (fixed) first seat banks anything up to what a move from below the turn's top makes.
+  if (final_round) sol.last_turn = race.last_turns(options.fixed[0].turn ? g + turn.top() + turn.max_gain() : reach);
 
   sol.residual = std::numeric_limits<double>::infinity();
   Stop sweeps{options.tolerance};
@@ -391,7 +408,7 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
           const auto count = static_cast<std::ptrdiff_t>(here.size());
 #pragma omp parallel if (count > 1) num_threads(threads)
           {
-            Race local(turn, sol);
+            Race local(turn, sol, options.fixed);
 #pragma omp for schedule(dynamic, 1)
             for (std::ptrdiff_t k = 0; k < count; ++k) {
               const auto i = static_cast<std::size_t>(k);
@@ -422,6 +439,7 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
 int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
   const LevelModel model{turn, *this};
   if (model.capped(s)) return -1;
+  if (actions) return actions[o];
   const auto q = [&](int a) {
     // The sum backward_induction.h forms, term by term.
     double sum = 0;
@@ -433,20 +451,20 @@ int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
   return best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q).second;
 }
 
-TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b) {
+TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options) {
   if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
     throw std::out_of_range("play_turn: totals 0..goal-1 and seat 0 or 1");
   TurnPlay play;
-  Race(turn, solution).ends(seat, a, b, play);
+  Race(turn, solution, options.fixed).ends(seat, a, b, play);
   play.values = LevelModel{turn, play}.values();
   return play;
 }
 
-TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n) {
+TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n, const RaceOptions& options) {
   if (n < 0 || static_cast<std::size_t>(n) >= solution.last_turn.size())
     throw std::out_of_range("play_last_turn: no last turn needing " + std::to_string(n));
   TurnPlay play;
-  Race(turn, solution).last_turn_ends(n, play);
+  Race(turn, solution, options.fixed).last_turn_ends(n, play);
   play.values = LevelModel{turn, play}.values();
   return play;
 }

@@ -4,11 +4,13 @@
 // throw and resets are on, the game total too), a 2 or a 3 adds itself; the turn total may be
 // banked from 2 on. Both ends of the game: the first to reach the goal wins, or the final
 // round (the second seat answers with one last turn, the higher total wins, a tie shares).
+// Fixed seats: a seat plays a rule (bank from a turn total on) instead of maximizing.
 #include "verflixt/core/race_solver.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -22,6 +24,9 @@ struct Toy {
   int bank_min = 2;
   bool reset = true;
   RaceFinish finish = RaceFinish::FinalRound;
+  // Per seat: bank from this turn total on (-1: maximize); the second seat's last turn too.
+  std::array<int, 2> rule = {-1, -1};
+  int last_rule = -1;
 };
 
 constexpr int kGain = 3;  // the die's highest face
@@ -48,7 +53,8 @@ RaceTurn toy_turn(const Toy& toy) {
 }
 
 // The brute force: V[seat][a][b][k], every state of the game, Gauss–Seidel in plain loops
-// until nothing moves by 1e-15; the last turn by its own recursion over k.
+// until nothing moves by 1e-15; the last turn by its own recursion over k. A seat with a rule
+// plays it everywhere (no cap: it banks where the rule says).
 struct Brute {
   Toy toy;
   int kmax;
@@ -57,6 +63,10 @@ struct Brute {
   // The second seat's last turn at turn total k, needing n to tie.
   double last(int n, int k) const {
     const bool may = k >= toy.bank_min;
+    if (toy.last_rule >= 0) {
+      const double banked = k > n ? 1.0 : k == n ? 0.5 : 0.0;
+      return may && k >= toy.last_rule ? banked : (last(n, k + 2) + last(n, k + 3)) / 3;
+    }
     if (may && k > n) return 1.0;
     const double roll = (last(n, k + 2) + last(n, k + 3)) / 3;  // a 1 loses
     return may ? std::max(k == n ? 0.5 : 0.0, roll) : roll;
@@ -80,13 +90,17 @@ struct Brute {
               // The cap: the first seat banks at goal + overshoot (FinalRound); otherwise
               // banking at the goal is worth 1, the most there is.
               const int cap = toy.finish == RaceFinish::FinalRound && seat == 0 ? toy.goal + toy.overshoot : toy.goal;
+              const int rule = toy.rule[static_cast<std::size_t>(seat)];
               double x;
-              if (may && a + k >= cap) {
+              if (rule < 0 && may && a + k >= cap) {
                 x = bank(seat, a, b, k);
               } else {
                 const double lose = 1 - (k == 0 && toy.reset ? at(1 - seat, b, 0, 0) : at(1 - seat, b, a, 0));
                 const double roll = (lose + at(seat, a, b, k + 2) + at(seat, a, b, k + 3)) / 3;
-                x = may ? std::max(bank(seat, a, b, k), roll) : roll;
+                if (rule >= 0)
+                  x = may && k >= rule ? bank(seat, a, b, k) : roll;
+                else
+                  x = may ? std::max(bank(seat, a, b, k), roll) : roll;
               }
               change = std::max(change, std::abs(x - at(seat, a, b, k)));
               at(seat, a, b, k) = x;
@@ -183,6 +197,91 @@ TEST(RaceSolver, ThePlayedTurnChoosesWhatTheValuesSay) {
   const double roll = (1 - b2.at(1, 3, 1, 0) + b2.at(0, 1, 3, 4) + b2.at(0, 1, 3, 5)) / 3;
   EXPECT_EQ(p.choose(turn, st, turn.outcome_begin(st)), bank >= roll ? 0 : 1);
   EXPECT_NE(bank, roll);
+}
+
+// A rule as the core's action table: every toy state has one outcome; bankable states list
+// bank (0) before roll (1).
+std::vector<int> rule_actions(const RaceTurn& turn, const Toy& toy, int rule) {
+  std::vector<int> actions(turn.outcome_count(), 0);
+  for (std::size_t s = 0; s < turn.state_count(); ++s) {
+    const int k = turn.points(s);
+    if (k >= toy.bank_min) actions[turn.outcome_begin(s)] = k >= rule ? 0 : 1;
+  }
+  return actions;
+}
+
+void expect_fixed_matches_brute_force(const Toy& toy) {
+  const RaceTurn turn = toy_turn(toy);
+  RaceOptions options;
+  std::array<std::vector<int>, 2> tables;
+  for (std::size_t seat = 0; seat < 2; ++seat) {
+    if (toy.rule[seat] < 0) continue;
+    tables[seat] = rule_actions(turn, toy, toy.rule[seat]);
+    options.fixed[seat].turn = [&t = tables[seat]](int, int) { return t.data(); };
+  }
+  const std::vector<int> last = rule_actions(turn, toy, toy.last_rule);
+  if (toy.last_rule >= 0) options.fixed[1].last_turn = [&last](int) { return last.data(); };
+  const RaceSolution s = solve_race(turn, {toy.goal, toy.finish, toy.overshoot}, options);
+  ASSERT_TRUE(s.converged);
+  Brute brute(toy);
+  for (int seat = 0; seat < 2; ++seat)
+    for (int a = 0; a < toy.goal; ++a)
+      for (int b = 0; b < toy.goal; ++b) EXPECT_NEAR(s.value(seat, a, b), brute.at(seat, a, b, 0), 1e-12) << seat << " " << a << " " << b;
+  // The fixed seat does worse than a maximizer would against the same opponent... at least
+  // it differs: the rule is not the optimum.
+  const RaceSolution optimal = solve_race(turn, {toy.goal, toy.finish, toy.overshoot});
+  EXPECT_GT(std::abs(s.first_wins() - optimal.first_wins()), 1e-4);
+}
+
+// The rule banks from 4 on, past the goal and past the first seat's cap (goal + overshoot):
+// a fixed seat plays on where a maximizer's turn would have been capped.
+TEST(RaceSolver, AFixedSeatAgainstTheBestResponseEqualsTheBruteForce) {
+  expect_fixed_matches_brute_force(Toy{.rule = {4, -1}});
+  expect_fixed_matches_brute_force(Toy{.overshoot = 1, .rule = {6, -1}});
+  expect_fixed_matches_brute_force(Toy{.rule = {-1, 2}});
+  expect_fixed_matches_brute_force(Toy{.rule = {-1, 3}, .last_rule = 4});
+  expect_fixed_matches_brute_force(Toy{.reset = false, .rule = {2, 4}, .last_rule = 2});
+  expect_fixed_matches_brute_force(Toy{.goal = 7, .overshoot = 0, .finish = RaceFinish::FirstToGoal, .rule = {4, -1}});
+  expect_fixed_matches_brute_force(Toy{.goal = 7, .overshoot = 0, .finish = RaceFinish::FirstToGoal, .rule = {2, 3}});
+}
+
+// Both seats fixed to the actions the solved race chooses (the cap's banks included) play the
+// solved race again: the same value at every start.
+TEST(RaceSolver, BothSeatsFixedToTheOptimalActionsReproduceTheRace) {
+  for (const Toy toy : {Toy{.goal = 9, .overshoot = 4}, Toy{.goal = 9, .overshoot = 0, .finish = RaceFinish::FirstToGoal}}) {
+    const RaceTurn turn = toy_turn(toy);
+    const RaceRules rules{toy.goal, toy.finish, toy.overshoot};
+    const RaceSolution solved = solve_race(turn, rules);
+    ASSERT_TRUE(solved.converged);
+    const auto table = [&](const TurnPlay& play) {
+      std::vector<int> actions(turn.outcome_count(), 0);
+      for (std::size_t s = 0; s < turn.state_count(); ++s)
+        for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o)
+          actions[o] = std::max(0, play.choose(turn, s, o));  // capped: banks, the toy's action 0
+      return actions;
+    };
+    const auto g = static_cast<std::size_t>(toy.goal);
+    std::vector<std::vector<int>> turns(2 * g * g), lasts(solved.last_turn.size());
+    for (int seat = 0; seat < 2; ++seat)
+      for (int a = 0; a < toy.goal; ++a)
+        for (int b = 0; b < toy.goal; ++b)
+          turns[(static_cast<std::size_t>(seat) * g + static_cast<std::size_t>(a)) * g + static_cast<std::size_t>(b)] =
+              table(play_turn(turn, solved, seat, a, b));
+    for (std::size_t n = 0; n < lasts.size(); ++n) lasts[n] = table(play_last_turn(turn, solved, static_cast<int>(n)));
+    RaceOptions options;
+    for (std::size_t seat = 0; seat < 2; ++seat)
+      options.fixed[seat].turn = [&turns, seat, g](int a, int b) {
+        return turns[(seat * g + static_cast<std::size_t>(a)) * g + static_cast<std::size_t>(b)].data();
+      };
+    // Past the needs the solved race knows the second seat plays its best last turn.
+    options.fixed[1].last_turn = [&lasts](int n) { return static_cast<std::size_t>(n) < lasts.size() ? lasts[static_cast<std::size_t>(n)].data() : nullptr; };
+    const RaceSolution fixed = solve_race(turn, rules, options);
+    ASSERT_TRUE(fixed.converged);
+    EXPECT_EQ(fixed.seats, 2);
+    for (int seat = 0; seat < 2; ++seat)
+      for (int a = 0; a < toy.goal; ++a)
+        for (int b = 0; b < toy.goal; ++b) EXPECT_NEAR(fixed.value(seat, a, b), solved.value(seat, a, b), 1e-12) << seat << " " << a << " " << b;
+  }
 }
 
 TEST(RaceSolver, RefusesAMalformedTurn) {

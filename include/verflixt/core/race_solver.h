@@ -23,7 +23,7 @@
 //
 // Ends of the game (RaceFinish):
 //   FirstToGoal  the first to bank a total of at least `goal` wins. Both seats
-//                play alike, so one table of S serves both.
+//                play alike, so one table of S serves both (two when a seat is fixed).
 //   FinalRound   when the first seat reaches the goal the second plays one more turn and the
 //                higher total wins, equal totals share; when the second seat reaches it first
 //                the round is complete and he wins. The last turn's value depends only on
@@ -40,8 +40,20 @@
 // game's `top` must be at least max(goal + overshoot, goal - 1 + bankable_from) + 2 * max_gain
 // under FinalRound (the second seat's last turn may need that much), max(goal, bankable_from)
 // + max_gain under FirstToGoal; solve_race checks it.
+//
+// Fixed seats (RaceOptions::fixed). A seat may play given actions instead of the best ones:
+// the solver then finds the exact P(win) of that pairing (a fixed seat against the best
+// response to it, or two fixed seats). Nothing else changes — the sweeps, the Newton steps
+// (with fixed actions a pair is linear, so one step is exact), the acceleration. A fixed turn
+// has no cap: the cap is exact only for a player who maximizes (banking at the goal is the
+// best there is), while a policy may play on past it, so a fixed turn plays its actions until
+// it banks or the turn's own top banks it (the second seat's last turns are then solved for
+// every need such a bank can leave). The second seat's last turn of FinalRound stays optimal
+// unless the policy supplies a table for it too.
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -134,6 +146,21 @@ struct RaceRules {
   int overshoot = 0;    // FinalRound: the cap, goal + overshoot (see above)
 };
 
+// The actions a fixed seat plays, as tables of one action per turn outcome (indexed by the
+// outcome number, RaceTurn::outcome_count() entries: the action after that outcome).
+//   turn(a, b)      the seat's turn at totals a : b (its own first); nullptr: the seat
+//                   maximizes in that turn. An empty function: it maximizes in every turn.
+//   last_turn(n)    the second seat's last turn of FinalRound, needing n to tie; empty or
+//                   nullptr: the optimal last turn.
+// Called from several threads at once and for every turn evaluation, so a game builds its
+// tables first and answers with a lookup; a table independent of the totals may be returned
+// for every level. A table outlives the solve.
+struct RaceSeatPolicy {
+  std::function<const int*(int a, int b)> turn{};
+  std::function<const int*(int n)> last_turn{};
+  bool fixed() const { return static_cast<bool>(turn) || static_cast<bool>(last_turn); }
+};
+
 struct RaceOptions {
   double tolerance = 1e-13;  // a level, and the whole sweep, stop once nothing changes by more
   int max_sweeps = 1000;
@@ -148,11 +175,13 @@ struct RaceOptions {
   std::size_t acceleration = 5;
   int threads = 0;  // the turns of a level solved in parallel (0: OpenMP's default); the same bits on any count
   const RunControl* control = nullptr;  // polled between levels (Ctrl-C), told the levels done in a sweep
+  // Per seat (0 moves first): fixed actions instead of the best ones (see the top).
+  std::array<RaceSeatPolicy, 2> fixed{};
 };
 
 struct RaceSolution {
   RaceRules rules;
-  int seats = 1;                     // value tables: 1 (FirstToGoal) or 2 (FinalRound)
+  int seats = 1;                     // value tables: 1 (FirstToGoal, both seats maximizing) or 2
   std::vector<double> start;         // S, see value()
   std::vector<double> last_turn;     // L(n), n = 0..; FinalRound only
   double residual = 0;               // the largest change in the last sweep
@@ -182,15 +211,17 @@ struct TurnPlay {
   double bust = 0, reset = 0;  // what a bust and a reset are worth
   int cut = 0;                 // bankable states from this turn total on bank
   std::vector<double> values;  // per turn state: P(the mover wins) from there
+  const int* actions = nullptr;  // a fixed seat's actions per turn outcome (RaceSeatPolicy); null: the best
 
-  // The best action after outcome `o` (a turn outcome number) of turn state s; -1 where the
-  // cap banks s without a choice.
+  // The action after outcome `o` (a turn outcome number) of turn state s — the fixed one, or
+  // the best; -1 where the cap banks s without a choice.
   int choose(const RaceTurn& turn, std::size_t s, std::size_t o) const;
 };
-// The turn of `seat` at a : b (totals 0..goal-1).
-TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b);
+// The turn of `seat` at a : b (totals 0..goal-1); `options` as solved (its fixed seats play
+// their actions).
+TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options = {});
 // The second seat's last turn of FinalRound, needing n points to tie (0 <= n < last_turn.size()).
-TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n);
+TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n, const RaceOptions& options = {});
 
 // How a turn played as `play` chooses ends: P(bank p points) per p, P(bust), P(reset) — the
 // turn's exact distribution, by forward propagation of the start's probability.
