@@ -13,36 +13,33 @@ namespace {
 
 constexpr std::size_t kD = kMaxDice + 1;
 
-// The most-points option first (a tie keeps it, as the turn solver does), then the others.
-int option(const ThrowOutcome& o, int k) { return k == 0 ? o.most_points : k - 1 < o.most_points ? k - 1 : k; }
-
 }  // namespace
 
-Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions& options)
-    : Race(rules, overshoot, core::RaceSolution{}, &options) {}
+Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions& options) : Race(rules, overshoot, TurnOnly{}) {
+  solution_ = solve(options);
+}
 
-Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved)
-    : Race(rules, overshoot, std::move(solved), nullptr) {}
-
-Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved, const core::RaceOptions* options)
-    : model_(rules), overshoot_(overshoot) {
+Race::Race(const ZehntausendRules& rules, int overshoot, TurnOnly) : model_(rules), overshoot_(overshoot) {
   if (rules.players != 2)
     throw core::InputError("the Zehntausend race is solved for 2 players, not " + std::to_string(rules.players));
   if (overshoot < 0 || overshoot % kPointStep != 0)
     throw core::InputError("the race's overshoot must be a multiple of 50 points, not " + std::to_string(overshoot));
-  const core::RaceRules race{.goal = rules.limit / kPointStep,
-                             .finish = rules.final_round ? core::RaceFinish::FinalRound : core::RaceFinish::FirstToGoal,
-                             .overshoot = overshoot / kPointStep};
+  race_ = {.goal = rules.limit / kPointStep,
+           .finish = rules.final_round ? core::RaceFinish::FinalRound : core::RaceFinish::FirstToGoal,
+           .overshoot = overshoot / kPointStep};
+  const core::RaceRules& race = race_;
   // What the core needs (core/race_solver.h; every total from bank_min on is bankable).
   const int gain = model_.max_points() / kPointStep;
   const int from = (rules.bank_min + kPointStep - 1) / kPointStep;
   top_ = std::max(race.goal + race.overshoot, race.goal - 1 + from) + 2 * gain;
   build_turn();
-  if (options) {
-    solution_ = core::solve_race(turn_, race, *options);
-    return;
-  }
+}
+
+core::RaceSolution Race::solve(const core::RaceOptions& options) const { return core::solve_race(turn_, race_, options); }
+
+Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved) : Race(rules, overshoot, TurnOnly{}) {
   // A solution solved before (a saved file): it must be this race's.
+  const core::RaceRules& race = race_;
   const auto g = static_cast<std::size_t>(race.goal);
   const std::size_t seats = rules.final_round ? 2 : 1;
   if (solved.seats != static_cast<int>(seats) || solved.start.size() != seats * g * g || solved.rules.goal != race.goal ||

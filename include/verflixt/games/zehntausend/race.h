@@ -33,9 +33,19 @@ class Race {
   // A race solved before (its solution saved and read back): InputError when it is not this
   // race's (other limit, cap or size).
   Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved);
+  // The race's turn alone, unsolved (race_policies.h solves it with fixed seats): its solution
+  // is empty, so nothing that reads it (decide, bank_at, bank_win, throw_win, ends_played) may
+  // be asked.
+  struct TurnOnly {};
+  Race(const ZehntausendRules& rules, int overshoot, TurnOnly);
+
+  // Solves this race's turn under `options` (the constructor's solve; fixed seats for
+  // race_policies.h).
+  core::RaceSolution solve(const core::RaceOptions& options) const;
 
   const ZehntausendRules& rules() const { return model_.rules(); }
   const core::RaceTurn& turn() const { return turn_; }
+  const TurnModel& model() const { return model_; }
   const core::RaceSolution& solution() const { return solution_; }
   double first_wins() const { return solution_.first_wins(); }
   int overshoot() const { return overshoot_; }
@@ -60,22 +70,33 @@ class Race {
   // Thread-safe (nothing remembered).
   core::TurnEnds ends_played(int seat, int a, int b) const;
 
- private:
+  // The turn's layout, for action tables over it (race_policies.h). Turn totals t (steps of
+  // 50) run 0..top()-1. The state that throws d dice at t, -1 where none; its outcomes are
+  // the groups of throws that score alike (group(), turn.h's throw ids), an outcome's action
+  // k the set-aside option(throw, k).
+  int top() const { return top_; }
   int state(int t, int d) const { return state_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
+  int group(int throw_id) const { return group_[static_cast<std::size_t>(throw_id)]; }
+  // The most-points option first (a tie keeps it, as the turn solver does), then the others:
+  // action k's index among o.options, and back.
+  static int option(const ThrowOutcome& o, int k) { return k == 0 ? o.most_points : k - 1 < o.most_points ? k - 1 : k; }
+  static int action(const ThrowOutcome& o, int option) { return option == o.most_points ? 0 : option < o.most_points ? option + 1 : option; }
+  // The moment after a set-aside that leaves d dice at turn total t (from bank_min on):
+  // action 0 banks, 1 throws. -1 where none.
+  int after(int t, int d) const { return after_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
+
+ private:
   const core::TurnPlay& play(int seat, int a, int b) const;  // a, b in steps of 50; seat 2: the last turn, a = need
   void build_turn();
-  Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solved, const core::RaceOptions* options);
 
   TurnModel model_;
   int overshoot_ = 0;
+  core::RaceRules race_;        // the race in the core's units
   int top_ = 0;                 // turn totals 0..top_-1 have states (steps of 50)
   core::RaceTurn turn_;
   std::vector<int> state_;      // [t * (kMaxDice + 1) + d], -1 where none
   std::vector<int> group_;      // per throw (turn.h id): its outcome among its state's
-  // The moment after a set-aside that leaves d dice at turn total t (from bank_min on):
-  // action 0 banks, 1 throws. [t * (kMaxDice + 1) + d], -1 where none.
-  int after(int t, int d) const { return after_[static_cast<std::size_t>(t) * (kMaxDice + 1) + static_cast<std::size_t>(d)]; }
-  std::vector<int> after_;
+  std::vector<int> after_;      // [t * (kMaxDice + 1) + d], -1 where none
   core::RaceSolution solution_;
   mutable std::map<std::tuple<int, int, int>, core::TurnPlay> plays_;
 };

@@ -53,6 +53,7 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
              vm))
     return 0;
   if (vm["race"].as<bool>()) return race_command(vm);
+  if (vm.count("seat")) throw core::InputError("--seat: only with --race (the exact race between two seats)");
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");

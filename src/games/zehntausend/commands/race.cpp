@@ -1,14 +1,19 @@
 // `verflixt solve --game zehntausend --race`: the two-player race solved exactly (race.h) —
 // P(the first player wins) under optimal play with Bankrott and the final round, how far the
-// iteration went, and the bank thresholds by game totals and dice left.
+// iteration went, and the bank thresholds by game totals and dice left. With --seat twice:
+// the exact P(the first player wins) of that pairing, a seat playing a policy or maximizing
+// (race_policies.h).
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/race.h"
+#include "verflixt/games/zehntausend/race_policies.h"
 
 namespace verflixt::cli::zehntausend_cli {
 
@@ -19,7 +24,10 @@ void add_race_options(po::options_description& desc) {
        "race: a first player past the limit banks at limit + this many points (the cap)")
       ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this")
       ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)")
-      ("threads", int_value(0, 0, 1024), "race: threads solving a level's turns (0: every core; the values do not depend on it)");
+      ("threads", int_value(0, 0, 1024), "race: threads solving a level's turns (0: every core; the values do not depend on it)")
+      ("seat", po::value<std::vector<std::string>>()->composing(),
+       "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), optimal, bank:N, reach:N, "
+       "shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE; the exact P(first wins) of that pairing");
   add_cache_options(desc);
 }
 
@@ -53,11 +61,56 @@ void add_compensation(core::report::Report& j, const Race& race) {
   j.line("");
 }
 
+// `--seat A --seat B`: the pairing solved (not cached: a fixed seat's race is as quick as the
+// optimal one), its value and how the iteration went.
+int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, const std::string& format) {
+  const std::vector<std::string> specs = seat_specs(vm, 2);
+  const int overshoot = vm["overshoot"].as<int>();
+  const auto t0 = std::chrono::steady_clock::now();
+  const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = vm["threads"].as<int>(), .control = &control});
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const core::RaceSolution& s = pairing.solution;
+  if (interrupt_flag().load() && !s.converged) {
+    core::report::Report j = game_report(r);
+    const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps", true);
+    mark(j, c);
+    j.field("exact", false).field("solution", "interrupted");
+    j.line("the race " + specs[0] + " against " + specs[1] + " is not solved: interrupted after " + std::to_string(s.sweeps) + " sweeps");
+    return finish(vm, format, c, j.render(format));
+  }
+  core::report::Report j = game_report(r);
+  // CSV: one row of the pairing and its value.
+  j.field("policy", "race pairing")
+      .field("first", specs[0], core::report::kJsonCsv)
+      .field("second", specs[1], core::report::kJsonCsv)
+      .field("exact", s.converged)
+      .field("method", "race over (seat, totals, turn total, dice to throw); a policy's seat plays its actions, an exact "
+                       "seat maximizes P(win) (core/race_solver.h)")
+      .field("first_wins", s.first_wins(), core::report::kJsonCsv, "%.9f")
+      .field("residual", s.residual, core::report::kJsonCsv, "%.1e")
+      .field("sweeps", s.sweeps, core::report::kJsonCsv)
+      .field("turn_evaluations", s.turn_evaluations)
+      .field("converged", s.converged)
+      .field("interrupted", false)
+      .field("overshoot", overshoot)
+      .field("seconds", seconds);
+  const auto seat = [](const std::string& spec) { return spec == kExactSeat ? spec + " (maximizes P(win))" : spec; };
+  j.line("exact two-player race to " + std::to_string(r.limit) + ": the first player " + seat(specs[0]) + " against " +
+         seat(specs[1]) + " (solved in " + fmt("%.1f", seconds) + " s)")
+      .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")
+      .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +
+            (s.converged ? "" : "  (NOT converged: not exact)"));
+  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), j.render(format));
+}
+
 }  // namespace
 
 int race_command(const po::variables_map& vm) {
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
+  if (vm.count("seat")) return pairing_command(vm, r, format);
   const int step = vm["table-step"].as<int>();
   if (step <= 0 || step % kPointStep != 0)
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
