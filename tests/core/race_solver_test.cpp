@@ -227,14 +227,14 @@ void expect_fixed_matches_brute_force(const Toy& toy) {
   for (int seat = 0; seat < 2; ++seat)
     for (int a = 0; a < toy.goal; ++a)
       for (int b = 0; b < toy.goal; ++b) EXPECT_NEAR(s.value(seat, a, b), brute.at(seat, a, b, 0), 1e-12) << seat << " " << a << " " << b;
-  // The fixed seat does worse than a maximizer would against the same opponent... at least
-  // it differs: the rule is not the optimum.
+  // The rule is not the optimum: the pairing's value is not the solved race's.
   const RaceSolution optimal = solve_race(turn, {toy.goal, toy.finish, toy.overshoot});
   EXPECT_GT(std::abs(s.first_wins() - optimal.first_wins()), 1e-4);
 }
 
-// The rule banks from 4 on, past the goal and past the first seat's cap (goal + overshoot):
-// a fixed seat plays on where a maximizer's turn would have been capped.
+// Rules that bank late play on past the goal and past the first seat's cap (goal + overshoot),
+// where a maximizer's turn is capped; either seat or both, the last turn too, with and without
+// resets and the final round.
 TEST(RaceSolver, AFixedSeatAgainstTheBestResponseEqualsTheBruteForce) {
   expect_fixed_matches_brute_force(Toy{.rule = {4, -1}});
   expect_fixed_matches_brute_force(Toy{.overshoot = 1, .rule = {6, -1}});
