@@ -292,6 +292,7 @@ struct Stop {
 };
 
 constexpr int kNewtonPasses = 50;
+constexpr std::size_t kParallelWork = 20000;  // starts x turn states of a level worth a parallel pass
 
 // One Newton step on every pair of mirrored starts of a level. Start x's turn is worth
 // f_x + s_x (y - y0) near its mirror's current value y0 (exactly so while the chosen actions
@@ -406,7 +407,10 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
           // The starts of a pass read the tables and write only f and slope: one turn each,
           // on any thread, the same bits whatever the thread count.
           const auto count = static_cast<std::ptrdiff_t>(here.size());
-#pragma omp parallel if (count > 1) num_threads(threads)
+          // A small level is not worth waking threads for (their barriers cost more than its
+          // turns on a loaded machine); the values are the same either way.
+          const bool parallel = count > 1 && static_cast<std::size_t>(count) * turn.state_count() >= kParallelWork;
+#pragma omp parallel if (parallel) num_threads(threads)
           {
             Race local(turn, sol, options.fixed);
 #pragma omp for schedule(dynamic, 1)
