@@ -5,8 +5,6 @@
 
 namespace verflixt::cli::kniffel_cli {
 
-void add_cache_options(po::options_description& desc) { cli::add_cache_options(desc); }
-
 CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelRules& rules) {
   CachedSolution out;
   const std::size_t n = (std::size_t{1} << kniffel::kCategories) * static_cast<std::size_t>(rules.bonus_threshold + 1) * 2;

@@ -7,12 +7,10 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/value_cache.h"  // add_cache_options: --cache, --no-cache
 #include "verflixt/games/kniffel/solver.h"
 
 namespace verflixt::cli::kniffel_cli {
-
-// Adds --cache DIR and --no-cache.
-void add_cache_options(po::options_description& desc);
 
 struct CachedSolution {
   std::shared_ptr<const kniffel::KniffelSolution> solution;

@@ -268,17 +268,20 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   }
   std::uint64_t seed = 0;
   int threads = 1;
+  // --policy exact[:FILE] answers from the solved race; where it cannot (the final round, solved
+  // below; more players, refused) the game is played on by Monte Carlo under race.
   std::string race_file;
-  const bool exact = race && !final_round && exact_spec(vm["policy"].as<std::string>(), race_file);
+  const std::string asked = vm["policy"].as<std::string>();
+  const bool wants_exact = exact_spec(asked, race_file);
+  const std::string sampled = wants_exact ? "race" : asked;
+  const bool exact = race && !final_round && wants_exact;
   if (exact && r.players != 2)
     throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
   if (exact) exact_wins(*race_for(vm, r, race_file).race, ask, rows);
   if (race && !exact) {
     seed = seed_from(vm);
     threads = threads_from(vm);
-    // With more than two players, or in the final round (solved below), the default plays race.
-    const std::string spec = exact_spec(vm["policy"].as<std::string>(), race_file) ? "race" : vm["policy"].as<std::string>();
-    const auto policy = make_seat_policy(spec, lib);
+    const auto policy = make_seat_policy(sampled, lib);
     std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), policy.get());
     GameStart start;
     for (int s = 0, k = 0; s < r.players; ++s) start.totals[static_cast<size_t>(s)] = s == me ? total : opponents[static_cast<size_t>(k++)];
@@ -334,9 +337,8 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     const core::Estimate& b = rows[1].win;
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
-  const std::string shown = race && !exact && exact_spec(vm["policy"].as<std::string>(), race_file) ? "race" : vm["policy"].as<std::string>();
-  const std::string text =
-      advise_output(format, r, ask, rows, choices, best_other, seed, shown, vm["games"].as<std::uint64_t>(), separated, exact);
+  const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, race && !exact ? sampled : asked,
+                                          vm["games"].as<std::uint64_t>(), separated, exact);
   emit(vm, text);
   return 0;
 }

@@ -45,9 +45,10 @@ double first_wins_given(const Race& race, int c) {
 void add_compensation(core::report::Report& j, const Race& race) {
   const int limit = race.rules().limit;
   int best = 0;
+  double nearest = std::abs(first_wins_given(race, 0) - 0.5);
   for (int c = -(limit - kPointStep); c < limit; c += kPointStep) {
-    const double d = std::abs(first_wins_given(race, c) - 0.5), d0 = std::abs(first_wins_given(race, best) - 0.5);
-    if (d < d0 || (d == d0 && std::abs(c) < std::abs(best))) best = c;
+    const double d = std::abs(first_wins_given(race, c) - 0.5);
+    if (d < nearest || (d == nearest && std::abs(c) < std::abs(best))) best = c, nearest = d;
   }
   j.field("fair_start", best).field("fair_start_first_wins", first_wins_given(race, best));
   j.line("fairest start (exact): the second player begins with " + std::to_string(best) + " points" +
