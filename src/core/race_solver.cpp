@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -14,85 +17,6 @@
 #include "verflixt/core/backward_induction.h"
 
 namespace verflixt::core {
-
-int RaceTurn::add_state(int points, bool bankable) {
-  if (finished_) throw std::logic_error("RaceTurn: add_state after finish");
-  if (points < 0) throw std::invalid_argument("RaceTurn: a turn total is never negative");
-  points_.push_back(points);
-  bankable_.push_back(bankable ? 1 : 0);
-  state_outcomes_.push_back(outcome_probability_.size());
-  return static_cast<int>(points_.size() - 1);
-}
-
-void RaceTurn::add_outcome(double probability) {
-  if (points_.empty()) throw std::logic_error("RaceTurn: an outcome before any state");
-  outcome_probability_.push_back(probability);
-  outcome_actions_.push_back(action_moves_.size());
-}
-
-void RaceTurn::add_action() {
-  if (outcome_probability_.empty()) throw std::logic_error("RaceTurn: an action before any outcome");
-  action_moves_.push_back(moves_.size());
-}
-
-void RaceTurn::add_move(TurnMove move) {
-  if (action_moves_.empty()) throw std::logic_error("RaceTurn: a move before any action");
-  moves_.push_back(move);
-}
-
-void RaceTurn::finish(int start, int top) {
-  if (finished_) throw std::logic_error("RaceTurn: finished twice");
-  const std::size_t n = points_.size();
-  if (start < 0 || static_cast<std::size_t>(start) >= n || points_[static_cast<std::size_t>(start)] != 0)
-    throw std::invalid_argument("RaceTurn: the start must be a state of turn total 0");
-  // Sentinels: every range ends where the next begins.
-  state_outcomes_.push_back(outcome_probability_.size());
-  outcome_actions_.push_back(action_moves_.size());
-  action_moves_.push_back(moves_.size());
-  start_ = start;
-  top_ = top;
-  for (std::size_t s = 0; s < n; ++s) {
-    if (points_[s] >= top) throw std::invalid_argument("RaceTurn: a state at or above top");
-    if (!bankable_[s]) bankable_from_ = std::max(bankable_from_, points_[s] + 1);
-    double outcomes = 0;
-    for (std::size_t o = state_outcomes_[s]; o < state_outcomes_[s + 1]; ++o) {
-      outcomes += outcome_probability_[o];
-      if (outcome_actions_[o] == outcome_actions_[o + 1]) throw std::invalid_argument("RaceTurn: an outcome without action");
-      for (std::size_t a = outcome_actions_[o]; a < outcome_actions_[o + 1]; ++a) {
-        double moves = 0;
-        for (std::size_t m = action_moves_[a]; m < action_moves_[a + 1]; ++m) {
-          const TurnMove& x = moves_[m];
-          moves += x.probability;
-          if (x.end == TurnEnd::Continue) {
-            if (x.target < 0 || static_cast<std::size_t>(x.target) >= s)
-              throw std::invalid_argument("RaceTurn: state " + std::to_string(s) +
-                                          " continues to a state that is not numbered before it");
-            max_gain_ = std::max(max_gain_, points_[static_cast<std::size_t>(x.target)] - points_[s]);
-          } else if (x.end == TurnEnd::Bank) {
-            if (x.target < 0) throw std::invalid_argument("RaceTurn: a negative bank");
-            max_gain_ = std::max(max_gain_, x.target - points_[s]);
-          }
-        }
-        if (std::abs(moves - 1) > 1e-9) throw std::invalid_argument("RaceTurn: an action's moves do not sum to 1");
-      }
-    }
-    if (state_outcomes_[s] != state_outcomes_[s + 1] && std::abs(outcomes - 1) > 1e-9)
-      throw std::invalid_argument("RaceTurn: the outcomes of state " + std::to_string(s) + " do not sum to 1");
-  }
-  int most = top;
-  for (std::size_t s = 0; s < n; ++s) most = std::max(most, points_[s]);
-  bank_slots_ = static_cast<std::size_t>(most + max_gain_ + 1);
-  slot_moves_.reserve(moves_.size());
-  for (const TurnMove& m : moves_) {
-    has_reset_ = has_reset_ || m.end == TurnEnd::Reset;
-    std::size_t slot = n + bank_slots_ + 1;  // a reset
-    if (m.end == TurnEnd::Continue) slot = static_cast<std::size_t>(m.target);
-    else if (m.end == TurnEnd::Bank) slot = n + static_cast<std::size_t>(m.target);
-    else if (m.end == TurnEnd::Bust) slot = n + bank_slots_;
-    slot_moves_.push_back({m.probability, static_cast<std::uint32_t>(slot)});
-  }
-  finished_ = true;
-}
 
 namespace {
 
@@ -146,22 +70,29 @@ struct LevelModel {
   // values as values() finds them (the same sums in the same order, the same choices) and,
   // along the chosen actions, the derivative — each end that reads the mirror (a bust, a bank
   // of 0, a reset when a = 0; worth 1 - S) contributes -1 per unit of probability.
-  std::pair<double, double> start_and_slope(bool reset_reads_mirror, std::vector<double>& v, std::vector<double>& dv) const {
+  // `chosen`, when given, receives the action taken after every outcome of a state that chooses;
+  // without kSlope the slope is not formed (0).
+  template <bool kSlope = true>
+  std::pair<double, double> start_and_slope(bool reset_reads_mirror, std::vector<double>& v, std::vector<double>& dv,
+                                            std::vector<int>* chosen = nullptr) const {
     // The turn's slot table (RaceTurn::slot_moves): the state values first, then the ends.
     const std::size_t n = turn.state_count(), banks = turn.bank_slots();
     v.assign(n + banks + 2, 0.0);
-    dv.assign(n + banks + 2, 0.0);
+    if (chosen) chosen->assign(turn.outcome_count(), -1);
     std::copy(ends.bank.begin(), ends.bank.begin() + static_cast<std::ptrdiff_t>(banks), v.begin() + static_cast<std::ptrdiff_t>(n));
     v[n + banks] = ends.bust;
     v[n + banks + 1] = ends.reset;
-    dv[n] = -1.0;  // a bank of 0 leaves the totals as they are: the mirror
-    dv[n + banks] = -1.0;
-    dv[n + banks + 1] = reset_reads_mirror ? -1.0 : 0.0;
+    if constexpr (kSlope) {
+      dv.assign(n + banks + 2, 0.0);
+      dv[n] = -1.0;  // a bank of 0 leaves the totals as they are: the mirror
+      dv[n + banks] = -1.0;
+      dv[n + banks + 1] = reset_reads_mirror ? -1.0 : 0.0;
+    }
     for (std::size_t s = 0; s < n; ++s) {
       if (capped(s)) {
         const std::size_t bank = n + static_cast<std::size_t>(turn.points(s));
         v[s] = v[bank];
-        dv[s] = dv[bank];
+        if constexpr (kSlope) dv[s] = dv[bank];
         continue;
       }
       double value = 0, derivative = 0;
@@ -175,28 +106,75 @@ struct LevelModel {
         };
         const auto [best, a] = ends.actions ? std::pair{q(ends.actions[o]), ends.actions[o]}
                                             : best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
-        double d = 0;
-        for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
-          d += m.probability * dv[m.slot];
+        if (chosen) (*chosen)[o] = a;
         value += turn.outcome_probability(o) * best;
-        derivative += turn.outcome_probability(o) * d;
+        if constexpr (kSlope) {
+          double d = 0;
+          for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
+            d += m.probability * dv[m.slot];
+          derivative += turn.outcome_probability(o) * d;
+        }
       }
       v[s] = value;
-      dv[s] = derivative;
+      if constexpr (kSlope) dv[s] = derivative;
     }
     const auto start = static_cast<std::size_t>(turn.start());
-    return {v[start], dv[start]};
+    return {v[start], kSlope ? dv[start] : 0.0};
   }
 };
+
+// How each fixed action table (RaceSeatPolicy::turn) ends, found on its first use and shared
+// by the threads: a table serves many starts (one independent of the totals serves all).
+class FixedTurns {
+ public:
+  explicit FixedTurns(const RaceTurn& turn) : turn_(turn) {}
+  const TurnEnds& of(const int* actions) {
+    const std::lock_guard lock(mutex_);
+    std::unique_ptr<TurnEnds>& slot = ends_[actions];
+    if (!slot) {
+      TurnPlay play;  // uncapped, its own actions: choose() reads nothing else
+      play.actions = actions;
+      play.cut = std::numeric_limits<int>::max();
+      slot = std::make_unique<TurnEnds>(turn_ends(turn_, play));
+    }
+    return *slot;
+  }
+
+ private:
+  const RaceTurn& turn_;
+  std::mutex mutex_;
+  std::map<const int*, std::unique_ptr<TurnEnds>> ends_;
+};
+
+// A fixed turn's value from the distribution of its ends, and its slope in the mirror's value
+// (the ends that read the mirror: a bank of 0, a bust, a reset when a = 0).
+std::pair<double, double> fixed_value(const TurnEnds& f, const TurnPlay& e, bool reset_reads_mirror) {
+  double value = 0;
+  const std::size_t banks = std::min(f.bank.size(), e.bank.size());
+  for (std::size_t p = 0; p < banks; ++p) value += f.bank[p] * e.bank[p];
+  value += f.bust * e.bust + f.reset * e.reset;
+  const double slope = -((banks > 0 ? f.bank[0] : 0.0) + f.bust + (reset_reads_mirror ? f.reset : 0.0));
+  return {value, slope};
+}
 
 // The values the ends of a turn of `seat` at a : b lead to, from the current tables.
 class Race {
  public:
   // Reads `sol` (its rules and current tables) and never writes it; `fixed`: the seats'
-  // fixed actions (RaceOptions::fixed).
-  Race(const RaceTurn& turn, const RaceSolution& sol, const std::array<RaceSeatPolicy, 2>& fixed)
-      : turn_(turn), sol_(sol), fixed_(fixed) {
+  // fixed actions (RaceOptions::fixed); `fixed_turns`: where the solve keeps their ends (null:
+  // the fixed actions are played state by state, as play_turn does).
+  Race(const RaceTurn& turn, const RaceSolution& sol, const std::array<RaceSeatPolicy, 2>& fixed, FixedTurns* fixed_turns = nullptr)
+      : turn_(turn), sol_(sol), fixed_(fixed), fixed_turns_(fixed_turns) {
     bank_size_ = turn.bank_slots();
+  }
+
+  // The ends of the fixed turn of `seat` at a : b; null where the seat maximizes.
+  const TurnEnds* fixed_ends(int seat, int a, int b) const {
+    const RaceSeatPolicy& p = fixed_[static_cast<std::size_t>(seat)];
+    if (p.ends) return p.ends(a, b);
+    if (p.turn && fixed_turns_)
+      if (const int* actions = p.turn(a, b)) return &fixed_turns_->of(actions);
+    return nullptr;
   }
 
   std::size_t index(int seat, int a, int b) const {
@@ -244,12 +222,14 @@ class Race {
 
   double evaluate(int seat, int a, int b) {
     ends(seat, a, b, scratch_);
+    if (const TurnEnds* f = fixed_ends(seat, a, b)) return fixed_value(*f, scratch_, a == 0).first;
     return LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
   }
 
   // The value and the slope in the mirror's value of the turn of `seat` at a : b.
   std::pair<double, double> evaluate_with_slope(int seat, int a, int b) {
     ends(seat, a, b, scratch_);
+    if (const TurnEnds* f = fixed_ends(seat, a, b)) return fixed_value(*f, scratch_, a == 0);
     return LevelModel{turn_, scratch_}.start_and_slope(a == 0, v_, dv_);
   }
   // The mirror of a start: the other seat's turn at b : a (itself when one table serves both
@@ -270,6 +250,7 @@ class Race {
   const RaceTurn& turn_;
   const RaceSolution& sol_;
   const std::array<RaceSeatPolicy, 2>& fixed_;
+  FixedTurns* fixed_turns_;
   std::size_t bank_size_ = 0;
   TurnPlay scratch_;
   std::vector<double> v_, dv_;
@@ -300,12 +281,15 @@ constexpr std::size_t kParallelWork = 20000;  // starts x turn states of a level
 //   x = f_x + s_x (y - y0),  y = f_y + s_y (x - x0)
 // solved for x and y; a start that is its own mirror solves x = f_x + s_x (x - x0). Returns
 // the largest change.
-double newton(const Race& race, const std::vector<std::size_t>& here, const std::vector<int>& who,
-              const std::vector<double>& f, const std::vector<double>& slope, std::vector<double>& start) {
+// `here` lists the level's starts by a from the highest down, each a's seats in order, so the
+// mirror (other seat, b, a) of a start sits at (a_high - b) * seats + other.
+double newton(const std::vector<std::size_t>& here, const std::vector<int>& who, int seats, const std::vector<double>& f,
+              const std::vector<double>& slope, std::vector<double>& start) {
   std::vector<double> next(here.size());
+  const int a_high = who[1];
   for (std::size_t i = 0; i < here.size(); ++i) {
-    const std::size_t m = race.mirror(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
-    const std::size_t j = static_cast<std::size_t>(std::find(here.begin(), here.end(), m) - here.begin());
+    const int other = seats == 1 ? 0 : 1 - who[3 * i];
+    const auto j = static_cast<std::size_t>((a_high - who[3 * i + 2]) * seats + other);
     const double x0 = start[here[i]];
     if (j == i) {
       next[i] = (f[i] - slope[i] * x0) / (1 - slope[i]);
@@ -350,10 +334,12 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
   sol.seats = final_round || options.fixed[0].fixed() || options.fixed[1].fixed() ? 2 : 1;
   const int g = rules.goal;
   sol.start.assign(static_cast<std::size_t>(sol.seats) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g), 0.0);
-  Race race(turn, sol, options.fixed);
+  FixedTurns fixed_turns(turn);
+  Race race(turn, sol, options.fixed, &fixed_turns);
   // The last turn needs n = A - b with A below reach and b >= 0; its own cut is n + 1. An
   // uncapped (fixed) first seat banks anything up to what a move from below the turn's top makes.
-  if (final_round) sol.last_turn = race.last_turns(options.fixed[0].turn ? g + turn.top() + turn.max_gain() : reach);
+  const bool uncapped = options.fixed[0].turn || options.fixed[0].ends;
+  if (final_round) sol.last_turn = race.last_turns(uncapped ? g + turn.top() + turn.max_gain() : reach);
 
   sol.residual = std::numeric_limits<double>::infinity();
   Stop sweeps{options.tolerance};
@@ -412,14 +398,14 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
           const bool parallel = count > 1 && static_cast<std::size_t>(count) * turn.state_count() >= kParallelWork;
 #pragma omp parallel if (parallel) num_threads(threads)
           {
-            Race local(turn, sol, options.fixed);
+            Race local(turn, sol, options.fixed, &fixed_turns);
 #pragma omp for schedule(dynamic, 1)
             for (std::ptrdiff_t k = 0; k < count; ++k) {
               const auto i = static_cast<std::size_t>(k);
               std::tie(f[i], slope[i]) = local.evaluate_with_slope(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
             }
           }
-          change = newton(race, here, who, f, slope, sol.start);
+          change = newton(here, who, sol.seats, f, slope, sol.start);
         }
         sol.turn_evaluations += here.size();
         sweep = std::max(sweep, change);
@@ -458,6 +444,8 @@ int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
 TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options) {
   if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
     throw std::out_of_range("play_turn: totals 0..goal-1 and seat 0 or 1");
+  if (options.fixed[static_cast<std::size_t>(seat)].ends)
+    throw std::invalid_argument("play_turn: a seat given by its ends has no actions to play");
   TurnPlay play;
   Race(turn, solution, options.fixed).ends(seat, a, b, play);
   play.values = LevelModel{turn, play}.values();
@@ -473,14 +461,16 @@ TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int 
   return play;
 }
 
-TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
-  const LevelModel model{turn, play};
+namespace {
+
+// A turn's ends as `action(s, o)` plays it from its start: every move leads to a state numbered
+// below it, so from the highest number down a state's mass is complete when it is reached.
+template <class Action>
+TurnEnds propagate(const RaceTurn& turn, const LevelModel& model, Action&& action) {
   TurnEnds out;
   out.bank.assign(turn.bank_slots(), 0.0);
   std::vector<double> mass(turn.state_count(), 0.0);
   mass[static_cast<std::size_t>(turn.start())] = 1.0;
-  // Every move leads to a state numbered below it: from the highest number down, a state's
-  // mass is complete when it is reached.
   for (std::size_t s = turn.state_count(); s-- > 0;) {
     const double m = mass[s];
     if (m == 0) continue;
@@ -490,7 +480,7 @@ TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
     }
     for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
       const double p = m * turn.outcome_probability(o);
-      for (const TurnMove& x : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(play.choose(turn, s, o)))) {
+      for (const TurnMove& x : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(action(s, o)))) {
         const double q = p * x.probability;
         switch (x.end) {
           case TurnEnd::Continue: mass[static_cast<std::size_t>(x.target)] += q; break;
@@ -500,6 +490,40 @@ TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
         }
       }
     }
+  }
+  return out;
+}
+
+}  // namespace
+
+TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
+  const LevelModel model{turn, play};
+  return propagate(turn, model, [&](std::size_t s, std::size_t o) { return play.choose(turn, s, o); });
+}
+
+TurnEnds played_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b) {
+  if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
+    throw std::out_of_range("played_turn: totals 0..goal-1 and seat 0 or 1");
+  // play_turn and turn_ends in one induction: the slot table's pass makes the same choices.
+  const std::array<RaceSeatPolicy, 2> maximizing{};
+  TurnPlay play;
+  Race(turn, solution, maximizing).ends(seat, a, b, play);
+  const LevelModel model{turn, play};
+  std::vector<double> v, dv;
+  std::vector<int> chosen;
+  model.start_and_slope<false>(a == 0, v, dv, &chosen);
+  return propagate(turn, model, [&chosen](std::size_t, std::size_t o) { return chosen[o]; });
+}
+
+std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& solution, int seat, int threads) {
+  if (seat < 0 || seat >= 2) throw std::out_of_range("played_turns: seat 0 or 1");
+  const auto g = static_cast<std::ptrdiff_t>(solution.rules.goal);
+  std::vector<TurnEnds> out(static_cast<std::size_t>(g * g));
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads > 0 ? threads : omp_get_max_threads())
+  for (std::ptrdiff_t k = 0; k < g * g; ++k) {
+    TurnEnds e = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
+    while (!e.bank.empty() && e.bank.back() == 0) e.bank.pop_back();
+    out[static_cast<std::size_t>(k)] = std::move(e);
   }
   return out;
 }

@@ -38,6 +38,7 @@ void put(nlohmann::ordered_json& o, const std::string& name, const std::string& 
         using X = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<X, std::nullptr_t>) {
           o[name] = nullptr;
+          if (!se_name.empty()) o[se_name] = nullptr;  // an estimate's column: neither its mean nor its SE
         } else if constexpr (std::is_same_v<X, Estimate>) {
           o[name] = x.mean;
           o[se_name.empty() ? name + "_stderr" : se_name] = x.se;
@@ -213,7 +214,11 @@ std::string Report::render_csv() const {
     for (const auto& row : t.rows) {
       std::string line;
       for (size_t c = 0; c < t.columns.size(); ++c)
-        if (t.columns[c].in & kCsv) line += (line.empty() ? "" : ",") + cell(row[c], t.columns[c].csv_format, true);
+        if (t.columns[c].in & kCsv) {
+          line += (line.empty() ? "" : ",") + cell(row[c], t.columns[c].csv_format, true);
+          // A missing estimate leaves both of its cells empty.
+          if (std::holds_alternative<std::nullptr_t>(row[c]) && !t.columns[c].se_name.empty()) line += ",";
+        }
       s += line + "\n";
     }
   }

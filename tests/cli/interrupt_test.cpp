@@ -159,6 +159,14 @@ std::vector<Case> sampling_cases() {
        EXPECT_EQ(j["unit"], "turns");
        EXPECT_EQ(j["turns"], j["completed"]);
      }},
+    // The saved race policy's evaluation: an opponent's kernel check cut short shows no row.
+    {"evaluate_race", [](int k) { return "evaluate --game zehntausend --set limit=600 --policy exact --no-cache --threads 1 --games " + times(4'000'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "opponents");
+       EXPECT_EQ(j["against"].size(), j["completed"].get<std::size_t>());
+     }},
     {"tournament_zehntausend", [](int k) { return "tournament --game zehntausend --seat race --seat optimal --threads 1 --games " + times(4'000'000'000, k); },
      expect_table_mark},
     {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },

@@ -284,6 +284,45 @@ TEST(RaceSolver, BothSeatsFixedToTheOptimalActionsReproduceTheRace) {
   }
 }
 
+// The solved race as fixed seats given by their turns' ends (played_turns, as a saved policy
+// is played): against itself it is the race again; against the best response to it, too (the
+// race is zero-sum: no reply does better against the optimal policy than the optimum does).
+TEST(RaceSolver, TheSolvedPolicyGivenByItsEndsHoldsItsValue) {
+  for (const Toy toy : {Toy{.goal = 9, .overshoot = 4}, Toy{.goal = 9, .overshoot = 0, .finish = RaceFinish::FirstToGoal}}) {
+    const RaceTurn turn = toy_turn(toy);
+    const RaceRules rules{toy.goal, toy.finish, toy.overshoot};
+    const RaceSolution solved = solve_race(turn, rules);
+    ASSERT_TRUE(solved.converged);
+    const auto g = static_cast<std::size_t>(toy.goal);
+    const std::array<std::vector<TurnEnds>, 2> ends = {played_turns(turn, solved, 0, 1), played_turns(turn, solved, 1, 3)};
+    ASSERT_EQ(ends[0].size(), g * g);
+    // Each is the solved turn's forward propagation (its trailing zero banks dropped).
+    for (int seat = 0; seat < 2; ++seat)
+      for (int a = 0; a < toy.goal; ++a)
+        for (int b = 0; b < toy.goal; ++b) {
+          const TurnEnds slow = turn_ends(turn, play_turn(turn, solved, seat, a, b));
+          const TurnEnds& fast = ends[static_cast<std::size_t>(seat)][static_cast<std::size_t>(a) * g + static_cast<std::size_t>(b)];
+          EXPECT_EQ(fast.bust, slow.bust);
+          EXPECT_EQ(fast.reset, slow.reset);
+          ASSERT_LE(fast.bank.size(), slow.bank.size());
+          for (std::size_t p = 0; p < slow.bank.size(); ++p) EXPECT_EQ(p < fast.bank.size() ? fast.bank[p] : 0.0, slow.bank[p]);
+        }
+    for (int fixed_seats : {2, 1}) {
+      RaceOptions options;
+      for (std::size_t seat = 0; seat < static_cast<std::size_t>(fixed_seats); ++seat)
+        options.fixed[seat].ends = [&e = ends[seat], g](int a, int b) { return &e[static_cast<std::size_t>(a) * g + static_cast<std::size_t>(b)]; };
+      const RaceSolution fixed = solve_race(turn, rules, options);
+      ASSERT_TRUE(fixed.converged);
+      for (int seat = 0; seat < 2; ++seat)
+        for (int a = 0; a < toy.goal; ++a)
+          for (int b = 0; b < toy.goal; ++b)
+            EXPECT_NEAR(fixed.value(seat, a, b), solved.value(seat, a, b), 1e-12) << fixed_seats << " " << seat << " " << a << " " << b;
+      // A seat known by its ends has no actions to show.
+      EXPECT_THROW(play_turn(turn, fixed, 0, 0, 0, options), std::invalid_argument);
+    }
+  }
+}
+
 TEST(RaceSolver, RefusesAMalformedTurn) {
   RaceTurn loop;
   loop.add_state(0, false);

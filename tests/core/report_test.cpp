@@ -58,6 +58,23 @@ TEST(Report, RendersCsvWithTheStandardErrorColumn) {
             "2,optimal,0.375000,0.031250\n");
 }
 
+// A row without an estimate (a measure not taken) keeps the columns in line: two empty CSV
+// cells, null mean and SE in JSON.
+TEST(Report, AMissingEstimateLeavesBothOfItsCellsEmpty) {
+  Report r({"1.2", "dice", "goal 40", ""});
+  Table& t = r.table("rows", {{"name", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv},
+                              {"p_win", "", "%.4f", nullptr, "%.6f", "stderr", 0, 0, kJsonCsv},
+                              {"games", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv}});
+  t.row({std::string("a"), core::Estimate{0.5, 0.25}, std::uint64_t{8}});
+  t.row({std::string("b"), nullptr, std::uint64_t{0}});
+  EXPECT_EQ(r.render("csv"), "name,p_win,stderr,games\na,0.500000,0.250000,8\nb,,,0\n");
+  EXPECT_EQ(r.render("json"),
+            "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"rules\": \"goal 40\",\n  \"rows\": [\n"
+            "    {\n      \"name\": \"a\",\n      \"p_win\": 0.5,\n      \"stderr\": 0.25,\n      \"games\": 8\n    },\n"
+            "    {\n      \"name\": \"b\",\n      \"p_win\": null,\n      \"stderr\": null,\n      \"games\": 0\n    }\n"
+            "  ]\n}\n");
+}
+
 TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   Report r({"1.2", "dice", "classic", "tournament"});
   r.completion(true, 3, 10, "games");

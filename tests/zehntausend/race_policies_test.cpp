@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -61,9 +62,71 @@ TEST(ZehntausendRacePolicies, TheExactSeatIsTheSolvedRaceAndTheBestResponse) {
   }
 }
 
+// The solved race's policy as a fixed seat (exact:FILE, read through the caller's source):
+// against itself it is the race again, and the best response to it gains nothing (the race is
+// zero-sum: nobody does better against the optimum than the optimum does). Against the
+// turn-score maximizer its value is what the game kernel finds playing those games, and the
+// best response to the maximizer does at least as well in its place.
+TEST(ZehntausendRacePolicies, TheSavedPolicyHoldsItsValueAndIsWhatTheKernelFinds) {
+  const ZehntausendRules rules{.limit = 1000};
+  const auto solved = std::make_shared<const Race>(rules);
+  int reads = 0;
+  const RaceSource source = [&](const std::string& file) {
+    EXPECT_EQ(file, "race.bin");
+    ++reads;
+    return solved;
+  };
+  RacePairings pairings(rules, kDefaultOvershoot, source);
+  const double v = solved->first_wins();
+  EXPECT_NEAR(pairings.solve({"exact:race.bin", "exact:race.bin"}).first_wins(), v, 1e-12);
+  EXPECT_NEAR(pairings.solve({"exact:race.bin", "exact"}).first_wins(), v, 1e-12);
+  EXPECT_NEAR(pairings.solve({"exact", "exact:race.bin"}).first_wins(), v, 1e-12);
+  const double first = pairings.solve({"exact:race.bin", "optimal"}).first_wins();
+  EXPECT_EQ(reads, 2);  // once per seat: every later pairing reuses it
+  const TurnLibrary lib(rules);
+  const auto exact = make_seat_policy("exact:race.bin", lib, source), optimal = make_seat_policy("optimal", lib);
+  const SeatPolicy* seats[] = {exact.get(), optimal.get()};
+  expect_within_4_se(play_games(lib, seats, 400000, 9, 2).tally.p_win(0), first);
+  EXPECT_GE(pairings.solve({"exact", "optimal"}).first_wins(), first - 1e-12);
+  // A saved race of another cap is another race's policy.
+  RacePairings wider(rules, kDefaultOvershoot + 50, source);
+  EXPECT_THROW(wider.solve({"exact:race.bin", "optimal"}), core::InputError);
+}
+
+// `evaluate --policy exact:FILE`: the saved policy's exact P(win) moving first and second
+// against each opponent (the pairings above) and the kernel's check within 4 SE; the best
+// response (`exact`) holds it to 1/2 and is not sampled; a mistyped opponent is a usage error.
+TEST(ZehntausendRacePolicies, EvaluatePlaysTheSavedPolicy) {
+  const std::string file = (testing::scratch() / "evaluate_race.bin").string();
+  ASSERT_EQ(testing::run("solve --game zehntausend --race --set limit=1000 --no-cache --save " + file).code, 0);
+  const auto r = testing::run("evaluate --game zehntausend --set limit=1000 --policy exact:" + file +
+                              " --against optimal --against exact --games 100000 --seed 5 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const ZehntausendRules rules{.limit = 1000};
+  const auto rows = j["against"];
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0]["opponent"], "optimal");
+  const auto source = [&](const std::string&) { return std::make_shared<const Race>(rules); };
+  RacePairings pairings(rules, kDefaultOvershoot, source);
+  EXPECT_NEAR(rows[0]["p_win_first"].get<double>(), pairings.solve({"exact:f", "optimal"}).first_wins(), 1e-12);
+  EXPECT_NEAR(rows[0]["p_win_second"].get<double>(), 1 - pairings.solve({"optimal", "exact:f"}).first_wins(), 1e-12);
+  expect_within_4_se({rows[0]["sampled_p_win"].get<double>(), rows[0]["stderr"].get<double>()}, rows[0]["p_win"].get<double>());
+  EXPECT_EQ(rows[0]["games"], 200000);
+  EXPECT_NEAR(rows[1]["p_win"].get<double>(), 0.5, 1e-12);
+  EXPECT_TRUE(rows[1]["sampled_p_win"].is_null());
+  const auto typo = testing::run("evaluate --game zehntausend --set limit=1000 --policy exact:" + file + " --against optimla");
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.err.find("optimal"), std::string::npos) << typo.err;  // did you mean
+  // --turns plays turns of a turn policy: a race policy says it changes nothing.
+  const auto turns = testing::run("evaluate --game zehntausend --set limit=1000 --policy exact:" + file + " --exact --turns 5");
+  ASSERT_EQ(turns.code, 0) << turns.err;
+  EXPECT_NE(turns.err.find("--turns changes nothing"), std::string::npos) << turns.err;
+}
+
 TEST(ZehntausendRacePolicies, RefusesWhatItCannotPlay) {
   const ZehntausendRules rules{.limit = 1000};
-  EXPECT_THROW(race_value(rules, "exact:solved.race", "optimal"), core::InputError);
+  EXPECT_THROW(race_value(rules, "exact:solved.race", "optimal"), core::InputError);  // no source to read it
   EXPECT_THROW(race_value(rules, "optimal", "bnak:400"), core::InputError);
   EXPECT_THROW(race_value(ZehntausendRules{.limit = 1000, .players = 3}, "optimal", "optimal"), core::InputError);
 }

@@ -50,6 +50,11 @@
 // it banks or the turn's own top banks it (the second seat's last turns are then solved for
 // every need such a bank can leave). The second seat's last turn of FinalRound stays optimal
 // unless the policy supplies a table for it too.
+// A fixed turn's value is linear in what its ends are worth, so the solver plays it as the
+// distribution of its ends (TurnEnds, found once per action table by forward propagation):
+// one dot product per turn instead of an induction over the turn's states — a race of two
+// fixed seats is a Markov chain over the starts, solved in seconds where a maximizing seat
+// takes minutes.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -146,6 +151,13 @@ struct RaceRules {
   int overshoot = 0;    // FinalRound: the cap, goal + overshoot (see above)
 };
 
+// Where a turn ends, with what probability: P(bank p points) per p (p = 0..bank.size()-1),
+// P(bust), P(reset). A turn whose actions are fixed ends this way whatever the ends are worth.
+struct TurnEnds {
+  std::vector<double> bank;
+  double bust = 0, reset = 0;
+};
+
 // The actions a fixed seat plays, as tables of one action per turn outcome (indexed by the
 // outcome number, RaceTurn::outcome_count() entries: the action after that outcome).
 //   turn(a, b)      the seat's turn at totals a : b (its own first); nullptr: the seat
@@ -155,10 +167,14 @@ struct RaceRules {
 // Called from several threads at once and for every turn evaluation, so a game builds its
 // tables first and answers with a lookup; a table independent of the totals may be returned
 // for every level. A table outlives the solve.
+//   ends(a, b)      instead of turn(): the seat's turn at a : b given by the distribution of
+//                   its ends (what any fixed turn is), for a policy known that way — a
+//                   solved race's (played_turns); nullptr: the seat maximizes there.
 struct RaceSeatPolicy {
   std::function<const int*(int a, int b)> turn{};
   std::function<const int*(int n)> last_turn{};
-  bool fixed() const { return static_cast<bool>(turn) || static_cast<bool>(last_turn); }
+  std::function<const TurnEnds*(int a, int b)> ends{};
+  bool fixed() const { return static_cast<bool>(turn) || static_cast<bool>(last_turn) || static_cast<bool>(ends); }
 };
 
 struct RaceOptions {
@@ -218,17 +234,21 @@ struct TurnPlay {
   int choose(const RaceTurn& turn, std::size_t s, std::size_t o) const;
 };
 // The turn of `seat` at a : b (totals 0..goal-1); `options` as solved (its fixed seats play
-// their actions).
+// their actions; a seat given by its ends has none: std::invalid_argument).
 TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options = {});
 // The second seat's last turn of FinalRound, needing n points to tie (0 <= n < last_turn.size()).
 TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n, const RaceOptions& options = {});
 
-// How a turn played as `play` chooses ends: P(bank p points) per p, P(bust), P(reset) — the
-// turn's exact distribution, by forward propagation of the start's probability.
-struct TurnEnds {
-  std::vector<double> bank;
-  double bust = 0, reset = 0;
-};
+// How a turn played as `play` chooses ends: the turn's exact distribution, by forward
+// propagation of the start's probability.
 TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play);
+// The turn of `seat` (0 or 1) at totals a : b as `solution` plays it: turn_ends(play_turn(...)),
+// in one pass. Thread-safe.
+TurnEnds played_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b);
+// Every turn of `seat` (0 or 1) at totals a : b as `solution` plays it (played_turn),
+// at [a * goal + b]: the solved policy as a fixed seat of another race
+// (RaceSeatPolicy::ends). Trailing banks of probability 0 are dropped. In parallel on
+// `threads` (0: OpenMP's default); the same values on any count.
+std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& solution, int seat, int threads = 0);
 
 }  // namespace verflixt::core

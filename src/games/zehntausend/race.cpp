@@ -50,9 +50,8 @@ Race::Race(const ZehntausendRules& rules, int overshoot, core::RaceSolution solv
 }
 
 core::TurnEnds Race::ends_played(int seat, int a, int b) const {
-  const core::TurnPlay p = seat == 2 ? core::play_last_turn(turn_, solution_, a / kPointStep)
-                                     : core::play_turn(turn_, solution_, seat, a / kPointStep, b / kPointStep);
-  return core::turn_ends(turn_, p);
+  if (seat != 2) return core::played_turn(turn_, solution_, seat, a / kPointStep, b / kPointStep);
+  return core::turn_ends(turn_, core::play_last_turn(turn_, solution_, a / kPointStep));
 }
 
 void Race::build_turn() {

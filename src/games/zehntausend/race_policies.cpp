@@ -42,8 +42,6 @@ std::vector<int> turn_actions(const Race& race, const TurnPolicy& p, const std::
 class SeatTables {
  public:
   SeatTables(const Race& race, const TurnLibrary& lib, const std::string& spec, int seat) : race_(race), spec_(spec) {
-    if (spec.rfind(std::string(kExactSeat) + ":", 0) == 0)
-      throw core::InputError("policy " + core::quoted(spec) + ": the exact race's seats are `exact` (maximizing) or a policy with decisions");
     policy_ = make_seat_policy(spec, lib);
     const int limit = race.rules().limit, g = limit / kPointStep;
     level_.resize(static_cast<std::size_t>(g) * static_cast<std::size_t>(g));
@@ -100,19 +98,65 @@ class SeatTables {
 
 }  // namespace
 
-RacePairing solve_pairing(const ZehntausendRules& rules, const std::array<std::string, 2>& seats, int overshoot,
-                          const core::RaceOptions& options) {
-  const Race race(rules, overshoot, Race::TurnOnly{});
-  const TurnLibrary lib(rules);
+// A solved race's policy as a fixed seat (exact:FILE): each of its turns, at every totals,
+// by the distribution of its ends as the solution plays it in that seat (the last turn of the
+// final round is the optimal one, which the solved race plays too).
+class SolvedSeat {
+ public:
+  SolvedSeat(const Race& solved, int seat, int threads)
+      : goal_(static_cast<std::size_t>(solved.rules().limit / kPointStep)),
+        ends_(core::played_turns(solved.turn(), solved.solution(), seat, threads)) {}
+
+  core::RaceSeatPolicy policy() const {
+    core::RaceSeatPolicy p;
+    p.ends = [this](int a, int b) { return &ends_[static_cast<std::size_t>(a) * goal_ + static_cast<std::size_t>(b)]; };
+    return p;
+  }
+
+ private:
+  std::size_t goal_;
+  std::vector<core::TurnEnds> ends_;
+};
+
+RacePairings::RacePairings(const ZehntausendRules& rules, int overshoot, RaceSource exact)
+    : race_(std::make_unique<Race>(rules, overshoot, Race::TurnOnly{})),
+      lib_(std::make_unique<TurnLibrary>(rules)),
+      exact_(std::move(exact)) {}
+
+RacePairings::~RacePairings() = default;
+
+RacePairing RacePairings::solve(const std::array<std::string, 2>& seats, const core::RaceOptions& options) {
   std::array<std::unique_ptr<SeatTables>, 2> tables;
   core::RaceOptions fixed = options;
+  const std::string saved = std::string(kExactSeat) + ":";
   for (int seat = 0; seat < 2; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     if (seats[s] == kExactSeat) continue;
-    tables[s] = std::make_unique<SeatTables>(race, lib, seats[s], seat);
+    if (seats[s].rfind(saved, 0) == 0) {
+      fixed.fixed[s] = solved_seat(seats[s], seat, options.threads).policy();
+      continue;
+    }
+    tables[s] = std::make_unique<SeatTables>(*race_, *lib_, seats[s], seat);
     fixed.fixed[s] = tables[s]->policy();
   }
-  return {seats, race.solve(fixed)};
+  return {seats, race_->solve(fixed)};
+}
+
+const SolvedSeat& RacePairings::solved_seat(const std::string& spec, int seat, int threads) {
+  std::unique_ptr<SolvedSeat>& slot = solved_[{spec, seat}];
+  if (slot) return *slot;
+  if (!exact_) throw core::InputError("policy " + core::quoted(spec) + ": no saved race can be read here");
+  const std::shared_ptr<const Race> file = exact_(spec.substr(std::string(kExactSeat).size() + 1));
+  if (file->overshoot() != race_->overshoot())
+    throw core::InputError("policy " + core::quoted(spec) + ": solved with the cap at limit + " + std::to_string(file->overshoot()) +
+                           ", not + " + std::to_string(race_->overshoot()));
+  slot = std::make_unique<SolvedSeat>(*file, seat, threads);
+  return *slot;
+}
+
+RacePairing solve_pairing(const ZehntausendRules& rules, const std::array<std::string, 2>& seats, int overshoot,
+                          const core::RaceOptions& options, const RaceSource& exact) {
+  return RacePairings(rules, overshoot, exact).solve(seats, options);
 }
 
 double race_value(const ZehntausendRules& rules, const std::string& seat0, const std::string& seat1) {

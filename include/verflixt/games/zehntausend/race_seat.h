@@ -6,10 +6,10 @@
 //
 // Its turns are known by their distribution only, not die by die: the reference engine plays
 // the exact policy through Race::decide instead.
+#include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <unordered_map>
+#include <vector>
 
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/games/zehntausend/race.h"
@@ -22,9 +22,12 @@ TurnEvaluation race_turn_evaluation(const core::TurnEnds& ends);
 
 class ExactRacePolicy final : public SeatPolicy {
  public:
-  ExactRacePolicy(std::shared_ptr<const Race> race, std::string name = "exact")
-      : race_(std::move(race)), name_(std::move(name)) {}
-  // Thread-safe: each totals' turn is compiled once, under a lock, and kept.
+  ExactRacePolicy(std::shared_ptr<const Race> race, std::string name = "exact");
+  ~ExactRacePolicy() override;
+  ExactRacePolicy(const ExactRacePolicy&) = delete;
+  ExactRacePolicy& operator=(const ExactRacePolicy&) = delete;
+  // Thread-safe and lock-free: each totals' turn is compiled on first use and kept (should
+  // two threads compile the same one, the first stored wins: the same turn either way).
   const CompiledTurn& decide(const GameView& v) const override;
   std::string name() const override { return name_; }
   const Race& race() const { return *race_; }
@@ -32,8 +35,9 @@ class ExactRacePolicy final : public SeatPolicy {
  private:
   std::shared_ptr<const Race> race_;
   std::string name_;
-  mutable std::mutex mutex_;
-  mutable std::unordered_map<long long, std::unique_ptr<CompiledTurn>> turns_;
+  std::size_t goal_;  // the limit in units of 50
+  // [(seat * goal + a) * goal + b] for seats 0 and 1, then the final round's turn by need.
+  mutable std::vector<std::atomic<const CompiledTurn*>> turns_;
 };
 
 }  // namespace verflixt::zehntausend

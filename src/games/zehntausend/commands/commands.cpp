@@ -20,6 +20,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/games/zehntausend/monte_carlo.h"
+#include "verflixt/games/zehntausend/race_policies.h"
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/games/zehntausend/turn_solver.h"
 #include "verflixt/version.h"
@@ -109,18 +110,31 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   add_game_options(desc);
   desc.add_options()
       ("policy", po::value<std::string>()->default_value("optimal"),
-       "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE")
-      ("exact", po::bool_switch(), "exact evaluation only (forward propagation over every throw)")
-      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to play die by die (Monte Carlo)");
+       "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE; or the solved "
+       "two-player race's: exact (the cache), exact:FILE (solve --race --save)")
+      ("exact", po::bool_switch(), "exact evaluation only (a turn: forward propagation over every throw; a race policy: "
+                                   "no games in the kernel)")
+      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to play die by die (Monte Carlo)")
+      ("against", po::value<std::vector<std::string>>()->composing(),
+       "race policy: an opponent (a seat of tournament --game zehntausend, or exact: the best response to it); "
+       "repeatable; default optimal")
+      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "race policy: games per seating in the game kernel");
+  add_cache_options(desc);  // the policy exact: the solved race
   add_sampling_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,
              "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
+             "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
              "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"
-             "die by die through the reference engine (± SE) next to the exact value.",
+             "die by die through the reference engine (± SE) next to the exact value. The solved race's\n"
+             "policy: its exact P(win) against each opponent, moving first and second, and whole games of\n"
+             "it in the game kernel (± SE) next to it.",
              vm))
     return 0;
+  if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
+  if (vm.count("against") || !vm["games"].defaulted())
+    balance_warning(std::string(vm.count("against") ? "--against" : "--games") + " changes nothing for a turn policy (only for exact[:FILE])");
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   const TurnLibrary lib(r);

@@ -27,7 +27,8 @@ void add_race_options(po::options_description& desc) {
       ("threads", int_value(0, 0, 1024), "race: threads solving a level's turns (0: every core; the values do not depend on it)")
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), optimal, bank:N, reach:N, "
-       "shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE; the exact P(first wins) of that pairing");
+       "shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE, exact:FILE (a saved race's policy, fixed); "
+       "the exact P(first wins) of that pairing");
   add_cache_options(desc);
 }
 
@@ -69,7 +70,8 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   const int overshoot = vm["overshoot"].as<int>();
   const auto t0 = std::chrono::steady_clock::now();
   const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
-    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = vm["threads"].as<int>(), .control = &control});
+    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = vm["threads"].as<int>(), .control = &control},
+                         race_source(vm, r));
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const core::RaceSolution& s = pairing.solution;
@@ -97,7 +99,9 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
       .field("interrupted", false)
       .field("overshoot", overshoot)
       .field("seconds", seconds);
-  const auto seat = [](const std::string& spec) { return spec == kExactSeat ? spec + " (maximizes P(win))" : spec; };
+  const auto seat = [](const std::string& spec) {
+    return spec == kExactSeat ? spec + " (maximizes P(win))" : spec.rfind(kExactSeat, 0) == 0 ? spec + " (the saved race's policy)" : spec;
+  };
   j.line("exact two-player race to " + std::to_string(r.limit) + ": the first player " + seat(specs[0]) + " against " +
          seat(specs[1]) + " (solved in " + fmt("%.1f", seconds) + " s)")
       .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")

@@ -54,6 +54,9 @@ inline std::string faces_text(const Counts& c) {
 void add_race_options(po::options_description& desc);
 int race_command(const po::variables_map& vm);
 
+// `evaluate --policy exact[:FILE]` (race_evaluate.cpp), once its options are parsed.
+int race_evaluate(const po::variables_map& vm);
+
 // The solved two-player race (race_cache.cpp): from `file` when named (written by solve
 // --race --save), else from the cache (--cache, --no-cache), else solved and cached.
 struct SolvedRace {
