@@ -42,8 +42,9 @@ TEST(ZehntausendResults, TheKernelPlaysTheExactRaceAtThePresetsLimit) {
 
 // The cap at the preset's limit: widened to twice as far, the value moves by less than 1e-9.
 // The exact policy against the others: each pairing's value is the mean of its two seatings,
-// the kernel playing it agrees within 4 SE, it beats every opponent, and the searched race:
-// policy does less well against the turn-score maximizer than the exact one.
+// it beats every opponent, and the searched race: policy does less well against the
+// turn-score maximizer than the exact one (the kernel's play of such pairings is
+// race_policies_test.cpp's).
 TEST(ZehntausendResults, TheCapHoldsAndTheExactPolicyBeatsTheOthers) {
   const nlohmann::json doc = committed("zehntausend/race_exact.json");
   ASSERT_FALSE(doc.is_null());
@@ -54,7 +55,6 @@ TEST(ZehntausendResults, TheCapHoldsAndTheExactPolicyBeatsTheOthers) {
     const double p = row["p_win"].get<double>();
     EXPECT_NEAR(p, (row["p_win_first"].get<double>() + row["p_win_second"].get<double>()) / 2, 1e-15);
     EXPECT_GT(p, 0.5) << row["opponent"];
-    EXPECT_NEAR(row["sampled_p_win"].get<double>(), p, 4 * row["stderr"].get<double>()) << row["opponent"];
   }
   EXPECT_EQ(doc["against"][0]["opponent"], "optimal");
   EXPECT_LT(doc["searched_against_optimal"]["p_win"].get<double>(), doc["against"][0]["p_win"].get<double>());
