@@ -4,6 +4,8 @@
 // it), and, unless --exact, the same games played in the game kernel (± SE) as the check.
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,15 +62,21 @@ int race_evaluate(const po::variables_map& vm) {
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = seed_from(vm);
   const int threads = threads_from(vm);
 
-  // Every spec is checked before anything is solved: a typo costs no minutes.
+  // The opponents are checked before the policy, which may solve the race: a typo costs no minutes.
   const TurnLibrary lib(r);
-  const RaceSource source = race_source(vm, r);
-  const std::unique_ptr<SeatPolicy> policy = make_seat_policy(spec, lib, source);
+  // Each saved race read (or, for `exact`, solved or read from the cache) once for every seat.
+  std::map<std::string, std::shared_ptr<const Race>> races;
+  const RaceSource source = [&races, read = race_source(vm, r)](const std::string& file) {
+    std::shared_ptr<const Race>& race = races[file];
+    if (!race) race = read(file);
+    return race;
+  };
   std::vector<std::unique_ptr<SeatPolicy>> sampled(opponents.size());
   for (std::size_t i = 0; i < opponents.size(); ++i) {
     if (opponents[i] != kExactSeat)
       sampled[i] = make_seat_policy(opponents[i], lib, source);
   }
+  const std::unique_ptr<SeatPolicy> policy = make_seat_policy(spec, lib, source);
   // The pairing's name of the policy: `exact` is its seat that maximizes; the solved race's
   // policy, fixed, is exact:FILE (an empty FILE: the cache).
   const std::string fixed = spec == kExactSeat ? std::string(kExactSeat) + ":" : spec;
