@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 #include "reference.h"
@@ -125,6 +126,31 @@ TEST(ZehntausendTurnSolver, ReachPolicyIsTheBestChanceOfATarget) {
     Recursion rec;
     rec.target = target;
     EXPECT_NEAR(p, rec.throw_dice(0, 3), 1e-12) << target;
+  }
+}
+
+// reach:N read off a wider reach policy is the reach:N the induction finds: the same bank and
+// keep tables, the same distribution of the turn to the bit — with hot dice and without, with
+// and without a bank minimum; and the library (which reads every reach:N off one) agrees.
+TEST(ZehntausendTurnSolver, AReachPolicyReadOffAWiderOneIsTheSame) {
+  for (const ZehntausendRules& rules :
+       {ZehntausendRules{}, ZehntausendRules{.bank_min = 0}, ZehntausendRules{.hot_dice = false},
+        ZehntausendRules{.dice = 4, .bank_min = 350, .hot_dice = false}}) {
+    const TurnModel m(rules);
+    const TurnPolicy wide = reach_policy(m, 12000);
+    for (int n : {rules.bank_min, rules.bank_min + 50, 1000, 2350, 7000, 12000}) {
+      const TurnPolicy direct = reach_policy(m, n), read = reach_from(m, wide, n);
+      EXPECT_EQ(read.name, direct.name);
+      EXPECT_EQ(read.horizon, direct.horizon) << n;
+      EXPECT_EQ(read.bank, direct.bank) << n;
+      EXPECT_EQ(read.keep, direct.keep) << n;
+      const TurnEvaluation a = evaluate_turn(m, direct), b = evaluate_turn(m, read);
+      EXPECT_EQ(a.value, b.value);
+      EXPECT_EQ(a.banked, b.banked);
+    }
+    EXPECT_THROW(reach_from(m, wide, 12050), std::invalid_argument);  // wider than it
+    const TurnLibrary lib(rules);
+    for (int n : {13000, 1000, 40000, 600}) EXPECT_EQ(lib.reach(n).policy.keep, reach_policy(m, n).keep) << n;
   }
 }
 

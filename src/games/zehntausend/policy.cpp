@@ -73,7 +73,14 @@ const CompiledTurn& TurnLibrary::cached(int kind, int points) const {
   if (kind == 0) {
     p = bank_at_policy(model_, target);
   } else if (kind == 1) {
-    p = reach_policy(model_, target);
+    // Every reach:N is read off one wide enough (turn_solver.h's reach_from): a game asks for
+    // hundreds of them (each need in the final round), one induction serves them all. Widened
+    // by doubling, from past the limit and the cap, when a target is beyond it.
+    if (!reach_base_ || reach_base_->horizon * kPointStep < target) {
+      const int wide = reach_base_ ? 2 * reach_base_->horizon * kPointStep : model_.rules().limit + 4000;
+      reach_base_ = std::make_unique<TurnPolicy>(reach_policy(model_, std::clamp(wide, target, kMaxTarget)));
+    }
+    p = reach_from(model_, *reach_base_, target);
   } else {
     std::vector<int> thresholds(kMaxDice + 1, 0);
     for (int d = 1; d <= kMaxDice; ++d) {

@@ -260,6 +260,26 @@ TurnPolicy reach_policy(const TurnModel& m, int points) {
   return threshold_policy(m, std::vector<int>(kD, points), Utility::Reach, "reach:" + std::to_string(points));
 }
 
+TurnPolicy reach_from(const TurnModel& m, const TurnPolicy& wider, int points) {
+  const int top = index_up(points);
+  if (points < m.rules().bank_min || top > wider.horizon || wider.outcomes != m.outcome_count())
+    throw std::invalid_argument("reach_from: a wider reach policy and a target from bank_min on");
+  // Below its target a reach policy never banks (nothing is worth anything short of it), so
+  // at turn total t it plays what reach:M plays at t + (M - N): the same need, the same
+  // values in the same sums, the same choices. Only the record of a move with no dice left
+  // (no hot dice) depends on t itself: it banks where banking is allowed.
+  const auto shift = static_cast<size_t>(wider.horizon - top);
+  const auto outcomes = static_cast<size_t>(wider.outcomes);
+  TurnPolicy p;
+  p.name = "reach:" + std::to_string(points);
+  p.outcomes = wider.outcomes;
+  p.horizon = top;
+  p.bank.assign(wider.bank.begin() + static_cast<std::ptrdiff_t>(shift * kD), wider.bank.end());
+  p.keep.assign(wider.keep.begin() + static_cast<std::ptrdiff_t>(shift * outcomes), wider.keep.end());
+  for (int t = 0; t < top; ++t) p.bank[static_cast<size_t>(t) * kD] = t * kPointStep >= m.rules().bank_min ? 1 : 0;
+  return p;
+}
+
 TurnPolicy heuristic_policy(const TurnModel& m, const std::vector<int>& thresholds, KeepRule keep, std::string name) {
   TurnPolicy p = threshold_policy(m, thresholds, Utility::Points, std::move(name));
   if (keep == KeepRule::Best) return p;

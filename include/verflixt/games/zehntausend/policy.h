@@ -85,6 +85,7 @@ class TurnLibrary {
   static constexpr size_t kSlots = kMaxTarget / kPointStep + 1;
   mutable std::array<std::vector<std::atomic<const CompiledTurn*>>, 4> slots_;
   mutable std::vector<std::unique_ptr<CompiledTurn>> owned_;
+  mutable std::unique_ptr<TurnPolicy> reach_base_;  // the widest reach policy yet (cached's)
   mutable std::mutex mutex_;
 };
 

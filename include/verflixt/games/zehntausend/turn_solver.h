@@ -84,6 +84,9 @@ TurnPolicy bank_at_policy(const TurnModel& m, int points);
 // "reach:N": throw until N, set-asides for the highest P(reach N); what a player must do
 // in the final round (Z5) to beat a total.
 TurnPolicy reach_policy(const TurnModel& m, int points);
+// reach:N read off a reach policy of a larger target (the same policy, without its induction:
+// what reach:N plays at t, reach:M plays at t + M - N). N from bank_min on.
+TurnPolicy reach_from(const TurnModel& m, const TurnPolicy& wider, int points);
 
 // Set-aside rules of a readable heuristic (strategies/zehntausend/*.ini).
 enum class KeepRule { Best, MostPoints, FewestDice };
