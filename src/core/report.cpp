@@ -73,6 +73,10 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
           std::string s;
           for (const auto& e : x) s += (s.empty() ? "" : " ") + std::to_string(e);
           return s;
+        } else if constexpr (std::is_same_v<X, std::vector<double>>) {
+          std::string s;
+          for (const double e : x) s += (s.empty() ? "" : " ") + number(format, e);
+          return s;
         } else {
           return csv ? number(format, x.mean) + "," + number(format, x.se) : plus_minus(x, format, se_format ? se_format : format);
         }

@@ -26,8 +26,10 @@ std::string plus_minus(const Estimate& e, const char* mean_format, const char* s
 // Which renderings show a field, table, column or line.
 enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kAll = 7, kJsonCsv = kJson | kCsv };
 
+// A list is a JSON array, and in text and CSV its entries separated by spaces (numbers in the
+// column's format).
 using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
-                           std::vector<std::string>, std::vector<std::int64_t>, Estimate>;
+                           std::vector<std::string>, std::vector<std::int64_t>, std::vector<double>, Estimate>;
 
 struct Head {
   std::string version, game, rules, preset;  // preset may be empty

@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,9 +35,7 @@ void add_schocken_rules_options(po::options_description& desc) {
 
 SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
 
-nlohmann::ordered_json meta(const SchockenRules& rules) { return game_meta("schocken", rules_summary(rules)); }
 
-std::string header(const SchockenRules& rules) { return game_header("schocken", rules_summary(rules)); }
 
 core::report::Report schocken_report(const SchockenRules& rules) {
   return core::report::Report({kVersion, "schocken", rules_summary(rules), ""});
@@ -131,121 +127,119 @@ int schocken_solve_command(int argc, const char* const* argv) {
     return 0;
   SchockenRules rules = schocken_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  nlohmann::ordered_json j = meta(rules);
-  j["exact"] = true;
-  std::ostringstream s;
-  s << header(rules);
-  std::string csv;
+  using core::report::kCsv, core::report::kJson;
+  core::report::Report j = schocken_report(rules);
+  j.field("exact", true);
 
   if (vm["equilibrium"].as<bool>()) {
     const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
     if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
     if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
     const RoundEquilibrium eq = solve_round(rules, n);
-    j["method"] = "round equilibrium: Gauss-Seidel rounds of exact best responses, from everyone standing";
-    j["players"] = n;
-    j["converged"] = eq.converged;
-    j["cycle_length"] = eq.cycle_length;
-    nlohmann::ordered_json rounds = nlohmann::ordered_json::array();
+    j.field("method", "round equilibrium: Gauss-Seidel rounds of exact best responses, from everyone standing")
+        .field("players", n)
+        .field("converged", eq.converged)
+        .field("cycle_length", eq.cycle_length);
+    // JSON: a row per round with a list per position; CSV: a row per round and position.
+    core::report::Table& rounds = j.table(
+        "rounds", {{.name = "round"}, {.name = "p_worst_before"}, {.name = "p_worst_after"}, {.name = "changed"}}, kJson);
+    core::report::Table& rows = j.table("", {{.name = "round"},
+                                             {.name = "position"},
+                                             {.name = "p_worst_before", .csv_format = "%.12f"},
+                                             {.name = "p_worst_after", .csv_format = "%.12f"},
+                                             {.name = "changed"}},
+                                        kCsv);
+    j.line("round equilibrium of " + std::to_string(n) + " players (exact P(worst hand) per position, position 1 starts)")
+        .line((eq.converged ? std::string("converged: the last round of best responses changed nothing")
+                            : "best responses cycle (period " + std::to_string(eq.cycle_length) +
+                                  "): the profile of the cycle its players gain least by leaving") +
+              ", " + std::to_string(eq.rounds.size()) + " rounds")
+        .line("  round  position: P(worst) before -> after (keeps changed)");
     for (size_t r = 0; r < eq.rounds.size(); ++r) {
-      nlohmann::ordered_json row;
-      row["round"] = r + 1;
-      row["p_worst_before"] = eq.rounds[r].before;
-      row["p_worst_after"] = eq.rounds[r].after;
-      row["changed"] = eq.rounds[r].changed;
-      rounds.push_back(row);
-    }
-    j["rounds"] = rounds;
-    j["p_worst"] = eq.p_worst;
-    j["deviation_gain"] = eq.deviation_gain;
-    s << "round equilibrium of " << n << " players (exact P(worst hand) per position, position 1 starts)\n"
-      << (eq.converged ? "converged: the last round of best responses changed nothing"
-                       : "best responses cycle (period " + std::to_string(eq.cycle_length) +
-                             "): the profile of the cycle its players gain least by leaving")
-      << ", " << eq.rounds.size() << " rounds\n  round  position: P(worst) before -> after (keeps changed)\n";
-    csv = "round,position,p_worst_before,p_worst_after,changed\n";
-    for (size_t r = 0; r < eq.rounds.size(); ++r) {
-      s << fmt("%7.0f", static_cast<double>(r + 1)) << " ";
-      for (size_t i = 0; i < eq.rounds[r].before.size(); ++i) {
-        s << " " << i + 1 << ": " << fmt("%.5f", eq.rounds[r].before[i]) << "->" << fmt("%.5f", eq.rounds[r].after[i])
-          << " (" << eq.rounds[r].changed[i] << ")";
-        csv += std::to_string(r + 1) + "," + std::to_string(i + 1) + "," + fmt("%.12f", eq.rounds[r].before[i]) + "," +
-               fmt("%.12f", eq.rounds[r].after[i]) + "," + std::to_string(eq.rounds[r].changed[i]) + "\n";
+      const BestResponseRound& round = eq.rounds[r];
+      rounds.row({std::uint64_t{r + 1}, round.before, round.after,
+                  std::vector<std::int64_t>(round.changed.begin(), round.changed.end())});
+      std::string line = fmt("%7.0f", static_cast<double>(r + 1)) + " ";
+      for (size_t i = 0; i < round.before.size(); ++i) {
+        line += " " + std::to_string(i + 1) + ": " + fmt("%.5f", round.before[i]) + "->" + fmt("%.5f", round.after[i]) + " (" +
+                std::to_string(round.changed[i]) + ")";
+        rows.row({std::uint64_t{r + 1}, std::uint64_t{i + 1}, round.before[i], round.after[i], std::int64_t{round.changed[i]}});
       }
-      s << "\n";
+      j.line(line);
     }
-    s << "at the end:\n";
-    for (int i = 0; i < n; ++i)
-      s << "  position " << i + 1 << "  P(worst) " << fmt("%.6f", eq.p_worst[static_cast<size_t>(i)])
-        << "  best deviation gains " << fmt("%.2e", eq.deviation_gain[static_cast<size_t>(i)]) << "\n";
+    j.field("p_worst", eq.p_worst).field("deviation_gain", eq.deviation_gain);
+    j.line("at the end:");
+    for (size_t i = 0; i < eq.p_worst.size(); ++i)
+      j.line("  position " + std::to_string(i + 1) + "  P(worst) " + fmt("%.6f", eq.p_worst[i]) + "  best deviation gains " +
+             fmt("%.2e", eq.deviation_gain[i]));
     if (vm.count("write-policy")) {
       const std::string path = vm["write-policy"].as<std::string>();
       SchockenRules at_n = rules;
       at_n.players = n;
       core::write_file_atomic(path,
-                        policy_file_text(equilibrium_tables(at_n), at_n,
-                                         "# verflixt " + std::string(kVersion) +
-                                             " schocken round-equilibrium keep tables (solve --equilibrium)\n"),
-                        "--write-policy");
-      j["policy_file"] = path;
-      s << "keep tables for rounds of 2.." << n << " players written to " << path << "\n";
+                              policy_file_text(equilibrium_tables(at_n), at_n,
+                                               "# verflixt " + std::string(kVersion) +
+                                                   " schocken round-equilibrium keep tables (solve --equilibrium)\n"),
+                              "--write-policy");
+      j.field("policy_file", path).line("keep tables for rounds of 2.." + std::to_string(n) + " players written to " + path);
     }
   } else if (vm.count("target")) {
     const int limit = limit_from(vm, rules, "limit");
     const BeatTarget t = target_from(vm, rules);
     const TurnSolution sol = solve_beat(rules, limit, t);
-    j["target"] = dice_text(t.hand);
-    j["target_throws"] = t.throws;
-    j["limit"] = limit;
-    j["p_beat"] = sol.start;
-    nlohmann::ordered_json keeps = nlohmann::ordered_json::array();
-    s << "beat " << hand_name(t.hand) << " made in " << t.throws << " throw(s), revealed first, with at most " << limit
-      << " throws\nexact P(beat) under the optimal keep policy: " << fmt("%.6f", sol.start) << "\n";
-    csv = "throw,hand,keep_after_1,keep_after_2\n";
-    if (limit > 1) s << "optimal keeps (after throw 1 / after throw 2):\n";
+    j.field("target", dice_text(t.hand)).field("target_throws", t.throws).field("limit", limit).field("p_beat", sol.start);
+    j.line("beat " + hand_name(t.hand) + " made in " + std::to_string(t.throws) + " throw(s), revealed first, with at most " +
+           std::to_string(limit) + " throws")
+        .line("exact P(beat) under the optimal keep policy: " + fmt("%.6f", sol.start));
+    if (limit > 1) j.line("optimal keeps (after throw 1 / after throw 2):");
+    core::report::Table& keeps = j.table("keeps", {{.name = "throw"}, {.name = "after_1"}, {.name = "after_2"}}, kJson);
+    core::report::Table& rows = j.table(
+        "", {{.name = "throw"}, {.name = "hand"}, {.name = "keep_after_1"}, {.name = "keep_after_2"}}, kCsv);
     for (int d : throws_best_first()) {
       const Dice& dice = all_throws()[static_cast<size_t>(d)];
       const std::string k1 = limit > 1 ? keep_text(sol.best[static_cast<size_t>(d)][0]) : "stand";
       const std::string k2 = limit > 2 ? keep_text(sol.best[static_cast<size_t>(d)][1]) : "stand";
-      keeps.push_back({{"throw", dice_text(dice)}, {"after_1", k1}, {"after_2", k2}});
-      csv += dice_text(dice) + "," + hand_name(dice) + "," + k1 + "," + k2 + "\n";
-      if (limit > 1) s << "  " << dice_text(dice) << "  " << pad(hand_name(dice), 20) << pad(k1, 12) << " / " << k2 << "\n";
+      keeps.row({dice_text(dice), k1, k2});
+      rows.row({dice_text(dice), hand_name(dice), k1, k2});
+      if (limit > 1) j.line("  " + dice_text(dice) + "  " + pad(hand_name(dice), 20) + pad(k1, 12) + " / " + k2);
     }
-    j["keeps"] = keeps;
   } else {
-    // The table of P(beat each hand) with 1, 2, 3 throws.
-    j["method"] = "backward induction per hand and limit; the target took `limit` throws and revealed first";
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    s << "P(beating a hand) under the optimal keep policy, exact; the hand took as many throws as allowed\n"
-         "and was revealed first (an equal hand in as many throws loses)\n"
-      << "  hand                  chips   1 throw  2 throws  3 throws\n";
-    csv = "hand,name,chips,p_beat_1,p_beat_2,p_beat_3\n";
+    // The table of P(beat each hand) with 1, 2, 3 throws: JSON lists the limits the rules
+    // allow, CSV has all three columns (empty where a limit is not allowed), text a dash.
+    j.field("method", "backward induction per hand and limit; the target took `limit` throws and revealed first");
+    j.line("P(beating a hand) under the optimal keep policy, exact; the hand took as many throws as allowed")
+        .line("and was revealed first (an equal hand in as many throws loses)")
+        .line("  hand                  chips   1 throw  2 throws  3 throws");
+    std::vector<core::report::Column> json_columns = {{.name = "hand"}, {.name = "name"}, {.name = "chips"}};
+    std::vector<core::report::Column> csv_columns = json_columns;
+    for (int limit = 1; limit <= kMaxThrows; ++limit) {
+      const core::report::Column p{.name = "p_beat_" + std::to_string(limit), .csv_format = "%.12f"};
+      if (limit <= rules.max_throws) json_columns.push_back(p);
+      csv_columns.push_back(p);
+    }
+    core::report::Table& table = j.table("table", json_columns, kJson);
+    core::report::Table& rows = j.table("", csv_columns, kCsv);
     for (int d : throws_best_first()) {
       const Dice& dice = all_throws()[static_cast<size_t>(d)];
-      nlohmann::ordered_json row;
-      row["hand"] = dice_text(dice);
-      row["name"] = hand_name(dice);
-      row["chips"] = hand_chips(dice, rules);
-      s << "  " << pad(hand_name(dice), 22) << fmt("%5.0f", hand_chips(dice, rules));
-      csv += dice_text(dice) + "," + hand_name(dice) + "," + std::to_string(hand_chips(dice, rules));
+      std::vector<core::report::Value> row = {dice_text(dice), hand_name(dice), std::int64_t{hand_chips(dice, rules)}};
+      std::string line = "  " + pad(hand_name(dice), 22) + fmt("%5.0f", hand_chips(dice, rules));
       for (int limit = 1; limit <= kMaxThrows; ++limit) {
         if (limit > rules.max_throws) {
-          s << "         -";
-          csv += ",";
+          line += "         -";
+          row.emplace_back(nullptr);
           continue;
         }
         const double p = solve_beat(rules, limit, {dice, limit}).start;
-        row["p_beat_" + std::to_string(limit)] = p;
-        s << fmt("%10.6f", p);
-        csv += "," + fmt("%.12f", p);
+        line += fmt("%10.6f", p);
+        row.emplace_back(p);
       }
-      s << "\n";
-      csv += "\n";
-      rows.push_back(row);
+      j.line(line);
+      rows.row(row);
+      row.resize(json_columns.size());
+      table.row(std::move(row));
     }
-    j["table"] = rows;
   }
-  emit(vm, format == "json" ? json_text(j) : format == "csv" ? csv : s.str());
+  emit(vm, j.render(format));
   return 0;
 }
 
