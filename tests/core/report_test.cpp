@@ -75,6 +75,19 @@ TEST(Report, AMissingEstimateLeavesBothOfItsCellsEmpty) {
             "  ]\n}\n");
 }
 
+// A list of numbers: a JSON array, in text and CSV its entries in the column's format.
+TEST(Report, AListOfNumbersIsAnArrayInJsonAndSpacedInTextAndCsv) {
+  Report r({"1.2", "dice", "goal 40", ""});
+  r.field("p", std::vector<double>{0.25, 0.5}, kJson | kText);
+  Table& t = r.table("rows", {{"p", " p ", "%.2f", nullptr, "%.3f", "", 0, 0, kAll}});
+  t.row({std::vector<double>{0.125, 1.0}});
+  EXPECT_EQ(r.render("csv"), "p\n0.125 1.000\n");
+  EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules goal 40\np 0.25 0.5\n p 0.12 1.00\n");
+  EXPECT_EQ(r.render("json"),
+            "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"rules\": \"goal 40\",\n  \"p\": [\n    0.25,\n    0.5\n  ],\n"
+            "  \"rows\": [\n    {\n      \"p\": [\n        0.125,\n        1.0\n      ]\n    }\n  ]\n}\n");
+}
+
 TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   Report r({"1.2", "dice", "classic", "tournament"});
   r.completion(true, 3, 10, "games");
