@@ -245,13 +245,28 @@ TEST(RaceSolver, AFixedSeatAgainstTheBestResponseEqualsTheBruteForce) {
   expect_fixed_matches_brute_force(Toy{.goal = 7, .overshoot = 0, .finish = RaceFinish::FirstToGoal, .rule = {2, 3}});
 }
 
+// The solved toy races the tests of solved policies replay: with the final round and a cap,
+// and the race to the goal.
+struct SolvedToy {
+  Toy toy;
+  RaceTurn turn;
+  RaceRules rules;
+  RaceSolution solved;
+};
+std::vector<SolvedToy> solved_toys() {
+  std::vector<SolvedToy> out;
+  for (const Toy toy : {Toy{.goal = 9, .overshoot = 4}, Toy{.goal = 9, .overshoot = 0, .finish = RaceFinish::FirstToGoal}}) {
+    SolvedToy r{toy, toy_turn(toy), {toy.goal, toy.finish, toy.overshoot}, {}};
+    r.solved = solve_race(r.turn, r.rules);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 // Both seats fixed to the actions the solved race chooses (the cap's banks included) play the
 // solved race again: the same value at every start.
 TEST(RaceSolver, BothSeatsFixedToTheOptimalActionsReproduceTheRace) {
-  for (const Toy toy : {Toy{.goal = 9, .overshoot = 4}, Toy{.goal = 9, .overshoot = 0, .finish = RaceFinish::FirstToGoal}}) {
-    const RaceTurn turn = toy_turn(toy);
-    const RaceRules rules{toy.goal, toy.finish, toy.overshoot};
-    const RaceSolution solved = solve_race(turn, rules);
+  for (const auto& [toy, turn, rules, solved] : solved_toys()) {
     ASSERT_TRUE(solved.converged);
     const auto table = [&](const TurnPlay& play) {
       std::vector<int> actions(turn.outcome_count(), 0);
@@ -288,10 +303,7 @@ TEST(RaceSolver, BothSeatsFixedToTheOptimalActionsReproduceTheRace) {
 // is played): against itself it is the race again; against the best response to it, too (the
 // race is zero-sum: no reply does better against the optimal policy than the optimum does).
 TEST(RaceSolver, TheSolvedPolicyGivenByItsEndsHoldsItsValue) {
-  for (const Toy toy : {Toy{.goal = 9, .overshoot = 4}, Toy{.goal = 9, .overshoot = 0, .finish = RaceFinish::FirstToGoal}}) {
-    const RaceTurn turn = toy_turn(toy);
-    const RaceRules rules{toy.goal, toy.finish, toy.overshoot};
-    const RaceSolution solved = solve_race(turn, rules);
+  for (const auto& [toy, turn, rules, solved] : solved_toys()) {
     ASSERT_TRUE(solved.converged);
     const auto g = static_cast<std::size_t>(toy.goal);
     const std::array<std::vector<TurnEnds>, 2> ends = {played_turns(turn, solved, 0, 1), played_turns(turn, solved, 1, 3)};
