@@ -168,12 +168,12 @@ class Race {
     bank_size_ = turn.bank_slots();
   }
 
-  // The ends of the fixed turn of `seat` at a : b; null where the seat maximizes.
-  const TurnEnds* fixed_ends(int seat, int a, int b) const {
+  // The ends of the fixed turn of `seat` at a : b, whose ends() are `e` (its actions already
+  // looked up there); null where the seat maximizes.
+  const TurnEnds* fixed_ends(int seat, int a, int b, const TurnPlay& e) const {
     const RaceSeatPolicy& p = fixed_[static_cast<std::size_t>(seat)];
     if (p.ends) return p.ends(a, b);
-    if (p.turn && fixed_turns_)
-      if (const int* actions = p.turn(a, b)) return &fixed_turns_->of(actions);
+    if (e.actions && fixed_turns_) return &fixed_turns_->of(e.actions);
     return nullptr;
   }
 
@@ -222,14 +222,14 @@ class Race {
 
   double evaluate(int seat, int a, int b) {
     ends(seat, a, b, scratch_);
-    if (const TurnEnds* f = fixed_ends(seat, a, b)) return fixed_value(*f, scratch_, a == 0).first;
+    if (const TurnEnds* f = fixed_ends(seat, a, b, scratch_)) return fixed_value(*f, scratch_, a == 0).first;
     return LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
   }
 
   // The value and the slope in the mirror's value of the turn of `seat` at a : b.
   std::pair<double, double> evaluate_with_slope(int seat, int a, int b) {
     ends(seat, a, b, scratch_);
-    if (const TurnEnds* f = fixed_ends(seat, a, b)) return fixed_value(*f, scratch_, a == 0);
+    if (const TurnEnds* f = fixed_ends(seat, a, b, scratch_)) return fixed_value(*f, scratch_, a == 0);
     return LevelModel{turn_, scratch_}.start_and_slope(a == 0, v_, dv_);
   }
   // The mirror of a start: the other seat's turn at b : a (itself when one table serves both
@@ -441,9 +441,18 @@ int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
   return best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q).second;
 }
 
-TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options) {
+namespace {
+
+// A start a turn can be played from: seat 0 or 1, totals 0..goal-1.
+void check_start(const RaceSolution& solution, int seat, int a, int b, const char* who) {
   if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
-    throw std::out_of_range("play_turn: totals 0..goal-1 and seat 0 or 1");
+    throw std::out_of_range(std::string(who) + ": totals 0..goal-1 and seat 0 or 1");
+}
+
+}  // namespace
+
+TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options) {
+  check_start(solution, seat, a, b, "play_turn");
   if (options.fixed[static_cast<std::size_t>(seat)].ends)
     throw std::invalid_argument("play_turn: a seat given by its ends has no actions to play");
   TurnPlay play;
@@ -465,6 +474,7 @@ namespace {
 
 // A turn's ends as `action(s, o)` plays it from its start: every move leads to a state numbered
 // below it, so from the highest number down a state's mass is complete when it is reached.
+// The banks end at the last one the turn can make.
 template <class Action>
 TurnEnds propagate(const RaceTurn& turn, const LevelModel& model, Action&& action) {
   TurnEnds out;
@@ -491,6 +501,7 @@ TurnEnds propagate(const RaceTurn& turn, const LevelModel& model, Action&& actio
       }
     }
   }
+  while (!out.bank.empty() && out.bank.back() == 0) out.bank.pop_back();
   return out;
 }
 
@@ -502,8 +513,7 @@ TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
 }
 
 TurnEnds played_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b) {
-  if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
-    throw std::out_of_range("played_turn: totals 0..goal-1 and seat 0 or 1");
+  check_start(solution, seat, a, b, "played_turn");
   // play_turn and turn_ends in one induction: the slot table's pass makes the same choices.
   const std::array<RaceSeatPolicy, 2> maximizing{};
   TurnPlay play;
@@ -520,11 +530,8 @@ std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& sol
   const auto g = static_cast<std::ptrdiff_t>(solution.rules.goal);
   std::vector<TurnEnds> out(static_cast<std::size_t>(g * g));
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads > 0 ? threads : omp_get_max_threads())
-  for (std::ptrdiff_t k = 0; k < g * g; ++k) {
-    TurnEnds e = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
-    while (!e.bank.empty() && e.bank.back() == 0) e.bank.pop_back();
-    out[static_cast<std::size_t>(k)] = std::move(e);
-  }
+  for (std::ptrdiff_t k = 0; k < g * g; ++k)
+    out[static_cast<std::size_t>(k)] = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
   return out;
 }
 

@@ -151,8 +151,9 @@ struct RaceRules {
   int overshoot = 0;    // FinalRound: the cap, goal + overshoot (see above)
 };
 
-// Where a turn ends, with what probability: P(bank p points) per p (p = 0..bank.size()-1),
-// P(bust), P(reset). A turn whose actions are fixed ends this way whatever the ends are worth.
+// Where a turn ends, with what probability: P(bank p points) per p (p = 0..bank.size()-1; the
+// core's end at the last bank the turn can make), P(bust), P(reset). A turn whose actions are
+// fixed ends this way whatever the ends are worth.
 struct TurnEnds {
   std::vector<double> bank;
   double bust = 0, reset = 0;
@@ -247,8 +248,8 @@ TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play);
 TurnEnds played_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b);
 // Every turn of `seat` (0 or 1) at totals a : b as `solution` plays it (played_turn),
 // at [a * goal + b]: the solved policy as a fixed seat of another race
-// (RaceSeatPolicy::ends). Trailing banks of probability 0 are dropped. In parallel on
-// `threads` (0: OpenMP's default); the same values on any count.
+// (RaceSeatPolicy::ends). In parallel on `threads` (0: OpenMP's default); the same values on
+// any count.
 std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& solution, int seat, int threads = 0);
 
 }  // namespace verflixt::core

@@ -10,12 +10,8 @@ TurnEvaluation race_turn_evaluation(const core::TurnEnds& ends) {
   TurnEvaluation e;
   e.p_first_niete = ends.reset;
   e.p_niete = ends.reset + ends.bust;
-  // Up to the last bank it can make (the sampler draws among those; an exact seat keeps
-  // tens of thousands of turns, so the zeros past them would only cost memory and cache).
-  std::size_t last = ends.bank.size();
-  while (last > 0 && ends.bank[last - 1] == 0) --last;
-  e.banked.assign(ends.bank.begin(), ends.bank.begin() + static_cast<std::ptrdiff_t>(last));
-  for (std::size_t t = 0; t < last; ++t) e.value += ends.bank[t] * static_cast<double>(t) * kPointStep;
+  e.banked = ends.bank;  // up to the last bank the turn can make (core/race_solver.h)
+  for (std::size_t t = 0; t < ends.bank.size(); ++t) e.value += ends.bank[t] * static_cast<double>(t) * kPointStep;
   return e;
 }
 
