@@ -63,6 +63,17 @@ void add_compensation(core::report::Report& j, const Race& race) {
   j.line("");
 }
 
+// Ctrl-C during a solve: the sweeps done are no value of the game; say how far it got, print none.
+int unsolved(const po::variables_map& vm, const ZehntausendRules& r, const std::string& format, int sweeps,
+             const std::string& what, const std::string& after = "") {
+  core::report::Report j = game_report(r);
+  const Completion c = completion(static_cast<std::uint64_t>(sweeps), 0, "sweeps", true);
+  mark(j, c);
+  j.field("exact", false).field("solution", "interrupted");
+  j.line(what + ": interrupted after " + std::to_string(sweeps) + " sweeps" + after);
+  return finish(vm, format, c, j.render(format));
+}
+
 // `--seat A --seat B`: the pairing solved (not cached: a fixed seat's race is as quick as the
 // optimal one), its value and how the iteration went.
 int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, const std::string& format) {
@@ -75,14 +86,8 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const core::RaceSolution& s = pairing.solution;
-  if (interrupt_flag().load() && !s.converged) {
-    core::report::Report j = game_report(r);
-    const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps", true);
-    mark(j, c);
-    j.field("exact", false).field("solution", "interrupted");
-    j.line("the race " + specs[0] + " against " + specs[1] + " is not solved: interrupted after " + std::to_string(s.sweeps) + " sweeps");
-    return finish(vm, format, c, j.render(format));
-  }
+  if (interrupt_flag().load() && !s.converged)
+    return unsolved(vm, r, format, s.sweeps, "the race " + specs[0] + " against " + specs[1] + " is not solved");
   core::report::Report j = game_report(r);
   // CSV: one row of the pairing and its value.
   j.field("policy", "race pairing")
@@ -125,16 +130,8 @@ int race_command(const po::variables_map& vm) {
   const Race& race = *solved.race;
   const core::RaceSolution& s = race.solution();
   const bool interrupted = interrupt_flag().load();
-  if (interrupted && !s.converged) {
-    // Ctrl-C: the sweeps done are no value of the game; say how far it got, print none.
-    core::report::Report j = game_report(r);
-    const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps", true);
-    mark(j, c);
-    j.field("exact", false).field("solution", "interrupted");
-    j.line("the two-player race is not solved: interrupted after " + std::to_string(s.sweeps) +
-           " sweeps (nothing cached, nothing saved)");
-    return finish(vm, format, c, j.render(format));
-  }
+  if (interrupted && !s.converged)
+    return unsolved(vm, r, format, s.sweeps, "the two-player race is not solved", " (nothing cached, nothing saved)");
   if (!save.empty() && s.converged && !interrupted) save_race(save, race);
 
   core::report::Report j = game_report(r);
