@@ -5,20 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "committed.h"
 #include "verflixt/games/kniffel/rules.h"
 
 namespace verflixt::kniffel {
 namespace {
 
-nlohmann::json committed(const std::string& name) {
-  std::ifstream in(std::string(VERFLIXT_SOURCE_DIR) + "/results/kniffel/" + name);
-  EXPECT_TRUE(in.good()) << "results/kniffel/" << name << " is missing: run scripts/kniffel-results";
-  return in.good() ? nlohmann::json::parse(in) : nlohmann::json{};
-}
+nlohmann::json committed(const std::string& name) { return testing::committed_result("kniffel/" + name, "kniffel-results"); }
 
 TEST(KniffelResults, OptimalGamesMatchThePublishedOptimum) {
   const nlohmann::json doc = committed("evaluate-optimal.json");

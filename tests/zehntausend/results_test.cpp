@@ -5,20 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "committed.h"
 #include "verflixt/games/zehntausend/rules.h"
 
 namespace verflixt::zehntausend {
 namespace {
 
-nlohmann::json committed(const std::string& name) {
-  std::ifstream in(std::string(VERFLIXT_SOURCE_DIR) + "/results/" + name);
-  EXPECT_TRUE(in.good()) << "results/" << name << " is missing: run scripts/results";
-  return in.good() ? nlohmann::json::parse(in) : nlohmann::json{};
-}
+nlohmann::json committed(const std::string& name) { return testing::committed_result(name, "results"); }
 
 TEST(ZehntausendResults, TheKernelPlaysTheExactRaceAtThePresetsLimit) {
   const nlohmann::json doc = committed("zehntausend/race_exact.json");

@@ -3,9 +3,9 @@
 // as a difference, and a stale results/ directory does too.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "committed.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/version.h"
@@ -13,11 +13,7 @@
 namespace verflixt::verflixte6 {
 namespace {
 
-nlohmann::json committed(const std::string& preset) {
-  std::ifstream in(std::string(VERFLIXT_SOURCE_DIR) + "/results/" + preset + "/solve.json");
-  EXPECT_TRUE(in.good()) << "results/" << preset << "/solve.json is missing: run scripts/results";
-  return in.good() ? nlohmann::json::parse(in) : nlohmann::json{};
-}
+nlohmann::json committed(const std::string& preset) { return testing::committed_result(preset + "/solve.json", "results"); }
 
 TEST(CommittedResults, MatchAFreshSolveForASampleOfLoadouts) {
   for (const std::string preset : {"tournament-2019", "classic"}) {
