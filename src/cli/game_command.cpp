@@ -40,20 +40,6 @@ void throw_preset_contradiction(const std::string& given, const std::string& nam
   throw core::InputError("--preset " + given + " contradicts preset = " + named + " in " + source + "; give one of them");
 }
 
-nlohmann::ordered_json game_meta(const std::string& game, const std::string& rules_summary,
-                                 const std::string& preset) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["game"] = game;
-  if (!preset.empty()) j["preset"] = preset;
-  j["rules"] = rules_summary;
-  return j;
-}
-
-std::string game_header(const std::string& game, const std::string& rules_summary) {
-  return "verflixt " + std::string(kVersion) + "  game " + game + "  rules " + rules_summary + "\n";
-}
-
 std::string se_distance(double estimate, double se, double exact) {
   return fmt("%+.2f", (estimate - exact) / std::max(se, 1e-300));
 }

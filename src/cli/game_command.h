@@ -5,7 +5,6 @@
 // its options' help texts, its usage lines and its output. Private to the executable.
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -89,13 +88,6 @@ int print_rules(int argc, const char* const* argv, po::options_description& desc
   emit(vm, out.render_json());
   return 0;
 }
-
-// The head of every JSON result of a game: version, game, the preset when given, and the rules
-// summary (what the result was computed under).
-nlohmann::ordered_json game_meta(const std::string& game, const std::string& rules_summary,
-                                 const std::string& preset = "");
-// The first line of every table of a game: "verflixt VERSION  game NAME  rules SUMMARY\n".
-std::string game_header(const std::string& game, const std::string& rules_summary);
 
 // How far a Monte Carlo estimate lies from the exact value, in standard errors, as every
 // table prints it next to the two ("+0.53"); a zero SE counts as the smallest positive one.

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -31,12 +32,20 @@ void positive_zeros(nlohmann::ordered_json& j) {
   }
 }
 
+nlohmann::ordered_json rows_json(const Table& t);
+
+bool missing(const Value& v) { return std::holds_alternative<std::nullptr_t>(v) || std::holds_alternative<Absent>(v); }
+
 // A value under `name` in a JSON object; an estimate writes its mean there and its SE under `se_name`.
 void put(nlohmann::ordered_json& o, const std::string& name, const std::string& se_name, const Value& v) {
   std::visit(
       [&](const auto& x) {
         using X = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<X, std::nullptr_t>) {
+        if constexpr (std::is_same_v<X, Absent>) {
+          return;
+        } else if constexpr (std::is_same_v<X, Nested>) {
+          o[name] = rows_json(*x);
+        } else if constexpr (std::is_same_v<X, std::nullptr_t>) {
           o[name] = nullptr;
           if (!se_name.empty()) o[se_name] = nullptr;  // an estimate's column: neither its mean nor its SE
         } else if constexpr (std::is_same_v<X, Estimate>) {
@@ -55,12 +64,19 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
   return std::visit(
       [&](const auto& x) -> std::string {
         using X = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<X, std::nullptr_t>) {
-          return "";
+        if constexpr (std::is_same_v<X, std::nullptr_t> || std::is_same_v<X, Absent> || std::is_same_v<X, Nested>) {
+          return "";  // a nested table is JSON only
         } else if constexpr (std::is_same_v<X, bool>) {
           return x ? "true" : "false";
         } else if constexpr (std::is_same_v<X, std::int64_t> || std::is_same_v<X, std::uint64_t>) {
-          return std::to_string(x);
+          const std::string_view f = format ? format : "";
+          if (f.size() < 4 || (!f.ends_with("lld") && !f.ends_with("llu"))) return std::to_string(x);
+          char buf[64];
+          if constexpr (std::is_same_v<X, std::int64_t>)
+            std::snprintf(buf, sizeof buf, format, static_cast<long long>(x));
+          else
+            std::snprintf(buf, sizeof buf, format, static_cast<unsigned long long>(x));
+          return buf;
         } else if constexpr (std::is_same_v<X, double>) {
           return number(format, x);
         } else if constexpr (std::is_same_v<X, std::string>) {
@@ -82,6 +98,23 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
         }
       },
       v);
+}
+
+// A table's rows as JSON: an array of objects, or an object keyed by the first column; a flat
+// table's rows are their one JSON value.
+nlohmann::ordered_json rows_json(const Table& t) {
+  nlohmann::ordered_json rows = t.keyed ? nlohmann::ordered_json::object() : nlohmann::ordered_json::array();
+  for (const auto& row : t.rows) {
+    nlohmann::ordered_json r = nlohmann::ordered_json::object();
+    for (size_t c = t.keyed ? 1 : 0; c < t.columns.size(); ++c)
+      if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c]);
+    if (t.flat) r = r.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.front());
+    if (t.keyed)
+      rows[std::get<std::string>(row[0])] = r;
+    else
+      rows.push_back(r);
+  }
+  return rows;
 }
 
 }  // namespace
@@ -139,7 +172,8 @@ Report& Report::completion(bool interrupted, std::uint64_t completed, std::uint6
 }
 
 std::string Report::render_text() const {
-  std::string s = "verflixt " + head_.version + "  game " + head_.game + "  rules " + head_.rules + head_suffix_ + "\n";
+  std::string s =
+      head_.game.empty() ? "" : "verflixt " + head_.version + "  game " + head_.game + "  rules " + head_.rules + head_suffix_ + "\n";
   for (const Item& item : items_) {
     if (!(item.in & kText)) continue;
     if (item.kind == Item::Line) {
@@ -152,7 +186,7 @@ std::string Report::render_text() const {
         for (size_t c = 0; c < t.columns.size(); ++c) {
           const Column& col = t.columns[c];
           if (!(col.in & kText)) continue;
-          std::string v = cell(row[c], col.text_format, false, col.text_se_format);
+          std::string v = missing(row[c]) ? col.missing : cell(row[c], col.text_format, false, col.text_se_format);
           // Width counts bytes: the padded cells are names and numbers, never "±".
           if (col.width || col.min_gap)
             v += std::string(v.size() < col.width ? col.width - v.size() : col.min_gap, ' ');
@@ -168,7 +202,7 @@ std::string Report::render_text() const {
 std::string Report::render_json() const {
   nlohmann::ordered_json j;
   j["version"] = head_.version;
-  j["game"] = head_.game;
+  if (!head_.game.empty()) j["game"] = head_.game;
   if (!head_.preset.empty()) j["preset"] = head_.preset;
   j["rules"] = head_.rules;
   for (const Item& item : items_) {
@@ -177,19 +211,11 @@ std::string Report::render_json() const {
       put(j, item.name, item.se_name, item.value);
     } else if (item.kind == Item::Rows) {
       const Table& t = tables_[item.table];
-      nlohmann::ordered_json rows = t.keyed ? nlohmann::ordered_json::object() : nlohmann::ordered_json::array();
-      for (const auto& row : t.rows) {
-        nlohmann::ordered_json r = nlohmann::ordered_json::object();
-        for (size_t c = t.keyed ? 1 : 0; c < t.columns.size(); ++c)
-          if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c]);
-        if (t.keyed && t.name.empty())
-          j[std::get<std::string>(row[0])] = r;
-        else if (t.keyed)
-          rows[std::get<std::string>(row[0])] = r;
-        else
-          rows.push_back(r);
-      }
-      if (!(t.keyed && t.name.empty())) j[item.name] = rows;
+      nlohmann::ordered_json rows = rows_json(t);
+      if (t.keyed && t.name.empty())
+        for (auto& [key, r] : rows.items()) j[key] = r;
+      else
+        j[item.name] = std::move(rows);
     }
   }
   return json_text(std::move(j));
@@ -221,7 +247,7 @@ std::string Report::render_csv() const {
         if (t.columns[c].in & kCsv) {
           line += (line.empty() ? "" : ",") + cell(row[c], t.columns[c].csv_format, true);
           // A missing estimate leaves both of its cells empty.
-          if (std::holds_alternative<std::nullptr_t>(row[c]) && !t.columns[c].se_name.empty()) line += ",";
+          if (missing(row[c]) && !t.columns[c].se_name.empty()) line += ",";
         }
       s += line + "\n";
     }

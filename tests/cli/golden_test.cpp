@@ -65,6 +65,9 @@ const Case kCases[] = {
     {"evaluate-players.json", "evaluate --policy threshold:17 --players 4 --turns 40000 --seed 7 --format json"},
     {"sweep.json", "sweep --from 12 --to 22 --turns 100000 --seed 7 --format json"},
     {"sweep-jokers.csv", "sweep --from 14 --to 18 --jokers pony --turns 50000 --seed 7 --format csv"},
+    {"sweep-loadouts.txt", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7"},
+    {"sweep-loadouts.json", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7 --format json"},
+    {"sweep-loadouts.csv", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7 --format csv"},
     {"advise-last-seat-pony.json", "advise --eyes 18 --other 20:p --other 12:p --other 0:z --jokers pony --format json"},
     {"advise-last-seat-win.csv",
      "advise --eyes 9 --robbing-ones 1 --other 20:p --other 12:z --jokers hirtenschutz,ventil --objective win "
@@ -103,6 +106,7 @@ const Case kCases[] = {
     {"en-gingg-rules.ini", "en-gingg rules"},
     {"en-gingg-solve.txt", "en-gingg solve"},
     {"en-gingg-solve.json", "en-gingg solve --format json"},
+    {"en-gingg-solve.csv", "en-gingg solve --format csv"},
     {"en-gingg-evaluate.json", "en-gingg evaluate --turns 50000 --seed 7 --format json"},
     {"en-gingg-tournament.csv",
      "en-gingg tournament --seat optimal:own --seat keep-from:4 --games 5000 --seed 7 --format csv"},

@@ -104,6 +104,44 @@ TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules classic\n0.0000 ± 0.5\n");
 }
 
+TEST(Report, NestsTablesInJsonAndLeavesAbsentValuesOut) {
+  Report r({"1.2", "", "goal 40", ""});  // no game: no text head line, no "game" key
+  r.line("loadouts");
+  Table points{.columns = {{.name = "threshold"}, {.name = "exact"}}};
+  points.row({std::int64_t{17}, 8.25}).row({std::int64_t{18}, Absent{}});
+  Table by_sum{.columns = {{.name = "sum"}, {.name = "keep"}}, .keyed = true, .flat = true};
+  by_sum.row({std::string("5"), std::int64_t{4}}).row({std::string("6"), std::int64_t{6}});
+  Table& t = r.table("loadouts", {{.name = "jokers", .text = "  "}, {.name = "best", .text = " best "},
+                                  {.name = "points", .in = kJson}, {.name = "keep", .in = kJson}});
+  t.row({std::string("pony"), Absent{}, points.nested(), by_sum.nested()});
+  EXPECT_EQ(r.render("table"), "loadouts\n  pony best \n");
+  EXPECT_EQ(r.render("json"),
+            "{\n"
+            "  \"version\": \"1.2\",\n"
+            "  \"rules\": \"goal 40\",\n"
+            "  \"loadouts\": [\n"
+            "    {\n"
+            "      \"jokers\": \"pony\",\n"
+            "      \"points\": [\n"
+            "        {\n          \"threshold\": 17,\n          \"exact\": 8.25\n        },\n"
+            "        {\n          \"threshold\": 18\n        }\n"
+            "      ],\n"
+            "      \"keep\": {\n        \"5\": 4,\n        \"6\": 6\n      }\n"
+            "    }\n"
+            "  ]\n"
+            "}\n");
+  EXPECT_EQ(r.render("csv"), "jokers,best\npony,\n");
+}
+
+TEST(Report, IntegersTakeAnIntegerFormatAndMissingValuesTheirTextInText) {
+  Report r({"1.2", "", "goal 40", ""});
+  Table& t = r.table("points", {{.name = "n", .text_format = "%3lld"},
+                                {.name = "diff", .text = "  ", .text_format = "%+.2f", .se_name = "diff_stderr", .missing = "-"}});
+  t.row({std::int64_t{7}, Estimate{0.5, 0.25}}).row({std::int64_t{12}, Absent{}});
+  EXPECT_EQ(r.render("table"), "  7  +0.50 ± +0.25\n 12  -\n");
+  EXPECT_EQ(r.render("csv"), "n,diff,diff_stderr\n7,0.500000,0.250000\n12,,\n");  // CSV prints integers in full
+}
+
 TEST(Report, PlusMinusIsOneStandardError) {
   EXPECT_EQ(plus_minus(core::Estimate{0.53061, 0.0012}), "0.5306 ± 0.0012");
   EXPECT_EQ(plus_minus(core::Estimate{-0.00001, 0.25}, "%+.3f", "%.2f"), "+0.000 ± 0.25");

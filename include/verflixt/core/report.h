@@ -8,6 +8,7 @@
 // once. The core names no game; every layer that produces results can use it without Boost.
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -26,15 +27,27 @@ std::string plus_minus(const Estimate& e, const char* mean_format, const char* s
 // Which renderings show a field, table, column or line.
 enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kAll = 7, kJsonCsv = kJson | kCsv };
 
+struct Table;
+// A value JSON leaves out (its key is absent), an empty cell in text and CSV: what a result has
+// only sometimes (an exact value where one exists, the counts of an interrupted run).
+struct Absent {};
+// A table as a value: JSON only, where a result nests (a row of loadouts, each with its rows).
+using Nested = std::shared_ptr<const Table>;
+
 // A list is a JSON array, and in text and CSV its entries separated by spaces (numbers in the
 // column's format).
 using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, double, std::string,
-                           std::vector<std::string>, std::vector<std::int64_t>, std::vector<double>, Estimate>;
+                           std::vector<std::string>, std::vector<std::int64_t>, std::vector<double>, Estimate,
+                           Absent, Nested>;
 
 struct Head {
-  std::string version, game, rules, preset;  // preset may be empty
+  // preset may be empty. Without a game (the default game's results), JSON names none and the
+  // text has no head line.
+  std::string version, game, rules, preset;
 };
 
+// Integers are printed in full, or in text through `text_format` when it is an integer format
+// ("%3lld", "%llu").
 struct Column {
   std::string name = "";              // JSON key, CSV header
   std::string text = "";              // printed before the value in a text row
@@ -44,6 +57,7 @@ struct Column {
   std::string se_name = "";           // an estimate: its SE's JSON key and CSV header
   std::size_t width = 0, min_gap = 0; // text: pad the value to `width`, with at least `min_gap` spaces
   unsigned in = kAll;
+  std::string missing = "";           // text: what a null or absent value shows
 };
 
 struct Table {
@@ -54,7 +68,12 @@ struct Table {
   // JSON: an object whose keys are the first column, not an array; without a name, its rows
   // are members of the document itself.
   bool keyed = false;
+  // JSON: each row is the value of its one JSON column, not an object ({"12": 4} keyed,
+  // [4, 5] not).
+  bool flat = false;
   Table& row(std::vector<Value> values);
+  // This table as a value of another's cell or a field.
+  Nested nested() const { return std::make_shared<const Table>(*this); }
 };
 
 // A result: the head, then fields, tables and text lines in the order they are given (the

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,12 +38,6 @@ void add_en_gingg_rules_options(po::options_description& desc) {
 }
 
 eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
-
-nlohmann::ordered_json meta(const eg::EnGinggRules& rules) {
-  return game_meta("en-gingg", eg::rules_summary(rules), rules.preset);
-}
-
-std::string header(const eg::EnGinggRules& rules) { return game_header("en-gingg", eg::rules_summary(rules)); }
 
 core::report::Report en_gingg_report(const eg::EnGinggRules& rules) {
   return core::report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
@@ -89,34 +82,50 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
     return 0;
   const eg::EnGinggRules rules = en_gingg_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
+  namespace rp = core::report;
+  const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
 
-  nlohmann::ordered_json j = meta(rules);
-  j["exact"] = true;
-  j["method"] = "backward induction over (dice left, pips aside, throws made), every set-aside of every throw";
-  nlohmann::ordered_json digits = nlohmann::ordered_json::array();
+  rp::Report r = en_gingg_report(rules);
+  r.field("exact", true)
+      .field("method", "backward induction over (dice left, pips aside, throws made), every set-aside of every throw")
+      .line("exact (backward induction over every set-aside of every throw)\n")
+      .line("phase 2 (G3): expected dice showing the digit " + fmt("%.10f", eg::phase2_expected_hits(rules, 1)) +
+            " per digit; the next player's expected loss is digit x that");
+  rp::Table& digits = r.table("phase2",
+                              {{.name = "digit", .text = "  digit "},
+                               {.name = "expected_hits", .in = rp::kJson},
+                               {.name = "expected_damage", .text = "  expected loss ", .text_format = "%.6f"}},
+                              rp::kText | rp::kJson);
   for (int k = 1; k <= rules.max_sum() - rules.target && k <= rules.faces; ++k)
-    digits.push_back({{"digit", k}, {"expected_hits", eg::phase2_expected_hits(rules, k)},
-                      {"expected_damage", k * eg::phase2_expected_hits(rules, k)}});
-  j["phase2"] = digits;
+    digits.row({i64(k), eg::phase2_expected_hits(rules, k), k * eg::phase2_expected_hits(rules, k)});
 
   // The two solver policies and the keep-from heuristics, each valued exactly under both objectives.
+  r.line("\nphase 1 (G2): the optimal set-aside policies and, for comparison, keep-from:F (every die >= F,\n"
+         "else the highest); values per turn, exact\n"
+         "  policy               E[S]      own change  next loss  own+next   P(phase 2)");
+  rp::Table& rows = r.table("policies", {{.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
+                                         {.name = "expected_sum", .text_format = "%9.6f", .csv_format = "%.12f"},
+                                         {.name = "own_change", .text_format = "%12.6f", .csv_format = "%.12f"},
+                                         {.name = "next_loss", .text_format = "%11.6f", .csv_format = "%.12f"},
+                                         {.name = "own_plus_next", .text_format = "%10.6f", .csv_format = "%.12f"},
+                                         {.name = "p_phase2", .text_format = "%11.6f", .csv_format = "%.12f"},
+                                         {.name = "p_sum", .in = rp::kJson}});
   std::vector<std::unique_ptr<eg::SetAsidePolicy>> policies;
   for (const auto& name : eg::objective_names()) policies.push_back(eg::make_policy("optimal:" + name, rules));
   for (int f = rules.faces; f >= 1; --f) policies.push_back(std::make_unique<eg::KeepFromPolicy>(rules, f));
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   std::vector<eg::TurnValue> values;
   for (const auto& p : policies) {
     values.push_back(eg::turn_value(rules, *p));
     const eg::TurnValue& v = values.back();
     double es = 0;
     for (size_t s = 0; s < v.p_sum.size(); ++s) es += static_cast<double>(s) * v.p_sum[s];
-    rows.push_back({{"policy", p->name()}, {"expected_sum", es}, {"own_change", v.own_change},
-                    {"next_loss", v.next_loss}, {"own_plus_next", v.value(eg::Objective::OwnPlusNext)},
-                    {"p_phase2", v.p_phase2}, {"p_sum", v.p_sum}});
+    rows.row({p->name(), es, v.own_change, v.next_loss, v.value(eg::Objective::OwnPlusNext), v.p_phase2, v.p_sum});
   }
-  j["policies"] = rows;
-  j["optimal_own"] = values[0].own_change;
-  j["optimal_own_plus_next"] = values[1].value(eg::Objective::OwnPlusNext);
+  const double best_own = values[0].own_change, best_both = values[1].value(eg::Objective::OwnPlusNext);
+  r.field("optimal_own", best_own)
+      .field("optimal_own_plus_next", best_both)
+      .line("\noptimal:own maximizes the own change: " + fmt("%.10f", best_own) +
+            "\noptimal:own+next maximizes own change + next loss: " + fmt("%.10f", best_both));
 
   // The set-aside rules in words. Exact: only the highest dice are set aside, as many as
   // maximize their pips plus what throwing the rest again is worth (for "own" a number per
@@ -125,10 +134,15 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
   const auto own = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::Own);
   const auto both = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::OwnPlusNext);
   std::vector<double> rethrow_worth;
-  for (int r = 0; r < rules.dice; ++r)  // V(r, s) = s − target + E_r for "own", whatever s
-    rethrow_worth.push_back(own->value({r, rules.dice - r, r == 0 ? 0 : 1}) - (rules.dice - r) + rules.target);
-  j["rethrow_worth"] = rethrow_worth;
-  nlohmann::ordered_json differ = nlohmann::ordered_json::array();
+  for (int k = 0; k < rules.dice; ++k)  // V(k, s) = s − target + E_k for "own", whatever s
+    rethrow_worth.push_back(own->value({k, rules.dice - k, k == 0 ? 0 : 1}) - (rules.dice - k) + rules.target);
+  r.field("rethrow_worth", rethrow_worth);
+  std::string worth;
+  for (double w : rethrow_worth) worth += " " + fmt("%.4f", w);
+  rp::Table& differ = r.table("own_plus_next_departs", {{.name = "aside_dice"}, {.name = "aside_pips"}, {.name = "throw"},
+                                                        {.name = "own"}, {.name = "own_plus_next"}},
+                              rp::kJson);
+  std::string departs;
   std::uint64_t situations = 0;
   for (int left = rules.dice; left >= 1; --left) {
     const int k = rules.dice - left, throws = k == 0 ? 0 : 1;
@@ -137,86 +151,48 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
         const eg::Phase1State st{left, sum, throws};
         ++situations;
         const eg::DiceCounts a = own->best(st, m.outcome), b = both->best(st, m.outcome);
-        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) > 1e-12)
-          differ.push_back({{"aside_dice", k}, {"aside_pips", sum}, {"throw", eg::dice_text(m.outcome)},
-                            {"own", eg::dice_text(a)}, {"own_plus_next", eg::dice_text(b)}});
+        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) <= 1e-12) continue;
+        differ.row({i64(k), i64(sum), eg::dice_text(m.outcome), eg::dice_text(a), eg::dice_text(b)});
+        departs += "\n  " + std::to_string(k) + " aside (" + std::to_string(sum) + "), throw " + eg::dice_text(m.outcome) +
+                   ": own+next sets aside " + eg::dice_text(b) + ", own " + eg::dice_text(a);
       }
   }
-  j["own_plus_next_departs"] = differ;
-  j["situations"] = situations;
-  nlohmann::ordered_json thumbs = nlohmann::ordered_json::array();
-  std::vector<std::string> rule_text;
-  for (const auto& sol : {own, both}) {
-    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
-    nlohmann::ordered_json table = nlohmann::ordered_json::array();
-    std::ostringstream s;
-    s << "rule of thumb for optimal:" << eg::objective_names()[static_cast<size_t>(sol->objective())]
-      << ": set aside the highest die, then the next ones while each shows at least\n"
-      << "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
-      << "- never); it is worth " << fmt("%.6f", thumb) << ", " << fmt("%.6f", sol->value() - thumb)
-      << " less than the optimum.\n  again\\aside";
-    const int hi = (rules.dice - 1) * rules.faces;
-    for (int sum = 1; sum <= hi; ++sum) s << fmt("%3.0f", sum);
-    s << "\n";
-    for (int r = 1; r < rules.dice; ++r) {
-      s << fmt("%12.0f", r);
-      nlohmann::ordered_json faces = nlohmann::ordered_json::object();
-      for (int sum = 1; sum <= hi; ++sum) {
-        const bool reachable = sum >= rules.dice - r && sum <= (rules.dice - r) * rules.faces;
-        const int k = sol->keep_from(r, sum, 0);
-        if (reachable) faces[std::to_string(sum)] = k;
-        s << (!reachable ? "   " : k > rules.faces ? "  -" : fmt("%3.0f", k));
-      }
-      table.push_back({{"rethrow", r}, {"keep_from_by_aside", faces}});
-      s << "\n";
-    }
-    thumbs.push_back({{"policy", "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())]},
-                      {"thumb_value", thumb}, {"optimal_value", sol->value()}, {"keep_from", table}});
-    rule_text.push_back(s.str());
-  }
-  j["rules_of_thumb"] = thumbs;
+  r.field("situations", situations)
+      .line("\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
+            "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." +
+            std::to_string(rules.dice - 1) + ":" + worth + "\noptimal:own+next plays the same in all but " +
+            std::to_string(differ.rows.size()) + " of " + std::to_string(situations) +
+            " situations (dice aside, pips aside, throw):" + departs);
 
-  std::string text;
-  if (format == "json") {
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "policy,expected_sum,own_change,next_loss,own_plus_next,p_phase2\n";
-    for (const auto& r : rows)
-      text += r["policy"].get<std::string>() + "," + fmt("%.12f", r["expected_sum"]) + "," + fmt("%.12f", r["own_change"]) +
-              "," + fmt("%.12f", r["next_loss"]) + "," + fmt("%.12f", r["own_plus_next"]) + "," +
-              fmt("%.12f", r["p_phase2"]) + "\n";
-  } else {
-    std::ostringstream s;
-    s << header(rules) << "exact (backward induction over every set-aside of every throw)\n\n"
-      << "phase 2 (G3): expected dice showing the digit " << fmt("%.10f", eg::phase2_expected_hits(rules, 1))
-      << " per digit; the next player's expected loss is digit x that\n";
-    for (const auto& d : digits)
-      s << "  digit " << d["digit"].get<int>() << "  expected loss " << fmt("%.6f", d["expected_damage"]) << "\n";
-    s << "\nphase 1 (G2): the optimal set-aside policies and, for comparison, keep-from:F (every die >= F,\n"
-      << "else the highest); values per turn, exact\n"
-      << "  policy               E[S]      own change  next loss  own+next   P(phase 2)\n";
-    for (const auto& r : rows) {
-      const std::string name = r["policy"];
-      s << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << fmt("%9.6f", r["expected_sum"])
-        << fmt("%12.6f", r["own_change"]) << fmt("%11.6f", r["next_loss"]) << fmt("%10.6f", r["own_plus_next"])
-        << fmt("%11.6f", r["p_phase2"]) << "\n";
+  rp::Table& thumbs = r.table("rules_of_thumb", {{.name = "policy"}, {.name = "thumb_value"}, {.name = "optimal_value"},
+                                                 {.name = "keep_from"}},
+                              rp::kJson);
+  for (const auto& sol : {own, both}) {
+    const std::string name = "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())];
+    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
+    rp::Table by_rethrow{.columns = {{.name = "rethrow"}, {.name = "keep_from_by_aside"}}};
+    std::string s = "\nrule of thumb for " + name +
+                    ": set aside the highest die, then the next ones while each shows at least\n"
+                    "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
+                    "- never); it is worth " + fmt("%.6f", thumb) + ", " + fmt("%.6f", sol->value() - thumb) +
+                    " less than the optimum.\n  again\\aside";
+    const int hi = (rules.dice - 1) * rules.faces;
+    for (int sum = 1; sum <= hi; ++sum) s += fmt("%3.0f", sum);
+    for (int k = 1; k < rules.dice; ++k) {
+      s += "\n" + fmt("%12.0f", k);
+      rp::Table faces{.columns = {{.name = "aside"}, {.name = "keep_from"}}, .keyed = true, .flat = true};
+      for (int sum = 1; sum <= hi; ++sum) {
+        const bool reachable = sum >= rules.dice - k && sum <= (rules.dice - k) * rules.faces;
+        const int f = sol->keep_from(k, sum, 0);
+        if (reachable) faces.row({std::to_string(sum), i64(f)});
+        s += !reachable ? "   " : f > rules.faces ? "  -" : fmt("%3.0f", f);
+      }
+      by_rethrow.row({i64(k), faces.nested()});
     }
-    s << "\noptimal:own maximizes the own change: " << fmt("%.10f", values[0].own_change)
-      << "\noptimal:own+next maximizes own change + next loss: " << fmt("%.10f", values[1].value(eg::Objective::OwnPlusNext))
-      << "\n";
-    s << "\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
-      << "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." << rules.dice - 1 << ":";
-    for (double w : rethrow_worth) s << " " << fmt("%.4f", w);
-    s << "\noptimal:own+next plays the same in all but " << differ.size() << " of " << situations
-      << " situations (dice aside, pips aside, throw):\n";
-    for (const auto& d : differ)
-      s << "  " << d["aside_dice"].get<int>() << " aside (" << d["aside_pips"].get<int>() << "), throw "
-        << d["throw"].get<std::string>() << ": own+next sets aside " << d["own_plus_next"].get<std::string>()
-        << ", own " << d["own"].get<std::string>() << "\n";
-    for (const auto& t : rule_text) s << "\n" << t;
-    text = s.str();
+    thumbs.row({name, thumb, sol->value(), by_rethrow.nested()});
+    r.line(s);
   }
-  emit(vm, text);
+  emit(vm, r.render(format));
   return 0;
 }
 

@@ -3,13 +3,13 @@
 // over the runner-up is significant.
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/analyses/sweep.h"
 #include "verflixt/version.h"
@@ -81,107 +81,107 @@ int sweep_command(int argc, const char* const* argv) {
   const std::uint64_t seed = seed_from(vm);
 
   install_interrupt_handler();
-  nlohmann::ordered_json doc;
-  doc["version"] = kVersion;
-  doc["rules"] = rules_summary(rules);
-  doc["policy"] = base->name();
-  doc["seed"] = seed;
-  doc["turns_per_threshold"] = turns;
-  doc["interrupted"] = false;  // the mark's place near the top; set at the end (mark_json)
-  std::ostringstream table, csv;
-  csv << "loadout,threshold,turns,mean,stderr,bust_rate,bust_stderr,exact_ev,diff_to_best,diff_stderr,best\n";
+  namespace rp = core::report;
+  const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
+  // A threshold's row, one description for the three forms: the text's table under its
+  // loadout, the JSON's points of the loadout, and the CSV's one table of every loadout.
+  const std::vector<rp::Column> point_columns = {
+      {.name = "marker", .in = rp::kText},
+      {.name = "loadout", .in = rp::kCsv},
+      {.name = "threshold", .text_format = "%3lld"},
+      {.name = "turns", .in = rp::kJsonCsv},
+      {.name = "mean", .text = "  ", .text_format = "%8.4f", .text_se_format = "%.4f", .se_name = "stderr"},
+      {.name = "bust_rate", .text = "  ", .se_name = "bust_stderr"},
+      {.name = "exact_ev", .text = "  ", .text_format = "%9.4f", .missing = "        -"},
+      {.name = "diff_to_best", .text = "  ", .text_format = "%+.4f", .text_se_format = "%.4f", .se_name = "diff_stderr",
+       .missing = "-"},
+      {.name = "best", .in = rp::kCsv}};
+  rp::Report out({kVersion, "", rules_summary(rules), ""});
+  out.field("policy", base->name()).field("seed", seed).field("turns_per_threshold", turns);
+  rp::Table csv{.columns = point_columns, .in = rp::kCsv};
+  rp::Table loadout_rows{
+      .columns = {{.name = "jokers"}, {.name = "one_trajectory"}, {.name = "interrupted"}, {.name = "thresholds_requested"},
+                  {.name = "thresholds_run"}, {.name = "points"}, {.name = "best_threshold"},
+                  {.name = "runner_up_threshold"}, {.name = "lead_z"}, {.name = "lead_significant"}, {.name = "best_among"}},
+      .in = rp::kJson};
+  std::vector<rp::Table> texts;
   // Interrupted: the loadouts not started are left out, and within the one under way only
   // what was played is listed (sweep.h): thresholds run in full, or every threshold over the
   // turns played. Its best and lead are among those and say so.
   size_t loadouts_done = 0;
   std::uint64_t points_done = 0, turns_done = 0;
-  bool cut = false;
+  bool cut = false, one_traj = false;
   for (size_t li = 0; li < loadouts.size() && !interrupt_flag().load(); ++li) {
     const core::RunControl control = progress_control("sweep " + loadout_name(loadouts[li]));
     const SweepResult r = sweep(rules, loadouts[li], *base, lo, hi, turns, seed, threads, control);
     progress_done();
     cut = cut || r.interrupted;
+    one_traj = loadouts.size() == 1 && r.one_trajectory;
     loadouts_done += r.interrupted ? 0 : 1;
     points_done += r.one_trajectory && r.interrupted ? 0 : r.points.size();
     turns_done = r.points.empty() ? 0 : r.points.front().tally.turns();
-    nlohmann::ordered_json jl;
-    jl["jokers"] = r.loadout;
-    jl["one_trajectory"] = r.one_trajectory;
-    jl["interrupted"] = r.interrupted;
     std::string note;
-    if (r.interrupted) {
-      jl["thresholds_requested"] = r.requested_points;
-      jl["thresholds_run"] = r.points.size();
+    if (r.interrupted)
       note = r.one_trajectory ? "  INTERRUPTED: " + std::to_string(turns_done) + " of " + std::to_string(turns) +
                                     " turns played, every threshold over them"
                               : "  INTERRUPTED: " + std::to_string(r.points.size()) + " of " +
                                     std::to_string(r.requested_points) + " thresholds run; the rest are not listed";
-    }
-    table << "loadout " << r.loadout << (r.one_trajectory ? "  (one trajectory: paired differences)" : "  (kernel, one run per threshold)")
-          << note << "\n"
-          << "   N        mean ± SE        bust ± SE          exact     vs best ± SE\n";
+    out.line("loadout " + r.loadout +
+             (r.one_trajectory ? "  (one trajectory: paired differences)" : "  (kernel, one run per threshold)") + note +
+             "\n   N        mean ± SE        bust ± SE          exact     vs best ± SE");
+    rp::Table points{.columns = point_columns, .in = rp::kJson};
     for (size_t k = 0; k < r.points.size(); ++k) {
       const SweepPoint& p = r.points[k];
       const bool best = static_cast<int>(k) == r.best;
-      table << (best ? " *" : "  ") << fmt("%3.0f", p.threshold) << "  " << fmt("%8.4f", p.tally.mean()) << " ± "
-            << fmt("%.4f", p.tally.stderr_mean()) << "  " << fmt("%.4f", p.tally.bust_rate()) << " ± "
-            << fmt("%.4f", p.tally.bust_stderr()) << "  " << (std::isnan(p.exact_ev) ? std::string("        -") : fmt("%9.4f", p.exact_ev))
-            << "  " << (std::isnan(p.diff_to_best) ? std::string("-") : fmt("%+.4f", p.diff_to_best) + " ± " + fmt("%.4f", p.diff_stderr))
-            << "\n";
-      nlohmann::ordered_json jp;
-      jp["threshold"] = p.threshold;
-      jp["turns"] = p.tally.turns();
-      jp["mean"] = p.tally.mean();
-      jp["stderr"] = p.tally.stderr_mean();
-      jp["bust_rate"] = p.tally.bust_rate();
-      jp["bust_stderr"] = p.tally.bust_stderr();
-      if (!std::isnan(p.exact_ev)) jp["exact_ev"] = p.exact_ev;
-      if (!std::isnan(p.diff_to_best)) {
-        jp["diff_to_best"] = p.diff_to_best;
-        jp["diff_stderr"] = p.diff_stderr;
-      }
-      jl["points"].push_back(jp);
-      csv << r.loadout << "," << p.threshold << "," << p.tally.turns() << "," << fmt("%.6f", p.tally.mean()) << ","
-          << fmt("%.6f", p.tally.stderr_mean()) << "," << fmt("%.6f", p.tally.bust_rate()) << ","
-          << fmt("%.6f", p.tally.bust_stderr()) << "," << (std::isnan(p.exact_ev) ? std::string() : fmt("%.6f", p.exact_ev)) << ","
-          << (std::isnan(p.diff_to_best) ? std::string() : fmt("%.6f", p.diff_to_best)) << ","
-          << (std::isnan(p.diff_stderr) ? std::string() : fmt("%.6f", p.diff_stderr)) << "," << (best ? 1 : 0) << "\n";
+      const rp::Value exact = std::isnan(p.exact_ev) ? rp::Value(rp::Absent{}) : rp::Value(p.exact_ev);
+      const rp::Value diff = std::isnan(p.diff_to_best) ? rp::Value(rp::Absent{})
+                                                         : rp::Value(core::Estimate{p.diff_to_best, p.diff_stderr});
+      points.row({std::string(best ? " *" : "  "), r.loadout, i64(p.threshold), p.tally.turns(),
+                  core::Estimate{p.tally.mean(), p.tally.stderr_mean()},
+                  core::Estimate{p.tally.bust_rate(), p.tally.bust_stderr()}, exact, diff, i64(best ? 1 : 0)});
+      csv.row(points.rows.back());
     }
+    rp::Table& text = out.table("", point_columns, rp::kText);
+    text.rows = points.rows;
+    const rp::Value absent = rp::Absent{};
+    std::vector<rp::Value> row = {r.loadout, r.one_trajectory, r.interrupted,
+                                  r.interrupted ? rp::Value(i64(r.requested_points)) : absent,
+                                  r.interrupted ? rp::Value(std::uint64_t{r.points.size()}) : absent,
+                                  points.nested(), absent, absent, absent, absent, absent};
     if (r.best >= 0) {
       const int bt = r.points[static_cast<size_t>(r.best)].threshold;
-      jl["best_threshold"] = bt;
+      row[6] = i64(bt);
       if (r.runner_up >= 0) {
         const int rt = r.points[static_cast<size_t>(r.runner_up)].threshold;
         const bool sig = r.lead_z > core::kZ95;
-        jl["runner_up_threshold"] = rt;
-        jl["lead_z"] = r.lead_z;
-        jl["lead_significant"] = sig;
-        table << "best N = " << bt << "; its lead over N = " << rt << " is " << fmt("%.2f", r.lead_z)
-              << " standard errors" << (r.one_trajectory ? " (paired)" : " (unpaired)") << ": "
-              << (sig ? "significant at 95%" : "not significant at 95%") << "\n";
+        row[7] = i64(rt);
+        row[8] = r.lead_z;
+        row[9] = sig;
+        out.line("best N = " + std::to_string(bt) + "; its lead over N = " + std::to_string(rt) + " is " +
+                 fmt("%.2f", r.lead_z) + " standard errors" + (r.one_trajectory ? " (paired)" : " (unpaired)") + ": " +
+                 (sig ? "significant at 95%" : "not significant at 95%"));
       }
       if (r.interrupted) {
-        jl["best_among"] = r.one_trajectory ? "the turns played (interrupted run)" : "the thresholds run (interrupted run)";
-        table << "(interrupted run: best and lead among the " << (r.one_trajectory ? "turns played" : "thresholds run")
-              << " only)\n";
+        row[10] = std::string(r.one_trajectory ? "the turns played (interrupted run)" : "the thresholds run (interrupted run)");
+        out.line(std::string("(interrupted run: best and lead among the ") +
+                 (r.one_trajectory ? "turns played" : "thresholds run") + " only)");
       }
     } else if (r.interrupted) {
-      table << "no threshold completed\n";
+      out.line("no threshold completed");
     }
-    table << "\n";
-    if (r.points.empty()) jl["points"] = nlohmann::ordered_json::array();
-    doc["loadouts"].push_back(jl);
+    out.line("");
+    loadout_rows.row(std::move(row));
   }
-  if (!doc.contains("loadouts")) doc["loadouts"] = nlohmann::ordered_json::array();
   // One count for the mark: loadouts when there are several, else thresholds (or turns of a
   // one-trajectory sweep, whose thresholds all share them).
-  const bool one_traj = loadouts.size() == 1 && doc["loadouts"].size() == 1 && doc["loadouts"][0]["one_trajectory"].get<bool>();
   const Completion done =
       loadouts.size() > 1 ? completion(loadouts_done, loadouts.size(), "loadouts", cut)
       : one_traj          ? completion(turns_done, turns, "turns", cut)
                           : completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
-  mark_json(doc, done);
-  return finish(vm, format, done, format == "json" ? json_text(doc) : format == "csv" ? csv.str() : table.str());
+  out.field("interrupted", done.interrupted).field("loadouts", loadout_rows.nested());
+  if (done.interrupted) out.field("completed", done.completed).field("total", done.total).field("unit", done.unit);
+  out.table("", csv.columns, rp::kCsv).rows = csv.rows;
+  return finish(vm, format, done, out.render(format));
 }
 
 }  // namespace verflixt::cli
