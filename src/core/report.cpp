@@ -100,21 +100,27 @@ std::string cell(const Value& v, const char* format, bool csv, const char* se_fo
       v);
 }
 
-// A table's rows as JSON: an array of objects, or an object keyed by the first column; a flat
-// table's rows are their one JSON value.
+// A table's rows as JSON (Table::json): an array, or an object keyed by the first column, of
+// the rows in their shape; or the one row's object.
 nlohmann::ordered_json rows_json(const Table& t) {
   nlohmann::ordered_json rows = t.keyed ? nlohmann::ordered_json::object() : nlohmann::ordered_json::array();
   for (const auto& row : t.rows) {
     nlohmann::ordered_json r = nlohmann::ordered_json::object();
     for (size_t c = t.keyed ? 1 : 0; c < t.columns.size(); ++c)
       if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c]);
-    if (t.flat) r = r.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.front());
+    if (t.json == Table::Object) return r;
+    if (t.json == Table::Values) r = r.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.front());
+    if (t.json == Table::Arrays) {
+      nlohmann::ordered_json a = nlohmann::ordered_json::array();
+      for (const auto& v : r) a.push_back(v);
+      r = std::move(a);
+    }
     if (t.keyed)
       rows[std::get<std::string>(row[0])] = r;
     else
       rows.push_back(r);
   }
-  return rows;
+  return t.json == Table::Object ? nlohmann::ordered_json::object() : rows;
 }
 
 }  // namespace
@@ -200,11 +206,13 @@ std::string Report::render_text() const {
 }
 
 std::string Report::render_json() const {
-  nlohmann::ordered_json j;
-  j["version"] = head_.version;
-  if (!head_.game.empty()) j["game"] = head_.game;
-  if (!head_.preset.empty()) j["preset"] = head_.preset;
-  j["rules"] = head_.rules;
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  if (!head_.version.empty()) {
+    j["version"] = head_.version;
+    if (!head_.game.empty()) j["game"] = head_.game;
+    if (!head_.preset.empty()) j["preset"] = head_.preset;
+    j["rules"] = head_.rules;
+  }
   for (const Item& item : items_) {
     if (!(item.in & kJson)) continue;
     if (item.kind == Item::Field) {
@@ -212,7 +220,7 @@ std::string Report::render_json() const {
     } else if (item.kind == Item::Rows) {
       const Table& t = tables_[item.table];
       nlohmann::ordered_json rows = rows_json(t);
-      if (t.keyed && t.name.empty())
+      if ((t.keyed || t.json == Table::Object) && t.name.empty())
         for (auto& [key, r] : rows.items()) j[key] = r;
       else
         j[item.name] = std::move(rows);
@@ -239,7 +247,8 @@ std::string Report::render_csv() const {
     std::string head;
     for (const Column& col : t.columns)
       if (col.in & kCsv)
-        head += (head.empty() ? "" : ",") + col.name + (col.se_name.empty() ? "" : "," + col.se_name);
+        head += (head.empty() ? "" : ",") + (col.csv_name.empty() ? col.name : col.csv_name) +
+                (col.se_name.empty() ? "" : "," + (col.csv_se_name.empty() ? col.se_name : col.csv_se_name));
     s += head + "\n";
     for (const auto& row : t.rows) {
       std::string line;

@@ -109,7 +109,7 @@ TEST(Report, NestsTablesInJsonAndLeavesAbsentValuesOut) {
   r.line("loadouts");
   Table points{.columns = {{.name = "threshold"}, {.name = "exact"}}};
   points.row({std::int64_t{17}, 8.25}).row({std::int64_t{18}, Absent{}});
-  Table by_sum{.columns = {{.name = "sum"}, {.name = "keep"}}, .keyed = true, .flat = true};
+  Table by_sum{.columns = {{.name = "sum"}, {.name = "keep"}}, .keyed = true, .json = Table::Values};
   by_sum.row({std::string("5"), std::int64_t{4}}).row({std::string("6"), std::int64_t{6}});
   Table& t = r.table("loadouts", {{.name = "jokers", .text = "  "}, {.name = "best", .text = " best "},
                                   {.name = "points", .in = kJson}, {.name = "keep", .in = kJson}});

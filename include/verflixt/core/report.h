@@ -42,7 +42,7 @@ using Value = std::variant<std::nullptr_t, bool, std::int64_t, std::uint64_t, do
 
 struct Head {
   // preset may be empty. Without a game (the default game's results), JSON names none and the
-  // text has no head line.
+  // text has no head line; without a version either, the head is left to the result's fields.
   std::string version, game, rules, preset;
 };
 
@@ -58,6 +58,7 @@ struct Column {
   std::size_t width = 0, min_gap = 0; // text: pad the value to `width`, with at least `min_gap` spaces
   unsigned in = kAll;
   std::string missing = "";           // text: what a null or absent value shows
+  std::string csv_name = "", csv_se_name = "";  // CSV headers, when not the JSON keys
 };
 
 struct Table {
@@ -68,9 +69,11 @@ struct Table {
   // JSON: an object whose keys are the first column, not an array; without a name, its rows
   // are members of the document itself.
   bool keyed = false;
-  // JSON: each row is the value of its one JSON column, not an object ({"12": 4} keyed,
-  // [4, 5] not).
-  bool flat = false;
+  // JSON: what a row is — an object of its columns; the value of its one JSON column
+  // ({"12": 4} keyed, [4, 5] not); an array of its columns' values ([[0, 0.55], [17, 0.14]]);
+  // or, for a table of one row, that row's object itself (without a name: its members are
+  // members of the document).
+  enum Json { Objects, Values, Arrays, Object } json = Objects;
   Table& row(std::vector<Value> values);
   // This table as a value of another's cell or a field.
   Nested nested() const { return std::make_shared<const Table>(*this); }

@@ -180,7 +180,7 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
     for (int sum = 1; sum <= hi; ++sum) s += fmt("%3.0f", sum);
     for (int k = 1; k < rules.dice; ++k) {
       s += "\n" + fmt("%12.0f", k);
-      rp::Table faces{.columns = {{.name = "aside"}, {.name = "keep_from"}}, .keyed = true, .flat = true};
+      rp::Table faces{.columns = {{.name = "aside"}, {.name = "keep_from"}}, .keyed = true, .json = rp::Table::Values};
       for (int sum = 1; sum <= hi; ++sum) {
         const bool reachable = sum >= rules.dice - k && sum <= (rules.dice - k) * rules.faces;
         const int f = sol->keep_from(k, sum, 0);

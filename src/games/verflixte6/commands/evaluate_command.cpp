@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 
@@ -36,30 +35,64 @@ namespace {
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
 
-nlohmann::ordered_json tally_json(const core::Tally& t) {
-  nlohmann::ordered_json j;
-  j["turns"] = t.turns();
-  if (t.turns() == 0) return j;  // interrupted before the first chunk: nothing to report
-  j["mean"] = t.mean();
-  j["stderr"] = t.stderr_mean();
-  j["ci95"] = {t.mean() - core::kZ95 * t.stderr_mean(), t.mean() + core::kZ95 * t.stderr_mean()};
-  j["bust_rate"] = t.bust_rate();
-  j["bust_stderr"] = t.bust_stderr();
-  nlohmann::ordered_json p;
-  for (double q : kPercentiles) p["p" + std::to_string(static_cast<int>(q * 100))] = t.percentile(q);
-  j["percentiles"] = p;
-  return j;
+namespace rp = core::report;
+
+// A tally, one description for the three forms: JSON {turns, mean, stderr, ci95: [low, high],
+// bust_rate, bust_stderr, percentiles: {p5, ...}}; a CSV row LABEL,COUNT,mean,stderr,ci95_low,
+// ci95_high,BUST,BUST_stderr,p5,...; a text row "LABEL  mean m ± se (SE)  95% CI [low, high]  bust
+// b ± se  p5/25/50/75/95 a/b/c/d/e". A pass's tallies name their count and bust rate in CSV as
+// passes and zombie_rate; JSON keeps turns and bust_rate. Then the row's position (JSON).
+std::vector<rp::Column> tally_columns(const std::string& count = "turns", const std::string& bust = "bust") {
+  std::vector<rp::Column> c = {
+      {.name = "label_text", .in = rp::kText},
+      {.name = "label", .in = rp::kCsv},
+      {.name = "turns", .in = rp::kJsonCsv, .csv_name = count},
+      {.name = "mean", .text = "  mean ", .se_name = "stderr"},
+      {.name = "ci95", .in = rp::kJson},
+      {.name = "ci95_low", .text = " (SE)  95% CI [", .in = rp::kText | rp::kCsv},
+      {.name = "ci95_high", .text = ", ", .in = rp::kText | rp::kCsv},
+      {.name = "bust_rate", .text = "]  bust ", .text_format = "%.5f", .se_name = "bust_stderr",
+       .csv_name = bust + "_rate", .csv_se_name = bust + "_stderr"},
+      {.name = "percentiles", .in = rp::kJson}};
+  for (double q : kPercentiles)
+    c.push_back({.name = "p" + std::to_string(static_cast<int>(q * 100)), .text = q < 0.1 ? "  p5/25/50/75/95 " : "/",
+                 .in = rp::kText | rp::kCsv});
+  c.push_back({.name = "position", .in = rp::kJson});
+  return c;
 }
 
-std::string tally_row(const std::string& label, const core::Tally& t) {
-  if (t.turns() == 0) return label + "  nothing completed";
-  std::ostringstream s;
-  s << label << "  mean " << core::report::plus_minus({t.mean(), t.stderr_mean()})
-    << " (SE)  95% CI [" << fmt("%.4f", t.mean() - core::kZ95 * t.stderr_mean()) << ", "
-    << fmt("%.4f", t.mean() + core::kZ95 * t.stderr_mean()) << "]  bust "
-    << core::report::plus_minus({t.bust_rate(), t.bust_stderr()}, "%.5f") << "  p5/25/50/75/95 ";
-  for (double q : kPercentiles) s << t.percentile(q) << (q < 0.9 ? "/" : "");
-  return s.str();
+std::vector<rp::Value> tally_row(const std::string& text_label, const std::string& csv_label, const core::Tally& t,
+                                 rp::Value position = rp::Absent{}) {
+  std::vector<rp::Value> row(tally_columns().size(), rp::Absent{});
+  row[0] = text_label;
+  row[1] = csv_label;
+  row[2] = t.turns();
+  row.back() = position;
+  if (t.turns() == 0) return row;  // interrupted before the first chunk: nothing to report
+  const double low = t.mean() - core::kZ95 * t.stderr_mean(), high = t.mean() + core::kZ95 * t.stderr_mean();
+  rp::Table percentiles{.columns = {{.name = "p"}, {.name = "value"}}, .keyed = true, .json = rp::Table::Values};
+  row[3] = core::Estimate{t.mean(), t.stderr_mean()};
+  row[4] = std::vector<double>{low, high};
+  row[5] = low;
+  row[6] = high;
+  row[7] = core::Estimate{t.bust_rate(), t.bust_stderr()};
+  for (size_t k = 0; k < std::size(kPercentiles); ++k) {
+    const auto p = static_cast<std::int64_t>(t.percentile(kPercentiles[k]));
+    percentiles.row({"p" + std::to_string(static_cast<int>(kPercentiles[k] * 100)), p});
+    row[9 + k] = p;
+  }
+  row[8] = percentiles.nested();
+  return row;
+}
+
+// The rows of tallies in text and CSV; one that is empty (a run stopped before its first
+// chunk) says so in the text and has no CSV row.
+void tally_rows(rp::Report& out, const std::vector<rp::Column>& columns, const std::vector<std::vector<rp::Value>>& rows) {
+  rp::Table& table = out.table("", columns, rp::kText | rp::kCsv);
+  for (const auto& row : rows)
+    if (std::get<std::uint64_t>(row[2]) > 0) table.row(row);
+  for (const auto& row : rows)
+    if (std::get<std::uint64_t>(row[2]) == 0) out.line(std::get<std::string>(row[0]) + "  nothing completed");
 }
 
 // The loadout a policy file names, as a seat at a table selects it for a fresh pass: the first
@@ -78,16 +111,6 @@ std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules)
   return set;
 }
 
-std::string csv_row(const std::string& label, const core::Tally& t) {
-  if (t.turns() == 0) return "";
-  std::ostringstream s;
-  s << label << "," << t.turns() << "," << fmt("%.6f", t.mean()) << "," << fmt("%.6f", t.stderr_mean())
-    << "," << fmt("%.6f", t.mean() - core::kZ95 * t.stderr_mean()) << "," << fmt("%.6f", t.mean() + core::kZ95 * t.stderr_mean())
-    << "," << fmt("%.6f", t.bust_rate()) << "," << fmt("%.6f", t.bust_stderr());
-  for (double q : kPercentiles) s << "," << t.percentile(q);
-  return s.str() + "\n";
-}
-
 // What to evaluate and how, as the options give it.
 struct Evaluation {
   const Rules& rules;
@@ -97,48 +120,53 @@ struct Evaluation {
   std::string format, engine;
   std::uint64_t turns, seed;  // turns: solo turns or passes
   int players, threads;
-  nlohmann::ordered_json meta;  // the head of the JSON document
   core::RunControl control;
 };
 
-// The text head: version, rules, policy and loadout with where it came from.
-std::string head_text(const Evaluation& e) {
-  return "verflixt " + std::string(kVersion) + "  rules " + e.meta["rules"].get<std::string>() + "  policy " +
-         e.policy.name() + "  jokers " + loadout_name(e.jokers) + " (" +
-         (e.jokers_from == "default" ? "default" : "from " + e.jokers_from) + ")";
+// The head of the result: JSON's first members, and the text's first line (version, rules,
+// policy and loadout with where it came from).
+rp::Report head(const Evaluation& e) {
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("seed", e.seed)
+      .field("rules", rules_summary(e.rules))
+      .field("policy", e.policy.name())
+      .field("jokers", loadout_name(e.jokers))
+      .field("jokers_from", e.jokers_from)
+      .field("engine", e.engine)
+      .field("threads", e.threads)
+      .field("ranks", core::cluster::size());  // MPI processes: metadata, the numbers do not depend on it
+  return out;
 }
+
+std::string head_text(const Evaluation& e) {
+  return "verflixt " + std::string(kVersion) + "  rules " + rules_summary(e.rules) + "  policy " + e.policy.name() +
+         "  jokers " + loadout_name(e.jokers) + " (" + (e.jokers_from == "default" ? "default" : "from " + e.jokers_from) +
+         ")";
+}
+
+void mark(rp::Report& out, const Completion& c) { out.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 // The turn as an absorbing Markov chain: exact values, no sampling error to report.
 std::string exact_report(const Evaluation& e, Completion& done) {
-  std::string text;
   done = completion(1, 1, "evaluations");
   const core::MarkovResult m = evaluate_chain(compile_chain(e.rules, e.jokers, e.policy));
-  nlohmann::ordered_json j = e.meta;
-  j["exact"] = true;
-  mark_json(j, done);
-  j["ev"] = m.ev;
-  j["bust_probability"] = m.bust_probability;
-  nlohmann::ordered_json dist = nlohmann::ordered_json::array();
-  for (const auto& [v, p] : m.distribution) dist.push_back({v, p});
-  j["distribution"] = dist;
-  if (e.format == "json") {
-    text = json_text(j);
-  } else if (e.format == "csv") {
-    text = "value,probability\n";
-    for (const auto& [v, p] : m.distribution) text += std::to_string(v) + "," + fmt("%.12g", p) + "\n";
-  } else {
-    std::ostringstream s;
-    s << head_text(e) << "\n"
-      << "exact (absorbing Markov chain, no sampling error)\n"
-      << "eyes  mean " << fmt("%.6f", m.ev) << "  bust " << fmt("%.6f", m.bust_probability) << "\n";
-    text = s.str();
-  }
-  return text;
+  rp::Report out = head(e);
+  out.field("exact", true);
+  mark(out, done);
+  out.field("ev", m.ev)
+      .field("bust_probability", m.bust_probability)
+      .line(head_text(e) + "\nexact (absorbing Markov chain, no sampling error)\neyes  mean " + fmt("%.6f", m.ev) +
+            "  bust " + fmt("%.6f", m.bust_probability));
+  rp::Table& dist = out.table("distribution", {{.name = "value"}, {.name = "probability", .csv_format = "%.12g"}},
+                              rp::kJson | rp::kCsv);
+  dist.json = rp::Table::Arrays;
+  for (const auto& [v, p] : m.distribution) dist.row({static_cast<std::int64_t>(v), p});
+  return out.render(e.format);
 }
 
 // Sampled solo turns: the kernel or the reference engine.
 std::string solo_report(const Evaluation& e, Completion& done) {
-  std::string text;
   SoloRun run;
   if (e.engine == "kernel") {
     const auto t0 = std::chrono::steady_clock::now();
@@ -152,67 +180,48 @@ std::string solo_report(const Evaluation& e, Completion& done) {
   progress_done();
   const core::Tally& t = run.tally;
   done = completion(t.turns(), run.requested, "turns", run.interrupted);
-  nlohmann::ordered_json j = e.meta;
-  j.update(tally_json(t));
-  j["requested_turns"] = run.requested;
-  mark_json(j, done);
-  j["seconds"] = run.seconds;
-  j["turns_per_second"] = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
-  if (e.format == "json") {
-    text = json_text(j);
-  } else if (e.format == "csv") {
-    text = "label,turns,mean,stderr,ci95_low,ci95_high,bust_rate,bust_stderr,p5,p25,p50,p75,p95\n" +
-           csv_row("solo", t);
-  } else {
-    std::ostringstream s;
-    s << head_text(e) << "  seed " << e.seed << "\n"
-      << "solo turns " << t.turns() << (done.interrupted ? " (interrupted)" : "") << "  engine " << e.engine
-      << "  " << fmt("%.3g", j["turns_per_second"].get<double>()) << " turns/s\n"
-      << tally_row("eyes", t) << "\n";
-    text = s.str();
-  }
-  return text;
+  const double per_second = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
+  rp::Report out = head(e);
+  out.line(head_text(e) + "  seed " + std::to_string(e.seed) + "\nsolo turns " + std::to_string(t.turns()) +
+           (done.interrupted ? " (interrupted)" : "") + "  engine " + e.engine + "  " + fmt("%.3g", per_second) +
+           " turns/s");
+  const std::vector<rp::Value> row = tally_row("eyes", "solo", t);
+  rp::Table& members = out.table("", tally_columns(), rp::kJson);  // the tally's members are the document's
+  members.json = rp::Table::Object;
+  members.row(row);
+  tally_rows(out, tally_columns(), {row});
+  out.field("requested_turns", run.requested);
+  mark(out, done);
+  out.field("seconds", run.seconds).field("turns_per_second", per_second);
+  return out.render(e.format);
 }
 
 // Sampled passes of e.players players, by position and over all.
 std::string passes_report(const Evaluation& e, Completion& done) {
-  std::string text;
   const PassRun run = evaluate_passes(e.rules, e.jokers, e.policy, e.players, e.turns, e.seed, e.threads, e.control,
                                       e.engine == "kernel");
   progress_done();
   const std::uint64_t passes = run.tally.all.turns() / static_cast<std::uint64_t>(e.players);
   done = completion(passes, run.requested, "passes", run.interrupted);
-  nlohmann::ordered_json j = e.meta;
-  j["players"] = e.players;
-  j["passes"] = passes;
-  j["requested_passes"] = run.requested;
-  mark_json(j, done);
-  j["seconds"] = run.seconds;
-  j["all"] = tally_json(run.tally.all);
-  for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos) {
-    nlohmann::ordered_json r = tally_json(run.tally.by_position[pos]);
-    r["position"] = pos + 1;
-    j["positions"].push_back(r);
-  }
-  if (e.format == "json") {
-    text = json_text(j);
-  } else if (e.format == "csv") {
-    text = "label,passes,mean,stderr,ci95_low,ci95_high,zombie_rate,zombie_stderr,p5,p25,p50,p75,p95\n";
-    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
-      text += csv_row("position" + std::to_string(pos + 1), run.tally.by_position[pos]);
-    text += csv_row("all", run.tally.all);
-  } else {
-    std::ostringstream s;
-    s << head_text(e) << "  seed " << e.seed << "\n"
-      << "passes " << j["passes"].get<std::uint64_t>() << " of " << e.players << " players  engine " << e.engine
-      << "  " << fmt("%.3g", static_cast<double>(j["passes"].get<std::uint64_t>()) / run.seconds) << " passes/s"
-      << (done.interrupted ? " (interrupted)" : "") << "; pass result after T7, 'bust' = ended a Zombie\n";
-    for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
-      s << tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), run.tally.by_position[pos]) << "\n";
-    s << tally_row("all    ", run.tally.all) << "\n";
-    text = s.str();
-  }
-  return text;
+  rp::Report out = head(e);
+  out.field("players", e.players).field("passes", passes).field("requested_passes", run.requested);
+  mark(out, done);
+  out.field("seconds", run.seconds)
+      .line(head_text(e) + "  seed " + std::to_string(e.seed) + "\npasses " + std::to_string(passes) + " of " +
+            std::to_string(e.players) + " players  engine " + e.engine + "  " +
+            fmt("%.3g", static_cast<double>(passes) / run.seconds) + " passes/s" + (done.interrupted ? " (interrupted)" : "") +
+            "; pass result after T7, 'bust' = ended a Zombie");
+  const std::vector<rp::Column> columns = tally_columns("passes", "zombie");
+  rp::Table all{.columns = columns, .json = rp::Table::Object}, positions{.columns = columns};
+  all.row(tally_row("all    ", "all", run.tally.all));
+  for (size_t pos = 0; pos < run.tally.by_position.size(); ++pos)
+    positions.row(tally_row("seat " + std::to_string(pos + 1) + (pos < 9 ? " " : ""), "position" + std::to_string(pos + 1),
+                            run.tally.by_position[pos], std::uint64_t{pos + 1}));
+  out.field("all", all.nested()).field("positions", positions.nested());
+  std::vector<std::vector<rp::Value>> rows = positions.rows;
+  rows.push_back(all.rows.front());
+  tally_rows(out, columns, rows);
+  return out.render(e.format);
 }
 
 }  // namespace
@@ -282,18 +291,7 @@ int evaluate_command(int argc, const char* const* argv) {
   install_interrupt_handler();
   const core::RunControl control = progress_control(players ? "evaluate passes" : "evaluate turns");
 
-  nlohmann::ordered_json meta;
-  meta["version"] = kVersion;
-  meta["seed"] = seed;
-  meta["rules"] = rules_summary(rules);
-  meta["policy"] = policy->name();
-  meta["jokers"] = loadout_name(jokers);
-  meta["jokers_from"] = jokers_from;
-  meta["engine"] = engine;
-  meta["threads"] = threads;
-  meta["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
-
-  const Evaluation e{rules, *policy, jokers, jokers_from, format, engine, turns, seed, players, threads, meta, control};
+  const Evaluation e{rules, *policy, jokers, jokers_from, format, engine, turns, seed, players, threads, control};
   Completion done;  // the exact chain is one unit of work; sampling counts turns or passes
   const std::string text = engine == "exact" ? exact_report(e, done)
                            : players == 0    ? solo_report(e, done)
