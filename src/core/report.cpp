@@ -37,7 +37,8 @@ nlohmann::ordered_json rows_json(const Table& t);
 bool missing(const Value& v) { return std::holds_alternative<std::nullptr_t>(v) || std::holds_alternative<Absent>(v); }
 
 // A value under `name` in a JSON object; an estimate writes its mean there and its SE under `se_name`.
-void put(nlohmann::ordered_json& o, const std::string& name, const std::string& se_name, const Value& v) {
+void put(nlohmann::ordered_json& o, const std::string& name, const std::string& se_name, const Value& v,
+         bool estimate_object = false) {
   std::visit(
       [&](const auto& x) {
         using X = std::decay_t<decltype(x)>;
@@ -49,6 +50,10 @@ void put(nlohmann::ordered_json& o, const std::string& name, const std::string& 
           o[name] = nullptr;
           if (!se_name.empty()) o[se_name] = nullptr;  // an estimate's column: neither its mean nor its SE
         } else if constexpr (std::is_same_v<X, Estimate>) {
+          if (estimate_object) {
+            o[name] = {{"mean", x.mean}, {"stderr", x.se}};
+            return;
+          }
           o[name] = x.mean;
           o[se_name.empty() ? name + "_stderr" : se_name] = x.se;
         } else {
@@ -107,7 +112,7 @@ nlohmann::ordered_json rows_json(const Table& t) {
   for (const auto& row : t.rows) {
     nlohmann::ordered_json r = nlohmann::ordered_json::object();
     for (size_t c = t.keyed ? 1 : 0; c < t.columns.size(); ++c)
-      if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c]);
+      if (t.columns[c].in & kJson) put(r, t.columns[c].name, t.columns[c].se_name, row[c], t.columns[c].estimate_object);
     if (t.json == Table::Object) return r;
     if (t.json == Table::Values) r = r.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.front());
     if (t.json == Table::Arrays) {

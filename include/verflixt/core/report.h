@@ -59,6 +59,7 @@ struct Column {
   unsigned in = kAll;
   std::string missing = "";           // text: what a null or absent value shows
   std::string csv_name = "", csv_se_name = "";  // CSV headers, when not the JSON keys
+  bool estimate_object = false;       // JSON: an estimate as {"mean": m, "stderr": se} under `name`
 };
 
 struct Table {

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -28,25 +27,28 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+namespace rp = core::report;
 
-nlohmann::ordered_json row_json(const ObjectiveRow& r) {
-  nlohmann::ordered_json j;
-  j["label"] = r.label;
-  j["seats"] = r.seats;
-  j["p_win"] = est_json(r.win);
-  j["p_loser"] = est_json(r.loser);
-  j["rank"] = est_json(r.rank);
-  j["eyes"] = est_json(r.eyes);
-  return j;
+// A row by policy or by seat, one description for the three forms: JSON {label, seats, p_win:
+// {mean, stderr}, ...}; CSV kind,"label",seats,p_win,p_win_se,...; text the label padded to
+// the longest of its table, then the estimates ± SE.
+std::vector<rp::Column> row_columns(std::size_t label_width) {
+  const auto estimate = [](std::string name, std::string text, const char* format) {
+    return rp::Column{.name = name, .text = std::move(text), .text_format = format, .se_name = "stderr",
+                      .csv_se_name = name + "_se", .estimate_object = true};
+  };
+  return {{.name = "kind", .in = rp::kCsv},
+          {.name = "label", .width = label_width, .in = rp::kJson | rp::kText},
+          {.name = "quoted_label", .in = rp::kCsv, .csv_name = "label"},
+          {.name = "seats", .text = "  ", .text_format = "%5lld"},
+          estimate("p_win", "  ", "%.4f"),
+          estimate("p_loser", "  ", "%.4f"),
+          estimate("rank", "  ", "%.3f"),
+          estimate("eyes", "    ", "%.3f")};
 }
 
-std::string csv_row(const std::string& kind, const ObjectiveRow& r) {
-  std::ostringstream s;
-  s << kind << ",\"" << r.label << "\"," << r.seats;
-  for (const core::Estimate* e : {&r.win, &r.loser, &r.rank, &r.eyes})
-    s << "," << fmt("%.6f", e->mean) << "," << fmt("%.6f", e->se);
-  return s.str() + "\n";
+std::vector<rp::Value> row_values(const std::string& kind, const ObjectiveRow& r) {
+  return {kind, r.label, "\"" + r.label + "\"", static_cast<std::int64_t>(r.seats), r.win, r.loser, r.rank, r.eyes};
 }
 
 // The best row by P(win) and the runner-up, with the paired difference.
@@ -116,78 +118,73 @@ struct TournamentRun {
   Lead by_policy, by_seat;
 };
 
-nlohmann::ordered_json lead_json(const std::vector<ObjectiveRow>& rows, const Lead& l, bool interrupted) {
-  nlohmann::ordered_json o;
-  if (l.best < 0) return o;
-  o["best"] = rows[static_cast<size_t>(l.best)].label;
-  o["runner_up"] = rows[static_cast<size_t>(l.second)].label;
-  o["p_win_difference"] = l.diff.mean;
-  o["paired_stderr"] = l.diff.se;
-  o["z"] = l.z;
-  o["significant_5pct"] = std::fabs(l.z) >= core::kZ95;
-  if (interrupted) o["from_interrupted_run"] = true;
-  return o;
+// The best row's lead over the runner-up (JSON): an empty object when there is none.
+rp::Nested lead_json(const std::vector<ObjectiveRow>& rows, const Lead& l, bool interrupted) {
+  rp::Table o{.columns = {{.name = "best"}, {.name = "runner_up"}, {.name = "p_win_difference", .se_name = "paired_stderr"},
+                          {.name = "z"}, {.name = "significant_5pct"}, {.name = "from_interrupted_run"}},
+              .json = rp::Table::Object};
+  if (l.best >= 0)
+    o.row({rows[static_cast<size_t>(l.best)].label, rows[static_cast<size_t>(l.second)].label, l.diff, l.z,
+           std::fabs(l.z) >= core::kZ95, interrupted ? rp::Value(true) : rp::Value(rp::Absent{})});
+  return o.nested();
 }
 
-std::string tournament_json(const TournamentRun& t) {
-  const ObjectiveRun& run = t.run;
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["seed"] = t.seed;
-  j["rules_summary"] = rules_summary(t.rules);
-  j["engine"] = engine_name(t.spec.engine);
-  j["final"] = t.final;
-  j["policies"] = t.spec.groups;
-  j["seats"] = t.specs;
-  j["evenings"] = run.evenings;
-  j["requested_evenings"] = run.requested;
-  j["series_length"] = run.series_length;
-  mark_json(j, t.done);
-  j["threads"] = t.threads;
-  j["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
-  j["seconds"] = run.seconds;
-  j["conventions"] = "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)";
-  j["by_policy"] = nlohmann::ordered_json::array();
-  j["by_seat"] = nlohmann::ordered_json::array();
-  for (const auto& r : t.by_group_rows) j["by_policy"].push_back(row_json(r));
-  for (const auto& r : t.by_seat_rows) j["by_seat"].push_back(row_json(r));
-  if (t.by_policy.best >= 0) j["best_policy"] = lead_json(t.by_group_rows, t.by_policy, t.done.interrupted);
-  j["best_seat"] = lead_json(t.by_seat_rows, t.by_seat, t.done.interrupted);
-  return json_text(j);
-}
-
-// One table of rows (by policy or by seat), its labels padded to the longest.
-void rows_text(std::ostringstream& s, const char* head, const std::vector<ObjectiveRow>& rows) {
-  size_t w = std::string(head).size();
+// The rows of one table (by policy or by seat) in text, under their head line.
+void rows_text(rp::Report& out, const std::string& head, const std::string& kind, const std::vector<ObjectiveRow>& rows) {
+  size_t w = head.size();
   for (const auto& r : rows) w = std::max(w, r.label.size());
-  s << head << std::string(w - std::string(head).size(), ' ')
-    << "  seats  P(win)             P(loser)           E[rank]            E[eyes]\n";
-  for (const auto& r : rows)
-    s << r.label << std::string(w - r.label.size(), ' ') << "  " << std::string(5 - std::min<size_t>(5, std::to_string(r.seats).size()), ' ') << r.seats << "  "
-      << core::report::plus_minus(r.win) << "  " << core::report::plus_minus(r.loser) << "  " << core::report::plus_minus(r.rank, "%.3f")
-      << "    " << core::report::plus_minus(r.eyes, "%.3f") << "\n";
+  out.line(head + std::string(w - head.size(), ' ') + "  seats  P(win)             P(loser)           E[rank]            E[eyes]");
+  rp::Table& table = out.table("", row_columns(w), rp::kText);
+  for (const auto& r : rows) table.row(row_values(kind, r));
 }
 
-std::string tournament_text(const TournamentRun& t) {
+std::string tournament_report(const TournamentRun& t, const std::string& format) {
   const ObjectiveRun& run = t.run;
-  std::ostringstream s;
-  s << "verflixt " << kVersion << "  rules " << rules_summary(t.rules) << "  seed " << t.seed << "\n"
-    << run.evenings << (t.final ? " final" : "") << " evenings of " << t.specs.size() << " players"
-    << " (" << engine_name(t.spec.engine) << ", " << fmt("%.3g", run.seconds) << " s)"
-    << (t.series > 1 ? " in series of " + std::to_string(t.series) + " (P4 bonus carried)" : "")
-    << (t.done.interrupted ? " (interrupted)" : "") << "; ± is one standard error\n"
-    << "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n\n";
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("seed", t.seed)
+      .field("rules_summary", rules_summary(t.rules))
+      .field("engine", engine_name(t.spec.engine))
+      .field("final", t.final)
+      .field("policies", t.spec.groups)
+      .field("seats", t.specs)
+      .field("evenings", run.evenings)
+      .field("requested_evenings", run.requested)
+      .field("series_length", static_cast<std::int64_t>(run.series_length))
+      .completion(t.done.interrupted, t.done.completed, t.done.total, t.done.unit)
+      .field("threads", t.threads)
+      .field("ranks", core::cluster::size())  // MPI processes: metadata, the numbers do not depend on it
+      .field("seconds", run.seconds)
+      .field("conventions",
+             "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)");
+  rp::Table by_policy{.columns = row_columns(0)}, by_seat{.columns = row_columns(0)};
+  for (const auto& r : t.by_group_rows) by_policy.row(row_values("policy", r));
+  for (const auto& r : t.by_seat_rows) by_seat.row(row_values("seat", r));
+  out.field("by_policy", by_policy.nested()).field("by_seat", by_seat.nested());
+  if (t.by_policy.best >= 0) out.field("best_policy", lead_json(t.by_group_rows, t.by_policy, t.done.interrupted));
+  out.field("best_seat", lead_json(t.by_seat_rows, t.by_seat, t.done.interrupted));
+  rp::Table& csv = out.table("", row_columns(0), rp::kCsv);
+  csv.rows = by_policy.rows;
+  csv.rows.insert(csv.rows.end(), by_seat.rows.begin(), by_seat.rows.end());
+
+  out.line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(t.rules) + "  seed " + std::to_string(t.seed) +
+           "\n" + std::to_string(run.evenings) + (t.final ? " final" : "") + " evenings of " +
+           std::to_string(t.specs.size()) + " players (" + engine_name(t.spec.engine) + ", " + fmt("%.3g", run.seconds) +
+           " s)" + (t.series > 1 ? " in series of " + std::to_string(t.series) + " (P4 bonus carried)" : "") +
+           (t.done.interrupted ? " (interrupted)" : "") +
+           "; ± is one standard error\n"
+           "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n");
   if (t.by_group_rows.size() > 1 && t.by_group_rows.size() < t.by_seat_rows.size()) {
-    rows_text(s, "policy", t.by_group_rows);
-    s << "\n";
+    rows_text(out, "policy", "policy", t.by_group_rows);
+    out.line("");
   }
-  rows_text(s, "seat", t.by_seat_rows);
-  s << "\n";
+  rows_text(out, "seat", "seat", t.by_seat_rows);
+  out.line("");
   const std::string from = t.done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
-  if (t.by_policy.best >= 0) s << lead_note(t.by_group_rows, t.by_policy, "policy") << from << "\n";
+  if (t.by_policy.best >= 0) out.line(lead_note(t.by_group_rows, t.by_policy, "policy") + from);
   if (t.by_seat.best >= 0 && (t.by_policy.best < 0 || t.by_group_rows.size() < t.by_seat_rows.size()))
-    s << lead_note(t.by_seat_rows, t.by_seat, "seat") << from << "\n";
-  return s.str();
+    out.line(lead_note(t.by_seat_rows, t.by_seat, "seat") + from);
+  return out.render(format);
 }
 
 }  // namespace
@@ -262,17 +259,7 @@ int tournament_command(int argc, const char* const* argv) {
   const TournamentRun t{rules, seed, threads, final, series, specs, spec, run, done, by_group_rows, by_seat_rows,
                         lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); }),
                         lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); })};
-  std::string text;
-  if (format == "json") {
-    text = tournament_json(t);
-  } else if (format == "csv") {
-    text = "kind,label,seats,p_win,p_win_se,p_loser,p_loser_se,rank,rank_se,eyes,eyes_se\n";
-    for (const auto& r : by_group_rows) text += csv_row("policy", r);
-    for (const auto& r : by_seat_rows) text += csv_row("seat", r);
-  } else {
-    text = tournament_text(t);
-  }
-  return finish(vm, format, done, text);
+  return finish(vm, format, done, tournament_report(t, format));
 }
 
 }  // namespace verflixt::cli
