@@ -259,9 +259,38 @@ std::string Report::render_csv() const {
       std::string line;
       for (size_t c = 0; c < t.columns.size(); ++c)
         if (t.columns[c].in & kCsv) {
-          line += (line.empty() ? "" : ",") + cell(row[c], t.columns[c].csv_format, true);
+          const std::string v = cell(row[c], t.columns[c].csv_format, true);
+          line += (line.empty() ? "" : ",") + (t.columns[c].csv_quoted ? "\"" + v + "\"" : v);
           // A missing estimate leaves both of its cells empty.
           if (missing(row[c]) && !t.columns[c].se_name.empty()) line += ",";
+        }
+      s += line + "\n";
+    }
+  }
+  return s;
+}
+
+std::string Report::render_markdown() const {
+  std::string s;
+  for (const Item& item : items_) {
+    if (!(item.in & kMarkdown)) continue;
+    if (item.kind == Item::Line) s += std::get<std::string>(item.value) + "\n";
+    if (item.kind != Item::Rows) continue;
+    const Table& t = tables_[item.table];
+    std::string head = "|", rule = "|";
+    for (const Column& col : t.columns)
+      if (col.in & kMarkdown) {
+        head += " " + (col.label.empty() ? col.name : col.label) + " |";
+        rule += col.right ? "---:|" : "---|";
+      }
+    s += head + "\n" + rule + "\n";
+    for (const auto& row : t.rows) {
+      std::string line = "|";
+      for (size_t c = 0; c < t.columns.size(); ++c)
+        if (t.columns[c].in & kMarkdown) {
+          const Column& col = t.columns[c];
+          line += " " + (missing(row[c]) ? col.missing : cell(row[c], col.markdown_format ? col.markdown_format : col.text_format,
+                                                               false, col.text_se_format)) + " |";
         }
       s += line + "\n";
     }
@@ -272,6 +301,7 @@ std::string Report::render_csv() const {
 std::string Report::render(const std::string& format) const {
   if (format == "json") return render_json();
   if (format == "csv") return render_csv();
+  if (format == "markdown") return render_markdown();
   return render_text();
 }
 

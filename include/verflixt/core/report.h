@@ -25,7 +25,7 @@ std::string plus_minus(const Estimate& e, const char* format = "%.4f");
 std::string plus_minus(const Estimate& e, const char* mean_format, const char* se_format);
 
 // Which renderings show a field, table, column or line.
-enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kAll = 7, kJsonCsv = kJson | kCsv };
+enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kMarkdown = 8, kAll = 15, kJsonCsv = kJson | kCsv };
 
 struct Table;
 // A value JSON leaves out (its key is absent), an empty cell in text and CSV: what a result has
@@ -59,7 +59,13 @@ struct Column {
   unsigned in = kAll;
   std::string missing = "";           // text: what a null or absent value shows
   std::string csv_name = "", csv_se_name = "";  // CSV headers, when not the JSON keys
+  bool csv_quoted = false;            // CSV: the cell in double quotes (a name that holds commas)
   bool estimate_object = false;       // JSON: an estimate as {"mean": m, "stderr": se} under `name`
+  // Markdown: the header (default: the name), right-aligned, and the number format (default:
+  // the text's).
+  std::string label = "";
+  bool right = false;
+  const char* markdown_format = nullptr;
 };
 
 struct Table {
@@ -106,7 +112,9 @@ class Report {
   std::string render_text() const;
   std::string render_json() const;
   std::string render_csv() const;
-  // "table", "text", "json" or "csv".
+  // Markdown: the lines shown in it, and tables as pipe tables under their columns' labels.
+  std::string render_markdown() const;
+  // "table", "text", "json", "csv" or "markdown".
   std::string render(const std::string& format) const;
 
  private:

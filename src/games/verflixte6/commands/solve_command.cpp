@@ -17,6 +17,7 @@
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "games/verflixte6/commands/api.h"
@@ -35,38 +36,65 @@ std::string threshold_text(int t) { return t < 0 ? "-" : std::to_string(t); }
 // One result row: a solution and the marginal value of each of its jokers.
 using Row = SolveReport::Row;
 
-nlohmann::ordered_json row_json(const Row& r) {
-  nlohmann::ordered_json j;
-  j["jokers"] = loadout_name(r.sol.loadout);
-  j["ev"] = r.sol.ev;
-  j["bust_probability"] = r.sol.bust_probability;
-  if (r.sol.threshold >= 0) j["threshold"] = r.sol.threshold;
-  else j["threshold"] = nullptr;
-  nlohmann::ordered_json m = nlohmann::ordered_json::object();
-  for (auto [jk, v] : r.marginal) m[std::string(joker_id(jk))] = v;
-  j["marginal"] = m;
-  j["states"] = r.sol.states;
-  j["risk_cap"] = r.sol.risk_cap;
-  j["runkel_risk_cap"] = r.sol.runkel_risk_cap;
-  j["cap_needed"] = r.sol.cap_needed;
-  j["runkel_cap_needed"] = r.sol.runkel_cap_needed;
-  j["cap_certified"] = r.sol.cap_certified;
-  // Stop thresholds per subset of still-held jokers, indexed by robbing 1s so far (T4):
-  // {"none": [16, 17, ...], "pony": [...]}; null where stopping is never optimal.
-  nlohmann::ordered_json ts = nlohmann::ordered_json::object();
-  for (const auto& t : r.sol.thresholds) {
-    auto& arr = ts[loadout_name(t.held)];
-    if (t.eyes >= 0) arr.push_back(t.eyes);
-    else arr.push_back(nullptr);
-  }
-  j["thresholds"] = ts;
-  return j;
+namespace rp = core::report;
+
+// A solved loadout, one description for the four forms. JSON: the numbers, the marginal values
+// by joker, the caps and the stop thresholds per subset of still-held jokers, indexed by
+// robbing 1s so far (T4): {"none": [16, 17, ...], "pony": [...]}, null where stopping is never
+// optimal. CSV, text and Markdown: the rank and the threshold and marginal values as words.
+const std::vector<rp::Column>& row_columns() {
+  static const std::vector<rp::Column> columns = {
+      {.name = "rank", .text_format = "%4lld", .in = rp::kText | rp::kCsv | rp::kMarkdown, .right = true,
+       .markdown_format = "%lld"},
+      {.name = "jokers", .text = "  ", .csv_quoted = true},
+      {.name = "ev", .text = "  EV ", .csv_format = "%.10f", .label = "optimal EV", .right = true},
+      {.name = "bust_probability", .text = "  bust ", .csv_format = "%.10f", .label = "bust probability", .right = true},
+      {.name = "threshold", .in = rp::kJson},
+      {.name = "threshold_text", .text = "  threshold ", .in = rp::kText | rp::kCsv | rp::kMarkdown,
+       .csv_name = "threshold", .label = "final threshold", .right = true},
+      {.name = "marginal", .in = rp::kJson},
+      {.name = "marginal_text", .text = "  marginal ", .in = rp::kText | rp::kCsv | rp::kMarkdown, .csv_name = "marginal",
+       .csv_quoted = true, .label = "marginal values"},
+      {.name = "states", .in = rp::kJson},
+      {.name = "risk_cap", .in = rp::kJson},
+      {.name = "runkel_risk_cap", .in = rp::kJson},
+      {.name = "cap_needed", .in = rp::kJson},
+      {.name = "runkel_cap_needed", .in = rp::kJson},
+      {.name = "cap_certified", .in = rp::kJsonCsv},
+      {.name = "states_count", .in = rp::kCsv, .csv_name = "states"},
+      {.name = "thresholds", .in = rp::kJson},
+      {.name = "cap_note", .in = rp::kText}};
+  return columns;
 }
 
 std::string marginal_text(const Row& r) {
   std::string s;
   for (auto [jk, v] : r.marginal) s += (s.empty() ? "" : " ") + std::string(joker_id(jk)) + fmt("%+.3f", v);
   return s.empty() ? "-" : s;
+}
+
+std::vector<rp::Value> row_values(std::int64_t rank, const Row& r) {
+  const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
+  rp::Table marginal{.columns = {{.name = "joker"}, {.name = "value"}}, .keyed = true, .json = rp::Table::Values};
+  for (auto [jk, v] : r.marginal) marginal.row({std::string(joker_id(jk)), v});
+  rp::Table thresholds{.columns = {{.name = "held"}, {.name = "by_robbing_ones"}}, .keyed = true, .json = rp::Table::Values};
+  std::vector<std::pair<std::string, rp::Table>> by_held;  // in the solver's order of first appearance
+  for (const auto& t : r.sol.thresholds) {
+    const std::string held = loadout_name(t.held);
+    auto it = std::find_if(by_held.begin(), by_held.end(), [&](const auto& h) { return h.first == held; });
+    if (it == by_held.end())
+      it = by_held.insert(by_held.end(), {held, rp::Table{.columns = {{.name = "eyes"}}, .json = rp::Table::Values}});
+    it->second.row({t.eyes >= 0 ? rp::Value(i64(t.eyes)) : rp::Value(nullptr)});
+  }
+  for (const auto& [held, table] : by_held) thresholds.row({held, table.nested()});
+  const SoloSolution& sol = r.sol;
+  return {rank, loadout_name(sol.loadout), sol.ev, sol.bust_probability,
+          sol.threshold >= 0 ? rp::Value(i64(sol.threshold)) : rp::Value(nullptr), threshold_text(sol.threshold),
+          marginal.nested(), marginal_text(r), std::uint64_t{sol.states}, i64(sol.risk_cap), i64(sol.runkel_risk_cap),
+          sol.cap_needed, sol.runkel_cap_needed, sol.cap_certified, std::uint64_t{sol.states}, thresholds.nested(),
+          sol.cap_certified ? std::string()
+                            : "  (cap not certified: needs " + fmt("%.0f", sol.cap_needed) + " / " +
+                                  fmt("%.0f", sol.runkel_cap_needed) + ")"};
 }
 
 }  // namespace
@@ -177,25 +205,39 @@ SolveReport solve_report(const po::variables_map& vm, const core::RunControl& co
   return report;
 }
 
-nlohmann::ordered_json solve_json(const SolveReport& report) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["command"] = "solve";
-  j["rules"] = rules_summary(report.rules);
-  j["seconds"] = report.seconds;
-  mark_json(j, report.done);
-  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-  for (const auto& r : report.rows) arr.push_back(row_json(r));
-  j["loadouts"] = arr;
-  if (!report.curve.empty()) {
-    nlohmann::ordered_json c = nlohmann::ordered_json::object();
-    for (const auto& [held, points] : report.curve) {
-      auto& points_json = c[loadout_name(held)] = nlohmann::ordered_json::array();
-      for (const auto& p : points) points_json.push_back({{"eyes", p.eyes}, {"go_on", p.go_on}, {"stop", p.eyes}});
-    }
-    j["curve"] = c;
+rp::Report solve_result(const SolveReport& report) {
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("command", std::string("solve"))
+      .field("rules", rules_summary(report.rules))
+      .field("seconds", report.seconds)
+      .completion(report.done.interrupted, report.done.completed, report.done.total, report.done.unit);
+  out.line("verflixt " + std::string(kVersion) + "  solve  rules " + rules_summary(report.rules) + "  " +
+           fmt("%.2f", report.seconds) + " s")
+      .line("Optimal solo play, rules `" + rules_summary(report.rules) + "` (verflixt " + kVersion + ")\n", rp::kMarkdown);
+  rp::Table& rows = out.table("loadouts", row_columns());
+  std::int64_t rank = 0;
+  for (const auto& r : report.rows) rows.row(row_values(++rank, r));
+  if (!report.all) {
+    std::string s = "stop thresholds (smallest eyes at which stopping is optimal; - = never up to the cap):";
+    for (const auto& t : report.rows.front().sol.thresholds)
+      s += "\n  held " + loadout_name(t.held) + ", robbing 1s " + std::to_string(t.robbing_ones) + ": " + threshold_text(t.eyes);
+    out.line(s);
   }
-  return j;
+  if (!report.curve.empty()) {
+    rp::Table curve{.columns = {{.name = "held"}, {.name = "points"}}, .keyed = true, .json = rp::Table::Values};
+    for (const auto& [held, points] : report.curve) {
+      rp::Table p{.columns = {{.name = "eyes"}, {.name = "go_on"}, {.name = "stop"}}};
+      for (const auto& pt : points) p.row({static_cast<std::int64_t>(pt.eyes), pt.go_on, static_cast<std::int64_t>(pt.eyes)});
+      curve.row({loadout_name(held), p.nested()});
+    }
+    out.field("curve", curve.nested());
+  }
+  return out;
+}
+
+nlohmann::ordered_json solve_json(const SolveReport& report) {
+  return nlohmann::ordered_json::parse(solve_result(report).render_json());
 }
 
 int solve_command(int argc, const char* const* argv) {
@@ -214,8 +256,6 @@ int solve_command(int argc, const char* const* argv) {
       with_progress("solve", [&](const core::RunControl& control) { return solve_report(vm, control); });
   const Rules& rules = report.rules;
   const std::vector<Row>& rows = report.rows;
-  const bool all = report.all;
-  const double seconds = report.seconds;
   const Completion& done = report.done;
 
   if (vm.count("write-policy")) {
@@ -225,43 +265,7 @@ int solve_command(int argc, const char* const* argv) {
     core::write_file_atomic(path, text.str(), "--write-policy");
   }
 
-  const bool detail = !all;
-  std::ostringstream s;
-  if (format == "json") {
-    s << json_text(solve_json(report));
-  } else if (format == "csv") {
-    s << "rank,jokers,ev,bust_probability,threshold,marginal,cap_certified,states\n";
-    int rank = 0;
-    for (const auto& r : rows)
-      s << ++rank << ",\"" << loadout_name(r.sol.loadout) << "\"," << fmt("%.10f", r.sol.ev) << ","
-        << fmt("%.10f", r.sol.bust_probability) << "," << threshold_text(r.sol.threshold) << ",\"" << marginal_text(r)
-        << "\"," << (r.sol.cap_certified ? "true" : "false") << "," << r.sol.states << "\n";
-  } else if (format == "markdown") {
-    s << "Optimal solo play, rules `" << rules_summary(rules) << "` (verflixt " << kVersion << ")\n\n"
-      << "| rank | jokers | optimal EV | bust probability | final threshold | marginal values |\n"
-      << "|---:|---|---:|---:|---:|---|\n";
-    int rank = 0;
-    for (const auto& r : rows)
-      s << "| " << ++rank << " | " << loadout_name(r.sol.loadout) << " | " << fmt("%.4f", r.sol.ev) << " | "
-        << fmt("%.4f", r.sol.bust_probability) << " | " << threshold_text(r.sol.threshold) << " | "
-        << marginal_text(r) << " |\n";
-  } else {
-    s << "verflixt " << kVersion << "  solve  rules " << rules_summary(rules) << "  " << fmt("%.2f", seconds) << " s\n";
-    int rank = 0;
-    for (const auto& r : rows) {
-      s << fmt("%4.0f", ++rank) << "  " << loadout_name(r.sol.loadout) << "  EV " << fmt("%.4f", r.sol.ev) << "  bust "
-        << fmt("%.4f", r.sol.bust_probability) << "  threshold " << threshold_text(r.sol.threshold) << "  marginal "
-        << marginal_text(r) << (r.sol.cap_certified ? "" : "  (cap not certified: needs " + fmt("%.0f", r.sol.cap_needed) + " / " + fmt("%.0f", r.sol.runkel_cap_needed) + ")")
-        << "\n";
-    }
-    if (detail) {
-      s << "stop thresholds (smallest eyes at which stopping is optimal; - = never up to the cap):\n";
-      for (const auto& t : rows.front().sol.thresholds)
-        s << "  held " << loadout_name(t.held) << ", robbing 1s " << t.robbing_ones << ": " << threshold_text(t.eyes)
-          << "\n";
-    }
-  }
-  return finish(vm, format, done, s.str());
+  return finish(vm, format, done, solve_result(report).render(format));
 }
 
 }  // namespace verflixt::cli

@@ -38,8 +38,7 @@ std::vector<rp::Column> row_columns(std::size_t label_width) {
                       .csv_se_name = name + "_se", .estimate_object = true};
   };
   return {{.name = "kind", .in = rp::kCsv},
-          {.name = "label", .width = label_width, .in = rp::kJson | rp::kText},
-          {.name = "quoted_label", .in = rp::kCsv, .csv_name = "label"},
+          {.name = "label", .width = label_width, .csv_quoted = true},
           {.name = "seats", .text = "  ", .text_format = "%5lld"},
           estimate("p_win", "  ", "%.4f"),
           estimate("p_loser", "  ", "%.4f"),
@@ -48,7 +47,7 @@ std::vector<rp::Column> row_columns(std::size_t label_width) {
 }
 
 std::vector<rp::Value> row_values(const std::string& kind, const ObjectiveRow& r) {
-  return {kind, r.label, "\"" + r.label + "\"", static_cast<std::int64_t>(r.seats), r.win, r.loser, r.rank, r.eyes};
+  return {kind, r.label, static_cast<std::int64_t>(r.seats), r.win, r.loser, r.rank, r.eyes};
 }
 
 // The best row by P(win) and the runner-up, with the paired difference.
