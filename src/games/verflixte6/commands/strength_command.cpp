@@ -4,7 +4,6 @@
 // within the strong family until a gain is within 2 SE of 0 or --rounds.
 
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -26,7 +25,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
-nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+namespace rp = core::report;
 
 // The measurements, as the reports describe them: per --policy, its best-response rounds.
 struct Strength {
@@ -38,74 +37,61 @@ struct Strength {
   const std::vector<BestResponseResult>& results;
 };
 
-std::string strength_json(const Strength& m, const Completion& done) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["command"] = "strength";
-  j["seed"] = m.seed;
-  j["rules"] = rules_summary(m.rules);
-  j["players"] = m.options.players;
-  j["final"] = m.options.final;
-  j["objective"] = "win";
-  j["response_family"] = "strong";
-  j["response_start"] = m.response_spec;
-  j["evenings_per_measurement"] = m.results.empty() ? 0 : m.results.front().evenings;
-  j["series_length"] = m.options.series_length;
-  j["tune_rounds"] = m.options.tune_rounds;
-  j["round_cap"] = m.options.rounds;
-  j["param_ranges"] = nlohmann::ordered_json::array();
+std::string strength_report(const Strength& m, const Completion& done, const std::string& format) {
+  const std::uint64_t evenings = m.results.empty() ? 0 : m.results.front().evenings;
+  std::vector<std::string> ranges;
   for (const auto& g : m.options.ranges)
-    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
-                                std::to_string(g.step));
-  j["engine"] = "reference";
-  j["pairing"] = "per series: the copy and the response play the same dice (a stream tune never saw)";
-  j["stop_rule"] = "a round whose |gain| <= 2 SE ends the iteration";
-  j["policies"] = nlohmann::ordered_json::array();
+    ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("command", std::string("strength"))
+      .field("seed", m.seed)
+      .field("rules", rules_summary(m.rules))
+      .field("players", m.options.players)
+      .field("final", m.options.final)
+      .field("objective", std::string("win"))
+      .field("response_family", std::string("strong"))
+      .field("response_start", m.response_spec)
+      .field("evenings_per_measurement", evenings)
+      .field("series_length", m.options.series_length)
+      .field("tune_rounds", m.options.tune_rounds)
+      .field("round_cap", m.options.rounds)
+      .field("param_ranges", ranges)
+      .field("engine", std::string("reference"))
+      .field("pairing", std::string("per series: the copy and the response play the same dice (a stream tune never saw)"))
+      .field("stop_rule", std::string("a round whose |gain| <= 2 SE ends the iteration"))
+      .line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(m.rules) + "  seed " + std::to_string(m.seed) +
+            "\nstrength at a table of " + std::to_string(m.options.players) +
+            ": the field plays the policy, a strong response is tuned at seat 1 (" + std::to_string(evenings) +
+            " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n");
+  const auto estimate = [](const char* name) { return rp::Column{.name = name, .estimate_object = true}; };
+  rp::Table policies{.columns = {{.name = "policy"}, {.name = "converged"}, {.name = "interrupted"}, {.name = "rounds"}}};
   for (size_t i = 0; i < m.results.size(); ++i) {
     const BestResponseResult& r = m.results[i];
-    nlohmann::ordered_json p;
-    p["policy"] = m.specs[i];
-    p["converged"] = r.converged;
-    p["interrupted"] = r.interrupted;
-    p["rounds"] = nlohmann::ordered_json::array();
+    // response_is_field: the search accepted no move, so the response is the field's policy
+    // itself and the gain exactly 0 (the same dice, the same play).
+    rp::Table rounds{.columns = {{.name = "field"}, {.name = "response"}, estimate("copy_p_win"),
+                                 estimate("response_p_win"), estimate("gain"), {.name = "response_is_field"},
+                                 {.name = "candidates"}}};
+    std::string text = m.specs[i] + (r.converged ? "" : r.interrupted ? "  (interrupted)" : "  (round cap)");
+    int round = 1;
     for (const auto& rd : r.rounds) {
-      nlohmann::ordered_json x;
-      x["field"] = rd.field;
-      x["response"] = response_label(rd.response, m.options.ranges);
-      x["copy_p_win"] = est_json(rd.copy_value);
-      x["response_p_win"] = est_json(rd.response_value);
-      x["gain"] = est_json(rd.gain);
-      // The search accepted no move: the response is the field's policy itself, so the
-      // gain is exactly 0 (the same dice, the same play).
-      x["response_is_field"] = rd.response_is_field;
-      x["candidates"] = rd.candidates;
-      p["rounds"].push_back(x);
+      const std::string label = response_label(rd.response, m.options.ranges);
+      rounds.row({rd.field, label, rd.copy_value, rd.response_value, rd.gain, rd.response_is_field,
+                  static_cast<std::int64_t>(rd.candidates)});
+      text += "\n  round " + std::to_string(round++) + "  field " + rd.field + "  copy " + fmt("%.4f", rd.copy_value.mean) +
+              "  response " + label + " " + fmt("%.4f", rd.response_value.mean) + "  gain " +
+              rp::plus_minus(rd.gain, "%+.4f", "%.4f");
     }
-    j["policies"].push_back(p);
+    policies.row({m.specs[i], r.converged, r.interrupted, rounds.nested()});
+    out.line(text);
   }
-  mark_json(j, done);
   double seconds = 0;
   for (const auto& r : m.results) seconds += r.seconds;
-  j["seconds"] = seconds;
-  return json_text(j);
-}
-
-std::string strength_text(const Strength& m) {
-  std::ostringstream s;
-  s << "verflixt " << kVersion << "  rules " << rules_summary(m.rules) << "  seed " << m.seed << "\n"
-    << "strength at a table of " << m.options.players << ": the field plays the policy, a strong response"
-    << " is tuned at seat 1 (" << (m.results.empty() ? 0 : m.results.front().evenings)
-    << " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n\n";
-  for (size_t i = 0; i < m.results.size(); ++i) {
-    s << m.specs[i] << (m.results[i].converged ? "" : m.results[i].interrupted ? "  (interrupted)" : "  (round cap)")
-      << "\n";
-    int round = 1;
-    for (const auto& rd : m.results[i].rounds)
-      s << "  round " << round++ << "  field " << rd.field << "  copy " << fmt("%.4f", rd.copy_value.mean)
-        << "  response " << response_label(rd.response, m.options.ranges) << " "
-        << fmt("%.4f", rd.response_value.mean) << "  gain " << core::report::plus_minus(rd.gain, "%+.4f", "%.4f") << "\n";
-  }
-  return s.str();
+  out.field("policies", policies.nested())
+      .completion(done.interrupted, done.completed, done.total, done.unit)
+      .field("seconds", seconds);
+  return out.render(format);
 }
 
 }  // namespace
@@ -192,8 +178,7 @@ int strength_command(int argc, const char* const* argv) {
       completion(finished_rounds, 0, "best-response rounds", interrupted);
 
   const Strength m{rules, seed, options, response_spec, specs, results};
-  const std::string text = format == "json" ? strength_json(m, done) : strength_text(m);
-  return finish(vm, format, done, text);
+  return finish(vm, format, done, strength_report(m, done, format));
 }
 
 }  // namespace verflixt::cli
