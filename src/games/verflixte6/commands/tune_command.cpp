@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -38,12 +37,19 @@ std::string joker_list(const std::vector<Joker>& list, const char* sep = ", ") {
   return s;
 }
 
-nlohmann::ordered_json est_json(const core::Estimate& e) { return {{"mean", e.mean}, {"stderr", e.se}}; }
+namespace rp = core::report;
 
-nlohmann::ordered_json params_json(const PositionParams& p) {
-  nlohmann::ordered_json j;
-  for (const auto& n : tunable_params()) j[n] = param_value(p, n);
-  return j;
+// The parameters as JSON: {"margin": 2, ...}.
+rp::Nested params_json(const PositionParams& p) {
+  rp::Table t{.columns = {{.name = "param"}, {.name = "value"}}, .keyed = true, .json = rp::Table::Values};
+  for (const auto& n : tunable_params()) t.row({n, static_cast<std::int64_t>(param_value(p, n))});
+  return t.nested();
+}
+
+// An estimate as JSON {"mean": m, "stderr": se}, or null.
+rp::Value estimate_json(const core::Estimate& e, bool known) {
+  rp::Table t{.columns = {{.name = "mean"}, {.name = "stderr"}}, .json = rp::Table::Object};
+  return known ? rp::Value(t.row({e.mean, e.se}).nested()) : rp::Value(nullptr);
 }
 
 std::string params_text(const PositionParams& p) {
@@ -178,68 +184,63 @@ std::string tuned_header(const TuneRun& run) {
   return h.str();
 }
 
-std::string tune_json(const TuneRun& run) {
+std::string tune_report(const TuneRun& run, const std::string& format) {
   const TuningResult& r = run.r;
   const TuningTable& table = run.table;
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["seed"] = run.seed;
-  j["rules_summary"] = rules_summary(run.rules);
-  j["engine"] = engine_name(table.engine);
-  j["final"] = table.final;
-  j["objective"] = run.objective;
-  j["policy"] = run.policy_spec;
-  j["field"] = run.field_specs;
-  j["evenings_per_candidate"] = r.evenings;
-  j["series_length"] = run.series;
-  j["pairing"] = "per series: series s of every candidate draws from chunk_rng(stream, s)";
-  j["acceptance"] = "paired improvement on the confirmation stream > 2 standard errors";
-  j["threads"] = run.threads;
-  j["ranks"] = core::cluster::size();  // MPI processes: metadata, the numbers do not depend on it
-  j["param_ranges"] = nlohmann::ordered_json::array();
+  std::vector<std::string> ranges, loadouts;
   for (const auto& g : run.options.ranges)
-    j["param_ranges"].push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" +
-                                std::to_string(g.step));
-  j["loadout_candidates"] = nlohmann::ordered_json::array();
-  for (const auto& l : run.options.loadouts) j["loadout_candidates"].push_back(joker_list(l));
-  j["start"] = params_json(table.start);
-  j["start_loadout"] = joker_list(table.loadout);
-  j["tuned"] = params_json(r.best);
-  j["tuned_loadout"] = joker_list(r.loadout);
+    ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));
+  for (const auto& l : run.options.loadouts) loadouts.push_back(joker_list(l));
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("seed", run.seed)
+      .field("rules_summary", rules_summary(run.rules))
+      .field("engine", engine_name(table.engine))
+      .field("final", table.final)
+      .field("objective", run.objective)
+      .field("policy", run.policy_spec)
+      .field("field", run.field_specs)
+      .field("evenings_per_candidate", r.evenings)
+      .field("series_length", run.series)
+      .field("pairing", std::string("per series: series s of every candidate draws from chunk_rng(stream, s)"))
+      .field("acceptance", std::string("paired improvement on the confirmation stream > 2 standard errors"))
+      .field("threads", run.threads)
+      .field("ranks", core::cluster::size())  // MPI processes: metadata, the numbers do not depend on it
+      .field("param_ranges", ranges)
+      .field("loadout_candidates", loadouts)
+      .field("start", params_json(table.start))
+      .field("start_loadout", joker_list(table.loadout))
+      .field("tuned", params_json(r.best))
+      .field("tuned_loadout", joker_list(r.loadout))
+      .line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(run.rules) + "  seed " +
+            std::to_string(run.seed) + "\ntune " + run.policy_spec + " for " + run.what() + " against " + run.field_text() +
+            "\n" + std::to_string(r.evenings) + (run.table.final ? " final" : "") + " evenings per candidate" +
+            (run.series > 1 ? " in series of " + std::to_string(run.series) : "") +
+            "; common random numbers, paired per series; ± is one standard error\n"
+            "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n");
+  if (r.path.empty()) out.line(run.done.interrupted ? "no move accepted before the interruption" : "no move accepted");
+  const auto move = [](const char* name, const char* text) {
+    return rp::Column{.name = name, .text = text, .text_format = "%+.4f", .text_se_format = "%.4f", .estimate_object = true};
+  };
+  rp::Table& path = out.table("path", {{.name = "param", .text = "  "}, {.name = "from", .text = " "},
+                                       {.name = "to", .text = " -> "}, move("screened", ": screened "),
+                                       move("confirmed", ", confirmed ")},
+                              rp::kText | rp::kJson);
   for (const auto& m : r.path)
-    j["path"].push_back({{"param", m.param}, {"from", m.from}, {"to", m.to},
-                         {"screened", est_json(m.screened)}, {"confirmed", est_json(m.confirmed)}});
-  if (r.path.empty()) j["path"] = nlohmann::ordered_json::array();
-  j["start_value"] = r.reported ? est_json(r.start_value) : nlohmann::ordered_json();
-  j["tuned_value"] = r.reported ? est_json(r.best_value) : nlohmann::ordered_json();
-  j["improvement"] = r.reported ? est_json(r.improvement) : nlohmann::ordered_json();
-  j["rounds"] = r.rounds;
-  j["candidates"] = r.candidates;
-  mark_json(j, run.done);
-  j["seconds"] = r.seconds;
-  return json_text(j);
-}
-
-std::string tune_text(const TuneRun& run) {
-  const TuningResult& r = run.r;
-  std::ostringstream s;
-  s << "verflixt " << kVersion << "  rules " << rules_summary(run.rules) << "  seed " << run.seed << "\n"
-    << "tune " << run.policy_spec << " for " << run.what() << " against " << run.field_text() << "\n"
-    << r.evenings << (run.table.final ? " final" : "") << " evenings per candidate"
-    << (run.series > 1 ? " in series of " + std::to_string(run.series) : "")
-    << "; common random numbers, paired per series; ± is one standard error\n"
-    << "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n\n";
-  if (r.path.empty()) s << (run.done.interrupted ? "no move accepted before the interruption\n" : "no move accepted\n");
-  for (const auto& m : r.path)
-    s << "  " << m.param << " " << m.from << " -> " << m.to << ": screened "
-      << core::report::plus_minus(m.screened, "%+.4f", "%.4f") << ", confirmed "
-      << core::report::plus_minus(m.confirmed, "%+.4f", "%.4f") << "\n";
-  s << "\nstart  " << params_text(run.table.start) << " loadout " << joker_list(run.table.loadout) << "\n"
-    << "tuned  " << params_text(r.best) << " loadout " << joker_list(r.loadout) << "\n"
-    << run.what() << " on the report stream: " << run.outcome() << "\n"
-    << r.rounds << " rounds, " << r.candidates << " measurements, " << fmt("%.1f", r.seconds) << " s"
-    << (run.done.interrupted ? " (interrupted: the best accepted so far is kept)" : "") << "\n";
-  return s.str();
+    path.row({m.param, m.from, m.to, m.screened, m.confirmed});
+  out.field("start_value", estimate_json(r.start_value, r.reported))
+      .field("tuned_value", estimate_json(r.best_value, r.reported))
+      .field("improvement", estimate_json(r.improvement, r.reported))
+      .field("rounds", r.rounds)
+      .field("candidates", r.candidates)
+      .completion(run.done.interrupted, run.done.completed, run.done.total, run.done.unit)
+      .field("seconds", r.seconds)
+      .line("\nstart  " + params_text(run.table.start) + " loadout " + joker_list(run.table.loadout) + "\ntuned  " +
+            params_text(r.best) + " loadout " + joker_list(r.loadout) + "\n" + run.what() +
+            " on the report stream: " + run.outcome() + "\n" + std::to_string(r.rounds) + " rounds, " +
+            std::to_string(r.candidates) + " measurements, " + fmt("%.1f", r.seconds) + " s" +
+            (run.done.interrupted ? " (interrupted: the best accepted so far is kept)" : ""));
+  return out.render(format);
 }
 
 }  // namespace
@@ -360,8 +361,7 @@ int tune_command(int argc, const char* const* argv) {
     }
     core::write_file_atomic(vm["write-policy"].as<std::string>(), file, "--write-policy");
   }
-  const std::string text = format == "json" ? tune_json(run) : tune_text(run);
-  return finish(vm, format, done, text);
+  return finish(vm, format, done, tune_report(run, format));
 }
 
 }  // namespace verflixt::cli
