@@ -22,6 +22,7 @@
 namespace verflixt::cli {
 
 using namespace verflixt::verflixte6;
+namespace rp = core::report;
 namespace {
 
 
@@ -154,45 +155,36 @@ std::vector<std::string> situation_lines(const po::variables_map& vm, const Advi
   return out;
 }
 
-// Every input by option name, as read (an other player's eyes as given, even where dropped).
-nlohmann::ordered_json echo_inputs(const po::variables_map& vm, const AdviseReport& r, JokerSet others_jokers,
-                                   int threads) {
+// Every input by option name, as read (an other player's eyes as given, even where dropped),
+// with the situation's lines first.
+rp::Nested echo_inputs(const po::variables_map& vm, const AdviseReport& r, JokerSet others_jokers, int threads) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
-  nlohmann::ordered_json j;
-  j["lines"] = situation_lines(vm, r, others_jokers, threads);
-  j["eyes"] = t.eyes;
-  j["robbing_ones"] = t.robbing_ones;
-  j["jokers"] = joker_ids(t.held);
-  j["frost_used"] = t.frost_used;
-  j["fumo"] = t.fumo_active;
-  j["floor"] = t.has_floor ? nlohmann::ordered_json(t.floor) : nlohmann::ordered_json(nullptr);
-  j["total"] = s.pass.table.front().total;
-  j["other"] = nlohmann::ordered_json::array();
-  for (size_t k = 1; k < s.pass.table.size(); ++k)
-    j["other"].push_back({{"player", k + 1}, {"eyes", s.pass.table[k].eyes},
-                          {"status", status_name(s.pass.table[k].status)}, {"total", s.pass.table[k].total}});
-  j["order"] = nlohmann::ordered_json::array();
-  for (int k : s.pass.to_play) j["order"].push_back(k + 1);
-  j["others_jokers"] = joker_ids(others_jokers);
-  j["objective"] = kGoals[r.goal];
-  j["policy"] = self_policy_name(vm);
-  j["others_policy"] = r.others_policy;
-  j["passes_left"] = s.passes_left;
-  j["samples"] = r.samples_asked;
-  j["monte_carlo"] = vm["monte-carlo"].as<bool>();
-  j["seed"] = r.seed;
-  j["threads"] = threads;
-  j["preset"] = vm["preset"].as<std::string>();
+  const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
   const auto text_or_null = [&](const char* key) {
-    return vm.count(key) ? nlohmann::ordered_json(vm[key].as<std::string>()) : nlohmann::ordered_json(nullptr);
+    return vm.count(key) ? rp::Value(vm[key].as<std::string>()) : rp::Value(nullptr);
   };
-  j["rules"] = text_or_null("rules");
-  j["rules_text"] = text_or_null("rules-text");
-  j["policy_text"] = text_or_null("policy-text");
-  j["others_policy_text"] = text_or_null("others-policy-text");
-  j["set"] = vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  return j;
+  rp::Table other{.columns = {{.name = "player"}, {.name = "eyes"}, {.name = "status"}, {.name = "total"}}};
+  for (size_t k = 1; k < s.pass.table.size(); ++k)
+    other.row({std::uint64_t{k + 1}, i64(s.pass.table[k].eyes), std::string(status_name(s.pass.table[k].status)),
+               i64(s.pass.table[k].total)});
+  std::vector<std::int64_t> order;
+  for (int k : s.pass.to_play) order.push_back(k + 1);
+  rp::Table j{.columns = {{.name = "lines"}, {.name = "eyes"}, {.name = "robbing_ones"}, {.name = "jokers"},
+                          {.name = "frost_used"}, {.name = "fumo"}, {.name = "floor"}, {.name = "total"}, {.name = "other"},
+                          {.name = "order"}, {.name = "others_jokers"}, {.name = "objective"}, {.name = "policy"},
+                          {.name = "others_policy"}, {.name = "passes_left"}, {.name = "samples"}, {.name = "monte_carlo"},
+                          {.name = "seed"}, {.name = "threads"}, {.name = "preset"}, {.name = "rules"}, {.name = "rules_text"},
+                          {.name = "policy_text"}, {.name = "others_policy_text"}, {.name = "set"}},
+              .json = rp::Table::Object};
+  j.row({r.lines, i64(t.eyes), i64(t.robbing_ones), joker_ids(t.held),
+         i64(t.frost_used), t.fumo_active, t.has_floor ? rp::Value(i64(t.floor)) : rp::Value(nullptr),
+         i64(s.pass.table.front().total), other.nested(), order, joker_ids(others_jokers), std::string(kGoals[r.goal]),
+         self_policy_name(vm), r.others_policy, i64(s.passes_left), r.samples_asked, vm["monte-carlo"].as<bool>(), r.seed,
+         i64(threads), vm["preset"].as<std::string>(), text_or_null("rules"), text_or_null("rules-text"),
+         text_or_null("policy-text"), text_or_null("others-policy-text"),
+         vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{}});
+  return j.nested();
 }
 
 // The inputs that change nothing in this answer or are dropped, and the jokers that act by
@@ -343,6 +335,7 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
                     !vm["monte-carlo"].as<bool>(), control, budget.max_solver_states);
   r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
                           : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
+  r.lines = situation_lines(vm, r, others_jokers, threads);
   r.inputs = echo_inputs(vm, r, others_jokers, threads);
   r.warnings = input_warnings(vm, r, *others_policy, others_jokers);
   r.verdict = verdict_line(r.advice, measure_label(r.goal));
@@ -350,90 +343,85 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
   return r;
 }
 
-nlohmann::ordered_json advise_json(const AdviseReport& r) {
-  const Advice& adv = r.advice;
-  nlohmann::ordered_json j;
-  j["verdict"] = r.verdict;
-  j["version"] = kVersion;
-  j["seed"] = r.seed;
-  j["rules_summary"] = rules_summary(r.rules);
-  j["objective"] = kGoals[r.goal];
-  j["method"] = adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers";
-  j["samples_per_action"] = adv.samples;
-  mark_json(j, r.done);
-  j["dp_states"] = adv.dp_states;
-  if (!adv.note.empty()) j["note"] = adv.note;
-  j["self_policy"] = adv.exact ? "optimal (DP)" : adv.continuation;
-  j["passes_left"] = r.situation.passes_left;
-  j["situation"] = r.inputs;
-  j["warnings"] = r.warnings;
-  j["measure"] = measure_label(r.goal);
-  j["separated"] = adv.separated;
-  if (!adv.fallback.empty()) j["fallback"] = adv.fallback;
-  if (!adv.separated)
-    j["warning"] = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
-  j["others_policy"] = r.others_policy;
-  j["seconds"] = r.seconds;
-  j["actions"] = nlohmann::ordered_json::array();
-  for (const auto& a : adv.ranked)
-    j["actions"].push_back({{"action", action_name(a.action)}, {"value", a.value.mean}, {"stderr", a.value.se},
-                            {"versus_best", a.versus_best.mean}, {"versus_best_stderr", a.versus_best.se},
-                            {"exact", a.exact}});
-  return j;
-}
-
 namespace {
 
-// The answer as a table for the terminal: the verdict first, then the situation as
-// understood, the warnings about inputs, the ranking and the wall time of the whole answer.
-std::string advise_table(const AdviseReport& report, double seconds) {
+rp::Report advise_result(const AdviseReport& report, double seconds) {
   const Advice& adv = report.advice;
   const AdviceSituation& s = report.situation;
   const Rules& rules = report.rules;
   const size_t goal = report.goal;
-  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
-  std::ostringstream o;
-  o << report.verdict << "\n";
-  o << "verflixt " << kVersion << "  rules " << rules_summary(rules) << "  objective " << kGoals[goal] << "\n";
-  for (const auto& line : report.inputs["lines"]) o << "  " << line.get<std::string>() << "\n";
-  for (const auto& w : report.warnings) o << "warning: " << w << "\n";
+  const std::string not_separated = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
+  rp::Report out({});
+  out.field("verdict", report.verdict)
+      .field("version", std::string(kVersion))
+      .field("seed", report.seed)
+      .field("rules_summary", rules_summary(rules))
+      .field("objective", std::string(kGoals[goal]))
+      .field("method", std::string(adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers"))
+      .field("samples_per_action", adv.samples)
+      .completion(report.done.interrupted, report.done.completed, report.done.total, report.done.unit)
+      .field("dp_states", std::uint64_t{adv.dp_states});
+  if (!adv.note.empty()) out.field("note", adv.note);
+  out.field("self_policy", adv.exact ? std::string("optimal (DP)") : adv.continuation)
+      .field("passes_left", s.passes_left)
+      .field("situation", report.inputs)
+      .field("warnings", report.warnings)
+      .field("measure", measure_label(goal))
+      .field("separated", adv.separated);
+  if (!adv.fallback.empty()) out.field("fallback", adv.fallback);
+  if (!adv.separated) out.field("warning", not_separated);
+  out.field("others_policy", report.others_policy).field("seconds", report.seconds);
+
+  // The answer as a table for the terminal: the verdict first, then the situation as
+  // understood, the warnings about inputs, the ranking and the wall time of the whole answer.
+  std::string text = report.verdict + "\nverflixt " + kVersion + "  rules " + rules_summary(rules) + "  objective " + kGoals[goal];
+  for (const auto& line : report.lines) text += "\n  " + line;
+  for (const auto& w : report.warnings) text += "\nwarning: " + w;
   if (adv.exact)
-    o << "exact: last seat; optimal play after the action, jokers and victims included (dynamic programming, "
-      << adv.dp_states << " states)\n";
+    text += "\nexact: last seat; optimal play after the action, jokers and victims included (dynamic programming, " +
+            std::to_string(adv.dp_states) + " states)";
   else if (!adv.note.empty())
-    o << "note: " << adv.note << "\n";
+    text += "\nnote: " + adv.note;
   if (!adv.exact) {
-    if (!adv.fallback.empty()) o << "fallback: " << adv.fallback << "\n";
-    o << "Monte Carlo: " << adv.samples << " samples per action, common random numbers (seed " << report.seed
-      << "); you continue with " << adv.continuation << ", the others with " << report.others_policy
-      << "; ± is 1 standard error (± 1 SE), 'vs best' is paired"
-      << (report.done.interrupted ? "; ranked from the samples of the interrupted run" : "") << "\n";
-    if (adv.ranked.empty()) o << "no action ranked: fewer than 2 samples were played\n";
+    if (!adv.fallback.empty()) text += "\nfallback: " + adv.fallback;
+    text += "\nMonte Carlo: " + std::to_string(adv.samples) + " samples per action, common random numbers (seed " +
+            std::to_string(report.seed) + "); you continue with " + adv.continuation + ", the others with " +
+            report.others_policy + "; ± is 1 standard error (± 1 SE), 'vs best' is paired" +
+            (report.done.interrupted ? "; ranked from the samples of the interrupted run" : "");
+    if (adv.ranked.empty()) text += "\nno action ranked: fewer than 2 samples were played";
   }
-  o << "rank  action              " << label << std::string(18 - label.size(), ' ') << "vs best\n";
+  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
+  out.line(text + "\nrank  action              " + label + std::string(18 - label.size(), ' ') + "vs best");
+
+  // The ranking: the text shows an exact value without an error and the best without a
+  // difference.
+  rp::Table& actions = out.table("actions", {{.name = "rank", .width = 6, .in = rp::kText | rp::kCsv},
+                                             {.name = "action", .width = 20, .min_gap = 1},
+                                             {.name = "value", .se_name = "stderr", .in = rp::kJsonCsv},
+                                             {.name = "value_text", .width = 18, .min_gap = 1, .in = rp::kText},
+                                             {.name = "versus_best", .se_name = "versus_best_stderr", .in = rp::kJsonCsv},
+                                             {.name = "versus_best_text", .in = rp::kText},
+                                             {.name = "exact", .in = rp::kJsonCsv},
+                                             {.name = "separated", .in = rp::kCsv}});
   for (size_t k = 0; k < adv.ranked.size(); ++k) {
     const auto& r = adv.ranked[k];
-    std::string v = r.exact ? fmt("%.4f", r.value.mean) + " (exact)"
-                            : fmt("%.4f", r.value.mean) + " ± " + fmt("%.4f", r.value.se);
-    std::string d = k == 0 ? "best"
-                           : (r.exact ? fmt("%+.4f", r.versus_best.mean)
-                                      : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se));
-    const std::string a = action_name(r.action);
-    o << std::to_string(k + 1) << std::string(6 - std::to_string(k + 1).size(), ' ') << a
-      << std::string(20 - std::min<size_t>(19, a.size()), ' ') << v << std::string(18 - std::min<size_t>(17, v.size()), ' ')
-      << d << "\n";
+    const std::string v = fmt("%.4f", r.value.mean) + (r.exact ? " (exact)" : " ± " + fmt("%.4f", r.value.se));
+    const std::string d = k == 0    ? "best"
+                          : r.exact ? fmt("%+.4f", r.versus_best.mean)
+                                    : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se);
+    actions.row({std::uint64_t{k + 1}, action_name(r.action), r.value, v, r.versus_best, d, r.exact, adv.separated});
   }
-  if (!adv.separated && !adv.ranked.empty())
-    o << "warning: the estimates do not separate the best actions (within 2 paired SE): their order is not "
-         "known; more --samples may tell them apart\n";
+  if (!adv.separated && !adv.ranked.empty()) out.line("warning: " + not_separated + "; more --samples may tell them apart");
   if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
-    o << "note: with " << s.pass.table.size() << " players and at least " << rules.losers_at_least
-      << " losers (P3) everyone is a loser\n";
-  o << "(answered in " << fmt("%.2f", seconds) << " s wall time)\n";
-  return o.str();
+    out.line("note: with " + std::to_string(s.pass.table.size()) + " players and at least " +
+             std::to_string(rules.losers_at_least) + " losers (P3) everyone is a loser");
+  out.line("(answered in " + fmt("%.2f", seconds) + " s wall time)");
+  return out;
 }
 
 }  // namespace
+
+nlohmann::ordered_json advise_json(const AdviseReport& r) { return nlohmann::ordered_json::parse(advise_result(r, 0).render_json()); }
 
 int advise_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -454,22 +442,8 @@ int advise_command(int argc, const char* const* argv) {
   // played (the exact DP is one unit and finishes).
   const AdviseReport report =
       with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
-  const Advice& adv = report.advice;
-  std::string text;
-  if (format == "json") {
-    text = json_text(advise_json(report));
-  } else if (format == "csv") {
-    text = "rank,action,value,stderr,versus_best,versus_best_stderr,exact,separated\n";
-    for (size_t k = 0; k < adv.ranked.size(); ++k) {
-      const auto& r = adv.ranked[k];
-      text += std::to_string(k + 1) + "," + action_name(r.action) + "," + fmt("%.6f", r.value.mean) + "," +
-              fmt("%.6f", r.value.se) + "," + fmt("%.6f", r.versus_best.mean) + "," + fmt("%.6f", r.versus_best.se) +
-              "," + (r.exact ? "true" : "false") + "," + (adv.separated ? "true" : "false") + "\n";
-    }
-  } else {
-    text = advise_table(report, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return finish(vm, format, report.done, text);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return finish(vm, format, report.done, advise_result(report, seconds).render(format));
 }
 
 }  // namespace verflixt::cli

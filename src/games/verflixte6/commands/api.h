@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/advise.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
@@ -36,9 +37,10 @@ struct AdviseReport {
   std::string others_policy;
   verflixte6::Advice advice;
   Completion done;
-  // Every input as read, by option name ('-' as '_'), with the situation's lines (`lines`):
-  // the player checks here what advise understood.
-  nlohmann::ordered_json inputs;
+  // The situation as understood, one line each, and every input as read, by option name
+  // ('-' as '_'), the lines first (JSON): the player checks here what advise understood.
+  std::vector<std::string> lines;
+  core::report::Nested inputs;
   // Inputs that change nothing or are dropped, and jokers that act by themselves (no action
   // of their own to rank), one sentence each.
   std::vector<std::string> warnings;
