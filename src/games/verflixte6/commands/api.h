@@ -2,8 +2,9 @@
 // advise, solve and rules as functions that the command line and `verflixt serve` both
 // call: the command's options (one options_description, so one set of checks and one-line
 // errors), a report computed from the parsed options, and the report as the command's JSON
-// (`--format json`). The command line prints that JSON or formats the same report as a
-// table; the server sends the JSON. There is one advise, one solve and one rules.
+// (`--format json`), both described once on core/report.h. The command line renders that
+// description in the format asked; the server sends its JSON. There is one advise, one solve
+// and one rules.
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -76,12 +77,14 @@ struct SolveReport {
 };
 // Solves what `vm` asks (--write-policy is the command line's business, not done here).
 SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
+core::report::Report solve_result(const SolveReport& report);
 nlohmann::ordered_json solve_json(const SolveReport& report);
 
 // ---- rules ----
 // The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,
 // Frostschutz uses, Fumo kind), each joker of the ruleset with a one-line description under
 // these rules, and the whole ruleset as the INI text `verflixt rules` prints.
+core::report::Report rules_result(const verflixte6::Rules& rules);
 nlohmann::ordered_json rules_json(const verflixte6::Rules& rules);
 
 }  // namespace verflixt::cli

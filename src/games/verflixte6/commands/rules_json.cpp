@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/verflixte6/commands/api.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
@@ -69,26 +70,29 @@ std::string joker_description(verflixte6::Joker j, const verflixte6::Rules& r) {
 
 }  // namespace
 
-nlohmann::ordered_json rules_json(const verflixte6::Rules& rules) {
-  nlohmann::ordered_json j;
-  j["version"] = kVersion;
-  j["command"] = "rules";
-  j["preset"] = rules.preset;
-  j["presets"] = verflixte6::preset_names();
-  j["summary"] = verflixte6::rules_summary(rules);
-  j["jokers_per_pass"] = rules.jokers_per_pass;
-  j["frost_uses"] = rules.frost_uses;
-  j["fumo"] = rules.fumo == verflixte6::FumoKind::Doubling ? "doubling" : "reentry";
-  j["jokers"] = nlohmann::ordered_json::array();
+core::report::Report rules_result(const verflixte6::Rules& rules) {
+  namespace rp = core::report;
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("command", std::string("rules"))
+      .field("preset", rules.preset)
+      .field("presets", verflixte6::preset_names())
+      .field("summary", verflixte6::rules_summary(rules))
+      .field("jokers_per_pass", rules.jokers_per_pass)
+      .field("frost_uses", rules.frost_uses)
+      .field("fumo", std::string(rules.fumo == verflixte6::FumoKind::Doubling ? "doubling" : "reentry"));
+  rp::Table& jokers = out.table("jokers", {{.name = "id"}, {.name = "rule"}, {.name = "description"}}, rp::kJson);
   for (int k = 0; k < verflixte6::JOKER_NB; ++k) {
     const verflixte6::Joker jk = static_cast<verflixte6::Joker>(k);
-    if (!rules.jokers.has(jk)) continue;
-    j["jokers"].push_back({{"id", std::string(verflixte6::joker_id(jk))},
-                           {"rule", "J" + std::to_string(k + 1)},
-                           {"description", joker_description(jk, rules)}});
+    if (rules.jokers.has(jk))
+      jokers.row({std::string(verflixte6::joker_id(jk)), "J" + std::to_string(k + 1), joker_description(jk, rules)});
   }
-  j["ini"] = verflixte6::rules_to_ini(rules);
-  return j;
+  out.field("ini", verflixte6::rules_to_ini(rules));
+  return out;
+}
+
+nlohmann::ordered_json rules_json(const verflixte6::Rules& rules) {
+  return nlohmann::ordered_json::parse(rules_result(rules).render_json());
 }
 
 }  // namespace verflixt::cli
