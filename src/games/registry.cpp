@@ -1,7 +1,7 @@
 #include "games/registry.h"
 
 #include "games/en_gingg/commands/commands.h"
-#include "games/en_gingg/model.h"
+#include "games/en_gingg/table_model.h"
 #include "games/kniffel/commands/commands.h"
 #include "games/kniffel/model.h"
 #include "games/pig/commands/commands.h"
@@ -23,7 +23,7 @@ const std::vector<GameEntry>& registry() {
       {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel()), cli::pig_commands()},
       {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel()),
        cli::schocken_commands()},
-      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggModel()),
+      {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggTableModel()),
        cli::en_gingg_commands()},
       {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
        core::AnyGame(zehntausend::ZehntausendModel()), cli::zehntausend_commands()},

@@ -118,6 +118,17 @@ void change_balance(Table& t, int seat, int delta) {
   if (!t.over() && t.balances[seat] <= 0) t.loser = seat;  // G1: checked after every change
 }
 
+bool settle_phase1(Table& t, const Phase1Outcome& o) {
+  change_balance(t, t.to_move, o.own_change);
+  return o.digit > 0 && !t.over();
+}
+
+void settle_phase2(Table& t, int digit, int hits) { change_balance(t, t.next_seat(), -digit * hits); }
+
+void pass_turn(Table& t) {
+  if (!t.over()) t.to_move = t.next_seat();
+}
+
 std::vector<core::ChanceOutcome<DiceCounts>> throw_outcomes(int n, int faces) {
   std::vector<core::ChanceOutcome<DiceCounts>> out;
   for (const auto& m : core::dice_multisets(n, faces)) {

@@ -5,9 +5,10 @@
 // then the player sets aside one of legal_set_asides; the finished sum gives phase1_outcome.
 // Phase 2 (when the sum beat the target): throws of the dice left, each a chance node, moved
 // on by apply_phase2_throw until it ends. Returns: {own balance change, minus the next
-// player's loss (digit × hits)}. The balances of a whole game (G1) are not modelled; phase 2
-// is always played when the sum earns it (at a table it is skipped only when the player's
-// own balance fell to 0 or less, which a gain never does).
+// player's loss (digit × hits)}. The balances of a whole game (G1) are table_model.h's, which
+// plays its turns through this one; here phase 2 is always played when the sum earns it (at
+// a table it is skipped only when the player's own balance fell to 0 or less, which a gain
+// never does).
 #include <span>
 #include <string>
 #include <vector>

@@ -85,13 +85,12 @@ TurnRecord play_turn(const EnGinggRules& rules, const SetAsidePolicy& policy, Ta
   const Phase1Outcome o = phase1_outcome(t.sum, rules);
   t.own_change = o.own_change;
   t.digit = o.digit;
-  change_balance(table, table.to_move, o.own_change);
-  if (o.digit > 0 && !table.over()) {
+  if (settle_phase1(table, o)) {
     t.hits = play_phase2(rules, o.digit, dice, t.phase2_throws);
     t.next_loss = o.digit * t.hits;
-    change_balance(table, table.next_seat(), -t.next_loss);
+    settle_phase2(table, o.digit, t.hits);
   }
-  if (!table.over()) table.to_move = table.next_seat();
+  pass_turn(table);
   return t;
 }
 

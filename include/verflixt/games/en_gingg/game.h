@@ -90,6 +90,13 @@ Table initial_table(const EnGinggRules& rules);
 // G1: changes one balance and checks it at once (Decision: after every change); the first
 // balance at 0 or less loses.
 void change_balance(Table& table, int seat, int delta);
+// A turn's effect on the table, in the order of the rules: the finished phase 1 changes the
+// own balance (G2); phase 2 is played when the sum earned it and nobody has lost (G3); its
+// hits cost the next player digit x hits; then, while nobody has lost, the turn passes.
+// Returns whether phase 2 follows.
+bool settle_phase1(Table& table, const Phase1Outcome& outcome);
+void settle_phase2(Table& table, int digit, int hits);
+void pass_turn(Table& table);
 
 // The chance node of a throw of n dice: each multiset of faces with its exact probability
 // (core::dice_multisets), as DiceCounts.
