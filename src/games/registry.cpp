@@ -11,7 +11,7 @@
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/commands/commands.h"
-#include "games/zehntausend/model.h"
+#include "games/zehntausend/table_model.h"
 
 namespace verflixt::games {
 
@@ -26,7 +26,7 @@ const std::vector<GameEntry>& registry() {
       {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggTableModel()),
        cli::en_gingg_commands()},
       {"zehntausend", "Zehntausend: six dice, set scoring dice aside, bank from 400",
-       core::AnyGame(zehntausend::ZehntausendModel()), cli::zehntausend_commands()},
+       core::AnyGame(zehntausend::ZehntausendTableModel()), cli::zehntausend_commands()},
       {"kniffel", "Kniffel (Yahtzee): five dice, three throws, thirteen categories", core::AnyGame(kniffel::KniffelModel()),
        cli::kniffel_commands()},
   };

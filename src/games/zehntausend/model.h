@@ -7,7 +7,8 @@
 // (TurnModel's reduction: any other scores less and leaves the same dice) — and banks (when
 // may_bank) or throws the rest (hot dice: all again). With nothing left to throw and no hot
 // dice the turn ends with banked_without_dice. Returns: {points banked}. Bankrott (Z4) and the
-// race to the limit (Z5) belong to the game total, not to a turn, and are not modelled.
+// race to the limit (Z5) belong to the game total, not to a turn: table_model.h plays the
+// whole game through this model.
 #include <memory>
 #include <span>
 #include <string>

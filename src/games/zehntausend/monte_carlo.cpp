@@ -79,7 +79,7 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
     const TurnSampler* current = from.current_turn;
     int turns = 0;
     for (int seat = from.seat;; seat = seat + 1 == n ? 0 : seat + 1) {
-      if (final_round && seat == 0) break;
+      if (round_complete(final_round, seat)) break;
       if (++turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
       const TurnSampler& sampler =
           current ? *current : seats[static_cast<size_t>(seat)]->decide(GameView{view, seat, final_round}).sampler;
@@ -90,12 +90,9 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
       int& mine = totals[static_cast<size_t>(seat)];
       if (result >= 2)
         mine += (result - 2) * kPointStep;
-      else if (result == TurnSampler::kBankrott && r.bankrott && !continued)
+      else if (result == TurnSampler::kBankrott && bankrott_applies(!continued, r))
         mine = 0, ++t.bankrotts;  // Z4
-      if (mine >= r.limit) {
-        if (!r.final_round) break;  // the first to reach the limit wins at once (Z5)
-        final_round = true;
-      }
+      if (game_ends_after_turn(mine, final_round, r)) break;  // Z5
     }
     t.turns += static_cast<std::uint64_t>(turns);
     credit(t, view);

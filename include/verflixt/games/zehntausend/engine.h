@@ -38,6 +38,21 @@ inline bool may_bank(int turn_total, const ZehntausendRules& r) { return turn_to
 // Z3 allows, else it scores nothing. What the turn adds to the game total.
 inline int banked_without_dice(int turn_total, const ZehntausendRules& r) { return may_bank(turn_total, r) ? turn_total : 0; }
 
+// Z4: a Niete on the first throw of a turn also costs the game total.
+inline bool bankrott_applies(bool first_throw, const ZehntausendRules& r) { return first_throw && r.bankrott; }
+
+// Z5, after a turn that left the seat `total`: whether the game ends at once (the first to
+// reach the limit wins, without the final round); with the final round, reaching the limit
+// starts it (final_round set).
+inline bool game_ends_after_turn(int total, bool& final_round, const ZehntausendRules& r) {
+  if (total < r.limit) return false;
+  if (!r.final_round) return true;
+  final_round = true;
+  return false;
+}
+// Z5: the final round is complete when its turns come back to seat 0.
+inline bool round_complete(bool final_round, int next_seat) { return final_round && next_seat == 0; }
+
 struct TurnRecord {
   int banked = 0;         // points added to the game total (0 after a Niete)
   bool niete = false;
@@ -61,7 +76,7 @@ TurnRecord play_turn(const ZehntausendRules& r, std::vector<int>& totals, int se
     const Counts thrown = counts_of(faces);
     if (is_niete(thrown, r)) {  // Z2: the turn total is lost
       rec.niete = true;
-      if (first && r.bankrott) {  // Z4
+      if (bankrott_applies(first, r)) {  // Z4
         totals[static_cast<size_t>(seat)] = 0;
         rec.bankrott = true;
       }
@@ -111,15 +126,12 @@ GameRecord play_game(const ZehntausendRules& r, Decide&& decide, Dice&& dice) {
   g.totals.assign(static_cast<size_t>(r.players), 0);
   bool final_round = false;
   for (int seat = 0;; seat = (seat + 1) % r.players) {
-    if (final_round && seat == 0) break;  // the round is complete
+    if (round_complete(final_round, seat)) break;
     if (++g.turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
     const TurnRecord t = play_turn(
         r, g.totals, seat, final_round, [&](const TurnView& v) { return decide(seat, v); }, dice);
     g.throws += t.throws;
-    if (g.totals[static_cast<size_t>(seat)] >= r.limit) {
-      if (!r.final_round) break;  // the first to reach the limit wins at once
-      final_round = true;
-    }
+    if (game_ends_after_turn(g.totals[static_cast<size_t>(seat)], final_round, r)) break;
   }
   int best = 0;
   for (int t : g.totals) best = std::max(best, t);
