@@ -7,7 +7,7 @@
 #include "games/pig/commands/commands.h"
 #include "games/pig/model.h"
 #include "games/schocken/commands/commands.h"
-#include "games/schocken/model.h"
+#include "games/schocken/table_model.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/commands/commands.h"
@@ -21,7 +21,7 @@ const std::vector<GameEntry>& registry() {
       {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6Model()),
        cli::verflixte6_commands()},
       {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel()), cli::pig_commands()},
-      {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenModel()),
+      {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenTableModel()),
        cli::schocken_commands()},
       {"en-gingg", "En Gingg as Bei, the Swiss bonus-malus dice game", core::AnyGame(en_gingg::EnGinggTableModel()),
        cli::en_gingg_commands()},

@@ -19,4 +19,39 @@ RoundOutcome round_outcome(std::span<const TurnResult> hands, const SchockenRule
   return o;
 }
 
+std::vector<int> round_order(const std::vector<int>& players, std::span<const int> chips, int stack, int starter) {
+  std::vector<int> in_round;
+  for (int s : players)
+    if (phase_of(stack) == Phase::Distribution || chips[static_cast<size_t>(s)] > 0) in_round.push_back(s);
+  std::vector<int> order;
+  const auto at = std::find(in_round.begin(), in_round.end(), starter);
+  if (at == in_round.end()) throw std::logic_error("round_order: the starter does not play");
+  order.insert(order.end(), at, in_round.end());
+  order.insert(order.end(), in_round.begin(), at);
+  return order;
+}
+
+RoundSettlement settle_round(const SchockenRules& rules, const RoundOutcome& outcome, int loser, int best,
+                             std::vector<int>& chips, int& stack) {
+  if (outcome.schock_out && rules.schock_out_loses_half) return {loser, true};  // S1: the half is lost at once
+  if (phase_of(stack) == Phase::Distribution) {
+    const int take = std::min(outcome.chips, stack);
+    chips[static_cast<size_t>(loser)] += take;
+    stack -= take;
+  } else {
+    const int pass = std::min(outcome.chips, chips[static_cast<size_t>(best)]);
+    chips[static_cast<size_t>(best)] -= pass;
+    chips[static_cast<size_t>(loser)] += pass;
+  }
+  return {chips[static_cast<size_t>(loser)] == rules.chips ? loser : -1, false};  // S3: all chips lose the half
+}
+
+int payer_without_final(const SchockenRules& rules, int first_half_loser, int second_half_loser) {
+  return first_half_loser == second_half_loser || !rules.final ? second_half_loser : -1;
+}
+
+std::vector<int> final_players(int first_half_loser, int second_half_loser) {
+  return {std::min(first_half_loser, second_half_loser), std::max(first_half_loser, second_half_loser)};
+}
+
 }  // namespace verflixt::schocken

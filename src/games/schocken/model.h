@@ -7,8 +7,8 @@
 // round ends when every player stood; round_outcome names the worst hand. Returns: -1 for
 // the position with the worst hand, 0 for everyone else — so a position's expected return is
 // minus its P(worst), the round solver's (solver.h) quantity. The halves and the chips
-// between rounds (S3) are not modelled: they change who plays and what a round costs, not
-// the round.
+// between rounds (S3) change who plays and what a round costs, not the round: the whole
+// game (table_model.h) plays its rounds through this model.
 //
 // Players are positions in the round (0 = the starter).
 #include <span>

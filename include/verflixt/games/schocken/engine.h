@@ -108,6 +108,29 @@ struct HalfRecord {
 // A half that has not ended after this many rounds is a bug (every round moves chips).
 inline constexpr int kMaxRounds = 100000;
 
+// S3: the phase of a half's next round: handing out while chips lie on the stack, then
+// playing off.
+inline Phase phase_of(int stack) { return stack > 0 ? Phase::Distribution : Phase::PlayingOff; }
+// S2, S3: who plays the next round of a half (`players`, in seat order) and in which order:
+// everyone while handing out, then only the chip holders; the starter first, then in seat
+// order.
+std::vector<int> round_order(const std::vector<int>& players, std::span<const int> chips, int stack, int starter);
+// S1, S3: a round of a half is over. A Schock out that loses the half ends it at once;
+// otherwise the chips move — from the stack to the loser, at most what it holds, or while
+// playing off from the best hand to the worst, at most what the best holds — and the loser
+// holding all chips loses the half. Returns the half's loser, or -1 while it goes on.
+struct RoundSettlement {
+  int half_loser = -1;
+  bool schock_out = false;
+};
+RoundSettlement settle_round(const SchockenRules& rules, const RoundOutcome& outcome, int loser, int best,
+                             std::vector<int>& chips, int& stack);
+// S3: after the two halves: who pays without a final (one player lost both, or the rules
+// play none), else -1; and the two who play the final, in seat order (the second half's
+// loser opens it: decision — he lost the last round, and the loser of the last round opens).
+int payer_without_final(const SchockenRules& rules, int first_half_loser, int second_half_loser);
+std::vector<int> final_players(int first_half_loser, int second_half_loser);
+
 // S3: one half (or the final) among `players` (seats, in seat order) with `starter` opening:
 // the distribution phase until the stack is empty, then playing off among the chip holders,
 // until one player holds all chips (or a Schock out ends it).
@@ -119,49 +142,20 @@ HalfRecord play_half(const SchockenRules& rules, std::span<const SchockenPolicy*
   int stack = rules.chips;
   while (true) {
     if (++half.rounds > kMaxRounds) throw std::runtime_error("play_half: no loser after many rounds");
-    // S3: while chips lie on the stack everyone plays; then only the chip holders.
-    const Phase phase = stack > 0 ? Phase::Distribution : Phase::PlayingOff;
-    std::vector<int> in_round;
-    for (int s : players)
-      if (phase == Phase::Distribution || chips[static_cast<size_t>(s)] > 0) in_round.push_back(s);
-    // S2: the starter first, then in seat order.
-    std::vector<int> order;
-    const auto at = std::find(in_round.begin(), in_round.end(), starter);
-    if (at == in_round.end()) throw std::logic_error("play_half: the starter does not play");
-    order.insert(order.end(), at, in_round.end());
-    order.insert(order.end(), in_round.begin(), at);
-    RoundRecord r = play_round(rules, seats, order, phase, chips, stack, dice);
+    const std::vector<int> order = round_order(players, chips, stack, starter);
+    RoundRecord r = play_round(rules, seats, order, phase_of(stack), chips, stack, dice);
     for (const auto& h : r.hands) half.throws += h.throws;
-    const int loser = r.loser_seat();
-    const int best = r.best_seat();
-    const bool out = r.outcome.schock_out && rules.schock_out_loses_half;
-    if (out) {  // S1: a Schock out loses the half at once
-      if (keep_history) half.history.push_back(r);
-      half.loser = loser;
-      half.schock_out = true;
-      return half;
-    }
-    if (phase == Phase::Distribution) {
-      // S3: the loser takes from the stack, at most what is left.
-      const int take = std::min(r.outcome.chips, stack);
-      chips[static_cast<size_t>(loser)] += take;
-      stack -= take;
-    } else {
-      // S3: the best hand passes chips to the worst, at most as many as he holds.
-      const int pass = std::min(r.outcome.chips, chips[static_cast<size_t>(best)]);
-      chips[static_cast<size_t>(best)] -= pass;
-      chips[static_cast<size_t>(loser)] += pass;
-    }
+    const RoundSettlement end = settle_round(rules, r.outcome, r.loser_seat(), r.best_seat(), chips, stack);
     if (keep_history) {
-      r.chips_after = chips;
-      r.stack_after = stack;
+      if (!end.schock_out) r.chips_after = chips, r.stack_after = stack;
       half.history.push_back(r);
     }
-    if (chips[static_cast<size_t>(loser)] == rules.chips) {  // S3: all chips lose the half
-      half.loser = loser;
+    if (end.half_loser >= 0) {
+      half.loser = end.half_loser;
+      half.schock_out = end.schock_out;
       return half;
     }
-    starter = loser;  // S2: the round's loser opens the next
+    starter = r.loser_seat();  // S2: the round's loser opens the next
   }
 }
 
@@ -187,14 +181,9 @@ GameRecord play_game(const SchockenRules& rules, std::span<const SchockenPolicy*
     g.throws += half.throws;
     starter = half.loser;  // S3: the first half's loser opens the second
   }
-  if (g.half_loser[0] == g.half_loser[1] || !rules.final) {
-    g.payer = g.half_loser[1];  // S3: the same loser twice pays without a final
-    return g;
-  }
-  // S3: the two half-losers play the final; decision: the second half's loser opens it (he
-  // lost the last round, and the loser of the last round always opens).
-  std::vector<int> pair = {std::min(g.half_loser[0], g.half_loser[1]), std::max(g.half_loser[0], g.half_loser[1])};
-  const HalfRecord fin = play_half(rules, seats, pair, g.half_loser[1], dice);
+  g.payer = payer_without_final(rules, g.half_loser[0], g.half_loser[1]);
+  if (g.payer >= 0) return g;
+  const HalfRecord fin = play_half(rules, seats, final_players(g.half_loser[0], g.half_loser[1]), g.half_loser[1], dice);
   g.final_played = true;
   g.payer = fin.loser;
   g.rounds += fin.rounds;
