@@ -1,12 +1,17 @@
-// Kniffel's rules (docs/rules/kniffel.md): the worked examples of the rules page, each
-// category's score, the joker variants (K5), the bonuses (K4, K5) and the rules file round trip.
+// Kniffel's rules (docs/rules/kniffel.md): a turn and the sheet through the game model (K1,
+// K2), the worked examples of the rules page, each category's score, the joker variants
+// (K5), the bonuses (K4, K5) and the rules file round trip.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/rule_table.h"
 #include "verflixt/games/kniffel/rules.h"
+#include "games/kniffel/model.h"
 
 namespace verflixt::kniffel {
 namespace {
@@ -15,6 +20,75 @@ Hand hand(std::initializer_list<int> faces) {
   Hand h{};
   for (int f : faces) ++h[static_cast<std::size_t>(f - 1)];
   return h;
+}
+
+// K1 through the game model: a turn opens with all five dice; after each of the first
+// throws the player keeps any dice (none to all) or scores; after the last he must score; and
+// a die kept after one throw may be thrown again after the next.
+TEST(KniffelRules, K1AtMostThreeThrowsKeepAnyDiceScoreAfterTheLast) {
+  const KniffelRules r;
+  const KniffelModel m(r);
+  KniffelModel::State s = m.initial_state();
+  ASSERT_EQ(m.current_player(s), core::kChanceNode);
+  EXPECT_EQ(m.chance_throw(s).dice, 5);
+  const auto keeps = [&](const KniffelModel::State& x) {
+    int n = 0;
+    for (const auto& a : m.legal_actions(x)) n += a.score ? 0 : 1;
+    return n;
+  };
+  const auto keep = [&](const KniffelModel::State& x, const Hand& kept) {
+    for (const auto& a : m.legal_actions(x))
+      if (!a.score && a.keep == kept) return m.apply_action(x, a);
+    throw std::logic_error("no such keep");
+  };
+  const std::vector<int> first = {6, 6, 3, 2, 1};
+  s = m.apply_outcome(s, m.outcome_of_faces(s, first));
+  // Any sub-multiset of 6 6 3 2 1 (3 x 2 x 2 x 2) but all five: keeping every die throws
+  // nothing, and the player scores instead.
+  EXPECT_EQ(keeps(s), 2 * 2 * 2 * 3 - 1);
+  s = keep(s, hand({6, 6}));
+  EXPECT_EQ(m.chance_throw(s).dice, 3);
+  const std::vector<int> second = {5, 4, 4};
+  s = m.apply_outcome(s, m.outcome_of_faces(s, second));
+  s = keep(s, hand({4, 4}));  // the 6s kept before are thrown again (keeping is no commitment)
+  EXPECT_EQ(m.chance_throw(s).dice, 3);
+  const std::vector<int> third = {4, 1, 2};
+  s = m.apply_outcome(s, m.outcome_of_faces(s, third));
+  EXPECT_EQ(keeps(s), 0);  // the third throw was the last: score now
+  EXPECT_EQ(m.legal_actions(s).size(), 13u);  // in any open box
+  KniffelRules one = r;
+  one.throws = 1;
+  const KniffelModel m1(one);
+  KniffelModel::State t = m1.initial_state();
+  t = m1.apply_outcome(t, m1.outcome_of_faces(t, first));
+  for (const auto& a : m1.legal_actions(t)) EXPECT_TRUE(a.score);
+}
+
+// K2 through the game model: thirteen turns, each box filled once, and a hand that does not
+// qualify scores 0 where it goes.
+TEST(KniffelRules, K2ThirteenTurnsEachBoxOnceAHandThatDoesNotQualifyScoresZero) {
+  const KniffelRules r;
+  const KniffelModel m(r);
+  KniffelModel::State s = m.initial_state();
+  const std::vector<int> faces = {6, 6, 3, 2, 1};  // no pattern: the upper boxes of its faces and chance
+  int turns = 0;
+  std::uint16_t seen = 0;
+  while (m.current_player(s) != core::kTerminal) {
+    s = m.apply_outcome(s, m.outcome_of_faces(s, faces));
+    // Score at once, in the first open box.
+    const auto actions = m.legal_actions(s);
+    const auto a = std::find_if(actions.begin(), actions.end(), [](const auto& x) { return x.score; });
+    ASSERT_NE(a, actions.end());
+    EXPECT_FALSE(seen & (1u << a->category)) << "a box filled twice";
+    seen = static_cast<std::uint16_t>(seen | (1u << a->category));
+    s = m.apply_action(s, *a);
+    ++turns;
+  }
+  EXPECT_EQ(turns, 13);
+  EXPECT_EQ(seen, (1u << 13) - 1);
+  // 1 + 2 + 3 + 0 (fours) + 0 (fives) + 12 in the upper boxes, 0 in every lower box but
+  // chance (18).
+  EXPECT_EQ(m.returns(s)[0], 1 + 2 + 3 + 0 + 0 + 12 + 18);
 }
 
 // K3, the rules page's table: 6 6 6 2 2 and 2 3 4 5 5 in every lower category.
