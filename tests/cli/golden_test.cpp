@@ -18,10 +18,12 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -39,100 +41,33 @@ namespace fs = std::filesystem;
 using verflixt::testing::scratch;
 using verflixt::testing::slurp;
 
+// A case is a file of tests/golden/ (its README aside): the first line, "$ verflixt ARGS", is
+// the command, run from the source directory; the rest its output. A new case is a new file
+// holding that line alone, which scripts/golden fills.
 struct Case {
-  const char* file;  // under tests/golden/
-  const char* args;  // verflixt ARGS, run from the source directory
+  std::string file;  // under tests/golden/
+  std::string args;  // verflixt ARGS
 };
 
-// Small, fast commands that between them print every kind of figure: exact solo values and
-// thresholds (solver), the exact Markov evaluation, kernel and reference Monte Carlo, paired
-// sweep errors, the exact last-seat program, evenings on the pass kernel and a balance run.
-const Case kCases[] = {
-    {"solve-none.csv", "solve --jokers none --format csv"},
-    {"solve-none.md", "solve --jokers none --format markdown"},
-    {"solve-runkelrueb-tentakel-cherry.json", "solve --jokers runkelrueb,tentakel,cherry --format json"},
-    // A marginal value of about -4e-15: printed as +0.000, never -0.000.
-    {"solve-hirtenschutz-all-in-ventil.md", "solve --jokers hirtenschutz,all-in,ventil --format markdown"},
-    {"solve-classic-pony-monokel-senigma.json", "solve --preset classic --jokers pony,monokel,senigma --format json"},
-    {"solve-classic-hirtenschutz-all-in-ventil.csv",
-     "solve --preset classic --jokers hirtenschutz,all-in,ventil --format csv"},
-    {"evaluate-kernel.json", "evaluate --policy threshold:17 --turns 200000 --seed 7 --format json"},
-    {"evaluate-reference.json",
-     "evaluate --policy threshold:17 --turns 200000 --seed 7 --engine reference --format json"},
-    {"evaluate-exact.json", "evaluate --policy threshold:17 --engine exact --format json"},
-    {"evaluate-exact-jokers.csv",
-     "evaluate --policy strategies/heuristic.ini --jokers runkelrueb,pony,cherry --engine exact --format csv"},
-    {"evaluate-players.json", "evaluate --policy threshold:17 --players 4 --turns 40000 --seed 7 --format json"},
-    {"sweep.json", "sweep --from 12 --to 22 --turns 100000 --seed 7 --format json"},
-    {"sweep-jokers.csv", "sweep --from 14 --to 18 --jokers pony --turns 50000 --seed 7 --format csv"},
-    {"sweep-loadouts.txt", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7"},
-    {"sweep-loadouts.json", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7 --format json"},
-    {"sweep-loadouts.csv", "sweep --loadouts 'none;pony;ventil,hirtenschutz' --from 15 --to 18 --turns 20000 --seed 7 --format csv"},
-    {"advise-last-seat-pony.json", "advise --eyes 18 --other 20:p --other 12:p --other 0:z --jokers pony --format json"},
-    {"advise-last-seat-win.csv",
-     "advise --eyes 9 --robbing-ones 1 --other 20:p --other 12:z --jokers hirtenschutz,ventil --objective win "
-     "--format csv"},
-    {"advise-monte-carlo.json", "advise --eyes 18 --other 20:p --other 12:p --other 0:j --format json"},
-    {"tournament.json",
-     "tournament --seat threshold:20 --seat strategies/heuristic.ini --seat threshold:16 --evenings 2000 --seed 7 "
-     "--format json"},
-    {"tournament-reference.csv",
-     "tournament --seat threshold:20 --seat threshold:16 --seat threshold:18 --evenings 1000 --seed 7 --engine reference "
-     "--format csv"},
-    {"balance.json", "balance --players 3 --evenings 1000 --seed 7 --format json"},
-    // The other games: each command's figures in each format, so a change of how a game is
-    // written (its model, its solver, its reporter) is checked byte for byte.
-    {"pig-solve.txt", "pig solve --goal 40"},
-    {"pig-solve.json", "pig solve --goal 40 --format json"},
-    {"pig-solve.csv", "pig solve --goal 40 --format csv"},
-    {"pig-evaluate.json",
-     "pig evaluate --goal 40 --policy optimal --opponent hold:20 --games 20000 --seed 7 --format json"},
-    {"pig-tournament.csv", "pig tournament --goal 40 --seat optimal --seat hold:15 --games 20000 --seed 7 --format csv"},
-    {"schocken-rules.ini", "schocken rules --set chips=11"},
-    {"schocken-solve.txt", "schocken solve"},
-    {"schocken-solve.json", "schocken solve --format json"},
-    {"schocken-solve.csv", "schocken solve --format csv"},
-    {"schocken-solve-target.csv", "schocken solve --target 653 --format csv"},
-    {"schocken-solve-target.txt", "schocken solve --target 653"},
-    {"schocken-solve-target.json", "schocken solve --target 611 --limit 2 --target-throws 1 --format json"},
-    {"schocken-solve-equilibrium.txt", "schocken solve --equilibrium --players 3"},
-    {"schocken-solve-equilibrium.json", "schocken solve --equilibrium --players 3 --format json"},
-    {"schocken-solve-equilibrium.csv", "schocken solve --equilibrium --players 3 --format csv"},
-    {"schocken-evaluate.json", "schocken evaluate --turns 50000 --seed 7 --format json"},
-    {"schocken-tournament.csv",
-     "schocken tournament --seat stand --seat equilibrium --seat equilibrium --games 5000 --seed 7 --format csv"},
-    {"schocken-advise.txt", "schocken advise --dice 663 --throw 1"},
-    {"schocken-advise.json", "schocken advise --dice 611 --format json"},
-    {"en-gingg-rules.ini", "en-gingg rules"},
-    {"en-gingg-solve.txt", "en-gingg solve"},
-    {"en-gingg-solve.json", "en-gingg solve --format json"},
-    {"en-gingg-solve.csv", "en-gingg solve --format csv"},
-    {"en-gingg-evaluate.json", "en-gingg evaluate --turns 50000 --seed 7 --format json"},
-    {"en-gingg-tournament.csv",
-     "en-gingg tournament --seat optimal:own --seat keep-from:4 --games 5000 --seed 7 --format csv"},
-    {"en-gingg-advise.txt", "en-gingg advise --throw 6,6,5,3,2,1"},
-    {"en-gingg-advise.json", "en-gingg advise --throw 6,6,5,3,2,1 --format json"},
-    {"zehntausend-rules.ini", "zehntausend rules --set bank_min=350"},
-    {"zehntausend-solve.json", "zehntausend solve --format json"},
-    {"zehntausend-evaluate-exact.csv", "zehntausend evaluate --policy bank:400 --exact --format csv"},
-    {"zehntausend-evaluate.json", "zehntausend evaluate --policy bank:400 --turns 50000 --seed 7 --format json"},
-    {"zehntausend-tournament.csv",
-     "zehntausend tournament --seat optimal --seat bank:400 --games 5000 --seed 7 --format csv"},
-    {"zehntausend-advise.txt", "zehntausend advise --throw 155243"},
-    {"zehntausend-advise-race.json",
-     "zehntausend advise --turn-total 350 --dice-left 3 --total 4000 --opponent 5000 --policy race --games 2000 --seed 7 --format json"},
-    // Kniffel on cheap rules (one throw, a low bonus threshold: a solve of a fraction of a
-    // second), nothing cached.
-    {"kniffel-rules.ini", "kniffel rules --preset yahtzee --set joker=forced"},
-    {"kniffel-solve.json", "kniffel solve --set throws=1 --set bonus_threshold=3 --no-cache --format json"},
-    {"kniffel-advise.txt", "kniffel advise --set throws=2 --set bonus_threshold=3 --no-cache --dice 66321 --open sixes,chance,full-house"},
-    {"kniffel-evaluate.json",
-     "kniffel evaluate --set throws=1 --set bonus_threshold=3 --no-cache --games 500 --seed 7 --format json"},
-    {"kniffel-tournament.csv",
-     "kniffel tournament --set throws=2 --set bonus_threshold=3 --no-cache --seat optimal --seat chase --seat greedy "
-     "--games 300 --seed 7 --format csv"},
-    {"kniffel-balance.json", "kniffel balance --set throws=1 --no-cache --vary bonus_threshold=2..4 --format json"},
-};
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = [] {
+    std::vector<Case> v;
+    const fs::path dir = fs::path(VERFLIXT_SOURCE_DIR) / "tests" / "golden";
+    for (const auto& e : fs::directory_iterator(dir)) {
+      const std::string name = e.path().filename().string();
+      if (name == "README.md" || !e.is_regular_file()) continue;
+      std::ifstream in(e.path());
+      std::string first;
+      std::getline(in, first);
+      const std::string prompt = "$ verflixt ";
+      if (first.rfind(prompt, 0) != 0) throw std::runtime_error("tests/golden/" + name + ": no '$ verflixt ARGS' first line");
+      v.push_back({name, first.substr(prompt.size())});
+    }
+    std::sort(v.begin(), v.end(), [](const Case& x, const Case& y) { return x.file < y.file; });
+    return v;
+  }();
+  return all;
+}
 
 const char* const kTimingKeys[] = {"seconds", "turns_per_second", "compile_seconds"};
 
@@ -199,7 +134,7 @@ class Golden : public ::testing::TestWithParam<std::tuple<size_t, Build>> {};
 
 TEST_P(Golden, OutputIsByteIdentical) {
   const auto [index, build] = GetParam();
-  const Case& c = kCases[index];
+  const Case& c = cases()[index];
   const std::string binary = build == Build::Native ? VERFLIXT_BINARY : VERFLIXT_PORTABLE_BINARY;
   if (binary.empty())
     GTEST_SKIP() << "no portable build to compare: configure with -DVERFLIXT_PORTABLE_BINARY=<path> "
@@ -236,7 +171,7 @@ TEST_P(Golden, OutputIsByteIdentical) {
 TEST(GoldenFiles, NoNegativeZero) {
   const fs::path dir = fs::path(VERFLIXT_SOURCE_DIR) / "tests" / "golden";
   ASSERT_TRUE(fs::is_directory(dir));
-  for (const Case& c : kCases) {
+  for (const Case& c : cases()) {
     const std::string text = slurp(dir / c.file);
     for (size_t at = text.find("-0"); at != std::string::npos; at = text.find("-0", at + 1)) {
       size_t end = at + 1;
@@ -249,14 +184,14 @@ TEST(GoldenFiles, NoNegativeZero) {
 }
 
 std::string case_name(const ::testing::TestParamInfo<Golden::ParamType>& info) {
-  std::string name = kCases[std::get<0>(info.param)].file;
+  std::string name = cases()[std::get<0>(info.param)].file;
   for (char& ch : name)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return name + (std::get<1>(info.param) == Build::Native ? "_native" : "_portable");
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
-                         ::testing::Combine(::testing::Range<size_t>(0, std::size(kCases)),
+                         ::testing::Combine(::testing::Range<size_t>(0, cases().size()),
                                             ::testing::Values(Build::Native, Build::Portable)),
                          case_name);
 

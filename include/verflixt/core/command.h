@@ -13,6 +13,9 @@ struct Command {
   const char* name;          // evaluate, solve, tournament, advise, ...
   CommandFn run;
   const char* summary = "";  // the line `verflixt --help` prints for it; empty: the name alone
+  // The options of a quick run (a second or so, nothing written): the tests run every command
+  // of every game with them. nullptr: a command that does not end by itself (a server).
+  const char* quick = nullptr;
 };
 
 }  // namespace verflixt::core

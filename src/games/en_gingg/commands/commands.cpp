@@ -396,8 +396,16 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
   return balance_command(argc, argv, g);
 }
 
+// Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> en_gingg_commands() {
-  return {{"rules", en_gingg_rules_command}, {"solve", en_gingg_solve_command}, {"evaluate", en_gingg_evaluate_command}, {"tournament", en_gingg_tournament_command}, {"advise", en_gingg_advise_command}, {"balance", en_gingg_balance_command}};
+  return {
+      {"rules", en_gingg_rules_command, "", ""},
+      {"solve", en_gingg_solve_command, "", ""},
+      {"evaluate", en_gingg_evaluate_command, "", "--turns 2000"},
+      {"tournament", en_gingg_tournament_command, "", "--seat optimal:own --seat keep-from:4 --games 200"},
+      {"advise", en_gingg_advise_command, "", "--throw 665321"},
+      {"balance", en_gingg_balance_command, "", "--set start=20 --games 200"},
+  };
 }
 
 }  // namespace verflixt::cli

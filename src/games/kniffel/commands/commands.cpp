@@ -293,10 +293,18 @@ int kniffel_bench_command(int argc, const char* const* argv) {
   return 0;
 }
 
+// Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> kniffel_commands() {
-  return {{"rules", kniffel_rules_command}, {"solve", kniffel_solve_command}, {"evaluate", kniffel_evaluate_command},
-          {"tournament", kniffel_tournament_command}, {"advise", kniffel_advise_command}, {"bench", kniffel_bench_command},
-          {"balance", kniffel_balance_command}};
+  return {
+      {"rules", kniffel_rules_command, "", ""},
+      {"solve", kniffel_solve_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache"},
+      {"evaluate", kniffel_evaluate_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
+      {"tournament", kniffel_tournament_command, "",
+       "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},
+      {"advise", kniffel_advise_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321"},
+      {"bench", kniffel_bench_command, "", "--set throws=1 --set bonus_threshold=3 --games 50"},
+      {"balance", kniffel_balance_command, "", "--set throws=1 --no-cache --vary bonus_threshold=2,3"},
+  };
 }
 
 }  // namespace verflixt::cli

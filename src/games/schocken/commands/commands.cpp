@@ -470,8 +470,16 @@ int schocken_balance_command(int argc, const char* const* argv) {
   return balance_command(argc, argv, g);
 }
 
+// Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> schocken_commands() {
-  return {{"rules", schocken_rules_command}, {"solve", schocken_solve_command}, {"evaluate", schocken_evaluate_command}, {"tournament", schocken_tournament_command}, {"advise", schocken_advise_command}, {"balance", schocken_balance_command}};
+  return {
+      {"rules", schocken_rules_command, "", ""},
+      {"solve", schocken_solve_command, "", ""},
+      {"evaluate", schocken_evaluate_command, "", "--turns 2000"},
+      {"tournament", schocken_tournament_command, "", "--seat stand --seat equilibrium --games 200"},
+      {"advise", schocken_advise_command, "", "--dice 611"},
+      {"balance", schocken_balance_command, "", "--set chips=7 --games 200"},
+  };
 }
 
 }  // namespace verflixt::cli

@@ -4,19 +4,30 @@
 
 namespace verflixt::cli {
 
+// Every command with its summary for `verflixt --help` and the options of a quick run
+// (core/command.h).
 std::vector<core::Command> verflixte6_commands() {
   return {
-      {"rules", rules_command, "print a ruleset as a commented INI file, or check one"},
-      {"evaluate", evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate"},
-      {"sweep", sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds"},
-      {"solve", solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values"},
-      {"bench", bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature"},
-      {"tournament", tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors"},
-      {"advise", advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes"},
-      {"balance", balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset"},
+      {"rules", rules_command, "print a ruleset as a commented INI file, or check one", ""},
+      {"evaluate", evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate",
+       "--turns 2000"},
+      {"sweep", sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds",
+       "--from 15 --to 16 --turns 2000"},
+      {"solve", solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values",
+       "--jokers none"},
+      {"bench", bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature",
+       "--turns 20000 --baseline-turns 20000 --table-turns 20000 --repeats 1 --threads 1"},
+      {"tournament", tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors",
+       "--seats 2 --evenings 20"},
+      {"advise", advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes",
+       "--eyes 18 --other 20:p"},
+      {"balance", balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset",
+       "--players 2 --evenings 20 --jokers pony --no-solver-family"},
       {"serve", serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
-      {"tune", tune_command, "improve a position policy's parameters (and loadout) against a field, paired"},
-      {"strength", strength_command, "how much a best response gains against a policy, iterated (strong family)"},
+      {"tune", tune_command, "improve a position policy's parameters (and loadout) against a field, paired",
+       "--field threshold:20 --evenings 20 --rounds 1 --param margin=0..2"},
+      {"strength", strength_command, "how much a best response gains against a policy, iterated (strong family)",
+       "--policy threshold:20 --players 2 --rounds 1 --evenings 20"},
   };
 }
 

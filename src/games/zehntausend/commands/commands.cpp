@@ -357,8 +357,17 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
   return balance_command(argc, argv, g);
 }
 
+// Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> zehntausend_commands() {
-  return {{"rules", zehntausend_rules_command}, {"solve", zehntausend_solve_command}, {"evaluate", zehntausend_evaluate_command}, {"tournament", zehntausend_tournament_command}, {"advise", zehntausend_advise_command}, {"bench", zehntausend_bench_command}, {"balance", zehntausend_balance_command}};
+  return {
+      {"rules", zehntausend_rules_command, "", ""},
+      {"solve", zehntausend_solve_command, "", ""},
+      {"evaluate", zehntausend_evaluate_command, "", "--turns 2000"},
+      {"tournament", zehntausend_tournament_command, "", "--seat optimal --seat bank:400 --games 200"},
+      {"advise", zehntausend_advise_command, "", "--throw 155243"},
+      {"bench", zehntausend_bench_command, "", "--games 2000"},
+      {"balance", zehntausend_balance_command, "", "--set limit=3000 --games 500"},
+  };
 }
 
 }  // namespace verflixt::cli
