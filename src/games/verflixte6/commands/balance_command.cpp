@@ -23,6 +23,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -33,6 +34,7 @@
 namespace verflixt::cli {
 
 using namespace verflixt::verflixte6;
+namespace rp = core::report;
 
 namespace balance_run {
 
@@ -47,6 +49,16 @@ std::string joker_list(const std::vector<Joker>& list) {
 }
 
 // A difference in JSON: the paired SE and, for comparison, the independent one.
+std::vector<rp::Column> difference_columns(const std::string& key) {
+  return {{.name = key, .se_name = key + "_stderr", .csv_se_name = key + "_se"},
+          {.name = key + "_stderr_independent", .csv_name = key + "_se_independent"}};
+}
+
+std::vector<rp::Value> difference_values(const std::optional<Difference>& d) {
+  if (!d) return {rp::Absent{}, rp::Absent{}};
+  return {d->paired, d->independent_se};
+}
+
 void put(json& row, const std::string& key, const Difference& d) {
   row[key] = d.paired.mean;
   row[key + "_stderr"] = d.paired.se;
@@ -208,28 +220,41 @@ void Balance::install_hooks() {
   base_name = base.empty() ? "none" : vm["base"].as<std::string>();
 }
 
-void Balance::header(json& j) const {
-  j["version"] = kVersion;
-  j["seed"] = seed;
-  j["engine"] = engine_name(table.engine);
-  j["rules_summary"] = rules_summary(rules);
-  j["players"] = players;
-  j["policy"] = policy->name();
-  j["base"] = base_name;
-  j["field"] = field.label;
-  j["series_length"] = table.series_length;
-  json names = json::array();
+void Balance::head(rp::Report& out) const {
+  std::vector<std::string> names;
   for (const auto& f : families) names.push_back(f.name);
-  j["policy_families"] = names;
+  out.field("version", std::string(kVersion))
+      .field("seed", seed)
+      .field("engine", engine_name(table.engine))
+      .field("rules_summary", rules_summary(rules))
+      .field("players", players)
+      .field("policy", policy->name())
+      .field("base", base_name)
+      .field("field", field.label)
+      .field("series_length", table.series_length)
+      .field("policy_families", names);
 }
 
-void Balance::sweep_header(json& j, const Completion& done, const char* mode, const std::string& key,
-                           Joker joker) const {
-  header(j);
-  j["evenings_per_run"] = evenings;
-  mark_json(j, done);
-  j[mode] = key;
-  j["joker"] = joker_id(joker);
+void Balance::header(json& j) const {
+  rp::Report out({});
+  head(out);
+  j = json::parse(out.render_json());
+}
+
+void Balance::sweep_head(rp::Report& out, const Completion& done, const char* mode, const std::string& key,
+                         Joker joker) const {
+  head(out);
+  out.field("evenings_per_run", evenings)
+      .completion(done.interrupted, done.completed, done.total, done.unit)
+      .field(mode, key)
+      .field("joker", std::string(joker_id(joker)));
+}
+
+std::string Balance::intro_text() const {
+  std::ostringstream o;
+  intro(o);
+  std::string s = o.str();
+  return s.substr(0, s.size() - 1);  // the report adds the last line's end
 }
 
 void Balance::intro(std::ostringstream& o) const {
@@ -263,54 +288,55 @@ int Balance::vary() const {
     if (f >= p.with.size() || !p.with[f] || !p.base[f]) return std::nullopt;
     return difference(*p.with[f], *p.base[f], Group::tested, Measure::win);
   };
-  std::string text;
-  if (format == "json") {
-    json j;
-    sweep_header(j, done, "vary", sweep.key, sweep.joker);
-    j["lift_stderr"] = kPairing;
-    j["values"] = json::array();
-    for (const auto& p : points) {
-      json row = {{"value", p.value}};
-      if (p.with[0]) row["p_win"] = p.with[0]->estimate(Group::tested, Measure::win).mean;
-      if (const auto d = lift(p, 0)) put(row, "win_lift", *d);
-      row["solo_ev_lift_exact"] = number_or_null(p.solo_lift);
-      row["by_family"] = json::array();
-      for (size_t f = 0; f < families.size(); ++f) {
-        json fr = {{"family", families[f].name}};
-        if (const auto d = lift(p, f)) put(fr, "win_lift", *d);
-        row["by_family"].push_back(fr);
-      }
-      j["values"].push_back(row);
+  rp::Report out({});
+  sweep_head(out, done, "vary", sweep.key, sweep.joker);
+  out.field("lift_stderr", std::string(kPairing));
+  // A family's lift at a value: JSON's by_family rows, and with the value and the solo EV lift
+  // the CSV rows.
+  std::vector<rp::Column> by_family = {{.name = "value", .in = rp::kCsv}, {.name = "family"}};
+  for (auto& c : difference_columns("win_lift")) by_family.push_back(std::move(c));
+  by_family.push_back({.name = "solo_ev_lift", .in = rp::kCsv});
+  rp::Table values{.columns = {{.name = "value"}, {.name = "p_win"}}};
+  for (auto& c : difference_columns("win_lift")) values.columns.push_back(std::move(c));
+  values.columns.push_back({.name = "solo_ev_lift_exact"});
+  values.columns.push_back({.name = "by_family"});
+  rp::Table& csv = out.table("", by_family, rp::kCsv);
+  for (const auto& p : points) {
+    const auto v = static_cast<std::int64_t>(p.value);
+    const rp::Value solo = std::isnan(p.solo_lift) ? rp::Value(rp::Absent{}) : rp::Value(p.solo_lift);
+    rp::Table families_at{.columns = by_family};
+    for (size_t f = 0; f < families.size(); ++f) {
+      std::vector<rp::Value> row = {v, families[f].name};
+      for (auto& x : difference_values(lift(p, f))) row.push_back(std::move(x));
+      row.push_back(solo);
+      families_at.row(row);
+      csv.row(std::move(row));
     }
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "value,family,win_lift,win_lift_se,win_lift_se_independent,solo_ev_lift\n";
-    for (const auto& p : points)
-      for (size_t f = 0; f < families.size(); ++f) {
-        const auto d = lift(p, f);
-        text += std::to_string(p.value) + "," + families[f].name + "," +
-                (d ? fmt("%.6f", d->paired.mean) + "," + fmt("%.6f", d->paired.se) + "," + fmt("%.6f", d->independent_se)
-                   : std::string(",,")) +
-                "," + (std::isnan(p.solo_lift) ? std::string() : fmt("%.6f", p.solo_lift)) + "\n";
-      }
-  } else {
-    std::ostringstream o;
-    intro(o);
-    o << "lift = P(win) of the tested player with " << joker_id(sweep.joker) << " (selected first) − without it\n\n"
-      << pad(sweep.key, 20);
-    for (const auto& f : families) o << pad(f.name + " lift", column(f));
-    o << "solo EV lift\n";
-    for (const auto& p : points) {
-      o << pad(std::to_string(p.value), 20);
-      for (size_t f = 0; f < families.size(); ++f) {
-        const auto d = lift(p, f);
-        o << pad(d ? pm(d->paired) : "—", column(families[f]) + (d ? 1 : 2));  // ± and — are 2 and 3 bytes
-      }
-      o << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift)) << "\n";
-    }
-    text = o.str();
+    std::vector<rp::Value> row = {v, p.with[0] ? rp::Value(p.with[0]->estimate(Group::tested, Measure::win).mean)
+                                                : rp::Value(rp::Absent{})};
+    for (auto& x : difference_values(lift(p, 0))) row.push_back(std::move(x));
+    row.push_back(std::isnan(p.solo_lift) ? rp::Value(nullptr) : rp::Value(p.solo_lift));
+    row.push_back(families_at.nested());
+    values.row(std::move(row));
   }
-  return finish(vm, format, done, text);
+  out.field("values", values.nested());
+
+  std::ostringstream o;
+  o << intro_text() << "\nlift = P(win) of the tested player with " << joker_id(sweep.joker)
+    << " (selected first) − without it\n\n"
+    << pad(sweep.key, 20);
+  for (const auto& f : families) o << pad(f.name + " lift", column(f));
+  o << "solo EV lift";
+  for (const auto& p : points) {
+    o << "\n" << pad(std::to_string(p.value), 20);
+    for (size_t f = 0; f < families.size(); ++f) {
+      const auto d = lift(p, f);
+      o << pad(d ? pm(d->paired) : "—", column(families[f]) + (d ? 1 : 2));  // ± and — are 2 and 3 bytes
+    }
+    o << (std::isnan(p.solo_lift) ? std::string("—") : fmt("%+.3f", p.solo_lift));
+  }
+  out.line(o.str());
+  return finish(vm, format, done, out.render(format));
 }
 
 // --auto KEY=A..B: the values that balance the joker, by family.
@@ -322,11 +348,6 @@ int Balance::auto_report() const {
   const auto searched = static_cast<std::uint64_t>(
       std::count_if(ab.results.begin(), ab.results.end(), [](const AutoResult& r) { return r.complete; }));
   const Completion done = completion(searched, families.size() + 1, "searches", ab.interrupted);
-  auto values = [](const std::vector<int>& v) {
-    json a = json::array();
-    for (int x : v) a.push_back(x);
-    return a;
-  };
   auto range_text = [](const std::vector<int>& v) -> std::string {
     if (v.empty()) return "none";
     bool contiguous = v.back() - v.front() + 1 == static_cast<int>(v.size());
@@ -335,67 +356,74 @@ int Balance::auto_report() const {
     for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
     return s;
   };
-  std::string text;
-  if (format == "json") {
-    json j;
-    sweep_header(j, done, "auto", sweep.key, sweep.joker);
-    j["current_value"] = current ? json(*current) : json();
-    j["rule"] = kAutoRule;
-    j["lift_stderr"] = kPairing;
-    j["others"] = joker_list(tested);
-    j["searches"] = json::array();
-    for (const auto& r : ab.results) {
-      json s = {{"family", r.family}, {"exact", r.exact},
-                {"high", {{"joker", r.high_joker}, {"lift", r.high.mean}, {"lift_stderr", r.high.se}}},
-                {"low", {{"joker", r.low_joker}, {"lift", r.low.mean}, {"lift_stderr", r.low.se}}},
-                {"unused_others", r.unused}, {"balanced", values(r.balanced)}, {"confidence", values(r.confidence)},
-                {"monotone", r.monotone}, {"complete", r.complete}, {"note", name_or_null(r.note)}};
-      s["points"] = json::array();
-      for (const auto& p : r.points)
-        s["points"].push_back({{"value", p.value}, {"lift", p.lift.mean}, {"lift_stderr", p.lift.se},
-                               {"minus_high", p.vs_high.mean}, {"minus_high_stderr", p.vs_high.se},
-                               {"minus_low", p.vs_low.mean}, {"minus_low_stderr", p.vs_low.se},
-                               {"unused", p.unused}});
-      j["searches"].push_back(s);
+  const auto ints = [](const std::vector<int>& v) { return std::vector<std::int64_t>(v.begin(), v.end()); };
+  rp::Report out({});
+  sweep_head(out, done, "auto", sweep.key, sweep.joker);
+  out.field("current_value", current ? rp::Value(static_cast<std::int64_t>(*current)) : rp::Value(nullptr))
+      .field("rule", std::string(kAutoRule))
+      .field("lift_stderr", std::string(kPairing))
+      .field("others", joker_list(tested));
+  // A value a search evaluated: JSON's points of the search, and with the family and the sets
+  // it falls in the CSV rows.
+  const auto estimate = [](const char* name, const char* se, const char* csv_se) {
+    return rp::Column{.name = name, .se_name = se, .csv_se_name = csv_se};
+  };
+  const std::vector<rp::Column> point_columns = {
+      {.name = "family", .in = rp::kCsv},
+      {.name = "value"},
+      estimate("lift", "lift_stderr", "lift_se"),
+      estimate("minus_high", "minus_high_stderr", "minus_high_se"),
+      estimate("minus_low", "minus_low_stderr", "minus_low_se"),
+      {.name = "unused", .in = rp::kJson},
+      {.name = "balanced", .in = rp::kCsv},
+      {.name = "in_confidence", .in = rp::kCsv}};
+  rp::Table& csv = out.table("", point_columns, rp::kCsv);
+  rp::Table searches{.columns = {{.name = "family"}, {.name = "exact"}, {.name = "high"}, {.name = "low"},
+                                 {.name = "unused_others"}, {.name = "balanced"}, {.name = "confidence"},
+                                 {.name = "monotone"}, {.name = "complete"}, {.name = "note"}, {.name = "points"}}};
+  const auto bound = [&](const std::string& joker, const core::Estimate& lift) {
+    rp::Table t{.columns = {{.name = "joker"}, estimate("lift", "lift_stderr", "")}, .json = rp::Table::Object};
+    return t.row({joker, lift}).nested();
+  };
+  std::ostringstream o;
+  o << intro_text() << "\nauto-balance " << sweep.key << " in " << sweep.lo << ".." << sweep.hi << " against "
+    << joker_list(tested) << "\nrule: " << kAutoRule << "\n";
+  for (const auto& r : ab.results) {
+    rp::Table points{.columns = point_columns};
+    for (const auto& p : r.points) {
+      auto in = [&](const std::vector<int>& v) {
+        return std::int64_t{std::find(v.begin(), v.end(), p.value) != v.end() ? 1 : 0};
+      };
+      points.row({r.family, static_cast<std::int64_t>(p.value), p.lift, p.vs_high, p.vs_low, p.unused, in(r.balanced),
+                  in(r.confidence)});
+      csv.row(points.rows.back());
     }
-    text = json_text(j);
-  } else if (format == "csv") {
-    text = "family,value,lift,lift_se,minus_high,minus_high_se,minus_low,minus_low_se,balanced,in_confidence\n";
-    for (const auto& r : ab.results)
-      for (const auto& p : r.points) {
-        auto in = [&](const std::vector<int>& v) { return std::find(v.begin(), v.end(), p.value) != v.end() ? "1" : "0"; };
-        text += r.family + "," + std::to_string(p.value) + "," + fmt("%.6f", p.lift.mean) + "," + fmt("%.6f", p.lift.se) +
-                "," + fmt("%.6f", p.vs_high.mean) + "," + fmt("%.6f", p.vs_high.se) + "," + fmt("%.6f", p.vs_low.mean) +
-                "," + fmt("%.6f", p.vs_low.se) + "," + in(r.balanced) + "," + in(r.confidence) + "\n";
-      }
-  } else {
-    std::ostringstream o;
-    intro(o);
-    o << "auto-balance " << sweep.key << " in " << sweep.lo << ".." << sweep.hi << " against " << joker_list(tested)
-      << "\nrule: " << kAutoRule << "\n";
-    for (const auto& r : ab.results) {
-      const char* f = r.exact ? "%+.3f" : "%+.4f";
-      o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
-        << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")"
-        << (r.unused.empty() ? "" : "; left out, never played: " + core::join(r.unused, ", ")) << "\n";
-      o << "  value   lift               − largest other\n";
-      for (const auto& p : r.points)
-        o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
-          << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << (p.unused ? "   unused: never balanced" : "") << "\n";
-      o << "  balanced: " << range_text(r.balanced);
-      if (current && !r.balanced.empty()) {
-        int near = r.balanced.front();
-        for (int v : r.balanced)
-          if (std::abs(v - *current) < std::abs(near - *current)) near = v;
-        o << " (nearest the current " << *current << ": " << near << ")";
-      }
-      if (!r.exact) o << "   confidence (2 SE): " << range_text(r.confidence);
-      o << (r.monotone ? "" : "   (not monotone)") << "\n";
-      if (!r.note.empty()) o << "  note: " << r.note << "\n";
+    searches.row({r.family, r.exact, bound(r.high_joker, r.high), bound(r.low_joker, r.low), r.unused, ints(r.balanced),
+                  ints(r.confidence), r.monotone, r.complete, r.note.empty() ? rp::Value(nullptr) : rp::Value(r.note),
+                  points.nested()});
+    const char* f = r.exact ? "%+.3f" : "%+.4f";
+    o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
+      << ") .. " << (r.exact ? fmt(f, r.high.mean) : pm(r.high)) << " (" << r.high_joker << ")"
+      << (r.unused.empty() ? "" : "; left out, never played: " + core::join(r.unused, ", ")) << "\n";
+    o << "  value   lift               − largest other\n";
+    for (const auto& p : r.points)
+      o << "  " << pad(std::to_string(p.value), 6) << pad(r.exact ? fmt(f, p.lift.mean) + " (exact)" : pm(p.lift), 19)
+        << (r.exact ? fmt(f, p.vs_high.mean) : pm(p.vs_high)) << (p.unused ? "   unused: never balanced" : "") << "\n";
+    o << "  balanced: " << range_text(r.balanced);
+    if (current && !r.balanced.empty()) {
+      int near = r.balanced.front();
+      for (int v : r.balanced)
+        if (std::abs(v - *current) < std::abs(near - *current)) near = v;
+      o << " (nearest the current " << *current << ": " << near << ")";
     }
-    text = o.str();
+    if (!r.exact) o << "   confidence (2 SE): " << range_text(r.confidence);
+    o << (r.monotone ? "" : "   (not monotone)") << "\n";
+    if (!r.note.empty()) o << "  note: " << r.note << "\n";
   }
-  return finish(vm, format, done, text);
+  out.field("searches", searches.nested());
+  std::string text = o.str();
+  out.line(text.substr(0, text.size() - 1));
+  return finish(vm, format, done, out.render(format));
 }
 
 }  // namespace balance_run

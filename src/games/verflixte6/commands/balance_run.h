@@ -4,12 +4,14 @@
 // comparison: balance_report.cpp.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/report.h"
 #include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
@@ -45,12 +47,15 @@ struct Balance {
   // The table, the field and the policy families; the swept parameter of --vary or --auto.
   void read_table();
   void install_hooks();
-  // What every JSON report opens with.
+  // What every JSON report opens with (header: the same as a JSON object).
+  void head(core::report::Report& out) const;
   void header(json& j) const;
-  // --vary and --auto: the header, then what ran and which rule key of which joker was swept.
-  void sweep_header(json& j, const Completion& done, const char* mode, const std::string& key, verflixte6::Joker joker) const;
-  // What every table opens with.
+  // --vary and --auto: the head, then what ran and which rule key of which joker was swept.
+  void sweep_head(core::report::Report& out, const Completion& done, const char* mode, const std::string& key,
+                  verflixte6::Joker joker) const;
+  // What every table opens with (intro_text: its lines, without the last line's end).
   void intro(std::ostringstream& o) const;
+  std::string intro_text() const;
   int vary() const;
   int auto_report() const;
   // The joker table, and the ruleset comparison when the rules differ from their preset
@@ -61,8 +66,12 @@ struct Balance {
 // A lift column wide enough for its family's name.
 size_t column(const verflixte6::PolicyFamily& f);
 std::string joker_list(const std::vector<verflixte6::Joker>& list);
-// A difference in JSON: the paired SE and, for comparison, the independent one.
+// A difference in JSON: the paired SE and, for comparison, the independent one (JSON: KEY,
+// KEY_stderr, KEY_stderr_independent; CSV: KEY, KEY_se, KEY_se_independent). Absent values
+// when there is none.
 void put(json& row, const std::string& key, const verflixte6::Difference& d);
+std::vector<core::report::Column> difference_columns(const std::string& key);
+std::vector<core::report::Value> difference_values(const std::optional<verflixte6::Difference>& d);
 extern const char* const kPairing;
 
 }  // namespace verflixt::cli::balance_run
