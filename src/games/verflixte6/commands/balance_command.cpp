@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -57,12 +56,6 @@ std::vector<rp::Column> difference_columns(const std::string& key) {
 std::vector<rp::Value> difference_values(const std::optional<Difference>& d) {
   if (!d) return {rp::Absent{}, rp::Absent{}};
   return {d->paired, d->independent_se};
-}
-
-void put(json& row, const std::string& key, const Difference& d) {
-  row[key] = d.paired.mean;
-  row[key + "_stderr"] = d.paired.se;
-  row[key + "_stderr_independent"] = d.independent_se;
 }
 
 const char* const kPairing =
@@ -233,12 +226,6 @@ void Balance::head(rp::Report& out) const {
       .field("field", field.label)
       .field("series_length", table.series_length)
       .field("policy_families", names);
-}
-
-void Balance::header(json& j) const {
-  rp::Report out({});
-  head(out);
-  j = json::parse(out.render_json());
 }
 
 void Balance::sweep_head(rp::Report& out, const Completion& done, const char* mode, const std::string& key,

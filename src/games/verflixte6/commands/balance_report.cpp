@@ -16,6 +16,7 @@
 namespace verflixt::cli::balance_run {
 
 using namespace verflixt::verflixte6;
+namespace rp = core::report;
 namespace {
 
 using namespace balance_text;
@@ -89,130 +90,121 @@ JokerResult measure(const Balance& bal) {
   return res;
 }
 
-std::string joker_json(const Balance& bal, const JokerResult& res, const Completion& done) {
+// A row of the joker table, one description for JSON's jokers (the first family's, each with
+// its lift under every family) and the CSV (every family's base and jokers).
+std::vector<rp::Column> joker_columns() {
+  std::vector<rp::Column> c = {{.name = "joker"},
+                               {.name = "family", .in = rp::kCsv},
+                               {.name = "p_win", .se_name = "p_win_stderr", .csv_se_name = "p_win_se"}};
+  for (auto& x : difference_columns("win_lift")) c.push_back(std::move(x));
+  c.push_back({.name = "p_loser"});
+  for (auto& x : difference_columns("loser_change")) c.push_back(std::move(x));
+  c.back().in = rp::kJson;  // the CSV gives the loser change its paired SE only
+  c.push_back({.name = "eyes", .csv_format = "%.4f", .se_name = "eyes_stderr", .csv_se_name = "eyes_se"});
+  c.push_back({.name = "solo_ev_lift_exact", .in = rp::kJson});
+  c.push_back({.name = "solo_ev_lift", .in = rp::kCsv});
+  c.push_back({.name = "by_family", .in = rp::kJson});
+  return c;
+}
+
+std::vector<rp::Value> joker_row(const std::string& label, const std::string& family, const TableRun& r,
+                                 const std::optional<Difference>& dw, const std::optional<Difference>& dl, double solo) {
+  std::vector<rp::Value> row = {label, family, r.estimate(Group::tested, Measure::win)};
+  for (auto& x : difference_values(dw)) row.push_back(std::move(x));
+  row.push_back(r.estimate(Group::tested, Measure::loser).mean);
+  for (auto& x : difference_values(dl)) row.push_back(std::move(x));
+  row.push_back(r.estimate(Group::tested, Measure::eyes));
+  row.push_back(number_or_null(solo));
+  row.push_back(std::isnan(solo) ? rp::Value(rp::Absent{}) : rp::Value(solo));
+  row.push_back(rp::Absent{});
+  return row;
+}
+
+void joker_json(rp::Report& out, const Balance& bal, const JokerResult& res, const Completion& done) {
   const std::vector<PolicyFamily>& families = bal.families;
-  const std::uint64_t evenings = bal.evenings;
-  const Rules& reference = bal.reference;
-  const Rules& rules = bal.rules;
   const JokerTable& t = res.t;
   const FamilyRows& first = t.families[0];
-  const bool has_base = res.has_base;
-  const std::optional<SequentialRun>& sequential = res.sequential;
-  const std::optional<TableRun>& ref_run = res.ref_run;
-  const std::optional<TableRun>& new_run = res.new_run;
-  const std::vector<Joker>& changed = res.changed;
-  const std::vector<std::string>& compare_warnings = res.compare_warnings;
-  const bool compared = res.compared;
-  const std::string& compare_loadout = res.compare_loadout;
   auto lift = [&res](size_t f, size_t k, Measure m = Measure::win) { return res.lift(f, k, m); };
-  std::string text;
-  json j;
-  bal.header(j);
-  j["evenings_per_variant"] = has_base ? first.base->evenings : 0;
-  if (first.base && first.base->interrupted) j["baseline_interrupted"] = true;  // the base itself was cut short
-  mark_json(j, done);
-  j["lift_stderr"] = kPairing;
-  j["verdict"] = verdict_json(t, families);
-  if (sequential) j["until_verdict"] = sequential_json(*sequential, evenings);
-  if (has_base) {
+  bal.head(out);
+  out.field("evenings_per_variant", res.has_base ? first.base->evenings : std::uint64_t{0});
+  if (first.base && first.base->interrupted) out.field("baseline_interrupted", true);  // the base itself was cut short
+  out.completion(done.interrupted, done.completed, done.total, done.unit)
+      .field("lift_stderr", std::string(kPairing))
+      .field("verdict", verdict_json(t, families));
+  if (res.sequential) out.field("until_verdict", sequential_json(*res.sequential, bal.evenings));
+  if (res.has_base) {
     const TableRun& b = *first.base;
-    const core::Estimate w = b.estimate(Group::tested, Measure::win), l = b.estimate(Group::tested, Measure::loser);
-    j["baseline"] = {{"p_win", w.mean}, {"p_win_stderr", w.se}, {"p_loser", l.mean}, {"p_loser_stderr", l.se}};
+    rp::Table base{.columns = {{.name = "p_win", .se_name = "p_win_stderr"}, {.name = "p_loser", .se_name = "p_loser_stderr"}},
+                   .json = rp::Table::Object};
+    out.field("baseline", base.row({b.estimate(Group::tested, Measure::win), b.estimate(Group::tested, Measure::loser)}).nested());
   }
-  json bases = json::array();
-  for (const auto& rows : t.families) {
-    json b = {{"family", rows.family}};
-    if (rows.base) {
-      const core::Estimate w = rows.base->estimate(Group::tested, Measure::win);
-      b["p_win"] = w.mean;
-      b["p_win_stderr"] = w.se;
-      b["engine"] = engine_name(rows.base->engine);
-    }
-    bases.push_back(b);
-  }
-  j["baselines"] = bases;
-  j["jokers"] = json::array();
+  rp::Table bases{.columns = {{.name = "family"}, {.name = "p_win", .se_name = "p_win_stderr"}, {.name = "engine"}}};
+  for (const auto& rows : t.families)
+    bases.row({rows.family, rows.base ? rp::Value(rows.base->estimate(Group::tested, Measure::win)) : rp::Value(rp::Absent{}),
+               rows.base ? rp::Value(engine_name(rows.base->engine)) : rp::Value(rp::Absent{})});
+  out.field("baselines", bases.nested());
+  rp::Table jokers{.columns = joker_columns()};
   for (size_t k = 0; k < t.tested.size(); ++k) {
     if (!first.with[k]) continue;
-    const TableRun& w = *first.with[k];
-    const core::Estimate pw = w.estimate(Group::tested, Measure::win), pl = w.estimate(Group::tested, Measure::loser),
-                   e = w.estimate(Group::tested, Measure::eyes);
-    json row = {{"joker", joker_id(t.tested[k])}, {"p_win", pw.mean}, {"p_win_stderr", pw.se}};
-    put(row, "win_lift", *lift(0, k));
-    row["p_loser"] = pl.mean;
-    put(row, "loser_change", *lift(0, k, Measure::loser));
-    row["eyes"] = e.mean;
-    row["eyes_stderr"] = e.se;
-    row["solo_ev_lift_exact"] = number_or_null(t.solo_lift[k]);
-    row["by_family"] = json::array();
+    rp::Table by_family{.columns = {{.name = "family"}, {.name = "unused"}, {.name = "p_win", .se_name = "p_win_stderr"}}};
+    for (auto& x : difference_columns("win_lift")) by_family.columns.push_back(std::move(x));
     for (size_t f = 0; f < families.size(); ++f) {
-      json fr = {{"family", families[f].name}};
-      if (const auto d = lift(f, k)) {
-        fr["unused"] = static_cast<bool>(t.unused[f][k]);
-        const core::Estimate p = t.families[f].with[k]->estimate(Group::tested, Measure::win);
-        fr["p_win"] = p.mean;
-        fr["p_win_stderr"] = p.se;
-        put(fr, "win_lift", *d);
-      }
-      row["by_family"].push_back(fr);
+      const auto d = lift(f, k);
+      std::vector<rp::Value> row = {families[f].name};
+      row.push_back(d ? rp::Value(static_cast<bool>(t.unused[f][k])) : rp::Value(rp::Absent{}));
+      row.push_back(d ? rp::Value(t.families[f].with[k]->estimate(Group::tested, Measure::win)) : rp::Value(rp::Absent{}));
+      for (auto& x : difference_values(d)) row.push_back(std::move(x));
+      by_family.row(std::move(row));
     }
-    j["jokers"].push_back(row);
+    std::vector<rp::Value> row = joker_row(std::string(joker_id(t.tested[k])), first.family, *first.with[k], lift(0, k),
+                                           lift(0, k, Measure::loser), t.solo_lift[k]);
+    row.back() = by_family.nested();
+    jokers.row(std::move(row));
   }
-  if (compared) {
-    json changed_ids = json::array();
-    for (Joker c : changed) changed_ids.push_back(joker_id(c));
-    json groups = json::array(), diffs = json::array();
+  out.field("jokers", jokers.nested());
+  if (res.compared) {
+    std::vector<std::string> changed;
+    for (Joker c : res.changed) changed.emplace_back(joker_id(c));
+    std::vector<rp::Column> side = {{.name = "label"}}, diff = {{.name = "label"}};
+    for (const char* name : {"p_win", "p_loser", "eyes"}) {
+      side.push_back({.name = std::string("preset_") + name, .se_name = std::string("preset_") + name + "_stderr"});
+      side.push_back({.name = std::string("rules_") + name, .se_name = std::string("rules_") + name + "_stderr"});
+      for (auto& x : difference_columns(name)) diff.push_back(std::move(x));
+    }
+    rp::Table groups{.columns = side}, diffs{.columns = diff};
     for (size_t g = 0; g < 2; ++g) {
       const Group gr = g == 0 ? Group::tested : Group::field;
       const std::string label = g == 0 ? "base" : "field";
-      json side = {{"label", label}};
-      json diff = {{"label", label}};
-      for (const auto& [name, m] : {std::pair{"p_win", Measure::win}, {"p_loser", Measure::loser}, {"eyes", Measure::eyes}}) {
-        const core::Estimate a = ref_run->estimate(gr, m), b = new_run->estimate(gr, m);
-        side[std::string("preset_") + name] = a.mean;
-        side[std::string("preset_") + name + "_stderr"] = a.se;
-        side[std::string("rules_") + name] = b.mean;
-        side[std::string("rules_") + name + "_stderr"] = b.se;
-        put(diff, name, difference(*new_run, *ref_run, gr, m));  // rules − preset: what the change did
+      std::vector<rp::Value> a = {label}, d = {label};
+      for (const Measure m : {Measure::win, Measure::loser, Measure::eyes}) {
+        a.push_back(res.ref_run->estimate(gr, m));
+        a.push_back(res.new_run->estimate(gr, m));
+        for (auto& x : difference_values(difference(*res.new_run, *res.ref_run, gr, m))) d.push_back(std::move(x));  // rules − preset
       }
-      groups.push_back(side);
-      diffs.push_back(diff);
+      groups.row(std::move(a));
+      diffs.row(std::move(d));
     }
-    j["ruleset_comparison"] = {{"preset", reference.preset}, {"rules", rules_summary(rules)},
-                               {"changed_jokers", changed_ids}, {"tested_jokers", compare_loadout},
-                               {"groups", groups}, {"rules_minus_preset", diffs}, {"warnings", compare_warnings}};
+    rp::Table cmp{.columns = {{.name = "preset"}, {.name = "rules"}, {.name = "changed_jokers"}, {.name = "tested_jokers"},
+                              {.name = "groups"}, {.name = "rules_minus_preset"}, {.name = "warnings"}},
+                  .json = rp::Table::Object};
+    cmp.row({bal.reference.preset, rules_summary(bal.rules), changed, res.compare_loadout, groups.nested(), diffs.nested(),
+             res.compare_warnings});
+    out.field("ruleset_comparison", cmp.nested());
   }
-  text = json_text(j);
-  return text;
 }
 
-std::string joker_csv(const Balance& bal, const JokerResult& res) {
-  const std::vector<PolicyFamily>& families = bal.families;
+void joker_csv(rp::Report& out, const Balance& bal, const JokerResult& res) {
   const JokerTable& t = res.t;
-  auto lift = [&res](size_t f, size_t k, Measure m = Measure::win) { return res.lift(f, k, m); };
-  std::string text;
-  text = "joker,family,p_win,p_win_se,win_lift,win_lift_se,win_lift_se_independent,p_loser,loser_change,loser_change_se,"
-         "eyes,eyes_se,solo_ev_lift\n";
-  for (size_t f = 0; f < families.size(); ++f) {
+  rp::Table& csv = out.table("", joker_columns(), rp::kCsv);
+  for (size_t f = 0; f < bal.families.size(); ++f) {
     const FamilyRows& rows = t.families[f];
     if (!rows.base || rows.base->evenings == 0) continue;
-    auto line = [&](const std::string& label, const TableRun& r, const std::optional<Difference>& dw,
-                    const std::optional<Difference>& dl, double solo) {
-      const core::Estimate w = r.estimate(Group::tested, Measure::win), l = r.estimate(Group::tested, Measure::loser),
-                     e = r.estimate(Group::tested, Measure::eyes);
-      text += label + "," + rows.family + "," + fmt("%.6f", w.mean) + "," + fmt("%.6f", w.se) + "," +
-              (dw ? fmt("%.6f", dw->paired.mean) + "," + fmt("%.6f", dw->paired.se) + "," + fmt("%.6f", dw->independent_se)
-                  : std::string(",,")) +
-              "," + fmt("%.6f", l.mean) + "," +
-              (dl ? fmt("%.6f", dl->paired.mean) + "," + fmt("%.6f", dl->paired.se) : std::string(",")) + "," +
-              fmt("%.4f", e.mean) + "," + fmt("%.4f", e.se) + "," + (std::isnan(solo) ? std::string() : fmt("%.6f", solo)) +
-              "\n";
-    };
-    line("base", *rows.base, std::nullopt, std::nullopt, 0.0);
+    csv.row(joker_row("base", rows.family, *rows.base, std::nullopt, std::nullopt, 0.0));
     for (size_t k = 0; k < t.tested.size(); ++k)
-      if (rows.with[k]) line(std::string(joker_id(t.tested[k])), *rows.with[k], lift(f, k), lift(f, k, Measure::loser), t.solo_lift[k]);
+      if (rows.with[k])
+        csv.row(joker_row(std::string(joker_id(t.tested[k])), rows.family, *rows.with[k], res.lift(f, k),
+                          res.lift(f, k, Measure::loser), t.solo_lift[k]));
   }
-  return text;
 }
 
 std::string joker_text(const Balance& bal, const JokerResult& res) {
@@ -302,10 +294,12 @@ int Balance::joker_table() const {
   const JokerResult r = measure(*this);
   const Completion done = completion(r.t.runs_done + (r.compared ? 1 : 0), r.t.runs_total + (compare ? 1 : 0),
                                                "variants", r.t.interrupted);
-  const std::string text = format == "json" ? joker_json(*this, r, done)
-                           : format == "csv" ? joker_csv(*this, r)
-                                             : joker_text(*this, r);
-  return finish(vm, format, done, text);
+  rp::Report out({});
+  joker_json(out, *this, r, done);
+  joker_csv(out, *this, r);
+  std::string text = joker_text(*this, r);
+  out.line(text.substr(0, text.size() - 1));
+  return finish(vm, format, done, out.render(format));
 }
 
 }  // namespace verflixt::cli::balance_run

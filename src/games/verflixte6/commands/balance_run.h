@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,8 +17,6 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::cli::balance_run {
-
-using json = nlohmann::ordered_json;
 
 struct Balance {
   explicit Balance(const po::variables_map& options) : vm(options) {}
@@ -47,9 +44,8 @@ struct Balance {
   // The table, the field and the policy families; the swept parameter of --vary or --auto.
   void read_table();
   void install_hooks();
-  // What every JSON report opens with (header: the same as a JSON object).
+  // What every JSON report opens with.
   void head(core::report::Report& out) const;
-  void header(json& j) const;
   // --vary and --auto: the head, then what ran and which rule key of which joker was swept.
   void sweep_head(core::report::Report& out, const Completion& done, const char* mode, const std::string& key,
                   verflixte6::Joker joker) const;
@@ -66,10 +62,9 @@ struct Balance {
 // A lift column wide enough for its family's name.
 size_t column(const verflixte6::PolicyFamily& f);
 std::string joker_list(const std::vector<verflixte6::Joker>& list);
-// A difference in JSON: the paired SE and, for comparison, the independent one (JSON: KEY,
+// A difference: the paired SE and, for comparison, the independent one (JSON: KEY,
 // KEY_stderr, KEY_stderr_independent; CSV: KEY, KEY_se, KEY_se_independent). Absent values
 // when there is none.
-void put(json& row, const std::string& key, const verflixte6::Difference& d);
 std::vector<core::report::Column> difference_columns(const std::string& key);
 std::vector<core::report::Value> difference_values(const std::optional<verflixte6::Difference>& d);
 extern const char* const kPairing;

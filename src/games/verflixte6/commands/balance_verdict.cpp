@@ -8,8 +8,6 @@ namespace verflixt::cli::balance_text {
 
 using namespace verflixt::verflixte6;
 
-using json = nlohmann::ordered_json;
-
 namespace {
 
 std::string evenings_text(double evenings, const std::string& pair, double z) {
@@ -29,37 +27,40 @@ std::string verdict_name(const std::string& joker, const JokerTable& t, size_t f
 // check, then whether every family agrees.
 }  // namespace
 
-json verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families) {
-  json largest, smallest;
+rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families) {
+  rp::Table largest{.columns = {{.name = "family"}, {.name = "joker"}}, .keyed = true, .json = rp::Table::Values},
+      smallest = largest;
   for (size_t f = 0; f < families.size(); ++f) {
-    largest[families[f].name] = name_or_null(t.largest[f]);
-    smallest[families[f].name] = name_or_null(t.smallest[f]);
+    largest.row({families[f].name, name_or_null(t.largest[f])});
+    smallest.row({families[f].name, name_or_null(t.smallest[f])});
   }
-  json by_family = json::array();
+  rp::Table by_family{.columns = {{.name = "family"}, {.name = "base_p_win", .se_name = "base_p_win_stderr"},
+                                  {.name = "strongest"}, {.name = "weakest"}, {.name = "evenings_to_separate_strongest"},
+                                  {.name = "strongest_pair"}, {.name = "evenings_to_separate_weakest"},
+                                  {.name = "weakest_pair"}, {.name = "unused"}}};
   for (size_t f = 0; f < t.verdicts.size(); ++f) {
     const auto& v = t.verdicts[f];
-    json unused = json::array();
+    std::vector<std::string> unused;
     for (size_t k = 0; f < t.unused.size() && k < t.tested.size(); ++k)
-      if (t.unused[f][k]) unused.push_back(joker_id(t.tested[k]));
-    by_family.push_back({{"family", families[f].name}, {"base_p_win", v.base.mean}, {"base_p_win_stderr", v.base.se},
-                         {"strongest", name_or_null(v.strongest)}, {"weakest", name_or_null(v.weakest)},
-                         {"evenings_to_separate_strongest", number_or_null(v.evenings_strongest)},
-                         {"strongest_pair", v.strongest_pair},
-                         {"evenings_to_separate_weakest", number_or_null(v.evenings_weakest)},
-                         {"weakest_pair", v.weakest_pair}, {"unused", unused}});
+      if (t.unused[f][k]) unused.emplace_back(joker_id(t.tested[k]));
+    by_family.row({families[f].name, v.base, name_or_null(v.strongest), name_or_null(v.weakest),
+                   number_or_null(v.evenings_strongest), v.strongest_pair, number_or_null(v.evenings_weakest),
+                   v.weakest_pair, unused});
   }
-  return {{"rule", "the headline is the strongest family's verdict (the family whose base loadout has the highest "
-                   "P(win) at this table): a joker is strongest (weakest) when its P(win) beats (trails) every other "
-                   "tested joker's by more than z paired SE (z: 2, more under --until-verdict) under that family; every family's own verdict follows as "
-                   "a robustness check"},
-          {"z", t.z},
-          {"family", t.verdicts.empty() ? json() : json(families[t.headline].name)},
-          {"family_measure", "base P(win) of the tested seat, same dice for every family"},
-          {"strongest", name_or_null(t.strongest)}, {"weakest", name_or_null(t.weakest)},
-          {"by_family", by_family},
-          {"every_family_agrees", {{"strongest", name_or_null(t.agreed_strongest)},
-                                   {"weakest", name_or_null(t.agreed_weakest)}}},
-          {"largest_lift", largest}, {"smallest_lift", smallest}};
+  rp::Table agrees{.columns = {{.name = "strongest"}, {.name = "weakest"}}, .json = rp::Table::Object};
+  agrees.row({name_or_null(t.agreed_strongest), name_or_null(t.agreed_weakest)});
+  rp::Table verdict{.columns = {{.name = "rule"}, {.name = "z"}, {.name = "family"}, {.name = "family_measure"},
+                                {.name = "strongest"}, {.name = "weakest"}, {.name = "by_family"},
+                                {.name = "every_family_agrees"}, {.name = "largest_lift"}, {.name = "smallest_lift"}},
+                    .json = rp::Table::Object};
+  verdict.row({std::string("the headline is the strongest family's verdict (the family whose base loadout has the highest "
+                           "P(win) at this table): a joker is strongest (weakest) when its P(win) beats (trails) every other "
+                           "tested joker's by more than z paired SE (z: 2, more under --until-verdict) under that family; "
+                           "every family's own verdict follows as a robustness check"),
+               t.z, t.verdicts.empty() ? rp::Value(nullptr) : rp::Value(families[t.headline].name),
+               std::string("base P(win) of the tested seat, same dice for every family"), name_or_null(t.strongest),
+               name_or_null(t.weakest), by_family.nested(), agrees.nested(), largest.nested(), smallest.nested()});
+  return verdict.nested();
 }
 
 void verdict_text(std::ostringstream& o, const JokerTable& t, const std::vector<PolicyFamily>& families) {
@@ -92,11 +93,14 @@ std::string sequential_rule(const SequentialRun& s) {
 
 }  // namespace
 
-json sequential_json(const SequentialRun& s, std::uint64_t block) {
-  return {{"rule", sequential_rule(s)}, {"z", s.z}, {"error_rate", s.alpha}, {"block_evenings", block},
-          {"blocks", s.blocks}, {"budget_blocks", s.looks},
-          {"evenings_per_run", static_cast<std::uint64_t>(s.blocks) * block},
-          {"stopped_at", s.decided ? "verdict" : s.table.interrupted ? "interrupted" : "budget"}};
+rp::Nested sequential_json(const SequentialRun& s, std::uint64_t block) {
+  rp::Table t{.columns = {{.name = "rule"}, {.name = "z"}, {.name = "error_rate"}, {.name = "block_evenings"},
+                          {.name = "blocks"}, {.name = "budget_blocks"}, {.name = "evenings_per_run"}, {.name = "stopped_at"}},
+              .json = rp::Table::Object};
+  t.row({sequential_rule(s), s.z, s.alpha, block, static_cast<std::int64_t>(s.blocks), static_cast<std::int64_t>(s.looks),
+         static_cast<std::uint64_t>(s.blocks) * block,
+         std::string(s.decided ? "verdict" : s.table.interrupted ? "interrupted" : "budget")});
+  return t.nested();
 }
 
 std::string sequential_text(const SequentialRun& s, std::uint64_t block) {

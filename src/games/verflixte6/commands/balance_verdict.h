@@ -1,8 +1,7 @@
 #pragma once
 // `verflixt balance`'s verdict (the strongest family's, the others as robustness checks) as
-// JSON and as text, and the small formatting helpers the balance command shares with it.
+// reported values and as text, and the small formatting helpers the balance command shares with it.
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,17 +18,15 @@ inline std::string pm(const core::Estimate& e, const char* f = "%+.4f") { return
 inline std::string pad(const std::string& s, size_t width) {
   return s + std::string(s.size() < width ? width - s.size() : 1, ' ');
 }
-inline nlohmann::ordered_json name_or_null(const std::string& x) {
-  return x.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(x);
-}
-inline nlohmann::ordered_json number_or_null(double x) {
-  return std::isnan(x) ? nlohmann::ordered_json() : nlohmann::ordered_json(x);
-}
+namespace rp = core::report;
+// JSON's null for what is not there: no name, no number.
+inline rp::Value name_or_null(const std::string& x) { return x.empty() ? rp::Value(nullptr) : rp::Value(x); }
+inline rp::Value number_or_null(double x) { return std::isnan(x) ? rp::Value(nullptr) : rp::Value(x); }
 
-nlohmann::ordered_json verdict_json(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
+rp::Nested verdict_json(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
 void verdict_text(std::ostringstream& o, const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
 // --until-verdict: how the sequential run ended, its rule and its error rate.
-nlohmann::ordered_json sequential_json(const verflixte6::SequentialRun& s, std::uint64_t block);
+rp::Nested sequential_json(const verflixte6::SequentialRun& s, std::uint64_t block);
 std::string sequential_text(const verflixte6::SequentialRun& s, std::uint64_t block);
 
 }  // namespace verflixt::cli::balance_text
