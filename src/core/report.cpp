@@ -259,8 +259,13 @@ std::string Report::render_csv() const {
       std::string line;
       for (size_t c = 0; c < t.columns.size(); ++c)
         if (t.columns[c].in & kCsv) {
-          const std::string v = cell(row[c], t.columns[c].csv_format, true);
-          line += (line.empty() ? "" : ",") + (t.columns[c].csv_quoted ? "\"" + v + "\"" : v);
+          std::string v = cell(row[c], t.columns[c].csv_format, true);
+          if (t.columns[c].csv_quoted || (t.columns[c].csv_escaped && v.find_first_of(",\"\n") != std::string::npos)) {
+            std::string q = "\"";
+            for (const char ch : v) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+            v = q + "\"";
+          }
+          line += (line.empty() ? "" : ",") + v;
           // A missing estimate leaves both of its cells empty.
           if (missing(row[c]) && !t.columns[c].se_name.empty()) line += ",";
         }

@@ -60,6 +60,7 @@ struct Column {
   std::string missing = "";           // text: what a null or absent value shows
   std::string csv_name = "", csv_se_name = "";  // CSV headers, when not the JSON keys
   bool csv_quoted = false;            // CSV: the cell in double quotes (a name that holds commas)
+  bool csv_escaped = false;           // CSV: quoted only when it holds a comma, a quote or a line end
   bool estimate_object = false;       // JSON: an estimate as {"mean": m, "stderr": se} under `name`
   // Markdown: the header (default: the name), right-aligned, and the number format (default:
   // the text's).

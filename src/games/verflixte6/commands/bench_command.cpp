@@ -32,7 +32,6 @@
 #include <functional>
 #include <iterator>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -189,29 +188,18 @@ void Bench::make_context() {
   // The context, with the load average before this run adds its own.
   cores = omp_get_num_procs();
   const std::vector<double> load_before = load_average();
-  context["date_utc"] = utc_now();
-  context["verflixt_version"] = kVersion;
-  context["cpu_model"] = cpu_model();
-  context["logical_cores"] = cores;
-  context["threads_measured"] = "1.." + std::to_string(max_threads);
-  context["isa"] = isa_summary();
-  context["isa_features"] = isa_features();
-  context["native_build"] = VERFLIXT_NATIVE_BUILD != 0;
-  context["compiler"] = compiler();
-  context["build_type"] = VERFLIXT_BUILD_TYPE;
-  context["build_flags"] = VERFLIXT_BUILD_FLAGS;
-#ifdef NDEBUG
-  context["assertions"] = false;
-#else
-  context["assertions"] = true;
-#endif
-  context["load_average"] = load_before;
+  context.date_utc = utc_now();
+  context.cpu_model = cpu_model();
+  context.threads_measured = "1.." + std::to_string(max_threads);
+  context.isa = isa_summary();
+  context.isa_features = isa_features();
+  context.compiler = compiler();
+  context.load_average = load_before;
   const char* wait_policy = std::getenv("OMP_WAIT_POLICY");
-  context["omp_wait_policy"] = wait_policy ? wait_policy : "runtime default (idle threads spin)";
+  context.omp_wait_policy = wait_policy ? wait_policy : "runtime default (idle threads spin)";
   const double threshold = busy_threshold(cores, max_threads);
   busy = !load_before.empty() && load_before[0] > threshold;
-  context["busy_threshold"] = threshold;
-  context["machine_busy"] = busy;
+  context.busy_threshold = threshold;
   if (busy)
     warning = "the machine is busy: 1-minute load average " + fmt("%.2f", load_before[0]) + " > " +
               fmt("%.1f", threshold) + " (" + std::to_string(cores) + " logical cores, up to " +
@@ -219,7 +207,18 @@ void Bench::make_context() {
               " measured); wall-clock rates include other processes' work — prefer the per-CPU-second "
               "rates and the min/max spread, or rerun on an idle machine";
   if (busy) std::cerr << "verflixt bench: warning: " << warning << "\n";
-  context["warning"] = busy ? nlohmann::ordered_json(warning) : nlohmann::ordered_json(nullptr);
+  // Each section's own columns after those of every row.
+  const auto cols = [](std::initializer_list<const char*> names) {
+    std::vector<core::report::Column> c;
+    for (const char* n : names) c.push_back({.name = n});
+    return c;
+  };
+  solo_json = section_table(false, cols({"chain_states", "compile_seconds", "alias_buckets", "mean", "stderr", "baseline_mean",
+                                         "baseline_stderr", "signature", "one_step_signature", "same_as_one_thread"}));
+  pass_json = section_table(true, cols({"mean", "stderr", "baseline_mean", "baseline_stderr", "same_as_one_thread",
+                                        "lane_block"}));
+  evening_json = section_table(true, cols({"evenings", "baseline_evenings", "same_as_one_thread", "lane_block"}));
+  mpi_json = section_table(false, cols({"ranks", "same_as_rank_0_alone"}));
 }
 
 void Bench::print_row(const Row& row) {
@@ -235,17 +234,23 @@ void Bench::print_row(const Row& row) {
   }
 }
 
-nlohmann::ordered_json Bench::row_json(const Row& row) const {
-  nlohmann::ordered_json r;
-  r["workload"] = row.workload;
-  if (row.section == "passes" || row.section == "evenings") r["players"] = row.players;
-  r["threads"] = row.threads;
-  r["baseline"] = row.baseline;
-  r["repeats"] = repeats;
-  r["turns"] = row.kernel_turns;
-  r["baseline_turns"] = row.baseline_turns;
+core::report::Table Bench::section_table(bool players, std::vector<core::report::Column> extra) const {
+  core::report::Table t{.columns = {{.name = "workload"}}};
+  if (players) t.columns.push_back({.name = "players"});
+  for (const char* name : {"threads", "baseline", "repeats", "turns", "baseline_turns"}) t.columns.push_back({.name = name});
+  for (const auto& m : kMeasures) t.columns.push_back({.name = m.key});
+  for (auto& c : extra) t.columns.push_back(std::move(c));
+  return t;
+}
+
+std::vector<core::report::Value> Bench::row_values(const Row& row, bool players) const {
+  std::vector<core::report::Value> r = {row.workload};
+  if (players) r.push_back(static_cast<std::int64_t>(row.players));
+  r.insert(r.end(), {static_cast<std::int64_t>(row.threads), row.baseline, static_cast<std::int64_t>(repeats),
+                     row.kernel_turns, row.baseline_turns});
   for (int m = 0; m < kMeasureCount; ++m)
-    if (!row.series[m].values.empty()) r[kMeasures[m].key] = to_json(row.series[m]);
+    r.push_back(row.series[m].values.empty() ? core::report::Value(core::report::Absent{})
+                                             : core::report::Value(series_json(row.series[m])));
   return r;
 }
 
@@ -300,19 +305,12 @@ bool Bench::solo_rows(const Workload& w) {
     print_row(row);
     body << "         signature (mean/turns) " << row.signature
          << (row.same_as_one_thread ? "" : "  (DIFFERS between repeats or from 1 thread!)") << "\n";
-    nlohmann::ordered_json r = row_json(row);
-    r["chain_states"] = chain.size();
-    r["compile_seconds"] = compile_s;
-    r["alias_buckets"] = alias.threshold.size();
-    r["mean"] = k.tally.mean();
-    r["stderr"] = k.tally.stderr_mean();
-    r["baseline_mean"] = b.tally.mean();
-    r["baseline_stderr"] = b.tally.stderr_mean();
-    r["signature"] = row.signature;
-    r["one_step_signature"] =
-        fmt("%.9f", row.one_step_tally.mean()) + "/" + std::to_string(row.one_step_tally.turns());
-    r["same_as_one_thread"] = row.same_as_one_thread;
-    solo_json.push_back(std::move(r));
+    std::vector<core::report::Value> r = row_values(row, false);
+    r.insert(r.end(), {std::uint64_t{chain.size()}, compile_s, std::uint64_t{alias.threshold.size()}, k.tally.mean(),
+                       k.tally.stderr_mean(), b.tally.mean(), b.tally.stderr_mean(), row.signature,
+                       fmt("%.9f", row.one_step_tally.mean()) + "/" + std::to_string(row.one_step_tally.turns()),
+                       row.same_as_one_thread});
+    solo_json.row(std::move(r));
     rows.push_back(std::move(row));
   }
   if (!any) return false;
@@ -364,14 +362,10 @@ void Bench::pass_rows() {
            << fmt("%.4f", k.tally.stderr_mean()) << ", reference engine " << fmt("%.4f", e.tally.mean()) << " ± "
            << fmt("%.4f", e.tally.stderr_mean())
            << (row.same_as_one_thread ? "" : "  (pass kernel DIFFERS between repeats or from 1 thread!)") << "\n";
-      nlohmann::ordered_json r = row_json(row);
-      r["mean"] = k.tally.mean();
-      r["stderr"] = k.tally.stderr_mean();
-      r["baseline_mean"] = e.tally.mean();
-      r["baseline_stderr"] = e.tally.stderr_mean();
-      r["same_as_one_thread"] = row.same_as_one_thread;
-      r["lane_block"] = block;
-      pass_json.push_back(std::move(r));
+      std::vector<core::report::Value> r = row_values(row, true);
+      r.insert(r.end(), {k.tally.mean(), k.tally.stderr_mean(), e.tally.mean(), e.tally.stderr_mean(),
+                         row.same_as_one_thread, block});
+      pass_json.row(std::move(r));
       rows.push_back(std::move(row));
     }
   }
@@ -415,12 +409,9 @@ void Bench::evening_rows() {
       if (threads == 1) one_thread_kernel = row.series[KERNEL].values;
       print_row(row);
       if (!row.same_as_one_thread) body << "         (pass kernel DIFFERS between repeats or from 1 thread!)\n";
-      nlohmann::ordered_json r = row_json(row);
-      r["evenings"] = evenings;
-      r["baseline_evenings"] = baseline_evenings;
-      r["same_as_one_thread"] = row.same_as_one_thread;
-      r["lane_block"] = evening_block;
-      evening_json.push_back(std::move(r));
+      std::vector<core::report::Value> r = row_values(row, true);
+      r.insert(r.end(), {evenings, baseline_evenings, row.same_as_one_thread, evening_block});
+      evening_json.row(std::move(r));
       rows.push_back(std::move(row));
     }
   }
@@ -468,10 +459,9 @@ void Bench::mpi_rows() {
       print_row(row);
       const bool same = k.tally == b.tally;
       body << "         " << ranks << " ranks give the same result as rank 0 alone: " << (same ? "yes" : "NO") << "\n";
-      nlohmann::ordered_json r = row_json(row);
-      r["ranks"] = ranks;
-      r["same_as_rank_0_alone"] = same;
-      mpi_json.push_back(std::move(r));
+      std::vector<core::report::Value> r = row_values(row, false);
+      r.insert(r.end(), {static_cast<std::int64_t>(ranks), same});
+      mpi_json.row(std::move(r));
       rows.push_back(std::move(row));
     }
   }
@@ -492,7 +482,6 @@ int bench_command(int argc, const char* const* argv) {
   install_interrupt_handler();
   b.control.stop = &interrupt_flag();
   b.ranks = core::cluster::size();
-  b.context["mpi_ranks"] = b.ranks;
   b.total_rows = (2 * b.workloads.size() + 1) * static_cast<std::uint64_t>(b.max_threads) + (b.ranks > 1 ? 2 : 0);
 
   for (const auto& w : b.workloads) {
@@ -502,10 +491,10 @@ int bench_command(int argc, const char* const* argv) {
   b.pass_rows();
   b.evening_rows();
   b.mpi_rows();
-  b.context["load_average_after"] = load_average();  // includes this run's own threads
+  b.context.load_average_after = load_average();  // includes this run's own threads
   const std::vector<std::string> trust = trust_warnings(b.rows);
   for (const auto& w : trust) std::cerr << "verflixt bench: warning: " << w << "\n";
-  b.context["trust_warnings"] = trust;
+  b.context.trust_warnings = trust;
   const Completion done = completion(b.rows_done, b.total_rows, "measurements");
   return b.report(vm, done, trust);
 }

@@ -13,7 +13,6 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "cli/cli.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/core/kernel.h"
+#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 
 namespace verflixt::cli::bench_measure {
@@ -121,16 +121,12 @@ struct Series {
   double max() const { return values.empty() ? 0 : *std::max_element(values.begin(), values.end()); }
 };
 
-inline nlohmann::ordered_json to_json(const Series& s) {
-  nlohmann::ordered_json j;
-  j["mean"] = s.mean();
-  j["sd"] = s.sd();
-  j["min"] = s.min();
-  j["max"] = s.max();
-  j["values"] = s.values;
-  return j;
+// A measure in JSON: {"mean", "sd", "min", "max", "values"}.
+inline core::report::Nested series_json(const Series& s) {
+  core::report::Table t{.columns = {{.name = "mean"}, {.name = "sd"}, {.name = "min"}, {.name = "max"}, {.name = "values"}},
+                        .json = core::report::Table::Object};
+  return t.row({s.mean(), s.sd(), s.min(), s.max(), s.values}).nested();
 }
-
 // The measures of a row, in report order. The key is the JSON key and the CSV column; the
 // label is the table's.
 struct Measure {

@@ -4,7 +4,6 @@
 // or CSV).
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "cli/cli.h"
 #include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/kernel.h"
+#include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
@@ -44,14 +44,18 @@ struct Bench {
   std::uint64_t turns_per_evening = 0, evenings = 0, baseline_evenings = 0;
   std::string evening_name;
   int cores = 1;
-  nlohmann::ordered_json context;
+  // What the run ran on and in: the machine, the build, the load before and after.
+  struct Context {
+    std::string date_utc, cpu_model, threads_measured, isa, compiler, omp_wait_policy;
+    std::vector<std::string> isa_features, trust_warnings;
+    std::vector<double> load_average, load_average_after;
+    double busy_threshold = 0;
+  } context;
   bool busy = false;
   std::string warning;
   std::vector<Row> rows;  // every row, for CSV
-  nlohmann::ordered_json solo_json = nlohmann::ordered_json::array();
-  nlohmann::ordered_json pass_json = nlohmann::ordered_json::array();
-  nlohmann::ordered_json evening_json = nlohmann::ordered_json::array();
-  nlohmann::ordered_json mpi_json = nlohmann::ordered_json::array();
+  // The rows of each section as JSON: the columns every row has, then the section's own.
+  core::report::Table solo_json, pass_json, evening_json, mpi_json;
   std::ostringstream body;  // the table's measurements
   core::RunControl control;
   int ranks = 1;
@@ -65,7 +69,10 @@ struct Bench {
   // The context, with the load average before this run adds its own.
   void make_context();
   void print_row(const bench_measure::Row& row);
-  nlohmann::ordered_json row_json(const bench_measure::Row& row) const;
+  // A section's rows: the columns of every row (with the players where a table plays), then
+  // `extra`; a row's values in the same order.
+  core::report::Table section_table(bool players, std::vector<core::report::Column> extra) const;
+  std::vector<core::report::Value> row_values(const bench_measure::Row& row, bool players) const;
   // The solo kernel against its naive loop on `w`, 1..max_threads threads; false when
   // interrupted before its first row.
   bool solo_rows(const Workload& w);
