@@ -298,13 +298,7 @@ std::string interrupted_mark(const Completion& c, const std::string& format) {
   return "INTERRUPTED: " + what;
 }
 
-void mark_json(nlohmann::ordered_json& j, const Completion& c) {
-  j["interrupted"] = c.interrupted;
-  if (!c.interrupted) return;
-  j["completed"] = c.completed;
-  j["total"] = c.total;
-  j["unit"] = c.unit;
-}
+void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text) {
   emit(vm, interrupted_mark(c, format) + text);

@@ -3,7 +3,6 @@
 // options every command takes, output formats, atomic output files, progress and Ctrl-C.
 // Private to the executable; the library never prints.
 #include <boost/program_options.hpp>
-#include <nlohmann/json.hpp>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 
 namespace verflixt::cli {
@@ -115,10 +115,10 @@ Completion completion(std::uint64_t completed, std::uint64_t total, std::string 
 // "12 of 40 turns completed" (or "12 turns completed" when open-ended).
 std::string completion_text(const Completion& c);
 // The mark for `format` (table, markdown, csv) as a first line, "" when not interrupted;
-// json carries it inside the document (mark_json) and gets "".
+// json carries it inside the document (mark) and gets "".
 std::string interrupted_mark(const Completion& c, const std::string& format);
-// Sets j["interrupted"] and, when interrupted, completed, total and unit.
-void mark_json(nlohmann::ordered_json& j, const Completion& c);
+// The result's "interrupted" and, when interrupted, its completed, total and unit.
+void mark(core::report::Report& r, const Completion& c);
 // Emits `text` with the mark in front (emit: stdout or --output), notes an interruption on
 // stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);

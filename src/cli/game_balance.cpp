@@ -124,7 +124,7 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
       .field("seed", info.sampling.seed)
       .field("games_per_row", info.sampling.games)
       .field("same_seed_every_row", true);
-  r.completion(done.interrupted, done.completed, done.total, done.unit);
+  mark(r, done);
   r.line(std::string("balance: each seat's ") + m.label + " (" + m.sum_note + ") " +
          (vary ? "as " + info.vary_key + " varies" : "under the preset " + info.preset + " and the given rules") + "; " +
          std::to_string(info.sampling.games) + " games per row, seed " + std::to_string(info.sampling.seed) +

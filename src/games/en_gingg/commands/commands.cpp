@@ -43,8 +43,6 @@ core::report::Report en_gingg_report(const eg::EnGinggRules& rules) {
   return core::report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
 }
 
-void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
-
 // A policy spec as a table shows it: a file by its name without directory and .ini.
 std::string display_name(const std::string& spec) {
   if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();

@@ -247,7 +247,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
     t.row({rows[done].first, v, v - first, kniffel::rules_summary(rows[done].second)});
   }
   const Completion c = completion(done, rows.size(), "rows", done < rows.size());
-  j.completion(c.interrupted, c.completed, c.total, c.unit);
+  mark(j, c);
   return finish(vm, format, c, j.render(format));
 }
 

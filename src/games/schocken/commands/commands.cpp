@@ -35,13 +35,9 @@ void add_schocken_rules_options(po::options_description& desc) {
 
 SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
 
-
-
 core::report::Report schocken_report(const SchockenRules& rules) {
   return core::report::Report({kVersion, "schocken", rules_summary(rules), ""});
 }
-
-void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
   const int v = vm[key].as<int>();

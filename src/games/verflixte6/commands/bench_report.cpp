@@ -59,7 +59,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
       .field("pass_rows", pass_json.nested())
       .field("evening_rows", evening_json.nested());
   if (ranks > 1) out.field("mpi_rows", mpi_json.nested());
-  out.completion(done.interrupted, done.completed, done.total, done.unit);
+  mark(out, done);
 
   // CSV: one line per section x workload x threads and stat: each repeat (stat "repeat", with
   // its number), then the summaries "mean", "sd", "min", "max" of those repeats.

@@ -31,7 +31,6 @@ namespace verflixt::cli {
 using namespace verflixt::verflixte6;
 namespace {
 
-
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
 
@@ -144,8 +143,6 @@ std::string head_text(const Evaluation& e) {
          "  jokers " + loadout_name(e.jokers) + " (" + (e.jokers_from == "default" ? "default" : "from " + e.jokers_from) +
          ")";
 }
-
-void mark(rp::Report& out, const Completion& c) { out.completion(c.interrupted, c.completed, c.total, c.unit); }
 
 // The turn as an absorbing Markov chain: exact values, no sampling error to report.
 std::string exact_report(const Evaluation& e, Completion& done) {

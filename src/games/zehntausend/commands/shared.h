@@ -35,9 +35,6 @@ inline core::report::Report game_report(const ZehntausendRules& r) {
   return core::report::Report({kVersion, "zehntausend", rules_summary(r), ""});
 }
 
-// The interruption mark of a sampled result (cli.h's mark_json, for a Report).
-inline void mark(core::report::Report& j, const Completion& c) { j.completion(c.interrupted, c.completed, c.total, c.unit); }
-
 inline std::string dice_label(int d, const ZehntausendRules& r) {
   // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.
   return std::to_string(d) + (d == r.dice ? (r.hot_dice ? " (also hot dice)" : " (never: no hot dice)") : "");
