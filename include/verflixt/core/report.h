@@ -1,11 +1,14 @@
 #pragma once
-// One description of a result, rendered as text, JSON or CSV by one renderer (the model is
-// Google Benchmark's reporters: the run is described once, each format is a reporter). A
-// result has a head (version, game, rules summary, preset), named fields and tables of columns,
-// and for the text form the prose lines between them. A column is one line in its table's
+// One description of a result, rendered as text, JSON, CSV or Markdown by one renderer (the
+// model is Google Benchmark's reporters: the run is described once, each format is a
+// reporter). A result has a head (version, game, rules summary, preset), named fields and
+// tables of columns — a table may also be a value, where a result nests — and for the text
+// and Markdown forms the prose lines between them. A column is one line in its table's
 // description — name (the JSON key and CSV header), text label, number formats, and whether the
-// value is an estimate with a standard error — so a new column appears in all three formats at
-// once. The core names no game; every layer that produces results can use it without Boost.
+// value is an estimate with a standard error — so a new column appears in every format at
+// once; where a format shows a result in another shape (a row per family in CSV, a list per
+// row in JSON), the same columns serve both, each shown where its flags say. The core names
+// no game; every layer that produces results can use it without Boost.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -107,9 +110,10 @@ class Report {
   // total counts and their unit.
   Report& completion(bool interrupted, std::uint64_t completed, std::uint64_t total, std::string unit);
 
-  // Text: "verflixt VERSION  game GAME  rules RULES" (and the head line's suffix), then
-  // lines and tables' rows. JSON: the head, then fields and tables, two-space indent. CSV: the
-  // row of the fields shown in CSV, then the CSV lines and tables in their order.
+  // Text: "verflixt VERSION  game GAME  rules RULES" (and the head line's suffix; none
+  // without a game), then lines and tables' rows. JSON: the head, then fields and tables,
+  // two-space indent. CSV: the row of the fields shown in CSV, then the CSV lines and tables
+  // in their order.
   std::string render_text() const;
   std::string render_json() const;
   std::string render_csv() const;
