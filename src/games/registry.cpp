@@ -9,7 +9,7 @@
 #include "games/schocken/commands/commands.h"
 #include "games/schocken/table_model.h"
 #include "games/verflixte6/commands/command.h"
-#include "games/verflixte6/rules/model.h"
+#include "games/verflixte6/rules/pass_model.h"
 #include "games/zehntausend/commands/commands.h"
 #include "games/zehntausend/table_model.h"
 
@@ -18,7 +18,7 @@ namespace verflixt::games {
 const std::vector<GameEntry>& registry() {
   // One line per game, the default first. What each model covers: docs/game-model.md.
   static const std::vector<GameEntry> kGames = {
-      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6Model()),
+      {"verflixte6", "Die verflixte 6: push your luck against the 6, with jokers", core::AnyGame(verflixte6::Verflixte6PassModel()),
        cli::verflixte6_commands()},
       {"pig", "Pig, the classic benchmark (Neller & Presser)", core::AnyGame(pig::PigModel()), cli::pig_commands()},
       {"schocken", "Schocken, the pub game: the worst hand pays", core::AnyGame(schocken::SchockenTableModel()),

@@ -1,11 +1,14 @@
-// The solo turn through the game model (src/games/verflixte6/rules/model.h) against the
-// reference engine (play_solo_turn) on the same dice and the same decisions: the step of a
-// turn (turn_step.h) enumerated face by face and sampled die by die ends the same turn.
+// The solo turn and the pass through the game models (src/games/verflixte6/rules/model.h,
+// pass_model.h) against the reference engine (play_solo_turn, play_pass) on the same dice and
+// the same decisions: the step of a turn (turn_step.h) enumerated face by face and sampled die
+// by die, and the table's takes, end the same turns and passes.
 #include "games/verflixte6/rules/model.h"
+#include "games/verflixte6/rules/pass_model.h"
 
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <span>
 #include <vector>
 
 #include "verflixt/core/dice.h"
@@ -16,20 +19,30 @@
 namespace verflixt::verflixte6 {
 namespace {
 
-// Decides as the model's turn did, in order.
+// Decides as the model's game did, in order: its actions, and its victims where it had a
+// choice (the engine asks also where there is one candidate).
 class Replay final : public Policy {
  public:
-  explicit Replay(std::deque<Action>& actions) : actions_(actions) {}
+  explicit Replay(std::deque<Action>& actions, std::deque<int>* victims = nullptr)
+      : actions_(actions), victims_(victims) {}
   Action decide(const TurnView&) const override {
     if (actions_.empty()) throw std::out_of_range("no recorded action left");
     const Action a = actions_.front();
     actions_.pop_front();
     return a;
   }
+  int choose_victim(const TurnView&, int, std::span<const int> candidates) const override {
+    if (candidates.size() == 1) return candidates.front();
+    if (!victims_ || victims_->empty()) throw std::out_of_range("no recorded victim left");
+    const int v = victims_->front();
+    victims_->pop_front();
+    return v;
+  }
   std::string name() const override { return "replay"; }
 
  private:
   std::deque<Action>& actions_;
+  std::deque<int>* victims_;
 };
 
 TEST(Verflixte6Model, EndsEverySoloTurnAsTheEngineOnTheSameDice) {
@@ -73,6 +86,60 @@ TEST(Verflixte6Model, EndsEverySoloTurnAsTheEngineOnTheSameDice) {
   }
   EXPECT_GT(jokers_played, 100);
   EXPECT_GT(eliminated, 100);
+}
+
+TEST(Verflixte6PassModel, EndsEveryPassAsTheEngineOnTheSameDice) {
+  Rules rules;
+  int robbed = 0, keuler = 0, zombies = 0;
+  for (const int players : {2, 4, 6}) {
+    for (const JokerSet loadout : {Verflixte6Model::default_loadout(), JokerSet{}.with(FROSTSCHUTZ).with(TENTAKEL)}) {
+      const Verflixte6PassModel m(rules, players, loadout);
+      core::Rng dice(static_cast<std::uint64_t>(100 + players)), choices(7);
+      for (int pass = 0; pass < 150; ++pass) {
+        std::vector<int> faces;
+        std::deque<Action> actions;
+        std::deque<int> victims;
+        auto s = m.initial_state();
+        while (m.current_player(s) != core::kTerminal) {
+          ASSERT_GE(m.current_player(s), core::kChanceNode);
+          if (m.current_player(s) == core::kChanceNode) {
+            faces.push_back(core::roll_face(dice, 6));
+            s = m.apply_outcome(s, faces.back());
+            continue;
+          }
+          EXPECT_EQ(m.current_player(s), s.seat);
+          const auto legal = m.legal_actions(s);
+          auto a = legal[static_cast<std::size_t>(core::roll_face(choices, static_cast<int>(legal.size())) - 1)];
+          if (a.victim < 0 && core::roll_face(choices, 3) > 1 && a.turn.kind == Action::Stop) a.turn = Action::roll();
+          if (a.victim >= 0) {
+            victims.push_back(a.victim);
+            ++robbed;
+          } else {
+            actions.push_back(a.turn);
+          }
+          s = m.apply_action(s, a);
+        }
+        const Replay replay(actions, &victims);
+        const std::vector<PassSeat> seats(static_cast<std::size_t>(players), PassSeat{&replay, loadout, 0, 0});
+        core::ScriptedDice script(faces);
+        const PassResult r = play_pass(rules, seats, 0, script);
+        EXPECT_EQ(script.used(), faces.size()) << players << " players, pass " << pass;
+        EXPECT_TRUE(actions.empty() && victims.empty()) << players << " players, pass " << pass;
+        for (int p = 0; p < players; ++p) {
+          const auto k = static_cast<std::size_t>(p);
+          EXPECT_EQ(r.eyes[k], s.seats[k].eyes) << players << " players, pass " << pass << ", player " << p + 1;
+          EXPECT_EQ(r.status[k], s.seats[k].status) << players << " players, pass " << pass << ", player " << p + 1;
+          EXPECT_EQ(r.keuler[k], s.keuler[k]) << players << " players, pass " << pass << ", player " << p + 1;
+          EXPECT_EQ(m.returns(s)[k], r.eyes[k]);
+          keuler += r.keuler[k] > 0;
+          zombies += r.status[k] == Status::Zombie;
+        }
+      }
+    }
+  }
+  EXPECT_GT(robbed, 50) << "victims were seldom chosen: the test did not see the table's part";
+  EXPECT_GT(keuler, 0) << "no Keuler bonus was paid";
+  EXPECT_GT(zombies, 100);
 }
 
 }  // namespace
