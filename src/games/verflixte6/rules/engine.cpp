@@ -25,11 +25,7 @@ using detail::StepEnd;
 using detail::Take;
 
 // Where a sampled step ended (turn_step.h's leaf).
-struct Leaf {
-  TurnState state;
-  StepEnd end = StepEnd::Continue;
-  Take take;
-};
+using Leaf = detail::StepLeaf;
 
 // The step algebra (turn_step.h) that samples a step: dice drawn one by one in the order
 // the rules throw them, each question asked of the player, only the branch played.

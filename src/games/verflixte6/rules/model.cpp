@@ -2,38 +2,13 @@
 
 #include <stdexcept>
 
-#include "games/verflixte6/rules/turn_step.h"
+#include "games/verflixte6/rules/face_step.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt::verflixte6 {
 
 static_assert(core::GameModel<Verflixte6Model>);
-
-namespace {
-
-// The step algebra (turn_step.h) of one die that already shows `face`: the step's own code
-// runs once, down the branch of that face, and its leaf is the solo state it ends in.
-struct FaceStep {
-  using Dist = TurnState;
-  const Rules& r;
-  int face;
-
-  template <class F>
-  TurnState die(F&& f) const { return f(face); }
-  template <class Y, class N>
-  static TurnState any_reaching(int, int, Y&&, N&&) { throw std::logic_error("verflixte6 model: a step with more dice"); }
-  template <class Y, class N>
-  static TurnState react(const InnerChoice&, const TurnState&, Y&&, N&&) {
-    throw std::logic_error("verflixte6 model: a step that asks a reaction");
-  }
-  TurnState leaf(const TurnState& s, detail::StepEnd end, detail::Take take) const {
-    return canonical(r, detail::solo_leaf(r, s, end, take));
-  }
-  static TurnState delta(const TurnState&, Joker) { throw std::logic_error("verflixte6 model: a delta joker"); }
-};
-
-}  // namespace
 
 JokerSet Verflixte6Model::default_loadout() { return JokerSet{}.with(VENTIL).with(FUMO).with(JULE); }
 
@@ -72,9 +47,9 @@ std::string Verflixte6Model::action_name(const State&, Action a) const {
 }
 
 TurnState Verflixte6Model::step(const State& s, std::optional<Action> a, int face) const {
-  FaceStep alg{rules_, face};
-  detail::TurnStep<FaceStep> turn_step(rules_, alg);
-  return a ? turn_step.run(s.turn, *a) : turn_step.free_throw(s.turn, 0);
+  // The solo accounting (§5): the step's steal counts as the player's own.
+  const detail::StepLeaf leaf = detail::face_step(rules_, s.turn, a ? &*a : nullptr, face);
+  return canonical(rules_, detail::solo_leaf(rules_, leaf.state, leaf.end, leaf.take));
 }
 
 Verflixte6Model::State Verflixte6Model::apply_action(const State& s, Action a) const {

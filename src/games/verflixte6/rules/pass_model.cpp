@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "games/verflixte6/rules/model.h"
-#include "games/verflixte6/rules/turn_step.h"
+#include "games/verflixte6/rules/face_step.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/rules/engine.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -13,35 +13,8 @@ namespace verflixt::verflixte6 {
 
 static_assert(core::GameModel<Verflixte6PassModel>);
 
-namespace {
-
 using detail::StepEnd;
 using detail::Take;
-
-struct Leaf {
-  TurnState state;
-  StepEnd end = StepEnd::Continue;
-  Take take;
-};
-
-// The step algebra of one die that already shows `face`, as the solo model's, ending in the
-// raw leaf: the table, not the solo accounting, takes the step's steal.
-struct FaceLeaf {
-  using Dist = Leaf;
-  int face;
-  template <class F>
-  Leaf die(F&& f) const { return f(face); }
-  template <class Y, class N>
-  static Leaf any_reaching(int, int, Y&&, N&&) { throw std::logic_error("verflixte6 pass model: a step with more dice"); }
-  template <class Y, class N>
-  static Leaf react(const InnerChoice&, const TurnState&, Y&&, N&&) {
-    throw std::logic_error("verflixte6 pass model: a step that asks a reaction");
-  }
-  static Leaf leaf(const TurnState& s, StepEnd end, Take take) { return {s, end, take}; }
-  static Leaf delta(const TurnState&, Joker) { throw std::logic_error("verflixte6 pass model: a delta joker"); }
-};
-
-}  // namespace
 
 Verflixte6PassModel::Verflixte6PassModel(const Rules& rules, int players, JokerSet loadout)
     : rules_(rules), players_(players), loadout_(loadout) {
@@ -133,9 +106,7 @@ Verflixte6PassModel::State Verflixte6PassModel::apply_outcome(const State& s, in
 }
 
 void Verflixte6PassModel::step(State& s, int face) const {
-  FaceLeaf alg{face};
-  detail::TurnStep<FaceLeaf> turn_step(rules_, alg);
-  const Leaf leaf = s.pending ? turn_step.run(s.turn, *s.pending) : turn_step.free_throw(s.turn, 0);
+  const detail::StepLeaf leaf = detail::face_step(rules_, s.turn, s.pending ? &*s.pending : nullptr, face);
   s.pending.reset();
   s.turn = leaf.state;
   s.end = static_cast<int>(leaf.end);

@@ -46,6 +46,14 @@ struct Take {
   int amount = 0;
 };
 
+// Where a step ended, kept whole for the caller to settle: the reference engine's sampled
+// steps and the game models' steps of one die (face_step.h).
+struct StepLeaf {
+  TurnState state;
+  StepEnd end = StepEnd::Continue;
+  Take take;
+};
+
 // §5, E1, E5: the solo state a step ends in. After a Continue step the eyes taken count as
 // the player's own (solo mode), then Jule pays and the floor follows; after a cancelled step
 // only the floor follows; every other end is its state as it is. The solo model's
