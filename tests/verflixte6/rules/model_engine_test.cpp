@@ -88,9 +88,13 @@ TEST(Verflixte6Model, EndsEverySoloTurnAsTheEngineOnTheSameDice) {
   EXPECT_GT(eliminated, 100);
 }
 
-TEST(Verflixte6PassModel, EndsEveryPassAsTheEngineOnTheSameDice) {
-  Rules rules;
+struct Seen {
   int robbed = 0, keuler = 0, zombies = 0;
+};
+
+// 150 passes at each table size and loadout: the model's random game, then the engine's on
+// its dice and decisions; every seat's eyes, status and Keuler bonus the same.
+void expect_same_passes(const Rules& rules, Seen& seen) {
   for (const int players : {2, 4, 6}) {
     for (const JokerSet loadout : {Verflixte6Model::default_loadout(), JokerSet{}.with(FROSTSCHUTZ).with(TENTAKEL)}) {
       const Verflixte6PassModel m(rules, players, loadout);
@@ -113,7 +117,7 @@ TEST(Verflixte6PassModel, EndsEveryPassAsTheEngineOnTheSameDice) {
           if (a.victim < 0 && core::roll_face(choices, 3) > 1 && a.turn.kind == Action::Stop) a.turn = Action::roll();
           if (a.victim >= 0) {
             victims.push_back(a.victim);
-            ++robbed;
+            ++seen.robbed;
           } else {
             actions.push_back(a.turn);
           }
@@ -131,15 +135,28 @@ TEST(Verflixte6PassModel, EndsEveryPassAsTheEngineOnTheSameDice) {
           EXPECT_EQ(r.status[k], s.seats[k].status) << players << " players, pass " << pass << ", player " << p + 1;
           EXPECT_EQ(r.keuler[k], s.keuler[k]) << players << " players, pass " << pass << ", player " << p + 1;
           EXPECT_EQ(m.returns(s)[k], r.eyes[k]);
-          keuler += r.keuler[k] > 0;
-          zombies += r.status[k] == Status::Zombie;
+          seen.keuler += r.keuler[k] > 0;
+          seen.zombies += r.status[k] == Status::Zombie;
         }
       }
     }
   }
-  EXPECT_GT(robbed, 50) << "victims were seldom chosen: the test did not see the table's part";
-  EXPECT_GT(keuler, 0) << "no Keuler bonus was paid";
-  EXPECT_GT(zombies, 100);
+}
+
+TEST(Verflixte6PassModel, EndsEveryPassAsTheEngineOnTheSameDice) {
+  Seen seen;
+  expect_same_passes(Rules{}, seen);
+  EXPECT_GT(seen.robbed, 50) << "victims were seldom chosen: the test did not see the table's part";
+  EXPECT_GT(seen.keuler, 0) << "no Keuler bonus was paid";
+  EXPECT_GT(seen.zombies, 100);
+  // A robbing 1 that steals nothing still has its victim chosen, and anyone may be robbed.
+  Rules no_steal;
+  no_steal.rob_cap = 0;
+  no_steal.rob_targets = RobTargets::Anyone;
+  Seen none;
+  expect_same_passes(no_steal, none);
+  EXPECT_GT(none.robbed, 50);
+  EXPECT_EQ(none.keuler, 0);
 }
 
 }  // namespace

@@ -47,14 +47,14 @@ void Verflixte6PassModel::start_turn(State& s) const {
 
 int Verflixte6PassModel::current_player(const State& s) const {
   if (s.seat == players_) return core::kTerminal;
-  if (s.steal > 0) return s.seat;
+  if (s.steal >= 0) return s.seat;
   return s.pending || s.turn.phase == TurnPhase::FreeThrow ? core::kChanceNode : s.seat;
 }
 
 std::vector<Verflixte6PassModel::Action> Verflixte6PassModel::legal_actions(const State& s) const {
   std::vector<Action> out;
   if (current_player(s) < 0) return out;
-  if (s.steal > 0) {
+  if (s.steal >= 0) {
     for (const int v : rob_candidates(rules_, s.seats, s.seat).span()) out.push_back({verflixte6::Action::stop(), v});
     return out;
   }
@@ -80,7 +80,7 @@ Verflixte6PassModel::State Verflixte6PassModel::apply_action(const State& s, con
     const Candidates cand = rob_candidates(rules_, n.seats, n.seat);
     bool listed = false;
     for (const int v : cand.span()) listed = listed || v == a.victim;
-    if (n.steal == 0 || !listed) throw std::out_of_range("verflixte6 pass model: no such victim");
+    if (n.steal < 0 || !listed) throw std::out_of_range("verflixte6 pass model: no such victim");
     rob(n, a.victim, n.steal);
     return n;
   }
@@ -130,7 +130,7 @@ void Verflixte6PassModel::rob(State& s, int victim, int amount) const {
   const int keuler = take_from(rules_, s.seats, victim, nullptr, amount);  // T4, T6
   s.turn.eyes += amount + keuler;
   s.keuler[static_cast<std::size_t>(s.seat)] += keuler;
-  s.steal = 0;
+  s.steal = -1;
   end_step(s);
 }
 
@@ -155,7 +155,7 @@ std::string Verflixte6PassModel::state_text(const State& s) const {
   for (const auto& seat : s.seats) t += " " + std::to_string(seat.eyes);
   if (s.seat == players_) return t + "; the pass is over";
   t += "; player " + std::to_string(s.seat + 1) + " on turn, " + describe(s.turn);
-  if (s.steal > 0) t += ", stealing " + std::to_string(s.steal);
+  if (s.steal >= 0) t += ", stealing " + std::to_string(s.steal);
   if (s.pending) t += ", throwing for " + action_name(s, {*s.pending, -1});
   return t;
 }

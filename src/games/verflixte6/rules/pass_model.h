@@ -36,7 +36,7 @@ class Verflixte6PassModel {
     int seat = 0;             // on turn; == seats.size(): the pass is over
     TurnState turn;
     std::optional<verflixte6::Action> pending;  // the action whose die is in the air
-    int steal = 0;            // > 0: a robbing 1 waits for its victim
+    int steal = -1;           // >= 0: a robbing 1 of this many eyes waits for its victim
     int end = 0;              // how the step that stole ended (turn_step.h's StepEnd)
   };
 
