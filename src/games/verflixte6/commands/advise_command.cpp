@@ -421,7 +421,7 @@ rp::Report advise_result(const AdviseReport& report, double seconds) {
 
 }  // namespace
 
-nlohmann::ordered_json advise_json(const AdviseReport& r) { return nlohmann::ordered_json::parse(advise_result(r, 0).render_json()); }
+std::string advise_json(const AdviseReport& r) { return advise_result(r, r.seconds).render_json(); }
 
 int advise_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();

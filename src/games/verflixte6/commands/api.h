@@ -6,7 +6,6 @@
 // description in the format asked; the server sends its JSON. There is one advise, one solve
 // and one rules.
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,7 +50,7 @@ struct AdviseReport {
 // Reads the situation from `vm` (throws InputError as the command line reports it) and
 // ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
 AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
-nlohmann::ordered_json advise_json(const AdviseReport& report);
+std::string advise_json(const AdviseReport& report);
 
 // ---- solve ----
 po::options_description solve_options();
@@ -77,14 +76,12 @@ struct SolveReport {
 };
 // Solves what `vm` asks (--write-policy is the command line's business, not done here).
 SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
-core::report::Report solve_result(const SolveReport& report);
-nlohmann::ordered_json solve_json(const SolveReport& report);
+std::string solve_json(const SolveReport& report);
 
 // ---- rules ----
 // The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,
 // Frostschutz uses, Fumo kind), each joker of the ruleset with a one-line description under
 // these rules, and the whole ruleset as the INI text `verflixt rules` prints.
-core::report::Report rules_result(const verflixte6::Rules& rules);
-nlohmann::ordered_json rules_json(const verflixte6::Rules& rules);
+std::string rules_json(const verflixte6::Rules& rules);
 
 }  // namespace verflixt::cli

@@ -28,7 +28,7 @@ int rules_command(int argc, const char* const* argv) {
   const std::vector<std::string> formats = {"ini", "json"};
   const size_t format = core::choose_name(vm["format"].as<std::string>(), formats, "--format");
   const Rules rules = rules_from(vm);
-  emit(vm, format == 0 ? rules_to_ini(rules) : rules_result(rules).render_json());
+  emit(vm, format == 0 ? rules_to_ini(rules) : rules_json(rules));
   return 0;
 }
 

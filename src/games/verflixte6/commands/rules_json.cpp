@@ -68,8 +68,7 @@ std::string joker_description(verflixte6::Joker j, const verflixte6::Rules& r) {
   return "";
 }
 
-}  // namespace
-
+// The ruleset as the report the command and the page read.
 core::report::Report rules_result(const verflixte6::Rules& rules) {
   namespace rp = core::report;
   rp::Report out({});
@@ -91,8 +90,8 @@ core::report::Report rules_result(const verflixte6::Rules& rules) {
   return out;
 }
 
-nlohmann::ordered_json rules_json(const verflixte6::Rules& rules) {
-  return nlohmann::ordered_json::parse(rules_result(rules).render_json());
-}
+}  // namespace
+
+std::string rules_json(const verflixte6::Rules& rules) { return rules_result(rules).render_json(); }
 
 }  // namespace verflixt::cli

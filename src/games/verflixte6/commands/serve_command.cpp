@@ -120,7 +120,7 @@ struct Deadline {
 };
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
-nlohmann::ordered_json answer(const std::string& command, const std::string& body, const Limits& limits,
+std::string answer(const std::string& command, const std::string& body, const Limits& limits,
                               const PolicyCatalog& catalog) {
   std::vector<std::string> args = request_arguments(command, body, catalog);
   po::variables_map vm;
@@ -156,15 +156,15 @@ nlohmann::ordered_json answer(const std::string& command, const std::string& bod
   return rules_json(rules_from(vm));
 }
 
-void send_json(httplib::Response& res, int status, const nlohmann::ordered_json& j) {
+void send_json(httplib::Response& res, int status, const std::string& text) {
   res.status = status;
-  res.set_content(json_text(j), "application/json");
+  res.set_content(text, "application/json");
 }
 
-nlohmann::ordered_json error_json(const std::string& message) {
+std::string error_json(const std::string& message) {
   nlohmann::ordered_json j;
   j["error"] = core::printable(message, 4000);  // one line, as the command line prints it
-  return j;
+  return json_text(j);
 }
 
 // The page with the caps filled in, so it states what this server allows.

@@ -205,6 +205,8 @@ SolveReport solve_report(const po::variables_map& vm, const core::RunControl& co
   return report;
 }
 
+namespace {
+
 rp::Report solve_result(const SolveReport& report) {
   rp::Report out({});
   out.field("version", std::string(kVersion))
@@ -236,9 +238,9 @@ rp::Report solve_result(const SolveReport& report) {
   return out;
 }
 
-nlohmann::ordered_json solve_json(const SolveReport& report) {
-  return nlohmann::ordered_json::parse(solve_result(report).render_json());
-}
+}  // namespace
+
+std::string solve_json(const SolveReport& report) { return solve_result(report).render_json(); }
 
 int solve_command(int argc, const char* const* argv) {
   po::options_description desc = solve_options();
