@@ -99,7 +99,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
         << "threads        " << context.threads_measured
         << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
         << "isa            " << context.isa << " (" << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build")
-        << ": " << core::join(isa_features(), " ") << ")\n"
+        << ": " << core::join(context.isa_features, " ") << ")\n"
         << "compiler       " << context.compiler << "\n"
         << "build          " << VERFLIXT_BUILD_TYPE << " " << VERFLIXT_BUILD_FLAGS
         << (assertions ? " (assertions ON: not a release build)\n" : " (assertions off)\n")

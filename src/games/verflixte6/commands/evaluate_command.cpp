@@ -62,25 +62,23 @@ std::vector<rp::Column> tally_columns(const std::string& count = "turns", const 
 
 std::vector<rp::Value> tally_row(const std::string& text_label, const std::string& csv_label, const core::Tally& t,
                                  rp::Value position = rp::Absent{}) {
-  std::vector<rp::Value> row(tally_columns().size(), rp::Absent{});
-  row[0] = text_label;
-  row[1] = csv_label;
-  row[2] = t.turns();
-  row.back() = position;
-  if (t.turns() == 0) return row;  // interrupted before the first chunk: nothing to report
-  const double low = t.mean() - core::kZ95 * t.stderr_mean(), high = t.mean() + core::kZ95 * t.stderr_mean();
-  rp::Table percentiles{.columns = {{.name = "p"}, {.name = "value"}}, .keyed = true, .json = rp::Table::Values};
-  row[3] = core::Estimate{t.mean(), t.stderr_mean()};
-  row[4] = std::vector<double>{low, high};
-  row[5] = low;
-  row[6] = high;
-  row[7] = core::Estimate{t.bust_rate(), t.bust_stderr()};
-  for (size_t k = 0; k < std::size(kPercentiles); ++k) {
-    const auto p = static_cast<std::int64_t>(t.percentile(kPercentiles[k]));
-    percentiles.row({"p" + std::to_string(static_cast<int>(kPercentiles[k] * 100)), p});
-    row[9 + k] = p;
+  std::vector<rp::Value> row = {text_label, csv_label, t.turns()};
+  if (t.turns() == 0) {  // interrupted before the first chunk: nothing to report
+    row.insert(row.end(), 6 + std::size(kPercentiles), rp::Absent{});
+  } else {
+    const double low = t.mean() - core::kZ95 * t.stderr_mean(), high = t.mean() + core::kZ95 * t.stderr_mean();
+    rp::Table percentiles{.columns = {{.name = "p"}, {.name = "value"}}, .keyed = true, .json = rp::Table::Values};
+    std::vector<rp::Value> ps;
+    for (double q : kPercentiles) {
+      const auto p = static_cast<std::int64_t>(t.percentile(q));
+      percentiles.row({"p" + std::to_string(static_cast<int>(q * 100)), p});
+      ps.push_back(p);
+    }
+    row.insert(row.end(), {core::Estimate{t.mean(), t.stderr_mean()}, std::vector<double>{low, high}, low, high,
+                           core::Estimate{t.bust_rate(), t.bust_stderr()}, percentiles.nested()});
+    row.insert(row.end(), ps.begin(), ps.end());
   }
-  row[8] = percentiles.nested();
+  row.push_back(std::move(position));
   return row;
 }
 

@@ -98,13 +98,12 @@ int sweep_command(int argc, const char* const* argv) {
       {.name = "best", .in = rp::kCsv}};
   rp::Report out({kVersion, "", rules_summary(rules), ""});
   out.field("policy", base->name()).field("seed", seed).field("turns_per_threshold", turns);
-  rp::Table csv{.columns = point_columns, .in = rp::kCsv};
+  rp::Table& csv = out.table("", point_columns, rp::kCsv);  // every loadout's thresholds, the CSV's only table
   rp::Table loadout_rows{
       .columns = {{.name = "jokers"}, {.name = "one_trajectory"}, {.name = "interrupted"}, {.name = "thresholds_requested"},
                   {.name = "thresholds_run"}, {.name = "points"}, {.name = "best_threshold"},
                   {.name = "runner_up_threshold"}, {.name = "lead_z"}, {.name = "lead_significant"}, {.name = "best_among"}},
       .in = rp::kJson};
-  std::vector<rp::Table> texts;
   // Interrupted: the loadouts not started are left out, and within the one under way only
   // what was played is listed (sweep.h): thresholds run in full, or every threshold over the
   // turns played. Its best and lead are among those and say so.
@@ -178,9 +177,10 @@ int sweep_command(int argc, const char* const* argv) {
       loadouts.size() > 1 ? completion(loadouts_done, loadouts.size(), "loadouts", cut)
       : one_traj          ? completion(turns_done, turns, "turns", cut)
                           : completion(points_done, static_cast<std::uint64_t>(hi - lo + 1), "thresholds", cut);
+  // The mark's "interrupted" stands before the loadouts and its counts after them, as sweep's
+  // JSON always had them.
   out.field("interrupted", done.interrupted).field("loadouts", loadout_rows.nested());
   if (done.interrupted) out.field("completed", done.completed).field("total", done.total).field("unit", done.unit);
-  out.table("", csv.columns, rp::kCsv).rows = csv.rows;
   return finish(vm, format, done, out.render(format));
 }
 
