@@ -37,8 +37,9 @@ EnGinggTableModel::State EnGinggTableModel::settled(State s, Stage before) const
   if (before == Stage::Phase1 && s.turn.stage != Stage::Phase1) {
     // Phase 1 is over: the own balance, and phase 2 only when the sum earned it and nobody
     // has lost (the turn model plays it whenever the sum earned it).
-    if (settle_phase1(s.table, {s.turn.own_change, s.turn.digit}) && s.turn.stage == Stage::Phase2) return s;
-    if (!s.table.over() && s.turn.digit > 0) settle_phase2(s.table, s.turn.digit, s.turn.phase2.hits);
+    const bool phase2 = settle_phase1(s.table, {s.turn.own_change, s.turn.digit});
+    if (phase2 && s.turn.stage == Stage::Phase2) return s;
+    if (phase2) settle_phase2(s.table, s.turn.digit, s.turn.phase2.hits);  // a phase 2 with no die to throw
   } else if (before == Stage::Phase2 && s.turn.stage == Stage::Over) {
     settle_phase2(s.table, s.turn.digit, s.turn.phase2.hits);
   } else {
