@@ -1,7 +1,5 @@
 #include "games/zehntausend/table_model.h"
 
-#include <algorithm>
-
 #include "verflixt/games/zehntausend/engine.h"
 
 namespace verflixt::zehntausend {
@@ -54,9 +52,7 @@ std::vector<double> ZehntausendTableModel::returns(const State& s) const {
   std::vector<double> r(static_cast<std::size_t>(players()), 0.0);
   if (!s.over) return r;
   const auto totals = std::span<const int>(s.totals.data(), r.size());
-  const int best = *std::max_element(totals.begin(), totals.end());
-  const auto winners = static_cast<double>(std::count(totals.begin(), totals.end(), best));
-  for (std::size_t p = 0; p < r.size(); ++p) r[p] = totals[p] == best ? 1.0 / winners : 0.0;
+  for (std::size_t p = 0; p < r.size(); ++p) r[p] = win_share(totals, static_cast<int>(p));
   return r;
 }
 

@@ -52,6 +52,16 @@ inline bool game_ends_after_turn(int total, bool& final_round, const Zehntausend
 }
 // Z5: the final round is complete when its turns come back to seat 0.
 inline bool round_complete(bool final_round, int next_seat) { return final_round && next_seat == 0; }
+// Z5: the highest game total wins, and seats tied at it share the win: seat `self`'s share.
+inline double win_share(std::span<const int> totals, int self) {
+  const int mine = totals[static_cast<size_t>(self)];
+  int tied = 0;
+  for (const int t : totals) {
+    if (t > mine) return 0.0;
+    tied += t == mine;
+  }
+  return 1.0 / tied;
+}
 
 struct TurnRecord {
   int banked = 0;         // points added to the game total (0 after a Niete)
@@ -133,10 +143,8 @@ GameRecord play_game(const ZehntausendRules& r, Decide&& decide, Dice&& dice) {
     g.throws += t.throws;
     if (game_ends_after_turn(g.totals[static_cast<size_t>(seat)], final_round, r)) break;
   }
-  int best = 0;
-  for (int t : g.totals) best = std::max(best, t);
   for (int s = 0; s < r.players; ++s)
-    if (g.totals[static_cast<size_t>(s)] == best) g.winners.push_back(s);
+    if (win_share(g.totals, s) > 0) g.winners.push_back(s);
   return g;
 }
 
