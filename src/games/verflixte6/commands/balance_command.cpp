@@ -302,7 +302,7 @@ int Balance::vary() const {
     std::vector<rp::Value> row = {v, p.with[0] ? rp::Value(p.with[0]->estimate(Group::tested, Measure::win).mean)
                                                 : rp::Value(rp::Absent{})};
     for (auto& x : difference_values(lift(p, 0))) row.push_back(std::move(x));
-    row.push_back(std::isnan(p.solo_lift) ? rp::Value(nullptr) : rp::Value(p.solo_lift));
+    row.push_back(number_or_null(p.solo_lift));
     row.push_back(families_at.nested());
     values.row(std::move(row));
   }
@@ -386,7 +386,7 @@ int Balance::auto_report() const {
       csv.row(points.rows.back());
     }
     searches.row({r.family, r.exact, bound(r.high_joker, r.high), bound(r.low_joker, r.low), r.unused, ints(r.balanced),
-                  ints(r.confidence), r.monotone, r.complete, r.note.empty() ? rp::Value(nullptr) : rp::Value(r.note),
+                  ints(r.confidence), r.monotone, r.complete, name_or_null(r.note),
                   points.nested()});
     const char* f = r.exact ? "%+.3f" : "%+.4f";
     o << "\n" << r.family << ": spread " << (r.exact ? fmt(f, r.low.mean) : pm(r.low)) << " (" << r.low_joker
