@@ -46,7 +46,7 @@ const std::vector<Ranged> kRanged = {
     {"advise", "floor", -200, 400, "-200..400"},
     {"advise", "robbing-ones", 0, 100, "0..100"},
     {"advise", "frost-used", 0, 4, "0..4"},
-    {"advise", "total", 0, 100000, "0..100000"},
+    {"advise", "total", 0, 7600, "0..7600"},
     {"advise", "passes-left", 1, 50, "1..50"},
     {"advise", "samples", 2, 100000000, "2..100000000"},
     {"balance", "players", 2, 12, "2..12"},

@@ -209,7 +209,7 @@ TEST_F(ServeGuard, IntegerKeysAtTheirBoundsAndOnePast) {
   const std::vector<Bound> bounds = {
       {"/api/advise", "eyes", -200, 400},       {"/api/advise", "floor", -200, 400},
       {"/api/advise", "robbing-ones", 0, 100},  {"/api/advise", "frost-used", 0, 4},
-      {"/api/advise", "total", 0, 100000},      {"/api/advise", "passes-left", 1, 50},
+      {"/api/advise", "total", 0, 7600},        {"/api/advise", "passes-left", 1, 50},
       {"/api/solve", "risk-cap", 0, 2000},      {"/api/solve", "runkel-risk-cap", 0, 5000},
   };
   for (const auto& b : bounds) {

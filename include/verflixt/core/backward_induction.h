@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/value_iteration.h"
 
 namespace verflixt::core {
@@ -67,6 +68,7 @@ std::vector<double> induce(const Model& model, Choose&& choose, Record&& record)
   const std::size_t n = model.state_count();
   std::vector<double> values(n, 0.0);
   for (std::size_t s = 0; s < n; ++s) {
+    if ((s & 1023) == 0) checkpoint();  // a request's deadline and memory (core/budget.h)
     double v = 0;
     int o = 0;
     model.outcomes(s, [&](double probability, int actions, auto&& successors) {

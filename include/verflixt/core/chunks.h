@@ -9,9 +9,13 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <mutex>
 #include <vector>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/cluster.h"
 
@@ -23,6 +27,11 @@ namespace verflixt::core {
 // for state a thread reuses across its chunks (compiled tables, caches) and must not change
 // any result. `interrupted` tells whether a stop request left chunks unplayed. T travels
 // between ranks through cluster::Archive (integers, vectors, Tally, or a serialize member).
+// Every thread works under the caller's budget (core/budget.h). A chunk cut because the
+// budget's time is over (a lazy solve inside it refused at the deadline) is left unplayed
+// like one after a stop request; a chunk that throws anything else (a solve past the memory,
+// a bad policy) stops the run, and the first such exception is thrown again by the caller
+// once every thread has left the parallel region.
 template <class T, class MakeScratch, class Play>
 std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int threads, const RunControl& control,
                           bool& interrupted, MakeScratch make_scratch, Play play) {
@@ -34,31 +43,47 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
   // all of them in order. Threads claim one chunk at a time: chunks are equal in work but
   // threads are not equal in speed (a shared core, a busy machine).
   cluster::Agreement agreement(chunks);  // who plays what, finished chunks and a stop request
+  const Budget* budget = Budget::current();
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  std::atomic<bool> failed{false};
+  const auto stopped = [&] { return control.stopped() || failed.load(std::memory_order_relaxed); };
 #pragma omp parallel num_threads(std::max(1, threads))
   {
+    const Budget::Scope scope(budget);
     auto scratch = make_scratch();
     const bool polling = omp_get_thread_num() == 0;  // the thread that may talk to other ranks
     std::uint64_t chunk = 0;
     for (;;) {
-      if (!control.stopped() && !agreement.stop_agreed() && agreement.claim(chunk)) {
+      if (!stopped() && !agreement.stop_agreed() && agreement.claim(chunk)) {
         // Played into the thread's own T and moved into place once: parts of neighbouring
         // chunks share cache lines, and two threads updating them all chunk long would make
         // those lines bounce between cores (false sharing).
         T part{};
-        play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
+        try {
+          play(chunk, std::min(chunk_size, total - chunk * chunk_size), part, scratch);
+        } catch (...) {
+          failed = true;
+          if (!(budget && budget->over())) {
+            const std::lock_guard lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
+          }
+          continue;
+        }
         parts[chunk] = std::move(part);
         done[chunk] = 1;
         agreement.finished();
         if (polling) {
-          agreement.poll(control.stopped());
+          agreement.poll(stopped());
           control.report(std::min(total, agreement.finished_everywhere() * chunk_size), total);
         }
         continue;
       }
-      if (agreement.wait(polling, control.stopped())) break;  // nothing left anywhere
+      if (agreement.wait(polling, stopped())) break;  // nothing left anywhere
     }
   }
   cluster::share_parts(parts, done);
+  if (failure) std::rethrow_exception(failure);
   std::vector<T> kept;
   for (std::uint64_t c = 0; c < chunks; ++c)
     if (done[c]) kept.push_back(std::move(parts[c]));

@@ -23,6 +23,7 @@ class CompiledModel {
     state_begin_.reserve(n + 1);
     terminal_.assign(n, 0.0);
     for (std::size_t s = 0; s < n; ++s) {
+      if ((s & 1023) == 0) checkpoint();  // a request's deadline and memory (core/budget.h)
       state_begin_.push_back(static_cast<std::uint32_t>(action_begin_.size()));
       const int actions = model.action_count(s);
       if (actions == 0) terminal_[s] = model.terminal_value(s);

@@ -24,6 +24,7 @@
 #include <limits>
 #include <vector>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/run_control.h"
 
 namespace verflixt::core {
@@ -79,6 +80,7 @@ ValueIterationResult iterate_values(const Model& model, const ValueIterationOpti
   r.residual = std::numeric_limits<double>::infinity();
   while (r.iterations < options.max_iterations) {
     if (options.control && options.control->stopped()) break;
+    checkpoint();  // a request's deadline and memory (core/budget.h)
     double residual = 0;
     std::vector<double>& out = options.sweep == Sweep::Jacobi ? next : r.values;
     for (std::size_t s = 0; s < n; ++s) {

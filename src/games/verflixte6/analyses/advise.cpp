@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/sampling.h"
 #include "verflixt/core/dice.h"
 #include "verflixt/core/error.h"
@@ -71,10 +72,20 @@ void validate_situation(const Rules& rules, const AdviceSituation& a) {
                        ".." + std::to_string(kMaxEyes));
   };
   eyes_ok(s.turn.eyes, "own");
+  // An evening total before this pass sums the results of the evening's earlier passes
+  // (P3), each at most kMaxEyes: what the game can reach, and so what the exact answers are
+  // built for (a larger total only makes the last seat's DP walk thousands of throws).
+  const int earlier = std::max(1, rules.final_passes - 1), max_total = earlier * kMaxEyes;
   for (int k = 0; k < n; ++k) {
     const SeatView& v = s.table[static_cast<size_t>(k)];
-    if (v.total < 0 || v.total > 100000)
-      throw core::InputError(who(k) + ": evening total " + std::to_string(v.total) + " is out of range; valid: 0..100000");
+    if (v.total < 0)
+      throw core::InputError(who(k) + ": evening total " + std::to_string(v.total) + " is out of range; valid: 0.." +
+                             std::to_string(max_total));
+    if (v.total > max_total)
+      throw core::InputError(who(k) + ": evening total " + std::to_string(v.total) + " is more than the evening's " +
+                             std::to_string(earlier) + " earlier pass" + (earlier == 1 ? "" : "es") +
+                             " can add up to (each at most " + std::to_string(kMaxEyes) + " eyes); valid: 0.." +
+                             std::to_string(max_total));
     if (k == s.self) continue;
     eyes_ok(v.eyes, who(k));
     if (v.status == Status::Zombie && v.eyes < 0)
@@ -287,6 +298,9 @@ void monte_carlo(const Rules& rules, const AdviceSituation& a, const Policy& sel
       [&](core::SampleChunk& chunk, Sums& p) {
         std::vector<std::int64_t> x(A);
         for (std::uint64_t i = 0; i < chunk.count; ++i) {
+          // A sample of a long evening takes milliseconds: a deadline (core/budget.h) cuts the
+          // chunk under way rather than waiting for its end (the chunk is then not counted).
+          core::checkpoint();
           // Common random numbers: sample i of every action throws the same dice, its own stream.
           const core::Rng stream = core::chunk_rng(seed, chunk.first + i);
           for (size_t k = 0; k < A; ++k) {

@@ -244,7 +244,8 @@ po::options_description advise_options() {
       ("frost-used", int_value(0, 0, 4), "Frostschutz uses so far (J1)")
       ("fumo", po::bool_switch(), "Fumo is active (J13 doubling)")
       ("floor", int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
-      ("total", int_value(0, 0, 100000), "own evening total before this pass")
+      ("total", int_value(0, 0, 7600),
+       "own evening total before this pass (at most what the evening's earlier passes can add up to)")
       ("other", po::value<std::vector<std::string>>()->composing(),
        "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
        "z (Zombie); repeat in seat order after you")

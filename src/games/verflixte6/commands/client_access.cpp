@@ -8,21 +8,45 @@
 #include <cstdio>
 #include <random>
 
+#include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 
 namespace verflixt::cli {
 namespace {
 
-// The host of a Host header value: "[::1]:8066" -> "::1", "Name:80" -> "name".
+// A name as the server keeps it: lower case, an IPv6 address without its brackets.
+std::string normal_host(const std::string& name) {
+  std::string h = core::ascii_lower(name);
+  if (h.size() >= 2 && h.front() == '[' && h.back() == ']') h = h.substr(1, h.size() - 2);
+  return h;
+}
+
+// The host a Host header names, or "" when the header is no host[:port] (RFC 9110 7.2): a
+// name or IPv4 address of letters, digits, '.' and '-', or an IPv6 address in brackets; a
+// port of at most five digits, 0..65535. So "127.0.0.1:evil" or "a b" name no host.
 std::string host_of(const std::string& header) {
-  std::string h = core::ascii_lower(header);
+  const std::string h = core::ascii_lower(header);
+  std::string host, port;
   if (!h.empty() && h.front() == '[') {
     const std::size_t close = h.find(']');
-    return close == std::string::npos ? h : h.substr(1, close - 1);
+    if (close == std::string::npos) return "";
+    host = h.substr(1, close - 1);
+    if (host.empty() || host.find_first_not_of("0123456789abcdef:.") != std::string::npos) return "";
+    const std::string rest = h.substr(close + 1);
+    if (!rest.empty() && rest.front() != ':') return "";
+    if (!rest.empty()) port = rest.substr(1);
+  } else {
+    const std::size_t colon = h.find(':');
+    host = h.substr(0, colon);
+    if (colon != std::string::npos) port = h.substr(colon + 1);
+    if (host.empty() || host.size() > 253 || host.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.-") != std::string::npos)
+      return "";
   }
-  const std::size_t colon = h.find(':');
-  if (colon != std::string::npos && h.find(':', colon + 1) == std::string::npos) h.resize(colon);
-  return h;
+  if (h.find(':') != std::string::npos && h.back() == ':') return "";  // "name:" has an empty port
+  if (!port.empty() && (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+                        std::stoi(port) > 65535))
+    return "";
+  return host;
 }
 
 // Compares in time independent of where the strings differ, so response times tell nothing
@@ -73,15 +97,21 @@ ClientAccess::ClientAccess(const std::string& bind, const std::vector<std::strin
     : token_(std::move(token)) {
   // Loopback names always reach the machine itself; so does a bound address by its number.
   hosts_ = {"localhost", "127.0.0.1", "::1"};
-  hosts_.insert(host_of(bind));
+  hosts_.insert(normal_host(bind));
   if (every_interface(bind))
     for (const auto& a : own_addresses()) hosts_.insert(a);
-  for (const auto& h : extra_hosts) hosts_.insert(host_of(h));
+  for (const auto& h : extra_hosts) {
+    const std::string name = normal_host(h);
+    if (host_of(name.find(':') != std::string::npos ? "[" + name + "]" : name) != name)
+      throw core::InputError("--allow-host " + core::quoted(h) + " is not a host name; valid: a name or address, e.g. "
+                             "mylaptop.local");
+    hosts_.insert(name);
+  }
 }
 
 bool ClientAccess::host_allowed(const std::string& host_header) const {
-  if (host_header.empty()) return false;
   const std::string host = host_of(host_header);
+  if (host.empty()) return false;
   // Any loopback number (127.0.0.2 ...) is this machine too.
   return hosts_.count(host) || loopback(host);
 }

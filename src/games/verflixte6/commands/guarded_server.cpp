@@ -3,16 +3,24 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
@@ -43,6 +51,10 @@ bool send_all(int fd, std::string_view data, Clock::time_point deadline) {
   return true;
 }
 
+// One try to send `data` without waiting: the reception thread never waits on a client. What
+// it sends (a refusal, "100 Continue") is small, and a client that does not take it loses it.
+void send_now(int fd, std::string_view data) { (void)::send(fd, data.data(), data.size(), MSG_NOSIGNAL | MSG_DONTWAIT); }
+
 // The request, already read whole, as httplib's Stream; the answer goes to the socket under
 // the response deadline.
 class BufferedRequest final : public httplib::Stream {
@@ -64,13 +76,26 @@ class BufferedRequest final : public httplib::Stream {
   void get_local_ip_and_port(std::string& ip, int& port) const override { address(&::getsockname, ip, port); }
   socket_t socket() const override { return fd_; }
 
+  // The address text of `fd`'s peer ("" when unknown); an IPv4 client of an IPv6 socket as
+  // its IPv4 address, so one client is one address whichever way it came.
+  static std::string peer(int fd) {
+    std::string ip;
+    int port = 0;
+    address_of(fd, &::getpeername, ip, port);
+    if (ip.rfind("::ffff:", 0) == 0 && ip.find('.') != std::string::npos) ip = ip.substr(7);
+    return ip;
+  }
+
  private:
   void address(int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) const {
+    address_of(fd_, get, ip, port);
+  }
+  static void address_of(int fd, int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) {
     sockaddr_storage addr{};
     socklen_t len = sizeof addr;
     ip.clear();
     port = 0;
-    if (get(fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
+    if (get(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return;
     char text[INET6_ADDRSTRLEN] = {};
     if (addr.ss_family == AF_INET) {
       const auto* a = reinterpret_cast<const sockaddr_in*>(&addr);
@@ -92,14 +117,13 @@ class BufferedRequest final : public httplib::Stream {
 
 // An answer the guard gives itself (the request never reached httplib): JSON like every
 // other error of the server.
-void refuse(int fd, int status, const char* reason, const std::string& message, Clock::time_point deadline) {
+std::string refusal(int status, const char* reason, const std::string& message) {
   nlohmann::json j;
   j["error"] = core::printable(message, 4000);
   const std::string body = j.dump(2) + "\n";
-  const std::string head = "HTTP/1.1 " + std::to_string(status) + " " + reason +
-                           "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-                           "\r\nConnection: close\r\n\r\n";
-  send_all(fd, head + body, deadline);
+  return "HTTP/1.1 " + std::to_string(status) + " " + reason +
+         "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + body;
 }
 
 // A header's value in the block `head` (one header a line, name case-insensitive), trimmed;
@@ -124,125 +148,283 @@ std::optional<std::string> header_value(std::string_view head, std::string_view 
   return value;
 }
 
-// `head` without its Expect lines: the guard has answered "100 Continue" itself, and httplib
-// would answer it a second time into the response.
-std::string without_expect(std::string_view head) {
+// `head` without its Expect lines (the guard has answered "100 Continue" itself, and httplib
+// would answer it a second time into the response) and its Accept-Encoding lines (httplib
+// would compress the answer anew for each request).
+std::string without_guarded_headers(std::string_view head) {
   std::string out;
   std::size_t start = 0;
   while (start < head.size()) {
     std::size_t end = head.find('\n', start);
     end = end == std::string_view::npos ? head.size() : end + 1;
     const std::string_view line = head.substr(start, end - start);
-    if (!(start > 0 && line.size() >= 7 && core::ascii_lower(line.substr(0, 7)) == "expect:")) out.append(line);
+    const std::string lower = core::ascii_lower(line.substr(0, 16));
+    const bool drop = start > 0 && (lower.rfind("expect:", 0) == 0 || lower.rfind("accept-encoding:", 0) == 0);
+    if (!drop) out.append(line);
     start = end;
   }
   return out;
 }
 
+// One client connection while its request arrives.
+struct Connection {
+  int fd = -1;
+  std::string peer;
+  Clock::time_point accepted;
+  std::string in;
+  std::size_t head_end = std::string::npos, body_start = 0, length = 0;
+  std::string head;  // the request line and headers as httplib gets them
+  std::string request() const { return head + "\r\n" + in.substr(body_start, length); }
+};
+
 }  // namespace
 
-GuardedServer::GuardedServer(const ConnectionLimits& limits) : limits_(limits) {
-  new_task_queue = [n = limits.workers] { return new httplib::ThreadPool(n); };
+class GuardedServer::Reception {
+ public:
+  Reception(GuardedServer& server, const ConnectionLimits& limits) : server_(server), limits_(limits) {
+    wake_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    reader_ = std::thread([this] { read_loop(); });
+    for (std::size_t k = 0; k < std::max<std::size_t>(1, limits_.workers); ++k)
+      workers_.emplace_back([this] { work_loop(); });
+  }
+
+  ~Reception() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake();
+    ready_cv_.notify_all();
+    if (reader_.joinable()) reader_.join();
+    for (auto& w : workers_) w.join();
+    for (const Connection& c : ready_) close_connection(c);
+    for (const Connection& c : incoming_) close_connection(c);
+    if (wake_ >= 0) ::close(wake_);
+  }
+
+  // A new connection (on httplib's listening thread): refused at once past the limits of its
+  // address or of all connections, else handed to the reading thread.
+  void admit(int fd) {
+    Connection c;
+    c.fd = fd;
+    c.peer = BufferedRequest::peer(fd);
+    c.accepted = Clock::now();
+    {
+      const std::lock_guard lock(mutex_);
+      std::size_t& mine = per_address_[c.peer];
+      if (stopping_ || mine >= limits_.per_address || open_ >= limits_.max_connections) {
+        if (mine == 0) per_address_.erase(c.peer);
+        send_now(fd, refusal(503, "Service Unavailable",
+                             stopping_ ? "the server is stopping"
+                                       : "too many connections from this address; close some and retry"));
+        ::shutdown(fd, SHUT_RDWR);
+        ::close(fd);
+        return;
+      }
+      ++mine;
+      ++open_;
+      incoming_.push_back(std::move(c));
+    }
+    wake();
+  }
+
+ private:
+  enum class Step { More, Ready, Done };
+
+  void wake() const {
+    const std::uint64_t one = 1;
+    if (wake_ >= 0) (void)!::write(wake_, &one, sizeof one);
+  }
+
+  void close_connection(const Connection& c) {
+    ::shutdown(c.fd, SHUT_RDWR);
+    ::close(c.fd);
+    const std::lock_guard lock(mutex_);
+    if (auto it = per_address_.find(c.peer); it != per_address_.end() && --it->second == 0) per_address_.erase(it);
+    --open_;
+  }
+
+  // Refuses headers past the limits (the first `size` bytes of `in` are all header).
+  bool too_large(const Connection& c, std::size_t size) const {
+    const auto lines = static_cast<std::size_t>(std::count(c.in.begin(), c.in.begin() + static_cast<std::ptrdiff_t>(size), '\n'));
+    if (size <= limits_.max_header_bytes && lines <= limits_.max_header_lines + 1) return false;
+    send_now(c.fd, refusal(431, "Request Header Fields Too Large",
+                           "the request's headers are too large; valid: at most " +
+                               std::to_string(limits_.max_header_lines) + " lines and " +
+                               std::to_string(limits_.max_header_bytes) + " bytes"));
+    return true;
+  }
+
+  // What the bytes read so far make of the request.
+  Step advance(Connection& c) const {
+    if (c.head_end == std::string::npos) {
+      if (const std::size_t crlf = c.in.find("\r\n\r\n"); crlf != std::string::npos) {
+        c.head_end = crlf + 2, c.body_start = crlf + 4;
+      } else if (const std::size_t lf = c.in.find("\n\n"); lf != std::string::npos) {
+        c.head_end = lf + 1, c.body_start = lf + 2;
+      } else {
+        return too_large(c, c.in.size()) ? Step::Done : Step::More;
+      }
+      if (too_large(c, c.head_end)) return Step::Done;
+      const std::string_view head(c.in.data(), c.head_end);
+      int count = 0;
+      if (header_value(head, "Transfer-Encoding", count)) {
+        send_now(c.fd, refusal(411, "Length Required", "send the body with a Content-Length, not chunked"));
+        return Step::Done;
+      }
+      if (const auto cl = header_value(head, "Content-Length", count)) {
+        const bool digits = !cl->empty() && cl->size() <= 12 &&
+                            std::all_of(cl->begin(), cl->end(), [](char d) { return d >= '0' && d <= '9'; });
+        if (count > 1 || !digits) {
+          send_now(c.fd, refusal(400, "Bad Request", "the Content-Length header is not one whole number"));
+          return Step::Done;
+        }
+        c.length = std::stoull(*cl);
+      }
+      if (c.length > limits_.max_body) {
+        send_now(c.fd, refusal(400, "Bad Request",
+                               "the request body is larger than this server's cap; valid: up to " +
+                                   std::to_string(limits_.max_body) + " bytes"));
+        return Step::Done;
+      }
+      if (const auto expect = header_value(head, "Expect", count);
+          expect && core::ascii_lower(*expect) == "100-continue" && c.length > c.in.size() - c.body_start)
+        send_now(c.fd, "HTTP/1.1 100 Continue\r\n\r\n");
+      c.head = without_guarded_headers(head);
+    }
+    return c.in.size() - c.body_start < c.length ? Step::More : Step::Ready;
+  }
+
+  // Reads what `c` has sent; false when the client closed or failed.
+  bool receive(Connection& c) const {
+    char buf[8192];
+    // At most what a whole request may hold: a client that sends more gains nothing.
+    const std::size_t cap = limits_.max_header_bytes + limits_.max_body + 8;
+    while (c.in.size() < cap) {
+      const ssize_t n = ::recv(c.fd, buf, std::min(sizeof buf, cap - c.in.size()), MSG_DONTWAIT);
+      if (n > 0) {
+        c.in.append(buf, static_cast<std::size_t>(n));
+        continue;
+      }
+      return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR);
+    }
+    return true;
+  }
+
+  void read_loop() {
+    std::vector<Connection> conns;
+    std::vector<pollfd> polled;
+    for (;;) {
+      {
+        const std::lock_guard lock(mutex_);
+        if (stopping_) break;
+        for (auto& c : incoming_) conns.push_back(std::move(c));
+        incoming_.clear();
+      }
+      Clock::time_point next = Clock::now() + std::chrono::milliseconds(500);
+      polled.assign(1, pollfd{wake_, POLLIN, 0});
+      for (const Connection& c : conns) {
+        polled.push_back(pollfd{c.fd, POLLIN, 0});
+        next = std::min(next, c.accepted + (c.in.empty() ? limits_.idle_time : limits_.request_time));
+      }
+      ::poll(polled.data(), polled.size(), std::max(1, remaining_ms(next)));
+      if (polled[0].revents & POLLIN) {
+        std::uint64_t count = 0;
+        (void)!::read(wake_, &count, sizeof count);
+      }
+      const Clock::time_point now = Clock::now();
+      std::vector<Connection> kept;
+      for (std::size_t k = 0; k < conns.size(); ++k) {
+        Connection& c = conns[k];
+        Step step = Step::More;
+        if (polled[k + 1].revents & (POLLIN | POLLHUP | POLLERR)) {
+          const bool open = receive(c);
+          step = advance(c);
+          if (step == Step::More && !open) step = Step::Done;
+        }
+        if (step == Step::More) {
+          if (c.in.empty() && now >= c.accepted + limits_.idle_time) {
+            step = Step::Done;  // connected and silent: nothing to answer
+          } else if (now >= c.accepted + limits_.request_time) {
+            send_now(c.fd, refusal(408, "Request Timeout",
+                                   "the request did not arrive whole within " +
+                                       std::to_string(limits_.request_time.count() / 1000) + " s; send it at once"));
+            step = Step::Done;
+          }
+        }
+        if (step == Step::More) {
+          kept.push_back(std::move(c));
+        } else if (step == Step::Ready) {
+          {
+            const std::lock_guard lock(mutex_);
+            ready_.push_back(std::move(c));
+          }
+          ready_cv_.notify_one();
+        } else {
+          close_connection(c);
+        }
+      }
+      conns.swap(kept);
+    }
+    for (const Connection& c : conns) close_connection(c);
+  }
+
+  void work_loop() {
+    for (;;) {
+      Connection c;
+      {
+        std::unique_lock lock(mutex_);
+        ready_cv_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
+        if (stopping_) return;
+        c = std::move(ready_.front());
+        ready_.pop_front();
+      }
+      // httplib parses the request from memory (the blank line and exactly the body; anything
+      // a client sent after it is not read: the connection closes with the answer).
+      BufferedRequest stream(c.fd, c.request(), Clock::now() + limits_.response_time);
+      bool closed = true;
+      server_.process_request(stream, true, closed, [](httplib::Request&) {});
+      close_connection(c);
+    }
+  }
+
+  GuardedServer& server_;
+  const ConnectionLimits limits_;
+  int wake_ = -1;
+  std::mutex mutex_;
+  std::condition_variable ready_cv_;
+  bool stopping_ = false;
+  std::vector<Connection> incoming_;             // admitted, not yet seen by the reader
+  std::deque<Connection> ready_;                 // whole requests for the workers
+  std::map<std::string, std::size_t> per_address_;  // open connections by client address
+  std::size_t open_ = 0;                         // open connections in all
+  std::thread reader_;
+  std::vector<std::thread> workers_;
+};
+
+namespace {
+
+// httplib's listening thread calls the task queue with each accepted connection; the guard's
+// task is only to hand it on, so it runs at once on that thread.
+class AtOnce final : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> fn) override { fn(); }
+  void shutdown() override {}
+};
+
+}  // namespace
+
+GuardedServer::GuardedServer(const ConnectionLimits& limits)
+    : reception_(std::make_unique<Reception>(*this, limits)) {
+  new_task_queue = [] { return new AtOnce; };
   set_payload_max_length(limits.max_body);
 }
 
+GuardedServer::~GuardedServer() = default;
+
 bool GuardedServer::process_and_close_socket(socket_t sock) {
-  const Clock::time_point deadline = Clock::now() + limits_.request_time;
-  const auto finish = [sock](bool ok) {
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ok;
-  };
-  const auto answer_by = [&] { return Clock::now() + limits_.response_time; };
-  std::string in;
-  char buf[4096];
-  // Reads what is there before the deadline; false on timeout, end of stream or an error.
-  const auto receive = [&] {
-    pollfd p{sock, POLLIN, 0};
-    const int wait = remaining_ms(deadline);
-    if (wait == 0 || ::poll(&p, 1, wait) <= 0) return false;
-    const ssize_t n = ::recv(sock, buf, sizeof buf, MSG_DONTWAIT);
-    if (n <= 0) return n < 0 && (errno == EAGAIN || errno == EINTR);
-    in.append(buf, static_cast<std::size_t>(n));
-    return true;
-  };
-  // Refuses headers past the limits (the first `size` bytes of `in` are all header).
-  const auto too_large = [&](std::size_t size) {
-    const auto lines = static_cast<std::size_t>(std::count(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(size), '\n'));
-    if (size <= limits_.max_header_bytes && lines <= limits_.max_header_lines + 1) return false;
-    refuse(sock, 431, "Request Header Fields Too Large",
-           "the request's headers are too large; valid: at most " + std::to_string(limits_.max_header_lines) +
-               " lines and " + std::to_string(limits_.max_header_bytes) + " bytes",
-           answer_by());
-    return true;
-  };
-  // The request line and headers, up to the blank line.
-  std::size_t head_end = std::string::npos, body_start = 0;
-  for (;;) {
-    if (const std::size_t crlf = in.find("\r\n\r\n"); crlf != std::string::npos) {
-      head_end = crlf + 2, body_start = crlf + 4;
-      break;
-    }
-    if (const std::size_t lf = in.find("\n\n"); lf != std::string::npos) {
-      head_end = lf + 1, body_start = lf + 2;
-      break;
-    }
-    if (too_large(in.size())) return finish(false);
-    if (!receive()) {
-      if (!in.empty() && remaining_ms(deadline) == 0)
-        refuse(sock, 408, "Request Timeout",
-               "the request did not arrive whole within " + std::to_string(limits_.request_time.count() / 1000) +
-                   " s; send it at once",
-               answer_by());
-      return finish(false);
-    }
-  }
-  if (too_large(head_end)) return finish(false);
-  std::string head = in.substr(0, head_end);
-  int count = 0;
-  if (header_value(head, "Transfer-Encoding", count)) {
-    refuse(sock, 411, "Length Required", "send the body with a Content-Length, not chunked", answer_by());
-    return finish(false);
-  }
-  std::size_t length = 0;
-  if (const auto cl = header_value(head, "Content-Length", count)) {
-    const bool digits = !cl->empty() && cl->size() <= 12 &&
-                        std::all_of(cl->begin(), cl->end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (count > 1 || !digits) {
-      refuse(sock, 400, "Bad Request", "the Content-Length header is not one whole number", answer_by());
-      return finish(false);
-    }
-    length = std::stoull(*cl);
-  }
-  if (length > limits_.max_body) {
-    refuse(sock, 400, "Bad Request",
-           "the request body is larger than this server's cap; valid: up to " + std::to_string(limits_.max_body) +
-               " bytes",
-           answer_by());
-    return finish(false);
-  }
-  if (const auto expect = header_value(head, "Expect", count)) {
-    if (core::ascii_lower(*expect) == "100-continue" && length > in.size() - body_start &&
-        !send_all(sock, "HTTP/1.1 100 Continue\r\n\r\n", answer_by()))
-      return finish(false);
-    head = without_expect(head);
-  }
-  while (in.size() - body_start < length) {
-    if (!receive()) {
-      if (remaining_ms(deadline) == 0)
-        refuse(sock, 408, "Request Timeout",
-               "the request body did not arrive whole within " +
-                   std::to_string(limits_.request_time.count() / 1000) + " s; send it at once",
-               answer_by());
-      return finish(false);
-    }
-  }
-  // httplib parses the request from memory (the blank line and exactly the body; anything a
-  // client sent after it is not read: the connection closes with the answer).
-  BufferedRequest stream(sock, head + "\r\n" + in.substr(body_start, length), answer_by());
-  bool closed = true;
-  const bool ok = process_request(stream, true, closed, [](httplib::Request&) {});
-  return finish(ok);
+  reception_->admit(sock);
+  return true;
 }
 
 }  // namespace verflixt::cli

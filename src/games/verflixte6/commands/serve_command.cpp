@@ -6,12 +6,16 @@
 // one-line error ({"error": "..."}, status 400) and its `--format json` answer from the same
 // functions (cli/api.h). GET / is the page (cli/page/index.html, compiled in).
 //
-// Nothing a request sends can stop the server, stall it or take its memory: every
-// connection must deliver its request within seconds and within size limits
-// (cli/guarded_server.h); the Host, the content type and, beyond loopback, a token are
-// checked before routing (cli/client_access.h); at most a few heavy requests (advise, solve)
-// run at once and the rest are told to retry; each has a cap on its Monte Carlo samples and
-// time and a budget of solver states; no file a request names is read or written.
+// Nothing a request sends can stop the server, stall it or take its memory: connections are
+// read by one thread and must deliver their request within seconds and within size limits,
+// a few per client address (cli/guarded_server.h); the Host, the content type and, beyond
+// loopback, a token are checked before routing (cli/client_access.h); the heavy requests
+// (advise, solve) compute on a few threads of their own and the rest are told to retry; each
+// runs under one budget (core/budget.h): a deadline that cuts its Monte Carlo (marked
+// interrupted) and refuses exact work that would not finish in time, and a ceiling on the
+// memory the server holds. After each, the memory it used is given back. No file a request
+// names is read or written.
+#include <malloc.h>
 #include <omp.h>
 #include <sys/socket.h>
 
@@ -20,9 +24,15 @@
 #include <filesystem>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <future>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,8 +45,10 @@
 #include "games/verflixte6/commands/serve_command.h"
 #include "page/index_html.h"
 #include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/thread_cache.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"
 
@@ -50,50 +62,92 @@ namespace {
 struct Limits {
   std::size_t max_body = 64 * 1024;      // bytes of a request body
   std::uint64_t max_samples = 200000;    // Monte Carlo samples per action (advise)
-  double max_seconds = 10;               // Monte Carlo run time; a cut run is marked interrupted
-  std::uint64_t max_states = 1'500'000;  // solver states of one request (about 90 bytes each)
+  double max_seconds = 5;                // a heavy request's deadline
+  std::uint64_t max_states = 1'500'000;  // solver states of one solve (about 90 bytes each)
+  std::uint64_t max_memory_mb = 600;     // memory the server may hold while it computes
   std::uint64_t max_heavy = 2;           // advise and solve requests computing at once
   int threads = 1;                       // worker threads per request (results do not depend on it)
 };
 
-// At most `running` heavy requests compute at once; up to `waiting` more wait for a slot (at
-// most `patience`), and any beyond are turned away at once, so light requests (the page, the
-// rules) always find a worker and a heavy one never waits without end.
-class HeavyGate {
+// The heavy requests compute here, on `running` threads of their own, so that the threads of
+// their OpenMP teams (and the memo tables those keep) are a few, not one set per connection.
+// Up to `waiting` more wait for a thread (at most `patience`); any beyond are turned away at
+// once, so light requests (the page, the rules) are answered meanwhile and a heavy one never
+// waits without end. After each task the threads' caches are emptied and the allocator gives
+// freed memory back to the system, so the server's memory returns to where it was.
+class ComputeQueue {
  public:
-  HeavyGate(std::uint64_t running, std::uint64_t waiting, std::chrono::milliseconds patience)
-      : running_(running), waiting_(waiting), patience_(patience) {}
-  bool enter() {
-    std::unique_lock lock(mutex_);
-    if (busy_ >= running_ && queued_ >= waiting_) return false;
-    ++queued_;
-    const bool got = free_.wait_for(lock, patience_, [&] { return busy_ < running_; });
-    --queued_;
-    if (got) ++busy_;
-    return got;
+  ComputeQueue(std::uint64_t running, std::uint64_t waiting, std::chrono::milliseconds patience, int team)
+      : waiting_(waiting), patience_(patience), team_(team) {
+    for (std::uint64_t k = 0; k < running; ++k) threads_.emplace_back([this] { work(); });
   }
-  // Leaves the gate when it goes out of scope (after a successful enter()).
-  struct Slot {
-    HeavyGate* gate;
-    ~Slot() {
-      if (gate) gate->leave();
+  ~ComputeQueue() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
     }
-  };
+    wake_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  // Runs `task` on a compute thread and returns its answer; nullopt when the queue is full or
+  // no thread took it within the patience.
+  std::optional<std::string> run(std::function<std::string()> task) {
+    auto job = std::make_shared<Job>();
+    job->task = std::move(task);
+    std::future<std::string> answer = job->result.get_future();
+    {
+      const std::lock_guard lock(mutex_);
+      if (stopping_ || queue_.size() >= waiting_) return std::nullopt;
+      queue_.push_back(job);
+    }
+    wake_.notify_one();
+    {
+      std::unique_lock lock(mutex_);
+      if (!started_.wait_for(lock, patience_, [&] { return job->started; })) {
+        std::erase(queue_, job);  // still waiting: it never runs
+        return std::nullopt;
+      }
+    }
+    return answer.get();  // rethrows what the task threw
+  }
 
  private:
-  void leave() {
-    {
-      std::lock_guard lock(mutex_);
-      --busy_;
+  struct Job {
+    std::function<std::string()> task;
+    std::promise<std::string> result;
+    bool started = false;
+  };
+  void work() {
+    for (;;) {
+      std::shared_ptr<Job> job;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (stopping_ && queue_.empty()) return;
+        job = queue_.front();
+        queue_.pop_front();
+        job->started = true;
+      }
+      started_.notify_all();
+      try {
+        job->result.set_value(job->task());
+      } catch (...) {
+        job->result.set_exception(std::current_exception());
+      }
+      job.reset();
+      core::clear_thread_caches(team_);
+      ::malloc_trim(0);
     }
-    free_.notify_one();
   }
 
   std::mutex mutex_;
-  std::condition_variable free_;
-  std::uint64_t busy_ = 0, queued_ = 0;
-  const std::uint64_t running_, waiting_;
+  std::condition_variable wake_, started_;
+  std::deque<std::shared_ptr<Job>> queue_;
+  bool stopping_ = false;
+  const std::uint64_t waiting_;
   const std::chrono::milliseconds patience_;
+  const int team_;
+  std::vector<std::thread> threads_;
 };
 
 void parse_request(const std::vector<std::string>& args, const po::options_description& desc, po::variables_map& vm) {
@@ -102,30 +156,50 @@ void parse_request(const std::vector<std::string>& args, const po::options_descr
   parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm);
 }
 
-// Stops a request's Monte Carlo at the next chunk once its time is up or the server stops.
-struct Deadline {
-  std::atomic<bool> stop{false};
-  std::chrono::steady_clock::time_point end;
-  explicit Deadline(double seconds)
-      : end(std::chrono::steady_clock::now() +
-            std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
-  core::RunControl control() {
-    core::RunControl rc;
-    rc.stop = &stop;
-    rc.progress = [this](std::uint64_t, std::uint64_t) {
-      if (interrupt_flag().load() || std::chrono::steady_clock::now() > end) stop = true;
-    };
-    return rc;
+// A request's Monte Carlo stops at the next chunk once its deadline has passed or the
+// server stops; its exact work is refused then (the budget, core/budget.h).
+core::RunControl deadline_control(const core::Budget& budget, std::atomic<bool>& stop) {
+  core::RunControl rc;
+  rc.stop = &stop;
+  rc.progress = [&budget, &stop](std::uint64_t, std::uint64_t) {
+    if (budget.spent()) stop = true;
+  };
+  return rc;
+}
+
+// The command line that answers what a request asked, for a refusal to point to: the
+// request's arguments, quoted for a shell where needed.
+std::string command_line(const std::vector<std::string>& args) {
+  std::string out = "verflixt";
+  for (const auto& a : args) {
+    const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                         "0123456789-_=:,./+") == std::string::npos;
+    std::string quoted = a;
+    if (!plain) {
+      quoted = "'";
+      for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      quoted += "'";
+    }
+    out += " " + quoted;
   }
-};
+  return out;
+}
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
 std::string answer(const std::string& command, const std::string& body, const Limits& limits,
-                              const PolicyCatalog& catalog) {
+                   const PolicyCatalog& catalog) {
   std::vector<std::string> args = request_arguments(command, body, catalog);
+  // The computation ends a little before the deadline, so that the answer (an estimate cut
+  // short, or the refusal) is written by then.
+  const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
+  const core::Budget budget(
+      {.time = std::chrono::duration_cast<core::Budget::Clock::duration>(std::chrono::duration<double>(compute)),
+       .memory = limits.max_memory_mb * 1'000'000},
+      &interrupt_flag(), "run `" + core::printable(command_line(args), 300) + "` on the command line");
+  const core::Budget::Scope scope(&budget);
   po::variables_map vm;
-  Budget budget;
-  budget.max_solver_states = limits.max_states;
+  Budget states;
+  states.max_solver_states = limits.max_states;
   if (command == "advise") {
     args.push_back("--threads=" + std::to_string(limits.threads));
     parse_request(args, advise_options(), vm);
@@ -137,18 +211,16 @@ std::string answer(const std::string& command, const std::string& body, const Li
     if (samples > limits.max_samples)
       throw core::InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
                        std::to_string(limits.max_samples));
-    Deadline deadline(limits.max_seconds);
-    return advise_json(advise_report(vm, deadline.control(), budget));
+    std::atomic<bool> stop{false};
+    return advise_json(advise_report(vm, deadline_control(budget, stop), states));
   }
   if (command == "solve") {
     args.push_back("--threads=" + std::to_string(limits.threads));
     parse_request(args, solve_options(), vm);
-    // Exact and bounded by the state budget, so not cut by the time cap: a cut would drop
-    // marginal values depending on the machine's load. Only Ctrl-C stops it (between the
-    // solves of a loadout without each joker).
+    // Exact: a solve the deadline would cut is refused by the budget, never shown in part.
     core::RunControl stop_only;
     stop_only.stop = &interrupt_flag();
-    return solve_json(solve_report(vm, stop_only, budget));
+    return solve_json(solve_report(vm, stop_only, states));
   }
   po::options_description desc("rules options");
   add_rules_options(desc);
@@ -181,6 +253,35 @@ std::string page_html(const Limits& limits) {
   return page;
 }
 
+// The API token: from --token-file (its first line), --token or VERFLIXT_TOKEN; empty for
+// none. A token on the command line shows in `ps` to every user of the machine, so it is
+// taken with a warning.
+std::string token_from(const po::variables_map& vm) {
+  if (vm.count("token") && vm.count("token-file")) throw core::InputError("give one of --token and --token-file, not both");
+  std::string token, source = "--token";
+  if (vm.count("token-file")) {
+    source = "--token-file";
+    const std::string path = vm["token-file"].as<std::string>();
+    std::ifstream in(path);
+    if (!in || !std::getline(in, token))
+      throw core::InputError("--token-file " + core::quoted(path) + ": cannot read a token from it");
+    while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+  } else if (vm.count("token")) {
+    token = vm["token"].as<std::string>();
+    std::cerr << "warning: --token is visible to every user of this machine (ps); prefer --token-file FILE or "
+                 "VERFLIXT_TOKEN\n";
+  } else if (const char* env = std::getenv("VERFLIXT_TOKEN"); env && *env) {
+    token = env;
+    source = "VERFLIXT_TOKEN";
+  } else {
+    return "";
+  }
+  if (token.size() < 16 || token.size() > 128 ||
+      token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != std::string::npos)
+    throw core::InputError(source + ": the token is not valid; valid: 16..128 letters, digits, '-' or '_'");
+  return token;
+}
+
 }  // namespace
 
 int serve_command(int argc, const char* const* argv) {
@@ -191,23 +292,28 @@ int serve_command(int argc, const char* const* argv) {
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's phones: "
        "then every API request needs the token printed at start)")
+      ("token-file", po::value<std::string>(),
+       "read the token API requests must carry from FILE (its first line); or set VERFLIXT_TOKEN (default: a new "
+       "random one when --bind is beyond loopback, none on loopback)")
       ("token", po::value<std::string>(),
-       "the token API requests must carry (default: a new random one when --bind is beyond loopback, none on "
-       "loopback)")
+       "the token itself (visible to every user of this machine in `ps`: prefer --token-file or VERFLIXT_TOKEN)")
       ("allow-host", po::value<std::vector<std::string>>()->composing(),
        "a further name the page may be opened by (e.g. mylaptop.local); repeatable")
       ("threads", int_value(omp_get_max_threads(), 1, 1024),
        "worker threads per request (results do not depend on it)")
       ("max-samples", count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
       ("max-seconds", real_value(limits.max_seconds, 0.001, 3600),
-       "cap on a request's Monte Carlo run time; a cut run is marked interrupted")
+       "deadline of an advise or solve request: its Monte Carlo is cut there and marked interrupted, exact work "
+       "that would take longer is refused")
       ("max-states", count_value(limits.max_states, 1000, 40'000'000),
-       "cap on the solver states of one request (about 90 bytes each); a situation that needs more is refused")
+       "cap on the states of one solve (about 90 bytes each); a situation that needs more is refused")
+      ("max-memory", count_value(limits.max_memory_mb, 64, 1'000'000),
+       "megabytes the server may hold while it computes; a request that would need more is refused")
       ("max-heavy", count_value(limits.max_heavy, 1, 64),
        "advise and solve requests computing at once; more wait briefly, then get 503 and retry");
   po::variables_map vm;
   if (!parse(argc, argv, desc,
-                  "usage: verflixt serve [--port N] [--bind ADDR] [--token T] [--allow-host NAME]\n"
+                  "usage: verflixt serve [--port N] [--bind ADDR] [--token-file FILE] [--allow-host NAME]\n"
                   "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
                   "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"
                   "e.g. {\"eyes\": 9, \"other\": [\"14:p\", \"0:j\"]}; answers are the commands' --format json.\n"
@@ -222,11 +328,8 @@ int serve_command(int argc, const char* const* argv) {
   limits.max_seconds = vm["max-seconds"].as<double>();
   limits.max_states = vm["max-states"].as<std::uint64_t>();
   limits.max_heavy = vm["max-heavy"].as<std::uint64_t>();
-  std::string token = vm.count("token") ? vm["token"].as<std::string>() : "";
-  if (vm.count("token") && (token.size() < 16 || token.size() > 128 ||
-                            token.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
-                                std::string::npos))
-    throw core::InputError("--token: valid: 16..128 letters, digits, '-' or '_'");
+  limits.max_memory_mb = vm["max-memory"].as<std::uint64_t>();
+  std::string token = token_from(vm);
   const bool local = ClientAccess::loopback(bind);
   if (!local && token.empty()) token = ClientAccess::new_token();
   const ClientAccess access(
@@ -238,11 +341,14 @@ int serve_command(int argc, const char* const* argv) {
   const PolicyCatalog catalog = PolicyCatalog::from_folder(
       std::filesystem::path(resolve_policy_path("strategies/heuristic.ini")).parent_path().string());
 
+  // A few malloc arenas, not eight per core: freed memory then collects where malloc_trim
+  // can give it back (ComputeQueue), instead of staying in arenas of threads long idle.
+  ::mallopt(M_ARENA_MAX, 2);
   ConnectionLimits connection;
   connection.max_body = limits.max_body;
   GuardedServer server(connection);
-  HeavyGate heavy(limits.max_heavy, 16 * limits.max_heavy,
-                  std::chrono::milliseconds(static_cast<long long>(1000 * limits.max_seconds) + 5000));
+  ComputeQueue heavy(limits.max_heavy, 16 * limits.max_heavy,
+                     std::chrono::milliseconds(static_cast<long long>(1000 * limits.max_seconds) + 5000), limits.threads);
   const std::string page = page_html(limits);
   server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     if (const auto refusal = access.check(req)) {
@@ -256,17 +362,20 @@ int serve_command(int argc, const char* const* argv) {
   });
   auto api = [&](const std::string& command) {
     return [&, command](const httplib::Request& req, httplib::Response& res) {
-      const bool gated = command != "rules";
-      if (gated && !heavy.enter()) {
-        res.set_header("Retry-After", "5");
-        send_json(res, 503, error_json("the server is busy with other requests; retry in a few seconds"));
-        return;
-      }
-      const HeavyGate::Slot slot{gated ? &heavy : nullptr};
       try {
-        send_json(res, 200, answer(command, req.body, limits, catalog));
+        const auto task = [&] { return answer(command, req.body, limits, catalog); };
+        if (command == "rules") {
+          send_json(res, 200, task());
+        } else if (const auto text = heavy.run(task)) {
+          send_json(res, 200, *text);
+        } else {
+          res.set_header("Retry-After", "5");
+          send_json(res, 503, error_json("the server is busy with other requests; retry in a few seconds"));
+        }
       } catch (const core::InputError& e) {
         send_json(res, 400, error_json(e.what()));
+      } catch (const core::Interrupted&) {
+        send_json(res, 503, error_json("the server is stopping"));
       } catch (const std::exception& e) {
         send_json(res, 500, error_json(std::string("internal error: ") + e.what()));
       }

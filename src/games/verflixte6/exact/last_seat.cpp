@@ -5,6 +5,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/rules/engine.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -22,6 +23,15 @@ constexpr JokerSet kMonotoneJokers = JokerSet{}.with(JULE).with(TENTAKEL).with(R
 bool monotone(const TurnState& s) {
   return kMonotoneJokers.contains(s.held) && !(s.fumo_active && s.held.has(RUNKELRUEB));
 }
+
+// How deep the DP recurses before it leaves a successor for later: the number of throws a
+// turn can take grows with the deficit a player types (an evening total of thousands of
+// eyes), so the depth of the recursion must not. A state met at this depth is recorded as
+// missing; the driver (LastSeatSolver::settle) solves the missing states one by one from an
+// explicit stack, each again at most this deep, until the value asked for needs none. At
+// about half a kilobyte of stack a level (a few kilobytes with a delta joker's step) this
+// stays far inside any thread's stack.
+constexpr int kMaxDepth = 200;
 
 // The cache slot of a step's recorded choices: the joker (JOKER_NB for a plain roll) and the
 // duel target; kTargetSlot marks the cached best duel target itself.
@@ -150,6 +160,7 @@ LastSeatSolver::Others LastSeatSolver::others_of(std::span<const SeatView> table
 TurnState LastSeatSolver::state_of(const TurnState& turn) const {
   if (turn.phase != TurnPhase::Decide)
     throw std::logic_error("last seat: asked about a turn that is not at a decision");
+  check_gains(turn.held);
   return canonical(rules_, turn);
 }
 
@@ -237,6 +248,7 @@ int LastSeatSolver::best_duel_target(const TurnState& s, const Others& o) const 
   if (auto it = choices_.find(k); it != choices_.end()) return it->second.target;
   // E11 (table.h best_candidate): on equal value the first in seat order after me. Players
   // equal in everything the future depends on are one target: only the first is valued.
+  const std::size_t before = unresolved_;
   const Candidates cand = senigma_candidates(table_, self_);
   int best = -1;
   if (!cand.empty()) {
@@ -248,9 +260,11 @@ int LastSeatSolver::best_duel_target(const TurnState& s, const Others& o) const 
       return seen ? -1.0 : delta_step(s, SENIGMA, o, i, nullptr);
     }));
   }
-  Choices c;
-  c.target = best;
-  choices_.emplace(k, std::move(c));
+  if (unresolved_ == before) {  // a value left for later would be a guess: not kept
+    Choices c;
+    c.target = best;
+    choices_.emplace(k, std::move(c));
+  }
   return best;
 }
 
@@ -353,6 +367,25 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Othe
   if (memo_.size() >= max_states_)
     throw core::InputError("the exact answer for the last seat would have to work through more than " +
                      std::to_string(max_states_) + " positions of the game, too many to answer in seconds");
+  // A state this round already left unresolved, or one past the depth (kMaxDepth), stands
+  // in as 0 and marks whatever needs it as unresolved: not memoized, asked again later.
+  if (open_.count(k)) {
+    ++unresolved_;
+    return {0.0, Action::stop()};
+  }
+  if (depth_ >= kMaxDepth) {
+    open_.insert(k);
+    missing_.push_back({s, o});
+    ++unresolved_;
+    return {0.0, Action::stop()};
+  }
+  core::checkpoint();
+  struct Deeper {
+    int& depth;
+    explicit Deeper(int& d) : depth(++d) {}
+    ~Deeper() { --depth; }
+  } deeper(depth_);
+  const std::size_t before = unresolved_;
   Entry e{stop, Action::stop()};
   if (s.phase == TurnPhase::FreeThrow) {  // after a classic fumo re-entry (J13, E6)
     e = {0.0, Action::roll()};
@@ -364,7 +397,8 @@ LastSeatSolver::Entry LastSeatSolver::solve_entry(const TurnState& s, const Othe
       if (detail::strictly_better(v, e.value)) e = {v, a};
     }
   }
-  memo_.emplace(k, e);
+  if (unresolved_ == before) memo_.emplace(k, e);
+  else open_.insert(k);  // a guess: computed again once what it needs is solved
   return e;
 }
 
@@ -372,6 +406,17 @@ const LastSeatSolver::Choices& LastSeatSolver::choices(const TurnState& s, Joker
                                                        int target) const {
   const Key k = key(s, o, slot(joker, target));
   if (auto it = choices_.find(k); it != choices_.end()) return it->second;
+  // Solved first: the answers recorded below compare values, which must all be known.
+  settle([&] {
+    Choices ignored;
+    if (joker != JOKER_NB && detail::is_delta_joker(joker)) {
+      delta_step(s, joker, o, target, &ignored);
+    } else {
+      const Chooser ch(*this, o, &ignored);
+      table_transition(rules_, s, joker == JOKER_NB ? Action::roll() : Action::use(joker), ch);
+    }
+    return 0;
+  });
   Choices c;
   if (joker != JOKER_NB && detail::is_delta_joker(joker)) {
     delta_step(s, joker, o, target, &c);
@@ -382,8 +427,45 @@ const LastSeatSolver::Choices& LastSeatSolver::choices(const TurnState& s, Joker
   return choices_.emplace(k, std::move(c)).first->second;
 }
 
+void LastSeatSolver::solve_missing() const {
+  // The states met past kMaxDepth, solved last-in first-out: a state whose own solve meets
+  // missing states again stays on the stack under them and is solved once they are. Each
+  // round memoizes at least one state, so the stack ends; it never holds more states than
+  // the budget allows the memo.
+  std::vector<std::pair<TurnState, Others>> pending;
+  pending.swap(missing_);
+  while (!pending.empty()) {
+    if (pending.size() > max_states_)
+      throw core::InputError("the exact answer for the last seat would have to work through more than " +
+                             std::to_string(max_states_) + " positions of the game, too many to answer in seconds");
+    const std::pair<TurnState, Others> next = pending.back();
+    begin_round();
+    solve_entry(next.first, next.second);
+    if (unresolved_ == 0) pending.pop_back();
+    else pending.insert(pending.end(), missing_.begin(), missing_.end());
+  }
+  begin_round();
+}
+
+void LastSeatSolver::check_gains(JokerSet held) const {
+  // Every subset of the jokers that change a plain throw's eyes (Jule, Tentakel) may be what
+  // is held later in the turn; the solo model's min_plain_gain reads the step itself.
+  const u16 bits = static_cast<u16>(held.bits & JokerSet{}.with(JULE).with(TENTAKEL).bits);
+  if (std::find(gains_checked_.begin(), gains_checked_.end(), bits) != gains_checked_.end()) return;
+  for (u16 sub = bits;; sub = static_cast<u16>((sub - 1) & bits)) {
+    if (const PlainGain g = min_plain_gain(rules_, JokerSet{sub}); g.gain <= 0)
+      throw core::InputError("last seat: with these rules and jokers " + loadout_name(JokerSet{sub}) +
+                             " a plain throw of " + std::to_string(g.face) + " adds " + std::to_string(g.gain) +
+                             " eyes; the exact answer needs every surviving plain throw to add at least 1");
+    if (sub == 0) break;
+  }
+  gains_checked_.push_back(bits);
+}
+
 double LastSeatSolver::value(const TurnState& turn, std::span<const SeatView> table) const {
-  return solve(state_of(turn), others_of(table));
+  const TurnState s = state_of(turn);
+  const Others o = others_of(table);
+  return settle([&] { return solve(s, o); });
 }
 
 double LastSeatSolver::value(int eyes, int robbing_ones, std::span<const SeatView> table) const {
@@ -398,11 +480,14 @@ bool LastSeatSolver::legal(const TurnState& turn, Action a) const { return legal
 double LastSeatSolver::action_value(const TurnState& turn, std::span<const SeatView> table, Action a) const {
   const TurnState s = state_of(turn);
   if (!legal_at(s, a)) throw std::logic_error("last seat: illegal action in state " + describe(s));
-  return q(s, a, others_of(table));
+  const Others o = others_of(table);
+  return settle([&] { return q(s, a, o); });
 }
 
 Action LastSeatSolver::best_action(const TurnState& turn, std::span<const SeatView> table) const {
-  return solve_entry(state_of(turn), others_of(table)).best;
+  const TurnState s = state_of(turn);
+  const Others o = others_of(table);
+  return settle([&] { return solve_entry(s, o).best; });
 }
 
 double LastSeatSolver::score(int eyes, std::span<const SeatView> table) const {
@@ -418,14 +503,17 @@ int LastSeatSolver::best_victim(const TurnState& turn, std::span<const SeatView>
   after_step(rules_, next);
   const Others o = others_of(table);
   // E11 (table.h best_candidate): on equal value the first after me.
-  return best_candidate(candidates, [&](int c) { return transferred(next, amount, o, at_of(c)); });
+  return settle([&] {
+    return best_candidate(candidates, [&](int c) { return transferred(next, amount, o, at_of(c)); });
+  });
 }
 
 int LastSeatSolver::best_senigma_target(const TurnState& turn, std::span<const SeatView> table,
                                         std::span<const int> candidates) const {
   TurnState s = state_of(turn);  // Senigma announced: spent, Fumo over
   s.held = s.held.with(SENIGMA);
-  const int at = best_duel_target(s, others_of(table));
+  const Others o = others_of(table);
+  const int at = settle([&] { return best_duel_target(s, o); });
   const int player = at < 0 ? -1 : player_of(at);
   if (std::find(candidates.begin(), candidates.end(), player) == candidates.end())
     throw std::logic_error("last seat: the engine's Senigma candidates differ from the solver's");
@@ -467,7 +555,9 @@ bool LastSeatSolver::use_fumo_reentry(const TurnState& turn, std::span<const Sea
   pre.phase = TurnPhase::Decide;
   const Others o = others_of(table);
   // Staying eliminated keeps the eyes of the state the step shows (turn_step.h: 0, no floor).
-  return detail::strictly_better(solve(fumo_restart(rules_, canonical(rules_, pre)), o), score_of(turn.eyes, o));
+  check_gains(pre.held);
+  const TurnState restart = fumo_restart(rules_, canonical(rules_, pre));
+  return settle([&] { return detail::strictly_better(solve(restart, o), score_of(turn.eyes, o)); });
 }
 
 void LastSeatPolicy::check(const TurnView& v) const {

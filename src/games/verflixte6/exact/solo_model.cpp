@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "games/verflixte6/rules/delta_joker.h"
@@ -319,6 +320,7 @@ core::Chain compile_chain(const Rules& rules, JokerSet loadout, const Policy& po
   c.first.push_back(0);
   // Breadth-first: state ids are assigned in discovery order and processed in id order.
   for (std::size_t i = 0; i < states.size(); ++i) {
+    core::checkpoint();  // a request's deadline and memory (core/budget.h)
     const TurnState s = states[i];
     SoloOutcomes out;
     bool term = false;

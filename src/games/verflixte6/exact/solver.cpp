@@ -16,6 +16,7 @@
 #include "games/verflixte6/exact/solver_values.h"
 #include "games/verflixte6/rules/delta_joker.h"
 #include "games/verflixte6/rules/turn_step.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -227,6 +228,7 @@ class Solve {
     succ_first_.push_back(0);
     std::vector<std::uint32_t> out;
     for (std::size_t i = 0; i < states_.size(); ++i) {
+      core::checkpoint();  // a request's deadline and memory (core/budget.h)
       const TurnState s = states_[i];
       out.clear();
       auto note = [&](const TurnState& n) {
@@ -341,7 +343,10 @@ class Solve {
       return a < b;
     });
     try {
-      for (std::uint32_t u : order) compute(u);
+      for (std::uint32_t u : order) {
+        core::checkpoint();
+        compute(u);
+      }
       return;
     } catch (const NotYetSolved&) {
       done_.assign(n, 0);
@@ -374,6 +379,7 @@ class Solve {
         } else {
           const std::uint32_t done = u;
           stack.pop_back();
+          core::checkpoint();
           compute(done);
           mark[done] = 2;
         }

@@ -9,6 +9,7 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/thread_cache.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/exact/last_seat.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
@@ -42,6 +43,8 @@ struct SolverCache {
   std::unordered_map<std::string, std::unique_ptr<LastSeatSolver>> solvers;
 };
 thread_local SolverCache t_cache;
+// A process that answers many requests (the server) empties it after each (core/thread_cache.h).
+[[maybe_unused]] const bool t_cache_registered = core::register_thread_cache([] { t_cache = SolverCache{}; });
 
 std::atomic<std::uint64_t> g_next_id{1};
 

@@ -57,6 +57,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -151,6 +152,27 @@ class LastSeatSolver {
   int at_of(int player) const { return player < self_ ? player : player - 1; }
   int player_of(int at) const { return at < self_ ? at : at + 1; }
   Entry solve_entry(const TurnState& s, const Others& o) const;
+  // Runs `f` (a question to the DP) until it needs no state left for later: the recursion
+  // stops at a fixed depth and records the states below it as missing (last_seat.cpp,
+  // kMaxDepth); these are solved from an explicit stack, and `f` is asked again.
+  template <class F>
+  auto settle(F&& f) const {
+    for (;;) {
+      begin_round();
+      auto r = f();
+      if (unresolved_ == 0) return r;
+      solve_missing();
+    }
+  }
+  void solve_missing() const;
+  void begin_round() const {
+    missing_.clear();
+    open_.clear();
+    unresolved_ = 0;
+  }
+  // Refuses rules under which a plain throw of a turn holding `held` adds no eyes (the DP
+  // would meet a state again: it needs every throw to move the turn on).
+  void check_gains(JokerSet held) const;
   double solve(const TurnState& s, const Others& o) const { return solve_entry(s, o).value; }
   double score_of(int eyes, const Others& o) const;
   bool legal_at(const TurnState& s, Action a) const;
@@ -185,6 +207,14 @@ class LastSeatSolver {
   std::size_t max_states_;
   mutable std::unordered_map<Key, Entry, KeyHash> memo_;  // not thread-safe
   mutable std::unordered_map<Key, Choices, KeyHash> choices_;
+  // The recursion's bound (last_seat.cpp, kMaxDepth) and one round of it: the states met
+  // past the depth, the states left unresolved (those or states needing them; each is
+  // explored once a round), and how many values stood in for unresolved states.
+  mutable int depth_ = 0;
+  mutable std::vector<std::pair<TurnState, Others>> missing_;
+  mutable std::unordered_set<Key, KeyHash> open_;
+  mutable std::size_t unresolved_ = 0;
+  mutable std::vector<u16> gains_checked_;                 // held sets check_gains passed
 };
 
 // Plays the solver's decisions: stop, roll or joker, victims, duel targets, the choices
