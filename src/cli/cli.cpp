@@ -23,6 +23,7 @@
 #include "verflixt/core/json_text.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/report.h"
+#include "verflixt/version.h"
 #include "verflixt/core/cluster.h"
 
 namespace verflixt::cli {
@@ -304,6 +305,31 @@ int finish(const po::variables_map& vm, const std::string& format, const Complet
   emit(vm, interrupted_mark(c, format) + text);
   if (!c.interrupted) return 0;
   std::fprintf(stderr, "verflixt: interrupted: %s; only completed work was reported\n", completion_text(c).c_str());
+  return kExitInterrupted;
+}
+
+int finish_unstarted(const std::vector<std::string>& args, const std::string& stage) {
+  std::string game, format = "table", output;
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    const auto value = [&](const std::string& name, std::string& to) {
+      if (args[k] == name && k + 1 < args.size()) to = args[k + 1];
+      else if (args[k].rfind(name + "=", 0) == 0) to = args[k].substr(name.size() + 1);
+    };
+    value("--game", game);
+    value("--format", format);
+    value("--output", output);
+  }
+  if (format == "text") format = "table";
+  if (format != "json" && format != "csv" && format != "markdown") format = "table";
+  const Completion c{true, 0, 1, "results"};
+  core::report::Report out({kVersion, game == "verflixte6" ? "" : game, "", ""});
+  out.field("command", args.empty() ? std::string() : args.front());
+  mark(out, c);
+  out.field("stopped_while", stage).line("stopped while " + stage + ": nothing was finished");
+  const std::string text = interrupted_mark(c, format) + out.render(format);
+  if (output.empty() || output == "-") std::cout << text << std::flush;
+  else core::write_file_atomic(output, text, "--output");
+  std::fprintf(stderr, "verflixt: interrupted while %s: nothing was finished\n", stage.c_str());
   return kExitInterrupted;
 }
 

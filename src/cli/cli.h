@@ -123,4 +123,11 @@ void mark(core::report::Report& r, const Completion& c);
 // stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);
 
+// The result of a command stopped before it had finished anything (core::Interrupted from an
+// exact computation that has no partial answer): the command line's game, command, --format
+// and --output read from `args` (the command first), a result of nothing but the mark ("0 of
+// 1 results completed") and `stage` (what was under way), emitted as finish() would; returns
+// kExitInterrupted.
+int finish_unstarted(const std::vector<std::string>& args, const std::string& stage);
+
 }  // namespace verflixt::cli

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/cli.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
@@ -57,6 +59,8 @@ int dispatch_game(int& argc, char** argv) {
   } catch (const core::InputError& e) {
     std::cerr << "verflixt: " << core::printable(e.what(), 4000) << "\n";
     return 2;
+  } catch (const core::Interrupted& e) {
+    return finish_unstarted(std::vector<std::string>(argv + 1, argv + argc), e.what());
   } catch (const std::exception& e) {
     std::cerr << "verflixt: internal error: " << e.what() << "\n";
     return 1;

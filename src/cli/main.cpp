@@ -1,6 +1,9 @@
 // verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
 // turns bad input into one line on stderr and exit code 2.
+#include <unistd.h>
+
 #include <algorithm>
+#include <limits>
 #include <csignal>
 #include <cstring>
 #include <exception>
@@ -10,7 +13,10 @@
 
 #include "cli/game_dispatch.h"
 #include "cli/manual.h"
+#include "cli/openmp_wait.h"
 #include "games/registry.h"
+#include "cli/cli.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/cluster.h"
@@ -42,10 +48,23 @@ void usage(std::ostream& out) {
 int main(int argc, char** argv) {
   // Under mpirun/srun every rank runs the same command on its share of the chunks; only
   // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
+  verflixt::cli::restart_with_passive_openmp(argv);
   verflixt::core::cluster::Session session(argc, argv);
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which write_file_atomic
   // reports as one line and cleans up after, instead of the signal killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Ctrl-C is a stop request from the first instruction on, so that a run stopped at any
+  // moment — while it still reads its input, or before its first unit of work is done —
+  // prints its result marked interrupted (empty if nothing was finished) and exits 130.
+  verflixt::cli::install_interrupt_handler();
+  // Exact work checks this budget where it spends (core/budget.h): Ctrl-C stops it there, and
+  // nothing a command line asks for may take more memory than the machine has.
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  const verflixt::core::Budget budget(
+      {.memory = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 10 * 9 * static_cast<std::size_t>(page)
+                                       : std::numeric_limits<std::size_t>::max()},
+      &verflixt::cli::interrupt_flag());
+  const verflixt::core::Budget::Scope budget_scope(&budget);
   if (argc < 2) {
     usage(std::cerr);
     return 2;
@@ -103,6 +122,9 @@ int main(int argc, char** argv) {
     } catch (const verflixt::core::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.
       return session.agree_exit(2, "verflixt: " + verflixt::core::printable(e.what(), 4000));
+    } catch (const verflixt::core::Interrupted& e) {
+      const std::vector<std::string> args(argv + 1, argv + argc);
+      return session.agree_exit(verflixt::cli::finish_unstarted(args, e.what()));
     } catch (const std::exception& e) {
       return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }

@@ -57,11 +57,11 @@ int Budget::spent_reason() const noexcept {
 }
 
 void Budget::refuse(int reason, const std::string& detail) const {
-  if (reason == 1) throw Interrupted("stopped before the answer was complete");
+  if (reason == 1) throw Interrupted("computing");
   std::string why = reason == 2 ? "it needs more than the " + std::to_string(static_cast<long long>(std::llround(
                                        std::chrono::duration<double>(limits_.time).count()))) +
-                                      " s this answer may take"
-                                : "it needs more than the " + megabytes(limits_.memory) + " of memory this answer may use";
+                                      " s allowed here"
+                                : "it needs more than the " + megabytes(limits_.memory) + " of memory allowed here";
   if (!detail.empty()) why += " (" + detail + ")";
   throw BudgetExceeded("too large to answer here: " + why + (remedy_.empty() ? "" : "; " + remedy_));
 }

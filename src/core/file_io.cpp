@@ -163,7 +163,6 @@ void sweep_stale(const std::string& dir, const std::string& tmp_prefix) {
 // every failure; only a kill mid-write can leave it, for sweep_stale to find later.
 void write_named(const std::string& dir, const std::string& target, const std::string& tmp_prefix, mode_t mode,
                  std::string_view text, const auto& fail) {
-  sweep_stale(dir, tmp_prefix);
   std::string tmpl = dir + tmp_prefix + "XXXXXX";
   std::vector<char> buf(tmpl.begin(), tmpl.end());
   buf.push_back('\0');
@@ -272,6 +271,9 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
     ::umask(mask);
     mode = 0666 & ~mask;
   }
+  // A kill between the link of a temporary name and its rename (two system calls apart) can
+  // leave a temporary file of either way: any of ours that is stale goes first.
+  sweep_stale(dir, tmp_prefix);
   if (!write_unnamed(dir, target, tmp_prefix, mode, exists, text, fail)) write_named(dir, target, tmp_prefix, mode, text, fail);
   // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
   Fd dfd{::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};

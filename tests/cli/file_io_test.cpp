@@ -210,6 +210,21 @@ TEST(FileOutput, AUsersOwnTmpFileIsNeverTouched) {
   EXPECT_EQ(slurp(dir / "r.ini"), run("rules").out);
 }
 
+// A kill between the link of a temporary name and the rename leaves ".NAME.tmp-XXXXXX": the
+// next write of the same target removes it once it is a minute old (a younger one may be a
+// concurrent writer's), whichever way that write goes.
+TEST(FileOutput, AStaleTemporaryFileOfAKilledWriteIsSwept) {
+  const fs::path dir = fresh("out_stale");
+  write(dir / ".r.ini.tmp-Ab3dEf", "left by a kill\n");
+  write(dir / ".r.ini.tmp-Xy9zWv", "a concurrent writer's\n");
+  const auto old = std::chrono::file_clock::now() - std::chrono::minutes(5);
+  fs::last_write_time(dir / ".r.ini.tmp-Ab3dEf", old);
+  ASSERT_EQ(run("rules --output " + (dir / "r.ini").string()).code, 0);
+  EXPECT_FALSE(fs::exists(dir / ".r.ini.tmp-Ab3dEf"));
+  EXPECT_TRUE(fs::exists(dir / ".r.ini.tmp-Xy9zWv"));
+  EXPECT_EQ(slurp(dir / "r.ini"), run("rules").out);
+}
+
 TEST(FileOutput, ASymlinkStaysASymlinkAndItsTargetGetsTheText) {
   const fs::path dir = fresh("out_link");
   write(dir / "real.ini", "old\n");

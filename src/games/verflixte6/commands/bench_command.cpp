@@ -14,8 +14,8 @@
 // (steady_clock) and rates per CPU-second (std::clock, all threads of the process) are both
 // kept: on a shared machine the second is the one the neighbours skew less. OpenMP's idle
 // threads would spin between parallel regions and that spin is process CPU time, so bench
-// runs with a passive wait policy (run_with_passive_openmp) and reports CPU time per wall
-// second per thread, which must not exceed 1 (within timer noise). A context block
+// runs, as every command, with a passive wait policy (cli/openmp_wait.h) and reports CPU
+// time per wall second per thread, which must not exceed 1 (within timer noise). A context block
 // records what the numbers depend on — CPU, the ISA the build targets, compiler, build type,
 // threads, the load average — and a warning says when the machine was busy.
 #include <omp.h>
@@ -470,7 +470,6 @@ void Bench::mpi_rows() {
 }  // namespace bench_run
 
 int bench_command(int argc, const char* const* argv) {
-  run_with_passive_openmp();
   auto desc = bench_options();
   po::variables_map vm;
   if (!parse(argc, argv, desc, kUsage, vm)) return 0;

@@ -73,33 +73,6 @@ inline double cpu_rate(const Timed& t) { return static_cast<double>(t.tally.turn
 // when the machine took time away, above 1 only when CPU time not of the run was counted.
 inline double cpu_per_wall(const Timed& t, int threads) { return t.cpu_seconds / std::max(t.seconds * threads, 1e-9); }
 
-// OpenMP threads that wait for work spin by default (libgomp: GOMP_SPINCOUNT), and the spin
-// is CPU time of the process, which per-CPU-second rates would count as work. The runtime
-// reads its environment once, when the program starts, so bench sets a passive wait policy
-// and starts itself again with the same arguments (/proc/self/cmdline) — unless a policy is
-// set already (the user's choice, reported), or under mpirun (ranks are not restarted).
-inline void run_with_passive_openmp() {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || core::cluster::built_with_mpi()) return;
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::string> args;
-  for (size_t start = 0; start < all.size();) {
-    const size_t end = all.find('\0', start);
-    args.push_back(all.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  if (args.empty()) return;
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  ::setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-  ::setenv("GOMP_SPINCOUNT", "0", 1);
-  std::cout.flush();
-  ::execv("/proc/self/exe", argv.data());
-  // exec failed: measure as we are; the context names the wait policy in force.
-}
-
 // ---- Every repeat of one measure, and its summary ----
 
 struct Series {

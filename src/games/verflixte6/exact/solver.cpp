@@ -1,6 +1,7 @@
 #include "verflixt/games/verflixte6/exact/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -544,19 +545,31 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return cost(loadouts[a]) > cost(loadouts[b]); });
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::ptrdiff_t k = 0; k < n; ++k) {
-    const std::size_t i = order[static_cast<std::size_t>(k)];
-    if (control.stopped()) continue;
-    try {
-      out[i] = solve_solo(rules, loadouts[i], options);
-      solved[i] = 1;
-    } catch (const std::exception& e) {
+  // Every thread works under the caller's budget (core/budget.h): a loadout cut by a stop
+  // request is left unsolved like one never started; one past the deadline or the memory
+  // is an error of the whole run.
+  const core::Budget* budget = core::Budget::current();
+  std::atomic<bool> failed{false};
+#pragma omp parallel
+  {
+    const core::Budget::Scope scope(budget);
+#pragma omp for schedule(dynamic, 1)
+    for (std::ptrdiff_t k = 0; k < n; ++k) {
+      const std::size_t i = order[static_cast<std::size_t>(k)];
+      if (control.stopped() || failed.load(std::memory_order_relaxed)) continue;
+      try {
+        out[i] = solve_solo(rules, loadouts[i], options);
+        solved[i] = 1;
+      } catch (const core::Interrupted&) {
+        continue;
+      } catch (const std::exception& e) {
 #pragma omp critical(verflixt_solver_error)
-      if (error.empty()) error = e.what();
-    }
+        if (error.empty()) error = e.what();
+        failed = true;
+      }
 #pragma omp critical(verflixt_solver_progress)
-    control.report(++finished, static_cast<std::uint64_t>(n));
+      control.report(++finished, static_cast<std::uint64_t>(n));
+    }
   }
   if (!error.empty()) throw core::InputError(error);
   std::vector<SoloSolution> result;

@@ -8,6 +8,7 @@
 
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/race.h"
 
@@ -82,9 +83,9 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
   if (out.race->solution().converged && !interrupt_flag().load()) {
     cache.write(flatten(out.race->solution()));
   } else if (!partial) {
-    // Nothing is printed or written yet: an unsolved race is no answer to give.
-    std::cerr << "verflixt: interrupted: the two-player race is not solved (nothing cached)\n";
-    std::exit(kExitInterrupted);
+    // Nothing is printed or written yet: an unsolved race is no answer to give (the command
+    // line prints the result marked interrupted, with nothing in it).
+    throw core::Interrupted("solving the two-player race (nothing cached)");
   }
   return out;
 }
