@@ -263,3 +263,26 @@ TEST(Input, EvaluateUsesThePolicyFilesLoadout) {
 
 }  // namespace
 }  // namespace verflixt
+
+namespace verflixt {
+namespace {
+
+// An evening total is the sum of the evening's earlier passes: a mistyped total of thousands
+// of eyes (which once made the last seat's exact answer recurse until the process died) is
+// refused with the range; the most the evening can reach is answered exactly, at once. A rule
+// under which a throw adds no eyes (which once made that answer recurse without end) gets
+// an answer too, by Monte Carlo.
+TEST(Input, EveningTotalsAreRangedToWhatTheEveningCanReach) {
+  expect_rejected("advise --eyes 0 --other 0:z:9500", {"evening total 9500", "valid: 0..1200"});
+  expect_rejected("advise --eyes 0 --other 0:p:34900", {"evening total 34900", "valid: 0..1200"});
+  expect_rejected("advise --eyes 0 --total 5000 --other 0:z", {"evening total 5000", "valid: 0..1200"});
+  expect_rejected("advise --eyes 0 --set evening.final_passes=6 --other 0:z:2001", {"valid: 0..2000"});
+  const Result most = run("advise --eyes 0 --other 0:z:1200 --format json");
+  EXPECT_EQ(most.code, 0) << most.err;
+  EXPECT_NE(most.out.find("\"method\": \"exact"), std::string::npos) << most.out;
+  const Result flat = run("advise --eyes 0 --jokers jule --other 5:p --objective win --set jule.bonus=-2 --samples 200");
+  EXPECT_EQ(flat.code, 0) << flat.err;
+}
+
+}  // namespace
+}  // namespace verflixt

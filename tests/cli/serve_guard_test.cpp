@@ -22,6 +22,7 @@
 
 #include "binary.h"
 #include "cli/server_process.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt {
 namespace {
@@ -272,6 +273,44 @@ TEST(ServeOpen, AGivenTokenIsAskedForOnLoopbackToo) {
   EXPECT_EQ(status_of(exchange(server.port(), http_post("/api/rules", "{}", kJson))), 401);
   EXPECT_EQ(status_of(exchange(server.port(), http_post("/api/rules", "{}", kJson + with_token))), 200);
   EXPECT_EQ(status_of(exchange(server.port(), http_post("/api/rules", "{}", "Host: table.local:8066\r\nContent-Type: application/json\r\n" + with_token))), 200);
+}
+
+// The token from a file (its first line) or the environment, never needed on the command
+// line, where every user of the machine could read it; a bad one is refused at start.
+TEST(ServeOpen, TheTokenComesFromAFileOrTheEnvironment) {
+  const auto dir = verflixt::testing::scratch();
+  const std::string file = (dir / "serve.token").string();
+  {
+    std::ofstream out(file);
+    out << "fromafile0123456789\n";
+  }
+  ServerProcess from_file("--token-file " + file + " --threads 1");
+  ASSERT_GT(from_file.port(), 0) << from_file.first_line();
+  EXPECT_EQ(from_file.token(), "fromafile0123456789");
+  EXPECT_EQ(status_of(exchange(from_file.port(), http_post("/api/rules", "{}", kJson))), 401);
+  EXPECT_EQ(status_of(exchange(from_file.port(), http_post("/api/rules", "{}", kJson + "Authorization: Bearer fromafile0123456789\r\n"))), 200);
+  ServerProcess from_env("--threads 1", "VERFLIXT_TOKEN=fromtheenvironment42");
+  ASSERT_GT(from_env.port(), 0) << from_env.first_line();
+  EXPECT_EQ(from_env.token(), "fromtheenvironment42");
+  const auto bad = verflixt::testing::run("serve --port 0 --token-file " + (dir / "missing.token").string());
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--token-file"), std::string::npos) << bad.err;
+}
+
+// A Host is host[:port] with a port of digits: "127.0.0.1:evil" names no host, so it is
+// refused as a foreign Host; the page is sent as it is, never compressed anew per request (a
+// client asking for brotli got the CPU of ~90 ms a page).
+TEST_F(ServeGuard, AStrictHostAndAnUncompressedPage) {
+  ASSERT_GT(port(), 0);
+  for (const char* host : {"127.0.0.1:evil", "127.0.0.1:", "127.0.0.1:99999", "127.0.0.1 :80", "[::1", "a b"})
+    EXPECT_EQ(status_of(exchange(port(), "GET / HTTP/1.1\r\nHost: " + std::string(host) + "\r\nConnection: close\r\n\r\n")), 403)
+        << host;
+  EXPECT_EQ(status_of(exchange(port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1:8066\r\nConnection: close\r\n\r\n")), 200);
+  const std::string page = exchange(port(), "GET / HTTP/1.1\r\nHost: [::1]:8066\r\nAccept-Encoding: br, gzip\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_of(page), 200);
+  const std::string head = core::ascii_lower(page.substr(0, page.find("\r\n\r\n")));
+  EXPECT_EQ(head.find("content-encoding"), std::string::npos) << head;
+  EXPECT_NE(page.find("<html"), std::string::npos);
 }
 
 // Sixteen slow clients (header lines or a body trickled a byte a second) and one that floods

@@ -18,7 +18,8 @@ namespace verflixt {
 // A `verflixt serve --port 0` child; the port is read from its first line.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& extra = "") {
+  // `environment`: NAME=VALUE added to the server's environment (or "").
+  explicit ServerProcess(const std::string& extra = "", const std::string& environment = "") {
     int fds[2];
     if (::pipe(fds) != 0) return;
     pid_ = ::fork();
@@ -28,7 +29,8 @@ class ServerProcess {
       ::close(fds[0]);
       ::close(fds[1]);
       const char* other = std::getenv("VERFLIXT_SERVE_BINARY");
-      const std::string cmd = std::string("exec ") + (other && *other ? other : VERFLIXT_BINARY) + " serve --port 0 " + extra;
+      const std::string cmd = (environment.empty() ? "" : "export " + environment + "; ") + "exec " +
+                              (other && *other ? other : VERFLIXT_BINARY) + " serve --port 0 " + extra;
       ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }

@@ -5,6 +5,7 @@
 #include "verflixt/games/verflixte6/exact/last_seat.h"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <cmath>
@@ -281,6 +282,59 @@ TEST(LastSeat, JokerOptimumBeatsHeuristics) {
         EXPECT_LE(v, exact + 4 * vse + 1e-9) << tp.name();
       }
     }
+  }
+}
+
+// Runs `f` on a thread with a stack of `bytes` (the recursion of an input-sized deficit would
+// not fit in it).
+void on_small_stack(std::size_t bytes, const std::function<void()>& f) {
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, bytes), 0);
+  pthread_t thread;
+  auto* call = new std::function<void()>(f);
+  ASSERT_EQ(pthread_create(&thread, &attr, [](void* p) -> void* {
+              auto* g = static_cast<std::function<void()>*>(p);
+              (*g)();
+              delete g;
+              return nullptr;
+            }, call), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+}
+
+// Far behind, one throw a level would recurse as deep as the deficit: the DP stops at a fixed
+// depth and solves what lies below from an explicit stack, so it runs on a thread with a
+// 256 KiB stack (a thousand levels would need about 640 KiB). Its value is the chance of
+// passing the Zombie before a 6 (his 0 eyes cannot be robbed: a 1 adds its 1), worked out
+// here bottom-up with the solver's tie rule (rolling only when it is better by more than
+// 1e-12): 300 eyes behind, about 1e-8, compared relatively; 1200 behind (the most an evening
+// can reach), below the tie rule's reach.
+TEST(LastSeat, AWholeEveningsDeficitNeedsNoDeepStack) {
+  const Rules rules = preset("tournament-2019");
+  for (const int deficit : {300, 1200}) {
+    const std::vector<SeatView> t = {seat(0, Status::Zombie, deficit), seat(0, Status::Jungfrau)};
+    std::vector<double> w(static_cast<std::size_t>(deficit) + 7, 1.0);  // w[e]: P(win) from e eyes
+    for (int e = deficit; e >= 0; --e) {
+      double roll = 0;
+      for (int f = 1; f <= 5; ++f) roll += w[static_cast<std::size_t>(e + f)];
+      roll /= 6.0;
+      const double stop = e == deficit ? 0.5 : 0.0;
+      w[static_cast<std::size_t>(e)] = roll > stop + 1e-12 * (1 + stop) ? roll : stop;
+    }
+    double value = -1;
+    std::size_t states = 0;
+    on_small_stack(256 * 1024, [&] {
+      const LastSeatSolver s(rules, t, 1, Goal::Win);
+      value = s.value(0, 0, t);
+      states = s.states();
+    });
+    if (w[0] > 0) {
+      EXPECT_NEAR(value / w[0], 1.0, 1e-9) << deficit << ": " << value << " vs " << w[0];
+    } else {
+      EXPECT_EQ(value, 0.0) << deficit;
+    }
+    EXPECT_GT(states, static_cast<std::size_t>(deficit)) << deficit;
   }
 }
 

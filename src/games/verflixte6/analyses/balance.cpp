@@ -12,6 +12,7 @@
 
 #include "verflixt/core/chunks.h"
 #include "verflixt/core/dice.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/rng.h"
@@ -126,6 +127,10 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
   const auto L = static_cast<std::uint64_t>(table.series_length);
   const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
   run.requested = series * L;
+  // Every series is kept for the paired differences: refused before the run if that is more
+  // memory than allowed (twice: the chunks' parts, then the run's table).
+  core::will_allocate(2 * series * (sizeof(std::array<std::int64_t, TableRun::kFeatures>) + 1),
+                      "keeping the results of " + std::to_string(series * L) + " evenings (lower --evenings)");
   const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);
   bool interrupted = false;
   const PassEngine engine = run.engine;

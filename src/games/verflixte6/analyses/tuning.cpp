@@ -9,6 +9,7 @@
 
 #include "verflixt/core/chunks.h"
 #include "verflixt/core/dice.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
@@ -136,6 +137,10 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
   std::vector<const Policy*> policies{&policy};
   for (const auto& f : table.field) policies.push_back(f.policy);
   const PassEngine engine = resolve_engine(table.engine, policies);
+  // Every series is kept for the paired differences: refused before the run if that is more
+  // memory than allowed (three times: the chunks' parts, the run's table, the values).
+  core::will_allocate(3 * series * sizeof(std::int64_t),
+                      "keeping the results of " + std::to_string(series * L) + " evenings (lower --evenings)");
   CandidateRun run;
   run.series.assign(series, 0);
   bool interrupted = false;
