@@ -93,8 +93,15 @@ int game_first(std::vector<char*>& args) {
     std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(game) << core::suggest(game, names) << "\n";
     return 2;
   }
+  // `verflixt pig help advise` is `verflixt pig advise --help`.
+  static char help_flag[] = "--help";
+  if (argc > 2 + taken && std::strcmp(args[1 + taken], "help") == 0) {
+    args.erase(args.begin() + 1 + taken);
+    args.insert(args.end() - 1, help_flag);
+    return game_first(args);
+  }
   const bool no_command = argc <= 1 + taken || std::strcmp(args[1 + taken], "--help") == 0 ||
-                          std::strcmp(args[1 + taken], "-h") == 0;
+                          std::strcmp(args[1 + taken], "-h") == 0 || std::strcmp(args[1 + taken], "help") == 0;
   if (no_command) {
     if (*k == 0) {  // the default game: `verflixt --help` lists its commands
       args.erase(args.begin() + 1, args.begin() + 1 + taken);

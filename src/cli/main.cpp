@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
     std::cout << verflixt::cli::bash_completion(commands);
     return 0;
   }
-  if (cmd == "--version") {
+  if (cmd == "--version" || cmd == "-v" || cmd == "-V" || cmd == "version") {
     std::cout << "verflixt " << verflixt::kVersion << "\n";
     return 0;
   }

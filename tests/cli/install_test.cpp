@@ -52,7 +52,7 @@ Result Installed::install_;
 TEST_F(Installed, PutsEachFileInItsPlace) {
   ASSERT_EQ(install_.code, 0) << install_.err;
   for (const char* f : {"bin/verflixt", "share/verflixt/strategies/heuristic.ini",
-                        "share/verflixt/strategies/schocken/chase.ini", "share/man/man1/verflixt.1",
+                        "share/verflixt/strategies/schocken/chase.ini", "share/man/man1/verflixt.1.gz",
                         "share/bash-completion/completions/verflixt"})
     EXPECT_TRUE(fs::is_regular_file(prefix_ / f)) << f;
 }
@@ -99,11 +99,12 @@ TEST_F(Installed, HelpCommandIsTheCommandsOwnHelp) {
 
 TEST_F(Installed, ManPageRenders) {
   ASSERT_EQ(install_.code, 0) << install_.err;
-  const fs::path page = prefix_ / "share" / "man" / "man1" / "verflixt.1";
+  const fs::path page = prefix_ / "share" / "man" / "man1" / "verflixt.1.gz";
   if (std::system("command -v man >/dev/null 2>&1") != 0) GTEST_SKIP() << "man is not installed (scripts/setup --developer installs man-db)";
   const Result r = shell("MANWIDTH=100 man -l '" + page.string() + "' 2>&1 | cat", elsewhere_);
   EXPECT_EQ(r.code, 0) << r.err;
-  for (const char* text : {"verflixt - strategy lab", "SYNOPSIS", "--turns", "--game zehntausend", "EXIT STATUS"})
+  for (const char* text : {"verflixt - strategy lab", "SYNOPSIS", "--turns", "--game zehntausend", "ENVIRONMENT",
+                           "VERFLIXT_CACHE_DIR", "FILES", "EXIT STATUS"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " missing from the rendered page";
   EXPECT_EQ(r.out.find("troff:"), std::string::npos) << r.out.substr(0, 2000);  // no roff warnings
 }
