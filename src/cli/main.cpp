@@ -14,6 +14,7 @@
 #include "cli/game_dispatch.h"
 #include "cli/manual.h"
 #include "cli/openmp_wait.h"
+#include "cli/solver_bench.h"
 #include "games/registry.h"
 #include "cli/cli.h"
 #include "verflixt/core/budget.h"
@@ -110,6 +111,15 @@ int main(int argc, char** argv) {
   if (cmd == "--version" || cmd == "-v" || cmd == "-V" || cmd == "version") {
     std::cout << "verflixt " << verflixt::kVersion << "\n";
     return 0;
+  }
+  // `bench --solvers` times every game's solvers (cli/solver_bench.h); `bench` alone, the kernels.
+  if (cmd == "bench" && std::any_of(argv + 2, argv + argc, [](const char* a) { return std::strcmp(a, "--solvers") == 0; })) {
+    try {
+      return verflixt::cli::solver_bench_command(argc - 1, argv + 1);
+    } catch (const verflixt::core::InputError& e) {
+      std::cerr << "verflixt: " << verflixt::core::printable(e.what(), 4000) << "\n";
+      return 2;
+    }
   }
   std::vector<std::string> names;
   for (const auto& c : default_commands()) names.emplace_back(c.name);

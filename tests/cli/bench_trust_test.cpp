@@ -58,3 +58,31 @@ TEST(BenchTrust, RunsTooShortToTimeAreWarnedAbout) {
 }
 
 }  // namespace
+
+namespace {
+
+// `bench --solvers` times the solves each game names, on 1, 2, ... threads: every row has its
+// runs' wall and CPU seconds, and the answer is the same on every thread count (Kniffel's
+// sheets are solved in parallel; Schocken's equilibrium alone).
+TEST(BenchSolvers, EveryRowHasItsTimesAndTheSameAnswerOnEveryThreadCount) {
+  for (const char* game : {"schocken", "en-gingg"}) {
+    const auto r = verflixt::testing::run(std::string("bench --solvers --game ") + game + " --threads 2 --repeats 2 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(j["solvers"].empty()) << game;
+    EXPECT_EQ(j["interrupted"], false);
+    for (const auto& row : j["solvers"]) {
+      EXPECT_EQ(row["game"], game);
+      EXPECT_TRUE(row["threads"] == 1 || row["threads"] == 2) << row;
+      EXPECT_EQ(row["real_seconds_runs"].size(), 2u) << row;
+      EXPECT_EQ(row["cpu_seconds_runs"].size(), 2u) << row;
+      EXPECT_GT(row["real_seconds"].get<double>(), 0.0) << row;
+      EXPECT_EQ(row["same_result"], true) << row;
+    }
+  }
+  const auto bad = verflixt::testing::run("bench --solvers --game pigg");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("did you mean"), std::string::npos) << bad.err;
+}
+
+}  // namespace

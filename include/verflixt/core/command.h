@@ -16,6 +16,9 @@ struct Command {
   // The options of a quick run (a second or so, nothing written): the tests run every command
   // of every game with them. nullptr: a command that does not end by itself (a server).
   const char* quick = nullptr;
+  // The options of the exact solves `verflixt bench --solvers` times with this command, ';'
+  // between them (it adds --format, --threads and --no-cache). nullptr: none.
+  const char* bench = nullptr;
 };
 
 }  // namespace verflixt::core

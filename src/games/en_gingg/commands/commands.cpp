@@ -398,7 +398,7 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
 std::vector<core::Command> en_gingg_commands() {
   return {
       {"rules", en_gingg_rules_command, "", ""},
-      {"solve", en_gingg_solve_command, "", ""},
+      {"solve", en_gingg_solve_command, "", "", ""},
       {"evaluate", en_gingg_evaluate_command, "", "--turns 2000"},
       {"tournament", en_gingg_tournament_command, "", "--seat optimal:own --seat keep-from:4 --games 200"},
       {"advise", en_gingg_advise_command, "", "--throw 665321"},

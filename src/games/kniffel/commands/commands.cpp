@@ -297,7 +297,7 @@ int kniffel_bench_command(int argc, const char* const* argv) {
 std::vector<core::Command> kniffel_commands() {
   return {
       {"rules", kniffel_rules_command, "", ""},
-      {"solve", kniffel_solve_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache"},
+      {"solve", kniffel_solve_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache", "--preset yahtzee"},
       {"evaluate", kniffel_evaluate_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
       {"tournament", kniffel_tournament_command, "",
        "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},

@@ -282,7 +282,7 @@ std::vector<core::Command> pig_commands() {
   return {
       {"rules", pig_rules_command, "", ""},
       {"evaluate", pig_evaluate_command, "", "--goal 20 --games 1000"},
-      {"solve", pig_solve_command, "", "--goal 20"},
+      {"solve", pig_solve_command, "", "--goal 20", ""},
       {"tournament", pig_tournament_command, "", "--goal 20 --seat hold:5 --seat hold:8 --games 1000"},
       {"advise", pig_advise_command, "", "--goal 20 --score 5"},
       {"balance", pig_balance_command, "", "--vary goal=10,20 --games 500"},

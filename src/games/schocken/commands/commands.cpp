@@ -470,7 +470,7 @@ int schocken_balance_command(int argc, const char* const* argv) {
 std::vector<core::Command> schocken_commands() {
   return {
       {"rules", schocken_rules_command, "", ""},
-      {"solve", schocken_solve_command, "", ""},
+      {"solve", schocken_solve_command, "", "", "--equilibrium"},
       {"evaluate", schocken_evaluate_command, "", "--turns 2000"},
       {"tournament", schocken_tournament_command, "", "--seat stand --seat equilibrium --games 200"},
       {"advise", schocken_advise_command, "", "--dice 611"},

@@ -37,7 +37,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/verflixte6/commands/bench_context.h"
+#include "cli/bench_context.h"
 #include "games/verflixte6/commands/bench_measure.h"
 #include "games/verflixte6/commands/bench_run.h"
 #include "cli/cli.h"
@@ -106,6 +106,7 @@ po::options_description bench_options() {
 
 constexpr const char* kUsage =
     "usage: verflixt bench [--turns M] [--baseline-turns B] [--table-turns K] [--seed S]\n"
+    "       verflixt bench --solvers [--game G] [--threads T]   (every game's exact solvers: see its --help)\n"
     "                      [--threads T] [--repeats N] [--policy P] [--jokers LIST]\n"
     "                      [--format table|json|csv]\n"
     "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"

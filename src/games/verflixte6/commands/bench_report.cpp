@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "games/verflixte6/commands/bench_context.h"
+#include "cli/bench_context.h"
 #include "games/verflixte6/commands/bench_run.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/version.h"

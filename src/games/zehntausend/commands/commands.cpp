@@ -361,7 +361,7 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
 std::vector<core::Command> zehntausend_commands() {
   return {
       {"rules", zehntausend_rules_command, "", ""},
-      {"solve", zehntausend_solve_command, "", ""},
+      {"solve", zehntausend_solve_command, "", "", ";--race"},
       {"evaluate", zehntausend_evaluate_command, "", "--turns 2000"},
       {"tournament", zehntausend_tournament_command, "", "--seat optimal --seat bank:400 --games 200"},
       {"advise", zehntausend_advise_command, "", "--throw 155243"},

@@ -1,5 +1,5 @@
 // What `verflixt bench`'s numbers depend on (bench_context.h).
-#include "games/verflixte6/commands/bench_context.h"
+#include "cli/bench_context.h"
 
 #include <algorithm>
 #include <cstdlib>
