@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <csignal>
 #include <limits>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -173,12 +175,16 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi) {
 }
 
 
-void add_sampling_options(po::options_description& desc) {
-  desc.add_options()
-      ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed; fixes every result bit for bit")
-      ("threads", int_value(omp_get_max_threads(), 1, 1024),
-       "worker threads (results do not depend on it)");
+core::OptionTable sampling_options() {
+  core::Option threads = core::integer_option("threads", omp_get_max_threads(), 1, 1024,
+                                              "worker threads (results do not depend on it)");
+  threads.web = false;  // the server sets its own
+  return {core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(),
+                             "random seed; fixes every result bit for bit"),
+          threads};
 }
+
+void add_sampling_options(po::options_description& desc) { add_options(desc, sampling_options()); }
 
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 
@@ -194,11 +200,18 @@ std::string fmt(const char* format, double value) { return core::report::number(
 
 std::string json_text(nlohmann::ordered_json doc) { return core::report::json_text(std::move(doc)); }
 
+core::OptionTable output_options(const std::vector<std::string>& formats) {
+  // --format is checked by format_from (with "did you mean"); its choices feed the completion.
+  core::Option format = core::word_option("format", formats.front(), "output format: " + core::join(formats, ", "));
+  format.choices = formats;
+  format.web = false;
+  core::Option output = core::file_option("output", "write to this file instead of stdout");
+  output.short_name = 'o';
+  return {format, output};
+}
+
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
-  desc.add_options()
-      ("format", po::value<std::string>()->default_value(formats.front()),
-       ("output format: " + core::join(formats, ", ")).c_str())
-      ("output,o", po::value<std::string>(), "write to this file instead of stdout");
+  add_options(desc, output_options(formats));
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
@@ -242,6 +255,95 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   } catch (const po::error& e) {
     throw core::InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
   }
+  return true;
+}
+
+po::options_description options_of(const std::string& caption, const core::OptionTable& table) {
+  po::options_description desc(caption);
+  add_options(desc, table);
+  return desc;
+}
+
+void add_options(po::options_description& desc, const core::OptionTable& table) {
+  for (const core::Option& o : table) {
+    using Kind = core::Option::Kind;
+    const std::string name = o.short_name ? o.name + "," + std::string(1, o.short_name) : o.name;
+    po::value_semantic* semantic = nullptr;
+    switch (o.kind) {
+      case Kind::Switch:
+        semantic = po::bool_switch();
+        break;
+      case Kind::Integer: {
+        const auto lo = static_cast<int>(o.lo), hi = static_cast<int>(o.hi);
+        semantic = o.has_fallback ? int_value(std::stoi(o.fallback), lo, hi, o.valid.empty() ? nullptr : o.valid.c_str())
+                                  : int_value(lo, hi);
+        break;
+      }
+      case Kind::Count:
+        semantic = o.has_fallback ? count_value(std::stoull(o.fallback), o.count_lo, o.count_hi)
+                                  : count_value(o.count_lo, o.count_hi);
+        break;
+      case Kind::Real:
+        semantic = real_value(std::stod(o.fallback), o.real_lo, o.real_hi);
+        break;
+      case Kind::Words:
+        semantic = po::value<std::vector<std::string>>()->composing();
+        break;
+      default:
+        semantic = o.has_fallback ? po::value<std::string>()->default_value(o.fallback) : po::value<std::string>();
+        break;
+    }
+    desc.add_options()(name.c_str(), semantic, o.help.c_str());
+  }
+}
+
+bool parse(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& table,
+           const std::string& usage, po::variables_map& vm, const po::positional_options_description* positional) {
+  // Earlier spellings: parsed as options of their own (hidden from --help), then moved over.
+  core::OptionTable earlier;
+  for (const core::Option& o : table)
+    for (const auto& old : o.old_names) {
+      core::Option copy = o;
+      copy.name = old;
+      copy.short_name = 0;
+      copy.old_names.clear();
+      copy.has_fallback = false;
+      copy.fallback.clear();
+      if (copy.kind == core::Option::Kind::Integer || copy.kind == core::Option::Kind::Count) copy.valid.clear();
+      earlier.push_back(copy);
+    }
+  po::options_description shown = options_of(caption, table);
+  po::variables_map raw;
+  if (earlier.empty()) {
+    if (!parse(argc, argv, shown, usage, raw, positional)) return false;
+  } else {
+    // --help prints only the current names: the earlier ones join after the help is handled.
+    const bool help = std::any_of(argv + 1, argv + argc, [](const char* a) {
+      return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0;
+    });
+    if (help) return parse(argc, argv, shown, usage, raw, positional);
+    po::options_description all;
+    all.add(shown).add(options_of("", earlier));
+    if (!parse(argc, argv, all, usage, raw, positional)) return false;
+  }
+  for (const core::Option& o : table)
+    for (const auto& old : o.old_names) {
+      if (!raw.count(old)) continue;
+      if (raw.count(o.name) && !raw[o.name].defaulted())
+        throw core::InputError("give one of --" + o.name + " and --" + old + " (its earlier name), not both");
+      std::fprintf(stderr, "verflixt: note: --%s is now called --%s\n", old.c_str(), o.name.c_str());
+      raw.erase(o.name);
+      raw.insert({o.name, raw[old]});
+      raw.erase(old);
+    }
+  for (const core::Option& o : table) {
+    if (o.kind != core::Option::Kind::Choice || !raw.count(o.name)) continue;
+    const std::string given = raw[o.name].as<std::string>();
+    if (!core::match_name(given, o.choices))
+      throw core::InputError("--" + o.name + " " + core::quoted(given) + " is not valid" +
+                             core::suggest(given, o.choices, core::join(o.choices, ", ")));
+  }
+  vm = std::move(raw);
   return true;
 }
 

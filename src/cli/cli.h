@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/option.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 
@@ -37,7 +38,8 @@ po::typed_value<int>* int_value(int lo, int hi);
 // and infinities for every double option, ranged or not.
 po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
-// Adds --seed (default 1) and --threads (default: one per core) for sampling commands.
+// --seed (default 1) and --threads (default: one per core) for sampling commands.
+core::OptionTable sampling_options();
 void add_sampling_options(po::options_description& desc);
 std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024.
@@ -53,7 +55,8 @@ std::string fmt(const char* format, double value);
 // written as 0.0: JSON results never carry a negative zero.
 std::string json_text(nlohmann::ordered_json doc);
 
-// Adds --format (one of `formats`, the first is the default) and --output FILE.
+// --format (one of `formats`, the first is the default) and --output FILE.
+core::OptionTable output_options(const std::vector<std::string>& formats);
 void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
@@ -67,6 +70,20 @@ void emit(const po::variables_map& vm, const std::string& text);
 // infinite reals and, unless `positional` declares them, positional arguments throw
 // InputError; an int or uint64 option declared without a range throws std::logic_error.
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
+           const std::string& usage, po::variables_map& vm,
+           const po::positional_options_description* positional = nullptr);
+
+// The Boost description of an option table (core/option.h): each kind with its semantics —
+// ranged numbers as count_value, int_value or real_value, a switch as bool_switch, an option
+// given again and again as a composing list. Earlier spellings (Option::old_names) are left
+// out: parse() reads them.
+po::options_description options_of(const std::string& caption, const core::OptionTable& table);
+// The same, added to `desc`.
+void add_options(po::options_description& desc, const core::OptionTable& table);
+// parse() over an option table: as above, and further a Choice's value must be one of its
+// choices (as people type them, with "did you mean"), and an option given by an earlier
+// spelling is read as the current one, with a note on stderr.
+bool parse(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& table,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);
 

@@ -235,42 +235,42 @@ std::vector<std::string> input_warnings(const po::variables_map& vm, const Advis
 
 }  // namespace
 
-po::options_description advise_options() {
-  po::options_description desc("advise options");
-  desc.add_options()
-      ("eyes", int_value(-200, 400), "own eyes this pass so far (after the free throw)")
-      ("robbing-ones", int_value(0, 0, 100), "robbing 1s thrown so far this turn (T4)")
-      ("jokers", po::value<std::string>()->default_value("none"), "jokers still held, e.g. hirtenschutz,pony")
-      ("frost-used", int_value(0, 0, 4), "Frostschutz uses so far (J1)")
-      ("fumo", po::bool_switch(), "Fumo is active (J13 doubling)")
-      ("floor", int_value(-200, 400), "Ventil floor set earlier this turn (J11)")
-      ("total", int_value(0, 0, 7600),
-       "own evening total before this pass (at most what the evening's earlier passes can add up to)")
-      ("other", po::value<std::vector<std::string>>()->composing(),
-       "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
-       "z (Zombie); repeat in seat order after you")
-      ("order", po::value<std::string>(),
-       "the Jungfrauen still to play in playing order, as player numbers: you are 1, the --other "
-       "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)")
-      ("others-jokers", po::value<std::string>()->default_value("none"), "jokers each Jungfrau still to play holds")
-      ("objective", po::value<std::string>()->default_value("not-loser"), "win, not-loser or eyes")
-      ("policy", po::value<std::string>()->default_value("objective"),
-       "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer plays "
-       "optimally). objective: stop as soon as stopping meets the objective on the table as it stands, "
-       "jokers as the exact solo solver spends them; any other policy that does not separate the actions "
-       "is replaced by it")
-      ("others-policy", po::value<std::string>()->default_value("threshold:20"), "how the others still to play play")
-      ("policy-text", po::value<std::string>(), "--policy given as the text of a policy INI file instead of a name")
-      ("others-policy-text", po::value<std::string>(),
-       "--others-policy given as the text of a policy INI file instead of a name")
-      ("passes-left", int_value(1, 1, 50),
-       "passes of the evening still to play, this one included (1 = the last pass; later passes are played "
-       "out by Monte Carlo, everyone without jokers, before scoring)")
-      ("samples", count_value(20000, 2, 100000000), "Monte Carlo samples per action")
-      ("monte-carlo", po::bool_switch(), "use Monte Carlo even where the exact last-seat solution applies");
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  return desc;
+core::OptionTable advise_options() {
+  // The objective is read by advise itself (it takes its spellings); its names feed the completion.
+  core::Option objective = core::word_option("objective", "not-loser", "win, not-loser or eyes");
+  objective.choices = {"win", "not-loser", "eyes"};
+  core::Option monte_carlo = core::switch_option("monte-carlo", "use Monte Carlo even where the exact last-seat solution applies");
+  const core::OptionTable own = {
+      core::integer_option("eyes", -200, 400, "own eyes this pass so far (after the free throw)"),
+      core::integer_option("robbing-ones", 0, 0, 100, "robbing 1s thrown so far this turn (T4)"),
+      core::word_option("jokers", "none", "jokers still held, e.g. hirtenschutz,pony"),
+      core::integer_option("frost-used", 0, 0, 4, "Frostschutz uses so far (J1)"),
+      core::switch_option("fumo", "Fumo is active (J13 doubling)"),
+      core::integer_option("floor", -200, 400, "Ventil floor set earlier this turn (J11)"),
+      core::integer_option("total", 0, 0, 7600,
+                           "own evening total before this pass (at most what the evening's earlier passes can add up to)"),
+      core::words_option("other",
+                         "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
+                         "z (Zombie); repeat in seat order after you"),
+      core::word_option("order",
+                        "the Jungfrauen still to play in playing order, as player numbers: you are 1, the --other "
+                        "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)"),
+      core::word_option("others-jokers", "none", "jokers each Jungfrau still to play holds"),
+      objective,
+      core::policy_option("policy", "objective",
+                          "how you continue after the ranked action (Monte Carlo only; in the last seat the exact answer "
+                          "plays optimally). objective: stop as soon as stopping meets the objective on the table as it "
+                          "stands, jokers as the exact solo solver spends them; any other policy that does not separate "
+                          "the actions is replaced by it"),
+      core::policy_option("others-policy", "threshold:20", "how the others still to play play"),
+      core::text_option("policy-text", "--policy given as the text of a policy INI file instead of a name"),
+      core::text_option("others-policy-text", "--others-policy given as the text of a policy INI file instead of a name"),
+      core::integer_option("passes-left", 1, 1, 50,
+                           "passes of the evening still to play, this one included (1 = the last pass; later passes are "
+                           "played out by Monte Carlo, everyone without jokers, before scoring)"),
+      core::count_option("samples", 20000, 2, 100000000, "Monte Carlo samples per action"),
+      monte_carlo};
+  return own + sampling_options() + rules_options();
 }
 
 AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
@@ -426,10 +426,8 @@ std::string advise_json(const AdviseReport& r) { return advise_result(r, r.secon
 
 int advise_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();
-  po::options_description desc = advise_options();
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "advise options", advise_options() + output_options(kFormats),
                   std::string("usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
                   "                       [--objective win|not-loser|eyes] [--samples N]\n"
                   "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"

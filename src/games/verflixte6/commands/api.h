@@ -25,7 +25,7 @@ struct Budget {
 
 // ---- advise ----
 // `verflixt advise`'s own options plus the sampling and rules options (not the output ones).
-po::options_description advise_options();
+core::OptionTable advise_options();
 
 // One answer of advise: the situation as read, the advice, and what it assumed.
 struct AdviseReport {
@@ -53,7 +53,7 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
 std::string advise_json(const AdviseReport& report);
 
 // ---- solve ----
-po::options_description solve_options();
+core::OptionTable solve_options();
 
 struct SolveReport {
   verflixte6::Rules rules;

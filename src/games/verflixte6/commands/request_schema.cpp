@@ -20,48 +20,10 @@ constexpr int kMaxDepth = 4;
 // Keys are option names: lower-case letters and '-', not longer than the longest option.
 constexpr std::size_t kMaxKeyLength = 32;
 
-const std::vector<KeyRule> kRulesKeys = {
-    {"preset", KeyType::Text}, {"set", KeyType::TextList}, {"rules-text", KeyType::IniText}};
-
-std::vector<KeyRule> with_rules(std::vector<KeyRule> keys) {
-  keys.insert(keys.end(), kRulesKeys.begin(), kRulesKeys.end());
-  return keys;
-}
-
-// advise's options (advise_options) but the output, file and thread ones.
-const std::vector<KeyRule> kAdviseKeys = with_rules({
-    {"eyes", KeyType::Integer},
-    {"robbing-ones", KeyType::Integer},
-    {"jokers", KeyType::Text},
-    {"frost-used", KeyType::Integer},
-    {"fumo", KeyType::Flag},
-    {"floor", KeyType::Integer},
-    {"total", KeyType::Integer},
-    {"other", KeyType::TextList},
-    {"order", KeyType::Text},
-    {"others-jokers", KeyType::Text},
-    {"objective", KeyType::Text},
-    {"policy", KeyType::Policy},
-    {"others-policy", KeyType::Policy},
-    {"policy-text", KeyType::IniText},
-    {"others-policy-text", KeyType::IniText},
-    {"passes-left", KeyType::Integer},
-    {"samples", KeyType::Integer},
-    {"monte-carlo", KeyType::Flag},
-    {"seed", KeyType::Integer},
-});
-
-// solve's options for one loadout (--loadouts all solves dozens: the command line's job).
-const std::vector<KeyRule> kSolveKeys = with_rules({
-    {"jokers", KeyType::Text},
-    {"curve", KeyType::Flag},
-    {"risk-cap", KeyType::Integer},
-    {"runkel-risk-cap", KeyType::Integer},
-});
-
 const char* type_text(KeyType type) {
   switch (type) {
     case KeyType::Integer: return "a whole number";
+    case KeyType::Real: return "a number";
     case KeyType::Flag: return "true or false";
     case KeyType::Text: return "a string";
     case KeyType::TextList: return "an array of strings";
@@ -113,12 +75,25 @@ Json parse_object(std::string_view body) {
 
 }  // namespace
 
-const std::vector<KeyRule>& endpoint_keys(std::string_view endpoint) {
-  static const std::vector<KeyRule> none;
-  if (endpoint == "advise") return kAdviseKeys;
-  if (endpoint == "solve") return kSolveKeys;
-  if (endpoint == "rules") return kRulesKeys;
-  return none;
+std::vector<KeyRule> request_keys(const core::OptionTable& table) {
+  std::vector<KeyRule> keys;
+  for (const core::Option& o : table) {
+    if (!o.web) continue;
+    using Kind = core::Option::Kind;
+    switch (o.kind) {
+      case Kind::Switch: keys.push_back({o.name, KeyType::Flag}); break;
+      case Kind::Integer:
+      case Kind::Count: keys.push_back({o.name, KeyType::Integer}); break;
+      case Kind::Real: keys.push_back({o.name, KeyType::Real}); break;
+      case Kind::Word:
+      case Kind::Choice: keys.push_back({o.name, KeyType::Text}); break;
+      case Kind::Words: keys.push_back({o.name, KeyType::TextList}); break;
+      case Kind::Policy: keys.push_back({o.name, KeyType::Policy}); break;
+      case Kind::Text: keys.push_back({o.name, KeyType::IniText}); break;
+      case Kind::File: break;  // no request names a file
+    }
+  }
+  return keys;
 }
 
 PolicyCatalog PolicyCatalog::from_folder(const std::string& dir) {
@@ -149,9 +124,9 @@ std::string PolicyCatalog::resolve(const std::string& key, const std::string& na
                    key + "-text\"");
 }
 
-std::vector<std::string> request_arguments(std::string_view endpoint, std::string_view body,
-                                           const PolicyCatalog& catalog) {
-  const std::vector<KeyRule>& rules = endpoint_keys(endpoint);
+std::vector<std::string> request_arguments(std::string_view endpoint, const core::OptionTable& table,
+                                           std::string_view body, const PolicyCatalog& catalog) {
+  const std::vector<KeyRule> rules = request_keys(table);
   std::vector<std::string> names;
   for (const auto& r : rules) names.push_back(r.key);
   const Json req = parse_object(body);
@@ -172,6 +147,10 @@ std::vector<std::string> request_arguments(std::string_view endpoint, std::strin
         break;
       case KeyType::Integer:
         if (!value.is_number_integer()) throw wrong();
+        args.push_back("--" + key + "=" + value.dump());
+        break;
+      case KeyType::Real:
+        if (!value.is_number()) throw wrong();
         args.push_back("--" + key + "=" + value.dump());
         break;
       case KeyType::Text:

@@ -11,11 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "verflixt/core/option.h"
+
 namespace verflixt::cli {
 
 // The JSON type a key takes.
 enum class KeyType {
   Integer,   // a whole number (its range is the command option's)
+  Real,      // a number (its range is the command option's)
   Flag,      // true or false
   Text,      // a string without control characters
   TextList,  // an array of such strings
@@ -28,8 +31,9 @@ struct KeyRule {
   KeyType type;
 };
 
-// The keys each endpoint takes ("advise", "solve", "rules"); empty for any other name.
-const std::vector<KeyRule>& endpoint_keys(std::string_view endpoint);
+// The keys of a request for a command of option table `table` (core/option.h): every
+// option offered to the web (Option::web), never a file; its JSON type from its kind.
+std::vector<KeyRule> request_keys(const core::OptionTable& table);
 
 // The strategies shipped with verflixt that a request may name: file stem -> the server's
 // own path to it, listed once when the server starts. A request names the stem; the path is
@@ -50,11 +54,11 @@ class PolicyCatalog {
 };
 
 // The argument list of `verflixt <endpoint>` for a request body (a JSON object, or empty for
-// {}), each key checked against endpoint_keys: "key": value becomes --key=value, true a bare
+// {}), each key checked against request_keys(table): "key": value becomes --key=value, true a bare
 // --key, false nothing, an array the option repeated. Throws InputError for a body that is
 // not a JSON object, a malformed key, an unknown or repeated key, or a value of the wrong
 // type; the command's own parser then checks ranges and choices as on the command line.
-std::vector<std::string> request_arguments(std::string_view endpoint, std::string_view body,
-                                           const PolicyCatalog& catalog);
+std::vector<std::string> request_arguments(std::string_view endpoint, const core::OptionTable& table,
+                                           std::string_view body, const PolicyCatalog& catalog);
 
 }  // namespace verflixt::cli

@@ -13,13 +13,12 @@ namespace verflixt::cli {
 using namespace verflixt::verflixte6;
 
 int rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules options");
-  add_rules_options(desc);
-  desc.add_options()("output,o", po::value<std::string>(), "write to this file instead of stdout")
-      ("format", po::value<std::string>()->default_value("ini"),
-       "ini (the commented INI file) or json (the same INI text, with the jokers described)");
+  core::Option output = core::file_option("output", "write to this file instead of stdout");
+  output.short_name = 'o';
+  core::Option format_option = core::word_option("format", "ini", "ini (the commented INI file) or json (the same INI text, with the jokers described)");
+  format_option.choices = {"ini", "json"};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "rules options", rules_options() + core::OptionTable{output, format_option},
                   "usage: verflixt rules [--preset NAME] [--rules FILE] [--set key=value ...]\n"
                   "Prints every rule parameter of docs/rules/verflixte6.md as a commented INI file that\n"
                   "--rules FILE reads back on any command.",

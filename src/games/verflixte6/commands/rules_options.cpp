@@ -4,20 +4,23 @@
 #include <vector>
 
 #include "cli/game_command.h"
+#include "verflixt/core/option.h"
 
 namespace verflixt::cli {
 
 using namespace verflixt::verflixte6;
 
-void add_rules_options(po::options_description& desc) {
-  desc.add_options()
-      ("preset", po::value<std::string>()->default_value("tournament-2019"),
-       "ruleset preset: tournament-2019 or classic")
-      ("rules", po::value<std::string>(), "rules INI file (see `verflixt rules`)")
-      ("rules-text", po::value<std::string>(), "the rules as INI text, what a --rules file holds")
-      ("set", po::value<std::vector<std::string>>()->composing(),
-       "override one rule, key=value (repeatable)");
+core::OptionTable rules_options() {
+  // The preset is checked by the rule table (its aliases too); its names feed the completion.
+  core::Option preset = core::word_option("preset", "tournament-2019", "ruleset preset: tournament-2019 or classic");
+  preset.choices = rule_table().preset_names();
+  return {preset,
+          core::file_option("rules", "rules INI file (see `verflixt rules`)"),
+          core::text_option("rules-text", "the rules as INI text, what a --rules file holds"),
+          core::words_option("set", "override one rule, key=value (repeatable)")};
 }
+
+void add_rules_options(po::options_description& desc) { add_options(desc, rules_options()); }
 
 Rules rules_from(const po::variables_map& vm) { return game_rules_from(vm, rule_table()); }
 

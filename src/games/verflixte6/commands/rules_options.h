@@ -6,7 +6,8 @@
 
 namespace verflixt::cli {
 
-// Adds --preset, --rules FILE and --set key=value (repeatable).
+// --preset, --rules FILE (or --rules-text) and --set key=value (repeatable).
+core::OptionTable rules_options();
 void add_rules_options(po::options_description& desc);
 // The ruleset those options describe (preset, then file or text, then each --set).
 verflixte6::Rules rules_from(const po::variables_map& vm);

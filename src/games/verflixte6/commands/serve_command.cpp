@@ -150,10 +150,10 @@ class ComputeQueue {
   std::vector<std::thread> threads_;
 };
 
-void parse_request(const std::vector<std::string>& args, const po::options_description& desc, po::variables_map& vm) {
+void parse_request(const std::vector<std::string>& args, const core::OptionTable& table, po::variables_map& vm) {
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
-  parse(static_cast<int>(argv.size()), argv.data(), desc, "", vm);
+  parse(static_cast<int>(argv.size()), argv.data(), args.front() + " options", table, "", vm);
 }
 
 // A request's Monte Carlo stops at the next chunk once its deadline has passed or the
@@ -188,7 +188,10 @@ std::string command_line(const std::vector<std::string>& args) {
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
 std::string answer(const std::string& command, const std::string& body, const Limits& limits,
                    const PolicyCatalog& catalog) {
-  std::vector<std::string> args = request_arguments(command, body, catalog);
+  const core::OptionTable table = command == "advise" ? advise_options()
+                                  : command == "solve"  ? solve_options()
+                                                        : rules_options();
+  std::vector<std::string> args = request_arguments(command, table, body, catalog);
   // The computation ends a little before the deadline, so that the answer (an estimate cut
   // short, or the refusal) is written by then.
   const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
@@ -202,7 +205,7 @@ std::string answer(const std::string& command, const std::string& body, const Li
   states.max_solver_states = limits.max_states;
   if (command == "advise") {
     args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, advise_options(), vm);
+    parse_request(args, table, vm);
     if (vm["samples"].defaulted() && vm["samples"].as<std::uint64_t>() > limits.max_samples) {
       // Not asked for: the command's default becomes this server's cap instead of an error.
       vm.at("samples").value() = limits.max_samples;
@@ -216,15 +219,13 @@ std::string answer(const std::string& command, const std::string& body, const Li
   }
   if (command == "solve") {
     args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, solve_options(), vm);
+    parse_request(args, table, vm);
     // Exact: a solve the deadline would cut is refused by the budget, never shown in part.
     core::RunControl stop_only;
     stop_only.stop = &interrupt_flag();
     return solve_json(solve_report(vm, stop_only, states));
   }
-  po::options_description desc("rules options");
-  add_rules_options(desc);
-  parse_request(args, desc, vm);
+  parse_request(args, table, vm);
   return rules_json(rules_from(vm));
 }
 

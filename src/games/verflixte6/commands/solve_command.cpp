@@ -99,21 +99,27 @@ std::vector<rp::Value> row_values(std::int64_t rank, const Row& r) {
 
 }  // namespace
 
-po::options_description solve_options() {
-  po::options_description desc("solve options");
-  desc.add_options()
-      ("jokers", po::value<std::string>(), "one loadout, e.g. hirtenschutz,pony (none = no joker)")
-      ("loadouts", po::value<std::string>(), "all: every loadout of 0..jokers_per_pass jokers")
-      ("write-policy", po::value<std::string>(), "write the solved policy table to FILE (*.policy; needs --jokers)")
-      ("risk-cap", int_value(SolverOptions{}.risk_cap, 0, 2000),
-       "no plain throw above this many eyes at risk; 0 = automatic (the result says whether the cap is proven harmless)")
-      ("runkel-risk-cap", int_value(SolverOptions{}.runkel_risk_cap, 0, 5000),
-       "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = automatic")
-      ("threads", int_value(omp_get_max_threads(), 1, 1024), "worker threads (results do not depend on it)")
-      ("curve", po::bool_switch(),
-       "with --jokers: at each eyes with the loadout held, the optimal value of going on against stopping (JSON)");
-  add_rules_options(desc);
-  return desc;
+core::OptionTable solve_options() {
+  core::Option loadouts = core::word_option("loadouts", "all: every loadout of 0..jokers_per_pass jokers");
+  loadouts.choices = {"all"};
+  loadouts.web = false;  // dozens of solves: the command line's job
+  core::Option threads = core::integer_option("threads", omp_get_max_threads(), 1, 1024,
+                                              "worker threads (results do not depend on it)");
+  threads.web = false;
+  return core::OptionTable{
+             core::word_option("jokers", "one loadout, e.g. hirtenschutz,pony (none = no joker)"), loadouts,
+             core::file_option("write-policy", "write the solved policy table to FILE (*.policy; needs --jokers)"),
+             core::integer_option("risk-cap", SolverOptions{}.risk_cap, 0, 2000,
+                                  "no plain throw above this many eyes at risk; 0 = automatic (the result says whether "
+                                  "the cap is proven harmless)"),
+             core::integer_option("runkel-risk-cap", SolverOptions{}.runkel_risk_cap, 0, 5000,
+                                  "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = "
+                                  "automatic"),
+             threads,
+             core::switch_option("curve",
+                                 "with --jokers: at each eyes with the loadout held, the optimal value of going on "
+                                 "against stopping (JSON)")} +
+         rules_options();
 }
 
 SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
@@ -243,10 +249,8 @@ rp::Report solve_result(const SolveReport& report) {
 std::string solve_json(const SolveReport& report) { return solve_result(report).render_json(); }
 
 int solve_command(int argc, const char* const* argv) {
-  po::options_description desc = solve_options();
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve options", solve_options() + output_options(kFormats),
                   "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
                   "                      [--format table|json|csv|markdown]\n"
                   "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
