@@ -36,11 +36,12 @@ int kniffel_rules_command(int argc, const char* const* argv) {
 int kniffel_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game kniffel options");
   add_game_options(desc);
+  add_solve_threads_option(desc);
   add_cache_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,
-             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--format F]\n"
+             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
              "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
              "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
              "a turn. The solved values are cached, so advise answers at once.",
@@ -197,6 +198,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   po::options_description desc("balance --game kniffel options");
   add_game_options(desc);
   desc.add_options()("vary", po::value<std::string>(), "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule");
+  add_solve_threads_option(desc);
   add_cache_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
