@@ -368,16 +368,19 @@ double KniffelSolution::value(const Sheet& sheet) const {
 void KniffelSolution::solve_layer(int filled_count, int threads) {
   core::checkpoint();  // a request's deadline and memory (core/budget.h)
   // Every sheet with `filled_count` categories filled whose upper total can occur, in batches
-  // of at most kLanes sheets of one set of filled categories.
+  // of at most kLanes sheets of one set of filled categories. The upper totals depend only on
+  // the upper categories filled: 64 sets.
+  std::array<std::vector<bool>, 1u << kFaces> can;
+  for (unsigned upper = 0; upper < can.size(); ++upper) can[upper] = reachable_uppers(upper, rules_.bonus_threshold);
   std::vector<Sheet> sheets;
   std::vector<std::pair<std::size_t, int>> batches;  // first sheet, count
   for (unsigned mask = 0; mask < (1u << kCategories); ++mask) {
     if (std::popcount(mask) != filled_count) continue;
-    const std::vector<bool> can = reachable_uppers(mask & 0x3f, rules_.bonus_threshold);
+    const std::vector<bool>& reachable = can[mask & ((1u << kFaces) - 1)];
     const bool flags = (mask >> Kniffel & 1) && rules_.kniffel_bonus > 0 && rules_.kniffel > 0;
     const std::size_t first = sheets.size();
     for (int u = 0; u < uppers_; ++u) {
-      if (!can[static_cast<std::size_t>(u)]) continue;
+      if (!reachable[static_cast<std::size_t>(u)]) continue;
       for (int flag = 0; flag <= (flags ? 1 : 0); ++flag)
         sheets.push_back(Sheet{static_cast<std::uint16_t>(mask), u, flag == 1});
     }
@@ -387,7 +390,6 @@ void KniffelSolution::solve_layer(int filled_count, int threads) {
   const ThrowScores& sc = throw_scores(rules_);
   const ThrowTable tt(sc);
   const auto value_of = [this](const Sheet& s) { return value(s); };
-  std::vector<double> out(sheets.size());
   // Each batch's sheets read only the layer after this one and write only their own values,
   // so the batches may run in any order on any thread. Nothing may throw inside the region:
   // a spent budget skips the remaining batches and the checkpoint after it reports it.
@@ -396,15 +398,16 @@ void KniffelSolution::solve_layer(int filled_count, int threads) {
   {
     const core::Budget::Scope scope(budget);
     std::vector<Lanes> v(static_cast<std::size_t>(KeepSteps::get().count));
+    double out[kLanes];
 #pragma omp for schedule(dynamic, 1)
     for (std::size_t b = 0; b < batches.size(); ++b) {
       if (core::budget_spent()) continue;
       const auto [first, count] = batches[b];
-      solve_sheets(&sheets[first], count, rules_, sc, tt, value_of, v.data(), &out[first]);
+      solve_sheets(&sheets[first], count, rules_, sc, tt, value_of, v.data(), out);
+      for (int i = 0; i < count; ++i) values_[index(sheets[first + static_cast<std::size_t>(i)])] = out[i];
     }
   }
   core::checkpoint();
-  for (std::size_t i = 0; i < sheets.size(); ++i) values_[index(sheets[i])] = out[i];
   solved_ += sheets.size();
 }
 
