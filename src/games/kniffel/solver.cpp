@@ -189,10 +189,19 @@ void best_keeps(const std::vector<double>& kv, std::vector<double>& e, std::vect
 // is then worth is looked up once per sheet. The six five-of-a-kind hands, where the bonus and
 // the joker decide, go through best_category as they always did.
 
-// Eight doubles fill one AVX-512 register (two AVX ones, four SSE2 ones). A set of filled
-// categories holds 1 to 128 sheets, so a batch is sometimes short: 3.5% of the lanes of the
-// yahtzee solve play a copy of the first sheet (16 lanes would waste 7.7%).
+// A batch is as many sheets as one vector register of the build holds doubles: eight on
+// AVX-512, four on AVX, two on SSE2 (and other processors' 16-byte vectors). Wider vectors than
+// the build's own would be taken apart by GCC, a compare and select of doubles lane by lane
+// through memory. A set of filled categories holds 1 to 128 sheets, so a batch is sometimes
+// short: with eight lanes, 3.5% of the lanes of the yahtzee solve play a copy of the first
+// sheet. The values do not depend on the width: each lane is one sheet's scalar computation.
+#if defined(__AVX512F__)
 inline constexpr int kLanes = 8;
+#elif defined(__AVX__)
+inline constexpr int kLanes = 4;
+#else
+inline constexpr int kLanes = 2;
+#endif
 using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
 
 // The steps of the two chains over the multisets, as flat arrays. DiceTable numbers the

@@ -6,8 +6,8 @@
 // categories cannot make (536,320 sheets under the yahtzee preset). Within a turn, over the
 // multisets of the dice (462 of up to five dice, 252 throws of five): the value of a keep is
 // the mean over one more die of the value of the bigger keep, and a hand's best keep the best
-// of its sub-multisets. The solve takes the sheets of one set of filled categories eight at a
-// time, one to each element of a vector, which changes no bit of a value (solver.cpp says why);
+// of its sub-multisets. The solve takes the sheets of one set of filled categories a vector at a
+// time, one to each element, which changes no bit of a value (solver.cpp says why);
 // plan_turn keeps the plain form, which also returns the decisions. The sheets of one number of
 // filled categories are independent: computed in parallel, each by the same operations on any
 // thread, so the values are the same on any thread count.
