@@ -187,7 +187,7 @@ void best_keeps(const std::vector<double>& kv, std::vector<double>& e, std::vect
 // hand that is no five of a kind may go in any open box at its plain score and changes the
 // sheet after it only by the box (and the upper total, by the count of that face): what each box
 // is then worth is looked up once per sheet. The six five-of-a-kind hands, where the bonus and
-// the joker decide, go through best_category as they always did.
+// the joker decide, go through best_category, which plan_turn uses for every hand.
 
 // A batch is as many sheets as one vector register of the build holds doubles: eight on
 // AVX-512, four on AVX, two on SSE2 (and other processors' 16-byte vectors). Wider vectors than
