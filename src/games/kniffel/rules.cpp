@@ -149,20 +149,6 @@ bool joker_applies(const Sheet& sheet, int kniffel_face, const KniffelRules& r) 
   }
 }
 
-Scored settle(const Sheet& sheet, Category c, int points, bool kniffel_hand, const KniffelRules& r) {
-  Scored s{points, sheet};
-  s.after.filled = static_cast<std::uint16_t>(sheet.filled | 1u << c);
-  if (c == Kniffel) s.after.kniffel_scored = points > 0;
-  // K5: a further five of a kind while the Kniffel box holds its score.
-  if (kniffel_hand && !sheet.open(Kniffel) && sheet.kniffel_scored) s.points += r.kniffel_bonus;
-  if (is_upper(c)) {
-    // K4: the bonus once, when the upper total reaches the threshold.
-    s.after.upper = std::min(r.bonus_threshold, sheet.upper + points);
-    if (sheet.upper < r.bonus_threshold && sheet.upper + points >= r.bonus_threshold) s.points += r.bonus;
-  }
-  return s;
-}
-
 Scored score_in(const Sheet& sheet, const Hand& h, Category c, const KniffelRules& r) {
   return settle(sheet, c, score(h, c, r, joker_applies(sheet, kniffel_face(h), r)), is_kniffel(h), r);
 }
