@@ -59,11 +59,30 @@ const std::array<std::string_view, kCategories>& category_names() {
   return names;
 }
 
+const std::array<std::string_view, kCategories>& category_german_names() {
+  // The box names of the German Kniffel block (the default preset's), in the same order.
+  static const std::array<std::string_view, kCategories> names = {
+      "einer", "zweier", "dreier", "vierer", "fünfer", "sechser", "dreierpasch", "viererpasch",
+      "full-house", "kleine-straße", "große-straße", "kniffel", "chance"};
+  return names;
+}
+
 Category category_of(std::string_view name) {
-  const auto& names = category_names();
-  std::vector<std::string> all(names.begin(), names.end());
-  if (const auto k = core::match_name(std::string(name), all)) return static_cast<Category>(*k);
-  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), all));
+  // English or German, as people type them (case, umlauts, ß, separators: core/names.h);
+  // Yahtzee's own name for the five of a kind too.
+  std::vector<std::string> all, both;
+  for (std::size_t k = 0; k < kCategories; ++k) {
+    all.emplace_back(category_names()[k]);
+    both.emplace_back(category_names()[k]);
+  }
+  for (std::size_t k = 0; k < kCategories; ++k) both.emplace_back(category_german_names()[k]);
+  both.emplace_back("yahtzee");
+  if (const auto k = core::match_name(std::string(name), both))
+    return static_cast<Category>(*k == both.size() - 1 ? static_cast<std::size_t>(Kniffel) : *k % kCategories);
+  std::vector<std::string> german(category_german_names().begin(), category_german_names().end());
+  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), both,
+                                                                                         core::join(all) + " (or the German "
+                                                                                         "names: " + core::join(german) + ")"));
 }
 
 int dice_in(const Hand& h) {

@@ -61,7 +61,10 @@ enum Category : std::uint8_t {
 inline constexpr bool is_upper(int c) { return c < ThreeOfAKind; }
 // "ones", ..., "chance": as --open and the output name them.
 const std::array<std::string_view, kCategories>& category_names();
-// The category of a name ("did you mean" on a typo: InputError).
+// "einer", ..., "chance": the boxes of the German block, which --open takes too.
+const std::array<std::string_view, kCategories>& category_german_names();
+// The category of a name in English or German, or Yahtzee's "yahtzee" ("did you mean" on a
+// typo: InputError).
 Category category_of(std::string_view name);
 
 // Five dice as counts: counts[f] dice show face f + 1.
