@@ -68,7 +68,7 @@ int kniffel_advise_command(int argc, const char* const* argv) {
   desc.add_options()
       ("dice", po::value<std::string>(), "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)")
       ("throw", int_value(1, 1, 6), "how many throws this turn has had (1..throws)")
-      ("open", po::value<std::string>()->default_value("all"), "the open categories: all, or e.g. sixes,full-house,chance")
+      ("open", po::value<std::string>()->default_value("all"), "the open categories: all, or e.g. sixes,full-house,chance (or the German boxes: sechser,full-house,chance)")
       ("upper", int_value(0, 0, kMaxUpper), "the upper total so far (K4)")
       ("kniffel-scored", po::bool_switch(), "the kniffel box holds its full score (K5's bonus)");
   add_cache_options(desc);

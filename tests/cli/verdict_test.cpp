@@ -1,0 +1,94 @@
+// Every advice opens with what to do, in a player's words: the headline (its text's first
+// line, JSON's first member "verdict"). A tie is called a tie and never contradicts the
+// ranking below it; equal values put the simpler action first.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "../binary.h"
+#include "cli/game_command.h"
+
+namespace verflixt {
+namespace {
+
+using cli::advice_headline;
+using cli::RankedChoice;
+
+TEST(Verdict, AClearBestSaysByHowMuch) {
+  const std::string h = advice_headline({{"roll", 0.62}, {"stop", 0.5}}, "chance to win", true, "exact");
+  EXPECT_EQ(h, "roll (chance to win 62.0%, exact); stop is worse by 12.0 percentage points");
+  EXPECT_EQ(advice_headline({{"bank", 410.5}, {"throw 2 dice", 400.25}}, "expected points", false, "exact"),
+            "bank (expected points 410.50, exact); throw 2 dice is worse by 10.25");
+}
+
+TEST(Verdict, TiesAreCalledTiesInTheRankingsOrder) {
+  EXPECT_EQ(advice_headline({{"stand", 1.0}, {"keep 6 6, throw 1", 1.0}, {"throw all", 0.9}}, "chance", true, "exact"),
+            "stand or keep 6 6, throw 1: a tie (chance 100.0% either way, exact); throw all is worse");
+  EXPECT_EQ(advice_headline({{"a", 2.0}, {"b", 2.0}, {"c", 2.0}}, "points", false, "exact"),
+            "a (tied with 2 other choices: points 2.00 either way, exact)");
+  // Within the tolerance a tie; beyond it a win by the gap.
+  EXPECT_NE(advice_headline({{"a", 1.0}, {"b", 1.0 - 1e-12}}, "p", true, "exact").find("a tie"), std::string::npos);
+  EXPECT_EQ(advice_headline({{"a", 1.0}, {"b", 1.0 - 1e-6}}, "p", true, "exact").find("a tie"), std::string::npos);
+}
+
+TEST(Verdict, OneChoiceAndNone) {
+  EXPECT_EQ(advice_headline({{"throw 3 dice", 0.4}}, "chance to win", true, "exact"),
+            "throw 3 dice: the only choice (chance to win 40.0%, exact)");
+  EXPECT_EQ(advice_headline({}, "p", true, "exact"), "no advice: nothing to choose");
+}
+
+// A pointless rethrow is never ranked above standing: with 6 6 1 after one throw against
+// Zahl 421, standing already beats it for sure, as do three rethrows that keep a 6 6 or 6 1.
+TEST(Verdict, SchockenStandsBeforeAnEqualRethrow) {
+  const auto r = testing::run("schocken advise --dice '6 6 1' --target '4 2 1' --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::ordered_json::parse(r.out);
+  EXPECT_EQ(j.begin().key(), "verdict");
+  const std::string verdict = j["verdict"];
+  EXPECT_EQ(verdict.rfind("stand (tied with 3 other choices", 0), 0u) << verdict;
+  const auto text = testing::run("schocken advise --dice '6 6 1' --target '4 2 1'");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind(verdict + "\n", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find("1. stand "), std::string::npos) << text.out;
+  // Seats and places do not enter a target's chance: said, not silently dropped.
+  const auto seats = testing::run("schocken advise --dice '6 6 1' --target '4 2 1' --players 4");
+  EXPECT_EQ(seats.code, 0);
+  EXPECT_NE(seats.err.find("change nothing with --target"), std::string::npos) << seats.err;
+}
+
+// Every game's advice opens with its verdict, in the text and as JSON's first member.
+TEST(Verdict, EveryGamesAdviceOpensWithIt) {
+  const std::vector<std::string> asks = {
+      "advise --eyes 12 --other 20:p",
+      "pig advise --score 40 --opponent 60 --turn-total 15",
+      "schocken advise --dice 663 --throw 1",
+      "en-gingg advise --throw 6,6,5,3,2,1",
+      "kniffel advise --dice 66321",
+      "zehntausend advise --throw 155234 --turn-total 300",
+  };
+  for (const auto& ask : asks) {
+    const auto j = testing::run(ask + " --format json");
+    ASSERT_EQ(j.code, 0) << ask << ": " << j.err;
+    const auto doc = nlohmann::ordered_json::parse(j.out);
+    ASSERT_EQ(doc.begin().key(), "verdict") << ask;
+    const std::string verdict = doc["verdict"];
+    EXPECT_FALSE(verdict.empty()) << ask;
+    const auto text = testing::run(ask);
+    ASSERT_EQ(text.code, 0) << ask << ": " << text.err;
+    EXPECT_EQ(text.out.substr(0, text.out.find('\n')), verdict) << ask;
+  }
+}
+
+// Kniffel's default rules are the German box: its boxes answer to their German names.
+TEST(Verdict, KniffelReadsTheGermanBoxNames) {
+  const auto german = testing::run("kniffel advise --dice 66321 --open dreierpasch,chance --format json");
+  const auto english = testing::run("kniffel advise --dice 66321 --open three-of-a-kind,chance --format json");
+  ASSERT_EQ(german.code, 0) << german.err;
+  ASSERT_EQ(english.code, 0) << english.err;
+  EXPECT_EQ(german.out, english.out);
+}
+
+}  // namespace
+}  // namespace verflixt
