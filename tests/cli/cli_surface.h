@@ -31,6 +31,7 @@ struct Edges {
 struct Option {
   std::string name;  // without the dashes
   bool takes_value = false;
+  std::string fallback;  // its default, as --help shows it
   Words words;       // the words of its help text: the values it names (engines, objectives, ...)
   Edges range;       // for a ranged number; empty for any other option
 };
@@ -143,6 +144,8 @@ inline std::vector<Option> parse_options(const std::string& help) {
     o.name = l.substr(name_at + 2, l.find_first_of(" ]=", name_at) - name_at - 2);
     const size_t after = l.find_first_not_of(" ]", name_at + 2 + o.name.size());
     o.takes_value = after != std::string::npos && l.compare(after, 3, "arg") == 0;
+    if (const size_t d = l.find("(=", name_at); o.takes_value && d == after + 4)  // "arg (=default)"
+      o.fallback = l.substr(d + 2, l.find(')', d) - d - 2);
     const size_t help_at = std::min(l.size(), after == std::string::npos ? l.size() : after + (o.takes_value ? 3 : 0));
     for (const auto& w : split_words(l.substr(help_at), " \t,;()'\"")) o.words.push_back(w);
     if (o.name != "help") out.push_back(o);
@@ -162,16 +165,18 @@ inline std::vector<Option> parse_options(const std::string& help) {
 // --- Reading the surface from the binary ---------------------------------------------------
 
 struct Surface {
+  size_t runs = 0;  // how many runs of the binary read it
   std::string default_game;
   std::vector<CommandSurface> commands;
   std::vector<GameSurface> games;
 };
 
 inline Surface discover(const std::string& binary, const fs::path& root, const Limits& limits) {
+  Surface s;
   const auto batch = [&](const std::vector<Words>& argvs) {
+    s.runs += argvs.size();
     return run_all(binary, argvs.size(), [&](size_t k) { return Line{"", "", argvs[k], {}, 0, true}; }, root, limits);
   };
-  Surface s;
   const Outcome usage = batch({{"--help"}})[0];
   const auto listed = listed_commands(usage.out, s.default_game);
   const auto invoke = [&](const std::string& game, const std::string& command) {
@@ -199,7 +204,9 @@ inline Surface discover(const std::string& binary, const fs::path& root, const L
         }
     if (!c.ends && c.find("port")) c.base = {"--port", "0"};  // never the fixed default port
     for (size_t o = 0; o < c.options.size(); ++o) {
-      if (!c.options[o].takes_value) continue;
+      // An option whose default is a word (a policy, a format, an engine) is no number.
+      const std::string& fallback = c.options[o].fallback;
+      if (!c.options[o].takes_value || fallback.find_first_not_of("0123456789.e+-") != std::string::npos) continue;
       std::string id = c.options[o].name;
       for (const auto& w : c.options[o].words) id += " " + w;
       if (asked.emplace(id, probes.size()).second) {

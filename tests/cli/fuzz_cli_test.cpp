@@ -28,7 +28,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -50,10 +49,17 @@ std::string fuzz_binary() {
 
 // AddressSanitizer reserves terabytes of address space, so an address-space limit would stop
 // it at start: a sanitizer build is watched through its resident memory instead.
+// A sanitizer build is half a gigabyte, so it is read a block at a time.
 bool is_sanitized(const std::string& binary) {
+  const std::string mark = "__asan_init";
   std::ifstream in(binary, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return bytes.find("__asan_init") != std::string::npos;
+  std::string block(1 << 20, '\0'), tail;
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    const std::string seen = tail + block.substr(0, static_cast<size_t>(in.gcount()));
+    if (seen.find(mark) != std::string::npos) return true;
+    tail = seen.substr(seen.size() - std::min(seen.size(), mark.size()));
+  }
+  return false;
 }
 
 // --- The generator -----------------------------------------------------------------------
@@ -109,14 +115,19 @@ class Generator {
     std::seed_seq seq{static_cast<std::uint32_t>(seed_), static_cast<std::uint32_t>(seed_ >> 32),
                       static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)};
     LineRandom rng(seq);
+    // The lines go round the commands, so that every command of every game gets its share.
     const CommandSurface& c = commands_[index % commands_.size()];
     const GameSurface* g = game(c.game);
+    // A server runs until Ctrl-C: it gets it after a few seconds, whatever the limit.
     Line line{c.game, c.command, {}, {}, c.ends ? 0.0 : 4.0, false};
     if (rng() % 25 == 0) return top_level(rng, line);
     rng.mild = rng() % 10 < 3;
     Words& a = line.args;
     a = c.base;
+    // One thread, so that the lines running side by side each keep to a core of their own.
     if (c.find("threads") && std::find(a.begin(), a.end(), "--threads") == a.end()) a.insert(a.end(), {"--threads", "1"});
+    // Most lines change one thing: a change then reaches the code it aims at more often than
+    // the check of another change.
     const int changes = std::array<int, 10>{1, 1, 1, 1, 1, 1, 1, 2, 2, 3}[rng() % 10];
     for (int k = 0; k < changes; ++k) mutate(rng, c, g, a);
     // Where the game is named: before the command, after it, or (the default game) not at all.
@@ -438,8 +449,8 @@ TEST(FuzzCli, GeneratedCommandLinesEndWithZeroTwoOr130) {
     EXPECT_GE(g.keys.size(), 3u) << g.name << ": rule keys";
     EXPECT_FALSE(g.presets.empty()) << g.name << ": presets";
   }
-  std::printf("fuzz-cli: %zu commands of %zu games, %zu ranged options, read in %.1f s; %zu lines, seed %llu\n",
-              s.commands.size(), s.games.size(), ranged, std::chrono::duration<double>(Clock::now() - start).count(),
+  std::printf("fuzz-cli: %zu commands of %zu games, %zu ranged options, read in %zu runs, %.1f s; %zu lines, seed %llu\n",
+              s.commands.size(), s.games.size(), ranged, s.runs, std::chrono::duration<double>(Clock::now() - start).count(),
               count, static_cast<unsigned long long>(seed));
   std::fflush(stdout);
   const Generator generator(s.commands, s.games, s.default_game, seed);
