@@ -15,7 +15,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 #include "cli/game_command.h"
@@ -188,11 +190,25 @@ void add_sampling_options(po::options_description& desc) { add_options(desc, sam
 
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 
+int thread_cap() {
+  // Far more threads than cores only wait on each other, and each costs a stack and a malloc
+  // arena: a thousand of them can exhaust a small machine's address space, and OpenMP ends
+  // the process when it cannot start one. Every result is the same on any count.
+  return static_cast<int>(std::max(64u, 8 * std::thread::hardware_concurrency()));
+}
+
 int threads_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 1024)
     throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
-  return threads;
+  const int cap = thread_cap();
+  if (threads <= cap) return threads;
+  static std::once_flag said;
+  std::call_once(said, [&] {
+    std::cerr << "verflixt: warning: --threads " << threads << " is more than this machine runs well; running " << cap
+              << " (results do not depend on it)\n";
+  });
+  return cap;
 }
 
 // Written once, with the reporter's rules for -0 (core/report.h, core/json_text.h).

@@ -42,8 +42,10 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 core::OptionTable sampling_options();
 void add_sampling_options(po::options_description& desc);
 std::uint64_t seed_from(const po::variables_map& vm);
-// --threads, checked to be within 1..1024.
+// --threads, checked to be within 1..1024, and at most thread_cap() (said once on stderr).
 int threads_from(const po::variables_map& vm);
+// The most threads a command starts: 8 per core, at least 64.
+int thread_cap();
 
 // One number in printf notation ("%.4f"; the format holds one conversion of a double), for
 // table cells, CSV and markdown. Every number verflixt prints as text goes through here: a

@@ -11,6 +11,9 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <cstdlib>
 #include "binary.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -282,6 +285,33 @@ TEST(Input, EveningTotalsAreRangedToWhatTheEveningCanReach) {
   EXPECT_NE(most.out.find("\"method\": \"exact"), std::string::npos) << most.out;
   const Result flat = run("advise --eyes 0 --jokers jule --other 5:p --objective win --set jule.bonus=-2 --samples 200");
   EXPECT_EQ(flat.code, 0) << flat.err;
+}
+
+}  // namespace
+}  // namespace verflixt
+
+namespace verflixt {
+namespace {
+
+// --threads 1024 on a small machine: the threads started are capped (each costs a stack and
+// an arena; OpenMP would end the process when the address space runs out), said once, and
+// the result is the one of any other count.
+TEST(Input, ThreadsFarAboveTheCoresAreCappedWithAWarning) {
+  const auto dir = testing::scratch();
+  const std::string base = std::string(VERFLIXT_BINARY) + " evaluate --policy threshold:17 --turns 200000 --seed 5 --format json";
+  auto run = [&](const std::string& threads, const std::string& name) {
+    const std::string cmd = "ulimit -v 3145728; " + base + " --threads " + threads + " >" + (dir / (name + ".out")).string() +
+                            " 2>" + (dir / (name + ".err")).string();
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  ASSERT_EQ(run("1024", "many"), 0) << testing::slurp(dir / "many.err");
+  ASSERT_EQ(run("1", "one"), 0) << testing::slurp(dir / "one.err");
+  const std::string warned = testing::slurp(dir / "many.err");
+  EXPECT_NE(warned.find("--threads 1024 is more than this machine runs well; running"), std::string::npos) << warned;
+  EXPECT_EQ(warned.find("running", warned.find("running") + 1), std::string::npos) << "said once: " << warned;
+  auto mean = [&](const std::string& name) { return nlohmann::json::parse(testing::slurp(dir / (name + ".out")))["mean"]; };
+  EXPECT_EQ(mean("many"), mean("one"));
 }
 
 }  // namespace

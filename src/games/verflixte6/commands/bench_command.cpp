@@ -141,9 +141,7 @@ void Bench::read_settings(const po::variables_map& vm) {
   baseline_turns = vm["baseline-turns"].as<std::uint64_t>();
   table_turns = vm["table-turns"].as<std::uint64_t>();
   seed = vm["seed"].as<std::uint64_t>();
-  max_threads = vm["threads"].as<int>();
-  if (max_threads < 1 || max_threads > 1024)
-    throw core::InputError("--threads " + std::to_string(max_threads) + " is out of range; valid: 1..1024");
+  max_threads = threads_from(vm);
   repeats = vm["repeats"].as<int>();
   if (repeats < 1 || repeats > 1000)
     throw core::InputError("--repeats " + std::to_string(repeats) + " is out of range; valid: 1..1000");
