@@ -115,6 +115,12 @@ TEST(ZehntausendRacePlay, TheFairStartIsTheNearestToAHalf) {
   // Moving first loses to the final round at this limit: the first player needs the start.
   EXPECT_LT(best, 0);
   EXPECT_LT(std::abs(j["fair_start_first_wins"].get<double>() - 0.5), std::abs(race1000().first_wins() - 0.5));
+  // Said as a table would do it: the points given to the first player.
+  const auto text = testing::run("solve --game zehntausend --race --no-cache --set limit=1000");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("fairest start (exact): give the first player " + std::to_string(-best) + " points to start with"),
+            std::string::npos)
+      << text.out;
 }
 
 // advise against one opponent ranks by the solved race: throwing six dice at 0 : 0 is the

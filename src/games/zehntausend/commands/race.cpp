@@ -52,9 +52,11 @@ void add_compensation(core::report::Report& j, const Race& race) {
     if (d < nearest || (d == nearest && std::abs(c) < std::abs(best))) best = c, nearest = d;
   }
   j.field("fair_start", best).field("fair_start_first_wins", first_wins_given(race, best));
-  j.line("fairest start (exact): the second player begins with " + std::to_string(best) + " points" +
-         (best < 0 ? " (the first with " + std::to_string(-best) + ")" : "") + ": P(first player wins) " +
-         fmt("%.9f", first_wins_given(race, best)));
+  // Said as the table would do it: points given to the player the race disfavours.
+  const std::string give = best == 0 ? "play as it is, no points given"
+                           : "give the " + std::string(best > 0 ? "second" : "first") + " player " +
+                                 std::to_string(std::abs(best)) + " points to start with";
+  j.line("fairest start (exact): " + give + ": P(first player wins) " + fmt("%.9f", first_wins_given(race, best)));
   core::report::Table& rows =
       j.table("compensation", {{.name = "second_starts_with", .text = "  the second starts with ", .text_format = "%5.0f"},
                                {.name = "first_wins", .text = ":  P(first wins) ", .text_format = "%.9f"}});
@@ -81,7 +83,7 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   const int overshoot = vm["overshoot"].as<int>();
   const auto t0 = std::chrono::steady_clock::now();
   const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
-    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = vm["threads"].as<int>(), .control = &control},
+    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = race_threads(vm), .control = &control},
                          race_source(vm, r));
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -151,7 +153,9 @@ int race_command(const po::variables_map& vm) {
   j.line("exact two-player race to " + std::to_string(r.limit) + " (" +
          (r.final_round ? "cap: the first player banks at " + std::to_string(r.limit + race.overshoot())
                         : std::string("no final round: reaching the limit wins")) + "; " +
-         (solved.source == "solved" ? "solved in " + fmt("%.1f", solved.seconds) + " s" : "read from the " + solved.source) + ")")
+         (solved.source == "solved"    ? "solved in " + fmt("%.1f", solved.seconds) + " s"
+          : solved.source == "shipped" ? "the solution shipped with verflixt"
+                                       : "read from the " + solved.source) + ")")
       .line("P(first player wins)  " + fmt("%.9f", s.first_wins()) + "  (exact; a tie counts half)")
       .line("sweeps " + std::to_string(s.sweeps) + ", residual " + fmt("%.1e", s.residual) +
             (s.converged ? "" : "  (NOT converged: not exact)") + "\n");

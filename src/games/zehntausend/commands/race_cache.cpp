@@ -4,11 +4,13 @@
 // limit; an answer from the cache takes a second.
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/budget.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/race.h"
 
@@ -73,10 +75,25 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
       // A damaged cache file: solved again below.
     }
   }
+  // The preset's race ships with verflixt (a strategy file: the optimal seat's whole table),
+  // so that a fresh install answers at once instead of solving for minutes. It is read only
+  // under its own head (this version, these rules); any other rules are solved below.
+  if (!vm["no-cache"].as<bool>()) {
+    const std::string shipped = core::find_data_file(kShippedRace, "zehntausend");
+    if (std::filesystem::is_regular_file(shipped)) {
+      try {
+        out.race = unflatten(r, overshoot, read_values(shipped, head));
+        out.source = "shipped";
+        return out;
+      } catch (const core::InputError&) {
+        // Other rules, or another version's file: solved below.
+      }
+    }
+  }
   const auto t0 = std::chrono::steady_clock::now();
   // Ctrl-C stops between levels: the values found so far, marked not converged, not cached.
   out.race = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
-    return std::make_shared<const Race>(r, overshoot, core::RaceOptions{.threads = vm.count("threads") ? vm["threads"].as<int>() : 0, .control = &control});
+    return std::make_shared<const Race>(r, overshoot, core::RaceOptions{.threads = race_threads(vm), .control = &control});
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out.source = "solved";

@@ -55,12 +55,20 @@ int race_command(const po::variables_map& vm);
 int race_evaluate(const po::variables_map& vm);
 
 // The solved two-player race (race_cache.cpp): from `file` when named (written by solve
-// --race --save), else from the cache (--cache, --no-cache), else solved and cached.
+// --race --save), else from the cache (--cache, --no-cache), else the shipped solution of the
+// preset (kShippedRace, when the rules are the preset's), else solved and cached.
+// `verflixt zehntausend solve --race --no-cache --save FILE` writes the shipped one.
+inline constexpr const char* kShippedRace = "strategies/zehntausend/exact-race.values";
 struct SolvedRace {
   std::shared_ptr<const Race> race;
-  std::string source;  // file, cache or solved
+  std::string source;  // file, cache, shipped or solved
   double seconds = 0;  // the solve's, when solved
 };
+// The race solve's threads: 0 (every core) where --threads is 0 or absent, else as
+// threads_from checks and caps them.
+inline int race_threads(const po::variables_map& vm) {
+  return !vm.count("threads") || vm["threads"].as<int>() == 0 ? 0 : threads_from(vm);
+}
 // Ctrl-C during the solve exits 130 at once unless `partial` (solve --race reports it).
 SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file = "", bool partial = false);
 void save_race(const std::string& path, const Race& race);
