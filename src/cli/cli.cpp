@@ -211,6 +211,10 @@ int threads_from(const po::variables_map& vm) {
   return cap;
 }
 
+int threads_or_every_core(const po::variables_map& vm) {
+  return !vm.count("threads") || vm["threads"].as<int>() == 0 ? 0 : threads_from(vm);
+}
+
 // Written once, with the reporter's rules for -0 (core/report.h, core/json_text.h).
 std::string fmt(const char* format, double value) { return core::report::number(format, value); }
 

@@ -46,6 +46,9 @@ std::uint64_t seed_from(const po::variables_map& vm);
 int threads_from(const po::variables_map& vm);
 // The most threads a command starts: 8 per core, at least 64.
 int thread_cap();
+// For a solver whose --threads may be 0 (every core): 0 where it is 0 or absent, else
+// threads_from.
+int threads_or_every_core(const po::variables_map& vm);
 
 // One number in printf notation ("%.4f"; the format holds one conversion of a double), for
 // table cells, CSV and markdown. Every number verflixt prints as text goes through here: a

@@ -22,7 +22,7 @@ CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelR
     out.file = cache.file();
     return out;
   }
-  const int threads = vm.count("threads") ? threads_from(vm) : 0;
+  const int threads = threads_or_every_core(vm);
   out.solution = with_progress("solve kniffel", [&](const core::RunControl&) {
     return std::make_shared<const kniffel::KniffelSolution>(rules, threads);
   });

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -327,6 +329,38 @@ int Balance::vary() const {
 }
 
 // --auto KEY=A..B: the values that balance the joker, by family.
+// --auto's one answer: the current value too strong, too weak or balanced, and where the
+// balanced values lie, under the strongest way of playing searched (strong, else solver,
+// else the --policy family) — the one the other jokers' lifts are least an artefact of weak
+// play in; the exact solo EV search when no family was searched to the end.
+namespace {
+
+std::string auto_decision(const AutoBalance& ab, const std::string& key, std::optional<int> current,
+                          const std::function<std::string(const std::vector<int>&)>& range_text) {
+  const AutoResult* chosen = nullptr;
+  for (const char* name : {"strong", "solver"})
+    for (const auto& r : ab.results)
+      if (!chosen && r.complete && r.family == name) chosen = &r;
+  for (const auto& r : ab.results)
+    if (!chosen && r.complete) chosen = &r;
+  if (!chosen) return "no answer: the search was stopped before any family finished";
+  const AutoResult& r = *chosen;
+  const std::string where = r.balanced.empty() ? "no value in the range is balanced"
+                                                : "balanced at " + key + "=" + range_text(r.balanced);
+  const std::string under = " (under " + r.family + ", the strongest way of playing searched)";
+  if (!current) return where + under;
+  const std::string now = key + "=" + std::to_string(*current);
+  if (std::find(r.balanced.begin(), r.balanced.end(), *current) != r.balanced.end())
+    return "balanced: " + now + " lies within the other jokers' spread" + under;
+  for (const auto& p : r.points)
+    if (p.value == *current)
+      return (p.vs_high.mean > 0 ? "too strong: " : "too weak: ") + now + " lifts P(win) " +
+             (r.exact ? fmt("%+.3f", p.lift.mean) : pm(p.lift)) + ", outside the other jokers' spread; " + where + under;
+  return now + " is not balanced; " + where + under;
+}
+
+}  // namespace
+
 int Balance::auto_report() const {
   const AutoBalance ab = auto_balance(rules, sweep, table, families, base, tested, run, hooks);
   std::optional<int> current;  // the value the rules have now, when it is in the range
@@ -408,6 +442,7 @@ int Balance::auto_report() const {
     if (!r.note.empty()) o << "  note: " << r.note << "\n";
   }
   out.field("searches", searches.nested());
+  out.headline(auto_decision(ab, sweep.key, current, range_text));
   std::string text = o.str();
   out.line(text.substr(0, text.size() - 1));
   return finish(vm, format, done, out.render(format));

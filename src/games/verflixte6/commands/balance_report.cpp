@@ -120,6 +120,17 @@ std::vector<rp::Value> joker_row(const std::string& label, const std::string& fa
   return row;
 }
 
+// The balance question's one answer: the rule change's when the rules differ from their
+// preset (what the designer changed), else the jokers' verdict.
+std::string decision(const Balance& bal, const JokerResult& res) {
+  if (res.compared)
+    return change_decision(difference(*res.new_run, *res.ref_run, Group::tested, Measure::win).paired,
+                           difference(*res.new_run, *res.ref_run, Group::tested, Measure::loser).paired, res.compare_loadout,
+                           bal.families[0].name, 2);
+  if (res.t.tested.size() < 2 || !res.has_base) return "";
+  return joker_decision(res.t, bal.families);
+}
+
 void joker_json(rp::Report& out, const Balance& bal, const JokerResult& res, const Completion& done) {
   const std::vector<PolicyFamily>& families = bal.families;
   const JokerTable& t = res.t;
@@ -130,7 +141,7 @@ void joker_json(rp::Report& out, const Balance& bal, const JokerResult& res, con
   if (first.base && first.base->interrupted) out.field("baseline_interrupted", true);  // the base itself was cut short
   out.completion(done.interrupted, done.completed, done.total, done.unit)
       .field("lift_stderr", std::string(kPairing))
-      .field("verdict", verdict_json(t, families));
+      .field("verdict", verdict_json(t, families, decision(bal, res)));
   if (res.sequential) out.field("until_verdict", sequential_json(*res.sequential, bal.evenings));
   if (res.has_base) {
     const TableRun& b = *first.base;
@@ -225,6 +236,7 @@ std::string joker_text(const Balance& bal, const JokerResult& res) {
   const std::vector<std::string> group_names = {"tested", "field"};
   std::string text;
   std::ostringstream o;
+  if (const std::string answer = decision(bal, res); !answer.empty()) o << answer << "\n";
   bal.intro(o);
   if (first.base && first.base->interrupted) o << "(the base run was interrupted; no joker variant was run)\n";
   o << "lift = variant − base under the family; solo EV lift: exact optimal solo EV with the joker (+ base) minus "

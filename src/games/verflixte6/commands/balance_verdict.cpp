@@ -27,7 +27,46 @@ std::string verdict_name(const std::string& joker, const JokerTable& t, size_t f
 // check, then whether every family agrees.
 }  // namespace
 
-rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families) {
+std::string joker_decision(const JokerTable& t, const std::vector<PolicyFamily>& families) {
+  if (t.verdicts.empty()) return "";
+  const size_t h = t.headline;
+  const auto& v = t.verdicts[h];
+  const std::string how = " by more than " + fmt("%.3g", t.z) + " paired SE under " + families[h].name +
+                          " (the family whose base wins most at this table)";
+  // Whether the other families say the same: the stricter reading, said, never contradicted.
+  auto agreement = [&](const std::string& named, const std::string& agreed) {
+    if (t.verdicts.size() < 2) return std::string();
+    return std::string(agreed == named ? "; every family agrees" : "; not every family agrees (see robustness)");
+  };
+  std::string line;
+  if (!v.strongest.empty())
+    line = "too strong: " + verdict_name(v.strongest, t, h) + " beats every other joker" + how +
+           agreement(v.strongest, t.agreed_strongest);
+  if (!v.weakest.empty())
+    line += (line.empty() ? "" : "; ") + std::string("too weak: ") + verdict_name(v.weakest, t, h) +
+            " trails every other joker" + (line.empty() ? how : "") + agreement(v.weakest, t.agreed_weakest);
+  if (!line.empty()) return line;
+  std::string more;
+  if (!std::isnan(v.evenings_strongest))
+    more = " (about " + fmt("%.0f", v.evenings_strongest) + " evenings per run would tell " + v.strongest_pair + " apart)";
+  return "balanced within the errors: no joker beats or trails every other" + how + more;
+}
+
+std::string change_decision(const core::Estimate& win, const core::Estimate& loser, const std::string& loadout,
+                            const std::string& family, double z) {
+  // Stronger is winning more or being the loser less; a change may do one and not the other.
+  const auto beyond = [z](const core::Estimate& e) { return std::abs(e.mean) > z * e.se; };
+  const bool better = (beyond(win) && win.mean > 0) || (beyond(loser) && loser.mean < 0);
+  const bool worse = (beyond(win) && win.mean < 0) || (beyond(loser) && loser.mean > 0);
+  const std::string who = "the tested player (jokers " + loadout + ")";
+  const std::string by = "P(win) " + pm(win) + ", P(loser) " + pm(loser) + " (rules − preset, paired SE, under " + family + ")";
+  if (better && worse) return "the change cuts both ways for " + who + ": " + by;
+  if (better || worse) return "the change makes " + who + (better ? " stronger: " : " weaker: ") + by;
+  return "no measurable change for " + who + ": " + by + ", each within " + fmt("%.3g", z) +
+         " paired SE; more --evenings may tell";
+}
+
+rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families, const std::string& decision) {
   rp::Table largest{.columns = {{.name = "family"}, {.name = "joker"}}, .keyed = true, .json = rp::Table::Values},
       smallest = largest;
   for (size_t f = 0; f < families.size(); ++f) {
@@ -49,11 +88,11 @@ rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& fa
   }
   rp::Table agrees{.columns = {{.name = "strongest"}, {.name = "weakest"}}, .json = rp::Table::Object};
   agrees.row({name_or_null(t.agreed_strongest), name_or_null(t.agreed_weakest)});
-  rp::Table verdict{.columns = {{.name = "rule"}, {.name = "z"}, {.name = "family"}, {.name = "family_measure"},
+  rp::Table verdict{.columns = {{.name = "decision"}, {.name = "rule"}, {.name = "z"}, {.name = "family"}, {.name = "family_measure"},
                                 {.name = "strongest"}, {.name = "weakest"}, {.name = "by_family"},
                                 {.name = "every_family_agrees"}, {.name = "largest_lift"}, {.name = "smallest_lift"}},
                     .json = rp::Table::Object};
-  verdict.row({std::string("the headline is the strongest family's verdict (the family whose base loadout has the highest "
+  verdict.row({name_or_null(decision), std::string("the headline is the strongest family's verdict (the family whose base loadout has the highest "
                            "P(win) at this table): a joker is strongest (weakest) when its P(win) beats (trails) every other "
                            "tested joker's by more than z paired SE (z: 2, more under --until-verdict) under that family; "
                            "every family's own verdict follows as a robustness check"),

@@ -23,7 +23,18 @@ namespace rp = core::report;
 inline rp::Value name_or_null(const std::string& x) { return x.empty() ? rp::Value(nullptr) : rp::Value(x); }
 inline rp::Value number_or_null(double x) { return std::isnan(x) ? rp::Value(nullptr) : rp::Value(x); }
 
-rp::Nested verdict_json(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
+// The one decided line a designer reads first: which joker is too strong or too weak, or
+// that none is, under the headline family, with whether every family agrees. Empty without
+// a verdict (fewer than two jokers, no base).
+std::string joker_decision(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
+// The decided line of a rule change: what it did to the tested player's P(win) and P(loser)
+// (rules − preset, paired), stronger or weaker where one moves beyond `z` paired SE, under
+// `family`.
+std::string change_decision(const core::Estimate& win, const core::Estimate& loser, const std::string& loadout,
+                            const std::string& family, double z);
+// `decision`: the line above, the verdict object's first member.
+rp::Nested verdict_json(const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families,
+                        const std::string& decision);
 void verdict_text(std::ostringstream& o, const verflixte6::JokerTable& t, const std::vector<verflixte6::PolicyFamily>& families);
 // --until-verdict: how the sequential run ended, its rule and its error rate.
 rp::Nested sequential_json(const verflixte6::SequentialRun& s, std::uint64_t block);

@@ -83,7 +83,7 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   const int overshoot = vm["overshoot"].as<int>();
   const auto t0 = std::chrono::steady_clock::now();
   const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
-    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = race_threads(vm), .control = &control},
+    return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = threads_or_every_core(vm), .control = &control},
                          race_source(vm, r));
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -64,11 +64,6 @@ struct SolvedRace {
   std::string source;  // file, cache, shipped or solved
   double seconds = 0;  // the solve's, when solved
 };
-// The race solve's threads: 0 (every core) where --threads is 0 or absent, else as
-// threads_from checks and caps them.
-inline int race_threads(const po::variables_map& vm) {
-  return !vm.count("threads") || vm["threads"].as<int>() == 0 ? 0 : threads_from(vm);
-}
 // Ctrl-C during the solve exits 130 at once unless `partial` (solve --race reports it).
 SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file = "", bool partial = false);
 void save_race(const std::string& path, const Race& race);
