@@ -80,7 +80,7 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   const std::vector<std::string> specs = seat_specs(vm, 2);
   const int overshoot = vm["overshoot"].as<int>();
   const auto t0 = std::chrono::steady_clock::now();
-  const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+  const RacePairing pairing = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
     return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = vm["threads"].as<int>(), .control = &control},
                          race_source(vm, r));
   });

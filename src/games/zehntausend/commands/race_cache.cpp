@@ -73,8 +73,8 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
     }
   }
   const auto t0 = std::chrono::steady_clock::now();
-  // Ctrl-C stops between levels: the values found so far, marked not converged, not cached.
-  out.race = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+  // Ctrl-C stops between waves of levels: the values found so far, marked not converged, not cached.
+  out.race = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
     return std::make_shared<const Race>(r, overshoot, core::RaceOptions{.threads = vm.count("threads") ? vm["threads"].as<int>() : 0, .control = &control});
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
