@@ -384,7 +384,9 @@ core::RunControl progress_control(const std::string& label) {
   // On a terminal the line is redrawn four times a second; into a log file (CI, a pipe)
   // a plain line goes every ten seconds instead, so logs stay readable.
   const bool tty = ::isatty(STDERR_FILENO);
-  rc.progress = [label, start, last, tty](std::uint64_t done, std::uint64_t total) {
+  auto stage = std::make_shared<std::string>();
+  rc.stage = [stage](const std::string& what) { *stage = what; };
+  rc.progress = [label, start, last, tty, stage](std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
     if (now - start < std::chrono::seconds(1)) return;
     if (now - *last < (tty ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10000)) && done < total) return;
@@ -392,8 +394,10 @@ core::RunControl progress_control(const std::string& label) {
     *last = now;
     g_progress_shown = tty;
     const double pct = total ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0;
-    std::fprintf(stderr, "%s%s: %5.1f%% (%llu/%llu)%s", tty ? "\r" : "", label.c_str(), pct,
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), tty ? "" : "\n");
+    // A stage's text may be shorter than the last one's: a terminal clears the rest of the line.
+    std::fprintf(stderr, "%s%s%s%s: %5.1f%% (%llu/%llu)%s", tty ? "\r" : "", label.c_str(), stage->empty() ? "" : ", ",
+                 stage->c_str(), pct, static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                 tty ? "\x1b[K" : "\n");
     std::fflush(stderr);
   };
   return rc;

@@ -1,260 +1,30 @@
 #include "verflixt/core/race_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include <omp.h>
 
+#include "race_lanes.h"
+#include "race_model.h"
 #include "verflixt/core/anderson.h"
-#include "verflixt/core/backward_induction.h"
+#include "verflixt/core/budget.h"
 
 namespace verflixt::core {
 
 namespace {
 
-// One turn with its ends valued (a TurnPlay's bank, bust, reset, cut) as a model of
-// backward_induction.h: a bankable state at or past the cut banks.
-struct LevelModel {
-  const RaceTurn& turn;
-  const TurnPlay& ends;
-
-  bool capped(std::size_t s) const { return turn.bankable(s) && turn.points(s) >= ends.cut; }
-  std::size_t state_count() const { return turn.state_count(); }
-  Successor successor(const TurnMove& m) const {
-    switch (m.end) {
-      case TurnEnd::Continue:
-        return {m.probability, static_cast<std::size_t>(m.target)};
-      case TurnEnd::Bank:
-        return {m.probability, kNoState, 1.0, ends.bank[static_cast<std::size_t>(m.target)]};
-      case TurnEnd::Bust:
-        return {m.probability, kNoState, 1.0, ends.bust};
-      case TurnEnd::Reset:
-        break;
-    }
-    return {m.probability, kNoState, 1.0, ends.reset};
-  }
-  // Action a of outcome o (a turn outcome number), each move handed to emit.
-  template <class Emit>
-  void moves(std::size_t o, int a, Emit&& emit) const {
-    for (const TurnMove& m : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(a))) emit(successor(m));
-  }
-  template <class Visit>
-  void outcomes(std::size_t s, Visit&& visit) const {
-    if (capped(s)) {
-      const double v = ends.bank[static_cast<std::size_t>(turn.points(s))];
-      visit(1.0, 1, [v](int, auto&& emit) { emit(Successor{1.0, kNoState, 1.0, v}); });
-      return;
-    }
-    for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o)
-      visit(turn.outcome_probability(o), static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)),
-            [this, o](int a, auto&& emit) { moves(o, a, emit); });
-  }
-  // The values of every turn state (of the fixed actions, when the seat has them).
-  std::vector<double> values() const {
-    if (ends.actions)
-      return policy_values(*this, [this](std::size_t s, int o) {
-        return capped(s) ? 0 : ends.actions[turn.outcome_begin(s) + static_cast<std::size_t>(o)];
-      });
-    return backward_induction(*this, InductionOptions{}, [](std::size_t, int, int) {});
-  }
-
-  // The start's value and its slope in the value of the mirrored start S(other, b, a): the
-  // values as values() finds them (the same sums in the same order, the same choices) and,
-  // along the chosen actions, the derivative — each end that reads the mirror (a bust, a bank
-  // of 0, a reset when a = 0; worth 1 - S) contributes -1 per unit of probability.
-  // `chosen`, when given, receives the action taken after every outcome of a state that chooses;
-  // without kSlope the slope is not formed (0).
-  template <bool kSlope = true>
-  std::pair<double, double> start_and_slope(bool reset_reads_mirror, std::vector<double>& v, std::vector<double>& dv,
-                                            std::vector<int>* chosen = nullptr) const {
-    // The turn's slot table (RaceTurn::slot_moves): the state values first, then the ends.
-    const std::size_t n = turn.state_count(), banks = turn.bank_slots();
-    v.assign(n + banks + 2, 0.0);
-    if (chosen) chosen->assign(turn.outcome_count(), -1);
-    std::copy(ends.bank.begin(), ends.bank.begin() + static_cast<std::ptrdiff_t>(banks), v.begin() + static_cast<std::ptrdiff_t>(n));
-    v[n + banks] = ends.bust;
-    v[n + banks + 1] = ends.reset;
-    if constexpr (kSlope) {
-      dv.assign(n + banks + 2, 0.0);
-      dv[n] = -1.0;  // a bank of 0 leaves the totals as they are: the mirror
-      dv[n + banks] = -1.0;
-      dv[n + banks + 1] = reset_reads_mirror ? -1.0 : 0.0;
-    }
-    for (std::size_t s = 0; s < n; ++s) {
-      if (capped(s)) {
-        const std::size_t bank = n + static_cast<std::size_t>(turn.points(s));
-        v[s] = v[bank];
-        if constexpr (kSlope) dv[s] = dv[bank];
-        continue;
-      }
-      double value = 0, derivative = 0;
-      for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
-        // The same sums in the same order as values(): p * v, one term per move.
-        const auto q = [&](int a) {
-          double sum = 0;
-          for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
-            sum += m.probability * v[m.slot];
-          return sum;
-        };
-        const auto [best, a] = ends.actions ? std::pair{q(ends.actions[o]), ends.actions[o]}
-                                            : best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q);
-        if (chosen) (*chosen)[o] = a;
-        value += turn.outcome_probability(o) * best;
-        if constexpr (kSlope) {
-          double d = 0;
-          for (const RaceTurn::SlotMove& m : turn.slot_moves(turn.action_begin(o) + static_cast<std::size_t>(a)))
-            d += m.probability * dv[m.slot];
-          derivative += turn.outcome_probability(o) * d;
-        }
-      }
-      v[s] = value;
-      if constexpr (kSlope) dv[s] = derivative;
-    }
-    const auto start = static_cast<std::size_t>(turn.start());
-    return {v[start], kSlope ? dv[start] : 0.0};
-  }
-};
-
-// How each fixed action table (RaceSeatPolicy::turn) ends, found on its first use and shared
-// by the threads: a table serves many starts (one independent of the totals serves all).
-class FixedTurns {
- public:
-  explicit FixedTurns(const RaceTurn& turn) : turn_(turn) {}
-  const TurnEnds& of(const int* actions) {
-    const std::lock_guard lock(mutex_);
-    std::unique_ptr<TurnEnds>& slot = ends_[actions];
-    if (!slot) {
-      TurnPlay play;  // uncapped, its own actions: choose() reads nothing else
-      play.actions = actions;
-      play.cut = std::numeric_limits<int>::max();
-      slot = std::make_unique<TurnEnds>(turn_ends(turn_, play));
-    }
-    return *slot;
-  }
-
- private:
-  const RaceTurn& turn_;
-  std::mutex mutex_;
-  std::map<const int*, std::unique_ptr<TurnEnds>> ends_;
-};
-
-// A fixed turn's value from the distribution of its ends, and its slope in the mirror's value
-// (the ends that read the mirror: a bank of 0, a bust, a reset when a = 0).
-std::pair<double, double> fixed_value(const TurnEnds& f, const TurnPlay& e, bool reset_reads_mirror) {
-  double value = 0;
-  const std::size_t banks = std::min(f.bank.size(), e.bank.size());
-  for (std::size_t p = 0; p < banks; ++p) value += f.bank[p] * e.bank[p];
-  value += f.bust * e.bust + f.reset * e.reset;
-  const double slope = -((banks > 0 ? f.bank[0] : 0.0) + f.bust + (reset_reads_mirror ? f.reset : 0.0));
-  return {value, slope};
-}
-
-// The values the ends of a turn of `seat` at a : b lead to, from the current tables.
-class Race {
- public:
-  // Reads `sol` (its rules and current tables) and never writes it; `fixed`: the seats'
-  // fixed actions (RaceOptions::fixed); `fixed_turns`: where the solve keeps their ends (null:
-  // the fixed actions are played state by state, as play_turn does).
-  Race(const RaceTurn& turn, const RaceSolution& sol, const std::array<RaceSeatPolicy, 2>& fixed, FixedTurns* fixed_turns = nullptr)
-      : turn_(turn), sol_(sol), fixed_(fixed), fixed_turns_(fixed_turns) {
-    bank_size_ = turn.bank_slots();
-  }
-
-  // The ends of the fixed turn of `seat` at a : b, whose ends() are `e` (its actions already
-  // looked up there); null where the seat maximizes.
-  const TurnEnds* fixed_ends(int seat, int a, int b, const TurnPlay& e) const {
-    const RaceSeatPolicy& p = fixed_[static_cast<std::size_t>(seat)];
-    if (p.ends) return p.ends(a, b);
-    if (e.actions && fixed_turns_) return &fixed_turns_->of(e.actions);
-    return nullptr;
-  }
-
-  std::size_t index(int seat, int a, int b) const {
-    const auto g = static_cast<std::size_t>(sol_.rules.goal);
-    return (static_cast<std::size_t>(seat) * g + static_cast<std::size_t>(a)) * g + static_cast<std::size_t>(b);
-  }
-
-  // Values the ends of the turn of `seat` at a : b from the current tables.
-  void ends(int seat, int a, int b, TurnPlay& e) const {
-    const RaceRules& r = sol_.rules;
-    const int other = sol_.seats == 1 ? 0 : 1 - seat;
-    const bool final_round = r.finish == RaceFinish::FinalRound && seat == 0;
-    e.bank.resize(bank_size_);
-    for (std::size_t p = 0; p < bank_size_; ++p) {
-      const int total = a + static_cast<int>(p);
-      if (total < r.goal)
-        e.bank[p] = 1 - sol_.start[index(other, b, total)];
-      else if (!final_round)
-        e.bank[p] = 1.0;
-      else if (static_cast<std::size_t>(total - b) < sol_.last_turn.size())
-        e.bank[p] = 1 - sol_.last_turn[static_cast<std::size_t>(total - b)];
-      else
-        e.bank[p] = 1.0;  // past every bank a reachable state can make (only capped states out of reach read it)
-    }
-    e.bust = 1 - sol_.start[index(other, b, a)];
-    e.reset = 1 - sol_.start[index(other, b, 0)];
-    e.cut = (final_round ? r.goal + r.overshoot : r.goal) - a;
-    // A fixed seat plays its own actions, uncapped (see the header).
-    e.actions = fixed_[static_cast<std::size_t>(seat)].turn ? fixed_[static_cast<std::size_t>(seat)].turn(a, b) : nullptr;
-    if (e.actions) e.cut = std::numeric_limits<int>::max();
-  }
-
-  // The second seat's last turn needing n to tie: a bank of more wins, of exactly n shares.
-  void last_turn_ends(int n, TurnPlay& e) const {
-    e.bank.resize(bank_size_);
-    for (std::size_t p = 0; p < bank_size_; ++p) {
-      const int q = static_cast<int>(p);
-      e.bank[p] = q > n ? 1.0 : q == n ? 0.5 : 0.0;
-    }
-    e.bust = e.reset = 0;
-    e.cut = n + 1;
-    e.actions = fixed_[1].last_turn ? fixed_[1].last_turn(n) : nullptr;
-    if (e.actions) e.cut = std::numeric_limits<int>::max();
-  }
-
-  double evaluate(int seat, int a, int b) {
-    ends(seat, a, b, scratch_);
-    if (const TurnEnds* f = fixed_ends(seat, a, b, scratch_)) return fixed_value(*f, scratch_, a == 0).first;
-    return LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
-  }
-
-  // The value and the slope in the mirror's value of the turn of `seat` at a : b.
-  std::pair<double, double> evaluate_with_slope(int seat, int a, int b) {
-    ends(seat, a, b, scratch_);
-    if (const TurnEnds* f = fixed_ends(seat, a, b, scratch_)) return fixed_value(*f, scratch_, a == 0);
-    return LevelModel{turn_, scratch_}.start_and_slope(a == 0, v_, dv_);
-  }
-  // The mirror of a start: the other seat's turn at b : a (itself when one table serves both
-  // seats and a = b).
-  std::size_t mirror(int seat, int a, int b) const { return index(sol_.seats == 1 ? 0 : 1 - seat, b, a); }
-
-  // L(n) for n = 0..count-1 (FinalRound).
-  std::vector<double> last_turns(int count) {
-    std::vector<double> values(static_cast<std::size_t>(count), 0.0);
-    for (int n = 0; n < count; ++n) {
-      last_turn_ends(n, scratch_);
-      values[static_cast<std::size_t>(n)] = LevelModel{turn_, scratch_}.values()[static_cast<std::size_t>(turn_.start())];
-    }
-    return values;
-  }
-
- private:
-  const RaceTurn& turn_;
-  const RaceSolution& sol_;
-  const std::array<RaceSeatPolicy, 2>& fixed_;
-  FixedTurns* fixed_turns_;
-  std::size_t bank_size_ = 0;
-  TurnPlay scratch_;
-  std::vector<double> v_, dv_;
-};
+using race_detail::FixedTurns;
+using race_detail::fixed_value;
+using race_detail::Race;
 
 // When an iteration may stop. The changes of a converging iteration shrink by a ratio r per
 // pass, so what is left after a change c is about c * r / (1 - r): a slow cycle (a bust almost
@@ -273,7 +43,13 @@ struct Stop {
 };
 
 constexpr int kNewtonPasses = 50;
-constexpr std::size_t kParallelWork = 20000;  // starts x turn states of a level worth a parallel pass
+// A Newton step needs each start's slope in its mirror, which the lanes form at a third more
+// work. A slope depends only on the chosen actions, and once a sweep moves no value by more
+// than this few of them change: later sweeps take the slopes of the last sweep that formed
+// them (RaceOptions::reuse_slopes; a chord step where a choice did change, with the same fixed
+// point). Tuned at the preset's limit: 1e-3 costs two more sweeps than it saves, 1e-6 none.
+constexpr double kFreshSlopes = 1e-6;
+constexpr std::size_t kParallelWork = 20000;  // starts x turn states of a wave's pass worth waking threads for
 
 // One Newton step on every pair of mirrored starts of a level. Start x's turn is worth
 // f_x + s_x (y - y0) near its mirror's current value y0 (exactly so while the chosen actions
@@ -308,6 +84,200 @@ double newton(const std::vector<std::size_t>& here, const std::vector<int>& who,
   return change;
 }
 
+// One level of a wave: its starts, listed as newton() reads them, and how far its passes got.
+struct Level {
+  int level = 0;
+  std::vector<std::size_t> here;
+  std::vector<int> who;  // seat, a, b per start
+  std::vector<double> f, slope;
+  Stop stop;
+  int passes = 0, pass = 0;
+  bool done = false;
+};
+
+// Newton steps settle a pair in a few passes once its choices stop changing; should they keep
+// changing, plain passes (a contraction) finish the level.
+bool newton_pass(const Level& l, const RaceOptions& options) { return options.newton && l.pass < kNewtonPasses; }
+
+// The unit of parallel work: up to kLanes starts of one level and seat, a = a_first, a_first - 1,
+// ... (one seat's cap cuts them at neighbouring totals, so their lanes do alike work).
+struct Block {
+  std::size_t level;  // in the wave
+  int seat, a_first, count;
+  int cut;            // the highest cut of its starts: how far up the turn it plays
+};
+
+// One thread's view of the race, its lanes' memory and the ends of a block's starts.
+struct Worker {
+  Race race;
+  LaneBlock lanes;
+  std::array<TurnPlay, kLanes> ends;
+};
+
+// The block's starts into its level's f and slope: a fixed seat's turn by the distribution of
+// its ends, the others by the lane kernel.
+// `slopes` holds every start's last slope: a pass that forms none (`fresh` false) takes them.
+void evaluate_block(Worker& w, const LaneTurn& turn, Level& level, const Block& b, int seats, bool fresh,
+                    std::vector<double>& slopes) {
+  std::array<LaneStart, kLanes> starts;
+  std::array<std::size_t, kLanes> at{};
+  int count = 0;
+  const int a_high = level.who[1];
+  for (int k = 0; k < b.count; ++k) {
+    const int a = b.a_first - k, other = level.level - a;
+    const auto i = static_cast<std::size_t>((a_high - a) * seats + b.seat);
+    TurnPlay& e = w.ends[static_cast<std::size_t>(count)];
+    w.race.ends(b.seat, a, other, e);
+    if (const TurnEnds* f = w.race.fixed_ends(b.seat, a, other, e)) {
+      std::tie(level.f[i], level.slope[i]) = fixed_value(*f, e, a == 0);
+      continue;
+    }
+    starts[static_cast<std::size_t>(count)] = {&e, a == 0};
+    at[static_cast<std::size_t>(count++)] = i;
+  }
+  if (count == 0) return;
+  std::array<double, kLanes> value{}, slope{};
+  w.lanes.evaluate(turn, starts.data(), count, value.data(), slope.data(), fresh);
+  for (int k = 0; k < count; ++k) {
+    const std::size_t i = at[static_cast<std::size_t>(k)];
+    level.f[i] = value[static_cast<std::size_t>(k)];
+    if (fresh) slopes[level.here[i]] = slope[static_cast<std::size_t>(k)];
+    level.slope[i] = slopes[level.here[i]];
+  }
+}
+
+// L(n) for n = 0..count-1 (FinalRound): the optimal last turns a block of needs at a time on
+// the lanes, in parallel; a fixed last turn (a policy's table) by its own induction.
+std::vector<double> last_turns(int count, const RaceTurn& turn, const LaneTurn& lanes, Race& race, std::vector<Worker>& workers,
+                               bool fixed) {
+  if (fixed) return race.last_turns(count);
+  std::vector<double> out(static_cast<std::size_t>(count), 0.0);
+  const std::ptrdiff_t blocks = (count + kLanes - 1) / kLanes;
+  const Budget* budget = Budget::current();
+  const bool parallel = blocks > 1 && static_cast<std::size_t>(count) * turn.state_count() >= kParallelWork;
+#pragma omp parallel if (parallel) num_threads(static_cast<int>(workers.size()))
+  {
+    const Budget::Scope scope(budget);
+    Worker& w = workers[static_cast<std::size_t>(omp_get_thread_num())];
+#pragma omp for schedule(dynamic, 1)
+    for (std::ptrdiff_t k = 0; k < blocks; ++k) {
+      if (budget_spent()) continue;
+      std::array<LaneStart, kLanes> starts;
+      const int first = static_cast<int>(k) * kLanes, n = std::min(kLanes, count - first);
+      for (int i = 0; i < n; ++i) {
+        race.last_turn_ends(first + i, w.ends[static_cast<std::size_t>(i)]);
+        starts[static_cast<std::size_t>(i)] = {&w.ends[static_cast<std::size_t>(i)], false};
+      }
+      std::array<double, kLanes> slope{};
+      w.lanes.evaluate(lanes, starts.data(), n, out.data() + first, slope.data(), false);
+    }
+  }
+  checkpoint();
+  return out;
+}
+
+// The levels `high` down to `high - gap + 1` (those that exist) as a wave: their starts, listed
+// as newton() reads them, and how many passes each takes in this sweep.
+std::vector<Level> wave_levels(const Race& race, const RaceTurn& turn, const RaceSolution& sol, const RaceOptions& options,
+                               const std::vector<double>& ratios, int high, int gap) {
+  const int g = sol.rules.goal;
+  std::vector<Level> wave;
+  for (int level = high; level >= std::max(0, high - gap + 1); --level) {
+    Level& l = wave.emplace_back();
+    l.level = level;
+    l.stop = Stop{options.tolerance, 0, ratios[static_cast<std::size_t>(level)]};
+    // Without resets one sweep of settled levels settles everything. With them the sweeps
+    // must repeat anyway (until the resets' landings settle), and settling a level before
+    // its inputs have is wasted: a few Newton steps in the first sweep, one in each later one.
+    l.passes = !turn.has_reset() ? options.max_level_passes
+                                 : std::min(options.max_level_passes, sol.sweeps == 0 ? options.first_sweep_passes : 1);
+    l.done = l.passes <= 0;
+    // The level's starts: each depends, inside the level, on its mirror only.
+    const int a_low = std::max(0, level - (g - 1)), a_high = std::min(g - 1, level);
+    for (int a = a_high; a >= a_low; --a)
+      for (int seat = 0; seat < sol.seats; ++seat) {
+        l.here.push_back(race.index(seat, a, level - a));
+        l.who.insert(l.who.end(), {seat, a, level - a});
+      }
+    l.f.resize(l.here.size());
+    l.slope.resize(l.here.size());
+  }
+  return wave;
+}
+
+// The blocks of the wave's levels that take a Newton pass now, the longest first (so that the
+// last ones to finish are short).
+std::vector<Block> wave_blocks(const std::vector<Level>& wave, const RaceSolution& sol, const RaceOptions& options) {
+  const int g = sol.rules.goal;
+  std::vector<Block> blocks;
+  for (std::size_t k = 0; k < wave.size(); ++k) {
+    const Level& l = wave[k];
+    if (l.done || !newton_pass(l, options)) continue;
+    const int a_low = std::max(0, l.level - (g - 1)), a_high = std::min(g - 1, l.level);
+    for (int seat = 0; seat < sol.seats; ++seat)
+      for (int a = a_high; a >= a_low; a -= kLanes) {
+        const int count = std::min(kLanes, a - a_low + 1);
+        const bool capped_later = sol.rules.finish == RaceFinish::FinalRound && seat == 0;
+        blocks.push_back({k, seat, a, count, (capped_later ? g + sol.rules.overshoot : g) - (a - count + 1)});
+      }
+  }
+  std::stable_sort(blocks.begin(), blocks.end(), [](const Block& x, const Block& y) { return x.cut > y.cut; });
+  return blocks;
+}
+
+// A first guess of S(seat, a, b) from the levels from `solved` up, which a sweep has solved:
+// the start `solved - (a + b)` levels up with the same lead, both totals moved up alike (what
+// is left to play is shorter, the lead the same); 0 where the table has no such start. The
+// first sweep starts each level there instead of at 0, which makes a bust look like a win: a
+// level's Newton steps then start from the wrong actions and two passes leave it far from
+// settled. (The landings below the level, the resets' targets, are not guessed alike: at limit
+// 10000 that takes more sweeps, not fewer.)
+double warm_start(const RaceSolution& sol, const Race& race, int seat, int a, int b, int solved) {
+  const int g = sol.rules.goal, up = solved - (a + b);
+  int a2 = a + up / 2, b2 = b + (up - up / 2);
+  if (a2 >= g) b2 += a2 - (g - 1), a2 = g - 1;
+  if (b2 >= g) a2 += b2 - (g - 1), b2 = g - 1;
+  return a2 < g && b2 < g ? sol.start[race.index(seat, a2, b2)] : 0.0;
+}
+
+// The progress of the whole solve: the levels done of those the sweeps are expected to take,
+// so that the share does not start again with each sweep. The sweeps left are estimated from
+// how fast the residual has fallen since the second sweep (the first starts from a guess), at
+// least one more: the one that confirms.
+class Progress {
+ public:
+  Progress(const RunControl* control, int levels, const RaceOptions& options)
+      : control_(control), levels_(static_cast<std::uint64_t>(levels)), options_(options) {}
+
+  void sweep_begins(int sweep) const {
+    if (control_) control_->enter("sweep " + std::to_string(sweep + 1) + " (of at most " + std::to_string(options_.max_sweeps) + ")");
+  }
+  void levels_done(int sweep, int levels) const {
+    if (control_)
+      control_->report(static_cast<std::uint64_t>(sweep) * levels_ + static_cast<std::uint64_t>(levels),
+                       static_cast<std::uint64_t>(expected_) * levels_);
+  }
+  void sweep_ends(int sweeps, double residual) {
+    if (sweeps == 1) first_ = residual;
+    if (sweeps == 2) second_ = residual;
+    int left = 1;
+    const double from = sweeps == 2 ? first_ : second_;
+    const int steps = sweeps == 2 ? 1 : sweeps - 2;
+    if (sweeps >= 2 && residual > options_.tolerance && residual < from) {
+      const double rate = std::pow(residual / from, 1.0 / steps);
+      left = std::max(1, static_cast<int>(std::ceil(std::log(options_.tolerance / residual) / std::log(rate))) + 1);
+    }
+    expected_ = std::min(options_.max_sweeps, sweeps + std::min(left, options_.max_sweeps));
+  }
+
+ private:
+  const RunControl* control_;
+  std::uint64_t levels_;
+  const RaceOptions& options_;
+  int expected_ = 2;  // the sweeps expected in all: at least a second that confirms the first
+  double first_ = 0, second_ = 0;
+};
+
 }  // namespace
 
 double RaceSolution::last_turn_value(int n) const {
@@ -333,20 +303,32 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
   // Both seats maximizing FirstToGoal play alike: one table. A fixed seat plays otherwise.
   sol.seats = final_round || options.fixed[0].fixed() || options.fixed[1].fixed() ? 2 : 1;
   const int g = rules.goal;
-  sol.start.assign(static_cast<std::size_t>(sol.seats) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g), 0.0);
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const std::size_t starts = static_cast<std::size_t>(sol.seats) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g);
+  // The table (values and the slopes kept for reuse) grows with the goal squared, and a
+  // server's request may ask for a large goal; each thread's lanes hold a value and a slope per
+  // slot of the turn.
+  const LaneTurn lanes(turn);
+  will_allocate(2 * starts * sizeof(double), "the race's value table");
+  will_allocate(static_cast<std::size_t>(threads) * LaneBlock::bytes(lanes), "the race's turn workspaces");
+  sol.start.assign(starts, 0.0);
   FixedTurns fixed_turns(turn);
   Race race(turn, sol, options.fixed, &fixed_turns);
+  std::vector<Worker> workers;
+  workers.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t) workers.push_back({race, {}, {}});
   // The last turn needs n = A - b with A below reach and b >= 0; its own cut is n + 1. An
   // uncapped (fixed) first seat banks anything up to what a move from below the turn's top makes.
   const bool uncapped = options.fixed[0].turn || options.fixed[0].ends;
-  if (final_round) sol.last_turn = race.last_turns(uncapped ? g + turn.top() + turn.max_gain() : reach);
+  if (final_round)
+    sol.last_turn = last_turns(uncapped ? g + turn.top() + turn.max_gain() : reach, turn, lanes, race, workers,
+                               static_cast<bool>(options.fixed[1].last_turn));
 
   sol.residual = std::numeric_limits<double>::infinity();
   Stop sweeps{options.tolerance};
   // Each level keeps its last ratio: its first pass in a later sweep has none of its own, and
   // a change within the tolerance there may still leave c * r / (1 - r) to come.
   std::vector<double> ratios(static_cast<std::size_t>(2 * g), 0.0);
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   // The starts a reset lands on, S(seat, x, 0): read only by levels above x (a reset from
   // a > 0, or x's own pair), so a sweep maps them to their next values and nothing else
   // carries over. Anderson acceleration of that map (core/anderson.h) needs far fewer sweeps.
@@ -355,66 +337,75 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
     for (int x = 0; x < g; ++x) landing.push_back(race.index(seat, x, 0));
   Anderson accelerate(options.acceleration);
   std::vector<double> landed(landing.size()), image(landing.size());
+  // A level reads the levels at least `gap` above it (a bank), its own (the mirror) and the
+  // landings (a reset), which a sweep from the top reads as they were when it began. So the
+  // levels of a wave of `gap` neighbours read nothing of each other: they are solved together,
+  // every start of the wave in parallel, with the same values as level by level.
+  const int gap = std::clamp(turn.least_bank(), 1, 2 * g - 1);
+  race.isolate(landed.data(), gap);
+  for (Worker& w : workers) w.race.isolate(landed.data(), gap);
+  const Budget* budget = Budget::current();
+  Progress progress(options.control, 2 * g - 1, options);
+  // Each start's slope from the last pass that formed it (kFreshSlopes).
+  std::vector<double> slopes(starts, 0.0);
   while (sol.sweeps < options.max_sweeps) {
     for (std::size_t i = 0; i < landing.size(); ++i) landed[i] = sol.start[landing[i]];
     double sweep = 0;
-    for (int level = 2 * (g - 1); level >= 0; --level) {
-      if (options.control) {
-        if (options.control->stopped()) return sol;
-        options.control->report(static_cast<std::uint64_t>(2 * (g - 1) - level), static_cast<std::uint64_t>(2 * g - 1));
-      }
-      const int a_low = std::max(0, level - (g - 1)), a_high = std::min(g - 1, level);
-      Stop stop{options.tolerance, 0, ratios[static_cast<std::size_t>(level)]};
-      // Without resets one sweep of settled levels settles everything. With them the sweeps
-      // must repeat anyway (until the resets' landings settle), and settling a level before its
-      // inputs have is wasted: a few Newton steps in the first sweep, one in each later one.
-      const int passes = !turn.has_reset() ? options.max_level_passes
-                         : std::min(options.max_level_passes, sol.sweeps == 0 ? options.first_sweep_passes : 1);
-      // The level's starts: each depends, inside the level, on its mirror only.
-      std::vector<std::size_t> here;
-      std::vector<int> who;  // seat, a, b per start
-      for (int a = a_high; a >= a_low; --a)
-        for (int seat = 0; seat < sol.seats; ++seat) {
-          here.push_back(race.index(seat, a, level - a));
-          who.insert(who.end(), {seat, a, level - a});
-        }
-      std::vector<double> f(here.size()), slope(here.size());
-      for (int pass = 0; pass < passes; ++pass) {
-        double change = 0;
-        // Newton steps settle a pair in a few passes once its choices stop changing; should
-        // they keep changing, plain passes (a contraction) finish the level.
-        if (!options.newton || pass >= kNewtonPasses) {
-          for (std::size_t i = 0; i < here.size(); ++i) {
-            const double next = race.evaluate(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
-            change = std::max(change, std::abs(next - sol.start[here[i]]));
-            sol.start[here[i]] = next;
-          }
-        } else {
-          // The starts of a pass read the tables and write only f and slope: one turn each,
-          // on any thread, the same bits whatever the thread count.
-          const auto count = static_cast<std::ptrdiff_t>(here.size());
-          // A small level is not worth waking threads for (their barriers cost more than its
-          // turns on a loaded machine); the values are the same either way.
-          const bool parallel = count > 1 && static_cast<std::size_t>(count) * turn.state_count() >= kParallelWork;
-#pragma omp parallel if (parallel) num_threads(threads)
-          {
-            Race local(turn, sol, options.fixed, &fixed_turns);
+    progress.sweep_begins(sol.sweeps);
+    for (int high = 2 * (g - 1); high >= 0; high -= gap) {
+      if (options.control && options.control->stopped()) return sol;
+      progress.levels_done(sol.sweeps, 2 * (g - 1) - high);
+      checkpoint();
+      std::vector<Level> wave = wave_levels(race, turn, sol, options, ratios, high, gap);
+      // The first sweep starts each level from the levels above it.
+      if (sol.sweeps == 0 && options.warm_start)
+        for (const Level& l : wave)
+          for (std::size_t i = 0; i < l.here.size(); ++i)
+            sol.start[l.here[i]] = warm_start(sol, race, l.who[3 * i], l.who[3 * i + 1], l.who[3 * i + 2], high + 1);
+      // Pass after pass, every level of the wave not yet settled takes its next pass.
+      for (bool open = true; open;) {
+        const std::vector<Block> blocks = wave_blocks(wave, sol, options);
+        std::size_t work = 0;
+        for (const Block& b : blocks) work += static_cast<std::size_t>(b.count) * turn.state_count();
+        const bool fresh = !options.reuse_slopes || sol.sweeps < 2 || sol.residual > kFreshSlopes;
+        // The starts of a pass read the tables and write only f and slope: any thread, any
+        // order, the same bits. A small wave is not worth waking threads for.
+        const auto count = static_cast<std::ptrdiff_t>(blocks.size());
+#pragma omp parallel if (count > 1 && work >= kParallelWork) num_threads(threads)
+        {
+          const Budget::Scope scope(budget);
+          Worker& w = workers[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 1)
-            for (std::ptrdiff_t k = 0; k < count; ++k) {
-              const auto i = static_cast<std::size_t>(k);
-              std::tie(f[i], slope[i]) = local.evaluate_with_slope(who[3 * i], who[3 * i + 1], who[3 * i + 2]);
+          for (std::ptrdiff_t k = 0; k < count; ++k) {
+            const Block& b = blocks[static_cast<std::size_t>(k)];
+            if (!budget_spent()) evaluate_block(w, lanes, wave[b.level], b, sol.seats, fresh, slopes);
+          }
+        }
+        checkpoint();
+        open = false;
+        for (Level& l : wave) {
+          if (l.done) continue;
+          double change = 0;
+          if (newton_pass(l, options)) {
+            change = newton(l.here, l.who, sol.seats, l.f, l.slope, sol.start);
+          } else {
+            for (std::size_t i = 0; i < l.here.size(); ++i) {
+              const double next = race.evaluate(l.who[3 * i], l.who[3 * i + 1], l.who[3 * i + 2]);
+              change = std::max(change, std::abs(next - sol.start[l.here[i]]));
+              sol.start[l.here[i]] = next;
             }
           }
-          change = newton(here, who, sol.seats, f, slope, sol.start);
+          sol.turn_evaluations += l.here.size();
+          sweep = std::max(sweep, change);
+          l.done = l.stop.after(change) || ++l.pass >= l.passes;
+          if (l.done) ratios[static_cast<std::size_t>(l.level)] = l.stop.ratio;
+          open = open || !l.done;
         }
-        sol.turn_evaluations += here.size();
-        sweep = std::max(sweep, change);
-        if (stop.after(change)) break;
       }
-      ratios[static_cast<std::size_t>(level)] = stop.ratio;
     }
     ++sol.sweeps;
     sol.residual = sweep;
+    progress.sweep_ends(sol.sweeps, sweep);
     if (sweeps.after(sweep)) {
       sol.converged = true;
       break;
@@ -424,115 +415,6 @@ RaceSolution solve_race(const RaceTurn& turn, const RaceRules& rules, const Race
     for (std::size_t i = 0; i < landing.size(); ++i) sol.start[landing[i]] = guess[i];
   }
   return sol;
-}
-
-int TurnPlay::choose(const RaceTurn& turn, std::size_t s, std::size_t o) const {
-  const LevelModel model{turn, *this};
-  if (model.capped(s)) return -1;
-  if (actions) return actions[o];
-  const auto q = [&](int a) {
-    // The sum backward_induction.h forms, term by term.
-    double sum = 0;
-    model.moves(o, a, [&](const Successor& x) {
-      sum += x.probability * (x.next == kNoState ? x.offset : x.offset + x.scale * values[x.next]);
-    });
-    return sum;
-  };
-  return best_action(static_cast<int>(turn.action_begin(o + 1) - turn.action_begin(o)), q).second;
-}
-
-namespace {
-
-// A start a turn can be played from: seat 0 or 1, totals 0..goal-1.
-void check_start(const RaceSolution& solution, int seat, int a, int b, const char* who) {
-  if (a < 0 || b < 0 || a >= solution.rules.goal || b >= solution.rules.goal || seat < 0 || seat >= 2)
-    throw std::out_of_range(std::string(who) + ": totals 0..goal-1 and seat 0 or 1");
-}
-
-}  // namespace
-
-TurnPlay play_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b, const RaceOptions& options) {
-  check_start(solution, seat, a, b, "play_turn");
-  if (options.fixed[static_cast<std::size_t>(seat)].ends)
-    throw std::invalid_argument("play_turn: a seat given by its ends has no actions to play");
-  TurnPlay play;
-  Race(turn, solution, options.fixed).ends(seat, a, b, play);
-  play.values = LevelModel{turn, play}.values();
-  return play;
-}
-
-TurnPlay play_last_turn(const RaceTurn& turn, const RaceSolution& solution, int n, const RaceOptions& options) {
-  if (n < 0 || static_cast<std::size_t>(n) >= solution.last_turn.size())
-    throw std::out_of_range("play_last_turn: no last turn needing " + std::to_string(n));
-  TurnPlay play;
-  Race(turn, solution, options.fixed).last_turn_ends(n, play);
-  play.values = LevelModel{turn, play}.values();
-  return play;
-}
-
-namespace {
-
-// A turn's ends as `action(s, o)` plays it from its start: every move leads to a state numbered
-// below it, so from the highest number down a state's mass is complete when it is reached.
-// The banks end at the last one the turn can make.
-template <class Action>
-TurnEnds propagate(const RaceTurn& turn, const LevelModel& model, Action&& action) {
-  TurnEnds out;
-  out.bank.assign(turn.bank_slots(), 0.0);
-  std::vector<double> mass(turn.state_count(), 0.0);
-  mass[static_cast<std::size_t>(turn.start())] = 1.0;
-  for (std::size_t s = turn.state_count(); s-- > 0;) {
-    const double m = mass[s];
-    if (m == 0) continue;
-    if (model.capped(s)) {
-      out.bank[static_cast<std::size_t>(turn.points(s))] += m;
-      continue;
-    }
-    for (std::size_t o = turn.outcome_begin(s); o < turn.outcome_begin(s + 1); ++o) {
-      const double p = m * turn.outcome_probability(o);
-      for (const TurnMove& x : turn.moves(turn.action_begin(o) + static_cast<std::size_t>(action(s, o)))) {
-        const double q = p * x.probability;
-        switch (x.end) {
-          case TurnEnd::Continue: mass[static_cast<std::size_t>(x.target)] += q; break;
-          case TurnEnd::Bank: out.bank[static_cast<std::size_t>(x.target)] += q; break;
-          case TurnEnd::Bust: out.bust += q; break;
-          case TurnEnd::Reset: out.reset += q; break;
-        }
-      }
-    }
-  }
-  while (!out.bank.empty() && out.bank.back() == 0) out.bank.pop_back();
-  return out;
-}
-
-}  // namespace
-
-TurnEnds turn_ends(const RaceTurn& turn, const TurnPlay& play) {
-  const LevelModel model{turn, play};
-  return propagate(turn, model, [&](std::size_t s, std::size_t o) { return play.choose(turn, s, o); });
-}
-
-TurnEnds played_turn(const RaceTurn& turn, const RaceSolution& solution, int seat, int a, int b) {
-  check_start(solution, seat, a, b, "played_turn");
-  // play_turn and turn_ends in one induction: the slot table's pass makes the same choices.
-  const std::array<RaceSeatPolicy, 2> maximizing{};
-  TurnPlay play;
-  Race(turn, solution, maximizing).ends(seat, a, b, play);
-  const LevelModel model{turn, play};
-  std::vector<double> v, dv;
-  std::vector<int> chosen;
-  model.start_and_slope<false>(a == 0, v, dv, &chosen);
-  return propagate(turn, model, [&chosen](std::size_t, std::size_t o) { return chosen[o]; });
-}
-
-std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& solution, int seat, int threads) {
-  if (seat < 0 || seat >= 2) throw std::out_of_range("played_turns: seat 0 or 1");
-  const auto g = static_cast<std::ptrdiff_t>(solution.rules.goal);
-  std::vector<TurnEnds> out(static_cast<std::size_t>(g * g));
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads > 0 ? threads : omp_get_max_threads())
-  for (std::ptrdiff_t k = 0; k < g * g; ++k)
-    out[static_cast<std::size_t>(k)] = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
-  return out;
 }
 
 }  // namespace verflixt::core

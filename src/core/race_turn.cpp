@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -74,6 +75,12 @@ void RaceTurn::finish(int start, int top) {
     if (state_outcomes_[s] != state_outcomes_[s + 1] && std::abs(outcomes - 1) > 1e-9)
       throw std::invalid_argument("RaceTurn: the outcomes of state " + std::to_string(s) + " do not sum to 1");
   }
+  // The cap banks a bankable state's total; a bank move its target.
+  least_bank_ = std::numeric_limits<int>::max();
+  for (std::size_t s = 0; s < n; ++s)
+    if (bankable_[s] && points_[s] > 0) least_bank_ = std::min(least_bank_, points_[s]);
+  for (const TurnMove& m : moves_)
+    if (m.end == TurnEnd::Bank && m.target > 0) least_bank_ = std::min(least_bank_, m.target);
   int most = top;
   for (std::size_t s = 0; s < n; ++s) most = std::max(most, points_[s]);
   bank_slots_ = static_cast<std::size_t>(most + max_gain_ + 1);

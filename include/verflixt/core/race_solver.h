@@ -19,7 +19,19 @@
 // actions stop changing); passes repeat until what is left to change, estimated from the ratio
 // of the last two changes, is within the tolerance. Sweeps repeat by the same rule (the
 // residual: a sweep's largest change). Without resets one sweep settles everything (the
-// second only confirms it); a reset leads down, so its information needs more sweeps.
+// second only confirms it); a reset leads down, so its information needs more sweeps: the
+// starts a reset lands on, S(seat, x, 0), are what one sweep hands the next (accelerated,
+// core/anderson.h), and the first sweep starts each level from the levels above it instead of
+// from 0 (RaceOptions::warm_start).
+//
+// How a sweep runs (docs/performance.md). A bank adds at least RaceTurn::least_bank() points,
+// so a level reads nothing of the levels less than that far above it, and a reset from a > 0
+// reads its landing as it was when the sweep began (the level below is not yet swept): the
+// levels of a wave of least_bank() neighbours are solved together, exactly as one by one. A
+// wave's starts go to the threads in blocks of up to eight starts of one level and seat, whose
+// turns one vector loop plays side by side (src/core/race_lanes.h: the same bits as one turn
+// at a time). So the values are the same on any number of threads; without warm_start and
+// reuse_slopes they are those of one level, and one turn, at a time.
 //
 // Ends of the game (RaceFinish):
 //   FirstToGoal  the first to bank a total of at least `goal` wins. Both seats
@@ -107,6 +119,9 @@ class RaceTurn {
   // The smallest turn total from which every state is bankable: below it the cap cannot bank
   // (a bank minimum), so a turn may run past the cap up to here.
   int bankable_from() const { return bankable_from_; }
+  // The fewest points, above 0, that a turn can bank (by a move or the cap): banks of fewer
+  // points are never read, so the starts at levels closer than this never read each other.
+  int least_bank() const { return least_bank_; }
   int points(std::size_t s) const { return points_[s]; }
   bool bankable(std::size_t s) const { return bankable_[s] != 0; }
   // Outcomes of state s are numbered outcome_begin(s) .. outcome_begin(s + 1) - 1 over the turn.
@@ -139,7 +154,7 @@ class RaceTurn {
   std::vector<SlotMove> slot_moves_;
   std::size_t bank_slots_ = 0;
   bool has_reset_ = false;
-  int start_ = 0, top_ = 0, max_gain_ = 0, bankable_from_ = 0;
+  int start_ = 0, top_ = 0, max_gain_ = 0, bankable_from_ = 0, least_bank_ = 0;
   bool finished_ = false;
 };
 
@@ -190,8 +205,16 @@ struct RaceOptions {
   // past sweeps Anderson acceleration combines for the starts a reset lands on (0: none).
   int first_sweep_passes = 2;
   std::size_t acceleration = 5;
-  int threads = 0;  // the turns of a level solved in parallel (0: OpenMP's default); the same bits on any count
-  const RunControl* control = nullptr;  // polled between levels (Ctrl-C), told the levels done in a sweep
+  // The first sweep starts each level from the levels above it (the same lead, less to play)
+  // instead of from 0: far fewer sweeps with resets. The values differ from a cold start's only
+  // within the tolerance.
+  bool warm_start = true;
+  // Once a sweep moves no value by more than 1e-6, later Newton steps take each start's slope
+  // from the last pass that formed it instead of forming it again (a third of a turn's work).
+  // A slope depends only on the chosen actions, so it is the same bits unless one changed.
+  bool reuse_slopes = true;
+  int threads = 0;  // the blocks of a wave solved in parallel (0: OpenMP's default); the same bits on any count
+  const RunControl* control = nullptr;  // polled between waves (Ctrl-C), told the levels done of the sweeps expected
   // Per seat (0 moves first): fixed actions instead of the best ones (see the top).
   std::array<RaceSeatPolicy, 2> fixed{};
 };

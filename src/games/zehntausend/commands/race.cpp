@@ -24,7 +24,7 @@ void add_race_options(po::options_description& desc) {
        "race: a first player past the limit banks at limit + this many points (the cap)")
       ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this")
       ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)")
-      ("threads", int_value(0, 0, 1024), "race: threads solving a level's turns (0: every core; the values do not depend on it)")
+      ("threads", int_value(0, 0, 1024), "race: threads solving a wave's turns (0: every core; the values do not depend on it)")
       ("seat", po::value<std::vector<std::string>>()->composing(),
        "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), optimal, bank:N, reach:N, "
        "shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE, exact:FILE (a saved race's policy, fixed); "
@@ -82,7 +82,7 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
   const std::vector<std::string> specs = seat_specs(vm, 2);
   const int overshoot = vm["overshoot"].as<int>();
   const auto t0 = std::chrono::steady_clock::now();
-  const RacePairing pairing = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+  const RacePairing pairing = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
     return solve_pairing(r, {specs[0], specs[1]}, overshoot, core::RaceOptions{.threads = threads_or_every_core(vm), .control = &control},
                          race_source(vm, r));
   });

@@ -1,7 +1,7 @@
 // The solved two-player race for the commands that play or answer with it (solve --race,
-// advise, the seats exact and exact:FILE): from a file the user names, from the cache, or
-// solved (with a progress line and Ctrl-C) and cached. A solve takes minutes at the preset's
-// limit; an answer from the cache takes a second.
+// advise, the seats exact and exact:FILE): from a file the user names, from the cache, from
+// the solution shipped for the preset, or solved (with a progress line and Ctrl-C) and
+// cached. A solve takes some 20 s of CPU time at the preset's limit; reading one, a second.
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -91,8 +91,8 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
     }
   }
   const auto t0 = std::chrono::steady_clock::now();
-  // Ctrl-C stops between levels: the values found so far, marked not converged, not cached.
-  out.race = with_progress("solve zehntausend race (levels of a sweep)", [&](const core::RunControl& control) {
+  // Ctrl-C stops between waves of levels: the values found so far, marked not converged, not cached.
+  out.race = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
     return std::make_shared<const Race>(r, overshoot, core::RaceOptions{.threads = threads_or_every_core(vm), .control = &control});
   });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
