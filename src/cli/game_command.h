@@ -20,13 +20,17 @@ namespace verflixt::cli {
 
 // The rules options of every game: --preset NAME (the game's presets, described in the help),
 // --rules FILE (read over the preset) and --set key=value (repeatable, over both).
-void add_game_rules_options(po::options_description& desc, const std::string& game,
-                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions);
+core::OptionTable game_rules_options(const std::string& game, const std::vector<std::string>& presets,
+                                     const std::vector<std::string>& descriptions);
 template <class R>
-void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
+core::OptionTable game_rules_options(const std::string& game, const core::RuleTable<R>& table) {
   std::vector<std::string> descriptions;
   for (const auto& p : table.presets) descriptions.push_back(p.description);
-  add_game_rules_options(desc, game, table.preset_names(), descriptions);
+  return game_rules_options(game, table.preset_names(), descriptions);
+}
+template <class R>
+void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
+  add_options(desc, game_rules_options(game, table));
 }
 
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was

@@ -13,7 +13,8 @@
 
 namespace verflixt::cli {
 
-// Adds --cache DIR and --no-cache.
+// --cache DIR and --no-cache.
+core::OptionTable cache_options();
 void add_cache_options(po::options_description& desc);
 
 class ValueCache {
