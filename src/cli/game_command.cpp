@@ -1,6 +1,7 @@
 #include "cli/game_command.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -59,6 +60,29 @@ std::vector<std::string> seat_specs(const po::variables_map& vm, int max_players
     throw core::InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2.." +
                      std::to_string(max_players) + " seats");
   return specs;
+}
+
+std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::string& measure, bool percent,
+                            const std::string& method, double tie) {
+  if (ranked.empty()) return "no advice: nothing to choose";
+  const auto value = [&](double v) { return percent ? fmt("%.1f%%", 100 * v) : fmt("%.2f", v); };
+  const RankedChoice& best = ranked.front();
+  if (ranked.size() == 1) return best.action + ": the only choice (" + measure + " " + value(best.value) + ", " + method + ")";
+  std::size_t tied = 1;
+  while (tied < ranked.size() && std::abs(ranked[tied].value - best.value) <= tie) ++tied;
+  if (tied > 1) {
+    // Ties are called ties; the ranking puts the simplest of them first, and so does this.
+    const std::string worse = tied < ranked.size() ? "; " + ranked[tied].action + " is worse" : "";
+    if (tied == 2)
+      return best.action + " or " + ranked[1].action + ": a tie (" + measure + " " + value(best.value) + " either way, " + method +
+             ")" + worse;
+    return best.action + " (tied with " + std::to_string(tied - 1) + " other choices: " + measure + " " + value(best.value) +
+           " either way, " + method + ")" + worse;
+  }
+  const RankedChoice& next = ranked[1];
+  const double gap = best.value - next.value;
+  return best.action + " (" + measure + " " + value(best.value) + ", " + method + "); " + next.action + " is worse by " +
+         (percent ? fmt("%.1f", 100 * gap) + " percentage points" : fmt("%.2f", gap));
 }
 
 }  // namespace verflixt::cli

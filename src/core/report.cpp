@@ -182,9 +182,14 @@ Report& Report::completion(bool interrupted, std::uint64_t completed, std::uint6
   return field("unit", std::move(unit));
 }
 
+Report& Report::headline(std::string text) {
+  headline_ = std::move(text);
+  return *this;
+}
+
 std::string Report::render_text() const {
-  std::string s =
-      head_.game.empty() ? "" : "verflixt " + head_.version + "  game " + head_.game + "  rules " + head_.rules + head_suffix_ + "\n";
+  std::string s = headline_.empty() ? "" : headline_ + "\n";
+  s += head_.game.empty() ? "" : "verflixt " + head_.version + "  game " + head_.game + "  rules " + head_.rules + head_suffix_ + "\n";
   for (const Item& item : items_) {
     if (!(item.in & kText)) continue;
     if (item.kind == Item::Line) {
@@ -212,6 +217,7 @@ std::string Report::render_text() const {
 
 std::string Report::render_json() const {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  if (!headline_.empty()) j["verdict"] = headline_;
   if (!head_.version.empty()) {
     j["version"] = head_.version;
     if (!head_.game.empty()) j["game"] = head_.game;
@@ -276,7 +282,7 @@ std::string Report::render_csv() const {
 }
 
 std::string Report::render_markdown() const {
-  std::string s;
+  std::string s = headline_.empty() ? "" : "**" + headline_ + "**\n\n";
   for (const Item& item : items_) {
     if (!(item.in & kMarkdown)) continue;
     if (item.kind == Item::Line) s += std::get<std::string>(item.value) + "\n";

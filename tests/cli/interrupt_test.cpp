@@ -298,7 +298,8 @@ std::vector<Case> analysis_cases() {
            EXPECT_TRUE(s["balanced"].empty());
          }
      }},
-    // An exact balance stops between rulesets (each a full solve of a few seconds).
+    // An exact balance prints whole rows only: Ctrl-C stops the solve under way at its next
+    // level, and the rulesets solved before it are the rows.
     {"balance_kniffel", [](int) { return std::string("balance --game kniffel --no-cache --vary bonus=0..49 --format json"); },
      [](const Outcome& o) {
        const auto j = expect_json_mark(o);

@@ -93,6 +93,20 @@ TEST(ServeLimits, TheAuditsRequestsAreRefusedWithinTheDeadline) {
   expect_serving(server.port());
 }
 
+// Whichever limit a request meets first (here this server's state cap, met long before the
+// deadline), the refusal names the command line that answers it.
+TEST(ServeLimits, ARefusalByTheStateCapNamesTheCommandLine) {
+  ServerProcess server("--threads 1 --max-states 1000 --max-seconds 60");
+  ASSERT_GT(server.port(), 0);
+  const Reply solve = post(server.port(), "/api/solve", R"({"jokers":"frostschutz,runkelrueb"})");
+  EXPECT_EQ(solve.status, 400) << solve.body.dump();
+  const std::string error = solve.body.value("error", "");
+  EXPECT_NE(error.find("1000 states"), std::string::npos) << error;
+  EXPECT_NE(error.find("run `verflixt solve --jokers=frostschutz,runkelrueb"), std::string::npos) << error;
+  EXPECT_NE(error.find("` on the command line"), std::string::npos) << error;
+  expect_serving(server.port());
+}
+
 // The heaviest requests found, each within its deadline (here 2 s) and the server within
 // 1 GB: exact work that would take longer is refused, Monte Carlo is cut and marked.
 TEST(ServeLimits, HeavyRequestsStayWithinTheirDeadlineAndTheMemory) {

@@ -104,6 +104,9 @@ class Report {
   Report& line(std::string text, unsigned in = kText);
   // Appended to the text head line ("  seed 7").
   Report& head_line(std::string suffix);
+  // What to do, in a player's words (an advice's answer): the first line of the text and of
+  // Markdown, before the head, and JSON's first member "verdict".
+  Report& headline(std::string text);
   // A table; its rows are added through the returned reference (valid as long as the report).
   Table& table(std::string name, std::vector<Column> columns, unsigned in = kAll);
   // The interruption mark of a sampled result: "interrupted", and when set the completed and
@@ -134,6 +137,7 @@ class Report {
   };
   Head head_;
   std::string head_suffix_;
+  std::string headline_;
   std::vector<Item> items_;
   std::deque<Table> tables_;  // a deque: the references table() returned stay valid
 };

@@ -44,15 +44,22 @@ enum class Sweep : std::uint8_t { GaussSeidel, Jacobi };
 struct ValueIterationOptions {
   Sweep sweep = Sweep::GaussSeidel;
   double tolerance = 1e-12;      // stop once a sweep changes no value by more than this
-  int max_iterations = 100000;   // and never sweep more often than this
+  int max_iterations = 100000;   // and never sweep more often than this (per block)
   const RunControl* control = nullptr;  // its stop flag is polled between sweeps (Ctrl-C)
+  // The states cut into blocks solved one after another: block b holds the states up to
+  // (not including) blocks[b], from where block b - 1 ended. A model whose every successor
+  // lies in its own block or an earlier one (a game whose levels only rise, numbered from
+  // the last level down) is solved a block at a time, each converging in a few sweeps of its
+  // own states, instead of sweeping the whole game until its slowest corner settles. Empty:
+  // one block of every state.
+  std::vector<std::size_t> blocks = {};
 };
 
 struct ValueIterationResult {
   std::vector<double> values;    // per state, for the player to move
   std::vector<int> actions;      // per state, the maximizing (or given) action; -1 if terminal
-  double residual = 0;           // the largest change in the last sweep
-  int iterations = 0;            // sweeps made
+  double residual = 0;           // the largest change in the last sweep (of any block)
+  int iterations = 0;            // sweeps made (of every block together)
   bool converged = false;        // residual <= tolerance
 };
 
@@ -77,26 +84,41 @@ ValueIterationResult iterate_values(const Model& model, const ValueIterationOpti
     if (model.action_count(s) == 0) r.values[s] = model.terminal_value(s);
   std::vector<double> next;
   if (options.sweep == Sweep::Jacobi) next = r.values;
-  r.residual = std::numeric_limits<double>::infinity();
-  while (r.iterations < options.max_iterations) {
-    if (options.control && options.control->stopped()) break;
-    checkpoint();  // a request's deadline and memory (core/budget.h)
-    double residual = 0;
-    std::vector<double>& out = options.sweep == Sweep::Jacobi ? next : r.values;
-    for (std::size_t s = 0; s < n; ++s) {
-      if (model.action_count(s) == 0) continue;
-      const auto [v, a] = choose(s, r.values);
-      residual = std::max(residual, std::abs(v - r.values[s]));
-      out[s] = v;
-      r.actions[s] = a;
+  std::vector<std::size_t> ends = options.blocks;
+  if (ends.empty() || ends.back() != n) ends.push_back(n);
+  r.converged = true;
+  r.residual = 0;
+  std::size_t first = 0;
+  for (const std::size_t end : ends) {
+    bool settled = false;
+    double residual = std::numeric_limits<double>::infinity();
+    for (int sweeps = 0; sweeps < options.max_iterations; ++sweeps) {
+      if (options.control && options.control->stopped()) break;
+      checkpoint();  // a request's deadline and memory (core/budget.h)
+      residual = 0;
+      std::vector<double>& out = options.sweep == Sweep::Jacobi ? next : r.values;
+      for (std::size_t s = first; s < end; ++s) {
+        if (model.action_count(s) == 0) continue;
+        const auto [v, a] = choose(s, r.values);
+        residual = std::max(residual, std::abs(v - r.values[s]));
+        out[s] = v;
+        r.actions[s] = a;
+      }
+      if (options.sweep == Sweep::Jacobi) std::copy(next.begin() + static_cast<std::ptrdiff_t>(first),
+                                                    next.begin() + static_cast<std::ptrdiff_t>(end),
+                                                    r.values.begin() + static_cast<std::ptrdiff_t>(first));
+      ++r.iterations;
+      if (residual <= options.tolerance) {
+        settled = true;
+        break;
+      }
     }
-    if (options.sweep == Sweep::Jacobi) r.values.swap(next);
-    ++r.iterations;
-    r.residual = residual;
-    if (residual <= options.tolerance) {
-      r.converged = true;
-      break;
+    r.residual = std::max(r.residual, residual);
+    if (!settled) {
+      r.converged = false;
+      break;  // a later block would be solved on values not yet settled
     }
+    first = end;
   }
   return r;
 }

@@ -59,11 +59,30 @@ const std::array<std::string_view, kCategories>& category_names() {
   return names;
 }
 
+const std::array<std::string_view, kCategories>& category_german_names() {
+  // The box names of the German Kniffel block (the default preset's), in the same order.
+  static const std::array<std::string_view, kCategories> names = {
+      "einer", "zweier", "dreier", "vierer", "fünfer", "sechser", "dreierpasch", "viererpasch",
+      "full-house", "kleine-straße", "große-straße", "kniffel", "chance"};
+  return names;
+}
+
 Category category_of(std::string_view name) {
-  const auto& names = category_names();
-  std::vector<std::string> all(names.begin(), names.end());
-  if (const auto k = core::match_name(std::string(name), all)) return static_cast<Category>(*k);
-  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), all));
+  // English or German, as people type them (case, umlauts, ß, separators: core/names.h);
+  // Yahtzee's own name for the five of a kind too.
+  std::vector<std::string> all, both;
+  for (std::size_t k = 0; k < kCategories; ++k) {
+    all.emplace_back(category_names()[k]);
+    both.emplace_back(category_names()[k]);
+  }
+  for (std::size_t k = 0; k < kCategories; ++k) both.emplace_back(category_german_names()[k]);
+  both.emplace_back("yahtzee");
+  if (const auto k = core::match_name(std::string(name), both))
+    return static_cast<Category>(*k == both.size() - 1 ? static_cast<std::size_t>(Kniffel) : *k % kCategories);
+  std::vector<std::string> german(category_german_names().begin(), category_german_names().end());
+  throw core::InputError("unknown category " + core::quoted(std::string(name)) + core::suggest(std::string(name), both,
+                                                                                         core::join(all) + " (or the German "
+                                                                                         "names: " + core::join(german) + ")"));
 }
 
 int dice_in(const Hand& h) {
@@ -147,20 +166,6 @@ bool joker_applies(const Sheet& sheet, int kniffel_face, const KniffelRules& r) 
     case KniffelRules::Joker::Free: return !sheet.open(kniffel_face);
     default: return false;
   }
-}
-
-Scored settle(const Sheet& sheet, Category c, int points, bool kniffel_hand, const KniffelRules& r) {
-  Scored s{points, sheet};
-  s.after.filled = static_cast<std::uint16_t>(sheet.filled | 1u << c);
-  if (c == Kniffel) s.after.kniffel_scored = points > 0;
-  // K5: a further five of a kind while the Kniffel box holds its score.
-  if (kniffel_hand && !sheet.open(Kniffel) && sheet.kniffel_scored) s.points += r.kniffel_bonus;
-  if (is_upper(c)) {
-    // K4: the bonus once, when the upper total reaches the threshold.
-    s.after.upper = std::min(r.bonus_threshold, sheet.upper + points);
-    if (sheet.upper < r.bonus_threshold && sheet.upper + points >= r.bonus_threshold) s.points += r.bonus;
-  }
-  return s;
 }
 
 Scored score_in(const Sheet& sheet, const Hand& h, Category c, const KniffelRules& r) {

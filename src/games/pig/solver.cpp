@@ -1,5 +1,7 @@
 #include "verflixt/games/pig/solver.h"
 
+#include <algorithm>
+
 #include "verflixt/core/compiled_model.h"
 #include "verflixt/core/error.h"
 
@@ -19,19 +21,62 @@ void check_solvable(const PigRules& rules) {
 
 // Dense (i, j, k) numbering with the highest scores first, so that a Gauss–Seidel sweep meets
 // the states near the end of the game (whose values are settled soonest) before the states
-// that lead to them.
+// that lead to them. A match of two fixed policies is swept in this order.
 std::size_t dense_index(int goal, int i, int j, int k) {
   const auto g = static_cast<std::size_t>(goal);
   return (static_cast<std::size_t>(goal - 1 - i) * g + static_cast<std::size_t>(goal - 1 - j)) * g +
          static_cast<std::size_t>(goal - 1 - k);
 }
 
+// The solve's numbering: level by level, the level of (i, j, k) being i + j, the points
+// banked. A roll stays in its level (k grows, or a bust passes the turn: (j, i, 0)), a hold
+// rises by k, so from the highest level down each level depends only on itself and the
+// levels solved before it: value iteration solves it alone, in a few sweeps (core blocks).
+// Within a level the higher turn totals come first, as a roll leads up to them.
+class Levels {
+ public:
+  explicit Levels(int goal) : goal_(goal), first_(static_cast<std::size_t>(2 * goal), 0) {
+    std::size_t at = 0;
+    for (int level = 2 * goal - 2; level >= 0; --level) {
+      first_[static_cast<std::size_t>(level)] = at;
+      at += static_cast<std::size_t>(pairs(level)) * static_cast<std::size_t>(goal);
+      ends_.push_back(at);
+    }
+  }
+  std::size_t index(int i, int j, int k) const {
+    const int level = i + j;
+    return first_[static_cast<std::size_t>(level)] +
+           static_cast<std::size_t>(i - lowest(level)) * static_cast<std::size_t>(goal_) +
+           static_cast<std::size_t>(goal_ - 1 - k);
+  }
+  void decode(std::size_t s, int& i, int& j, int& k) const {
+    const auto block = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), s) - ends_.begin());
+    const int level = 2 * goal_ - 2 - static_cast<int>(block);
+    const std::size_t within = s - first_[static_cast<std::size_t>(level)];
+    i = lowest(level) + static_cast<int>(within / static_cast<std::size_t>(goal_));
+    j = level - i;
+    k = goal_ - 1 - static_cast<int>(within % static_cast<std::size_t>(goal_));
+  }
+  // Where each level's states end, highest level first: value iteration's blocks.
+  const std::vector<std::size_t>& ends() const { return ends_; }
+  const std::vector<std::size_t>& firsts() const { return first_; }
+
+ private:
+  int lowest(int level) const { return std::max(0, level - (goal_ - 1)); }
+  int pairs(int level) const { return std::min(level, goal_ - 1) - lowest(level) + 1; }
+  int goal_;
+  std::vector<std::size_t> first_;  // by level: its first state
+  std::vector<std::size_t> ends_;
+};
+
 // Two-player Pig as a core model, seen from the player to move. Each successor comes from
 // the game's own apply_roll / apply_hold, then is mapped back to (i, j, k) of whoever moves
 // next: the same player keeps the view, a passed turn flips it (scale -1, offset 1).
 class TwoPlayerModel {
  public:
-  explicit TwoPlayerModel(const PigRules& rules) : rules_(rules), faces_(roll_outcomes(rules)) {
+  // `levels`: numbered level by level (the solve); null: dense (a match of two policies).
+  explicit TwoPlayerModel(const PigRules& rules, const Levels* levels = nullptr)
+      : rules_(rules), faces_(roll_outcomes(rules)), levels_(levels) {
     const auto g = static_cast<std::size_t>(rules.goal);
     n_ = g * g * g;
   }
@@ -39,10 +84,14 @@ class TwoPlayerModel {
   // Index -> (i, j, k); states with i + k >= goal are terminal (never reached: such a roll
   // ends the game) and worth 1.
   void decode(std::size_t s, int& i, int& j, int& k) const {
+    if (levels_) return levels_->decode(s, i, j, k);
     const auto g = static_cast<std::size_t>(rules_.goal);
     k = rules_.goal - 1 - static_cast<int>(s % g);
     j = rules_.goal - 1 - static_cast<int>((s / g) % g);
     i = rules_.goal - 1 - static_cast<int>(s / (g * g));
+  }
+  std::size_t index(int i, int j, int k) const {
+    return levels_ ? levels_->index(i, j, k) : dense_index(rules_.goal, i, j, k);
   }
   int action_count(std::size_t s) const {
     int i, j, k;
@@ -70,12 +119,13 @@ class TwoPlayerModel {
  private:
   core::Successor map(const PigState& next, double p) const {
     if (next.over()) return {p, core::kNoState, 0.0, next.winner == 0 ? 1.0 : 0.0};
-    if (next.to_move == 0) return {p, dense_index(rules_.goal, next.scores[0], next.scores[1], next.turn_total), 1.0, 0.0};
-    return {p, dense_index(rules_.goal, next.scores[1], next.scores[0], next.turn_total), -1.0, 1.0};
+    if (next.to_move == 0) return {p, index(next.scores[0], next.scores[1], next.turn_total), 1.0, 0.0};
+    return {p, index(next.scores[1], next.scores[0], next.turn_total), -1.0, 1.0};
   }
 
   PigRules rules_;
   std::vector<core::ChanceOutcome<int>> faces_;
+  const Levels* levels_;
   std::size_t n_ = 0;
 };
 
@@ -110,7 +160,12 @@ class MatchModel {
 
 }  // namespace
 
-std::size_t PigSolution::index(int i, int j, int k) const { return dense_index(rules.goal, i, j, k); }
+std::size_t PigSolution::index(int i, int j, int k) const {
+  // Levels::index, from the level starts the solve kept (policies ask this every decision).
+  const int lowest = std::max(0, i + j - (rules.goal - 1));
+  return level_first[static_cast<std::size_t>(i + j)] + static_cast<std::size_t>(i - lowest) * static_cast<std::size_t>(rules.goal) +
+         static_cast<std::size_t>(rules.goal - 1 - k);
+}
 
 int PigSolution::hold_at(int i, int j) const {
   for (int k = 1; i + k < rules.goal; ++k)
@@ -120,16 +175,21 @@ int PigSolution::hold_at(int i, int j) const {
 
 double PigSolution::action_value(int i, int j, int k, PigAction action) const {
   // The same successors the solver swept, so the values cannot disagree with the solution.
-  const TwoPlayerModel model(rules);
+  const Levels levels(rules.goal);
+  const TwoPlayerModel model(rules, &levels);
   return core::action_value(model, values, index(i, j, k), static_cast<int>(action));
 }
 
 PigSolution solve(const PigRules& rules, const core::ValueIterationOptions& options) {
   check_solvable(rules);
-  const core::CompiledModel model{TwoPlayerModel(rules)};
-  core::ValueIterationResult r = core::value_iteration(model, options);
+  const Levels levels(rules.goal);
+  const core::CompiledModel model{TwoPlayerModel(rules, &levels)};
+  core::ValueIterationOptions by_levels = options;
+  by_levels.blocks = levels.ends();
+  core::ValueIterationResult r = core::value_iteration(model, by_levels);
   PigSolution s;
   s.rules = rules;
+  s.level_first = levels.firsts();
   s.values = std::move(r.values);
   s.actions = std::move(r.actions);
   s.residual = r.residual;

@@ -7,6 +7,7 @@
 // This header is the game's vocabulary, written once: the rules, the categories, a hand of
 // five dice as face counts, and what a hand scores in a category. The solver, the model, the
 // policies and the Monte Carlo all score through score().
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -60,7 +61,10 @@ enum Category : std::uint8_t {
 inline constexpr bool is_upper(int c) { return c < ThreeOfAKind; }
 // "ones", ..., "chance": as --open and the output name them.
 const std::array<std::string_view, kCategories>& category_names();
-// The category of a name ("did you mean" on a typo: InputError).
+// "einer", ..., "chance": the boxes of the German block, which --open takes too.
+const std::array<std::string_view, kCategories>& category_german_names();
+// The category of a name in English or German, or Yahtzee's "yahtzee" ("did you mean" on a
+// typo: InputError).
 Category category_of(std::string_view name);
 
 // Five dice as counts: counts[f] dice show face f + 1.
@@ -105,7 +109,21 @@ struct Scored {
   int points = 0;
   Sheet after;
 };
-Scored settle(const Sheet& sheet, Category c, int points, bool kniffel_hand, const KniffelRules& rules);
+// Inline, because the solver settles every open box of every sheet with it.
+inline Scored settle(const Sheet& sheet, Category c, int points, bool kniffel_hand, const KniffelRules& r) {
+  Scored s{points, sheet};
+  s.after.filled = static_cast<std::uint16_t>(sheet.filled | 1u << c);
+  if (c == Kniffel) s.after.kniffel_scored = points > 0;
+  // K5: a further five of a kind while the Kniffel box holds its score.
+  if (kniffel_hand && !sheet.open(Kniffel) && sheet.kniffel_scored) s.points += r.kniffel_bonus;
+  if (is_upper(c)) {
+    // K4: the bonus once, when the upper total reaches the threshold.
+    s.after.upper = std::min(r.bonus_threshold, sheet.upper + points);
+    if (sheet.upper < r.bonus_threshold && sheet.upper + points >= r.bonus_threshold) s.points += r.bonus;
+  }
+  return s;
+}
+
 // Scoring `h` in `c` (one of allowed_categories): score() and settle().
 Scored score_in(const Sheet& sheet, const Hand& h, Category c, const KniffelRules& rules);
 

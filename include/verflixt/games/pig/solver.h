@@ -22,7 +22,8 @@ inline constexpr int kMaxSolveGoal = 250;
 
 struct PigSolution {
   PigRules rules;
-  std::vector<double> values;     // dense over (i, j, k), see index()
+  std::vector<double> values;     // level by level over (i, j, k), see index()
+  std::vector<std::size_t> level_first;  // by level i + j: the index of its first state
   std::vector<int> actions;       // 0 = roll, 1 = hold (PigAction), -1 terminal
   double residual = 0;            // the last sweep's largest change
   int iterations = 0;

@@ -350,6 +350,12 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
 
   const std::string objective_name = eg::objective_names()[static_cast<size_t>(objective)];
   core::report::Report r = en_gingg_report(rules);
+  std::vector<RankedChoice> said;
+  for (const auto& choice : ranked) said.push_back({"set aside " + eg::dice_text(choice.aside), choice.value});
+  r.headline(advice_headline(said,
+                             objective == eg::Objective::Own ? "expected change of your balance"
+                                                             : "expected change of your balance plus the next player's loss",
+                             false, "exact"));
   r.field("exact", true)
       .field("objective", objective_name)
       .field("throw", eg::dice_text(thrown))

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/kniffel/commands/commands.h"
 #include "games/kniffel/commands/shared.h"
 #include "games/kniffel/commands/solution_cache.h"
@@ -106,6 +107,11 @@ int kniffel_advise_command(int argc, const char* const* argv) {
   std::stable_sort(choices.begin(), choices.end(), [](const Choice& a, const Choice& b) { return a.value > b.value; });
 
   core::report::Report j = game_report(r, vm);
+  std::vector<RankedChoice> said;
+  for (const auto& c : choices)
+    said.push_back({c.kind == "score" ? "score " + c.what : c.what == "none" ? "throw all five again" : "keep " + c.what + ", throw the rest",
+                    c.value});
+  j.headline(advice_headline(said, "expected points still to come", false, "exact, optimal play after"));
   j.field("dice", hand_text(h)).field("throw", throw_no).field("filled", static_cast<std::int64_t>(sheet.filled))
       .field("upper", vm["upper"].as<int>()).field("kniffel_scored", sheet.kniffel_scored).field("exact", true)
       .field("from_cache", s.from_cache);

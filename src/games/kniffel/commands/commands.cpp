@@ -14,6 +14,7 @@
 #include "cli/game_command.h"
 #include "games/kniffel/commands/shared.h"
 #include "games/kniffel/commands/solution_cache.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/report.h"
 #include "verflixt/games/kniffel/play.h"
 #include "verflixt/version.h"
@@ -36,11 +37,12 @@ int kniffel_rules_command(int argc, const char* const* argv) {
 int kniffel_solve_command(int argc, const char* const* argv) {
   po::options_description desc("solve --game kniffel options");
   add_game_options(desc);
+  add_solve_threads_option(desc);
   add_cache_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
   if (!parse(argc, argv, desc,
-             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--format F]\n"
+             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
              "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
              "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
              "a turn. The solved values are cached, so advise answers at once.",
@@ -197,6 +199,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   po::options_description desc("balance --game kniffel options");
   add_game_options(desc);
   desc.add_options()("vary", po::value<std::string>(), "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule");
+  add_solve_threads_option(desc);
   add_cache_options(desc);
   add_output_options(desc, kFormats);
   po::variables_map vm;
@@ -237,12 +240,18 @@ int kniffel_balance_command(int argc, const char* const* argv) {
                                             {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
                                             {.name = "change", .text = "  change ", .text_format = "%+.4f"},
                                             {.name = "rules", .in = core::report::kJsonCsv}});
-  // Ctrl-C ends the run after the ruleset being solved: only whole rows are printed.
+  // Ctrl-C stops the solve under way at its next level (core/budget.h): only whole rows, the
+  // rulesets solved before it, are printed.
   install_interrupt_handler();
   double first = 0;
   std::size_t done = 0;
   for (; done < rows.size() && !interrupt_flag().load(); ++done) {
-    const double v = solution_for(vm, rows[done].second).solution->expected_score();
+    double v = 0;
+    try {
+      v = solution_for(vm, rows[done].second).solution->expected_score();
+    } catch (const core::Interrupted&) {
+      break;
+    }
     if (done == 0) first = v;
     t.row({rows[done].first, v, v - first, kniffel::rules_summary(rows[done].second)});
   }

@@ -5,6 +5,10 @@
 
 namespace verflixt::cli::kniffel_cli {
 
+void add_solve_threads_option(po::options_description& desc) {
+  desc.add_options()("threads", int_value(0, 0, 1024), "threads solving the sheets (0: every core; the values do not depend on it)");
+}
+
 CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelRules& rules) {
   CachedSolution out;
   const std::size_t n = (std::size_t{1} << kniffel::kCategories) * static_cast<std::size_t>(rules.bonus_threshold + 1) * 2;
@@ -18,8 +22,9 @@ CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelR
     out.file = cache.file();
     return out;
   }
+  const int threads = vm.count("threads") ? vm["threads"].as<int>() : 0;
   out.solution = with_progress("solve kniffel", [&](const core::RunControl&) {
-    return std::make_shared<const kniffel::KniffelSolution>(rules);
+    return std::make_shared<const kniffel::KniffelSolution>(rules, threads);
   });
   cache.write(out.solution->values());
   out.file = cache.file();

@@ -17,6 +17,9 @@ struct CachedSolution {
   bool from_cache = false;
   std::string file;  // the cache file read or written, empty without one
 };
+// --threads for the commands whose work is the solve (solve, balance): the threads solving
+// the sheets, 0 for every core. The other commands solve on their sampling --threads.
+void add_solve_threads_option(po::options_description& desc);
 // The solution of `rules`: from the cache when there, else solved (with a progress line) and
 // stored. A cache that cannot be written is said on stderr once; the answer is the same.
 CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelRules& rules);

@@ -68,7 +68,8 @@ int pig_advise_command(int argc, const char* const* argv) {
   }
   const double roll = sol.action_value(at.mine, at.theirs, at.turn_total, pig::PigAction::Roll);
   const double hold = sol.action_value(at.mine, at.theirs, at.turn_total, pig::PigAction::Hold);
-  // On an exact tie the solver rolls (its action 0), and so does the advice.
+  // On an exact tie the solver rolls (its action 0), and the ranking lists roll first; the
+  // headline calls it a tie.
   const bool roll_first = roll >= hold;
   const struct {
     const char* name;
@@ -77,6 +78,8 @@ int pig_advise_command(int argc, const char* const* argv) {
   const int hold_at = sol.hold_at(at.mine, at.theirs);
 
   core::report::Report r = pig_report(rules);
+  r.headline(advice_headline({{ranked[0].name, ranked[0].value}, {ranked[1].name, ranked[1].value}}, "chance to win", true,
+                             "exact, both playing optimally after"));
   r.field("exact", true)
       .field("score", std::int64_t{at.mine})
       .field("opponent", std::int64_t{at.theirs})

@@ -136,7 +136,7 @@ int pig_solve_command(int argc, const char* const* argv) {
   core::report::Report r = pig_report(rules);
   r.field("policy", "optimal")
       .field("exact", true)
-      .field("method", "value iteration (Gauss-Seidel)")
+      .field("method", "value iteration (Gauss-Seidel, level by level)")
       .field("first_player_win", sol.win_probability(0, 0, 0))
       .field("residual", sol.residual)
       .field("iterations", std::int64_t{sol.iterations})
@@ -164,7 +164,9 @@ int pig_solve_command(int argc, const char* const* argv) {
     r.field("policy_file", path);
   }
 
-  r.line("exact (value iteration, " + std::to_string(sol.iterations) + " Gauss-Seidel sweeps, residual " +
+  // A level is the points both players have banked: each is solved after the ones above it.
+  r.line("exact (value iteration level by level: " + std::to_string(2 * rules.goal - 1) + " levels, " +
+         std::to_string(sol.iterations) + " Gauss-Seidel sweeps of one level in all, residual " +
          fmt("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") +
          (interrupt_flag().load() ? ", interrupted" : "") + ")");
   r.line("P(first player wins) under optimal play: " + fmt("%.6f", sol.win_probability(0, 0, 0)) +

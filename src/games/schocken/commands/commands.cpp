@@ -395,6 +395,9 @@ int schocken_advise_command(int argc, const char* const* argv) {
   TurnTable payoff{};
   std::string objective;
   if (vm.count("target")) {
+    if (vm.count("players") || !vm["position"].defaulted())
+      std::cerr << "verflixt: warning: --players and --position change nothing with --target: the hand to beat "
+                   "decides\n";
     const BeatTarget t = target_from(vm, rules);
     payoff = beat_payoff(rules, t);
     objective = "P(beat " + hand_name(t.hand) + " in " + std::to_string(t.throws) + ")";
@@ -419,7 +422,17 @@ int schocken_advise_command(int argc, const char* const* argv) {
   sol = best_turn(rules, limit, payoff);
   std::vector<std::pair<Keep, double>> ranked;
   for (const Keep& keep : keep_options(dice, rules)) ranked.push_back({keep, keep_value(sol, payoff, dice, k, keep)});
+  // Best first; of equal values (within the rounding of their sums) the simpler choice
+  // first: standing, then the keeps that throw fewer dice again — a rethrow that gains
+  // nothing is no advice.
+  const auto thrown = [&](const Keep& keep) { return keep.stands() ? 0 : static_cast<int>(dice.size()) - keep.count; };
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (auto group = ranked.begin(); group != ranked.end();) {
+    auto end = group;
+    while (end != ranked.end() && group->second - end->second <= 1e-12) ++end;
+    std::stable_sort(group, end, [&](const auto& a, const auto& b) { return thrown(a.first) < thrown(b.first); });
+    group = end;
+  }
   j.line("throw " + dice_text(dice) + " (" + hand_name(dice) + ") after " + std::to_string(k) + " of " +
          std::to_string(limit) + " throws; " + objective + ", exact, optimal play after this choice");
   core::report::Table& choices = j.table("choices", {{.name = "rank", .text = "  "},
@@ -428,6 +441,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
                                                {.name = "throw_text", .width = 14, .in = core::report::kText},
                                                {.name = "value", .text_format = "%.6f", .csv_format = "%.12f"},
                                                {.name = "best", .in = core::report::kText}});
+  std::vector<RankedChoice> said;  // the choices in a player's words, for the headline
   for (size_t r = 0; r < ranked.size(); ++r) {
     const Keep& keep = ranked[r].first;
     std::string again;  // the dice thrown again: the throw minus the kept faces
@@ -447,7 +461,10 @@ int schocken_advise_command(int argc, const char* const* argv) {
     }
     choices.row({r + 1, choice, again, again.empty() ? "" : "throw " + again, ranked[r].second,
                  r == 0 ? "  <- best" : ""});
+    said.push_back({again.empty() ? choice : choice + ", throw " + again, ranked[r].second});
   }
+  j.headline(advice_headline(said, vm.count("target") ? "chance to beat it" : "chance not to have the worst hand", true,
+                             "exact, optimal play after"));
   emit(vm, j.render(format));
   return 0;
 }

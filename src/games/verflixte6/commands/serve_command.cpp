@@ -185,20 +185,9 @@ std::string command_line(const std::vector<std::string>& args) {
   return out;
 }
 
-// The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
-std::string answer(const std::string& command, const std::string& body, const Limits& limits,
-                   const PolicyCatalog& catalog) {
-  const core::OptionTable table = command == "advise" ? advise_options()
-                                  : command == "solve"  ? solve_options()
-                                                        : rules_options();
-  std::vector<std::string> args = request_arguments(command, table, body, catalog);
-  // The computation ends a little before the deadline, so that the answer (an estimate cut
-  // short, or the refusal) is written by then.
-  const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
-  const core::Budget budget(
-      {.time = std::chrono::duration_cast<core::Budget::Clock::duration>(std::chrono::duration<double>(compute)),
-       .memory = limits.max_memory_mb * 1'000'000},
-      &interrupt_flag(), "run `" + core::printable(command_line(args), 300) + "` on the command line");
+// The work of one request under its budget.
+std::string answer_within(const std::string& command, const core::OptionTable& table, std::vector<std::string> args,
+                          const Limits& limits, const core::Budget& budget) {
   const core::Budget::Scope scope(&budget);
   po::variables_map vm;
   Budget states;
@@ -227,6 +216,32 @@ std::string answer(const std::string& command, const std::string& body, const Li
   }
   parse_request(args, table, vm);
   return rules_json(rules_from(vm));
+}
+
+// The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
+std::string answer(const std::string& command, const std::string& body, const Limits& limits,
+                   const PolicyCatalog& catalog) {
+  const core::OptionTable table = command == "advise" ? advise_options()
+                                  : command == "solve"  ? solve_options()
+                                                        : rules_options();
+  std::vector<std::string> args = request_arguments(command, table, body, catalog);
+  // The computation ends a little before the deadline, so that the answer (an estimate cut
+  // short, or the refusal) is written by then.
+  const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
+  const std::string remedy = "run `" + core::printable(command_line(args), 300) + "` on the command line";
+  const core::Budget budget(
+      {.time = std::chrono::duration_cast<core::Budget::Clock::duration>(std::chrono::duration<double>(compute)),
+       .memory = limits.max_memory_mb * 1'000'000},
+      &interrupt_flag(), remedy);
+  try {
+    return answer_within(command, table, args, limits, budget);
+  } catch (const core::BudgetExceeded& e) {
+    // Every refusal points to the command line, whichever limit was met first: the deadline
+    // and the memory say so through the budget, this server's state cap through the solver.
+    const std::string message = e.what();
+    if (message.find(remedy) != std::string::npos) throw;
+    throw core::BudgetExceeded(message + "; " + remedy);
+  }
 }
 
 void send_json(httplib::Response& res, int status, const std::string& text) {

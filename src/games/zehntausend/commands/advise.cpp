@@ -142,15 +142,34 @@ constexpr const char* kNotSeparated =
     "more --games may tell them apart";
 
 // The ranking in the three formats.
+// `forced`: the rules leave one choice, said so first.
 std::string advise_output(const std::string& format, const ZehntausendRules& r, const Ask& ask, const std::vector<Row>& rows,
                           const std::vector<SetAside>& choices, int best_other, std::uint64_t seed,
-                          const std::string& policy, std::uint64_t games, bool separated, bool exact) {
+                          const std::string& policy, std::uint64_t games, bool separated, bool exact, bool forced) {
   const bool before = ask.before, race = !ask.opponents.empty();
   const bool final_round = race && best_other >= r.limit;
   const int dice_left = ask.dice_left, turn_total = ask.turn_total, total = ask.total;
   const std::vector<int>& opponents = ask.opponents;
   const Counts thrown = counts_of(ask.faces);
   core::report::Report j = game_report(r);
+  // The headline: what to do, in a player's words, by the measure the ranking uses.
+  std::vector<RankedChoice> said;
+  for (const Row& row : rows) {
+    const std::string then = row.bank ? "bank" : "throw " + std::to_string(row.dice_next) + " dice";
+    said.push_back({before ? then : "set aside " + faces_text(row.s.kept) + " (" + std::to_string(row.s.points) + "), then " + then,
+                    race ? row.win.mean : row.points});
+  }
+  if (forced)
+    j.headline(said.front().action + ": the only choice the rules leave");
+  else if (race && !separated)
+    j.headline("too close to call: " + said[0].action + " and " + said[1].action + " are within their errors (chance to win about " +
+               fmt("%.1f%%", 100 * rows[0].win.mean) + ", Monte Carlo); more --games may tell them apart");
+  else if (race)
+    j.headline(advice_headline(said, "chance to win", true,
+                               exact || (rows.size() > 0 && rows[0].win_exact) ? "exact, optimal play on"
+                                                                               : "Monte Carlo under " + policy));
+  else
+    j.headline(advice_headline(said, "expected points banked this turn", false, "exact, optimal play on"));
   if (before)
     j.field("throw", nullptr).field("dice_left", dice_left);
   else
@@ -277,6 +296,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   const bool exact = race && !final_round && wants_exact;
   if (exact && r.players != 2)
     throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
+  const bool forced = rows.size() == 1;
   if (exact) exact_wins(*race_for(vm, r, race_file).race, ask, rows);
   if (race && !exact) {
     seed = seed_from(vm);
@@ -338,7 +358,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
     if (!(rows[0].win_exact && rows[1].win_exact)) separated = a.mean - b.mean > 2 * std::sqrt(a.se * a.se + b.se * b.se);
   }
   const std::string text = advise_output(format, r, ask, rows, choices, best_other, seed, race && !exact ? sampled : asked,
-                                          vm["games"].as<std::uint64_t>(), separated, exact);
+                                          vm["games"].as<std::uint64_t>(), separated, exact, forced);
   emit(vm, text);
   return 0;
 }
