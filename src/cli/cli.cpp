@@ -273,6 +273,9 @@ void add_options(po::options_description& desc, const core::OptionTable& table) 
       case Kind::Switch:
         semantic = po::bool_switch();
         break;
+      case Kind::Boolean:
+        semantic = o.has_fallback ? po::value<bool>()->default_value(o.fallback == "1") : po::value<bool>();
+        break;
       case Kind::Integer: {
         const auto lo = static_cast<int>(o.lo), hi = static_cast<int>(o.hi);
         semantic = o.has_fallback ? int_value(std::stoi(o.fallback), lo, hi, o.valid.empty() ? nullptr : o.valid.c_str())

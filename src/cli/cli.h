@@ -74,8 +74,8 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
            const po::positional_options_description* positional = nullptr);
 
 // The Boost description of an option table (core/option.h): each kind with its semantics —
-// ranged numbers as count_value, int_value or real_value, a switch as bool_switch, an option
-// given again and again as a composing list. Earlier spellings (Option::old_names) are left
+// ranged numbers as count_value, int_value or real_value, a switch as bool_switch, a boolean
+// as a bool value, an option given again and again as a composing list. Earlier spellings (Option::old_names) are left
 // out: parse() reads them.
 po::options_description options_of(const std::string& caption, const core::OptionTable& table);
 // The same, added to `desc`.
