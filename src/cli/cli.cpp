@@ -184,8 +184,6 @@ core::OptionTable sampling_options() {
           threads};
 }
 
-void add_sampling_options(po::options_description& desc) { add_options(desc, sampling_options()); }
-
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 
 int threads_from(const po::variables_map& vm) {
@@ -208,10 +206,6 @@ core::OptionTable output_options(const std::vector<std::string>& formats) {
   core::Option output = core::file_option("output", "write to this file instead of stdout");
   output.short_name = 'o';
   return {format, output};
-}
-
-void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
-  add_options(desc, output_options(formats));
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {

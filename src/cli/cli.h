@@ -40,7 +40,6 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands.
 core::OptionTable sampling_options();
-void add_sampling_options(po::options_description& desc);
 std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024.
 int threads_from(const po::variables_map& vm);
@@ -57,7 +56,6 @@ std::string json_text(nlohmann::ordered_json doc);
 
 // --format (one of `formats`, the first is the default) and --output FILE.
 core::OptionTable output_options(const std::vector<std::string>& formats);
-void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
 // Writes `text` to stdout (also for --output -), or to --output atomically (a temporary file renamed into place),

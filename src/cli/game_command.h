@@ -28,10 +28,6 @@ core::OptionTable game_rules_options(const std::string& game, const core::RuleTa
   for (const auto& p : table.presets) descriptions.push_back(p.description);
   return game_rules_options(game, table.preset_names(), descriptions);
 }
-template <class R>
-void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
-  add_options(desc, game_rules_options(game, table));
-}
 
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was
 // given), then the text of --rules FILE or --rules-text TEXT with its name for messages, then
@@ -92,17 +88,8 @@ int emit_rules(const po::variables_map& vm, const core::RuleTable<R>& table, Rul
   return 0;
 }
 
-// `verflixt rules --game NAME`: parses argv against `desc` (the game's rules options) plus
+// `verflixt rules --game NAME`: parses argv against `options` (the game's rules options) plus
 // --output and --format, and prints the rules as emit_rules does.
-template <class R, class Rules>
-int print_rules(int argc, const char* const* argv, po::options_description& desc, const std::string& usage,
-                const core::RuleTable<R>& table, Rules rules) {
-  add_output_options(desc, rules_formats());
-  po::variables_map vm;
-  if (!parse(argc, argv, desc, usage, vm)) return 0;
-  return emit_rules(vm, table, rules);
-}
-// The same over an option table (the game's rules options).
 template <class R, class Rules>
 int print_rules(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& options,
                 const std::string& usage, const core::RuleTable<R>& table, Rules rules) {

@@ -24,8 +24,6 @@ core::OptionTable cache_options() {
           no_cache};
 }
 
-void add_cache_options(po::options_description& desc) { add_options(desc, cache_options()); }
-
 namespace {
 
 std::string cache_dir(const po::variables_map& vm) {

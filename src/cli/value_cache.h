@@ -15,7 +15,6 @@ namespace verflixt::cli {
 
 // --cache DIR and --no-cache.
 core::OptionTable cache_options();
-void add_cache_options(po::options_description& desc);
 
 class ValueCache {
  public:
