@@ -186,8 +186,6 @@ core::OptionTable sampling_options() {
           threads};
 }
 
-void add_sampling_options(po::options_description& desc) { add_options(desc, sampling_options()); }
-
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 
 int thread_cap() {
@@ -228,10 +226,6 @@ core::OptionTable output_options(const std::vector<std::string>& formats) {
   core::Option output = core::file_option("output", "write to this file instead of stdout");
   output.short_name = 'o';
   return {format, output};
-}
-
-void add_output_options(po::options_description& desc, const std::vector<std::string>& formats) {
-  add_options(desc, output_options(formats));
 }
 
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats) {
@@ -292,6 +286,9 @@ void add_options(po::options_description& desc, const core::OptionTable& table) 
     switch (o.kind) {
       case Kind::Switch:
         semantic = po::bool_switch();
+        break;
+      case Kind::Boolean:
+        semantic = o.has_fallback ? po::value<bool>()->default_value(o.fallback == "1") : po::value<bool>();
         break;
       case Kind::Integer: {
         const auto lo = static_cast<int>(o.lo), hi = static_cast<int>(o.hi);

@@ -40,7 +40,6 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands.
 core::OptionTable sampling_options();
-void add_sampling_options(po::options_description& desc);
 std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024, and at most thread_cap() (said once on stderr).
 int threads_from(const po::variables_map& vm);
@@ -62,7 +61,6 @@ std::string json_text(nlohmann::ordered_json doc);
 
 // --format (one of `formats`, the first is the default) and --output FILE.
 core::OptionTable output_options(const std::vector<std::string>& formats);
-void add_output_options(po::options_description& desc, const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
 // Writes `text` to stdout (also for --output -), or to --output atomically (a temporary file renamed into place),
@@ -79,8 +77,8 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
            const po::positional_options_description* positional = nullptr);
 
 // The Boost description of an option table (core/option.h): each kind with its semantics —
-// ranged numbers as count_value, int_value or real_value, a switch as bool_switch, an option
-// given again and again as a composing list. Earlier spellings (Option::old_names) are left
+// ranged numbers as count_value, int_value or real_value, a switch as bool_switch, a boolean
+// as a bool value, an option given again and again as a composing list. Earlier spellings (Option::old_names) are left
 // out: parse() reads them.
 po::options_description options_of(const std::string& caption, const core::OptionTable& table);
 // The same, added to `desc`.

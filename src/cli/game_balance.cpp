@@ -26,19 +26,17 @@ const char* const kPairingNote =
 
 }  // namespace
 
-void add_balance_options(po::options_description& desc, const std::string& seat_help, const std::string& strongest_help,
-                         std::uint64_t default_games) {
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       ("a seat's policy (" + seat_help +
-        "); repeat 2..8 times, seat 1 moves first, the table then seats that many players (default: the game's "
-        "strongest policy, " + strongest_help + ", at each of the ruleset's players seats)").c_str())
-      ("games", count_value(default_games, 1, std::uint64_t{1} << 40), "games per row")
-      ("vary", po::value<std::string>(),
-       "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of the rule KEY (as --set names it); without it, "
-       "the rules against their preset");
-  add_sampling_options(desc);
-  add_output_options(desc, {"table", "json", "csv"});
+core::OptionTable balance_options(const std::string& seat_help, const std::string& strongest_help,
+                                  std::uint64_t default_games) {
+  const core::OptionTable own = {
+      core::words_option("seat", "a seat's policy (" + seat_help +
+                                     "); repeat 2..8 times, seat 1 moves first, the table then seats that many players "
+                                     "(default: the game's strongest policy, " +
+                                     strongest_help + ", at each of the ruleset's players seats)"),
+      core::count_option("games", default_games, 1, std::uint64_t{1} << 40, "games per row"),
+      core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of the rule KEY (as --set names "
+                                "it); without it, the rules against their preset")};
+  return own + sampling_options() + output_options({"table", "json", "csv"});
 }
 
 std::string balance_usage(const std::string& game, const BalanceMeasure& measure) {

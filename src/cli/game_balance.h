@@ -77,8 +77,8 @@ struct BalanceGame {
 // ---- the parts that do not depend on the rules type (game_balance.cpp) ----
 
 // --seat, --games, --vary and the sampling and output options.
-void add_balance_options(po::options_description& desc, const std::string& seat_help, const std::string& strongest_help,
-                         std::uint64_t default_games);
+core::OptionTable balance_options(const std::string& seat_help, const std::string& strongest_help,
+                                  std::uint64_t default_games);
 std::string balance_usage(const std::string& game, const BalanceMeasure& measure);
 
 // The values of --vary KEY=A..B[:STEP] or KEY=v1,v2,...; `key` is the table's name of the
@@ -138,12 +138,12 @@ std::vector<std::string> balance_seats(const BalanceGame<R>& g, R& r, const std:
 template <class R>
 int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) {
   const core::RuleTable<R>& table = *g.table;
-  po::options_description desc("balance --game " + g.game + " options");
-  desc.add_options()("game", po::value<std::string>()->default_value(g.game), "the game");
-  add_game_rules_options(desc, g.game, table);
-  add_balance_options(desc, g.seat_help, g.strongest_help, g.default_games);
+  const core::OptionTable options = core::OptionTable{core::word_option("game", g.game, "the game")} +
+                                    game_rules_options(g.game, table) +
+                                    balance_options(g.seat_help, g.strongest_help, g.default_games);
   po::variables_map vm;
-  if (!parse(argc, argv, desc, balance_usage(g.game, g.measure), vm)) return 0;
+  if (!parse(argc, argv, "balance --game " + g.game + " options", options, balance_usage(g.game, g.measure), vm))
+    return 0;
   const std::vector<std::string> formats = {"table", "json", "csv"};
   const std::string format = format_from(vm, formats);
   std::vector<std::string> given;

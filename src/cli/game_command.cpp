@@ -10,16 +10,17 @@
 
 namespace verflixt::cli {
 
-void add_game_rules_options(po::options_description& desc, const std::string& game,
-                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions) {
+core::OptionTable game_rules_options(const std::string& game, const std::vector<std::string>& presets,
+                                     const std::vector<std::string>& descriptions) {
   std::string help = "rules preset: ";
   for (size_t k = 0; k < presets.size(); ++k)
     help += (k ? ", " : "") + presets[k] + " (" + descriptions[k] + ")";
+  // The preset is checked by the game's rule table (with its aliases); its names feed the completion.
+  core::Option preset = core::word_option("preset", presets.front(), help);
+  preset.choices = presets;
   const std::string rules = game.empty() ? "`verflixt rules`" : "`verflixt rules --game " + game + "`";
-  desc.add_options()
-      ("preset", po::value<std::string>()->default_value(presets.front()), help.c_str())
-      ("rules", po::value<std::string>(), ("rules INI file (as " + rules + " prints), read over the preset").c_str())
-      ("set", po::value<std::vector<std::string>>()->composing(), "one rule key=value over preset and file (repeatable)");
+  return {preset, core::file_option("rules", "rules INI file (as " + rules + " prints), read over the preset"),
+          core::words_option("set", "one rule key=value over preset and file (repeatable)")};
 }
 
 RuleSources rule_sources(const po::variables_map& vm) {

@@ -20,13 +20,13 @@ namespace verflixt::cli {
 
 // The rules options of every game: --preset NAME (the game's presets, described in the help),
 // --rules FILE (read over the preset) and --set key=value (repeatable, over both).
-void add_game_rules_options(po::options_description& desc, const std::string& game,
-                            const std::vector<std::string>& presets, const std::vector<std::string>& descriptions);
+core::OptionTable game_rules_options(const std::string& game, const std::vector<std::string>& presets,
+                                     const std::vector<std::string>& descriptions);
 template <class R>
-void add_game_rules_options(po::options_description& desc, const std::string& game, const core::RuleTable<R>& table) {
+core::OptionTable game_rules_options(const std::string& game, const core::RuleTable<R>& table) {
   std::vector<std::string> descriptions;
   for (const auto& p : table.presets) descriptions.push_back(p.description);
-  add_game_rules_options(desc, game, table.preset_names(), descriptions);
+  return game_rules_options(game, table.preset_names(), descriptions);
 }
 
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was
@@ -65,18 +65,17 @@ R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
   return r;
 }
 
-// `verflixt rules --game NAME`: parses argv against `desc` (the game's rules options) plus
-// --output and --format, and prints `rules(vm)` as the INI file --rules reads back (ini), or as
-// JSON: the same INI text and one row per parameter (key as --set takes it, value, default,
-// valid values, rule id, help) for a form or a script. Returns the exit code.
+// The formats of `verflixt rules --game NAME`.
+inline const std::vector<std::string>& rules_formats() {
+  static const std::vector<std::string> formats = {"ini", "json"};
+  return formats;
+}
+// `rules(vm)` as the INI file --rules reads back (ini), or as JSON: the same INI text and one
+// row per parameter (key as --set takes it, value, default, valid values, rule id, help) for
+// a form or a script. Returns the exit code.
 template <class R, class Rules>
-int print_rules(int argc, const char* const* argv, po::options_description& desc, const std::string& usage,
-                const core::RuleTable<R>& table, Rules rules) {
-  const std::vector<std::string> formats = {"ini", "json"};
-  add_output_options(desc, formats);
-  po::variables_map vm;
-  if (!parse(argc, argv, desc, usage, vm)) return 0;
-  const std::string format = format_from(vm, formats);
+int emit_rules(const po::variables_map& vm, const core::RuleTable<R>& table, Rules rules) {
+  const std::string format = format_from(vm, rules_formats());
   const R r = rules(vm);
   if (format == "ini") return emit(vm, table.ini(r)), 0;
   core::report::Report out({kVersion, table.game, table.summary(r), ""});
@@ -87,6 +86,16 @@ int print_rules(int argc, const char* const* argv, po::options_description& desc
     params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
   emit(vm, out.render_json());
   return 0;
+}
+
+// `verflixt rules --game NAME`: parses argv against `options` (the game's rules options) plus
+// --output and --format, and prints the rules as emit_rules does.
+template <class R, class Rules>
+int print_rules(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& options,
+                const std::string& usage, const core::RuleTable<R>& table, Rules rules) {
+  po::variables_map vm;
+  if (!parse(argc, argv, caption, options + output_options(rules_formats()), usage, vm)) return 0;
+  return emit_rules(vm, table, rules);
 }
 
 // One choice of an advice in a player's words ("roll", "keep 6 6, throw 1") and its value.

@@ -150,18 +150,31 @@ std::vector<int> thread_counts(int most) {
   return t;
 }
 
+// The names of every game, as --game takes them.
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const auto& g : games::registry()) names.push_back(g.name);
+  return names;
+}
+
+// `bench --solvers`'s options, then the output ones.
+core::OptionTable solver_bench_options() {
+  // The game is read by the command itself (with "did you mean"); the names feed the completion.
+  core::Option game = core::word_option("game", "only this game's solvers");
+  game.choices = game_names();
+  core::Option threads = core::integer_option("threads", omp_get_num_procs(), 1, 1024,
+                                              "measure 1, 2, 4, ... up to T threads");
+  threads.web = false;
+  const core::OptionTable own = {core::switch_option("solvers", "time the exact solvers (this command)"), game, threads,
+                                 core::integer_option("repeats", 1, 1, 100, "time every solve and thread count this often")};
+  return own + output_options(kFormats);
+}
+
 }  // namespace
 
 int solver_bench_command(int argc, const char* const* argv) {
-  po::options_description desc("bench --solvers options");
-  desc.add_options()
-      ("solvers", po::bool_switch(), "time the exact solvers (this command)")
-      ("game", po::value<std::string>(), "only this game's solvers")
-      ("threads", int_value(omp_get_num_procs(), 1, 1024), "measure 1, 2, 4, ... up to T threads")
-      ("repeats", int_value(1, 1, 100), "time every solve and thread count this often");
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "bench --solvers options", solver_bench_options(),
              "usage: verflixt bench --solvers [--game G] [--threads T] [--repeats N] [--format table|json|csv]\n"
              "Times every game's exact solvers (the solves each game names for it) on 1, 2, 4, ... T threads:\n"
              "wall-clock and CPU seconds per run, the speed-up over one thread, and whether every thread count\n"
@@ -171,8 +184,7 @@ int solver_bench_command(int argc, const char* const* argv) {
   const std::string format = format_from(vm, kFormats);
   std::string only;
   if (vm.count("game")) {
-    std::vector<std::string> names;
-    for (const auto& g : games::registry()) names.push_back(g.name);
+    const std::vector<std::string> names = game_names();
     const auto k = core::match_name(vm["game"].as<std::string>(), names);
     if (!k) throw core::InputError("--game " + core::quoted(vm["game"].as<std::string>()) + " is not a game" +
                                    core::suggest(vm["game"].as<std::string>(), names));

@@ -15,10 +15,13 @@ namespace verflixt::cli {
 
 namespace fs = std::filesystem;
 
-void add_cache_options(po::options_description& desc) {
-  desc.add_options()
-      ("cache", po::value<std::string>(), "directory of the solved values (default: $VERFLIXT_CACHE_DIR, $XDG_CACHE_HOME/verflixt or ~/.cache/verflixt)")
-      ("no-cache", po::bool_switch(), "solve afresh and keep nothing");
+core::OptionTable cache_options() {
+  // No request chooses the cache: --no-cache is for a person who wants a fresh solve.
+  core::Option no_cache = core::switch_option("no-cache", "solve afresh and keep nothing");
+  no_cache.web = false;
+  return {core::file_option("cache", "directory of the solved values (default: $VERFLIXT_CACHE_DIR, "
+                                     "$XDG_CACHE_HOME/verflixt or ~/.cache/verflixt)"),
+          no_cache};
 }
 
 namespace {

@@ -13,8 +13,8 @@
 
 namespace verflixt::cli {
 
-// Adds --cache DIR and --no-cache.
-void add_cache_options(po::options_description& desc);
+// --cache DIR and --no-cache.
+core::OptionTable cache_options();
 
 class ValueCache {
  public:

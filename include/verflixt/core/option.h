@@ -16,6 +16,7 @@ namespace verflixt::core {
 struct Option {
   enum class Kind : std::uint8_t {
     Switch,   // --name alone: on
+    Boolean,  // --name true|false (or yes, no, on, off, 1, 0): a default that can be turned off
     Integer,  // a whole number in lo..hi
     Count,    // an unsigned count in count_lo..count_hi (samples, seeds)
     Real,     // a finite number in real_lo..real_hi
@@ -54,6 +55,11 @@ using OptionTable = std::vector<Option>;
 // Builders, so that a table reads as a list: option kind, name, help, then what the kind needs.
 inline Option switch_option(std::string name, std::string help) {
   return {.name = std::move(name), .kind = Option::Kind::Switch, .help = std::move(help)};
+}
+// `fallback` is written as Boost prints a bool ("1", "0"), so --help shows "(=1)".
+inline Option boolean_option(std::string name, bool fallback, std::string help) {
+  return {.name = std::move(name), .kind = Option::Kind::Boolean, .help = std::move(help),
+          .fallback = fallback ? "1" : "0", .has_fallback = true, .choices = {"true", "false"}};
 }
 inline Option integer_option(std::string name, std::int64_t lo, std::int64_t hi, std::string help) {
   return {.name = std::move(name), .kind = Option::Kind::Integer, .help = std::move(help), .lo = lo, .hi = hi};

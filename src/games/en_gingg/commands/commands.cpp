@@ -31,10 +31,10 @@ namespace eg = en_gingg;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-void add_en_gingg_rules_options(po::options_description& desc) {
-  desc.add_options()
-      ("game", po::value<std::string>()->default_value("en-gingg"), "the game: en-gingg here (verflixte6 is the default game)");
-  add_game_rules_options(desc, "en-gingg", eg::rule_table());
+// --game, then the rules options; every command's table starts with these.
+core::OptionTable en_gingg_rules_options() {
+  return core::OptionTable{core::word_option("game", "en-gingg", "the game: en-gingg here (verflixte6 is the default game)")} +
+         game_rules_options("en-gingg", eg::rule_table());
 }
 
 eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
@@ -56,9 +56,7 @@ std::vector<int> faces_list(const std::string& text, const char* option, int max
 }  // namespace
 
 int en_gingg_rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules --game en-gingg options");
-  add_en_gingg_rules_options(desc);
-  return print_rules(argc, argv, desc,
+  return print_rules(argc, argv, "rules --game en-gingg options", en_gingg_rules_options(),
                      "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
                      "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
                      "--rules FILE reads back on any --game en-gingg command.",
@@ -66,11 +64,8 @@ int en_gingg_rules_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_solve_command(int argc, const char* const* argv) {
-  po::options_description desc("solve --game en-gingg options");
-  add_en_gingg_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve --game en-gingg options", en_gingg_rules_options() + output_options(kFormats),
              "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
              "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
              "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
@@ -195,16 +190,14 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_evaluate_command(int argc, const char* const* argv) {
-  po::options_description desc("evaluate --game en-gingg options");
-  add_en_gingg_rules_options(desc);
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("optimal:own"),
-       "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file (strategies/en-gingg/*.ini)")
-      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable options = {
+      core::policy_option("policy", "optimal:own",
+                          "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file "
+                          "(strategies/en-gingg/*.ini)"),
+      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "evaluate --game en-gingg options",
+             en_gingg_rules_options() + options + sampling_options() + output_options(kFormats),
              "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
              "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
              "balance and the next player's loss ± SE, next to their exact values.",
@@ -256,17 +249,13 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_tournament_command(int argc, const char* const* argv) {
-  po::options_description desc("tournament --game en-gingg options");
-  add_en_gingg_rules_options(desc);
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); repeat 2..8 times, "
-       "the first begins")
-      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::words_option("seat", "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a "
+                                 "policy file); repeat 2..8 times, the first begins"),
+      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tournament --game en-gingg options",
+             en_gingg_rules_options() + own + sampling_options() + output_options(kFormats),
              "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
              "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
              "less loses) and prints each seat's P(losing) ± SE and the game length.",
@@ -311,17 +300,17 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_advise_command(int argc, const char* const* argv) {
-  po::options_description desc("advise --game en-gingg options");
-  add_en_gingg_rules_options(desc);
-  desc.add_options()
-      ("throw", po::value<std::string>(), "the dice just thrown, e.g. 6,6,5,3,2,1")
-      ("aside", po::value<std::string>()->default_value(""), "the dice already set aside this turn, e.g. 6,6")
-      ("throws", int_value(0, eg::kMaxDice - 1), "throws made before this one (default: 0 with nothing aside, else 1)")
-      ("objective", po::value<std::string>()->default_value("own+next"), "own or own+next")
-      ("top", count_value(10, 1, 1000), "set-asides to list");
-  add_output_options(desc, kFormats);
+  // The objective is read by parse_objective (its own message); its names feed the completion.
+  core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
+  objective_option.choices = {"own", "own+next"};
+  const core::OptionTable own = {
+      core::word_option("throw", "the dice just thrown, e.g. 6,6,5,3,2,1"),
+      core::word_option("aside", "", "the dice already set aside this turn, e.g. 6,6"),
+      core::integer_option("throws", 0, eg::kMaxDice - 1, "throws made before this one (default: 0 with nothing aside, else 1)"),
+      objective_option,
+      core::count_option("top", 10, 1, 1000, "set-asides to list")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_rules_options() + own + output_options(kFormats),
              "usage: verflixt advise --game en-gingg --throw 6,6,5,3,2,1 [--aside FACES] [--objective own|own+next]\n"
              "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
              "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"

@@ -25,9 +25,7 @@ using namespace kniffel_cli;
 using namespace verflixt::kniffel;
 
 int kniffel_rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules --game kniffel options");
-  add_game_options(desc);
-  return print_rules(argc, argv, desc,
+  return print_rules(argc, argv, "rules --game kniffel options", game_options(),
                      "usage: verflixt rules --game kniffel [--preset kniffel|yahtzee] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Kniffel rule parameter (K1-K5) as a commented INI file that --rules FILE\n"
                      "reads back on every kniffel command.",
@@ -35,13 +33,9 @@ int kniffel_rules_command(int argc, const char* const* argv) {
 }
 
 int kniffel_solve_command(int argc, const char* const* argv) {
-  po::options_description desc("solve --game kniffel options");
-  add_game_options(desc);
-  add_solve_threads_option(desc);
-  add_cache_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve --game kniffel options",
+             game_options() + core::OptionTable{solve_threads_option()} + cache_options() + output_options(kFormats),
              "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
              "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
              "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
@@ -125,16 +119,12 @@ void score_rows(core::report::Report& j, const ScoreRun& run, const KniffelSeats
 }  // namespace
 
 int kniffel_evaluate_command(int argc, const char* const* argv) {
-  po::options_description desc("evaluate --game kniffel options");
-  add_game_options(desc);
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("optimal"), "optimal or greedy (the best points of each turn alone)")
-      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
-  add_cache_options(desc);
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::policy_option("policy", "optimal", "optimal or greedy (the best points of each turn alone)"),
+      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "evaluate --game kniffel options",
+             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
              "usage: verflixt evaluate --game kniffel [--policy optimal|greedy] [--games N] [--seed S]\n"
              "Plays N games of solitaire Kniffel with real dice and prints the mean final score ± SE,\n"
              "next to the exact optimum.",
@@ -165,17 +155,13 @@ int kniffel_evaluate_command(int argc, const char* const* argv) {
 }
 
 int kniffel_tournament_command(int argc, const char* const* argv) {
-  po::options_description desc("tournament --game kniffel options");
-  add_game_options(desc);
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the seats before it); repeat 2..8 times")
-      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
-  add_cache_options(desc);
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::words_option("seat", "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the "
+                                 "seats before it); repeat 2..8 times"),
+      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tournament --game kniffel options",
+             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
              "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
              "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
              "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
@@ -196,14 +182,12 @@ int kniffel_tournament_command(int argc, const char* const* argv) {
 }
 
 int kniffel_balance_command(int argc, const char* const* argv) {
-  po::options_description desc("balance --game kniffel options");
-  add_game_options(desc);
-  desc.add_options()("vary", po::value<std::string>(), "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule");
-  add_solve_threads_option(desc);
-  add_cache_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule"),
+      solve_threads_option()};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "balance --game kniffel options",
+             game_options() + own + cache_options() + output_options(kFormats),
              "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
              "What a rule is worth: the exact optimal expected score under each value of --vary (or under\n"
              "the given rules and under their preset), and its change from the first row. Kniffel is\n"
@@ -261,13 +245,11 @@ int kniffel_balance_command(int argc, const char* const* argv) {
 }
 
 int kniffel_bench_command(int argc, const char* const* argv) {
-  po::options_description desc("bench --game kniffel options");
-  add_game_options(desc);
-  desc.add_options()("games", count_value(20000, 1, std::uint64_t{1} << 40), "games per workload")
-      ("seed", count_value(1, 0, ~std::uint64_t{0}), "random seed (the signature depends on it)");
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::count_option("games", 20000, 1, std::uint64_t{1} << 40, "games per workload"),
+      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed (the signature depends on it)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "bench --game kniffel options", game_options() + own + output_options(kFormats),
              "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
              "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
              "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"

@@ -14,9 +14,10 @@ namespace verflixt::cli::kniffel_cli {
 
 inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-inline void add_game_options(po::options_description& desc) {
-  desc.add_options()("game", po::value<std::string>()->default_value("kniffel"), "the game: kniffel here");
-  add_game_rules_options(desc, "kniffel", kniffel::rule_table());
+// --game, then the rules options; every command's table starts with these.
+inline core::OptionTable game_options() {
+  return core::OptionTable{core::word_option("game", "kniffel", "the game: kniffel here")} +
+         game_rules_options("kniffel", kniffel::rule_table());
 }
 
 inline kniffel::KniffelRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, kniffel::rule_table()); }

@@ -5,8 +5,11 @@
 
 namespace verflixt::cli::kniffel_cli {
 
-void add_solve_threads_option(po::options_description& desc) {
-  desc.add_options()("threads", int_value(0, 0, 1024), "threads solving the sheets (0: every core; the values do not depend on it)");
+core::Option solve_threads_option() {
+  core::Option threads = core::integer_option("threads", 0, 0, 1024,
+                                              "threads solving the sheets (0: every core; the values do not depend on it)");
+  threads.web = false;  // a server sets its own
+  return threads;
 }
 
 CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelRules& rules) {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "cli/cli.h"
-#include "cli/value_cache.h"  // add_cache_options: --cache, --no-cache
+#include "cli/value_cache.h"  // cache_options: --cache, --no-cache
 #include "verflixt/games/kniffel/solver.h"
 
 namespace verflixt::cli::kniffel_cli {
@@ -19,7 +19,7 @@ struct CachedSolution {
 };
 // --threads for the commands whose work is the solve (solve, balance): the threads solving
 // the sheets, 0 for every core. The other commands solve on their sampling --threads.
-void add_solve_threads_option(po::options_description& desc);
+core::Option solve_threads_option();
 // The solution of `rules`: from the cache when there, else solved (with a progress line) and
 // stored. A cache that cannot be written is said on stderr once; the answer is the same.
 CachedSolution solution_for(const po::variables_map& vm, const kniffel::KniffelRules& rules);

@@ -38,15 +38,12 @@ Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules
 }  // namespace
 
 int pig_advise_command(int argc, const char* const* argv) {
-  po::options_description desc("advise --game pig options");
-  add_pig_options(desc);
-  desc.add_options()
-      ("score", int_value(0, 0, 1000), "my banked score")
-      ("opponent", int_value(0, 0, 1000), "the opponent's banked score")
-      ("turn-total", int_value(0, 0, 1000), "points rolled so far this turn (lost on a bust)");
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::integer_option("score", 0, 0, 1000, "my banked score"),
+      core::integer_option("opponent", 0, 0, 1000, "the opponent's banked score"),
+      core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "advise --game pig options", pig_options() + own + output_options(kFormats),
              "usage: verflixt advise --game pig --score N --opponent N --turn-total N [--goal 100]\n"
              "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
              "optimally afterwards (the solved game of Neller & Presser).",

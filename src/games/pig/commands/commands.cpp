@@ -26,15 +26,14 @@ namespace verflixt::cli {
 
 using pig::PigRules;
 
-void add_pig_options(po::options_description& desc) {
-  desc.add_options()
-      ("game", po::value<std::string>()->default_value("pig"), "the game: pig here (verflixte6 is the default game)");
-  add_game_rules_options(desc, "pig", pig::rule_table());
+core::OptionTable pig_options() {
+  const core::OptionTable game = {core::word_option("game", "pig", "the game: pig here (verflixte6 is the default game)")};
   // Shorthands that act as --set goal=N (and so on), before the --set options.
-  desc.add_options()
-      ("goal", int_value(1, 1000), "score that wins (1..1000; the solver takes up to 250), as --set goal=N")
-      ("faces", int_value(2, 100), "faces of the die (2..100), as --set faces=N")
-      ("bust-face", int_value(1, 100), "the face that loses the turn total, as --set bust_face=N");
+  const core::OptionTable shorthands = {
+      core::integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), as --set goal=N"),
+      core::integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"),
+      core::integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set bust_face=N")};
+  return game + game_rules_options("pig", pig::rule_table()) + shorthands;
 }
 
 // The rules options, then `players` seats when a command seats them (two for solve and
@@ -91,9 +90,7 @@ std::string match_output(const std::string& format, core::report::Report r, cons
 }  // namespace
 
 int pig_rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules --game pig options");
-  add_pig_options(desc);
-  return print_rules(argc, argv, desc,
+  return print_rules(argc, argv, "rules --game pig options", pig_options(),
                      "usage: verflixt rules --game pig [--preset standard] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Pig rule parameter (docs/rules/pig.md) as a commented INI file that\n"
                      "--rules FILE reads back on every pig command.",
@@ -101,16 +98,13 @@ int pig_rules_command(int argc, const char* const* argv) {
 }
 
 int pig_solve_command(int argc, const char* const* argv) {
-  po::options_description desc("solve --game pig options");
-  add_pig_options(desc);
-  desc.add_options()
-      ("tolerance", real_value(1e-12, 0, 1), "stop value iteration once no value changes more")
-      ("step", int_value(10, 1, 1000), "score step of the hold table's rows and columns")
-      ("write-policy", po::value<std::string>(), "write the whole optimal policy (R/H per turn total) to FILE");
-  add_compensate_option(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
+      core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
+      core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
+      compensate_option()};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve --game pig options", pig_options() + own + output_options(kFormats),
              "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
              "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004):\n"
              "P(first player wins) under optimal play and the turn total to hold at per scores.",
@@ -188,17 +182,14 @@ int pig_solve_command(int argc, const char* const* argv) {
 }
 
 int pig_evaluate_command(int argc, const char* const* argv) {
-  po::options_description desc("evaluate --game pig options");
-  add_pig_options(desc);
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("hold:20"), "the first player's policy: hold:N or optimal")
-      ("opponent", po::value<std::string>()->default_value("hold:20"), "the second player's policy")
-      ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games to play")
-      ("exact", po::value<bool>()->default_value(true), "also compute the exact P(win) (policy evaluation)");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::policy_option("policy", "hold:20", "the first player's policy: hold:N or optimal"),
+      core::policy_option("opponent", "hold:20", "the second player's policy"),
+      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play"),
+      core::boolean_option("exact", true, "also compute the exact P(win) (policy evaluation)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "evaluate --game pig options",
+             pig_options() + own + sampling_options() + output_options(kFormats),
              "usage: verflixt evaluate --game pig [--policy hold:20|optimal] [--opponent hold:20|optimal]\n"
              "                         [--games N] [--seed S] [--threads T] [--format table|json|csv]\n"
              "Plays N two-player games of Pig, --policy moving first, and prints each player's P(win)\n"
@@ -229,16 +220,13 @@ int pig_evaluate_command(int argc, const char* const* argv) {
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {
-  po::options_description desc("tournament --game pig options");
-  add_pig_options(desc);
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first moves first")
-      ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games to play");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::words_option("seat", "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first "
+                                 "moves first"),
+      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tournament --game pig options",
+             pig_options() + own + sampling_options() + output_options(kFormats),
              "usage: verflixt tournament --game pig --seat P --seat P [...] [--games N] [--seed S]\n"
              "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints each\n"
              "seat's P(win) ± SE.",

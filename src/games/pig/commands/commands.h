@@ -11,9 +11,9 @@
 namespace verflixt::cli {
 
 int pig_rules_command(int argc, const char* const* argv);
-// The rules options every Pig command takes (--preset, --rules, --set and the --goal, --faces,
-// --bust-face shorthands) and the rules they give with `players` seats, validated.
-void add_pig_options(po::options_description& desc);
+// The rules options every Pig command takes (--game, --preset, --rules, --set and the --goal,
+// --faces, --bust-face shorthands) and the rules they give with `players` seats, validated.
+core::OptionTable pig_options();
 pig::PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players);
 // The head of every Pig result (core/report.h).
 core::report::Report pig_report(const pig::PigRules& rules);
@@ -24,7 +24,7 @@ int pig_tournament_command(int argc, const char* const* argv);
 int pig_advise_command(int argc, const char* const* argv);
 int pig_balance_command(int argc, const char* const* argv);
 // `solve --compensate` (compensate.cpp): its option, and the command once it is parsed.
-void add_compensate_option(po::options_description& desc);
+core::Option compensate_option();
 int pig_compensate_command(const po::variables_map& vm);
 
 // Every pig command, in the order `verflixt pig --help` lists them (the registry's entry).

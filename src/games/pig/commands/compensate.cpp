@@ -8,9 +8,9 @@
 
 namespace verflixt::cli {
 
-void add_compensate_option(po::options_description& desc) {
-  desc.add_options()("compensate", po::bool_switch(),
-                     "the second player's starting points that bring P(first wins) closest to 1/2 (exact)");
+core::Option compensate_option() {
+  return core::switch_option("compensate",
+                             "the second player's starting points that bring P(first wins) closest to 1/2 (exact)");
 }
 
 int pig_compensate_command(const po::variables_map& vm) {

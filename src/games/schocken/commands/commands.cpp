@@ -27,10 +27,10 @@ using namespace verflixt::schocken;
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-void add_schocken_rules_options(po::options_description& desc) {
-  desc.add_options()
-      ("game", po::value<std::string>()->default_value("schocken"), "the game: schocken here");
-  add_game_rules_options(desc, "schocken", schocken::rule_table());
+// --game, then the rules options; every command's table starts with these.
+core::OptionTable schocken_rules_options() {
+  return core::OptionTable{core::word_option("game", "schocken", "the game: schocken here")} +
+         game_rules_options("schocken", schocken::rule_table());
 }
 
 SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
@@ -92,9 +92,7 @@ std::string pad(std::string s, size_t width) {
 }  // namespace
 
 int schocken_rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules --game schocken options");
-  add_schocken_rules_options(desc);
-  return print_rules(argc, argv, desc,
+  return print_rules(argc, argv, "rules --game schocken options", schocken_rules_options(),
                      "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
                      "--rules FILE reads back on every schocken command.",
@@ -102,18 +100,15 @@ int schocken_rules_command(int argc, const char* const* argv) {
 }
 
 int schocken_solve_command(int argc, const char* const* argv) {
-  po::options_description desc("solve --game schocken options");
-  add_schocken_rules_options(desc);
-  desc.add_options()
-      ("target", po::value<std::string>(), "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value")
-      ("limit", int_value(3, 1, 3), "throws allowed for --target (1..3)")
-      ("target-throws", int_value(1, 3), "throws the target took (default: --limit); an equal key loses")
-      ("equilibrium", po::bool_switch(), "the round equilibrium by best responses at a table of --players")
-      ("players", int_value(2, kMaxPlayers), "players in the round for --equilibrium (default: the rules' players)")
-      ("write-policy", po::value<std::string>(), "with --equilibrium: write the keep tables for 2..players");
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
+      core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"),
+      core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
+      core::switch_option("equilibrium", "the round equilibrium by best responses at a table of --players"),
+      core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
+      core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve --game schocken options", schocken_rules_options() + own + output_options(kFormats),
              "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
              "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
              "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
@@ -240,19 +235,16 @@ int schocken_solve_command(int argc, const char* const* argv) {
 }
 
 int schocken_evaluate_command(int argc, const char* const* argv) {
-  po::options_description desc("evaluate --game schocken options");
-  add_schocken_rules_options(desc);
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("equilibrium"),
-       "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)")
-      ("target", po::value<std::string>()->default_value("6 6 5"), "the hand to beat (e.g. '6 5 3')")
-      ("limit", int_value(3, 1, 3), "throws allowed (1..3)")
-      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
-      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to sample");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::policy_option("policy", "equilibrium",
+                          "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)"),
+      core::word_option("target", "6 6 5", "the hand to beat (e.g. '6 5 3')"),
+      core::integer_option("limit", 3, 1, 3, "throws allowed (1..3)"),
+      core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
+      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "evaluate --game schocken options",
+             schocken_rules_options() + own + sampling_options() + output_options(kFormats),
              "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
              "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
              "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it.",
@@ -301,16 +293,13 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
 }
 
 int schocken_tournament_command(int argc, const char* const* argv) {
-  po::options_description desc("tournament --game schocken options");
-  add_schocken_rules_options(desc);
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens")
-      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "games to play");
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::words_option("seat",
+                         "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens"),
+      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tournament --game schocken options",
+             schocken_rules_options() + own + sampling_options() + output_options(kFormats),
              "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
              "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
              "prints each seat's P(losing a half) and P(paying) ± SE.",
@@ -364,19 +353,16 @@ int schocken_tournament_command(int argc, const char* const* argv) {
 }
 
 int schocken_advise_command(int argc, const char* const* argv) {
-  po::options_description desc("advise --game schocken options");
-  add_schocken_rules_options(desc);
-  desc.add_options()
-      ("dice", po::value<std::string>(), "the throw in front of you, e.g. '6 1 1' (required)")
-      ("throw", int_value(1, 1, 2), "throws used so far (1..limit-1)")
-      ("limit", int_value(3, 1, 3), "throws allowed this turn (the starter's count)")
-      ("target", po::value<std::string>(), "a hand to beat: rank by P(beat it)")
-      ("target-throws", int_value(1, 3), "throws the target took (default: --limit)")
-      ("players", int_value(2, kMaxPlayers), "without --target: players in the round (default: the rules' players)")
-      ("position", int_value(1, 1, kMaxPlayers), "without --target: your place in the round, 1 = starter");
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)"),
+      core::integer_option("throw", 1, 1, 2, "throws used so far (1..limit-1)"),
+      core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count)"),
+      core::word_option("target", "a hand to beat: rank by P(beat it)"),
+      core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
+      core::integer_option("players", 2, kMaxPlayers, "without --target: players in the round (default: the rules' players)"),
+      core::integer_option("position", 1, 1, kMaxPlayers, "without --target: your place in the round, 1 = starter")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "advise --game schocken options", schocken_rules_options() + own + output_options(kFormats),
              "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
              "                       [--target HAND | --players N --position P]\n"
              "Ranks standing and every choice of dice to throw again, exactly: by P(beat the target), or\n"

@@ -1,6 +1,6 @@
 #pragma once
-// advise, solve and rules as functions that the command line and `verflixt serve` both
-// call: the command's options (one options_description, so one set of checks and one-line
+// advise, solve and rules as functions that the command line and `verflixt serve` both call:
+// the command's options (one option table, core/option.h, so one set of checks and one-line
 // errors), a report computed from the parsed options, and the report as the command's JSON
 // (`--format json`), both described once on core/report.h. The command line renders that
 // description in the format asked; the server sends its JSON. There is one advise, one solve

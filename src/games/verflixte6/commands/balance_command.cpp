@@ -78,46 +78,45 @@ const char* kAutoRule =
     "tested jokers' lifts under the same family, between the smallest and the largest; the confidence set holds every "
     "value whose lift is not above the largest nor below the smallest by more than 2 paired SE";
 
-po::options_description balance_options() {
-  namespace po = po;
-  namespace po = po;
-  po::options_description desc("balance options");
-  desc.add_options()
-      ("players", int_value(4, 2, 12), "table size (2..12)")
-      ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "the first policy family: the tested player plays this file for every loadout (it needs windows for the "
-       "jokers, as heuristic files have)")
-      ("base", po::value<std::string>()->default_value("none"), "his joker list without the tested joker")
-      ("field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)")
-      ("jokers", po::value<std::string>()->default_value("all"),
-       "jokers to test (all = every joker of the rules); with --auto, the others to balance against")
-      ("evenings", count_value(20000, 1, std::uint64_t{1} << 40), "evenings per run")
-      ("final", po::bool_switch(), "play final evenings")
-      ("vary", po::value<std::string>(),
-       "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for each value the joker's "
-       "P(win) lift under every policy family and its exact solo EV lift, instead of the joker table")
-      ("auto", po::value<std::string>(),
-       "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the values whose P(win) "
-       "lift, under each family, lies between the smallest and the largest lift of the other tested jokers, and the "
-       "confidence set (every value not beyond that spread by more than 2 paired SE), found by bisection (the lift "
-       "is assumed monotone in the parameter; checked, and every value evaluated where it is not); also the exact "
-       "solo EV version against the other jokers' solo EV lifts")
-      ("until-verdict", count_value(0, 1, std::uint64_t{1} << 40),
-       "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own dice) until the strongest "
-       "family names a strongest and a weakest joker, or N evenings per run are spent; a verdict then needs more "
-       "than z paired SE, z such that the chance of any verdict among equal jokers is at most 5% over every look "
-       "(Bonferroni)")
-      ("no-solver-family", po::bool_switch(),
-       "skip the second policy family (the tested seat playing the exact solo solver's policy for each loadout)")
-      ("strong", po::value<std::string>()->default_value("strategies/strong.ini"),
-       "the third policy family: the strong table policy for each loadout with this file's parameters (kind = "
-       "strong; played by the reference engine, so it costs the most), or none to skip it");
-  add_engine_option(desc);
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
-  return desc;
+// balance's options, then the engine, sampling, rules and output ones.
+core::OptionTable balance_options() {
+  const core::OptionTable own = {
+      core::integer_option("players", 4, 2, 12, "table size (2..12)"),
+      core::policy_option("policy", "strategies/heuristic.ini",
+                          "the first policy family: the tested player plays this file for every loadout (it needs "
+                          "windows for the jokers, as heuristic files have)"),
+      core::word_option("base", "none", "his joker list without the tested joker"),
+      core::policy_option("field", "strategies/heuristic.ini",
+                          "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)"),
+      core::word_option("jokers", "all",
+                        "jokers to test (all = every joker of the rules); with --auto, the others to balance against"),
+      core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40, "evenings per run"),
+      core::switch_option("final", "play final evenings"),
+      core::word_option("vary", "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for "
+                                "each value the joker's P(win) lift under every policy family and its exact solo EV "
+                                "lift, instead of the joker table"),
+      core::word_option("auto",
+                        "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the "
+                        "values whose P(win) lift, under each family, lies between the smallest and the largest lift "
+                        "of the other tested jokers, and the confidence set (every value not beyond that spread by "
+                        "more than 2 paired SE), found by bisection (the lift is assumed monotone in the parameter; "
+                        "checked, and every value evaluated where it is not); also the exact solo EV version against "
+                        "the other jokers' solo EV lifts"),
+      // The default 0 (off) lies outside 1..2^40 on purpose: a given N must be at least 1.
+      core::count_option("until-verdict", 0, 1, std::uint64_t{1} << 40,
+                         "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own "
+                         "dice) until the strongest family names a strongest and a weakest joker, or N evenings per "
+                         "run are spent; a verdict then needs more than z paired SE, z such that the chance of any "
+                         "verdict among equal jokers is at most 5% over every look (Bonferroni)"),
+      core::switch_option("no-solver-family",
+                          "skip the second policy family (the tested seat playing the exact solo solver's policy for "
+                          "each loadout)"),
+      core::policy_option("strong", "strategies/strong.ini",
+                          "the third policy family: the strong table policy for each loadout with this file's "
+                          "parameters (kind = strong; played by the reference engine, so it costs the most), or none "
+                          "to skip it"),
+      engine_option()};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
 }
 
 constexpr const char* kUsage =
@@ -451,9 +450,8 @@ int Balance::auto_report() const {
 }  // namespace balance_run
 
 int balance_command(int argc, const char* const* argv) {
-  auto desc = balance_options();
   po::variables_map vm;
-  if (!parse(argc, argv, desc, kUsage, vm)) return 0;
+  if (!parse(argc, argv, "balance options", balance_options(), kUsage, vm)) return 0;
   balance_run::Balance b(vm);
   b.read_settings();
   b.read_table();

@@ -74,34 +74,33 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 // time fewer turns and change the signature); the finished rows are printed, marked.
 bool stopped() { return interrupt_flag().load(); }
 
-po::options_description bench_options() {
-  namespace po = po;
-  po::options_description desc("bench options");
-  desc.add_options()
-      ("turns", count_value(30'000'000, 1, std::uint64_t{1} << 50), "kernel turns per run")
-      ("baseline-turns", count_value(1'500'000, 1, std::uint64_t{1} << 50),
-       "naive turns per run (and reference-engine turns per table run)")
-      ("table-turns", count_value(15'000'000, 1, std::uint64_t{1} << 50),
-       "pass-kernel turns per table run (6-player passes, 4-player evenings, MPI)")
-      ("seed", count_value(1, 0, std::numeric_limits<std::uint64_t>::max()), "random seed (the signature depends on it)")
-      ("threads", int_value(omp_get_num_procs(), 1, 1024), "measure 1..T threads")
-      ("repeats", int_value(5, 1, 1000),
-       "time every workload x thread count this often (kernel and baseline interleaved); all are kept")
-      ("row-steps", int_value(core::AliasOptions{}.max_steps, 1, 16),
-       "kernel tuning: chain steps one alias row may play")
-      ("row-outcomes", int_value(core::AliasOptions{}.max_composed_outcomes, 2, 4096),
-       "kernel tuning: most outcomes of a composed row")
-      ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "policy of the joker workload")
-      ("jokers", po::value<std::string>()->default_value("hirtenschutz,rattenlord,spelunkenbold"),
-       "loadout of the joker workload")
-      ("table-policy", po::value<std::string>()->default_value("strategies/position-jokers.ini"),
-       "seat 1 of the 4-player evening workload (POLICY[@JOKERS], as tournament --seat)")
-      ("table-field", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "seats 2-4 of the 4-player evening workload");
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
-  return desc;
+// bench's options, then the rules and output ones. Its --seed and --threads are its own: the
+// seed fixes the signature, and the threads are the most a row measures.
+core::OptionTable bench_options() {
+  core::Option threads = core::integer_option("threads", omp_get_num_procs(), 1, 1024, "measure 1..T threads");
+  threads.web = false;
+  const core::OptionTable own = {
+      core::count_option("turns", 30'000'000, 1, std::uint64_t{1} << 50, "kernel turns per run"),
+      core::count_option("baseline-turns", 1'500'000, 1, std::uint64_t{1} << 50,
+                         "naive turns per run (and reference-engine turns per table run)"),
+      core::count_option("table-turns", 15'000'000, 1, std::uint64_t{1} << 50,
+                         "pass-kernel turns per table run (6-player passes, 4-player evenings, MPI)"),
+      core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(),
+                         "random seed (the signature depends on it)"),
+      threads,
+      core::integer_option("repeats", 5, 1, 1000,
+                           "time every workload x thread count this often (kernel and baseline interleaved); all are "
+                           "kept"),
+      core::integer_option("row-steps", core::AliasOptions{}.max_steps, 1, 16,
+                           "kernel tuning: chain steps one alias row may play"),
+      core::integer_option("row-outcomes", core::AliasOptions{}.max_composed_outcomes, 2, 4096,
+                           "kernel tuning: most outcomes of a composed row"),
+      core::policy_option("policy", "strategies/heuristic.ini", "policy of the joker workload"),
+      core::word_option("jokers", "hirtenschutz,rattenlord,spelunkenbold", "loadout of the joker workload"),
+      core::policy_option("table-policy", "strategies/position-jokers.ini",
+                          "seat 1 of the 4-player evening workload (POLICY[@JOKERS], as tournament --seat)"),
+      core::policy_option("table-field", "strategies/heuristic.ini", "seats 2-4 of the 4-player evening workload")};
+  return own + rules_options() + output_options(kFormats);
 }
 
 constexpr const char* kUsage =
@@ -469,9 +468,8 @@ void Bench::mpi_rows() {
 }  // namespace bench_run
 
 int bench_command(int argc, const char* const* argv) {
-  auto desc = bench_options();
   po::variables_map vm;
-  if (!parse(argc, argv, desc, kUsage, vm)) return 0;
+  if (!parse(argc, argv, "bench options", bench_options(), kUsage, vm)) return 0;
   bench_run::Bench b;
   b.read_settings(vm);
   b.read_workloads(vm);

@@ -219,28 +219,33 @@ std::string passes_report(const Evaluation& e, Completion& done) {
   return out.render(e.format);
 }
 
+// evaluate's options, then the sampling, rules and output ones.
+core::OptionTable evaluate_options() {
+  core::Option players = core::integer_option(
+      "players", 0, 0, 12, "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns");
+  players.valid = "0 (solo) or 2..12";
+  // The engine is read by evaluate itself (with "did you mean"); its names feed the completion.
+  core::Option engine = core::word_option("engine", "auto",
+                                          "kernel (compiled chain, fast), reference (the readable engine), exact (Markov "
+                                          "chain, no sampling), auto (kernel for solo turns, reference for passes)");
+  engine.choices = {"auto", "kernel", "reference", "exact"};
+  const core::OptionTable own = {
+      core::policy_option("policy", "threshold:17",
+                          "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy"),
+      core::word_option("jokers", "none",
+                        "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none"),
+      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 50, "solo turns (or passes with --players)"),
+      players,
+      engine,
+      core::switch_option("exact", "the same as --engine exact: EV and distribution from the Markov chain")};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
+}
+
 }  // namespace
 
 int evaluate_command(int argc, const char* const* argv) {
-  namespace po = po;
-  po::options_description desc("evaluate options");
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("threshold:17"),
-       "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy")
-      ("jokers", po::value<std::string>()->default_value("none"),
-       "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none")
-      ("turns", count_value(1000000, 1, std::uint64_t{1} << 50), "solo turns (or passes with --players)")
-      ("players", int_value(0, 0, 12, "0 (solo) or 2..12"),
-       "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns")
-      ("engine", po::value<std::string>()->default_value("auto"),
-       "kernel (compiled chain, fast), reference (the readable engine), exact (Markov chain, no sampling), "
-       "auto (kernel for solo turns, reference for passes)")
-      ("exact", po::bool_switch(), "the same as --engine exact: EV and distribution from the Markov chain");
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "evaluate options", evaluate_options(),
                   "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
                   "                         [--seed S] [--threads T] [--format table|json|csv]\n"
                   "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"

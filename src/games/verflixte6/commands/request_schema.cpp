@@ -82,6 +82,8 @@ std::vector<KeyRule> request_keys(const core::OptionTable& table) {
     using Kind = core::Option::Kind;
     switch (o.kind) {
       case Kind::Switch: keys.push_back({o.name, KeyType::Flag}); break;
+      // As the command line spells it ("true", "false"): a Flag only ever turns an option on.
+      case Kind::Boolean: keys.push_back({o.name, KeyType::Text}); break;
       case Kind::Integer:
       case Kind::Count: keys.push_back({o.name, KeyType::Integer}); break;
       case Kind::Real: keys.push_back({o.name, KeyType::Real}); break;

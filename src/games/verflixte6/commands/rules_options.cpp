@@ -20,8 +20,6 @@ core::OptionTable rules_options() {
           core::words_option("set", "override one rule, key=value (repeatable)")};
 }
 
-void add_rules_options(po::options_description& desc) { add_options(desc, rules_options()); }
-
 Rules rules_from(const po::variables_map& vm) { return game_rules_from(vm, rule_table()); }
 
 }  // namespace verflixt::cli

@@ -8,7 +8,6 @@ namespace verflixt::cli {
 
 // --preset, --rules FILE (or --rules-text) and --set key=value (repeatable).
 core::OptionTable rules_options();
-void add_rules_options(po::options_description& desc);
 // The ruleset those options describe (preset, then file or text, then each --set).
 verflixte6::Rules rules_from(const po::variables_map& vm);
 

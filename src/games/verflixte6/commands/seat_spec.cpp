@@ -92,15 +92,24 @@ int series_from(const boost::program_options::variables_map& vm, const Rules& ru
   return series;
 }
 
-void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback,
-                       const std::string& note) {
-  desc.add_options()("engine", boost::program_options::value<std::string>()->default_value(fallback),
-                     ("who plays the passes: auto, kernel (fast: every policy compiled into turn tables) or reference "
-                      "(the readable engine); auto is the kernel whenever it can play every policy" + note).c_str());
+namespace {
+
+const std::vector<std::string> kEngines = {"auto", "kernel", "reference"};
+
+}  // namespace
+
+core::Option engine_option(const std::string& fallback, const std::string& note) {
+  // The engine is read by engine_from (with "did you mean"); its names feed the completion.
+  core::Option engine = core::word_option("engine", fallback,
+                                          "who plays the passes: auto, kernel (fast: every policy compiled into turn "
+                                          "tables) or reference (the readable engine); auto is the kernel whenever it "
+                                          "can play every policy" + note);
+  engine.choices = kEngines;
+  return engine;
 }
 
 PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
-  const size_t k = core::choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine");
+  const size_t k = core::choose_name(vm["engine"].as<std::string>(), kEngines, "--engine");
   if (k == 2) return PassEngine::Reference;
   return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
 }

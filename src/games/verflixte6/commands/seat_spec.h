@@ -8,7 +8,7 @@
 
 #include <boost/program_options/variables_map.hpp>
 
-#include <boost/program_options/options_description.hpp>
+#include "verflixt/core/option.h"
 
 #include "verflixt/games/verflixte6/rules/engine.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
@@ -43,9 +43,9 @@ std::vector<verflixte6::Joker> parse_joker_priority(const std::string& list, con
 int series_from(const boost::program_options::variables_map& vm, const verflixte6::Rules& rules);
 
 // The --engine option of the table commands: auto (the pass kernel when it can play every
-// policy, else the reference engine), kernel or reference; `fallback` is the default.
-void add_engine_option(boost::program_options::options_description& desc, const std::string& fallback = "auto",
-                       const std::string& note = "");
+// policy, else the reference engine), kernel or reference; `fallback` is the default and
+// `note` ends the help.
+core::Option engine_option(const std::string& fallback = "auto", const std::string& note = "");
 // The engine chosen for `policies`; throws InputError for an unknown name, or for kernel when
 // a policy cannot be played by it.
 verflixte6::PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const verflixte6::Policy*>& policies);

@@ -298,37 +298,42 @@ std::string token_from(const po::variables_map& vm) {
   return token;
 }
 
+// serve's options: the server's own settings, which no request may change (web = false
+// throughout); the defaults are those of `limits`.
+core::OptionTable serve_options(const Limits& limits) {
+  core::OptionTable table = {
+      core::count_option("port", 8066, 0, 65535, "TCP port (0: any free port, printed at start)"),
+      core::word_option("bind", "127.0.0.1",
+                        "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's "
+                        "phones: then every API request needs the token printed at start)"),
+      core::file_option("token-file",
+                        "read the token API requests must carry from FILE (its first line); or set VERFLIXT_TOKEN "
+                        "(default: a new random one when --bind is beyond loopback, none on loopback)"),
+      core::word_option("token", "the token itself (visible to every user of this machine in `ps`: prefer "
+                                 "--token-file or VERFLIXT_TOKEN)"),
+      core::words_option("allow-host", "a further name the page may be opened by (e.g. mylaptop.local); repeatable"),
+      core::integer_option("threads", omp_get_max_threads(), 1, 1024,
+                           "worker threads per request (results do not depend on it)"),
+      core::count_option("max-samples", limits.max_samples, 2, 100000000, "cap on Monte Carlo samples per action"),
+      core::real_option("max-seconds", fmt("%g", limits.max_seconds), 0.001, 3600,
+                        "deadline of an advise or solve request: its Monte Carlo is cut there and marked interrupted, "
+                        "exact work that would take longer is refused"),
+      core::count_option("max-states", limits.max_states, 1000, 40'000'000,
+                         "cap on the states of one solve (about 90 bytes each); a situation that needs more is refused"),
+      core::count_option("max-memory", limits.max_memory_mb, 64, 1'000'000,
+                         "megabytes the server may hold while it computes; a request that would need more is refused"),
+      core::count_option("max-heavy", limits.max_heavy, 1, 64,
+                         "advise and solve requests computing at once; more wait briefly, then get 503 and retry")};
+  for (core::Option& o : table) o.web = false;
+  return table;
+}
+
 }  // namespace
 
 int serve_command(int argc, const char* const* argv) {
   Limits limits;
-  po::options_description desc("serve options");
-  desc.add_options()
-      ("port", count_value(8066, 0, 65535), "TCP port (0: any free port, printed at start)")
-      ("bind", po::value<std::string>()->default_value("127.0.0.1"),
-       "address to listen on; 127.0.0.1 = this machine only, 0.0.0.0 = every network (the table's phones: "
-       "then every API request needs the token printed at start)")
-      ("token-file", po::value<std::string>(),
-       "read the token API requests must carry from FILE (its first line); or set VERFLIXT_TOKEN (default: a new "
-       "random one when --bind is beyond loopback, none on loopback)")
-      ("token", po::value<std::string>(),
-       "the token itself (visible to every user of this machine in `ps`: prefer --token-file or VERFLIXT_TOKEN)")
-      ("allow-host", po::value<std::vector<std::string>>()->composing(),
-       "a further name the page may be opened by (e.g. mylaptop.local); repeatable")
-      ("threads", int_value(omp_get_max_threads(), 1, 1024),
-       "worker threads per request (results do not depend on it)")
-      ("max-samples", count_value(limits.max_samples, 2, 100000000), "cap on Monte Carlo samples per action")
-      ("max-seconds", real_value(limits.max_seconds, 0.001, 3600),
-       "deadline of an advise or solve request: its Monte Carlo is cut there and marked interrupted, exact work "
-       "that would take longer is refused")
-      ("max-states", count_value(limits.max_states, 1000, 40'000'000),
-       "cap on the states of one solve (about 90 bytes each); a situation that needs more is refused")
-      ("max-memory", count_value(limits.max_memory_mb, 64, 1'000'000),
-       "megabytes the server may hold while it computes; a request that would need more is refused")
-      ("max-heavy", count_value(limits.max_heavy, 1, 64),
-       "advise and solve requests computing at once; more wait briefly, then get 503 and retry");
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "serve options", serve_options(limits),
                   "usage: verflixt serve [--port N] [--bind ADDR] [--token-file FILE] [--allow-host NAME]\n"
                   "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
                   "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"

@@ -94,31 +94,31 @@ std::string strength_report(const Strength& m, const Completion& done, const std
   return out.render(format);
 }
 
+// strength's options, then the sampling, rules and output ones.
+core::OptionTable strength_options() {
+  const core::OptionTable own = {
+      core::words_option("policy", "the policy to measure, POLICY[@JOKERS] as the table commands read it; repeatable "
+                                   "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
+                                   "strategies/position-jokers.ini, strategies/strong.ini)"),
+      core::integer_option("players", 4, 2, 12, "table size (2..12)"),
+      core::integer_option("rounds", 3, 1, 10, "best-response rounds per policy at most (1..10)"),
+      core::count_option("evenings", 2000, 1, std::uint64_t{1} << 32, "evenings per candidate and per gain"),
+      core::words_option("param", "name=lo..hi[:step] of the response's stop rule, repeatable (default: "
+                                  "margin=-2..10:4 cap=18..90:12)"),
+      core::integer_option("tune-rounds", 1, 1, 10, "tune's passes over the parameters per round (1..10)"),
+      core::policy_option("response", "strategies/strong.ini",
+                          "the responses' start: a strong policy file (kind = strong)"),
+      core::integer_option("series", 1, 1000,
+                           "evenings that carry the P4 bonus; default 10 when the rules give one, else 1"),
+      core::switch_option("final", "play final evenings (P2)")};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
+}
+
 }  // namespace
 
 int strength_command(int argc, const char* const* argv) {
-  namespace po = po;
-  po::options_description desc("strength options");
-  desc.add_options()
-      ("policy", po::value<std::vector<std::string>>()->composing(),
-       "the policy to measure, POLICY[@JOKERS] as the table commands read it; repeatable "
-       "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
-       "strategies/position-jokers.ini, strategies/strong.ini)")
-      ("players", int_value(4, 2, 12), "table size (2..12)")
-      ("rounds", int_value(3, 1, 10), "best-response rounds per policy at most (1..10)")
-      ("evenings", count_value(2000, 1, std::uint64_t{1} << 32), "evenings per candidate and per gain")
-      ("param", po::value<std::vector<std::string>>()->composing(),
-       "name=lo..hi[:step] of the response's stop rule, repeatable (default: margin=-2..10:4 cap=18..90:12)")
-      ("tune-rounds", int_value(1, 1, 10), "tune's passes over the parameters per round (1..10)")
-      ("response", po::value<std::string>()->default_value("strategies/strong.ini"),
-       "the responses' start: a strong policy file (kind = strong)")
-      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
-      ("final", po::bool_switch(), "play final evenings (P2)");
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "strength options", strength_options(),
                   std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
                   "                         [--param name=lo..hi[:step]] [--response FILE]\n"
                   "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"

@@ -41,24 +41,28 @@ std::vector<JokerSet> parse_loadouts(const std::string& spec, const Rules& rules
   return out;
 }
 
+// sweep's options, then the sampling, rules and output ones.
+core::OptionTable sweep_options() {
+  // The loadouts are read by sweep itself (a list of them, or all or singles); the two named
+  // forms feed the completion.
+  core::Option loadouts = core::word_option("loadouts", "all, singles, or loadouts separated by ';' (overrides --jokers)");
+  loadouts.choices = {"all", "singles"};
+  const core::OptionTable own = {
+      core::word_option("jokers", "none", "one loadout, e.g. hirtenschutz,pony"),
+      loadouts,
+      core::integer_option("from", 10, -100, 400, "lowest stop threshold"),
+      core::integer_option("to", 30, -100, 400, "highest stop threshold"),
+      core::policy_option("policy", "strategies/heuristic.ini",
+                          "base policy for joker use and inner choices (its stop rule is replaced)"),
+      core::count_option("turns", 1000000, 2, std::uint64_t{1} << 44, "turns per threshold and loadout")};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
+}
+
 }  // namespace
 
 int sweep_command(int argc, const char* const* argv) {
-  namespace po = po;
-  po::options_description desc("sweep options");
-  desc.add_options()
-      ("jokers", po::value<std::string>()->default_value("none"), "one loadout, e.g. hirtenschutz,pony")
-      ("loadouts", po::value<std::string>(), "all, singles, or loadouts separated by ';' (overrides --jokers)")
-      ("from", int_value(10, -100, 400), "lowest stop threshold")
-      ("to", int_value(30, -100, 400), "highest stop threshold")
-      ("policy", po::value<std::string>()->default_value("strategies/heuristic.ini"),
-       "base policy for joker use and inner choices (its stop rule is replaced)")
-      ("turns", count_value(1000000, 2, std::uint64_t{1} << 44), "turns per threshold and loadout");
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "sweep options", sweep_options(),
                   "usage: verflixt sweep [--jokers LIST | --loadouts all|singles|L1;L2] [--from N] [--to N]\n"
                   "                      [--policy BASE] [--turns M] [--seed S] [--format table|json|csv]\n"
                   "Monte Carlo EV and bust rate with standard errors for every stop threshold N in\n"

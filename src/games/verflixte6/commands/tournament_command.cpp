@@ -186,30 +186,31 @@ std::string tournament_report(const TournamentRun& t, const std::string& format)
   return out.render(format);
 }
 
+// tournament's options, then the engine, sampling, rules and output ones.
+core::OptionTable tournament_options() {
+  const core::OptionTable own = {
+      core::words_option("seat", "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. "
+                                 "threshold:20@hirtenschutz,pony,rattenlord or strategies/position-safe.ini; JOKERS is "
+                                 "a priority list, the first ones still available are selected each pass (P2); without "
+                                 "@ a policy file's loadout is used"),
+      core::integer_option("seats", 2, 12, "number of seats when all play --policy (2..12)"),
+      core::policy_option("policy", "threshold:20", "policy of every seat with --seats"),
+      core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40, "evenings to play (rounded up to whole series)"),
+      core::integer_option("series", 1, 1000,
+                           "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give "
+                           "one, else 1"),
+      core::switch_option("final", "play final evenings (P2: final_passes, Freie Jokerwahl)"),
+      core::switch_option("single-pass",
+                          "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)"),
+      engine_option()};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
+}
+
 }  // namespace
 
 int tournament_command(int argc, const char* const* argv) {
-  namespace po = po;
-  po::options_description desc("tournament options");
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. threshold:20@hirtenschutz,pony,"
-       "rattenlord or strategies/position-safe.ini; JOKERS is a priority list, the first ones "
-       "still available are selected each pass (P2); without @ a policy file's loadout is used")
-      ("seats", int_value(2, 12), "number of seats when all play --policy (2..12)")
-      ("policy", po::value<std::string>()->default_value("threshold:20"), "policy of every seat with --seats")
-      ("evenings", count_value(20000, 1, std::uint64_t{1} << 40), "evenings to play (rounded up to whole series)")
-      ("series", int_value(1, 1000),
-       "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give one, else 1")
-      ("final", po::bool_switch(), "play final evenings (P2: final_passes, Freie Jokerwahl)")
-      ("single-pass", po::bool_switch(),
-       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)");
-  add_engine_option(desc);
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tournament options", tournament_options(),
                   std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
                   "       verflixt tournament --seats N --policy P [--evenings M]\n"
                   "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"

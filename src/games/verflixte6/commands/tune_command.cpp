@@ -243,38 +243,43 @@ std::string tune_report(const TuneRun& run, const std::string& format) {
   return out.render(format);
 }
 
+// tune's options, then the engine, sampling, rules and output ones.
+core::OptionTable tune_options() {
+  // The objective and the loadouts are read by tune itself; their named values feed the completion.
+  core::Option objective = core::word_option("objective", "win", "win (P(win)) or not-loser (1 - P(loser), P3)");
+  objective.choices = {"win", "not-loser"};
+  core::Option loadouts = core::word_option(
+      "loadouts", "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST");
+  loadouts.choices = {"singles", "pairs"};
+  const core::OptionTable own = {
+      core::policy_option("policy", "strategies/position-safe.ini",
+                          "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a "
+                          "strong policy (strong, kind = strong)"),
+      core::words_option("field", "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)"),
+      core::integer_option("players", 2, 12, "table size with --field-policy (2..12; default 4)"),
+      core::policy_option("field-policy", "", "every opponent with --players (default strategies/heuristic.ini)"),
+      objective,
+      core::count_option("evenings", 10000, 1, std::uint64_t{1} << 32, "evenings per candidate measurement"),
+      core::words_option("param", "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
+                                  "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)"),
+      core::integer_option("rounds", 3, 1, 20, "at most this many passes over the parameters (1..20)"),
+      loadouts,
+      core::integer_option("series", 1, 1000,
+                           "evenings that carry the P4 bonus; default 10 when the rules give one, else 1"),
+      core::switch_option("final", "play final evenings (P2)"),
+      core::file_option("write-policy", "write the improved policy to this INI file"),
+      engine_option("reference",
+                    ". The reference engine is tune's default: every candidate is a new policy, and the kernel's "
+                    "tables would be compiled again for each, which costs more than they save at 10^4 evenings per "
+                    "candidate")};
+  return own + sampling_options() + rules_options() + output_options(kFormats);
+}
+
 }  // namespace
 
 int tune_command(int argc, const char* const* argv) {
-  namespace po = po;
-  po::options_description desc("tune options");
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("strategies/position-safe.ini"),
-       "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a strong policy (strong, kind = strong)")
-      ("field", po::value<std::vector<std::string>>()->composing(),
-       "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)")
-      ("players", int_value(2, 12), "table size with --field-policy (2..12; default 4)")
-      ("field-policy", po::value<std::string>(), "every opponent with --players (default strategies/heuristic.ini)")
-      ("objective", po::value<std::string>()->default_value("win"), "win (P(win)) or not-loser (1 - P(loser), P3)")
-      ("evenings", count_value(10000, 1, std::uint64_t{1} << 32), "evenings per candidate measurement")
-      ("param", po::value<std::vector<std::string>>()->composing(),
-       "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
-       "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)")
-      ("rounds", int_value(3, 1, 20), "at most this many passes over the parameters (1..20)")
-      ("loadouts", po::value<std::string>(),
-       "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST")
-      ("series", int_value(1, 1000), "evenings that carry the P4 bonus; default 10 when the rules give one, else 1")
-      ("final", po::bool_switch(), "play final evenings (P2)")
-      ("write-policy", po::value<std::string>(), "write the improved policy to this INI file");
-  add_engine_option(desc, "reference",
-                    ". The reference engine is tune's default: every candidate is a new policy, and the "
-                    "kernel's tables would be compiled again for each, which costs more than they save at "
-                    "10^4 evenings per candidate");
-  add_sampling_options(desc);
-  add_rules_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "tune options", tune_options(),
                   std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
                   "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
                   "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"

@@ -84,21 +84,22 @@ double final_round_p_win(const TurnModel& m, const ZehntausendRules& r, const As
   return p;
 }
 
-void add_advise_options(po::options_description& desc) {
-  add_game_options(desc);
-  desc.add_options()
-      ("throw", po::value<std::string>(), "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)")
-      ("dice-left", int_value(1, 6), "before a throw: the dice left to throw; ranks bank against throw")
-      ("turn-total", int_value(0, 0, 1000000), "points set aside earlier this turn")
-      ("total", int_value(0, 0, 1000000), "my game total")
-      ("opponent", po::value<std::vector<std::string>>()->composing(), "an opponent's game total (repeatable; in seat order after me)")
-      ("seat", int_value(1, 1, kMaxPlayers), "my seat (1 moves first); opponents take the other seats in order")
-      ("policy", po::value<std::string>()->default_value("exact"),
-       "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a seat "
-       "policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)")
-      ("overshoot", int_value(kDefaultOvershoot, 0, 1000000), "exact: the solved race's cap (solve --race --overshoot)")
-      ("games", count_value(20000, 1, std::uint64_t{1} << 32), "games per choice for a Monte Carlo P(win)");
-  add_cache_options(desc);
+// advise's options: the game's, its own, then the cache's.
+core::OptionTable zehntausend_advise_options() {
+  const core::OptionTable own = {
+      core::word_option("throw", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"),
+      core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
+      core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn"),
+      core::integer_option("total", 0, 0, 1000000, "my game total"),
+      core::words_option("opponent", "an opponent's game total (repeatable; in seat order after me)"),
+      core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); opponents take the other seats in order"),
+      core::policy_option("policy", "exact",
+                          "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a "
+                          "seat policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)"),
+      core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+                           "exact: the solved race's cap (solve --race --overshoot)"),
+      core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)")};
+  return game_options() + own + cache_options();
 }
 
 // One row of the ranking: a set-aside with bank or throw, its exact expected points and P(win).
@@ -243,12 +244,9 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
 }  // namespace
 
 int zehntausend_advise_command(int argc, const char* const* argv) {
-  po::options_description desc("advise --game zehntausend options");
-  add_advise_options(desc);
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "advise --game zehntausend options",
+             zehntausend_advise_options() + sampling_options() + output_options(kFormats),
              "usage: verflixt advise --game zehntausend --throw \"1 5 5 2 4 3\" [--turn-total 350] [--total 7200]\n"
              "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
              "                       [--opponent 9100 ...] [--seat 1] [--games N] [--seed S]\n"

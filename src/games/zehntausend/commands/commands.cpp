@@ -31,9 +31,7 @@ using namespace zehntausend_cli;
 using namespace verflixt::zehntausend;
 
 int zehntausend_rules_command(int argc, const char* const* argv) {
-  po::options_description desc("rules --game zehntausend options");
-  add_game_options(desc);
-  return print_rules(argc, argv, desc,
+  return print_rules(argc, argv, "rules --game zehntausend options", game_options(),
                      "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
                      "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
                      "reads back on every zehntausend command.",
@@ -41,13 +39,10 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
 }
 
 int zehntausend_solve_command(int argc, const char* const* argv) {
-  po::options_description desc("solve --game zehntausend options");
-  add_game_options(desc);
-  desc.add_options()("write-policy", po::value<std::string>(), "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)");
-  add_race_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::file_option("write-policy", "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "solve --game zehntausend options", game_options() + own + race_options() + output_options(kFormats),
              "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
              "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
              "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left.",
@@ -106,24 +101,20 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
 }
 
 int zehntausend_evaluate_command(int argc, const char* const* argv) {
-  po::options_description desc("evaluate --game zehntausend options");
-  add_game_options(desc);
-  desc.add_options()
-      ("policy", po::value<std::string>()->default_value("optimal"),
-       "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE; or the solved "
-       "two-player race's: exact (the cache), exact:FILE (solve --race --save)")
-      ("exact", po::bool_switch(), "exact evaluation only (a turn: forward propagation over every throw; a race policy: "
-                                   "no games in the kernel)")
-      ("turns", count_value(1000000, 1, std::uint64_t{1} << 40), "turns to play die by die (Monte Carlo)")
-      ("against", po::value<std::vector<std::string>>()->composing(),
-       "race policy: an opponent (a seat of tournament --game zehntausend, or exact: the best response to it); "
-       "repeatable; default optimal")
-      ("games", count_value(100000, 1, std::uint64_t{1} << 40), "race policy: games per seating in the game kernel");
-  add_cache_options(desc);  // the policy exact: the solved race
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::policy_option("policy", "optimal",
+                          "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE; or "
+                          "the solved two-player race's: exact (the cache), exact:FILE (solve --race --save)"),
+      core::switch_option("exact", "exact evaluation only (a turn: forward propagation over every throw; a race "
+                                   "policy: no games in the kernel)"),
+      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to play die by die (Monte Carlo)"),
+      core::words_option("against", "race policy: an opponent (a seat of tournament --game zehntausend, or exact: "
+                                    "the best response to it); repeatable; default optimal"),
+      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "race policy: games per seating in the game kernel")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  // The cache holds the policy exact's solved race.
+  if (!parse(argc, argv, "evaluate --game zehntausend options",
+             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
              "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
              "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
              "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"
@@ -184,19 +175,17 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
 }
 
 int zehntausend_tournament_command(int argc, const char* const* argv) {
-  po::options_description desc("tournament --game zehntausend options");
-  add_game_options(desc);
-  desc.add_options()
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times")
-      ("games", count_value(1000000, 1, std::uint64_t{1} << 40), "games per seating")
-      ("rotate", po::value<bool>()->default_value(true),
-       "also play every rotation of the seats, for P(win) per policy and per seat (the first-player edge)");
-  add_cache_options(desc);  // the seat exact: the solved race
-  add_sampling_options(desc);
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::words_option("seat", "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], "
+                                 "heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times"),
+      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games per seating"),
+      core::boolean_option("rotate", true,
+                           "also play every rotation of the seats, for P(win) per policy and per seat (the first-player "
+                           "edge)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  // The cache holds the seat exact's solved race.
+  if (!parse(argc, argv, "tournament --game zehntausend options",
+             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
              "usage: verflixt tournament --game zehntausend --seat P --seat P [...] [--games N] [--seed S]\n"
              "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
              "per seat and, over every rotation of the seats, per policy and per seat position.",
@@ -298,13 +287,11 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
 }
 
 int zehntausend_bench_command(int argc, const char* const* argv) {
-  po::options_description desc("bench --game zehntausend options");
-  add_game_options(desc);
-  desc.add_options()("games", count_value(1000000, 1, std::uint64_t{1} << 40), "two-player games per workload")
-      ("seed", count_value(1, 0, ~std::uint64_t{0}), "random seed (the signature depends on it)");
-  add_output_options(desc, kFormats);
+  const core::OptionTable own = {
+      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "two-player games per workload"),
+      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed (the signature depends on it)")};
   po::variables_map vm;
-  if (!parse(argc, argv, desc,
+  if (!parse(argc, argv, "bench --game zehntausend options", game_options() + own + output_options(kFormats),
              "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
              "Times the exact turn solve and whole two-player games on ONE thread (games/s per core), for\n"
              "optimal vs optimal and race vs optimal; the win counts are a deterministic signature.",

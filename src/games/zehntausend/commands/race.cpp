@@ -17,19 +17,22 @@
 
 namespace verflixt::cli::zehntausend_cli {
 
-void add_race_options(po::options_description& desc) {
-  desc.add_options()
-      ("race", po::bool_switch(), "solve the two-player race to the limit instead of one turn (Z4, Z5)")
-      ("overshoot", int_value(kDefaultOvershoot, 0, 1000000),
-       "race: a first player past the limit banks at limit + this many points (the cap)")
-      ("table-step", int_value(1000, 50, 1000000), "race: game totals in the thresholds table, in steps of this")
-      ("save", po::value<std::string>(), "race: also write the solution to this file (the seat exact:FILE plays it)")
-      ("threads", int_value(0, 0, 1024), "race: threads solving a wave's turns (0: every core; the values do not depend on it)")
-      ("seat", po::value<std::vector<std::string>>()->composing(),
-       "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), optimal, bank:N, reach:N, "
-       "shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE, exact:FILE (a saved race's policy, fixed); "
-       "the exact P(first wins) of that pairing");
-  add_cache_options(desc);
+core::OptionTable race_options() {
+  core::Option threads = core::integer_option(
+      "threads", 0, 0, 1024, "race: threads solving a wave's turns (0: every core; the values do not depend on it)");
+  threads.web = false;  // a server sets its own
+  const core::OptionTable own = {
+      core::switch_option("race", "solve the two-player race to the limit instead of one turn (Z4, Z5)"),
+      core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+                           "race: a first player past the limit banks at limit + this many points (the cap)"),
+      core::integer_option("table-step", 1000, 50, 1000000, "race: game totals in the thresholds table, in steps of this"),
+      core::file_option("save", "race: also write the solution to this file (the seat exact:FILE plays it)"),
+      threads,
+      core::words_option("seat", "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), "
+                                 "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, "
+                                 "policy:FILE, exact:FILE (a saved race's policy, fixed); the exact P(first wins) of "
+                                 "that pairing")};
+  return own + cache_options();
 }
 
 namespace {

@@ -22,10 +22,10 @@ using namespace verflixt::zehntausend;
 
 inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-inline void add_game_options(po::options_description& desc) {
-  desc.add_options()
-      ("game", po::value<std::string>()->default_value("zehntausend"), "the game: zehntausend here");
-  add_game_rules_options(desc, "zehntausend", zehntausend::rule_table());
+// --game, then the rules options; every command's table starts with these.
+inline core::OptionTable game_options() {
+  return core::OptionTable{core::word_option("game", "zehntausend", "the game: zehntausend here")} +
+         game_rules_options("zehntausend", zehntausend::rule_table());
 }
 
 inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
@@ -48,7 +48,7 @@ inline std::string faces_text(const Counts& c) {
 }
 
 // `solve --race` (race.cpp): its options, and the command once they are parsed.
-void add_race_options(po::options_description& desc);
+core::OptionTable race_options();
 int race_command(const po::variables_map& vm);
 
 // `evaluate --policy exact[:FILE]` (race_evaluate.cpp), once its options are parsed.
