@@ -73,6 +73,7 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
     return r;
   }
   cli::set_interrupt(false);
+  if (cancelled) cli::set_interrupt(true);  // Ctrl-C between the check above and the clearing
   // As main.cpp: exact work checks this budget (Ctrl-C stops it there), and nothing may take
   // more memory than the machine has.
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
