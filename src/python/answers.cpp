@@ -30,6 +30,8 @@
 #include "python/bridge.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::python {
 
@@ -199,7 +201,9 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
     names.emplace_back(c.name);
     if (command == c.name) cmd = &c;
   }
-  if (!cmd) raise_input_error("unknown command " + core::quoted(command) + " of " + game.entry->name);
+  if (!cmd)
+    raise_input_error(game.entry->name + " has no command " + core::quoted(command) +
+                      core::suggest(command, names, core::join(names, ", ")));
   std::vector<std::string> argv = {command};
   if (!game.preset.empty()) argv.insert(argv.end(), {"--preset", game.preset});
   std::unique_ptr<RulesFile> file;
