@@ -150,8 +150,10 @@ WorkerResult run_released(core::CommandFn fn, const std::vector<std::string>& ar
 
 }  // namespace
 
-py::object& input_error_type() {
-  static py::object type;
+py::handle& input_error_type() {
+  // A borrowed handle: the module's attribute keeps the type alive, and a static py::object
+  // would be released after the interpreter has gone.
+  static py::handle type;
   return type;
 }
 

@@ -45,7 +45,7 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
 std::vector<std::string> options_argv(const py::kwargs& options);
 
 // verflixt.InputError (a ValueError): raised for every bad input, with the CLI's message.
-py::object& input_error_type();
+py::handle& input_error_type();
 [[noreturn]] void raise_input_error(const std::string& message);
 
 using GameClass = py::class_<Game, std::shared_ptr<Game>>;

@@ -114,8 +114,7 @@ PYBIND11_MODULE(verflixt, m) {
   // the stop request set from KeyboardInterrupt (answers.cpp).
   verflixt::cli::host_owns_interrupts();
 
-  input_error_type() = py::reinterpret_borrow<py::object>(
-      py::exception<core::InputError>(m, "InputError", PyExc_ValueError).ptr());
+  input_error_type() = py::exception<core::InputError>(m, "InputError", PyExc_ValueError).ptr();
   m.attr("InputError").attr("__doc__") =
       "Bad input: an unknown game, rule, option or value. The message is the command line's one line.";
   py::register_exception_translator([](std::exception_ptr p) {
