@@ -80,4 +80,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+# The .deb is the command-line tool, the default component alone: the Python module (component
+# python, src/python/) would need a package of its own that depends on python3 (lintian says
+# so), so `cmake --install` installs it and the package leaves it out.
+set(CPACK_INSTALL_CMAKE_PROJECTS "${PROJECT_BINARY_DIR};${PROJECT_NAME};Unspecified;/")
 include(CPack)

@@ -35,6 +35,7 @@ namespace verflixt::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_host_owns_interrupts{false};
 bool g_progress_shown = false;
 
 // The first Ctrl-C asks the run to stop at the next chunk; a second one, for a user who will
@@ -364,7 +365,12 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
   return true;
 }
 
+void host_owns_interrupts() { g_host_owns_interrupts = true; }
+
+void set_interrupt(bool requested) { g_interrupted = requested; }
+
 void install_interrupt_handler() {
+  if (g_host_owns_interrupts) return;
   std::signal(SIGINT, on_sigint);
   // mpirun answers Ctrl-C by sending SIGTERM to every rank (and SIGKILL a little later): as
   // a rank, take it as the stop request, so the finished chunks are still reported.

@@ -94,6 +94,12 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
 // Ctrl-C kills the process at once).
 void install_interrupt_handler();
 const std::atomic<bool>& interrupt_flag();
+// A host process that owns SIGINT itself (the Python module, whose interpreter turns Ctrl-C
+// into KeyboardInterrupt) runs the commands in-process: after host_owns_interrupts() the
+// commands leave the signal's handler alone, and the host raises and clears the same stop
+// request with set_interrupt(), so a command stops exactly as it does on Ctrl-C.
+void host_owns_interrupts();
+void set_interrupt(bool requested);
 
 // A RunControl that prints "label: 42% (done/total)" to stderr, but only once the run has
 // taken longer than a second, and honours Ctrl-C.

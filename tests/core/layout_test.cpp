@@ -2,7 +2,8 @@
 // the core and itself, a game's commands (games/<game>/commands/) know their game and the
 // command line's plumbing (verflixt::cli_kit) — not the command surface above them —, the
 // plumbing knows only the core, the registry of games knows the games and their commands, and
-// only the command surface (the rest of src/cli) and the tests see everything.
+// only the command surface (the rest of src/cli), the Python module (src/python) and the tests
+// see everything.
 // Checked on the includes of every source file, so a new file that reaches upward fails here.
 #include <gtest/gtest.h>
 
@@ -53,6 +54,7 @@ std::string layer_of_include(const std::string& inc) {
     return p.compare(slash, 10, "/commands/") == 0 ? game + "/commands" : game;
   }
   if (p.rfind("cli/", 0) == 0) return kit_stems().count(fs::path(p).stem().string()) ? "cli/kit" : "cli";
+  if (p.rfind("python/", 0) == 0) return "python";
   return "";
 }
 
@@ -67,6 +69,10 @@ std::string layer_of_file(const fs::path& rel) {
 // Whether a file in `from` may include one in `to`.
 bool allowed(const std::string& from, const std::string& to) {
   if (to.empty() || to == "core") return true;  // everyone may use the core (and version.h)
+  // The Python module (src/python/) sits on top beside the command surface: it may use
+  // everything, and nothing uses it.
+  if (to == "python") return from == "python";
+  if (from == "python") return true;
   if (from == "cli") return true;               // the command surface sits on top
   if (from == "cli/kit") return to == "cli/kit";  // the plumbing: the core and itself
   // The registry (src/games/registry.*) names every game and its commands: above them, below
@@ -108,9 +114,10 @@ TEST(Layout, EveryFileLivesInALayer) {
   for (const char* top : {"include/verflixt", "src"})
     for (const auto& entry : fs::directory_iterator(kSource / top)) {
       const auto name = entry.path().filename().string();
-      const bool layer_dir = entry.is_directory() && (name == "core" || name == "games" || name == "cli");
+      const bool layer_dir =
+          entry.is_directory() && (name == "core" || name == "games" || name == "cli" || name == "python");
       const bool generated_template = name == "version.h.in";
-      EXPECT_TRUE(layer_dir || generated_template) << top << "/" << name << " is outside core/, games/ and cli/";
+      EXPECT_TRUE(layer_dir || generated_template) << top << "/" << name << " is outside core/, games/, cli/ and python/";
     }
 }
 
@@ -158,6 +165,11 @@ TEST(Layout, TheRuleRefusesUpwardIncludes) {
   EXPECT_FALSE(allowed("cli/kit", "cli"));
   EXPECT_FALSE(allowed("cli/kit", "games/pig"));
   EXPECT_FALSE(allowed("cli/kit", "games"));
+  EXPECT_EQ(layer_of_file("src/python/module.cpp"), "python");
+  EXPECT_TRUE(allowed("python", "cli"));
+  EXPECT_TRUE(allowed("python", "games"));
+  EXPECT_FALSE(allowed("cli", "python"));
+  EXPECT_FALSE(allowed("games", "python"));
   EXPECT_TRUE(allowed("cli", "cli/kit"));
   EXPECT_TRUE(allowed("cli/kit", "cli/kit"));
 }

@@ -1,0 +1,232 @@
+// The answers of the Python module: a game's commands (solve, evaluate, tournament, advise,
+// balance, rules, ...) run in-process with `--format json`, their JSON parsed into a Result.
+// Not yet typed C++ results: the commands' JSON is the one description of every answer the
+// project has, and running the command itself guarantees the command line's exact numbers for
+// the same seed and options.
+//
+// A command prints to std::cout; the run swaps std::cout's buffer for a string (Python's own
+// output goes through its file objects, untouched). Commands share that stream and the stop
+// flag, so one runs at a time (a mutex), on a worker thread: the calling thread waits with the
+// GIL released, in short slices, and asks Python whether a signal came (PyErr_CheckSignals).
+// On Ctrl-C it raises the stop request the command line's handler raises (cli::set_interrupt),
+// waits for the command to stop at its next checkpoint, and re-raises KeyboardInterrupt.
+#include <unistd.h>
+
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "cli/cli.h"
+#include "python/bridge.h"
+#include "verflixt/core/budget.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
+
+namespace verflixt::python {
+
+namespace {
+
+std::mutex g_command_mutex;  // one command at a time: they share std::cout and the stop flag
+
+// A temporary rules file for --rules (the commands read rules from a file), removed after.
+class RulesFile {
+ public:
+  explicit RulesFile(const std::string& text) {
+    char name[] = "/tmp/verflixt-rules-XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd < 0) throw std::runtime_error("verflixt: cannot create a temporary rules file");
+    ::close(fd);
+    path_ = name;
+    std::ofstream(path_) << text;
+  }
+  ~RulesFile() { std::remove(path_.c_str()); }
+  RulesFile(const RulesFile&) = delete;
+  RulesFile& operator=(const RulesFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// What the worker thread hands back.
+struct WorkerResult {
+  CommandRun run;
+  std::string input_error;  // non-empty: core::InputError's message (one line)
+  std::string failure;      // non-empty: any other exception
+  bool stopped = false;     // core::Interrupted: stopped before it had a result
+};
+
+WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& cancelled) {
+  WorkerResult r;
+  const std::lock_guard<std::mutex> lock(g_command_mutex);
+  if (cancelled) {  // Ctrl-C came while it waited for another command
+    r.stopped = true;
+    return r;
+  }
+  cli::set_interrupt(false);
+  if (cancelled) cli::set_interrupt(true);  // Ctrl-C between the check above and the clearing
+  // As main.cpp: exact work checks this budget (Ctrl-C stops it there), and nothing may take
+  // more memory than the machine has.
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  const core::Budget budget(
+      {.memory = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 10 * 9 * static_cast<std::size_t>(page)
+                                       : std::numeric_limits<std::size_t>::max()},
+      &cli::interrupt_flag());
+  const core::Budget::Scope scope(&budget);
+  std::vector<const char*> args;
+  for (const auto& a : argv) args.push_back(a.c_str());
+  args.push_back(nullptr);
+  std::ostringstream captured;
+  std::streambuf* const previous = std::cout.rdbuf(captured.rdbuf());
+  try {
+    r.run.code = fn(static_cast<int>(argv.size()), args.data());
+  } catch (const core::InputError& e) {
+    r.input_error = core::printable(e.what(), 4000);
+  } catch (const core::Interrupted&) {
+    r.stopped = true;
+  } catch (const std::exception& e) {
+    r.failure = std::string("internal error: ") + e.what();
+  }
+  std::cout.flush();
+  std::cout.rdbuf(previous);
+  r.run.out = captured.str();
+  return r;
+}
+
+// Runs the command on a worker thread while this one (holding the GIL on entry) waits without
+// it and polls Python's signals.
+WorkerResult run_released(core::CommandFn fn, const std::vector<std::string>& argv) {
+  std::atomic<bool> cancelled{false};
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  WorkerResult result;
+  std::exception_ptr crashed;
+  std::unique_ptr<py::error_already_set> signal;  // the KeyboardInterrupt (or another signal's error)
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      try {
+        result = run_command(fn, argv, cancelled);
+      } catch (...) {
+        crashed = std::current_exception();
+      }
+      const std::lock_guard<std::mutex> lock(m);
+      done = true;
+      cv.notify_one();
+    });
+    std::unique_lock<std::mutex> lock(m);
+    while (!cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+      if (signal) continue;  // already stopping: wait for the command to finish its chunk
+      lock.unlock();
+      {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) signal = std::make_unique<py::error_already_set>();
+      }
+      if (signal) {
+        cancelled = true;
+        cli::set_interrupt(true);
+      }
+      lock.lock();
+    }
+    lock.unlock();
+    worker.join();
+  }
+  if (signal) throw *signal;
+  if (crashed) std::rethrow_exception(crashed);
+  return result;
+}
+
+}  // namespace
+
+py::handle& input_error_type() {
+  // A borrowed handle: the module's attribute keeps the type alive, and a static py::object
+  // would be released after the interpreter has gone.
+  static py::handle type;
+  return type;
+}
+
+void raise_input_error(const std::string& message) {
+  PyErr_SetString(input_error_type().ptr(), message.c_str());
+  throw py::error_already_set();
+}
+
+std::vector<std::string> options_argv(const py::kwargs& options) {
+  std::vector<std::string> argv;
+  // A value as the command line writes it: Python's True/False as the rules files do.
+  const auto text = [](const py::handle& v) -> std::string {
+    if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
+    return py::str(v).cast<std::string>();
+  };
+  for (const auto& [key, value] : options) {
+    std::string name = "--" + py::str(key).cast<std::string>();
+    for (char& c : name)
+      if (c == '_') c = '-';
+    if (name == "--format" || name == "--output")
+      raise_input_error(name + " is the module's: an answer is always read from the command's JSON");
+    if (value.is_none()) continue;
+    if (py::isinstance<py::bool_>(value)) {
+      if (value.cast<bool>()) argv.push_back(name);
+    } else if (py::isinstance<py::dict>(value)) {
+      for (const auto& [k, v] : value.cast<py::dict>()) {
+        argv.push_back(name);
+        argv.push_back(py::str(k).cast<std::string>() + "=" + text(v));
+      }
+    } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+      for (const auto& v : value) {
+        argv.push_back(name);
+        argv.push_back(text(v));
+      }
+    } else {
+      argv.push_back(name);
+      argv.push_back(text(value));
+    }
+  }
+  return argv;
+}
+
+py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args) {
+  const core::Command* cmd = nullptr;
+  std::vector<std::string> names;
+  for (const auto& c : game.entry->commands) {
+    names.emplace_back(c.name);
+    if (command == c.name) cmd = &c;
+  }
+  if (!cmd)
+    raise_input_error(game.entry->name + " has no command " + core::quoted(command) +
+                      core::suggest(command, names, core::join(names, ", ")));
+  std::vector<std::string> argv = {command};
+  if (!game.preset.empty()) argv.insert(argv.end(), {"--preset", game.preset});
+  std::unique_ptr<RulesFile> file;
+  if (game.ini) {
+    file = std::make_unique<RulesFile>(*game.ini);
+    argv.insert(argv.end(), {"--rules", file->path()});
+  }
+  for (const auto& s : game.sets) argv.insert(argv.end(), {"--set", s});
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), {"--format", "json"});
+  const WorkerResult r = run_released(cmd->run, argv);
+  if (!r.input_error.empty()) raise_input_error(r.input_error);
+  if (!r.failure.empty()) throw std::runtime_error(r.failure);
+  if (r.stopped || r.run.code == cli::kExitInterrupted) {
+    // Stopped without a Python signal (a stop request from elsewhere): as Ctrl-C.
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw py::error_already_set();
+  }
+  if (r.run.code != 0)
+    raise_input_error(game.entry->name + " " + command + " failed (exit code " + std::to_string(r.run.code) + ")");
+  return py::module_::import("json").attr("loads")(r.run.out);
+}
+
+}  // namespace verflixt::python

@@ -1,0 +1,56 @@
+#pragma once
+// What the files of the Python module share: a game as Python holds it (the registry's entry,
+// the rules options it was made with, and its model under those rules) and the one way every
+// answer is computed, running one of the game's commands in-process (answers.cpp).
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/registry.h"
+#include "verflixt/core/game_model.h"
+
+namespace verflixt::python {
+
+namespace py = pybind11;
+
+// A game under one ruleset. The rules options are kept as the command line takes them
+// (--preset, --rules, --set), so that an answer runs the very command line a user would type.
+struct Game {
+  explicit Game(const games::GameEntry* e) : entry(e), model(e->model), rules(e->rules_from_ini("", "the defaults")) {}
+  const games::GameEntry* entry;
+  std::string preset;                 // empty: the game's default preset
+  std::optional<std::string> ini;     // rules read from this INI text (as `rules` prints it)
+  std::vector<std::string> sets;      // key=value, applied last
+  core::AnyGame model;                // the model under these rules
+  games::RulesView rules;             // the same rules as data
+};
+
+// The outcome of one command run in-process: its exit code and what it printed on stdout.
+struct CommandRun {
+  int code = 0;
+  std::string out;
+};
+
+// Runs `command` of `game` with `args` (after the command's name) plus the game's rules options
+// and `--format json`, with the GIL released; raises verflixt.InputError for bad input (the
+// command line's one-line message), KeyboardInterrupt on Ctrl-C (the command is stopped as
+// the command line stops it), RuntimeError for anything else. Returns the parsed JSON.
+py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args);
+
+// The argv of Python keyword options: `threads=2` is `--threads 2`, a list repeats its option,
+// a dict gives `--KEY k=v` per item, True a bare flag, False and None nothing.
+std::vector<std::string> options_argv(const py::kwargs& options);
+
+// verflixt.InputError (a ValueError): raised for every bad input, with the CLI's message.
+py::handle& input_error_type();
+[[noreturn]] void raise_input_error(const std::string& message);
+
+using GameClass = py::class_<Game, std::shared_ptr<Game>>;
+// The model's classes and Game.initial_state; the answers' Result class and Game's commands.
+void bind_model(py::module_& m, GameClass& game);
+void bind_answers(py::module_& m, GameClass& game);
+
+}  // namespace verflixt::python

@@ -1,0 +1,67 @@
+"""The answers: each game's solve, and sampled answers for a seed, equal the command line's
+JSON for the same options; Pig's published value; the Result's API."""
+import pytest
+
+from conftest import cli_json, masked
+
+# (game, keyword options, the same as command-line words): cheap exact solves of every game.
+SOLVES = [
+    ("verflixte6", {"jokers": "none"}, ["--jokers", "none"]),
+    ("pig", {"goal": 30}, ["--goal", "30"]),
+    ("schocken", {}, []),
+    ("en-gingg", {}, []),
+    ("zehntausend", {}, []),
+    ("kniffel", {"set": {"throws": 1, "bonus_threshold": 3}, "no_cache": True},
+     ["--set", "throws=1", "--set", "bonus_threshold=3", "--no-cache"]),
+]
+
+# Sampled answers with a seed: the command line's exact numbers.
+SAMPLED = [
+    ("pig", "evaluate", {"goal": 30, "games": 2000, "seed": 7, "threads": 1},
+     ["--goal", "30", "--games", "2000", "--seed", "7", "--threads", "1"]),
+    ("schocken", "evaluate", {"turns": 2000, "seed": 3, "threads": 1},
+     ["--turns", "2000", "--seed", "3", "--threads", "1"]),
+    ("zehntausend", "tournament", {"seat": ["optimal", "bank:400"], "games": 200, "seed": 5, "threads": 2},
+     ["--seat", "optimal", "--seat", "bank:400", "--games", "200", "--seed", "5", "--threads", "2"]),
+    ("en-gingg", "balance", {"set": {"start": 20}, "games": 200, "seed": 11, "threads": 1},
+     ["--set", "start=20", "--games", "200", "--seed", "11", "--threads", "1"]),
+]
+
+
+def test_pig_to_100_first_player_wins_with_the_published_probability(vf):
+    # Neller & Presser (2004), "Optimal play of the dice game Pig": 0.530593.
+    r = vf.game("pig").solve()
+    assert round(r.p_first_wins, 6) == 0.530593
+    assert r.p_first_wins == r.first_player_win
+
+
+@pytest.mark.parametrize("name,options,words", SOLVES, ids=[s[0] for s in SOLVES])
+def test_every_games_solve_is_the_command_lines(vf, name, options, words):
+    r = vf.game(name).solve(**options)
+    assert masked(r.to_dict()) == cli_json(name, "solve", *words)
+    assert r.game == name and r.command == "solve"
+    assert "interrupted" not in r or r.interrupted is False
+
+
+@pytest.mark.parametrize("name,command,options,words", SAMPLED, ids=[s[0] + "-" + s[1] for s in SAMPLED])
+def test_a_seed_gives_the_command_lines_numbers(vf, name, command, options, words):
+    r = vf.game(name).run(command, **options)
+    assert masked(r.to_dict()) == cli_json(name, command, *words)
+
+
+def test_result_members_tables_and_standard_errors(vf):
+    g = vf.game("pig", set={"goal": 30})
+    solved = g.solve()
+    assert "first_player_win" in solved
+    hold = solved.table("hold_at")
+    assert list(hold.dtype.names) == ["my_score", "opponent_score", "hold_at"]
+    assert len(hold) == len(solved.hold_at)
+    assert int(hold[0]["hold_at"]) == solved.hold_at[0]["hold_at"]
+    ev = g.evaluate(games=500, seed=1, threads=1)
+    for seat in ev.seats:  # every sampled figure next to its standard error
+        assert 0 < seat["stderr"] < 0.05
+    assert ev.to_dict()["seats"] == ev.seats
+    with pytest.raises(AttributeError, match="no no_such_member"):
+        ev.no_such_member
+    # Positional words are the command line's, as they are.
+    assert g.run("solve").to_dict().keys() == solved.to_dict().keys()

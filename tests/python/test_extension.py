@@ -1,0 +1,96 @@
+"""The module behaves like a good extension: it releases the GIL while a command computes,
+Ctrl-C raises KeyboardInterrupt promptly (and the next answer is whole), and bad input raises
+verflixt.InputError with the command line's one-line message."""
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from conftest import cli
+
+
+def test_two_threads_solve_at_once_and_agree(vf):
+    g = vf.game("pig", set={"goal": 60})
+    results = [None, None]
+
+    def solve(k):
+        results[k] = g.solve().p_first_wins
+
+    threads = [threading.Thread(target=solve, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert results[0] is not None and results[0] == results[1]
+
+
+def test_python_runs_while_a_command_computes(vf):
+    # A pure-Python counter keeps counting during a solve only if the GIL is released.
+    counted = []
+    stop = threading.Event()
+
+    def count():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            if n % 1000 == 0:
+                counted.append(time.monotonic())
+    t = threading.Thread(target=count)
+    t.start()
+    time.sleep(0.05)
+    try:
+        start = time.monotonic()
+        vf.game("pig", set={"goal": 60}).solve()
+        end = time.monotonic()
+    finally:
+        stop.set()
+        t.join()
+    during = [c for c in counted if start < c < end]
+    assert end - start < 0.05 or len(during) > 10
+
+
+def interrupt_soon(delay=0.5):
+    timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_long_evaluate_promptly(vf):
+    g = vf.game("pig", set={"goal": 30})
+    timer = interrupt_soon()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        g.evaluate(games=10**9, threads=1)  # minutes of work (10**12 spends its first seconds allocating)
+    timer.join()
+    assert time.monotonic() - start < 0.5 + 2.0
+    # The stop request is cleared: the next answer is whole.
+    assert g.evaluate(games=200, seed=1, threads=1).interrupted is False
+
+
+def test_ctrl_c_stops_an_exact_solve(vf):
+    g = vf.game("kniffel")
+    timer = interrupt_soon()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        g.solve(no_cache=True, threads=1)
+    timer.join()
+    assert time.monotonic() - start < 0.5 + 2.0
+
+
+def test_bad_options_raise_the_command_lines_message(vf):
+    g = vf.game("pig")
+    code, _, err = cli("pig", "evaluate", "--games", "0", "--format", "json")
+    assert code == 2
+    with pytest.raises(vf.InputError) as e:
+        g.evaluate(games=0)
+    assert "verflixt: " + str(e.value) == err.strip()
+    with pytest.raises(vf.InputError):
+        g.solve(no_such_option=1)
+    with pytest.raises(vf.InputError, match=r"pig has no command 'slove'; did you mean solve\?"):
+        g.run("slove")
+    with pytest.raises(vf.InputError):
+        g.solve(format="csv")
+    # After a refusal, the module answers as before.
+    assert g.solve(goal=20).interrupted is False
