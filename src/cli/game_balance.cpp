@@ -100,6 +100,35 @@ core::Estimate edge(const BalancePlay& p) {
   return {p.measure.front().mean - 1.0 / static_cast<double>(p.measure.size()), p.measure.front().se};
 }
 
+// The designer's one answer: is the game fair between the seats, and what did the change do?
+// By seat 1's edge over a fair share, beyond 2 SE or within the errors; a sweep names the
+// value whose edge lies nearest 0.
+std::string balance_decision(const BalanceRunInfo& info, const std::vector<BalanceRow>& rows, bool vary) {
+  if (rows.empty()) return "no answer: no row was played";
+  const auto pm = [](const core::Estimate& e) { return core::report::plus_minus(e, "%+.4f", "%.4f"); };
+  const auto beyond = [](const core::Estimate& e) { return std::abs(e.mean) > 2 * e.se; };
+  const auto standing = [&](const core::Estimate& e) {
+    return !beyond(e) ? std::string("fair within the errors")
+                      : (e.mean > 0) != info.measure.is_loss ? "seat 1 favoured" : "seat 1 disfavoured";
+  };
+  if (vary) {
+    const BalanceRow* fairest = &rows.front();
+    for (const auto& row : rows)
+      if (std::abs(edge(row.play).mean) < std::abs(edge(fairest->play).mean)) fairest = &row;
+    return "fairest at " + info.vary_key + "=" + fairest->label + ": seat 1's edge " + pm(edge(fairest->play)) + ", " +
+           standing(edge(fairest->play)) + " (of " + std::to_string(rows.size()) + " values, Monte Carlo ± 1 SE)";
+  }
+  const core::Estimate now = edge(rows.back().play);
+  if (rows.size() < 2) return standing(now) + ": seat 1's edge " + pm(now) + " (Monte Carlo ± 1 SE)";
+  const core::Estimate before = edge(rows.front().play);
+  const core::Estimate change{now.mean - before.mean, std::sqrt(now.se * now.se + before.se * before.se)};
+  const std::string edges = "seat 1's edge " + pm(now) + " against the preset's " + pm(before) + ", a change of " + pm(change);
+  if (!beyond(change)) return "no measurable change in fairness: " + edges + ", within 2 SE";
+  return std::string(std::abs(now.mean) < std::abs(before.mean) ? "the change makes the game fairer: "
+                                                                : "the change makes the game less fair: ") +
+         edges + " (" + standing(now) + " now)";
+}
+
 }  // namespace
 
 int balance_finish(const po::variables_map& vm, const std::string& format, const BalanceRunInfo& info,
@@ -115,6 +144,7 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
   }
   core::report::Report r({kVersion, info.game, info.rules_summary, info.preset});
   r.head_line("  seed " + std::to_string(info.sampling.seed));
+  r.headline(balance_decision(info, rows, vary));
   r.field("mode", vary ? "vary" : "rules_against_preset");
   if (vary) r.field("vary", info.vary_key);
   // No thread count and no timing: a seed gives the same bytes on any number of threads.

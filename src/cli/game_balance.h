@@ -50,7 +50,11 @@ BalancePlay balance_play(const core::SampledRun<Tally>& run, std::vector<std::st
 // The outcome a game measures, as its tournament names it: the JSON key ("p_win"), the text
 // label ("P(win)") and why the seats' measures sum to 1 ("ties shared", "one player pays").
 struct BalanceMeasure {
+  BalanceMeasure() = default;
+  BalanceMeasure(std::string key_, std::string label_, std::string sum_note_, bool is_loss_)
+      : key(std::move(key_)), label(std::move(label_)), sum_note(std::move(sum_note_)), is_loss(is_loss_) {}
   std::string key, label, sum_note;
+  bool is_loss = false;  // a seat wants less of it (losing, paying): a negative edge favours it
 };
 
 struct BalanceSampling {

@@ -156,3 +156,49 @@ TEST(GameBalance, InputThatChangesNothingIsWarnedAbout) {
 
 }  // namespace
 }  // namespace verflixt::testing
+
+namespace verflixt::testing {
+namespace {
+
+// The decided line opens the answer and follows the rows: the change's effect on seat 1's
+// edge beyond 2 SE or not, fairer where the edge moved towards 0; a sweep names the value
+// whose edge lies nearest 0.
+TEST(GameBalance, OneDecidedLineFollowsTheRows) {
+  for (const std::string ask : {"balance --game pig --set goal=20 --games 2000", "balance --game zehntausend --set bankrott=false --games 20000",
+                                "balance --game schocken --set chips=9 --games 4000"}) {
+    const auto r = run(ask + " --format json");
+    ASSERT_EQ(r.code, 0) << ask << ": " << r.err;
+    const auto j = nlohmann::ordered_json::parse(r.out);
+    ASSERT_EQ(j.begin().key(), "verdict") << ask;
+    const std::string verdict = j["verdict"];
+    const double a = j["rows"][0]["seat1_edge"], b = j["rows"][1]["seat1_edge"];
+    const double change = j["seat1_edge_difference"], se = j["seat1_edge_difference_se"];
+    if (std::abs(change) <= 2 * se) {
+      EXPECT_EQ(verdict.rfind("no measurable change in fairness", 0), 0u) << ask << ": " << verdict;
+    } else {
+      EXPECT_EQ(verdict.rfind(std::abs(b) < std::abs(a) ? "the change makes the game fairer" : "the change makes the game less fair", 0), 0u)
+          << ask << ": " << verdict;
+    }
+    const auto text = run(ask);
+    EXPECT_EQ(text.out.substr(0, text.out.find('\n')), verdict) << ask;
+  }
+  const auto vary = run("balance --game pig --vary goal=10..30:10 --games 2000 --format json");
+  ASSERT_EQ(vary.code, 0) << vary.err;
+  const auto j = nlohmann::json::parse(vary.out);
+  std::string fairest;
+  double nearest = 2;
+  for (const auto& row : j["rows"])
+    if (std::abs(row["seat1_edge"].get<double>()) < nearest) nearest = std::abs(row["seat1_edge"].get<double>()), fairest = row["value"];
+  EXPECT_EQ(j["verdict"].get<std::string>().rfind("fairest at goal=" + fairest + ":", 0), 0u) << j["verdict"];
+  // Kniffel, a game alone: the line names the best and the worst value of the exact scores.
+  const auto kniffel = run("kniffel balance --set throws=1 --set bonus_threshold=3 --no-cache --vary bonus=0,35 --format json");
+  ASSERT_EQ(kniffel.code, 0) << kniffel.err;
+  const auto k = nlohmann::ordered_json::parse(kniffel.out);
+  ASSERT_EQ(k.begin().key(), "verdict");
+  const bool higher = k["rows"][1]["expected_score"].get<double>() > k["rows"][0]["expected_score"].get<double>();
+  EXPECT_EQ(k["verdict"].get<std::string>().rfind(std::string("the best expected score is highest at bonus=") + (higher ? "35" : "0"), 0), 0u)
+      << k["verdict"];
+}
+
+}  // namespace
+}  // namespace verflixt::testing

@@ -374,7 +374,7 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
 
 int en_gingg_balance_command(int argc, const char* const* argv) {
   // P(losing), as the tournament measures it: the first balance at 0 or less loses.
-  BalanceGame<eg::EnGinggRules> g{"en-gingg", &eg::rule_table(), {"p_lose", "P(losing)", "one player loses a game"}, 20000,
+  BalanceGame<eg::EnGinggRules> g{"en-gingg", &eg::rule_table(), {"p_lose", "P(losing)", "one player loses a game", true}, 20000,
                                   "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file", "optimal:own", {}, {}};
   // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
   g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };

@@ -229,6 +229,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   install_interrupt_handler();
   double first = 0;
   std::size_t done = 0;
+  std::vector<double> scores;
   for (; done < rows.size() && !interrupt_flag().load(); ++done) {
     double v = 0;
     try {
@@ -237,10 +238,28 @@ int kniffel_balance_command(int argc, const char* const* argv) {
       break;
     }
     if (done == 0) first = v;
+    scores.push_back(v);
     t.row({rows[done].first, v, v - first, kniffel::rules_summary(rows[done].second)});
   }
   const Completion c = completion(done, rows.size(), "rows", done < rows.size());
   mark(j, c);
+  // The one answer: what the change did to the best expected score, or where a sweep is best.
+  if (done > 0) {
+    std::size_t best = 0, worst = 0;
+    for (std::size_t k = 0; k < done; ++k) {
+      if (scores[k] > scores[best]) best = k;
+      if (scores[k] < scores[worst]) worst = k;
+    }
+    const auto score = [&](std::size_t k) { return fmt("%.4f", scores[k]); };
+    if (varied.empty() && done == 2)
+      j.headline("the change moves the best expected score by " + fmt("%+.4f", scores[1] - scores[0]) +
+                 " points (from " + score(0) + " to " + score(1) + ", exact, optimal play)");
+    else if (!varied.empty() && scores[best] - scores[worst] <= 1e-9)
+      j.headline("the best expected score is the same at every " + varied + " tried (" + score(best) + ", exact, optimal play)");
+    else if (!varied.empty())
+      j.headline("the best expected score is highest at " + varied + "=" + rows[best].first + " (" + score(best) + ") and lowest at " +
+                 varied + "=" + rows[worst].first + " (" + score(worst) + "), exact, optimal play");
+  }
   return finish(vm, format, c, j.render(format));
 }
 

@@ -252,7 +252,7 @@ int pig_tournament_command(int argc, const char* const* argv) {
 int pig_balance_command(int argc, const char* const* argv) {
   // P(win) per seat, as the tournament measures it; two optimal seats also give seat 1's exact
   // P(win) from the solver the policy plays by.
-  BalanceGame<PigRules> g{"pig", &pig::rule_table(), {"p_win", "P(win)", "one winner a game"}, 100000, "hold:N or optimal",
+  BalanceGame<PigRules> g{"pig", &pig::rule_table(), {"p_win", "P(win)", "one winner a game", false}, 100000, "hold:N or optimal",
                           "optimal (two players; more: hold:20)", {}, {}};
   g.strongest = [](const PigRules& r) { return r.players == 2 ? std::string("optimal") : "hold:" + std::to_string(std::min(20, r.goal)); };
   g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {

@@ -457,7 +457,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
 
 int schocken_balance_command(int argc, const char* const* argv) {
   // P(pay), as the tournament measures it: the loser of the game pays.
-  BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game"}, 20000,
+  BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game", true}, 20000,
                                "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
   g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
   g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {

@@ -330,7 +330,7 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
 
 int zehntausend_balance_command(int argc, const char* const* argv) {
   // P(win) as the tournament measures it, a tie sharing the win; one seating, seat 1 first.
-  BalanceGame<ZehntausendRules> g{"zehntausend", &zehntausend::rule_table(), {"p_win", "P(win)", "ties shared"}, 100000,
+  BalanceGame<ZehntausendRules> g{"zehntausend", &zehntausend::rule_table(), {"p_win", "P(win)", "ties shared", false}, 100000,
                                   "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE",
                                   "race (the best race policy found)", {}, {}};
   g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
