@@ -65,9 +65,14 @@ std::vector<std::string> seat_specs(const po::variables_map& vm, int max_players
 std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::string& measure, bool percent,
                             const std::string& method, double tie) {
   if (ranked.empty()) return "no advice: nothing to choose";
-  const auto value = [&](double v) { return percent ? fmt("%.1f%%", 100 * v) : fmt("%.2f", v); };
+  const auto number = [&](double v) { return percent ? fmt("%.1f", 100 * v) : fmt("%.2f", v); };
+  const auto with_se = [&](double v, double se) {
+    return number(v) + (se > 0 ? " ± " + number(se) : std::string()) + (percent ? "%" : "");
+  };
+  const auto value = [&](double v) { return with_se(v, 0); };
   const RankedChoice& best = ranked.front();
-  if (ranked.size() == 1) return best.action + ": the only choice (" + measure + " " + value(best.value) + ", " + method + ")";
+  if (ranked.size() == 1)
+    return best.action + ": the only choice (" + measure + " " + with_se(best.value, best.se) + ", " + method + ")";
   std::size_t tied = 1;
   while (tied < ranked.size() && std::abs(ranked[tied].value - best.value) <= tie) ++tied;
   if (tied > 1) {
@@ -80,9 +85,10 @@ std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::
            " either way, " + method + ")" + worse;
   }
   const RankedChoice& next = ranked[1];
-  const double gap = best.value - next.value;
-  return best.action + " (" + measure + " " + value(best.value) + ", " + method + "); " + next.action + " is worse by " +
-         (percent ? fmt("%.1f", 100 * gap) + " percentage points" : fmt("%.2f", gap));
+  const double gap = best.value - next.value, gap_se = std::sqrt(best.se * best.se + next.se * next.se);
+  return best.action + " (" + measure + " " + with_se(best.value, best.se) + ", " + method + "); " + next.action +
+         " is worse by " + number(gap) + (gap_se > 0 ? " ± " + number(gap_se) : std::string()) +
+         (percent ? " percentage points" : "");
 }
 
 }  // namespace verflixt::cli

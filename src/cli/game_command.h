@@ -102,6 +102,7 @@ int print_rules(int argc, const char* const* argv, const std::string& caption, c
 struct RankedChoice {
   std::string action;
   double value = 0;
+  double se = 0;  // a Monte Carlo value's standard error (0: exact), shown as ± beside it
 };
 // The first line of every advice (core/report.h's headline): what to do, then by how much,
 // in a player's words. `ranked` holds the choices best first, a tie with the simpler choice

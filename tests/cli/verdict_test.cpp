@@ -23,6 +23,14 @@ TEST(Verdict, AClearBestSaysByHowMuch) {
             "bank (expected points 410.50, exact); throw 2 dice is worse by 10.25");
 }
 
+// A Monte Carlo value carries its standard error, and so does the gap (independent SEs).
+TEST(Verdict, SampledValuesCarryTheirErrors) {
+  EXPECT_EQ(advice_headline({{"bank", 0.62, 0.01}, {"throw 2 dice", 0.5, 0.01}}, "chance to win", true, "Monte Carlo"),
+            "bank (chance to win 62.0 ± 1.0%, Monte Carlo); throw 2 dice is worse by 12.0 ± 1.4 percentage points");
+  EXPECT_EQ(advice_headline({{"throw 6 dice", 0.4, 0.005}}, "chance to win", true, "Monte Carlo"),
+            "throw 6 dice: the only choice (chance to win 40.0 ± 0.5%, Monte Carlo)");
+}
+
 TEST(Verdict, TiesAreCalledTiesInTheRankingsOrder) {
   EXPECT_EQ(advice_headline({{"stand", 1.0}, {"keep 6 6, throw 1", 1.0}, {"throw all", 0.9}}, "chance", true, "exact"),
             "stand or keep 6 6, throw 1: a tie (chance 100.0% either way, exact); throw all is worse");

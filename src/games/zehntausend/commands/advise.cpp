@@ -158,17 +158,21 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
   for (const Row& row : rows) {
     const std::string then = row.bank ? "bank" : "throw " + std::to_string(row.dice_next) + " dice";
     said.push_back({before ? then : "set aside " + faces_text(row.s.kept) + " (" + std::to_string(row.s.points) + "), then " + then,
-                    race ? row.win.mean : row.points});
+                    race ? row.win.mean : row.points, race && !row.win_exact ? row.win.se : 0.0});
   }
-  if (forced)
-    j.headline(said.front().action + ": the only choice the rules leave");
+  const std::string method = exact || (!rows.empty() && rows[0].win_exact) ? "exact, optimal play on" : "Monte Carlo under " + policy;
+  if (forced)  // with its chance to win when there is an opponent
+    j.headline(said.front().action + ": the only choice the rules leave" +
+               (race ? " (chance to win " + fmt("%.1f", 100 * rows[0].win.mean) +
+                           (said.front().se > 0 ? " ± " + fmt("%.1f", 100 * said.front().se) : std::string()) + "%, " + method + ")"
+                     : std::string()));
   else if (race && !separated)
-    j.headline("too close to call: " + said[0].action + " and " + said[1].action + " are within their errors (chance to win about " +
-               fmt("%.1f%%", 100 * rows[0].win.mean) + ", Monte Carlo); more --games may tell them apart");
+    j.headline("too close to call: " + said[0].action + " and " + said[1].action + " are within their errors (chance to win " +
+               fmt("%.1f", 100 * rows[0].win.mean) + " ± " + fmt("%.1f", 100 * rows[0].win.se) + "% and " +
+               fmt("%.1f", 100 * rows[1].win.mean) + " ± " + fmt("%.1f", 100 * rows[1].win.se) + "%, " + method +
+               "); more --games may tell them apart");
   else if (race)
-    j.headline(advice_headline(said, "chance to win", true,
-                               exact || (rows.size() > 0 && rows[0].win_exact) ? "exact, optimal play on"
-                                                                               : "Monte Carlo under " + policy));
+    j.headline(advice_headline(said, "chance to win", true, method));
   else
     j.headline(advice_headline(said, "expected points banked this turn", false, "exact, optimal play on"));
   if (before)
