@@ -33,6 +33,14 @@ std::size_t dense_index(int goal, int i, int j, int k) {
 // rises by k, so from the highest level down each level depends only on itself and the
 // levels solved before it: value iteration solves it alone, in a few sweeps (core blocks).
 // Within a level the higher turn totals come first, as a roll leads up to them.
+// The first i on a level (both scores below the goal), and a state's index from the level
+// starts: written once, for the solve's numbering and for the solution that keeps it.
+int lowest_on_level(int goal, int level) { return std::max(0, level - (goal - 1)); }
+std::size_t level_index(int goal, const std::vector<std::size_t>& first, int i, int j, int k) {
+  return first[static_cast<std::size_t>(i + j)] + static_cast<std::size_t>(i - lowest_on_level(goal, i + j)) * static_cast<std::size_t>(goal) +
+         static_cast<std::size_t>(goal - 1 - k);
+}
+
 class Levels {
  public:
   explicit Levels(int goal) : goal_(goal), first_(static_cast<std::size_t>(2 * goal), 0) {
@@ -43,12 +51,7 @@ class Levels {
       ends_.push_back(at);
     }
   }
-  std::size_t index(int i, int j, int k) const {
-    const int level = i + j;
-    return first_[static_cast<std::size_t>(level)] +
-           static_cast<std::size_t>(i - lowest(level)) * static_cast<std::size_t>(goal_) +
-           static_cast<std::size_t>(goal_ - 1 - k);
-  }
+  std::size_t index(int i, int j, int k) const { return level_index(goal_, first_, i, j, k); }
   void decode(std::size_t s, int& i, int& j, int& k) const {
     const auto block = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), s) - ends_.begin());
     const int level = 2 * goal_ - 2 - static_cast<int>(block);
@@ -62,7 +65,7 @@ class Levels {
   const std::vector<std::size_t>& firsts() const { return first_; }
 
  private:
-  int lowest(int level) const { return std::max(0, level - (goal_ - 1)); }
+  int lowest(int level) const { return lowest_on_level(goal_, level); }
   int pairs(int level) const { return std::min(level, goal_ - 1) - lowest(level) + 1; }
   int goal_;
   std::vector<std::size_t> first_;  // by level: its first state
@@ -161,10 +164,8 @@ class MatchModel {
 }  // namespace
 
 std::size_t PigSolution::index(int i, int j, int k) const {
-  // Levels::index, from the level starts the solve kept (policies ask this every decision).
-  const int lowest = std::max(0, i + j - (rules.goal - 1));
-  return level_first[static_cast<std::size_t>(i + j)] + static_cast<std::size_t>(i - lowest) * static_cast<std::size_t>(rules.goal) +
-         static_cast<std::size_t>(rules.goal - 1 - k);
+  // From the level starts the solve kept (policies ask this every decision).
+  return level_index(rules.goal, level_first, i, j, k);
 }
 
 int PigSolution::hold_at(int i, int j) const {
