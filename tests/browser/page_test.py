@@ -90,7 +90,7 @@ def main():
         shown = [(li.get_attribute("data-action"), float(li.get_attribute("data-value")),
                   float(li.get_attribute("data-stderr")))
                  for li in driver.find_elements(By.CSS_SELECTOR, "#ranking li")]
-        request = {"preset": "tournament-2019", "objective": "not-loser", "eyes": 11, "robbing-ones": 0, "total": 0,
+        request = {"preset": "tournament-2019", "objective": "not-loser", "turn-total": 11, "robbing-ones": 0, "score": 0,
                    "jokers": "pony", "frost-used": 0, "samples": 6000, "seed": 7, "passes-left": 2,
                    "other": [f"{e}:{s}:0" for e, s in others]}
         expected = [(a["action"], a["value"], a["stderr"]) for a in api(port, "advise", request)["actions"]]

@@ -107,8 +107,8 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
 TEST(GameSurface, ABadDiceStringIsOneLineEverywhere) {
   const std::vector<std::string> commands = {
       "schocken advise --dice",        "schocken solve --target",    "schocken evaluate --target",
-      "en-gingg advise --throw",       "en-gingg advise --throw 665321 --aside",
-      "zehntausend advise --throw",    "kniffel advise --dice",
+      "en-gingg advise --dice",         "en-gingg advise --dice 665321 --aside",
+      "zehntausend advise --dice",     "kniffel advise --dice",
   };
   for (const auto& command : commands)
     for (const char* bad : {"'6 x 3'", "6,,3", "'7 7 7'", "x"}) {

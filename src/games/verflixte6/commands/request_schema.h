@@ -29,10 +29,12 @@ enum class KeyType {
 struct KeyRule {
   std::string key;  // the command's long option, as the request spells it
   KeyType type;
+  std::string option = {};  // the option it becomes: `key`, or the current name of an earlier spelling
 };
 
 // The keys of a request for a command of option table `table` (core/option.h): every
-// option offered to the web (Option::web), never a file; its JSON type from its kind.
+// option offered to the web (Option::web), never a file; its JSON type from its kind. An
+// option's earlier spellings (Option::old_names) are keys too, read as the option.
 std::vector<KeyRule> request_keys(const core::OptionTable& table);
 
 // The strategies shipped with verflixt that a request may name: file stem -> the server's

@@ -1,6 +1,6 @@
 // `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib).
 // POST /api/advise, /api/solve and /api/rules take a JSON object of the command's options
-// by their long names ({"eyes": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
+// by their long names ({"turn-total": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
 // and their JSON types are listed exactly (cli/request_schema.h), and an accepted request
 // becomes the argument list the command line parses, so it gets the command's checks, its
 // one-line error ({"error": "..."}, status 400) and its `--format json` answer from the same
@@ -337,7 +337,7 @@ int serve_command(int argc, const char* const* argv) {
                   "usage: verflixt serve [--port N] [--bind ADDR] [--token-file FILE] [--allow-host NAME]\n"
                   "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
                   "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"
-                  "e.g. {\"eyes\": 9, \"other\": [\"14:p\", \"0:j\"]}; answers are the commands' --format json.\n"
+                  "e.g. {\"turn-total\": 9, \"other\": [\"14:p\", \"0:j\"]}; answers are the commands' --format json.\n"
                   "Beyond loopback (--bind 0.0.0.0) the API asks for a token: open the address printed at start.\n"
                   "Ctrl-C stops the server (exit code 130, as for every interrupted command).",
                   vm))
