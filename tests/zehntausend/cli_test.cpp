@@ -103,6 +103,17 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
     EXPECT_EQ(c["then"].get<std::string>().rfind("throw", 0), 0u);
     EXPECT_GT(c["stderr"].get<double>(), 0);
   }
+  // More than two players: the default policy is the race policy by Monte Carlo (the exact race
+  // is for two), the same numbers as asking for it; asked for by name, exact is refused there.
+  const std::string three = "advise --game zehntausend --dice 155243 --score 500 --other 1000 --other 2000 --games 500";
+  const Result by_default = run(three + " --format json"), by_name = run(three + " --policy race --format json");
+  ASSERT_EQ(by_default.code, 0) << by_default.err;
+  ASSERT_EQ(by_name.code, 0) << by_name.err;
+  EXPECT_EQ(nlohmann::json::parse(by_default.out)["choices"], nlohmann::json::parse(by_name.out)["choices"]);
+  EXPECT_EQ(nlohmann::json::parse(by_default.out)["policy"], "race");
+  const Result named = run(three + " --policy exact");
+  EXPECT_EQ(named.code, 2);
+  EXPECT_NE(named.err.find("solved for two players"), std::string::npos) << named.err;
   // Exact answers are separated; estimates that cannot tell the best two apart say so, and
   // equal estimates are ordered by the exact expected points.
   EXPECT_EQ(k["separated"], true);

@@ -295,8 +295,10 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   // below; more players, refused) the game is played on by Monte Carlo under race.
   std::string race_file;
   const std::string asked = vm["policy"].as<std::string>();
-  const bool wants_exact = exact_spec(asked, race_file);
-  const std::string sampled = wants_exact ? "race" : asked;
+  // The default (exact) with more than two players is the race policy by Monte Carlo, as the
+  // help says; asked for by name, exact is refused there.
+  const bool wants_exact = exact_spec(asked, race_file) && (r.players == 2 || !vm["policy"].defaulted());
+  const std::string sampled = wants_exact || vm["policy"].defaulted() ? "race" : asked;
   const bool exact = race && !final_round && wants_exact;
   if (exact && r.players != 2)
     throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
