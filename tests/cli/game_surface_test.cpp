@@ -24,10 +24,15 @@ namespace {
 using Listing = std::map<std::string, std::vector<std::string>>;
 
 // Every registered game and its commands, each game's in the order it lists them.
+// The registry's, and serve (which is no game's: its page offers every game) after the
+// default game's balance.
 Listing registered_games() {
   Listing games;
   for (const auto& g : games::registry())
-    for (const auto& c : g.commands) games[g.name].emplace_back(c.name);
+    for (const auto& c : g.commands) {
+      games[g.name].emplace_back(c.name);
+      if (&g == &games::registry().front() && std::string(c.name) == "balance") games[g.name].emplace_back("serve");
+    }
   return games;
 }
 

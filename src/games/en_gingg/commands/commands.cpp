@@ -300,7 +300,7 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   return finish(vm, format, done, text);
 }
 
-int en_gingg_advise_command(int argc, const char* const* argv) {
+core::OptionTable en_gingg_advise_options() {
   // The objective is read by parse_objective (its own message); its names feed the completion.
   core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
   objective_option.choices = {"own", "own+next"};
@@ -312,8 +312,12 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
       core::integer_option("throws", 0, eg::kMaxDice - 1, "the throws made before this one (the same as --throw N+1)"),
       objective_option,
       core::count_option("top", 10, 1, 1000, "set-asides to list")};
+  return en_gingg_rules_options() + own;
+}
+
+int en_gingg_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_rules_options() + own + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_advise_options() + output_options(kFormats),
              "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"
              "                       [--objective own|own+next]\n"
              "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
@@ -417,7 +421,7 @@ std::vector<core::Command> en_gingg_commands() {
       {"solve", en_gingg_solve_command, "", "", ""},
       {"evaluate", en_gingg_evaluate_command, "", "--turns 2000"},
       {"tournament", en_gingg_tournament_command, "", "--seat optimal:own --seat keep-from:4 --games 200"},
-      {"advise", en_gingg_advise_command, "", "--dice 665321"},
+      {"advise", en_gingg_advise_command, "", "--dice 665321", nullptr, en_gingg_advise_options},
       {"balance", en_gingg_balance_command, "", "--set start=20 --games 200"},
   };
 }

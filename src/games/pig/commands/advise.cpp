@@ -37,14 +37,18 @@ Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules
 
 }  // namespace
 
-int pig_advise_command(int argc, const char* const* argv) {
+core::OptionTable pig_advise_options() {
   const core::OptionTable own = {
       core::integer_option("score", 0, 0, 1000, "my banked score"),
       core::renamed(core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"),
                     "opponent"),
       core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)")};
+  return pig_options() + own;
+}
+
+int pig_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game pig options", pig_options() + own + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game pig options", pig_advise_options() + output_options(kFormats),
              "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"
              "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
              "optimally afterwards (the solved game of Neller & Presser).",

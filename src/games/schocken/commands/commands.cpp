@@ -355,7 +355,7 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   return finish(vm, format, c, r.render(format));
 }
 
-int schocken_advise_command(int argc, const char* const* argv) {
+core::OptionTable schocken_advise_options() {
   const core::OptionTable own = {
       core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)"),
       core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)"),
@@ -366,8 +366,12 @@ int schocken_advise_command(int argc, const char* const* argv) {
       core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)"),
       core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
                     "position")};
+  return schocken_rules_options() + own;
+}
+
+int schocken_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game schocken options", schocken_rules_options() + own + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game schocken options", schocken_advise_options() + output_options(kFormats),
              "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
              "                       [--other HAND | --players N --seat P]\n"
              "Ranks standing and every choice of dice to throw again, exactly: by P(beat the other's hand), or\n"
@@ -481,7 +485,7 @@ std::vector<core::Command> schocken_commands() {
       {"solve", schocken_solve_command, "", "", "--equilibrium"},
       {"evaluate", schocken_evaluate_command, "", "--turns 2000"},
       {"tournament", schocken_tournament_command, "", "--seat stand --seat equilibrium --games 200"},
-      {"advise", schocken_advise_command, "", "--dice 611"},
+      {"advise", schocken_advise_command, "", "--dice 611", nullptr, schocken_advise_options},
       {"balance", schocken_balance_command, "", "--set chips=7 --games 200"},
   };
 }

@@ -249,10 +249,11 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
 
 }  // namespace
 
+core::OptionTable zehntausend_advise_request_options() { return zehntausend_advise_options() + sampling_options(); }
+
 int zehntausend_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game zehntausend options",
-             zehntausend_advise_options() + sampling_options() + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game zehntausend options", zehntausend_advise_request_options() + output_options(kFormats),
              "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
              "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
              "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"

@@ -55,6 +55,11 @@ class PolicyCatalog {
   std::map<std::string, std::string> paths_;
 };
 
+// The game a request body names with its "game" key, one of `games` as typed (with "did you
+// mean"); the first of `games` without the key. Throws InputError for a body that is not a JSON
+// object or a game that is not one of them.
+std::string request_game(std::string_view body, const std::vector<std::string>& games);
+
 // The argument list of `verflixt <endpoint>` for a request body (a JSON object, or empty for
 // {}), each key checked against request_keys(table): "key": value becomes --key=value, true a bare
 // --key, false nothing, an array the option repeated. Throws InputError for a body that is

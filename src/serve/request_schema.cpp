@@ -1,4 +1,4 @@
-#include "games/verflixte6/commands/request_schema.h"
+#include "serve/request_schema.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -129,6 +129,18 @@ std::string PolicyCatalog::resolve(const std::string& key, const std::string& na
                    key + "-text\"");
 }
 
+std::string request_game(std::string_view body, const std::vector<std::string>& games) {
+  const Json req = parse_object(body);
+  if (!req.contains("game")) return games.front();
+  const Json& v = req["game"];
+  if (!v.is_string()) throw core::InputError("\"game\": expected a string; valid: " + core::join(games, ", "));
+  const std::string given = string_value("game", v, false);
+  const auto k = core::match_name(given, games);
+  if (!k)
+    throw core::InputError("\"game\": unknown game " + core::quoted(given, 40) + core::suggest(given, games, core::join(games, ", ")));
+  return games[*k];
+}
+
 std::vector<std::string> request_arguments(std::string_view endpoint, const core::OptionTable& table,
                                            std::string_view body, const PolicyCatalog& catalog) {
   const std::vector<KeyRule> rules = request_keys(table);
@@ -138,6 +150,7 @@ std::vector<std::string> request_arguments(std::string_view endpoint, const core
   const Json req = parse_object(body);
   std::vector<std::string> args = {std::string(endpoint)};
   for (const auto& [key, value] : req.items()) {
+    if (key == "game") continue;  // which game: request_game
     if (!well_formed_key(key))
       throw core::InputError("the key " + verflixt::core::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
                        core::join(names, ", "));
