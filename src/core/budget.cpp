@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace verflixt::core {
 namespace {
@@ -48,7 +49,8 @@ int Budget::spent_reason() const noexcept {
   if (deadline_ != Clock::time_point::max() && Clock::now() > deadline_) return 2;
   if (limits_.memory != std::numeric_limits<std::size_t>::max()) {
     const std::int64_t now = now_ns(), last = sampled_at_.load(std::memory_order_relaxed);
-    if (now - last >= kSampleEveryNs) {
+    // Never sampled yet (the minimum) samples at once; the subtraction would overflow there.
+    if (last == std::numeric_limits<std::int64_t>::min() || now - last >= kSampleEveryNs) {
       sampled_at_.store(now, std::memory_order_relaxed);
       held_.store(memory_in_use(), std::memory_order_relaxed);
     }

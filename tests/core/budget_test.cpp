@@ -70,6 +70,18 @@ TEST(Budget, AnAllocationPastTheCeilingIsRefusedBeforeItIsMade) {
   EXPECT_FALSE(b.over());  // memory is no matter of time
 }
 
+// The first check reads the memory at once (nothing was read before it): a ceiling the process
+// is already past is refused there, not a sampling interval later.
+TEST(Budget, TheFirstCheckReadsTheMemory) {
+  const std::size_t held = memory_in_use();
+  ASSERT_GT(held, 0u) << "the allocator's count is not available here";
+  const Budget b({.memory = held / 2});
+  EXPECT_TRUE(b.spent());
+  EXPECT_THROW(b.check(), BudgetExceeded);
+  const Budget roomy({.memory = held + (std::size_t{1} << 30)});
+  EXPECT_FALSE(roomy.spent());
+}
+
 TEST(Budget, ScopesNestAndRestore) {
   const Budget outer({}), inner({});
   {
