@@ -16,6 +16,7 @@
 #include "cli/openmp_wait.h"
 #include "cli/solver_bench.h"
 #include "games/registry.h"
+#include "serve/serve_command.h"
 #include "cli/cli.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
@@ -25,8 +26,21 @@
 
 namespace {
 
-// The default game's commands (Die verflixte 6, the registry's first game): `verflixt COMMAND`.
-const std::vector<verflixt::core::Command>& default_commands() { return verflixt::games::registry().front().commands; }
+// `verflixt COMMAND`: the default game's commands (Die verflixte 6, the registry's first game)
+// and, after its balance, serve, which is no game's: its page and API offer every game.
+const std::vector<verflixt::core::Command>& default_commands() {
+  static const std::vector<verflixt::core::Command> all = [] {
+    std::vector<verflixt::core::Command> c = verflixt::games::registry().front().commands;
+    const auto after = std::find_if(c.begin(), c.end(), [](const auto& k) { return std::strcmp(k.name, "balance") == 0; });
+    c.insert(after == c.end() ? c.end() : after + 1,
+             {"serve", verflixt::cli::serve_command,
+              "the player's page in a browser: advice at the table for every game (local web server)"});
+    return c;
+  }();
+  return all;
+}
+
+bool is_game_free(const char* command) { return std::strcmp(command, "serve") == 0; }
 
 void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
@@ -127,7 +141,8 @@ int main(int argc, char** argv) {
     argv[1] = const_cast<char*>(default_commands()[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
-      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
+      if (!is_game_free(argv[1]))
+        if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
       return session.agree_exit(default_commands()[*k].run(argc - 1, argv + 1));
     } catch (const verflixt::core::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.

@@ -2,6 +2,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -58,9 +59,14 @@ int Budget::spent_reason() const noexcept {
 
 void Budget::refuse(int reason, const std::string& detail) const {
   if (reason == 1) throw Interrupted("computing");
-  std::string why = reason == 2 ? "it needs more than the " + std::to_string(static_cast<long long>(std::llround(
-                                       std::chrono::duration<double>(limits_.time).count()))) +
-                                      " s allowed here"
+  // Whole seconds, but a deadline under one second as tenths (never "the 0 s allowed").
+  const double seconds = std::chrono::duration<double>(limits_.time).count();
+  char shown[32];
+  if (seconds >= 1)
+    std::snprintf(shown, sizeof shown, "%lld", static_cast<long long>(std::llround(seconds)));
+  else
+    std::snprintf(shown, sizeof shown, "%.1f", std::max(0.1, seconds));
+  std::string why = reason == 2 ? "it needs more than the " + std::string(shown) + " s allowed here"
                                 : "it needs more than the " + megabytes(limits_.memory) + " of memory allowed here";
   if (!detail.empty()) why += " (" + detail + ")";
   throw BudgetExceeded("too large to answer here: " + why + (remedy_.empty() ? "" : "; " + remedy_));

@@ -4,9 +4,9 @@
 // project has, and running the command itself guarantees the command line's exact numbers for
 // the same seed and options.
 //
-// A command prints to std::cout; the run swaps std::cout's buffer for a string (Python's own
-// output goes through its file objects, untouched). Commands share that stream and the stop
-// flag, so one runs at a time (a mutex), on a worker thread: the calling thread waits with the
+// A command prints to std::cout; the run (cli/in_process.h) swaps std::cout's buffer for a
+// string (Python's own output goes through its file objects, untouched). Commands share that
+// stream and the stop flag, so one runs at a time (a mutex), on a worker thread: the calling thread waits with the
 // GIL released, in short slices, and asks Python whether a signal came (PyErr_CheckSignals).
 // On Ctrl-C it raises the stop request the command line's handler raises (cli::set_interrupt),
 // waits for the command to stop at its next checkpoint, and re-raises KeyboardInterrupt.
@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "cli/cli.h"
+#include "cli/in_process.h"
 #include "python/bridge.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
@@ -84,23 +85,11 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
                                        : std::numeric_limits<std::size_t>::max()},
       &cli::interrupt_flag());
   const core::Budget::Scope scope(&budget);
-  std::vector<const char*> args;
-  for (const auto& a : argv) args.push_back(a.c_str());
-  args.push_back(nullptr);
-  std::ostringstream captured;
-  std::streambuf* const previous = std::cout.rdbuf(captured.rdbuf());
-  try {
-    r.run.code = fn(static_cast<int>(argv.size()), args.data());
-  } catch (const core::InputError& e) {
-    r.input_error = core::printable(e.what(), 4000);
-  } catch (const core::Interrupted&) {
-    r.stopped = true;
-  } catch (const std::exception& e) {
-    r.failure = std::string("internal error: ") + e.what();
-  }
-  std::cout.flush();
-  std::cout.rdbuf(previous);
-  r.run.out = captured.str();
+  const cli::InProcessRun run = cli::run_in_process(fn, argv);
+  r.run = {run.code, run.out};
+  r.input_error = run.input_error;
+  r.failure = run.failure;
+  r.stopped = run.stopped;
   return r;
 }
 

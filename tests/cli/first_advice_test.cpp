@@ -30,15 +30,15 @@ struct FirstQuestion {
 // One situation per game and preset whose answer needs the game's exact solution; for
 // Zehntausend the two-player race, forced and open (the race ships with verflixt).
 const std::vector<FirstQuestion> kQuestions = {
-    {"verflixte6", "advise --eyes 12 --other 20:p"},
-    {"verflixte6", "advise --eyes 9 --jokers runkelrueb,fumo --other 14:p --other 0:j"},
-    {"pig", "pig advise --score 40 --opponent 60 --turn-total 15"},
+    {"verflixte6", "advise --turn-total 12 --other 20:p"},
+    {"verflixte6", "advise --turn-total 9 --jokers runkelrueb,fumo --other 14:p --other 0:j"},
+    {"pig", "pig advise --score 40 --other 60 --turn-total 15"},
     {"schocken", "schocken advise --dice 663 --throw 1"},
-    {"en-gingg", "en-gingg advise --throw 6,6,5,3,2,1"},
+    {"en-gingg", "en-gingg advise --dice 6,6,5,3,2,1"},
     {"kniffel", "kniffel advise --dice 66321"},
     {"kniffel", "kniffel advise --preset yahtzee --dice 66321"},
-    {"zehntausend", "zehntausend advise --turn-total 350 --dice-left 3 --total 4200 --opponent 6100"},
-    {"zehntausend", "zehntausend advise --throw 155234 --turn-total 300 --total 2500 --opponent 3000"},
+    {"zehntausend", "zehntausend advise --turn-total 350 --dice-left 3 --score 4200 --other 6100"},
+    {"zehntausend", "zehntausend advise --dice 155234 --turn-total 300 --score 2500 --other 3000"},
 };
 
 TEST(FirstAdvice, EveryGameAnswersAFreshInstallWithinTwoSeconds) {

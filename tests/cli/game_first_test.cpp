@@ -57,8 +57,8 @@ TEST(GameFirst, AMistypedGameIsOneLineWithTheValidGames) {
 TEST(GameFirst, EveryGameReadsDiceInTheSameForms) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"advise --game schocken --dice ", {"'6 6 3'", "663", "6,6,3", "6-6-3"}},
-      {"advise --game en-gingg --throw ", {"'5 4 4 2 1 6'", "544216", "5,4,4,2,1,6", "5-4-4-2-1-6"}},
-      {"advise --game zehntausend --throw ", {"'1 5 5 2 4 3'", "155243", "1,5,5,2,4,3", "1-5-5-2-4-3"}},
+      {"advise --game en-gingg --dice ", {"'5 4 4 2 1 6'", "544216", "5,4,4,2,1,6", "5-4-4-2-1-6"}},
+      {"advise --game zehntausend --dice ", {"'1 5 5 2 4 3'", "155243", "1,5,5,2,4,3", "1-5-5-2-4-3"}},
   };
   for (const auto& [command, forms] : cases) {
     const auto first = run(command + forms.front());

@@ -29,7 +29,7 @@ TEST(InlineText, RulesTextReadsAsTheRulesFile) {
 
 TEST(InlineText, PolicyTextPlaysAsThePolicyFile) {
   const std::string situation =
-      "advise --eyes 9 --other 0:j --other 12:p --objective win --samples 2000 --seed 5 --format json";
+      "advise --turn-total 9 --other 0:j --other 12:p --objective win --samples 2000 --seed 5 --format json";
   const auto file = run(situation + " --others-policy strategies/heuristic.ini");
   ASSERT_EQ(file.code, 0) << file.err;
   const auto text =
@@ -46,10 +46,10 @@ TEST(InlineText, AFileAndItsTextTogetherAreRefused) {
                          " --rules-text \"preset = classic\"");
   EXPECT_EQ(rules.code, 2);
   EXPECT_NE(rules.err.find("give one of --rules FILE and --rules-text TEXT"), std::string::npos) << rules.err;
-  const auto policy = run("advise --eyes 9 --other 0:j --others-policy threshold:17 --others-policy-text x");
+  const auto policy = run("advise --turn-total 9 --other 0:j --others-policy threshold:17 --others-policy-text x");
   EXPECT_EQ(policy.code, 2);
   EXPECT_NE(policy.err.find("give one of --others-policy and --others-policy-text"), std::string::npos) << policy.err;
-  const auto bad = run("advise --eyes 9 --other 0:j --others-policy-text \"kind = nonsense\"");
+  const auto bad = run("advise --turn-total 9 --other 0:j --others-policy-text \"kind = nonsense\"");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("--others-policy-text"), std::string::npos) << bad.err;
 }

@@ -174,7 +174,7 @@ TEST(Input, UnknownNamesGetDidYouMean) {
                   {"'referense'", "did you mean reference?", "valid: auto, kernel, reference"});
   expect_rejected("tune --policy strategies/position-safe.ini --objective winn",
                   {"'winn'", "did you mean win?", "valid: win, not-loser"});
-  expect_rejected("advise --eyes 10 --other 12:p --objective not-losr",
+  expect_rejected("advise --turn-total 10 --other 12:p --objective not-losr",
                   {"'not-losr'", "did you mean not-loser?", "valid: win, not-loser, eyes"});
   expect_rejected("evaluate --jockers pony", {"--jockers", "did you mean --jokers?"});
   expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
@@ -203,7 +203,7 @@ TEST(Input, NegativeCountsAndSeedsAreRejected) {
   expect_rejected("tournament --seat threshold:20 --seat threshold:18 --evenings -1", {"--evenings -1", "valid: 1..2^40"});
   expect_rejected("balance --evenings -1", {"--evenings -1", "valid: 1..2^40"});
   expect_rejected("tune --policy strategies/position-safe.ini --evenings -10", {"--evenings -10", "valid: 1..2^32"});
-  expect_rejected("advise --eyes 10 --other 12:p --samples -1", {"--samples -1", "valid: 2..100000000"});
+  expect_rejected("advise --turn-total 10 --other 12:p --samples -1", {"--samples -1", "valid: 2..100000000"});
   expect_rejected("evaluate --turns 1.5", {"--turns 1.5", "not a whole number", "valid: 1..2^50"});
   expect_rejected("evaluate --seed 18446744073709551616", {"--seed 18446744073709551616", "valid: 0..2^64-1"});
   expect_rejected("evaluate --threads -1", {"--threads -1", "valid: 1..1024"});
@@ -276,14 +276,14 @@ namespace {
 // under which a throw adds no eyes (which once made that answer recurse without end) gets
 // an answer too, by Monte Carlo.
 TEST(Input, EveningTotalsAreRangedToWhatTheEveningCanReach) {
-  expect_rejected("advise --eyes 0 --other 0:z:9500", {"evening total 9500", "valid: 0..1200"});
-  expect_rejected("advise --eyes 0 --other 0:p:34900", {"evening total 34900", "valid: 0..1200"});
-  expect_rejected("advise --eyes 0 --total 5000 --other 0:z", {"evening total 5000", "valid: 0..1200"});
-  expect_rejected("advise --eyes 0 --set evening.final_passes=6 --other 0:z:2001", {"valid: 0..2000"});
-  const Result most = run("advise --eyes 0 --other 0:z:1200 --format json");
+  expect_rejected("advise --turn-total 0 --other 0:z:9500", {"evening total 9500", "valid: 0..1200"});
+  expect_rejected("advise --turn-total 0 --other 0:p:34900", {"evening total 34900", "valid: 0..1200"});
+  expect_rejected("advise --turn-total 0 --score 5000 --other 0:z", {"evening total 5000", "valid: 0..1200"});
+  expect_rejected("advise --turn-total 0 --set evening.final_passes=6 --other 0:z:2001", {"valid: 0..2000"});
+  const Result most = run("advise --turn-total 0 --other 0:z:1200 --format json");
   EXPECT_EQ(most.code, 0) << most.err;
   EXPECT_NE(most.out.find("\"method\": \"exact"), std::string::npos) << most.out;
-  const Result flat = run("advise --eyes 0 --jokers jule --other 5:p --objective win --set jule.bonus=-2 --samples 200");
+  const Result flat = run("advise --turn-total 0 --jokers jule --other 5:p --objective win --set jule.bonus=-2 --samples 200");
   EXPECT_EQ(flat.code, 0) << flat.err;
 }
 

@@ -324,14 +324,14 @@ std::vector<Case> analysis_cases() {
        EXPECT_EQ(j["unit"], "rows");
        EXPECT_EQ(j["rows"].size(), j["completed"].get<std::size_t>());  // only whole rows
      }},
-    {"advise", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
+    {"advise", [](int) { return "advise --turn-total 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000 --format json"; },
      [](const Outcome& o) {
        const auto j = expect_json_mark(o);
        if (j.is_null()) return;
        EXPECT_EQ(j["samples_per_action"], j["completed"]);
        EXPECT_LT(j["samples_per_action"].get<std::uint64_t>(), 100'000'000u);
      }},
-    {"advise_table", [](int) { return "advise --eyes 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000"; },
+    {"advise_table", [](int) { return "advise --turn-total 18 --other 20:p --other 12:p --other 0:j --monte-carlo --threads 1 --samples 100000000"; },
      expect_table_mark},
     {"tune", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k) + " --format json"; },
      [](const Outcome& o) {

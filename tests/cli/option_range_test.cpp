@@ -42,11 +42,11 @@ const std::vector<Ranged> kRanged = {
     {"bench", "threads", 1, 1024, "1..1024"},
     {"tournament", "seats", 2, 12, "2..12"},
     {"tournament", "series", 1, 1000, "1..1000"},
-    {"advise", "eyes", -200, 400, "-200..400"},
+    {"advise", "turn-total", -200, 400, "-200..400"},
     {"advise", "floor", -200, 400, "-200..400"},
     {"advise", "robbing-ones", 0, 100, "0..100"},
     {"advise", "frost-used", 0, 4, "0..4"},
-    {"advise", "total", 0, 7600, "0..7600"},
+    {"advise", "score", 0, 7600, "0..7600"},
     {"advise", "passes-left", 1, 50, "1..50"},
     {"advise", "samples", 2, 100000000, "2..100000000"},
     {"balance", "players", 2, 12, "2..12"},
@@ -68,7 +68,7 @@ const std::vector<Ranged> kRanged = {
     {"evaluate --game schocken", "target-throws", 1, 3, "1..3"},
     {"tournament --game schocken", "games", 1, std::int64_t{1} << 40, "1..2^40"},
     {"advise --game schocken", "throw", 1, 2, "1..2"},
-    {"advise --game schocken", "position", 1, 8, "1..8"},
+    {"advise --game schocken", "seat", 1, 8, "1..8"},
     {"evaluate --game en-gingg", "turns", 1, std::int64_t{1} << 40, "1..2^40"},
     {"tournament --game en-gingg", "games", 1, std::int64_t{1} << 40, "1..2^40"},
     {"advise --game en-gingg", "throws", 0, 7, "0..7"},
@@ -77,7 +77,7 @@ const std::vector<Ranged> kRanged = {
     {"tournament --game zehntausend", "games", 1, std::int64_t{1} << 40, "1..2^40"},
     {"advise --game zehntausend", "seat", 1, 8, "1..8"},
     {"advise --game zehntausend", "turn-total", 0, 1000000, "0..1000000"},
-    {"advise --game zehntausend", "total", 0, 1000000, "0..1000000"},
+    {"advise --game zehntausend", "score", 0, 1000000, "0..1000000"},
     {"bench --game zehntausend", "games", 1, std::int64_t{1} << 40, "1..2^40"},
 };
 
@@ -115,8 +115,8 @@ TEST(OptionRange, EveryBoundIsAcceptedAndOnePastItRefused) {
 
 // Past int's and uint64's range, and not numbers at all: one line each, never an overflow.
 TEST(OptionRange, HugeAndMalformedNumbersAreOneLine) {
-  expect_out_of_range("advise --eyes=5 --floor=-2147483648", "floor", "-200..400");
-  expect_out_of_range("advise --eyes=5 --floor=99999999999999999999", "floor", "-200..400");
+  expect_out_of_range("advise --turn-total=5 --floor=-2147483648", "floor", "-200..400");
+  expect_out_of_range("advise --turn-total=5 --floor=99999999999999999999", "floor", "-200..400");
   expect_out_of_range("evaluate --seed=18446744073709551616", "seed", "0..2^64-1");
   expect_out_of_range("evaluate --turns=-1", "turns", "1..2^50");
   expect_out_of_range("evaluate --players=2x", "players", "0 (solo) or 2..12");

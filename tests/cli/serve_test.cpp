@@ -90,6 +90,7 @@ TEST_F(Serve, BadRequestsGet400WithOneLineAndTheServerGoesOn) {
       {R"({"eyes": 9, "other": ["0:z"], "output": "/tmp/x"})", "unknown key 'output'"},
       {R"({"eyes": 9, "other": ["0:z"], "policy": "/etc/passwd.ini"})", "unknown policy"},
       {R"({"eyes": 9, "other": ["0:z"], "bogus": 1})", "unknown key 'bogus'"},
+      {R"({"eyes": 9, "turn-total": 9, "other": ["0:z"]})", "give one of \"turn-total\" and \"eyes\""},
       {"[1, 2]", "JSON object"},
       {R"({"eyes": 9, "other": ["0:z"], "note": ")" + std::string(100000, 'x') + "\"}", "larger than"},
   };
@@ -170,9 +171,9 @@ TEST_F(Serve, AnswersAreTheCommandLinesJson) {
   ASSERT_GT(port(), 0);
   const std::vector<std::pair<std::string, std::string>> cases = {
       {R"({"eyes": 9, "other": ["0:z", "14:p", "6:p", "0:j"], "seed": 3, "samples": 3000, "jokers": "pony"})",
-       "advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j --seed 3 --samples 3000 --jokers pony"},
-      {R"({"eyes": 18, "other": ["20:p", "12:p", "0:z"], "jokers": "pony"})",
-       "advise --eyes 18 --other 20:p --other 12:p --other 0:z --jokers pony"},
+       "advise --turn-total 9 --other 0:z --other 14:p --other 6:p --other 0:j --seed 3 --samples 3000 --jokers pony"},
+      {R"({"turn-total": 18, "other": ["20:p", "12:p", "0:z"], "jokers": "pony"})",
+       "advise --turn-total 18 --other 20:p --other 12:p --other 0:z --jokers pony"},
       {R"({"jokers": "hirtenschutz,pony", "preset": "classic"})", "solve --jokers hirtenschutz,pony --preset classic"},
   };
   for (const auto& [body, args] : cases) {

@@ -50,31 +50,31 @@ TEST(Verdict, OneChoiceAndNone) {
 // A pointless rethrow is never ranked above standing: with 6 6 1 after one throw against
 // Zahl 421, standing already beats it for sure, as do three rethrows that keep a 6 6 or 6 1.
 TEST(Verdict, SchockenStandsBeforeAnEqualRethrow) {
-  const auto r = testing::run("schocken advise --dice '6 6 1' --target '4 2 1' --format json");
+  const auto r = testing::run("schocken advise --dice '6 6 1' --other '4 2 1' --format json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::ordered_json::parse(r.out);
   EXPECT_EQ(j.begin().key(), "verdict");
   const std::string verdict = j["verdict"];
   EXPECT_EQ(verdict.rfind("stand (tied with 3 other choices", 0), 0u) << verdict;
-  const auto text = testing::run("schocken advise --dice '6 6 1' --target '4 2 1'");
+  const auto text = testing::run("schocken advise --dice '6 6 1' --other '4 2 1'");
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_EQ(text.out.rfind(verdict + "\n", 0), 0u) << text.out;
   EXPECT_NE(text.out.find("1. stand "), std::string::npos) << text.out;
   // Seats and places do not enter a target's chance: said, not silently dropped.
-  const auto seats = testing::run("schocken advise --dice '6 6 1' --target '4 2 1' --players 4");
+  const auto seats = testing::run("schocken advise --dice '6 6 1' --other '4 2 1' --players 4");
   EXPECT_EQ(seats.code, 0);
-  EXPECT_NE(seats.err.find("change nothing with --target"), std::string::npos) << seats.err;
+  EXPECT_NE(seats.err.find("change nothing with --other"), std::string::npos) << seats.err;
 }
 
 // Every game's advice opens with its verdict, in the text and as JSON's first member.
 TEST(Verdict, EveryGamesAdviceOpensWithIt) {
   const std::vector<std::string> asks = {
-      "advise --eyes 12 --other 20:p",
-      "pig advise --score 40 --opponent 60 --turn-total 15",
+      "advise --turn-total 12 --other 20:p",
+      "pig advise --score 40 --other 60 --turn-total 15",
       "schocken advise --dice 663 --throw 1",
-      "en-gingg advise --throw 6,6,5,3,2,1",
+      "en-gingg advise --dice 6,6,5,3,2,1",
       "kniffel advise --dice 66321",
-      "zehntausend advise --throw 155234 --turn-total 300",
+      "zehntausend advise --dice 155234 --turn-total 300",
   };
   for (const auto& ask : asks) {
     const auto j = testing::run(ask + " --format json");

@@ -1,9 +1,9 @@
 // The layering of the source tree (docs/architecture.md): the core knows no game, a game knows
 // the core and itself, a game's commands (games/<game>/commands/) know their game and the
 // command line's plumbing (verflixt::cli_kit) — not the command surface above them —, the
-// plumbing knows only the core, the registry of games knows the games and their commands, and
-// only the command surface (the rest of src/cli), the Python module (src/python) and the tests
-// see everything.
+// plumbing knows only the core, the registry of games knows the games and their commands, the
+// server (src/serve) knows the registry and what is below it, and only the command surface (the
+// rest of src/cli), the Python module (src/python) and the tests see everything.
 // Checked on the includes of every source file, so a new file that reaches upward fails here.
 #include <gtest/gtest.h>
 
@@ -55,6 +55,7 @@ std::string layer_of_include(const std::string& inc) {
   }
   if (p.rfind("cli/", 0) == 0) return kit_stems().count(fs::path(p).stem().string()) ? "cli/kit" : "cli";
   if (p.rfind("python/", 0) == 0) return "python";
+  if (p.rfind("serve/", 0) == 0) return "serve";
   return "";
 }
 
@@ -74,6 +75,9 @@ bool allowed(const std::string& from, const std::string& to) {
   if (to == "python") return from == "python";
   if (from == "python") return true;
   if (from == "cli") return true;               // the command surface sits on top
+  // The server: over the registry (and so every game and its commands), below the surface.
+  if (to == "serve") return from == "serve";
+  if (from == "serve") return to == "cli/kit" || to == "games" || to.rfind("games/", 0) == 0;
   if (from == "cli/kit") return to == "cli/kit";  // the plumbing: the core and itself
   // The registry (src/games/registry.*) names every game and its commands: above them, below
   // the command surface.
@@ -115,9 +119,10 @@ TEST(Layout, EveryFileLivesInALayer) {
     for (const auto& entry : fs::directory_iterator(kSource / top)) {
       const auto name = entry.path().filename().string();
       const bool layer_dir =
-          entry.is_directory() && (name == "core" || name == "games" || name == "cli" || name == "python");
+          entry.is_directory() &&
+          (name == "core" || name == "games" || name == "serve" || name == "cli" || name == "python");
       const bool generated_template = name == "version.h.in";
-      EXPECT_TRUE(layer_dir || generated_template) << top << "/" << name << " is outside core/, games/, cli/ and python/";
+      EXPECT_TRUE(layer_dir || generated_template) << top << "/" << name << " is outside core/, games/, serve/, cli/ and python/";
     }
 }
 

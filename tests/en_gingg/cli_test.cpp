@@ -85,27 +85,27 @@ TEST(EnGinggCli, TournamentPerSeatAndThreadIndependent) {
 }
 
 TEST(EnGinggCli, AdviseRanksTheSetAsides) {
-  const Result r = run("advise --game en-gingg --throw 6,6,5,3,2,1 --format json --top 100");
+  const Result r = run("advise --game en-gingg --dice 6,6,5,3,2,1 --format json --top 100");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["legal_set_asides"], 47);
   ASSERT_EQ(j["ranking"].size(), 47u);
   for (size_t k = 1; k < 47; ++k) EXPECT_GE(j["ranking"][k - 1]["value"].get<double>(), j["ranking"][k]["value"].get<double>());
   // Last die: no choice; the value is the sum's own change + E[loss]: 30 + 6 → 6 + 6 · E[hits].
-  const Result last = run("advise --game en-gingg --throw 6 --aside 6,6,6,6,6 --format json");
+  const Result last = run("advise --game en-gingg --dice 6 --aside 6,6,6,6,6 --format json");
   ASSERT_EQ(last.code, 0) << last.err;
   const auto l = nlohmann::json::parse(last.out);
   ASSERT_EQ(l["ranking"].size(), 1u);
   EXPECT_NEAR(l["ranking"][0]["value"].get<double>(), 6 + 6 * 1.7676699354662, 1e-10);
-  const Result own = run("advise --game en-gingg --throw 6 --aside 6,6,6,6,6 --objective own");
+  const Result own = run("advise --game en-gingg --dice 6 --aside 6,6,6,6,6 --objective own");
   EXPECT_NE(own.out.find("+6.000000"), std::string::npos) << own.out;
 }
 
 TEST(EnGinggCli, BadInputExits2WithOneLine) {
   for (const char* args : {"tournament --game en-gingg --seat optimal:own", "evaluate --game en-gingg --policy greedy",
                            "evaluate --game en-gingg --policy keep-from:9", "evaluate --game en-gingg --turns 0",
-                           "advise --game en-gingg", "advise --game en-gingg --throw 7,1",
-                           "advise --game en-gingg --throw 6,6", "advise --game en-gingg --throw 6,6,6,6,6,6 --objective mine",
+                           "advise --game en-gingg", "advise --game en-gingg --dice 7,1",
+                           "advise --game en-gingg --dice 6,6", "advise --game en-gingg --dice 6,6,6,6,6,6 --objective mine",
                            "rules --game en-gingg --set traget=3", "rules --game en-gingg --preset seed-003",
                            "rules --game en-gingg --rules /nonexistent.ini", "sweep --game en-gingg",
                            "solve --game en-ging --format csv", "solve --game en-gingg --set target=40"}) {

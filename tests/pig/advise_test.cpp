@@ -47,13 +47,13 @@ TEST(PigAdvise, RanksRollAndHoldByTheExactWinProbability) {
     int mine, theirs, turn;
   } cases[] = {{0, 0, 0}, {3, 7, 4}, {9, 2, 2}, {0, 11, 6}, {10, 10, 0}};
   for (const auto& c : cases) {
-    const Result r = run("advise --game pig --goal 12 --score " + std::to_string(c.mine) + " --opponent " +
+    const Result r = run("advise --game pig --goal 12 --score " + std::to_string(c.mine) + " --other " +
                          std::to_string(c.theirs) + " --turn-total " + std::to_string(c.turn) + " --format json");
     ASSERT_EQ(r.code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["exact"], true);
     EXPECT_EQ(j["score"], c.mine);
-    EXPECT_EQ(j["opponent"], c.theirs);
+    EXPECT_EQ(j["other"], c.theirs);
     EXPECT_EQ(j["turn_total"], c.turn);
     const double roll = pig.roll(c.mine, c.theirs, c.turn), hold = pig.hold(c.mine, c.theirs, c.turn);
     ASSERT_EQ(j["choices"].size(), 2u);
@@ -69,7 +69,7 @@ TEST(PigAdvise, TheFirstRollOfTheClassicGameIsThePublishedValue) {
   ASSERT_EQ(r.code, 0) << r.err;
   // Neller & Presser (2004): the first player wins 0.5306 of games under optimal play.
   ASSERT_EQ(r.out.rfind("rank,choice,p_win\n1,roll,0.5305", 0), 0u) << r.out;
-  const Result t = run("advise --game pig --score 90 --opponent 95 --turn-total 9");
+  const Result t = run("advise --game pig --score 90 --other 95 --turn-total 9");
   ASSERT_EQ(t.code, 0) << t.err;
   // One more point wins on any face but the 1 (more than 5/6), while holding at 99 hands the
   // opponent a turn in which 5 points win the game: roll, and keep rolling.
@@ -80,7 +80,7 @@ TEST(PigAdvise, TheFirstRollOfTheClassicGameIsThePublishedValue) {
 }
 
 TEST(PigAdvise, ASituationPastTheGoalIsOneLineAndExitTwo) {
-  for (const std::string args : {"--goal 20 --score 12 --turn-total 8", "--goal 20 --opponent 20", "--goal 20 --score 25",
+  for (const std::string args : {"--goal 20 --score 12 --turn-total 8", "--goal 20 --other 20", "--goal 20 --score 25",
                                  "--score -1", "--goal 300"}) {
     const Result r = run("advise --game pig " + args);
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out;

@@ -80,12 +80,12 @@ TEST(SchockenCli, TournamentIsReproducibleAcrossThreads) {
 }
 
 TEST(SchockenCli, AdviseRanksChoices) {
-  const Result r = run("advise --game schocken --dice '6 1 1' --target '5 1 1' --format json");
+  const Result r = run("advise --game schocken --dice '6 1 1' --other '5 1 1' --format json");
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["choices"][0]["choice"], "stand");  // a Schock 6 beats a Schock 5
   EXPECT_EQ(j["choices"][0]["value"].get<double>(), 1.0);
-  const Result p = run("advise --game schocken --dice '6 6 1' --players 4 --position 2");
+  const Result p = run("advise --game schocken --dice '6 6 1' --players 4 --seat 2");
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_NE(p.out.find("<- best"), std::string::npos);
 }

@@ -71,7 +71,7 @@ TEST(ZehntausendCli, TournamentOfEqualPoliciesIsFairOverRotations) {
 TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   // The situation: turn total 350, threw 1 5 5 2 4 3. Legal set-asides: 1, 5, 1 5,
   // 5 5, 1 5 5 — each then bank (every total is at least 400) or throw: 10 choices.
-  const Result a = run("advise --game zehntausend --throw \"1 5 5 2 4 3\" --turn-total 350 --format json");
+  const Result a = run("advise --game zehntausend --dice \"1 5 5 2 4 3\" --turn-total 350 --format json");
   ASSERT_EQ(a.code, 0) << a.err;
   const auto j = nlohmann::json::parse(a.out);
   ASSERT_EQ(j["choices"].size(), 10u);
@@ -85,16 +85,16 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
     }
   }
   // Final round, exact: at 9500 against 10050, 1 1 1 banked gives 10500 and wins for sure.
-  const Result f = run("advise --game zehntausend --throw \"1 1 1 2 3 4\" --total 9500 --opponent 10050 --seat 2 --format json");
+  const Result f = run("advise --game zehntausend --dice \"1 1 1 2 3 4\" --score 9500 --other 10050 --seat 2 --format json");
   ASSERT_EQ(f.code, 0) << f.err;
   const auto k = nlohmann::json::parse(f.out);
   EXPECT_EQ(k["final_round"], true);
   EXPECT_EQ(k["choices"][0]["p_win"].get<double>(), 1.0);
   EXPECT_EQ(k["choices"][0]["then"], "bank");
   EXPECT_EQ(k["choices"][0]["set_aside"], "1 1 1");
-  EXPECT_EQ(run("advise --game zehntausend --throw \"1 7\"").code, 2);
+  EXPECT_EQ(run("advise --game zehntausend --dice \"1 7\"").code, 2);
   // Mid-game: P(win) by Monte Carlo, every choice with its standard error; a Niete asks nothing.
-  const Result m = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --total 9000 --opponent 9500 --policy race --games 4000 --format json");
+  const Result m = run("advise --game zehntausend --dice \"1 5 2 3 4 4\" --score 9000 --other 9500 --policy race --games 4000 --format json");
   ASSERT_EQ(m.code, 0) << m.err;
   const auto mj = nlohmann::json::parse(m.out);
   EXPECT_EQ(mj["final_round"], false);
@@ -103,11 +103,22 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
     EXPECT_EQ(c["then"].get<std::string>().rfind("throw", 0), 0u);
     EXPECT_GT(c["stderr"].get<double>(), 0);
   }
+  // More than two players: the default policy is the race policy by Monte Carlo (the exact race
+  // is for two), the same numbers as asking for it; asked for by name, exact is refused there.
+  const std::string three = "advise --game zehntausend --dice 155243 --score 500 --other 1000 --other 2000 --games 500";
+  const Result by_default = run(three + " --format json"), by_name = run(three + " --policy race --format json");
+  ASSERT_EQ(by_default.code, 0) << by_default.err;
+  ASSERT_EQ(by_name.code, 0) << by_name.err;
+  EXPECT_EQ(nlohmann::json::parse(by_default.out)["choices"], nlohmann::json::parse(by_name.out)["choices"]);
+  EXPECT_EQ(nlohmann::json::parse(by_default.out)["policy"], "race");
+  const Result named = run(three + " --policy exact");
+  EXPECT_EQ(named.code, 2);
+  EXPECT_NE(named.err.find("solved for two players"), std::string::npos) << named.err;
   // Exact answers are separated; estimates that cannot tell the best two apart say so, and
   // equal estimates are ordered by the exact expected points.
   EXPECT_EQ(k["separated"], true);
   EXPECT_FALSE(k.contains("warning"));
-  const Result far = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --policy race --games 300 --format json");
+  const Result far = run("advise --game zehntausend --dice \"1 5 2 3 4 4\" --other 9950 --policy race --games 300 --format json");
   ASSERT_EQ(far.code, 0) << far.err;
   const auto fj = nlohmann::json::parse(far.out);
   EXPECT_EQ(fj["separated"], false);
@@ -120,9 +131,9 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
       EXPECT_GE(hi["expected_points"].get<double>(), lo["expected_points"].get<double>());
     }
   }
-  const Result far_text = run("advise --game zehntausend --throw \"1 5 2 3 4 4\" --opponent 9950 --policy race --games 300");
+  const Result far_text = run("advise --game zehntausend --dice \"1 5 2 3 4 4\" --other 9950 --policy race --games 300");
   EXPECT_NE(far_text.out.find("warning: the estimates do not separate"), std::string::npos) << far_text.out;
-  const Result n = run("advise --game zehntausend --throw \"2 3 4 6\" --turn-total 750 --format json");
+  const Result n = run("advise --game zehntausend --dice \"2 3 4 6\" --turn-total 750 --format json");
   ASSERT_EQ(n.code, 0) << n.err;
   EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
 }
@@ -138,7 +149,7 @@ TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {
   EXPECT_EQ(j["choices"][0]["then"], "throw 3");
   EXPECT_EQ(j["bank_min"], 400);
   EXPECT_NE(j["note"].get<std::string>().find("banking needs 400"), std::string::npos);
-  const Result after = run("advise --game zehntausend --throw \"1 5 5 2 3 4\" --turn-total 150 --format json");
+  const Result after = run("advise --game zehntausend --dice \"1 5 5 2 3 4\" --turn-total 150 --format json");
   ASSERT_EQ(after.code, 0) << after.err;
   bool found = false;
   const auto choices = nlohmann::json::parse(after.out)["choices"];

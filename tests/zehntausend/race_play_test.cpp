@@ -127,7 +127,7 @@ TEST(ZehntausendRacePlay, TheFairStartIsTheNearestToAHalf) {
 // first seat's P(win); banking 500 at 300 : 600 hands the opponent his turn at 600 : 800.
 TEST(ZehntausendRacePlay, AdviseAgainstOneOpponentIsExact) {
   const core::RaceSolution& s = race1000().solution();
-  const auto open = testing::run("advise --game zehntausend --set limit=1000 --no-cache --dice-left 6 --opponent 0 --format json");
+  const auto open = testing::run("advise --game zehntausend --set limit=1000 --no-cache --dice-left 6 --other 0 --format json");
   ASSERT_EQ(open.code, 0) << open.err;
   const auto j = nlohmann::json::parse(open.out);
   ASSERT_EQ(j["choices"].size(), 1u);
@@ -135,7 +135,7 @@ TEST(ZehntausendRacePlay, AdviseAgainstOneOpponentIsExact) {
   EXPECT_EQ(j["choices"][0]["p_win_exact"], true);
   EXPECT_EQ(j["policy"], "exact");
   const auto bank = testing::run("advise --game zehntausend --set limit=1000 --no-cache --turn-total 500 --dice-left 1 "
-                                 "--total 300 --opponent 600 --format json");
+                                 "--score 300 --opponent 600 --format json");
   ASSERT_EQ(bank.code, 0) << bank.err;
   const auto k = nlohmann::json::parse(bank.out);
   bool found = false;

@@ -5,6 +5,8 @@
 // and exits with 2). A game lists its commands once (src/games/<game>/commands/); the
 // registry (src/games/registry.h) holds the lists, and the command surface reads them for
 // dispatch, `--help`, the manual page and the completion. No game lives here.
+#include "verflixt/core/option.h"
+
 namespace verflixt::core {
 
 using CommandFn = int (*)(int argc, const char* const* argv);
@@ -19,6 +21,10 @@ struct Command {
   // The options of the exact solves `verflixt bench --solvers` times with this command, ';'
   // between them (it adds --format, --threads and --no-cache). nullptr: none.
   const char* bench = nullptr;
+  // The options a request to the page's server (`verflixt serve`) may give this command: its
+  // own and the rules', as the command line reads them (the server adds the output's). The
+  // API's keys and the page's form come from it. nullptr: the page does not offer it.
+  OptionTable (*request_options)() = nullptr;
 };
 
 }  // namespace verflixt::core

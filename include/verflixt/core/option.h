@@ -116,6 +116,14 @@ inline Option text_option(std::string name, std::string help) {
   return {.name = std::move(name), .kind = Option::Kind::Text, .help = std::move(help)};
 }
 
+// `option` that was once spelled `old`: the old name is still read, with a note naming the
+// new one (the situation words every game shares: --dice, --throw, --score, --turn-total,
+// --other, --seat, --players).
+inline Option renamed(Option option, std::string old) {
+  option.old_names.push_back(std::move(old));
+  return option;
+}
+
 // `table` with `more` appended.
 inline OptionTable operator+(OptionTable table, const OptionTable& more) {
   table.insert(table.end(), more.begin(), more.end());

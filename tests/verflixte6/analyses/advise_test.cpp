@@ -192,22 +192,22 @@ void expect_bad(const std::string& args, const std::string& names) {
 
 TEST(AdviseCli, BadInputExitsTwo) {
   const std::string table = " --other 0:z --other 12:p --other 4:p --other 17:p";
-  expect_bad("advise --eyes 5 --robbing-ones -1" + table, "--robbing-ones -1 is out of range; valid: 0..100");
-  expect_bad("advise --eyes 5 --order 2" + table, "Zombie");
-  expect_bad("advise --eyes 5 --jokers ponny" + table, "ponny");
-  expect_bad("advise --eyes 999" + table, "out of range");
-  expect_bad("advise --eyes 5 --other 3:x", "j, p, z");
-  expect_bad("advise --eyes 5 --objective glory" + table, "not-loser");
-  expect_bad("advise --eyes 5 --other -2:z", "Zombie");
-  expect_bad("advise" + table, "--eyes");
+  expect_bad("advise --turn-total 5 --robbing-ones -1" + table, "--robbing-ones -1 is out of range; valid: 0..100");
+  expect_bad("advise --turn-total 5 --order 2" + table, "Zombie");
+  expect_bad("advise --turn-total 5 --jokers ponny" + table, "ponny");
+  expect_bad("advise --turn-total 999" + table, "out of range");
+  expect_bad("advise --turn-total 5 --other 3:x", "j, p, z");
+  expect_bad("advise --turn-total 5 --objective glory" + table, "not-loser");
+  expect_bad("advise --turn-total 5 --other -2:z", "Zombie");
+  expect_bad("advise" + table, "--turn-total");
 }
 
 TEST(AdviseCli, LastSeatSafeRanksStopFirst) {
-  const Result r = run("advise --eyes 5 --other 0:z --other 0:z --other 12:p --other 4:p --other 17:p --format csv");
+  const Result r = run("advise --turn-total 5 --other 0:z --other 0:z --other 12:p --other 4:p --other 17:p --format csv");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("1,stop,1.000000,0.000000,0.000000,0.000000,true"), std::string::npos) << r.out;
   // Holding all-in and hirtenschutz: still exact, stop still first.
-  const Result j = run("advise --eyes 5 --jokers all-in,hirtenschutz --other 0:z --other 0:z --other 12:p --other 4:p "
+  const Result j = run("advise --turn-total 5 --jokers all-in,hirtenschutz --other 0:z --other 0:z --other 12:p --other 4:p "
                        "--other 17:p --format csv");
   ASSERT_EQ(j.code, 0) << j.err;
   EXPECT_NE(j.out.find("1,stop,1.000000,0.000000,0.000000,0.000000,true"), std::string::npos) << j.out;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -299,38 +300,62 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   return finish(vm, format, done, text);
 }
 
-int en_gingg_advise_command(int argc, const char* const* argv) {
+core::OptionTable en_gingg_advise_options() {
   // The objective is read by parse_objective (its own message); its names feed the completion.
   core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
   objective_option.choices = {"own", "own+next"};
   const core::OptionTable own = {
-      core::word_option("throw", "the dice just thrown, e.g. 6,6,5,3,2,1"),
+      core::word_option("dice", "the dice just thrown, e.g. 6,6,5,3,2,1"),
       core::word_option("aside", "", "the dice already set aside this turn, e.g. 6,6"),
-      core::integer_option("throws", 0, eg::kMaxDice - 1, "throws made before this one (default: 0 with nothing aside, else 1)"),
+      // A word, not a number: without --dice it is the dice, as --throw was once spelled here.
+      core::word_option("throw", "which throw this is (1 = the first; default: 1 with nothing aside, else 2)"),
+      core::integer_option("throws", 0, eg::kMaxDice - 1, "the throws made before this one (the same as --throw N+1)"),
       objective_option,
       core::count_option("top", 10, 1, 1000, "set-asides to list")};
+  return en_gingg_rules_options() + own;
+}
+
+int en_gingg_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_rules_options() + own + output_options(kFormats),
-             "usage: verflixt advise --game en-gingg --throw 6,6,5,3,2,1 [--aside FACES] [--objective own|own+next]\n"
+  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_advise_options() + output_options(kFormats),
+             "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"
+             "                       [--objective own|own+next]\n"
              "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
              "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
-             "example: verflixt advise --game en-gingg --throw 5,4,4,2 --aside 6,6",
+             "example: verflixt advise --game en-gingg --dice 5,4,4,2 --aside 6,6",
              vm))
     return 0;
   const eg::EnGinggRules rules = en_gingg_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  if (!vm.count("throw")) throw core::InputError("advise --game en-gingg needs --throw FACES, e.g. --throw 6,6,5,3,2,1");
-  const eg::DiceCounts thrown = eg::counts_of(faces_list(vm["throw"].as<std::string>(), "--throw", rules.faces), rules.faces);
+  // --throw FACES without --dice is how the dice were once given here: read so, with a note.
+  const bool dice_as_throw = !vm.count("dice") && vm.count("throw");
+  if (dice_as_throw) std::fprintf(stderr, "verflixt: note: the dice are now given with --dice; --throw N is which throw this is\n");
+  if (!vm.count("dice") && !dice_as_throw)
+    throw core::InputError("advise --game en-gingg needs --dice FACES, e.g. --dice 6,6,5,3,2,1");
+  const std::string dice_key = dice_as_throw ? "throw" : "dice";
+  const eg::DiceCounts thrown =
+      eg::counts_of(faces_list(vm[dice_key].as<std::string>(), ("--" + dice_key).c_str(), rules.faces), rules.faces);
   const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
   const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
   if (left == 0 || left + done != rules.dice)
-    throw core::InputError("--throw has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+    throw core::InputError("--" + dice_key + " has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
                      "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
-  const int throws = vm.count("throws") ? vm["throws"].as<int>() : (done > 0 ? 1 : 0);
-  if (throws < (done > 0 ? 1 : 0) || throws > std::min(done, rules.max_throws - 1))
-    throw core::InputError("--throws " + std::to_string(throws) + " is out of range; valid: " + std::to_string(done > 0 ? 1 : 0) +
-                     ".." + std::to_string(std::min(done, rules.max_throws - 1)) + " with " + std::to_string(done) +
-                     " dice aside");
+  const bool throw_given = vm.count("throw") && !dice_as_throw;
+  if (throw_given && vm.count("throws")) throw core::InputError("give one of --throw and --throws, not both");
+  const int lo = done > 0 ? 1 : 0, hi = std::min(done, rules.max_throws - 1);  // throws before this one
+  const auto range = [&](int shift) {
+    return "is out of range; valid: " + std::to_string(lo + shift) + ".." + std::to_string(hi + shift) + " with " +
+           std::to_string(done) + " dice aside";
+  };
+  int throws = lo;
+  if (throw_given) {
+    const int n = core::parse_int(vm["throw"].as<std::string>(), "--throw", "advise", 1, eg::kMaxDice);
+    if (n - 1 < lo || n - 1 > hi) throw core::InputError("--throw " + std::to_string(n) + " " + range(1));
+    throws = n - 1;
+  } else if (vm.count("throws")) {
+    throws = vm["throws"].as<int>();
+    if (throws < lo || throws > hi) throw core::InputError("--throws " + std::to_string(throws) + " " + range(0));
+  }
   const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
   const eg::Phase1State state{left, eg::pips(aside), throws};
   const eg::Phase1Solution sol(rules, objective);
@@ -347,9 +372,9 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
                              false, "exact"));
   r.field("exact", true)
       .field("objective", objective_name)
-      .field("throw", eg::dice_text(thrown))
+      .field("dice", eg::dice_text(thrown))
       .field("aside", eg::dice_text(aside))
-      .field("throws_before", throws)
+      .field("throw", throws + 1)
       .field("legal_set_asides", ranked.size());
   r.line("throw " + eg::dice_text(thrown) + ", aside " + eg::dice_text(aside) + " (" + std::to_string(state.aside_sum) +
          "), objective " + objective_name + ": " + std::to_string(ranked.size()) +
@@ -396,7 +421,7 @@ std::vector<core::Command> en_gingg_commands() {
       {"solve", en_gingg_solve_command, "", "", ""},
       {"evaluate", en_gingg_evaluate_command, "", "--turns 2000"},
       {"tournament", en_gingg_tournament_command, "", "--seat optimal:own --seat keep-from:4 --games 200"},
-      {"advise", en_gingg_advise_command, "", "--throw 665321"},
+      {"advise", en_gingg_advise_command, "", "--dice 665321", nullptr, en_gingg_advise_options},
       {"balance", en_gingg_balance_command, "", "--set start=20 --games 200"},
   };
 }

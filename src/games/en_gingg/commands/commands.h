@@ -12,6 +12,7 @@ int en_gingg_solve_command(int argc, const char* const* argv);
 int en_gingg_evaluate_command(int argc, const char* const* argv);
 int en_gingg_tournament_command(int argc, const char* const* argv);
 int en_gingg_advise_command(int argc, const char* const* argv);
+core::OptionTable en_gingg_advise_options();
 int en_gingg_balance_command(int argc, const char* const* argv);
 
 // Every en_gingg command, in the order `verflixt en-gingg --help` lists them (the registry's entry).

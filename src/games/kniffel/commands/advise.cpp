@@ -62,15 +62,19 @@ Sheet sheet_of(const po::variables_map& vm, const KniffelRules& r) {
 
 }  // namespace
 
-int kniffel_advise_command(int argc, const char* const* argv) {
+core::OptionTable kniffel_advise_options() {
   const core::OptionTable own = {
       core::word_option("dice", "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)"),
-      core::integer_option("throw", 1, 1, 6, "how many throws this turn has had (1..throws)"),
+      core::integer_option("throw", 1, 1, 6, "which throw this is: the throws this turn has had (1..throws)"),
       core::word_option("open", "all", "the open categories: all, or e.g. sixes,full-house,chance (or the German boxes: sechser,full-house,chance)"),
       core::integer_option("upper", 0, 0, kMaxUpper, "the upper total so far (K4)"),
       core::switch_option("kniffel-scored", "the kniffel box holds its full score (K5's bonus)")};
+  return game_options() + own + cache_options();
+}
+
+int kniffel_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game kniffel options", game_options() + own + cache_options() + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game kniffel options", kniffel_advise_options() + output_options(kFormats),
              "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"
              "Ranks every keep (with throws left) and every category the dice may go in by the exact\n"
              "expected points still to come, this turn's included, under optimal play afterwards.",

@@ -311,7 +311,8 @@ std::vector<core::Command> kniffel_commands() {
       {"evaluate", kniffel_evaluate_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
       {"tournament", kniffel_tournament_command, "",
        "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},
-      {"advise", kniffel_advise_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321"},
+      {"advise", kniffel_advise_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321", nullptr,
+       kniffel_advise_options},
       {"bench", kniffel_bench_command, "", "--set throws=1 --set bonus_threshold=3 --games 50"},
       {"balance", kniffel_balance_command, "", "--set throws=1 --no-cache --vary bonus_threshold=2,3"},
   };

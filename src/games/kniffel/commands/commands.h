@@ -11,6 +11,7 @@ int kniffel_solve_command(int argc, const char* const* argv);
 int kniffel_evaluate_command(int argc, const char* const* argv);
 int kniffel_tournament_command(int argc, const char* const* argv);
 int kniffel_advise_command(int argc, const char* const* argv);
+core::OptionTable kniffel_advise_options();
 int kniffel_bench_command(int argc, const char* const* argv);
 int kniffel_balance_command(int argc, const char* const* argv);
 

@@ -23,11 +23,11 @@ struct Situation {
 
 // One-line errors naming the option and its valid range under these rules.
 Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules) {
-  Situation s{vm["score"].as<int>(), vm["opponent"].as<int>(), vm["turn-total"].as<int>()};
+  Situation s{vm["score"].as<int>(), vm["other"].as<int>(), vm["turn-total"].as<int>()};
   const std::string goal = std::to_string(rules.goal);
   if (s.mine >= rules.goal) throw core::InputError("--score " + std::to_string(s.mine) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
   if (s.theirs >= rules.goal)
-    throw core::InputError("--opponent " + std::to_string(s.theirs) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
+    throw core::InputError("--other " + std::to_string(s.theirs) + ": the game is over; valid: 0.." + std::to_string(rules.goal - 1));
   if (s.mine + s.turn_total >= rules.goal)
     throw core::InputError("--turn-total " + std::to_string(s.turn_total) + ": with --score " + std::to_string(s.mine) +
                      " the goal " + goal + " is reached, and the game is won; valid: 0.." +
@@ -37,14 +37,19 @@ Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules
 
 }  // namespace
 
-int pig_advise_command(int argc, const char* const* argv) {
+core::OptionTable pig_advise_options() {
   const core::OptionTable own = {
       core::integer_option("score", 0, 0, 1000, "my banked score"),
-      core::integer_option("opponent", 0, 0, 1000, "the opponent's banked score"),
+      core::renamed(core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"),
+                    "opponent"),
       core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)")};
+  return pig_options() + own;
+}
+
+int pig_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game pig options", pig_options() + own + output_options(kFormats),
-             "usage: verflixt advise --game pig --score N --opponent N --turn-total N [--goal 100]\n"
+  if (!parse(argc, argv, "advise --game pig options", pig_advise_options() + output_options(kFormats),
+             "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"
              "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
              "optimally afterwards (the solved game of Neller & Presser).",
              vm))
@@ -79,7 +84,7 @@ int pig_advise_command(int argc, const char* const* argv) {
                              "exact, both playing optimally after"));
   r.field("exact", true)
       .field("score", std::int64_t{at.mine})
-      .field("opponent", std::int64_t{at.theirs})
+      .field("other", std::int64_t{at.theirs})
       .field("turn_total", std::int64_t{at.turn_total})
       .field("objective", "P(win), two players, optimal play after this choice")
       .field("best", ranked[0].name)

@@ -274,7 +274,7 @@ std::vector<core::Command> pig_commands() {
       {"evaluate", pig_evaluate_command, "", "--goal 20 --games 1000"},
       {"solve", pig_solve_command, "", "--goal 20", ""},
       {"tournament", pig_tournament_command, "", "--goal 20 --seat hold:5 --seat hold:8 --games 1000"},
-      {"advise", pig_advise_command, "", "--goal 20 --score 5"},
+      {"advise", pig_advise_command, "", "--goal 20 --score 5", nullptr, pig_advise_options},
       {"balance", pig_balance_command, "", "--vary goal=10,20 --games 500"},
   };
 }

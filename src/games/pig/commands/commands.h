@@ -22,6 +22,7 @@ int pig_evaluate_command(int argc, const char* const* argv);
 int pig_solve_command(int argc, const char* const* argv);
 int pig_tournament_command(int argc, const char* const* argv);
 int pig_advise_command(int argc, const char* const* argv);
+core::OptionTable pig_advise_options();
 int pig_balance_command(int argc, const char* const* argv);
 // `solve --compensate` (compensate.cpp): its option, and the command once it is parsed.
 core::Option compensate_option();

@@ -47,12 +47,15 @@ int limit_from(const po::variables_map& vm, const SchockenRules& rules, const ch
   return v;
 }
 
-BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules) {
+// The hand to beat: `key` (solve's and evaluate's --target, advise's --other) and its throws
+// (`key`-throws, default --limit).
+BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules, const std::string& key = "target") {
   BeatTarget t;
-  t.hand = parse_dice(vm["target"].as<std::string>());
-  t.throws = vm.count("target-throws") ? vm["target-throws"].as<int>() : vm["limit"].as<int>();
+  const std::string throws = key + "-throws";
+  t.hand = parse_dice(vm[key].as<std::string>());
+  t.throws = vm.count(throws) ? vm[throws].as<int>() : vm["limit"].as<int>();
   if (t.throws < 1 || t.throws > rules.max_throws)
-    throw core::InputError("--target-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
+    throw core::InputError("--" + throws + " " + std::to_string(t.throws) + " is out of range; valid: 1.." +
                      std::to_string(rules.max_throws));
   return t;
 }
@@ -352,20 +355,26 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   return finish(vm, format, c, r.render(format));
 }
 
-int schocken_advise_command(int argc, const char* const* argv) {
+core::OptionTable schocken_advise_options() {
   const core::OptionTable own = {
       core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)"),
-      core::integer_option("throw", 1, 1, 2, "throws used so far (1..limit-1)"),
+      core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)"),
       core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count)"),
-      core::word_option("target", "a hand to beat: rank by P(beat it)"),
-      core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
-      core::integer_option("players", 2, kMaxPlayers, "without --target: players in the round (default: the rules' players)"),
-      core::integer_option("position", 1, 1, kMaxPlayers, "without --target: your place in the round, 1 = starter")};
+      core::renamed(core::word_option("other", "the other player's hand to beat, e.g. '4 2 1': rank by P(beat it)"), "target"),
+      core::renamed(core::integer_option("other-throws", 1, 3, "throws the other's hand took (default: --limit)"),
+                    "target-throws"),
+      core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)"),
+      core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
+                    "position")};
+  return schocken_rules_options() + own;
+}
+
+int schocken_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game schocken options", schocken_rules_options() + own + output_options(kFormats),
+  if (!parse(argc, argv, "advise --game schocken options", schocken_advise_options() + output_options(kFormats),
              "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
-             "                       [--target HAND | --players N --position P]\n"
-             "Ranks standing and every choice of dice to throw again, exactly: by P(beat the target), or\n"
+             "                       [--other HAND | --players N --seat P]\n"
+             "Ranks standing and every choice of dice to throw again, exactly: by P(beat the other's hand), or\n"
              "by P(not having the round's worst hand) when the others play the round equilibrium.",
              vm))
     return 0;
@@ -380,26 +389,26 @@ int schocken_advise_command(int argc, const char* const* argv) {
   TurnSolution sol;
   TurnTable payoff{};
   std::string objective;
-  if (vm.count("target")) {
-    if (vm.count("players") || !vm["position"].defaulted())
-      std::cerr << "verflixt: warning: --players and --position change nothing with --target: the hand to beat "
+  if (vm.count("other")) {
+    if (vm.count("players") || !vm["seat"].defaulted())
+      std::cerr << "verflixt: warning: --players and --seat change nothing with --other: the hand to beat "
                    "decides\n";
-    const BeatTarget t = target_from(vm, rules);
+    const BeatTarget t = target_from(vm, rules, "other");
     payoff = beat_payoff(rules, t);
     objective = "P(beat " + hand_name(t.hand) + " in " + std::to_string(t.throws) + ")";
-    j.field("target", dice_text(t.hand)).field("target_throws", t.throws);
+    j.field("other", dice_text(t.hand)).field("other_throws", t.throws);
   } else {
     const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
-    const int position = vm["position"].as<int>();
+    const int position = vm["seat"].as<int>();
     if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
     if (position < 1 || position > n)
-      throw core::InputError("--position " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
+      throw core::InputError("--seat " + std::to_string(position) + " is out of range; valid: 1.." + std::to_string(n));
     if (position == 1) limit = rules.max_throws;  // the starter sets the limit himself
     const RoundEquilibrium eq = solve_round(rules, n);
     payoff = not_worst_payoff(rules, eq.policies, position - 1, limit);
-    objective = "P(not worst) at a round of " + std::to_string(n) + ", position " + std::to_string(position) +
+    objective = "P(not worst) at a round of " + std::to_string(n) + ", seat " + std::to_string(position) +
                 " (others: round equilibrium)";
-    j.field("players", n).field("position", position);
+    j.field("players", n).field("seat", position);
   }
   if (k < 1 || k >= limit)
     throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
@@ -449,7 +458,7 @@ int schocken_advise_command(int argc, const char* const* argv) {
                  r == 0 ? "  <- best" : ""});
     said.push_back({again.empty() ? choice : choice + ", throw " + again, ranked[r].second});
   }
-  j.headline(advice_headline(said, vm.count("target") ? "chance to beat it" : "chance not to have the worst hand", true,
+  j.headline(advice_headline(said, vm.count("other") ? "chance to beat it" : "chance not to have the worst hand", true,
                              "exact, optimal play after"));
   emit(vm, j.render(format));
   return 0;
@@ -476,7 +485,7 @@ std::vector<core::Command> schocken_commands() {
       {"solve", schocken_solve_command, "", "", "--equilibrium"},
       {"evaluate", schocken_evaluate_command, "", "--turns 2000"},
       {"tournament", schocken_tournament_command, "", "--seat stand --seat equilibrium --games 200"},
-      {"advise", schocken_advise_command, "", "--dice 611"},
+      {"advise", schocken_advise_command, "", "--dice 611", nullptr, schocken_advise_options},
       {"balance", schocken_balance_command, "", "--set chips=7 --games 200"},
   };
 }

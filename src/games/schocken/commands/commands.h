@@ -11,6 +11,7 @@ int schocken_solve_command(int argc, const char* const* argv);
 int schocken_evaluate_command(int argc, const char* const* argv);
 int schocken_tournament_command(int argc, const char* const* argv);
 int schocken_advise_command(int argc, const char* const* argv);
+core::OptionTable schocken_advise_options();
 int schocken_balance_command(int argc, const char* const* argv);
 
 // Every schocken command, in the order `verflixt schocken --help` lists them (the registry's entry).

@@ -35,19 +35,19 @@ std::string action_name(Action a) {
   return "joker " + std::string(joker_id(a.joker));
 }
 
-// "EYES:STATUS[:TOTAL]" with STATUS one of j, p, z (or jungfrau, prinzessin, zombie).
+// "EYES:STATUS[:SCORE]" with STATUS one of j, p, z (or jungfrau, prinzessin, zombie).
 SeatView parse_other(const std::string& spec) {
   const std::string what = "--other '" + spec + "'";
   const size_t c1 = spec.find(':');
   if (c1 == std::string::npos)
-    throw core::InputError(what + ": expected EYES:STATUS[:TOTAL], e.g. 14:p or 0:z:25; STATUS: j, p, z");
+    throw core::InputError(what + ": expected EYES:STATUS[:SCORE], e.g. 14:p or 0:z:25; STATUS: j (Jungfrau), p (Prinzessin), z (Zombie)");
   const size_t c2 = spec.find(':', c1 + 1);
   SeatView v;
   v.eyes = core::parse_int(spec.substr(0, c1), "eyes", what, -1000, 1000);
   const std::string st = spec.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
   const size_t k = core::parse_choice(st, "status", what, {"j", "p", "z", "jungfrau", "prinzessin", "zombie"});
   v.status = static_cast<Status>(k % 3);
-  if (c2 != std::string::npos) v.total = core::parse_int(spec.substr(c2 + 1), "total", what, -1000000, 1000000);
+  if (c2 != std::string::npos) v.total = core::parse_int(spec.substr(c2 + 1), "score", what, -1000000, 1000000);
   return v;
 }
 
@@ -164,14 +164,14 @@ rp::Nested echo_inputs(const po::variables_map& vm, const AdviseReport& r, Joker
   const auto text_or_null = [&](const char* key) {
     return vm.count(key) ? rp::Value(vm[key].as<std::string>()) : rp::Value(nullptr);
   };
-  rp::Table other{.columns = {{.name = "player"}, {.name = "eyes"}, {.name = "status"}, {.name = "total"}}};
+  rp::Table other{.columns = {{.name = "player"}, {.name = "eyes"}, {.name = "status"}, {.name = "score"}}};
   for (size_t k = 1; k < s.pass.table.size(); ++k)
     other.row({std::uint64_t{k + 1}, i64(s.pass.table[k].eyes), std::string(status_name(s.pass.table[k].status)),
                i64(s.pass.table[k].total)});
   std::vector<std::int64_t> order;
   for (int k : s.pass.to_play) order.push_back(k + 1);
-  rp::Table j{.columns = {{.name = "lines"}, {.name = "eyes"}, {.name = "robbing_ones"}, {.name = "jokers"},
-                          {.name = "frost_used"}, {.name = "fumo"}, {.name = "floor"}, {.name = "total"}, {.name = "other"},
+  rp::Table j{.columns = {{.name = "lines"}, {.name = "turn_total"}, {.name = "robbing_ones"}, {.name = "jokers"},
+                          {.name = "frost_used"}, {.name = "fumo"}, {.name = "floor"}, {.name = "score"}, {.name = "other"},
                           {.name = "order"}, {.name = "others_jokers"}, {.name = "objective"}, {.name = "policy"},
                           {.name = "others_policy"}, {.name = "passes_left"}, {.name = "samples"}, {.name = "monte_carlo"},
                           {.name = "seed"}, {.name = "threads"}, {.name = "preset"}, {.name = "rules"}, {.name = "rules_text"},
@@ -241,17 +241,19 @@ core::OptionTable advise_options() {
   objective.choices = {"win", "not-loser", "eyes"};
   core::Option monte_carlo = core::switch_option("monte-carlo", "use Monte Carlo even where the exact last-seat solution applies");
   const core::OptionTable own = {
-      core::integer_option("eyes", -200, 400, "own eyes this pass so far (after the free throw)"),
+      core::renamed(core::integer_option("turn-total", -200, 400, "my eyes this pass so far (after the free throw)"), "eyes"),
       core::integer_option("robbing-ones", 0, 0, 100, "robbing 1s thrown so far this turn (T4)"),
       core::word_option("jokers", "none", "jokers still held, e.g. hirtenschutz,pony"),
       core::integer_option("frost-used", 0, 0, 4, "Frostschutz uses so far (J1)"),
       core::switch_option("fumo", "Fumo is active (J13 doubling)"),
       core::integer_option("floor", -200, 400, "Ventil floor set earlier this turn (J11)"),
-      core::integer_option("total", 0, 0, 7600,
-                           "own evening total before this pass (at most what the evening's earlier passes can add up to)"),
+      core::renamed(core::integer_option("score", 0, 0, 7600,
+                                   "my evening total before this pass (at most what the evening's earlier passes can add "
+                                   "up to)"),
+              "total"),
       core::words_option("other",
-                         "another player, EYES:STATUS[:TOTAL] with STATUS j (Jungfrau, still to play), p (Prinzessin), "
-                         "z (Zombie); repeat in seat order after you"),
+                         "another player, EYES:STATUS[:SCORE]: the eyes of this pass, the status j (Jungfrau, still to "
+                         "play), p (Prinzessin) or z (Zombie), the evening total; repeat in seat order after you"),
       core::word_option("order",
                         "the Jungfrauen still to play in playing order, as player numbers: you are 1, the --other "
                         "players 2, 3, ... as given; e.g. 4,2 (default: the Jungfrauen as listed)"),
@@ -278,8 +280,8 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
   AdviseReport r;
   r.rules = rules_from(vm);
   const Rules& rules = r.rules;
-  if (!vm.count("eyes")) throw core::InputError("--eyes is required (own eyes this pass so far)");
-  if (!vm.count("other")) throw core::InputError("give every other player with --other EYES:STATUS[:TOTAL]");
+  if (!vm.count("turn-total")) throw core::InputError("--turn-total is required (my eyes this pass so far)");
+  if (!vm.count("other")) throw core::InputError("give every other player with --other EYES:STATUS[:SCORE]");
   r.samples_asked = vm["samples"].as<std::uint64_t>();
   r.seed = seed_from(vm);
   const int threads = threads_from(vm);
@@ -290,7 +292,7 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
   s.passes_left = vm["passes-left"].as<int>();
   s.pass.self = 0;
   SeatView me;
-  me.total = vm["total"].as<int>();
+  me.total = vm["score"].as<int>();
   s.pass.table.push_back(me);
   for (const auto& o : vm["other"].as<std::vector<std::string>>()) s.pass.table.push_back(parse_other(o));
   if (s.pass.table.size() > 12)
@@ -310,7 +312,7 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
       if (s.pass.table[k].status == Status::Jungfrau) s.pass.to_play.push_back(static_cast<int>(k));
   }
   TurnState& t = s.pass.turn;
-  t.eyes = vm["eyes"].as<int>();
+  t.eyes = vm["turn-total"].as<int>();
   t.robbing_ones = vm["robbing-ones"].as<int>();
   t.held = parse_loadout(vm["jokers"].as<std::string>(), rules);
   t.frost_used = vm["frost-used"].as<int>();
@@ -428,12 +430,12 @@ int advise_command(int argc, const char* const* argv) {
   const auto t0 = std::chrono::steady_clock::now();
   po::variables_map vm;
   if (!parse(argc, argv, "advise options", advise_options() + output_options(kFormats),
-                  std::string("usage: verflixt advise --eyes E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:TOTAL] ...\n"
+                  std::string("usage: verflixt advise --turn-total E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:SCORE] ...\n"
                   "                       [--objective win|not-loser|eyes] [--samples N]\n"
                   "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
                   "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
                   "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
-                  "example: verflixt advise --eyes 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
+                  "example: verflixt advise --turn-total 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
                   vm))
     return 0;
   const std::string format = format_from(vm, kFormats);

@@ -1,10 +1,11 @@
 #pragma once
 // Die verflixte 6's commands, the default game's: `verflixt COMMAND`. Each takes argv with
 // argv[0] = its name, returns the exit code, and throws InputError for bad input (main prints
-// it, exits 2). The registry lists them (verflixte6_commands), with serve (serve_command.h).
+// it, exits 2). The registry lists them (verflixte6_commands).
 #include <vector>
 
 #include "verflixt/core/command.h"
+#include "verflixt/core/option.h"
 
 namespace verflixt::cli {
 
@@ -15,6 +16,7 @@ int solve_command(int argc, const char* const* argv);     // exact optimal solo 
 int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
 int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser)
 int advise_command(int argc, const char* const* argv);      // rank the actions of a situation
+core::OptionTable advise_options();                         // its options (api.h), for the page
 int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
 int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
 int strength_command(int argc, const char* const* argv);    // best-response gains against a policy

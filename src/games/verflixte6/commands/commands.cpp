@@ -1,6 +1,5 @@
 // Die verflixte 6's command list, for the registry (src/games/registry.cpp).
 #include "games/verflixte6/commands/command.h"
-#include "games/verflixte6/commands/serve_command.h"
 
 namespace verflixt::cli {
 
@@ -20,11 +19,11 @@ std::vector<core::Command> verflixte6_commands() {
       {"tournament", tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors",
        "--seats 2 --evenings 20"},
       {"advise", advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes",
-       "--eyes 18 --other 20:p",
-       "--eyes 5 --other 22:p --other 14:p --other 9:z --jokers hirtenschutz,pony,ventil --objective win"},
+       "--turn-total 18 --other 20:p",
+       "--turn-total 5 --other 22:p --other 14:p --other 9:z --jokers hirtenschutz,pony,ventil --objective win",
+       advise_options},
       {"balance", balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset",
        "--players 2 --evenings 20 --jokers pony --no-solver-family"},
-      {"serve", serve_command, "the player's page in a browser: advice at the table, when to stop (local web server)"},
       {"tune", tune_command, "improve a position policy's parameters (and loadout) against a field, paired",
        "--field threshold:20 --evenings 20 --rounds 1 --param margin=0..2"},
       {"strength", strength_command, "how much a best response gains against a policy, iterated (strong family)",

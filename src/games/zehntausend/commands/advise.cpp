@@ -1,6 +1,6 @@
 // `verflixt advise --game zehntausend`: after a throw, every legal set-aside with bank or
 // throw; before one (--dice-left), bank or throw. Ranked by the turn's exact expected points
-// and, with opponents, by P(win) (exact against one opponent and in the final round, else Monte Carlo).
+// and, with others, by P(win) (exact against one opponent and in the final round, else Monte Carlo).
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -35,31 +35,31 @@ struct Ask {
 };
 
 Ask read_ask(const po::variables_map& vm, ZehntausendRules& r) {
-  // Before a throw (--dice-left) the question is bank or throw; after one (--throw), which dice
+  // Before a throw (--dice-left) the question is bank or throw; after one (--dice), which dice
   // to set aside and then bank or throw.
   Ask a;
   const bool before = a.before = vm.count("dice-left") > 0;
-  if (before == (vm.count("throw") > 0))
-    throw core::InputError(before ? "give --throw (after a throw) or --dice-left (before one), not both"
-                            : "give --throw \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
+  if (before == (vm.count("dice") > 0))
+    throw core::InputError(before ? "give --dice (after a throw) or --dice-left (before one), not both"
+                            : "give --dice \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
                               "or throw?)");
   std::vector<int>& faces = a.faces;
   const int dice_left = a.dice_left = before ? vm["dice-left"].as<int>() : 0;
   if (before && (dice_left < 1 || dice_left > r.dice))
     throw core::InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
-  if (!before) faces = core::parse_dice_text(vm["throw"].as<std::string>(), "--throw");
-  const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["total"].as<int>();
+  if (!before) faces = core::parse_dice_text(vm["dice"].as<std::string>(), "--dice");
+  const int turn_total = a.turn_total = vm["turn-total"].as<int>(), total = a.total = vm["score"].as<int>();
   std::vector<int>& opponents = a.opponents;
-  if (vm.count("opponent"))
-    for (const auto& s : vm["opponent"].as<std::vector<std::string>>())
-      opponents.push_back(core::parse_int(s, "--opponent", "command line", 0, 100000000));
+  if (vm.count("other"))
+    for (const auto& s : vm["other"].as<std::vector<std::string>>())
+      opponents.push_back(core::parse_int(s, "--other", "command line", 0, 100000000));
   if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
-    throw core::InputError("--throw needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
+    throw core::InputError("--dice needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
   if (turn_total < 0 || turn_total % kPointStep) throw core::InputError("--turn-total must be a multiple of 50, 0 or more");
-  if (total < 0 || total % kPointStep) throw core::InputError("--total must be a multiple of 50, 0 or more");
+  if (total < 0 || total % kPointStep) throw core::InputError("--score must be a multiple of 50, 0 or more");
   const bool race = !opponents.empty();
   if (race) r.players = static_cast<int>(opponents.size()) + 1;
-  if (r.players > kMaxPlayers) throw core::InputError("--opponent: at most 7 opponents");
+  if (r.players > kMaxPlayers) throw core::InputError("--other: at most 7 other players");
   const int me = a.me = vm["seat"].as<int>() - 1;
   if (me < 0 || me >= r.players) throw core::InputError("--seat must be 1.." + std::to_string(r.players));
   return a;
@@ -87,12 +87,14 @@ double final_round_p_win(const TurnModel& m, const ZehntausendRules& r, const As
 // advise's options: the game's, its own, then the cache's.
 core::OptionTable zehntausend_advise_options() {
   const core::OptionTable own = {
-      core::word_option("throw", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"),
+      core::renamed(core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"),
+                    "throw"),
       core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
       core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn"),
-      core::integer_option("total", 0, 0, 1000000, "my game total"),
-      core::words_option("opponent", "an opponent's game total (repeatable; in seat order after me)"),
-      core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); opponents take the other seats in order"),
+      core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total"),
+      core::renamed(core::words_option("other", "another player's game total (repeatable; in seat order after me)"),
+                    "opponent"),
+      core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); the others take the other seats in order"),
       core::policy_option("policy", "exact",
                           "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a "
                           "seat policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)"),
@@ -123,7 +125,7 @@ bool exact_spec(const std::string& spec, std::string& file) {
 void exact_wins(const Race& race, const Ask& ask, std::vector<Row>& rows) {
   const int opponent = ask.opponents.front();
   if (ask.total >= race.rules().limit || opponent >= race.rules().limit)
-    throw core::InputError("--total and --opponent: the race before the final round has totals below the limit (" +
+    throw core::InputError("--score and --other: the race before the final round has totals below the limit (" +
                            std::to_string(race.rules().limit) + ")");
   for (Row& row : rows) {
     const int t2 = ask.turn_total + row.s.points;
@@ -176,12 +178,12 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
   else
     j.headline(advice_headline(said, "expected points banked this turn", false, "exact, optimal play on"));
   if (before)
-    j.field("throw", nullptr).field("dice_left", dice_left);
+    j.field("dice", nullptr).field("dice_left", dice_left);
   else
-    j.field("throw", faces_text(thrown));
+    j.field("dice", faces_text(thrown));
   j.field("turn_total", turn_total)
-      .field("total", total)
-      .field("opponents", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
+      .field("score", total)
+      .field("others", std::vector<std::int64_t>(opponents.begin(), opponents.end()))
       .field("final_round", final_round);
   if (race && exact)
     j.field("seed", nullptr).field("policy", policy).field("games_per_choice", nullptr);
@@ -191,7 +193,7 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
         .field("games_per_choice", games);
   j.line((before ? "before a throw with " + std::to_string(dice_left) + " dice left" : "threw " + faces_text(thrown)) +
          " at turn total " + std::to_string(turn_total) +
-         (race ? ", my total " + std::to_string(total) + ", best opponent " + std::to_string(best_other) +
+         (race ? ", my score " + std::to_string(total) + ", best other " + std::to_string(best_other) +
                      (final_round ? " (final round)" : "")
                : ""));
   j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
@@ -247,15 +249,16 @@ std::string advise_output(const std::string& format, const ZehntausendRules& r, 
 
 }  // namespace
 
+core::OptionTable zehntausend_advise_request_options() { return zehntausend_advise_options() + sampling_options(); }
+
 int zehntausend_advise_command(int argc, const char* const* argv) {
   po::variables_map vm;
-  if (!parse(argc, argv, "advise --game zehntausend options",
-             zehntausend_advise_options() + sampling_options() + output_options(kFormats),
-             "usage: verflixt advise --game zehntausend --throw \"1 5 5 2 4 3\" [--turn-total 350] [--total 7200]\n"
+  if (!parse(argc, argv, "advise --game zehntausend options", zehntausend_advise_request_options() + output_options(kFormats),
+             "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
              "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
-             "                       [--opponent 9100 ...] [--seat 1] [--games N] [--seed S]\n"
+             "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
              "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
-             "and, with opponents, by P(win): exact against one opponent (the solved two-player race, cached\n"
+             "and, with others, by P(win): exact against one opponent (the solved two-player race, cached\n"
              "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
              "under --policy.",
              vm))
@@ -278,7 +281,7 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   for (int o : opponents) best_other = std::max(best_other, o);
   const bool final_round = race && best_other >= r.limit;
   if (race && !r.final_round && (final_round || total >= r.limit))
-    throw core::InputError("--total and --opponent: without the final round (final_round=false) a total at the limit (" +
+    throw core::InputError("--score and --other: without the final round (final_round=false) a total at the limit (" +
                            std::to_string(r.limit) + ") has won; the game is over");
 
   std::vector<Row> rows;
@@ -293,8 +296,10 @@ int zehntausend_advise_command(int argc, const char* const* argv) {
   // below; more players, refused) the game is played on by Monte Carlo under race.
   std::string race_file;
   const std::string asked = vm["policy"].as<std::string>();
-  const bool wants_exact = exact_spec(asked, race_file);
-  const std::string sampled = wants_exact ? "race" : asked;
+  // The default (exact) with more than two players is the race policy by Monte Carlo, as the
+  // help says; asked for by name, exact is refused there.
+  const bool wants_exact = exact_spec(asked, race_file) && (r.players == 2 || !vm["policy"].defaulted());
+  const std::string sampled = wants_exact || vm["policy"].defaulted() ? "race" : asked;
   const bool exact = race && !final_round && wants_exact;
   if (exact && r.players != 2)
     throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");

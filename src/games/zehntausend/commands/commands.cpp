@@ -351,7 +351,7 @@ std::vector<core::Command> zehntausend_commands() {
       {"solve", zehntausend_solve_command, "", "", ";--race"},
       {"evaluate", zehntausend_evaluate_command, "", "--turns 2000"},
       {"tournament", zehntausend_tournament_command, "", "--seat optimal --seat bank:400 --games 200"},
-      {"advise", zehntausend_advise_command, "", "--throw 155243"},
+      {"advise", zehntausend_advise_command, "", "--dice 155243", nullptr, zehntausend_advise_request_options},
       {"bench", zehntausend_bench_command, "", "--games 2000"},
       {"balance", zehntausend_balance_command, "", "--set limit=3000 --games 500"},
   };

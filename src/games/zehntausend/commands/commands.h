@@ -12,6 +12,8 @@ int zehntausend_solve_command(int argc, const char* const* argv);
 int zehntausend_evaluate_command(int argc, const char* const* argv);
 int zehntausend_tournament_command(int argc, const char* const* argv);
 int zehntausend_advise_command(int argc, const char* const* argv);
+// advise's options without the output's: what a request to the page's server may give.
+core::OptionTable zehntausend_advise_request_options();
 int zehntausend_bench_command(int argc, const char* const* argv);
 int zehntausend_balance_command(int argc, const char* const* argv);
 

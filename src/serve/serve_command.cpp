@@ -1,15 +1,16 @@
-// `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib).
+// `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib), for
+// every game: a request's "game" picks one (serve/game_api.h; Die verflixte 6 without it).
 // POST /api/advise, /api/solve and /api/rules take a JSON object of the command's options
-// by their long names ({"eyes": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
-// and their JSON types are listed exactly (cli/request_schema.h), and an accepted request
+// by their long names ({"turn-total": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
+// and their JSON types are listed exactly (serve/request_schema.h), and an accepted request
 // becomes the argument list the command line parses, so it gets the command's checks, its
 // one-line error ({"error": "..."}, status 400) and its `--format json` answer from the same
-// functions (cli/api.h). GET / is the page (cli/page/index.html, compiled in).
+// functions (games/verflixte6/commands/api.h). GET / is the page (serve/page/index.html, compiled in).
 //
 // Nothing a request sends can stop the server, stall it or take its memory: connections are
 // read by one thread and must deliver their request within seconds and within size limits,
-// a few per client address (cli/guarded_server.h); the Host, the content type and, beyond
-// loopback, a token are checked before routing (cli/client_access.h); the heavy requests
+// a few per client address (serve/guarded_server.h); the Host, the content type and, beyond
+// loopback, a token are checked before routing (serve/client_access.h); the heavy requests
 // (advise, solve) compute on a few threads of their own and the rest are told to retry; each
 // runs under one budget (core/budget.h): a deadline that cuts its Monte Carlo (marked
 // interrupted) and refuses exact work that would not finish in time, and a ceiling on the
@@ -39,10 +40,11 @@
 
 #include "games/verflixte6/commands/api.h"
 #include "cli/cli.h"
-#include "games/verflixte6/commands/client_access.h"
-#include "games/verflixte6/commands/guarded_server.h"
-#include "games/verflixte6/commands/request_schema.h"
-#include "games/verflixte6/commands/serve_command.h"
+#include "serve/client_access.h"
+#include "serve/game_api.h"
+#include "serve/guarded_server.h"
+#include "serve/request_schema.h"
+#include "serve/serve_command.h"
 #include "page/index_html.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/budget.h"
@@ -218,23 +220,46 @@ std::string answer_within(const std::string& command, const core::OptionTable& t
   return rules_json(rules_from(vm));
 }
 
-// The answer to POST /api/<command>: the command's JSON, or an InputError's one line.
+// Another game's advise under its budget: the request's Monte Carlo games or samples capped as
+// Die verflixte 6's are, then the command itself, in-process.
+std::string game_answer_within(const ServedCommand& served, const std::vector<std::string>& args, const Limits& limits,
+                               const core::Budget& budget) {
+  const core::Budget::Scope scope(&budget);
+  po::variables_map vm;
+  parse_request(args, served.options, vm);  // the command's checks first, and the values the caps read
+  for (const char* count : {"games", "samples"})
+    if (vm.count(count) && vm[count].as<std::uint64_t>() > limits.max_samples)
+      throw core::InputError("--" + std::string(count) + " " + std::to_string(vm[count].as<std::uint64_t>()) +
+                             " is above this server's cap; valid: 1.." + std::to_string(limits.max_samples));
+  return run_served(served, args, limits.threads);
+}
+
+// The answer to POST /api/<command>: the command's JSON, or an InputError's one line. A request
+// names its game with "game" (Die verflixte 6 without it); another game's advise is that game's
+// command, run in-process.
 std::string answer(const std::string& command, const std::string& body, const Limits& limits,
                    const PolicyCatalog& catalog) {
-  const core::OptionTable table = command == "advise" ? advise_options()
+  const std::vector<std::string> games = served_games();
+  const std::string game = request_game(body, games);
+  std::optional<ServedCommand> served;
+  if (game != games.front()) served = served_command(game, command);
+  const core::OptionTable table = served                ? served->options
+                                  : command == "advise" ? advise_options()
                                   : command == "solve"  ? solve_options()
                                                         : rules_options();
   std::vector<std::string> args = request_arguments(command, table, body, catalog);
+  std::vector<std::string> typed = args;  // as a user types it: the game first
+  if (served) typed.insert(typed.begin(), game);
   // The computation ends a little before the deadline, so that the answer (an estimate cut
   // short, or the refusal) is written by then.
   const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
-  const std::string remedy = "run `" + core::printable(command_line(args), 300) + "` on the command line";
+  const std::string remedy = "run `" + core::printable(command_line(typed), 300) + "` on the command line";
   const core::Budget budget(
       {.time = std::chrono::duration_cast<core::Budget::Clock::duration>(std::chrono::duration<double>(compute)),
        .memory = limits.max_memory_mb * 1'000'000},
       &interrupt_flag(), remedy);
   try {
-    return answer_within(command, table, args, limits, budget);
+    return served ? game_answer_within(*served, args, limits, budget) : answer_within(command, table, args, limits, budget);
   } catch (const core::BudgetExceeded& e) {
     // Every refusal points to the command line, whichever limit was met first: the deadline
     // and the memory say so through the budget, this server's state cap through the solver.
@@ -335,9 +360,11 @@ int serve_command(int argc, const char* const* argv) {
   po::variables_map vm;
   if (!parse(argc, argv, "serve options", serve_options(limits),
                   "usage: verflixt serve [--port N] [--bind ADDR] [--token-file FILE] [--allow-host NAME]\n"
-                  "Serves the player's page (advice at the table, when to stop) at http://ADDR:N/ and a JSON\n"
-                  "API: POST /api/advise, /api/solve, /api/rules with the command's options as a JSON object,\n"
-                  "e.g. {\"eyes\": 9, \"other\": [\"14:p\", \"0:j\"]}; answers are the commands' --format json.\n"
+                  "Serves the player's page (advice at the table for every game, when to stop) at\n"
+                  "http://ADDR:N/ and a JSON API: POST /api/advise, /api/solve, /api/rules with the command's\n"
+                  "options as a JSON object, e.g. {\"turn-total\": 9, \"other\": [\"14:p\", \"0:j\"]}, and \"game\" for\n"
+                  "another game's advise ({\"game\": \"pig\", \"score\": 40, \"other\": 60}); GET /api/games lists\n"
+                  "each game's keys. Answers are the commands' --format json.\n"
                   "Beyond loopback (--bind 0.0.0.0) the API asks for a token: open the address printed at start.\n"
                   "Ctrl-C stops the server (exit code 130, as for every interrupted command).",
                   vm))
@@ -404,11 +431,13 @@ int serve_command(int argc, const char* const* argv) {
   };
   for (const std::string command : {"advise", "solve", "rules"}) server.Post("/api/" + command, api(command));
   server.Get("/api/rules", api("rules"));
+  const std::string games = games_json();
+  server.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) { send_json(res, 200, games); });
   // httplib's own errors (no such page, a malformed request) as JSON in the same form.
   server.set_error_handler([&](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 404) {
-      send_json(res, 404, error_json("no such page " + verflixt::core::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules"));
+      send_json(res, 404, error_json("no such page " + verflixt::core::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules, /api/games"));
     } else {
       send_json(res, res.status, error_json("HTTP " + std::to_string(res.status)));
     }

@@ -29,10 +29,12 @@ enum class KeyType {
 struct KeyRule {
   std::string key;  // the command's long option, as the request spells it
   KeyType type;
+  std::string option = {};  // the option it becomes: `key`, or the current name of an earlier spelling
 };
 
 // The keys of a request for a command of option table `table` (core/option.h): every
-// option offered to the web (Option::web), never a file; its JSON type from its kind.
+// option offered to the web (Option::web), never a file; its JSON type from its kind. An
+// option's earlier spellings (Option::old_names) are keys too, read as the option.
 std::vector<KeyRule> request_keys(const core::OptionTable& table);
 
 // The strategies shipped with verflixt that a request may name: file stem -> the server's
@@ -52,6 +54,11 @@ class PolicyCatalog {
  private:
   std::map<std::string, std::string> paths_;
 };
+
+// The game a request body names with its "game" key, one of `games` as typed (with "did you
+// mean"); the first of `games` without the key. Throws InputError for a body that is not a JSON
+// object or a game that is not one of them.
+std::string request_game(std::string_view body, const std::vector<std::string>& games);
 
 // The argument list of `verflixt <endpoint>` for a request body (a JSON object, or empty for
 // {}), each key checked against request_keys(table): "key": value becomes --key=value, true a bare

@@ -1,4 +1,4 @@
-#include "games/verflixte6/commands/guarded_server.h"
+#include "serve/guarded_server.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -1,4 +1,4 @@
-#include "games/verflixte6/commands/request_schema.h"
+#include "serve/request_schema.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -69,7 +69,7 @@ Json parse_object(std::string_view body) {
   } catch (const Json::exception& e) {
     throw core::InputError(std::string("the request is not JSON: ") + e.what());
   }
-  if (!req.is_object()) throw core::InputError("the request must be a JSON object of options, e.g. {\"eyes\": 9}");
+  if (!req.is_object()) throw core::InputError("the request must be a JSON object of options, e.g. {\"turn-total\": 9}");
   return req;
 }
 
@@ -80,20 +80,23 @@ std::vector<KeyRule> request_keys(const core::OptionTable& table) {
   for (const core::Option& o : table) {
     if (!o.web) continue;
     using Kind = core::Option::Kind;
+    KeyType type = KeyType::Text;
     switch (o.kind) {
-      case Kind::Switch: keys.push_back({o.name, KeyType::Flag}); break;
+      case Kind::Switch: type = KeyType::Flag; break;
       // As the command line spells it ("true", "false"): a Flag only ever turns an option on.
-      case Kind::Boolean: keys.push_back({o.name, KeyType::Text}); break;
+      case Kind::Boolean: type = KeyType::Text; break;
       case Kind::Integer:
-      case Kind::Count: keys.push_back({o.name, KeyType::Integer}); break;
-      case Kind::Real: keys.push_back({o.name, KeyType::Real}); break;
+      case Kind::Count: type = KeyType::Integer; break;
+      case Kind::Real: type = KeyType::Real; break;
       case Kind::Word:
-      case Kind::Choice: keys.push_back({o.name, KeyType::Text}); break;
-      case Kind::Words: keys.push_back({o.name, KeyType::TextList}); break;
-      case Kind::Policy: keys.push_back({o.name, KeyType::Policy}); break;
-      case Kind::Text: keys.push_back({o.name, KeyType::IniText}); break;
-      case Kind::File: break;  // no request names a file
+      case Kind::Choice: type = KeyType::Text; break;
+      case Kind::Words: type = KeyType::TextList; break;
+      case Kind::Policy: type = KeyType::Policy; break;
+      case Kind::Text: type = KeyType::IniText; break;
+      case Kind::File: continue;  // no request names a file
     }
+    keys.push_back({o.name, type, o.name});
+    for (const auto& old : o.old_names) keys.push_back({old, type, o.name});
   }
   return keys;
 }
@@ -126,49 +129,67 @@ std::string PolicyCatalog::resolve(const std::string& key, const std::string& na
                    key + "-text\"");
 }
 
+std::string request_game(std::string_view body, const std::vector<std::string>& games) {
+  const Json req = parse_object(body);
+  if (!req.contains("game")) return games.front();
+  const Json& v = req["game"];
+  if (!v.is_string()) throw core::InputError("\"game\": expected a string; valid: " + core::join(games, ", "));
+  const std::string given = string_value("game", v, false);
+  const auto k = core::match_name(given, games);
+  if (!k)
+    throw core::InputError("\"game\": unknown game " + core::quoted(given, 40) + core::suggest(given, games, core::join(games, ", ")));
+  return games[*k];
+}
+
 std::vector<std::string> request_arguments(std::string_view endpoint, const core::OptionTable& table,
                                            std::string_view body, const PolicyCatalog& catalog) {
   const std::vector<KeyRule> rules = request_keys(table);
-  std::vector<std::string> names;
-  for (const auto& r : rules) names.push_back(r.key);
+  std::vector<std::string> names;  // the current names: the valid keys a refusal lists
+  for (const auto& r : rules)
+    if (r.key == r.option) names.push_back(r.key);
   const Json req = parse_object(body);
   std::vector<std::string> args = {std::string(endpoint)};
   for (const auto& [key, value] : req.items()) {
+    if (key == "game") continue;  // which game: request_game
     if (!well_formed_key(key))
       throw core::InputError("the key " + verflixt::core::quoted(key, 40) + " is not an option name (lower-case letters and '-'); valid: " +
                        core::join(names, ", "));
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const KeyRule& r) { return r.key == key; });
     if (rule == rules.end()) throw core::InputError("unknown key '" + key + "' for /api/" + std::string(endpoint) + core::suggest(key, names));
+    // A key given twice under two spellings is one option given twice.
+    if (rule->key != rule->option && req.contains(rule->option))
+      throw core::InputError("give one of \"" + rule->option + "\" and \"" + key + "\" (its earlier name), not both");
+    const std::string option = "--" + rule->option;
     const auto wrong = [&] {
       return core::InputError("\"" + key + "\": expected " + type_text(rule->type) + ", not " + std::string(value.type_name()));
     };
     switch (rule->type) {
       case KeyType::Flag:
         if (!value.is_boolean()) throw wrong();
-        if (value.get<bool>()) args.push_back("--" + key);
+        if (value.get<bool>()) args.push_back(option);
         break;
       case KeyType::Integer:
         if (!value.is_number_integer()) throw wrong();
-        args.push_back("--" + key + "=" + value.dump());
+        args.push_back(option + "=" + value.dump());
         break;
       case KeyType::Real:
         if (!value.is_number()) throw wrong();
-        args.push_back("--" + key + "=" + value.dump());
+        args.push_back(option + "=" + value.dump());
         break;
       case KeyType::Text:
       case KeyType::IniText:
-        args.push_back("--" + key + "=" + string_value(key, value, rule->type == KeyType::IniText));
+        args.push_back(option + "=" + string_value(key, value, rule->type == KeyType::IniText));
         break;
       case KeyType::Policy:
-        args.push_back("--" + key + "=" + catalog.resolve(key, string_value(key, value, false)));
+        args.push_back(option + "=" + catalog.resolve(key, string_value(key, value, false)));
         break;
       case KeyType::TextList:
         if (value.is_string()) {
-          args.push_back("--" + key + "=" + string_value(key, value, false));
+          args.push_back(option + "=" + string_value(key, value, false));
           break;
         }
         if (!value.is_array()) throw wrong();
-        for (const auto& item : value) args.push_back("--" + key + "=" + string_value(key, item, false));
+        for (const auto& item : value) args.push_back(option + "=" + string_value(key, item, false));
         break;
     }
   }

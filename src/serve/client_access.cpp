@@ -1,4 +1,4 @@
-#include "games/verflixte6/commands/client_access.h"
+#include "serve/client_access.h"
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>

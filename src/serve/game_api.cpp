@@ -1,0 +1,108 @@
+#include "serve/game_api.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "cli/in_process.h"
+#include "games/registry.h"
+#include "verflixt/core/budget.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
+
+namespace verflixt::cli {
+namespace {
+
+// The JSON type of an option's key, as request_schema.cpp reads it, and as the page renders
+// its field.
+const char* key_type(core::Option::Kind kind) {
+  using Kind = core::Option::Kind;
+  switch (kind) {
+    case Kind::Switch: return "flag";
+    case Kind::Integer:
+    case Kind::Count: return "integer";
+    case Kind::Real: return "number";
+    case Kind::Words: return "list";
+    case Kind::Choice: return "choice";
+    case Kind::Text: return "text";
+    default: return "string";
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> served_games() {
+  std::vector<std::string> names;
+  for (const auto& g : games::registry()) names.push_back(g.name);
+  return names;
+}
+
+ServedCommand served_command(const std::string& game, const std::string& command) {
+  const games::GameEntry* g = games::find_game(game);
+  if (!g) throw core::InputError("unknown game " + core::quoted(game, 40));
+  std::vector<std::string> offered;
+  for (const auto& c : g->commands) {
+    if (!c.request_options) continue;
+    offered.emplace_back(c.name);
+    if (command != c.name) continue;
+    ServedCommand s{&c, c.request_options()};
+    // A policy names a file or a game's own forms the catalog of the page does not know: the
+    // page plays each game's default continuation.
+    for (core::Option& o : s.options)
+      if (o.kind == core::Option::Kind::Policy || o.kind == core::Option::Kind::File || o.name == "threads") o.web = false;
+    return s;
+  }
+  throw core::InputError("the page answers " + core::join(offered, ", ") + " for " + game + "; `verflixt " + game + " " +
+                         command + "` answers on the command line");
+}
+
+std::string games_json() {
+  nlohmann::ordered_json doc;
+  doc["games"] = nlohmann::ordered_json::array();
+  for (const auto& g : games::registry()) {
+    nlohmann::ordered_json game;
+    game["name"] = g.name;
+    game["description"] = g.description;
+    nlohmann::ordered_json keys = nlohmann::ordered_json::array();
+    for (const auto& c : g.commands) {
+      if (std::string(c.name) != "advise" || !c.request_options) continue;
+      for (const core::Option& o : served_command(g.name, "advise").options) {
+        if (!o.web) continue;
+        nlohmann::ordered_json k;
+        k["key"] = o.name;
+        k["type"] = key_type(o.kind);
+        k["help"] = o.help;
+        if (o.has_fallback) k["default"] = o.fallback;
+        if (o.kind == core::Option::Kind::Integer) k["min"] = o.lo, k["max"] = o.hi;
+        if (o.kind == core::Option::Kind::Count) k["min"] = o.count_lo, k["max"] = o.count_hi;
+        if (o.kind == core::Option::Kind::Real) k["min"] = o.real_lo, k["max"] = o.real_hi;
+        if (!o.choices.empty()) k["choices"] = o.choices;
+        keys.push_back(k);
+      }
+    }
+    game["advise"] = keys;
+    doc["games"].push_back(game);
+  }
+  return doc.dump(2) + "\n";
+}
+
+std::string run_served(const ServedCommand& served, std::vector<std::string> args, int threads) {
+  const auto takes = [&](const char* name) {
+    return std::any_of(served.options.begin(), served.options.end(), [&](const core::Option& o) { return o.name == name; });
+  };
+  if (takes("threads")) args.push_back("--threads=" + std::to_string(threads));
+  args.push_back("--format=json");
+  const InProcessRun run = run_in_process(served.command->run, args);
+  if (!run.input_error.empty()) {
+    // The budget's refusals keep their kind: the server adds the command line to them.
+    if (const core::Budget* b = core::Budget::current(); b && b->spent()) throw core::BudgetExceeded(run.input_error);
+    throw core::InputError(run.input_error);
+  }
+  if (run.stopped) throw core::Interrupted("stopped");
+  if (!run.failure.empty()) throw std::runtime_error(run.failure);
+  if (run.code != 0) throw std::runtime_error(std::string(served.command->name) + " ended with exit code " + std::to_string(run.code));
+  return run.out;
+}
+
+}  // namespace verflixt::cli

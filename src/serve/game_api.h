@@ -1,0 +1,40 @@
+#pragma once
+// The page's API for every game of the registry (games/registry.h): the games a request may
+// name ("game": NAME, serve/request_schema.h), each game's advise options as a request may
+// give them, GET /api/games for the page's forms, and the answer of a game's advise run
+// in-process as the command line runs it (cli/in_process.h), so that the page's numbers are the
+// command line's. Die verflixte 6's own answers (advise, solve, rules with its jokers) stay in
+// serve_command.cpp, on its report functions.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "verflixt/core/command.h"
+#include "verflixt/core/option.h"
+
+namespace verflixt::cli {
+
+// The games a request may name, the default (the registry's first) first.
+std::vector<std::string> served_games();
+
+// A game's command that the page offers, with the options a request may give it: its
+// request_options (core/command.h) less what only the command line may name (a policy file,
+// the threads, a cache folder). Throws InputError naming the commands the page offers.
+struct ServedCommand {
+  const core::Command* command;
+  core::OptionTable options;
+};
+ServedCommand served_command(const std::string& game, const std::string& command);
+
+// GET /api/games: every game, its description and its advise's keys (name, JSON type, help,
+// default, range or choices): what the page builds its forms from.
+std::string games_json();
+
+// The JSON text of `args` (a request's argument list, args[0] the command) run as `served`'s
+// command in-process with --format json and `threads` threads where it takes them, under the
+// calling thread's budget. Throws InputError with the command's one line (a refusal of the
+// budget included), Interrupted when the server stops.
+std::string run_served(const ServedCommand& served, std::vector<std::string> args, int threads);
+
+}  // namespace verflixt::cli

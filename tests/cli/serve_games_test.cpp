@@ -1,0 +1,124 @@
+// `verflixt serve` for every game: a request's "game" picks the game, and its advise answers
+// on the API exactly as the command line does (the same JSON for the same options); GET
+// /api/games lists each game's advise keys in the words every game shares; what only the
+// command line may ask (another game's solve, a cache folder) is refused with one line.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "binary.h"
+#include "cli/server_process.h"
+
+namespace verflixt {
+namespace {
+
+class ServeGames : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess("--threads 1"); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static int port() { return server_->port(); }
+  static ServerProcess* server_;
+};
+ServerProcess* ServeGames::server_ = nullptr;
+
+TEST_F(ServeGames, EveryGamesAdviseIsTheCommandLinesJson) {
+  ASSERT_GT(port(), 0);
+  // A request and the command line it stands for.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"game": "pig", "score": 40, "other": 60, "turn-total": 15})", "pig advise --score 40 --other 60 --turn-total 15"},
+      {R"({"game": "schocken", "dice": "6 6 1", "other": "4 2 1"})", "schocken advise --dice '6 6 1' --other '4 2 1'"},
+      {R"({"game": "schocken", "dice": "663", "players": 3, "seat": 2})", "schocken advise --dice 663 --players 3 --seat 2"},
+      {R"({"game": "en-gingg", "dice": "5,4,4,2", "aside": "6,6", "throw": "2"})",
+       "en-gingg advise --dice 5,4,4,2 --aside 6,6 --throw 2"},
+      {R"({"game": "zehntausend", "dice": "155243", "turn-total": 0, "score": 500, "other": ["1000", "2000"], "games": 500, "seed": 3})",
+       "zehntausend advise --dice 155243 --score 500 --other 1000 --other 2000 --games 500 --seed 3"},
+      {R"({"game": "kniffel", "dice": "66321", "throw": 2})", "kniffel advise --dice 66321 --throw 2"},
+  };
+  for (const auto& [body, args] : cases) {
+    const Reply api = post(port(), "/api/advise", body);
+    const testing::Result cli = testing::run(args + " --format json");
+    ASSERT_EQ(cli.code, 0) << args << "\n" << cli.err;
+    nlohmann::json expected = nlohmann::json::parse(cli.out);
+    ASSERT_EQ(api.status, 200) << args << "\n" << api.body.dump();
+    nlohmann::json got = api.body;
+    for (nlohmann::json* j : {&got, &expected}) j->erase("seconds");  // wall time, where an answer says it
+    EXPECT_EQ(got, expected) << args;
+    EXPECT_EQ(cli.out.rfind("{\n  \"verdict\": ", 0), 0u) << args;  // every answer opens with what to do
+  }
+}
+
+TEST_F(ServeGames, TheGamesAndTheirKeysAreListedInTheSharedWords) {
+  ASSERT_GT(port(), 0);
+  httplib::Client client("127.0.0.1", port());
+  const auto res = client.Get("/api/games");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  const auto j = nlohmann::json::parse(res->body);
+  std::vector<std::string> names;
+  for (const auto& g : j["games"]) names.push_back(g["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"verflixte6", "pig", "schocken", "en-gingg", "zehntausend", "kniffel"}));
+  const auto keys = [&](const std::string& game) {
+    std::vector<std::string> out;
+    for (const auto& g : j["games"])
+      if (g["name"] == game)
+        for (const auto& k : g["advise"]) out.push_back(k["key"]);
+    return out;
+  };
+  const auto has = [&](const std::string& game, const std::string& key) {
+    const auto k = keys(game);
+    return std::find(k.begin(), k.end(), key) != k.end();
+  };
+  for (const std::string game : {"pig", "zehntausend", "verflixte6"}) {
+    EXPECT_TRUE(has(game, "score")) << game;
+    EXPECT_TRUE(has(game, "turn-total")) << game;
+    EXPECT_TRUE(has(game, "other")) << game;
+  }
+  for (const std::string game : {"schocken", "en-gingg", "zehntausend", "kniffel"}) EXPECT_TRUE(has(game, "dice")) << game;
+  // Nothing that names a file or the server's own settings.
+  for (const std::string& game : names)
+    for (const std::string never : {"cache", "no-cache", "rules", "output", "threads", "format", "policy"})
+      EXPECT_FALSE(has(game, never)) << game << " offers " << never;
+}
+
+TEST_F(ServeGames, WhatOnlyTheCommandLineAsksIsRefusedInOneLine) {
+  ASSERT_GT(port(), 0);
+  const std::vector<std::tuple<std::string, std::string, std::string>> bad = {
+      {"/api/advise", R"({"game": "pgi", "score": 4})", "did you mean pig"},
+      {"/api/advise", R"({"game": 7})", "expected a string"},
+      {"/api/advise", R"({"game": "zehntausend", "dice": "155243", "cache": "/etc"})", "unknown key 'cache'"},
+      {"/api/advise", R"({"game": "zehntausend", "dice": "155243", "other": ["1", "2"], "games": 100000000})", "cap"},
+      {"/api/advise", R"({"game": "pig", "score": 200})", "the game is over"},
+      {"/api/solve", R"({"game": "pig"})", "`verflixt pig solve`"},
+  };
+  for (const auto& [path, body, expected] : bad) {
+    const Reply r = post(port(), path, body);
+    EXPECT_EQ(r.status, 400) << body;
+    const std::string msg = r.body.value("error", "");
+    EXPECT_NE(msg.find(expected), std::string::npos) << body << ": " << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+// A game's exact work that would outlast the request's deadline is refused, naming the command
+// line that answers it, and the server answers the next request.
+TEST(ServeGamesProcess, AGamesSolveBeyondTheDeadlineIsRefusedWithItsCommandLine) {
+  ServerProcess server("--max-seconds 0.2 --threads 1");
+  ASSERT_GT(server.port(), 0);
+  const Reply r = post(server.port(), "/api/advise", R"({"game": "pig", "set": ["goal=250"], "score": 3})");
+  EXPECT_EQ(r.status, 400) << r.body.dump();
+  const std::string msg = r.body.value("error", "");
+  EXPECT_NE(msg.find("too large to answer here"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("`verflixt pig advise --score=3 --set=goal=250`"), std::string::npos) << msg;
+  const Reply ok = post(server.port(), "/api/advise", R"({"game": "pig", "set": ["goal=20"], "score": 3})");
+  EXPECT_EQ(ok.status, 200) << ok.body.dump();
+}
+
+}  // namespace
+}  // namespace verflixt
