@@ -114,7 +114,7 @@ def test_zehntausend_heat_map_is_the_race(notebook):
     assert p_win[0, 0] == pytest.approx(cli_json("zehntausend", "solve", "--race")["first_wins"], abs=1e-12)
     # A cell inside: the command line's advise for the same totals.
     mine, theirs = 2, 1
-    cli = cli_json("zehntausend", "advise", "--dice-left", "6", "--total", totals[mine], "--opponent", totals[theirs])
+    cli = cli_json("zehntausend", "advise", "--dice-left", "6", "--score", totals[mine], "--other", totals[theirs])
     assert p_win[mine, theirs] == cli["choices"][0]["p_win"]
     # More points of my own never hurt, more of the opponent's never help.
     assert (p_win > 0).all() and (p_win < 1).all()
