@@ -16,17 +16,10 @@
 namespace verflixt {
 namespace {
 
-class ServeGames : public ::testing::Test {
+class ServeGames : public SharedServer {
  protected:
-  static void SetUpTestSuite() { server_ = new ServerProcess("--threads 1"); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static int port() { return server_->port(); }
-  static ServerProcess* server_;
+  static void SetUpTestSuite() { start("--threads 1"); }
 };
-ServerProcess* ServeGames::server_ = nullptr;
 
 TEST_F(ServeGames, EveryGamesAdviseIsTheCommandLinesJson) {
   ASSERT_GT(port(), 0);

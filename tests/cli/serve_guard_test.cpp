@@ -87,17 +87,10 @@ void expect_serving(int port) {
   EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 2.0);
 }
 
-class ServeGuard : public ::testing::Test {
+class ServeGuard : public SharedServer {
  protected:
-  static void SetUpTestSuite() { server_ = new ServerProcess("--threads 1"); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static int port() { return server_->port(); }
-  static ServerProcess* server_;
+  static void SetUpTestSuite() { start("--threads 1"); }
 };
-ServerProcess* ServeGuard::server_ = nullptr;
 
 // Every request of the audit that read a file, as written, and its variants: each is a 400
 // with one line that holds no byte of the file it names.

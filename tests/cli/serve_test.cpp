@@ -30,17 +30,10 @@
 namespace verflixt {
 namespace {
 
-class Serve : public ::testing::Test {
+class Serve : public SharedServer {
  protected:
-  static void SetUpTestSuite() { server_ = new ServerProcess(); }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static int port() { return server_->port(); }
-  static ServerProcess* server_;
+  static void SetUpTestSuite() { start(""); }
 };
-ServerProcess* Serve::server_ = nullptr;
 
 // The last seat, no robbing 1s (turn.ones_rob=false), against a Prinzessin at 14 and a Zombie,
 // evening totals 0, objective P(win): stopping at e wins outright above 14, splits the win at

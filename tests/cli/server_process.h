@@ -2,6 +2,7 @@
 // A `verflixt serve` child process for the HTTP tests, and a JSON POST to it with cpp-httplib's
 // client. VERFLIXT_SERVE_BINARY in the environment runs another build's executable instead
 // (scripts/fuzz-serve runs the request fuzzer against a sanitizer build this way).
+#include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -79,6 +80,19 @@ class ServerProcess {
   int port_ = 0;
   std::string token_, first_line_;
   bool stopped_ = false;
+};
+
+// A test suite that shares one server: started before its first test with the options its
+// SetUpTestSuite passes to start(), stopped after its last.
+class SharedServer : public ::testing::Test {
+ protected:
+  static void start(const std::string& options) { server_ = new ServerProcess(options); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static int port() { return server_->port(); }
+  static inline ServerProcess* server_ = nullptr;
 };
 
 struct Reply {
