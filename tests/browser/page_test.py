@@ -42,6 +42,13 @@ def fill(driver, element_id, value):
     box.send_keys(str(value))
 
 
+def tap(driver, element):
+    """Clicks an element as a player would after scrolling to it: mid-screen, clear of the
+    sticky ask button at the bottom."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def main():
     binary, out_dir = sys.argv[1], sys.argv[2]
     if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
@@ -80,7 +87,7 @@ def main():
             box.clear()
             box.send_keys(str(eyes))
             Select(row.find_element(By.CSS_SELECTOR, ".o-status")).select_by_value(status)
-        driver.find_element(By.CSS_SELECTOR, "details summary").click()
+        driver.find_element(By.CSS_SELECTOR, "#mc-details summary").click()
         fill(driver, "samples", 6000)
         fill(driver, "seed", 7)
         t0 = time.monotonic()
@@ -212,6 +219,27 @@ def main():
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         if overflow > 0:
             failures.append(f"at 390 px wide the stop view is {overflow} px too wide")
+
+        # Die verflixte 6 on a phone: with three jokers held and four other players the situation
+        # fits one screen (the joker list folds to the jokers held).
+        driver.set_window_size(390, 844)
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait.until(EC.presence_of_element_located((By.ID, "held-pony")))
+        summary = driver.find_element(By.CSS_SELECTOR, "#held-details summary")
+        if driver.find_element(By.ID, "held-details").get_attribute("open") is not None:
+            failures.append("at 390 px wide the joker list is not folded")
+        tap(driver, summary)
+        for joker in ("pony", "fumo", "ventil"):
+            tap(driver, driver.find_element(By.ID, "held-" + joker))
+        tap(driver, summary)
+        held = driver.find_element(By.ID, "held-summary").text
+        if sorted(held.split(", ")) != ["fumo", "pony", "ventil"]:
+            failures.append(f"the folded joker list says {held!r}")
+        form_height = driver.execute_script("return document.getElementById('advise-form').getBoundingClientRect().height")
+        print(f"Die verflixte 6's situation at 390 px with 3 jokers held and 4 others: {form_height:.0f} px")
+        if form_height > 844:
+            failures.append(f"at 390 px the situation with 3 jokers held takes {form_height:.0f} px, more than one 844 px screen")
+        driver.save_screenshot(os.path.join(out_dir, "page-phone-form.png"))
 
         # Every other game: a link fills its form and asks; the page shows the API's verdict and
         # first choice, on a phone, without sideways scrolling; a bad value is marked at its field.
