@@ -205,6 +205,29 @@ TEST(BalanceCli, VarySweepsOneJokerParameter) {
   // Paired per series: the error of a lift is below that of independent runs.
   EXPECT_LE(row["win_lift_stderr"].get<double>(), row["win_lift_stderr_independent"].get<double>());
   EXPECT_DOUBLE_EQ(row["solo_ev_lift_exact"].get<double>(), plain["jokers"][0]["solo_ev_lift_exact"].get<double>());
+  // One decided line, read off the table: the rules' face (3) is not in 4..6, and the value whose
+  // strong lift is nearest zero is the one named.
+  const std::string verdict = j["verdict"];
+  EXPECT_NE(verdict.find("these rules' runkelrueb.face is outside 4..6"), std::string::npos) << verdict;
+  int nearest = 0;
+  double best = 1e9;
+  for (const auto& v : j["values"]) {
+    const double away = std::abs(family(v, "strong")["win_lift"].get<double>());
+    if (away < best) best = away, nearest = v["value"].get<int>();
+  }
+  EXPECT_NE(verdict.find("the smallest lift in 4..6 is at runkelrueb.face=" + std::to_string(nearest) + " ("), std::string::npos)
+      << verdict;
+  EXPECT_NE(verdict.find("under strong"), std::string::npos) << verdict;
+  // With the rules' value in the range, the line starts with its lift as the table has it.
+  const auto with = balance_json("--evenings 300 --vary runkelrueb.face=2..4");
+  const std::string said = with["verdict"];
+  EXPECT_EQ(said.rfind("runkelrueb.face=3, these rules' value, ", 0), 0u) << said;
+  for (const auto& v : with["values"])
+    if (v["value"] == 3) {
+      const auto& strong = family(v, "strong");
+      const bool measured = std::abs(strong["win_lift"].get<double>()) > 2 * strong["win_lift_stderr"].get<double>();
+      EXPECT_EQ(said.find("no measurable amount") == std::string::npos, measured) << said;
+    }
   for (const char* bad : {"balance --vary runkelrueb.face", "balance --vary turn.rob_cap=1..3",
                           "balance --vary runkelrueb.face=1..99", "balance --vary runkelrueb.face=0..2"}) {
     const Result r = run(bad);

@@ -258,6 +258,43 @@ void Balance::intro(std::ostringstream& o) const {
     << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
 }
 
+// The decided line of --vary, under the strongest way of playing measured (strong, else the
+// solver's policy, else the first family): the joker's lift at the rules' own value, when it is
+// in the range, said as a lift only beyond two paired SE, and the value whose lift is nearest
+// zero.
+std::string Balance::vary_decision(const std::vector<SweepPoint>& points,
+                                   const std::function<std::optional<Difference>(const SweepPoint&, size_t)>& lift) const {
+  if (points.empty()) return "no answer: stopped before the first value was measured";
+  size_t f = 0;
+  for (const char* name : {"solver", "strong"})
+    for (size_t k = 0; k < families.size(); ++k)
+      if (families[k].name == name) f = k;
+  const std::string under = " (under " + families[f].name + ", the strongest way of playing measured)";
+  const std::string range = std::to_string(sweep.lo) + ".." + std::to_string(sweep.hi);
+  const SweepPoint* least = nullptr;
+  const SweepPoint* now = nullptr;
+  for (const auto& p : points) {
+    const auto d = lift(p, f);
+    if (!d) continue;
+    if (!least || std::abs(d->paired.mean) < std::abs(lift(*least, f)->paired.mean)) least = &p;
+    if (sweep.rules[static_cast<size_t>(p.value - sweep.lo)] == rules) now = &p;
+  }
+  if (!least) return "no answer: " + families[f].name + " has no lift measured";
+  const auto said = [&](const SweepPoint& p) { return sweep.key + "=" + std::to_string(p.value) + " (" + pm(lift(p, f)->paired) + ")"; };
+  std::string line;
+  if (now) {
+    const core::Estimate d = lift(*now, f)->paired;
+    const bool measured = std::abs(d.mean) > 2 * d.se;
+    line = sweep.key + "=" + std::to_string(now->value) + ", these rules' value, " +
+           (!measured ? "lifts P(win) by no measurable amount (" + pm(d) + ", within 2 SE)"
+                      : std::string(d.mean > 0 ? "lifts" : "lowers") + " P(win) by " + pm(d)) +
+           "; ";
+  } else {
+    line = "these rules' " + sweep.key + " is outside " + range + "; ";
+  }
+  return line + "the smallest lift in " + range + " is at " + said(*least) + under;
+}
+
 // --vary KEY=A..B: the joker's lift per value under every family.
 int Balance::vary() const {
   // --vary KEY=A..B: the joker's lift per value under every family. The base is played once
@@ -308,6 +345,7 @@ int Balance::vary() const {
     values.row(std::move(row));
   }
   out.field("values", values.nested());
+  out.headline(vary_decision(points, lift));
 
   std::ostringstream o;
   o << intro_text() << "\nlift = P(win) of the tested player with " << joker_id(sweep.joker)

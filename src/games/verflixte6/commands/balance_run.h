@@ -3,6 +3,7 @@
 // families it measures, and what every report opens with. The joker table and its ruleset
 // comparison: balance_report.cpp.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -53,6 +54,8 @@ struct Balance {
   void intro(std::ostringstream& o) const;
   std::string intro_text() const;
   int vary() const;
+  std::string vary_decision(const std::vector<verflixte6::SweepPoint>& points,
+                            const std::function<std::optional<verflixte6::Difference>(const verflixte6::SweepPoint&, size_t)>& lift) const;
   int auto_report() const;
   // The joker table, and the ruleset comparison when the rules differ from their preset
   // (balance_report.cpp).
