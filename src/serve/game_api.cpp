@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "cli/in_process.h"
 #include "games/registry.h"
+#include "serve/child_run.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -46,7 +46,7 @@ ServedCommand served_command(const std::string& game, const std::string& command
     if (!c.request_options) continue;
     offered.emplace_back(c.name);
     if (command != c.name) continue;
-    ServedCommand s{&c, c.request_options()};
+    ServedCommand s{g->name, &c, c.request_options()};
     // A policy names a file or a game's own forms the catalog of the page does not know: the
     // page plays each game's default continuation.
     for (core::Option& o : s.options)
@@ -87,21 +87,31 @@ std::string games_json() {
   return doc.dump(2) + "\n";
 }
 
-std::string run_served(const ServedCommand& served, std::vector<std::string> args, int threads) {
+std::string run_served(const ServedCommand& served, std::vector<std::string> args, const ServeLimits& limits,
+                       const std::atomic<bool>* stop) {
   const auto takes = [&](const char* name) {
     return std::any_of(served.options.begin(), served.options.end(), [&](const core::Option& o) { return o.name == name; });
   };
-  if (takes("threads")) args.push_back("--threads=" + std::to_string(threads));
+  if (takes("threads")) args.push_back("--threads=" + std::to_string(limits.threads));
   args.push_back("--format=json");
-  const InProcessRun run = run_in_process(served.command->run, args);
-  if (!run.input_error.empty()) {
-    // The budget's refusals keep their kind: the server adds the command line to them.
-    if (const core::Budget* b = core::Budget::current(); b && b->spent()) throw core::BudgetExceeded(run.input_error);
-    throw core::InputError(run.input_error);
-  }
-  if (run.stopped) throw core::Interrupted("stopped");
-  if (!run.failure.empty()) throw std::runtime_error(run.failure);
-  if (run.code != 0) throw std::runtime_error(std::string(served.command->name) + " ended with exit code " + std::to_string(run.code));
+  args.insert(args.begin(), served.game);
+  const ChildRun run = run_child(args, {.time = limits.time, .memory = limits.memory}, stop);
+  // The refusals are the budget's (core/budget.h), in its words; the server adds the command line.
+  if (run.out_of_time)
+    throw core::BudgetExceeded("too large to answer here: it needs more than the " + limits.time_text + " s allowed here");
+  if (run.out_of_memory)
+    throw core::BudgetExceeded("too large to answer here: it needs more than the " +
+                               std::to_string(limits.memory / 1'000'000) + " MB of memory allowed here");
+  if (run.stopped || run.code == 130) throw core::Interrupted("stopped");
+  // The command's one line is its last on stderr (notes and warnings come before it).
+  std::string last = run.err;
+  while (!last.empty() && last.back() == '\n') last.pop_back();
+  last = last.substr(last.rfind('\n') == std::string::npos ? 0 : last.rfind('\n') + 1);
+  if (last.rfind("verflixt: ", 0) == 0) last = last.substr(10);
+  if (run.code == 2) throw core::InputError(last);
+  if (run.code != 0)
+    throw std::runtime_error(served.game + " " + served.command->name + " ended with " +
+                             (run.code < 0 ? std::string("a signal") : "exit code " + std::to_string(run.code)) + ": " + last);
   return run.out;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 // The page's API for every game of the registry (games/registry.h): the games a request may
 // name ("game": NAME, serve/request_schema.h), each game's advise options as a request may
-// give them, GET /api/games for the page's forms, and the answer of a game's advise run
-// in-process as the command line runs it (cli/in_process.h), so that the page's numbers are the
-// command line's. Die verflixte 6's own answers (advise, solve, rules with its jokers) stay in
+// give them, GET /api/games for the page's forms, and the answer of a game's advise run as the
+// command line itself, in a child process (serve/child_run.h), so that the page's numbers are
+// the command line's. Die verflixte 6's own answers (advise, solve, rules with its jokers) stay in
 // serve_command.cpp, on its report functions.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,6 +25,7 @@ std::vector<std::string> served_games();
 // request_options (core/command.h) less what only the command line may name (a policy file,
 // the threads, a cache folder). Throws InputError naming the commands the page offers.
 struct ServedCommand {
+  std::string game;
   const core::Command* command;
   core::OptionTable options;
 };
@@ -31,10 +35,21 @@ ServedCommand served_command(const std::string& game, const std::string& command
 // default, range or choices): what the page builds its forms from.
 std::string games_json();
 
+// What one answer of another game may take: its deadline (and the same in words, as the
+// refusal says it), the memory it may hold and its worker threads.
+struct ServeLimits {
+  std::chrono::milliseconds time{5000};
+  std::string time_text = "5";
+  std::size_t memory = 0;
+  int threads = 1;
+};
+
 // The JSON text of `args` (a request's argument list, args[0] the command) run as `served`'s
-// command in-process with --format json and `threads` threads where it takes them, under the
-// calling thread's budget. Throws InputError with the command's one line (a refusal of the
-// budget included), Interrupted when the server stops.
-std::string run_served(const ServedCommand& served, std::vector<std::string> args, int threads);
+// command — `verflixt GAME COMMAND ARGS --format json`, with the server's threads where it takes
+// them — in a child process held to `limits` (serve/child_run.h). Throws InputError with the
+// command's one line, BudgetExceeded past the deadline or the memory, Interrupted once `stop`
+// is raised.
+std::string run_served(const ServedCommand& served, std::vector<std::string> args, const ServeLimits& limits,
+                       const std::atomic<bool>* stop);
 
 }  // namespace verflixt::cli

@@ -1,5 +1,6 @@
 // `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib), for
-// every game: a request's "game" picks one (serve/game_api.h; Die verflixte 6 without it).
+// every game: a request's "game" picks one (serve/game_api.h; Die verflixte 6 without it), and
+// another game's advise runs as that command in a child process held to the request's limits.
 // POST /api/advise, /api/solve and /api/rules take a JSON object of the command's options
 // by their long names ({"turn-total": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
 // and their JSON types are listed exactly (serve/request_schema.h), and an accepted request
@@ -24,6 +25,7 @@
 #include <csignal>
 #include <filesystem>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -220,23 +222,28 @@ std::string answer_within(const std::string& command, const core::OptionTable& t
   return rules_json(rules_from(vm));
 }
 
-// Another game's advise under its budget: the request's Monte Carlo games or samples capped as
-// Die verflixte 6's are, then the command itself, in-process.
+// Another game's advise: the request's Monte Carlo games or samples capped as Die verflixte 6's
+// are, then the command itself as a child process, killed at the deadline or past the memory
+// (its own loops need not check a budget for the request to stay bounded).
 std::string game_answer_within(const ServedCommand& served, const std::vector<std::string>& args, const Limits& limits,
-                               const core::Budget& budget) {
-  const core::Budget::Scope scope(&budget);
+                               double seconds) {
   po::variables_map vm;
   parse_request(args, served.options, vm);  // the command's checks first, and the values the caps read
   for (const char* count : {"games", "samples"})
     if (vm.count(count) && vm[count].as<std::uint64_t>() > limits.max_samples)
       throw core::InputError("--" + std::string(count) + " " + std::to_string(vm[count].as<std::uint64_t>()) +
                              " is above this server's cap; valid: 1.." + std::to_string(limits.max_samples));
-  return run_served(served, args, limits.threads);
+  ServeLimits child;
+  child.time = std::chrono::milliseconds(static_cast<long long>(1000 * seconds));
+  child.time_text = seconds >= 1 ? std::to_string(static_cast<long long>(std::llround(seconds))) : fmt("%.1f", std::max(0.1, seconds));
+  child.memory = limits.max_memory_mb * 1'000'000;
+  child.threads = limits.threads;
+  return run_served(served, args, child, &interrupt_flag());
 }
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line. A request
 // names its game with "game" (Die verflixte 6 without it); another game's advise is that game's
-// command, run in-process.
+// command, run as a child process.
 std::string answer(const std::string& command, const std::string& body, const Limits& limits,
                    const PolicyCatalog& catalog) {
   const std::vector<std::string> games = served_games();
@@ -259,7 +266,7 @@ std::string answer(const std::string& command, const std::string& body, const Li
        .memory = limits.max_memory_mb * 1'000'000},
       &interrupt_flag(), remedy);
   try {
-    return served ? game_answer_within(*served, args, limits, budget) : answer_within(command, table, args, limits, budget);
+    return served ? game_answer_within(*served, args, limits, compute) : answer_within(command, table, args, limits, budget);
   } catch (const core::BudgetExceeded& e) {
     // Every refusal points to the command line, whichever limit was met first: the deadline
     // and the memory say so through the budget, this server's state cap through the solver.

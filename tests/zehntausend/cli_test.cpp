@@ -3,6 +3,8 @@
 // and one-line errors with exit code 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -111,6 +113,12 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   ASSERT_EQ(by_name.code, 0) << by_name.err;
   EXPECT_EQ(nlohmann::json::parse(by_default.out)["choices"], nlohmann::json::parse(by_name.out)["choices"]);
   EXPECT_EQ(nlohmann::json::parse(by_default.out)["policy"], "race");
+  // Rules whose games need not end (a limit of a million, totals reset by Bankrott) are an
+  // input to change: one line and exit 2, not an internal error.
+  const Result endless = run(three + " --set limit=1000000");
+  EXPECT_EQ(endless.code, 2) << endless.err;
+  EXPECT_NE(endless.err.find("did not end within a million turns (limit=1000000)"), std::string::npos) << endless.err;
+  EXPECT_EQ(std::count(endless.err.begin(), endless.err.end(), '\n'), 1) << endless.err;
   const Result named = run(three + " --policy exact");
   EXPECT_EQ(named.code, 2);
   EXPECT_NE(named.err.find("solved for two players"), std::string::npos) << named.err;

@@ -80,7 +80,7 @@ MatchRun play_games(const TurnLibrary& lib, std::span<const SeatPolicy* const> s
     int turns = 0;
     for (int seat = from.seat;; seat = seat + 1 == n ? 0 : seat + 1) {
       if (round_complete(final_round, seat)) break;
-      if (++turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
+      if (++turns > kMaxGameTurns) throw_endless_game(r);
       const TurnSampler& sampler =
           current ? *current : seats[static_cast<size_t>(seat)]->decide(GameView{view, seat, final_round}).sampler;
       // A continued turn has thrown already: its next Niete is no first-throw Niete (Z4).

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/rules.h"
 #include "verflixt/games/zehntausend/scoring.h"
 
@@ -126,6 +127,13 @@ struct GameRecord {
 
 // A game longer than this many turns means a policy that never banks; the engine stops it.
 inline constexpr int kMaxGameTurns = 1000000;
+// A game still going after kMaxGameTurns turns: the rules (a far limit, totals reset by
+// Bankrott) and the policies make games that need not end, which is an input to change, not a
+// fault of the program.
+[[noreturn]] inline void throw_endless_game(const ZehntausendRules& r) {
+  throw core::InputError("zehntausend: a game under these rules and policies did not end within a million turns "
+                         "(limit=" + std::to_string(r.limit) + "); valid: a nearer limit, or policies that bank");
+}
 
 // Z5: seats take turns from seat 0; once a seat's total reaches the limit, the seats after
 // it finish the round and the highest total wins (without the final round, the game ends there:
@@ -137,7 +145,7 @@ GameRecord play_game(const ZehntausendRules& r, Decide&& decide, Dice&& dice) {
   bool final_round = false;
   for (int seat = 0;; seat = (seat + 1) % r.players) {
     if (round_complete(final_round, seat)) break;
-    if (++g.turns > kMaxGameTurns) throw std::runtime_error("zehntausend: no end after a million turns");
+    if (++g.turns > kMaxGameTurns) throw_endless_game(r);
     const TurnRecord t = play_turn(
         r, g.totals, seat, final_round, [&](const TurnView& v) { return decide(seat, v); }, dice);
     g.throws += t.throws;
