@@ -248,8 +248,13 @@ void write_file_atomic(const std::string& path, std::string_view text, std::stri
   // -> /proc/self/fd/1 -> "pipe:[...]"): nothing to rename over, write into it directly.
   if (exists && (!S_ISREG(st.st_mode) || ::stat(target.c_str(), &tst) != 0 || tst.st_dev != st.st_dev ||
                  tst.st_ino != st.st_ino)) {
-    Fd fd{::open(path.c_str(), O_WRONLY | O_CLOEXEC | (S_ISREG(st.st_mode) ? O_TRUNC : 0))};
+    // O_NONBLOCK: a FIFO nobody reads would hold the open (and Ctrl-C) without end; it is
+    // refused at once (ENXIO) instead. One with a reader (a pipe, >(...)) is written as usual.
+    Fd fd{::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK | (S_ISREG(st.st_mode) ? O_TRUNC : 0))};
+    if (fd.fd < 0 && errno == ENXIO) throw InputError("cannot write " + name + ": no process reads it (a FIFO)");
     if (fd.fd < 0) fail(errno);
+    const int flags = ::fcntl(fd.fd, F_GETFL);
+    if (flags >= 0) ::fcntl(fd.fd, F_SETFL, flags & ~O_NONBLOCK);
     write_all(fd.fd, text, fail);
     if (::close(fd.release()) != 0) fail(errno);
     return;

@@ -51,6 +51,7 @@
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/thread_cache.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
@@ -310,9 +311,10 @@ std::string token_from(const po::variables_map& vm) {
   if (vm.count("token-file")) {
     source = "--token-file";
     const std::string path = vm["token-file"].as<std::string>();
-    std::ifstream in(path);
-    if (!in || !std::getline(in, token))
-      throw core::InputError("--token-file " + core::quoted(path) + ": cannot read a token from it");
+    // Read as every file verflixt reads: a regular file only (a FIFO would wait for a writer).
+    const std::string text = core::read_text_file(path, "--token-file", 4096);
+    token = text.substr(0, text.find('\n'));
+    if (token.empty()) throw core::InputError("--token-file " + core::quoted(path) + ": cannot read a token from it");
     while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
   } else if (vm.count("token")) {
     token = vm["token"].as<std::string>();

@@ -12,7 +12,9 @@
 #include <atomic>
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "verflixt/core/budget.h"
@@ -36,8 +38,11 @@ template <class T, class MakeScratch, class Play>
 std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int threads, const RunControl& control,
                           bool& interrupted, MakeScratch make_scratch, Play play) {
   const std::uint64_t chunks = (total + chunk_size - 1) / chunk_size;
-  std::vector<T> parts(chunks);
-  std::vector<char> done(chunks, 0);
+  // The parts of the chunks played, by chunk: merged in chunk order at the end, so that the
+  // result does not depend on the threads. Only played chunks take memory, so a run asked for
+  // 2^40 samples and stopped after a few thousand chunks holds a few thousand parts.
+  std::map<std::uint64_t, T> played;
+  std::mutex played_mutex;
   // Under MPI this rank's chunks are its share (rank, rank + R, ...) and parts of other
   // shares the ranks agree to hand it when it runs out (cluster::Agreement); in one process,
   // all of them in order. Threads claim one chunk at a time: chunks are equal in work but
@@ -70,8 +75,10 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
           }
           continue;
         }
-        parts[chunk] = std::move(part);
-        done[chunk] = 1;
+        {
+          const std::lock_guard lock(played_mutex);
+          played.emplace(chunk, std::move(part));
+        }
         agreement.finished();
         if (polling) {
           agreement.poll(stopped());
@@ -82,11 +89,21 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
       if (agreement.wait(polling, stopped())) break;  // nothing left anywhere
     }
   }
-  cluster::share_parts(parts, done);
+  if (cluster::size() > 1) {
+    // The ranks exchange parts by chunk slot (core/cluster.h): a slot for every chunk of the run.
+    will_allocate(chunks * (sizeof(T) + 1), "the parts of " + std::to_string(chunks) + " chunks to exchange");
+    std::vector<T> parts(chunks);
+    std::vector<char> done(chunks, 0);
+    for (auto& [c, part] : played) parts[c] = std::move(part), done[c] = 1;
+    cluster::share_parts(parts, done);
+    played.clear();
+    for (std::uint64_t c = 0; c < chunks; ++c)
+      if (done[c]) played.emplace_hint(played.end(), c, std::move(parts[c]));
+  }
   if (failure) std::rethrow_exception(failure);
   std::vector<T> kept;
-  for (std::uint64_t c = 0; c < chunks; ++c)
-    if (done[c]) kept.push_back(std::move(parts[c]));
+  kept.reserve(played.size());
+  for (auto& [c, part] : played) kept.push_back(std::move(part));
   interrupted = kept.size() < chunks;
   control.report(total, total);
   return kept;

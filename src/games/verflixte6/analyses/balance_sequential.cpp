@@ -78,6 +78,13 @@ SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& tabl
   if (block.evenings == 0 || budget < block.evenings)
     throw core::InputError("--until-verdict " + std::to_string(budget) + ": the budget must be at least one block of --evenings " +
                      std::to_string(block.evenings));
+  // A look is one block played and tested; a budget of more looks than this would take years
+  // to play and overflows the count of looks.
+  constexpr std::uint64_t kMostLooks = 100000;
+  if (budget / block.evenings > kMostLooks)
+    throw core::InputError("--until-verdict " + std::to_string(budget) + " is " + std::to_string(budget / block.evenings) +
+                           " blocks of --evenings " + std::to_string(block.evenings) + "; valid: " +
+                           std::to_string(block.evenings) + ".." + std::to_string(block.evenings * kMostLooks));
   const int looks = static_cast<int>(budget / block.evenings);
   const double z = sequential_z(looks, static_cast<int>(families.size()), static_cast<int>(tested.size()), alpha);
   SequentialRun out = run_until_verdict(

@@ -10,6 +10,7 @@
 
 #include "games/verflixte6/commands/balance_run.h"
 #include "games/verflixte6/commands/balance_verdict.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
@@ -55,6 +56,8 @@ JokerResult measure(const Balance& bal) {
     res.sequential = measure_until_verdict(rules, table, families, base, bal.tested, bal.run,
                                        bal.vm["until-verdict"].as<std::uint64_t>(), bal.hooks);
   res.t = res.sequential ? res.sequential->table : measure_jokers(rules, table, families, base, bal.tested, bal.run, bal.hooks);
+  // Stopped before the first block was played: nothing to show but the mark (main's convention).
+  if (res.t.families.empty()) throw core::Interrupted("balance");
   const FamilyRows& first = res.t.families[0];
   res.has_base = first.base.has_value() && first.base->evenings > 0;
   // The ruleset comparison: the tested seat holds the jokers the change touches (selected
