@@ -3,6 +3,7 @@
 // stray arguments and unknown INI keys rejected with file and line; --set trims; --output - is
 // stdout; evaluate plays the loadout its policy file names. Every error: exit 2, one line.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -312,6 +313,21 @@ TEST(Input, ThreadsFarAboveTheCoresAreCappedWithAWarning) {
   EXPECT_EQ(warned.find("running", warned.find("running") + 1), std::string::npos) << "said once: " << warned;
   auto mean = [&](const std::string& name) { return nlohmann::json::parse(testing::slurp(dir / (name + ".out")))["mean"]; };
   EXPECT_EQ(mean("many"), mean("one"));
+}
+
+// What the command-line fuzzer found, each as one line and exit 2 at once: an output FIFO
+// nobody reads (it blocked the write, and Ctrl-C, without end) and a token FIFO (it blocked the
+// read); a sequential budget of more blocks than a count holds (it crashed balance); a run of
+// 2^40 samples ends by Ctrl-C like any other (it failed to allocate).
+TEST(Input, FifosAndAstronomicalCountsAreAnsweredAtOnce) {
+  const auto fifo = testing::scratch() / "unread-fifo";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_rejected("rules --output " + fifo.string(), {"no process reads it (a FIFO)"});
+  expect_rejected("serve --token-file " + fifo.string(), {"--token-file", "not a regular file (a FIFO)"});
+  std::filesystem::remove(fifo);
+  expect_rejected("balance --players 2 --evenings 20 --jokers pony --no-solver-family --until-verdict 1099511627776",
+                  {"--until-verdict 1099511627776", "valid: 20..2000000"});
 }
 
 }  // namespace
