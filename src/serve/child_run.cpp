@@ -73,6 +73,9 @@ ChildRun run_child(const std::vector<std::string>& args, const ChildLimits& limi
     ::dup2(err.fd[1], STDERR_FILENO);
     const int null = ::open("/dev/null", O_RDONLY);
     if (null >= 0) ::dup2(null, STDIN_FILENO);
+    // Nothing else of the server's goes with it: its listening socket and its clients'
+    // connections would stay open for as long as the child runs.
+    ::close_range(3, ~0U, 0);
     ::execv(exe.c_str(), argv.data());
     ::_exit(127);
   }
