@@ -291,16 +291,27 @@ int kniffel_bench_command(int argc, const char* const* argv) {
                                                     {.name = "signature_score_sum", .text = "x greedy (signature ", .text_format = "%.0f"},
                                                     {.name = "close", .text = ")", .in = core::report::kText}});
   double baseline = 0;
+  std::uint64_t timed = 0;
+  bool cut = false;
+  // Ctrl-C stops the games at the next chunk: a workload cut short is left out, never timed.
+  install_interrupt_handler();
   for (const std::string spec : {"greedy", "optimal"}) {
     const auto policy = make_policy(spec, r, solution);
-    const ScoreRun run = play_games({policy.get()}, r, games, seed, 1);
+    const ScoreRun run = with_progress("bench kniffel " + spec + " games", [&](const core::RunControl& control) {
+      return play_games({policy.get()}, r, games, seed, 1, control);
+    });
+    if (run.interrupted) {
+      cut = true;
+      break;
+    }
     const double rate = static_cast<double>(run.tally.games) / run.seconds;
     if (spec == "greedy") baseline = rate;
     work.row({spec, run.tally.games, rate, rate / baseline, run.tally.sum[0], ""});
+    ++timed;
   }
   // A bench prints its table for --format csv too (it has no rows to compare).
-  emit(vm, j.render(format == "json" ? "json" : "table"));
-  return 0;
+  const std::string shown = format == "json" ? "json" : "table";
+  return finish(vm, shown, completion(timed, 2, "workloads", cut), j.render(shown));
 }
 
 // Every command with the options of a quick run (core/command.h).

@@ -216,7 +216,7 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   r.field("seed", seed).field("threads", threads).field("policy", first->name()).field("opponent", second->name());
   emit(vm, match_output(format, std::move(r), run, {first->name(), second->name()}, first->name() + " vs " + second->name(),
                         mv.first_player_win, exact ? &mv : nullptr));
-  return 0;
+  return finish_marked(completion(run.completed, run.requested, "games", run.interrupted));
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {
@@ -246,7 +246,8 @@ int pig_tournament_command(int argc, const char* const* argv) {
   core::report::Report r = pig_report(rules);
   r.head_line("  seed " + std::to_string(seed));
   r.field("seed", seed).field("threads", threads).field("policy", table.names);
-  return emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr)), 0;
+  emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr));
+  return finish_marked(completion(run.completed, run.requested, "games", run.interrupted));
 }
 
 int pig_balance_command(int argc, const char* const* argv) {
