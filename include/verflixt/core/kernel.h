@@ -30,6 +30,7 @@
 // run this program can make (10^12 turns have a standard error of 10^-6 standard deviations).
 // A row may play several chain steps at once (AliasOptions): the absorbed distribution is
 // the same, and the rounding then applies to the composed probabilities.
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -115,7 +116,15 @@ template <class PlayChunk>
 Tally naive_chunks(std::uint64_t turns, int threads, PlayChunk play) {
   constexpr std::uint64_t kChunk = 1ull << 16;
   bool interrupted = false;
-  const auto parts = run_chunks<Tally>(turns, kChunk, threads > 0 ? threads : omp_get_max_threads(), RunControl{},
+  // A yardstick stops where the caller's budget stops (Ctrl-C on the command line, whose
+  // handler raises the budget's stop request); its caller drops a row stopped so.
+  std::atomic<bool> stop{false};
+  RunControl control;
+  control.stop = &stop;
+  control.progress = [&stop](std::uint64_t, std::uint64_t) {
+    if (const Budget* b = Budget::current(); b && b->over()) stop = true;
+  };
+  const auto parts = run_chunks<Tally>(turns, kChunk, threads > 0 ? threads : omp_get_max_threads(), control,
                                        interrupted, play);
   Tally all;
   for (const auto& t : parts) all.merge(t);
