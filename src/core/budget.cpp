@@ -59,8 +59,7 @@ int Budget::spent_reason() const noexcept {
   return 0;
 }
 
-void Budget::refuse(int reason, const std::string& detail) const {
-  if (reason == 1) throw Interrupted("computing");
+std::string Budget::refusal(bool time) const {
   // Whole seconds, but a deadline under one second as tenths (never "the 0 s allowed").
   const double seconds = std::chrono::duration<double>(limits_.time).count();
   char shown[32];
@@ -68,8 +67,13 @@ void Budget::refuse(int reason, const std::string& detail) const {
     std::snprintf(shown, sizeof shown, "%lld", static_cast<long long>(std::llround(seconds)));
   else
     std::snprintf(shown, sizeof shown, "%.1f", std::max(0.1, seconds));
-  std::string why = reason == 2 ? "it needs more than the " + std::string(shown) + " s allowed here"
-                                : "it needs more than the " + megabytes(limits_.memory) + " of memory allowed here";
+  return time ? "it needs more than the " + std::string(shown) + " s allowed here"
+              : "it needs more than the " + megabytes(limits_.memory) + " of memory allowed here";
+}
+
+void Budget::refuse(int reason, const std::string& detail) const {
+  if (reason == 1) throw Interrupted("computing");
+  std::string why = refusal(reason == 2);
   if (!detail.empty()) why += " (" + detail + ")";
   throw BudgetExceeded("too large to answer here: " + why + (remedy_.empty() ? "" : "; " + remedy_));
 }

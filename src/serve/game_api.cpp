@@ -97,11 +97,10 @@ std::string run_served(const ServedCommand& served, std::vector<std::string> arg
   args.insert(args.begin(), served.game);
   const ChildRun run = run_child(args, {.time = limits.time, .memory = limits.memory}, stop);
   // The refusals are the budget's (core/budget.h), in its words; the server adds the command line.
-  if (run.out_of_time)
-    throw core::BudgetExceeded("too large to answer here: it needs more than the " + limits.time_text + " s allowed here");
-  if (run.out_of_memory)
-    throw core::BudgetExceeded("too large to answer here: it needs more than the " +
-                               std::to_string(limits.memory / 1'000'000) + " MB of memory allowed here");
+  if (run.out_of_time || run.out_of_memory) {
+    const core::Budget budget({.time = limits.time, .memory = limits.memory});
+    throw core::BudgetExceeded("too large to answer here: " + budget.refusal(run.out_of_time));
+  }
   if (run.stopped || run.code == 130) throw core::Interrupted("stopped");
   // The command's one line is its last on stderr (notes and warnings come before it).
   std::string last = run.err;

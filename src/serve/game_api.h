@@ -35,11 +35,10 @@ ServedCommand served_command(const std::string& game, const std::string& command
 // default, range or choices): what the page builds its forms from.
 std::string games_json();
 
-// What one answer of another game may take: its deadline (and the same in words, as the
-// refusal says it), the memory it may hold and its worker threads.
+// What one answer of another game may take: its deadline, the memory it may hold and its
+// worker threads.
 struct ServeLimits {
   std::chrono::milliseconds time{5000};
-  std::string time_text = "5";
   std::size_t memory = 0;
   int threads = 1;
 };

@@ -236,7 +236,6 @@ std::string game_answer_within(const ServedCommand& served, const std::vector<st
                              " is above this server's cap; valid: 1.." + std::to_string(limits.max_samples));
   ServeLimits child;
   child.time = std::chrono::milliseconds(static_cast<long long>(1000 * seconds));
-  child.time_text = seconds >= 1 ? std::to_string(static_cast<long long>(std::llround(seconds))) : fmt("%.1f", std::max(0.1, seconds));
   child.memory = limits.max_memory_mb * 1'000'000;
   child.threads = limits.threads;
   return run_served(served, args, child, &interrupt_flag());

@@ -51,6 +51,9 @@ class Budget {
   bool over() const noexcept;
   // Throws BudgetExceeded when the process would hold more than the ceiling with `bytes` more.
   void will_allocate(std::size_t bytes, const std::string& what) const;
+  // Why work past this budget is refused, in the words of its refusals: past the deadline
+  // (`time`) or past the memory.
+  std::string refusal(bool time) const;
   // Seconds since the budget was opened.
   double elapsed() const;
   const Limits& limits() const { return limits_; }
