@@ -39,14 +39,10 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
                           bool& interrupted, MakeScratch make_scratch, Play play) {
   const std::uint64_t chunks = (total + chunk_size - 1) / chunk_size;
   // The parts of the chunks played, by chunk: merged in chunk order at the end, so that the
-  // result does not depend on the threads. In one process only played chunks take memory, so a
-  // run asked for 2^40 samples and stopped after a few thousand chunks holds a few thousand
-  // parts. Ranks exchange parts by chunk slot (core/cluster.h): under MPI a slot per chunk.
-  const bool ranks = cluster::size() > 1;
+  // result does not depend on the threads or ranks. Only played chunks take memory, so a run
+  // asked for 2^40 samples and stopped after a few thousand chunks holds a few thousand parts.
   std::map<std::uint64_t, T> played;
   std::mutex played_mutex;
-  std::vector<T> parts(ranks ? chunks : 0);
-  std::vector<char> done(ranks ? chunks : 0, 0);
   // Under MPI this rank's chunks are its share (rank, rank + R, ...) and parts of other
   // shares the ranks agree to hand it when it runs out (cluster::Agreement); in one process,
   // all of them in order. Threads claim one chunk at a time: chunks are equal in work but
@@ -79,10 +75,7 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
           }
           continue;
         }
-        if (ranks) {
-          parts[chunk] = std::move(part);
-          done[chunk] = 1;
-        } else {
+        {
           const std::lock_guard lock(played_mutex);
           played.emplace(chunk, std::move(part));
         }
@@ -96,11 +89,7 @@ std::vector<T> run_chunks(std::uint64_t total, std::uint64_t chunk_size, int thr
       if (agreement.wait(polling, stopped())) break;  // nothing left anywhere
     }
   }
-  if (ranks) {
-    cluster::share_parts(parts, done);
-    for (std::uint64_t c = 0; c < chunks; ++c)
-      if (done[c]) played.emplace_hint(played.end(), c, std::move(parts[c]));
-  }
+  cluster::share_parts(played, chunks);
   if (failure) std::rethrow_exception(failure);
   std::vector<T> kept;
   kept.reserve(played.size());

@@ -215,16 +215,21 @@ std::vector<std::vector<char>> allgather_bytes(const std::vector<char>& mine);
 // Element-wise exact sums of integers over the ranks (unchanged outside MPI).
 void sum_everywhere(std::vector<std::uint64_t>& values);
 
-// Hands every rank the parts of the chunks the other ranks finished: afterwards parts[c]
-// and done[c] are the same on every rank. Parts are exchanged as bytes, so the numbers in
-// them arrive exactly; every rank then merges them in chunk order as one process would.
+// Hands every rank the parts of the chunks the other ranks finished: afterwards `played`
+// (finished chunk -> its part, chunks below `chunks`) is the same on every rank. Parts are
+// exchanged as bytes, so the numbers in them arrive exactly; every rank then merges them in
+// chunk order as one process would. Only finished chunks take memory, on every rank: a run
+// asked for far more chunks than it plays before a stop holds what it played. A chunk two
+// ranks both played (a handed-over half, see Agreement) has the same part on both; one is kept.
 template <class T>
-void share_parts(std::vector<T>& parts, std::vector<char>& done) {
+void share_parts(std::map<std::uint64_t, T>& played, std::uint64_t chunks) {
   if (size() == 1) return;
   std::vector<char> mine;
   Archive out(mine);
-  for (std::uint64_t c = 0; c < parts.size(); ++c)
-    if (done[c]) out(c, parts[c]);
+  for (auto& [c, part] : played) {
+    std::uint64_t chunk = c;
+    out(chunk, part);
+  }
   const auto all = allgather_bytes(mine);
   for (int r = 0; r < size(); ++r) {
     if (r == rank()) continue;
@@ -233,9 +238,10 @@ void share_parts(std::vector<T>& parts, std::vector<char>& done) {
     while (!in.empty()) {
       std::uint64_t c = 0;
       in(c);
-      if (c >= parts.size()) throw std::runtime_error("cluster: a part names a chunk out of range");
-      in(parts[c]);
-      done[c] = 1;
+      if (c >= chunks) throw std::runtime_error("cluster: a part names a chunk out of range");
+      T part{};
+      in(part);
+      played.emplace(c, std::move(part));
     }
   }
 }
