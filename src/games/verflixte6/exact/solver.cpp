@@ -110,26 +110,26 @@ int plain_gain_sum(const Rules& r, JokerSet loadout, bool fumo) {
 }
 
 // State -> index. States that differ only in their eyes share a row (a dense array over the
-// eyes), found through a hash map of the rest: a plain throw's successors then sit next to
-// each other in memory, and the map of rows stays small enough for the cache. This is the
-// solver's hottest structure (every successor of every state is looked up twice).
+// eyes), found through an open-addressing table of the rest: a plain throw's successors then
+// sit next to each other in memory, and the table of rows stays small enough for the cache.
+// This is the solver's hottest structure (every successor of every state is looked up twice,
+// mostly several eyes of one row in a row, hence the one-row memo in front of the table).
 class StateIndex {
  public:
   static constexpr std::uint32_t kNone = 0xffffffffu;
   std::uint32_t find(const TurnState& s) const {
-    const auto it = rows_.find(rest_key(s));
-    if (it == rows_.end()) return kNone;
-    const Row& row = it->second;
+    const std::uint32_t r = row_of(rest_key(s));
+    if (r == kNone) return kNone;
+    const Row& row = rows_[r];
     const long i = static_cast<long>(s.eyes) - row.lo;
     return i < 0 || i >= static_cast<long>(row.ids.size()) ? kNone : row.ids[static_cast<size_t>(i)];
   }
   // Inserts s -> v unless s is present; returns the index stored for s.
   std::uint32_t insert(const TurnState& s, std::uint32_t v) {
-    Row& row = rows_[rest_key(s)];
-    if (row.ids.empty()) {
-      row.lo = s.eyes;
-      row.ids.assign(1, kNone);
-    }
+    const SoloKey key = rest_key(s);
+    std::uint32_t r = row_of(key);
+    if (r == kNone) r = add_row(key, s.eyes);
+    Row& row = rows_[r];
     if (s.eyes < row.lo) {  // grow downwards, with room to spare
       const int add = std::max(row.lo - s.eyes, static_cast<int>(row.ids.size()));
       row.ids.insert(row.ids.begin(), static_cast<size_t>(add), kNone);
@@ -146,11 +146,51 @@ class StateIndex {
     int lo = 0;
     std::vector<std::uint32_t> ids;
   };
+  struct Slot {
+    SoloKey key;
+    std::uint32_t row = kNone;
+  };
   static SoloKey rest_key(TurnState s) {
     s.eyes = 0;
     return solo_key(s);
   }
-  std::unordered_map<SoloKey, Row, SoloKeyHash> rows_;
+  // The row of this rest, or kNone; linear probing in a power-of-two table at most half full.
+  std::uint32_t row_of(const SoloKey& key) const {
+    if (memo_row_ != kNone && memo_key_ == key) return memo_row_;
+    if (slots_.empty()) return kNone;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = SoloKeyHash{}(key) & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.row == kNone) return kNone;
+      if (slot.key == key) {
+        memo_key_ = key;
+        memo_row_ = slot.row;
+        return slot.row;
+      }
+    }
+  }
+  std::uint32_t add_row(const SoloKey& key, int eyes) {
+    if (2 * (rows_.size() + 1) > slots_.size()) {
+      std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+      old.swap(slots_);
+      for (const Slot& slot : old)
+        if (slot.row != kNone) place(slot);
+    }
+    const auto r = static_cast<std::uint32_t>(rows_.size());
+    rows_.push_back(Row{eyes, std::vector<std::uint32_t>(1, kNone)});
+    place(Slot{key, r});
+    return r;
+  }
+  void place(const Slot& slot) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = SoloKeyHash{}(slot.key) & mask;
+    while (slots_[i].row != kNone) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+  std::vector<Slot> slots_;
+  std::vector<Row> rows_;
+  mutable SoloKey memo_key_;  // the rest last found and its row: one Solve, one thread
+  mutable std::uint32_t memo_row_ = kNone;
 };
 
 // One loadout's dynamic program: explore the finite part of the state space breadth-first,
@@ -334,17 +374,17 @@ class Solve {
     bust_.assign(n, 0.0);
     action_.assign(n, Action::stop());
     done_.assign(n, 0);
-    std::vector<std::uint32_t> order(n);
-    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
-      const TurnState &x = states_[a], &y = states_[b];
-      const int rx = resources(x), ry = resources(y);
-      if (rx != ry) return rx < ry;
-      if (x.eyes != y.eyes) return x.eyes > y.eyes;
-      return a < b;
-    });
+    // Sorted by (resources ascending, eyes descending, index) as one integer key and the
+    // index: sorting keys beside the indices reads no state during the sort.
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const TurnState& s = states_[i];
+      const auto descending_eyes = ~(static_cast<std::uint32_t>(s.eyes) ^ 0x80000000u);
+      order[i] = {(static_cast<std::uint64_t>(resources(s)) << 32) | descending_eyes, i};
+    }
+    std::sort(order.begin(), order.end());
     try {
-      for (std::uint32_t u : order) {
+      for (const auto& [key, u] : order) {
         core::checkpoint();
         compute(u);
       }
@@ -530,8 +570,6 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   std::vector<char> solved(loadouts.size(), 0);
   std::string error;
   std::uint64_t finished = 0;
-  // Largest loadouts first would balance better, but the order of the results must not
-  // depend on scheduling: each slot is written by exactly one iteration.
   // The costliest loadouts first (Runkelrüb makes rolling pay far longer, Fumo with it adds
   // the gain to the state, Ventil with All In keeps the floor), so no thread is left with a
   // big one at the end. Only the schedule changes: slot i always holds loadout i.
