@@ -142,6 +142,27 @@ TEST(GameBalance, RulesAgainstPresetGiveTwoRowsAndTheirDifference) {
   EXPECT_NE(j["difference_se"].get<std::string>().find("conservative"), std::string::npos);
 }
 
+// A sweep that leaves out the rules' own value still shows it, in its place, and every change
+// is measured from it: "what if the bonus were 0 or 10?" against the 35 played now.
+TEST(GameBalance, KniffelSweepKeepsTheRulesOwnValueAsTheRowChangesAreMeasuredFrom) {
+  const nlohmann::json j = json_of("kniffel balance --set throws=1 --no-cache --vary bonus=0,50");
+  EXPECT_EQ(j["change_from"], "bonus=35");
+  ASSERT_EQ(j["rows"].size(), 3u);
+  std::vector<std::string> values;
+  for (const auto& row : j["rows"]) values.push_back(row["value"]);
+  EXPECT_EQ(values, (std::vector<std::string>{"0", "35", "50"}));
+  std::map<std::string, double> solved;  // each ruleset solved alone by `solve`
+  for (const std::string v : {"0", "35", "50"})
+    solved[v] = json_of("kniffel solve --set throws=1 --no-cache --set bonus=" + v)["expected_score"];
+  for (const auto& row : j["rows"]) {
+    const std::string v = row["value"];
+    EXPECT_DOUBLE_EQ(row["expected_score"].get<double>(), solved[v]) << v;
+    EXPECT_NEAR(row["change"].get<double>(), solved[v] - solved["35"], 1e-9) << v;
+  }
+  EXPECT_LT(j["rows"][0]["change"].get<double>(), 0);
+  EXPECT_GT(j["rows"][2]["change"].get<double>(), 0);
+}
+
 TEST(GameBalance, InputThatChangesNothingIsWarnedAbout) {
   const Result preset = run("balance --game pig --set goal=100 --games 100");
   EXPECT_EQ(preset.code, 0) << preset.err;

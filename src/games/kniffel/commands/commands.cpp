@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -189,20 +190,34 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   if (!parse(argc, argv, "balance --game kniffel options",
              game_options() + own + cache_options() + output_options(kFormats),
              "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
-             "What a rule is worth: the exact optimal expected score under each value of --vary (or under\n"
-             "the given rules and under their preset), and its change from the first row. Kniffel is\n"
-             "solitaire but for who scores most: a rule moves every seat alike, so the measure is the score.",
+             "What a rule is worth: the exact optimal expected score under each value of --vary, with the\n"
+             "rules' own value always a row and each row's change from it (or under the given rules and\n"
+             "their preset, the change from the preset). Kniffel is solitaire but for who scores most: a\n"
+             "rule moves every seat alike, so the measure is the score.",
              vm))
     return 0;
   const KniffelRules given = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   std::vector<std::pair<std::string, KniffelRules>> rows;
   std::string varied;
+  std::size_t base = 0;  // the row every change is measured from: these rules' value, or the preset
   if (vm.count("vary")) {
     const VarySpec spec = split_vary(vm["vary"].as<std::string>());
     const auto& p = balance_param(kniffel::rule_table(), spec.key);
     varied = kniffel::rule_table().set_name(p);
-    for (const auto& v : vary_values(spec, varied, p.kind == core::RuleKind::Integer, kniffel::rule_table().domain(p))) {
+    const bool integer = p.kind == core::RuleKind::Integer;
+    std::vector<std::string> values = vary_values(spec, varied, integer, kniffel::rule_table().domain(p));
+    // These rules' own value is always a row, in its place among the others, so that the
+    // question "what if it were ..." is answered against what the table plays now.
+    const std::string current = p.get(given);
+    if (std::find(values.begin(), values.end(), current) == values.end()) {
+      auto at = values.end();
+      if (integer)
+        at = std::find_if(values.begin(), values.end(), [&](const std::string& v) { return std::stoll(v) > std::stoll(current); });
+      values.insert(at, current);
+    }
+    base = static_cast<std::size_t>(std::find(values.begin(), values.end(), current) - values.begin());
+    for (const auto& v : values) {
       KniffelRules r = given;
       kniffel::rule_table().apply(r, varied + "=" + v);
       validate(r);
@@ -218,8 +233,10 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   }
   core::report::Report j = game_report(given, vm);
   j.field("exact", true).field("vary", varied.empty() ? core::report::Value(nullptr) : core::report::Value(varied));
+  j.field("change_from", varied.empty() ? rows[base].first : varied + "=" + rows[base].first);
   j.line(varied.empty() ? "the rules against their preset, exact optimal expected score:"
-                        : "exact optimal expected score by " + varied + ":");
+                        : "exact optimal expected score by " + varied + ", change from " + varied + "=" + rows[base].first +
+                              " (these rules):");
   core::report::Table& t = j.table("rows", {{.name = "value", .text = "  ", .width = 16},
                                             {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
                                             {.name = "change", .text = "  change ", .text_format = "%+.4f"},
@@ -227,26 +244,34 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   // Ctrl-C stops the solve under way at its next level (core/budget.h): only whole rows, the
   // rulesets solved before it, are printed.
   install_interrupt_handler();
-  double first = 0;
+  // The base row is solved first, so every row shown has its change; then the others in order.
+  std::vector<std::size_t> order{base};
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    if (k != base) order.push_back(k);
+  std::vector<std::optional<double>> solved(rows.size());
   std::size_t done = 0;
-  std::vector<double> scores;
   for (; done < rows.size() && !interrupt_flag().load(); ++done) {
-    double v = 0;
     try {
-      v = solution_for(vm, rows[done].second).solution->expected_score();
+      solved[order[done]] = solution_for(vm, rows[order[done]].second).solution->expected_score();
     } catch (const core::Interrupted&) {
       break;
     }
-    if (done == 0) first = v;
+  }
+  std::vector<double> scores;
+  std::vector<std::size_t> shown;  // rows solved, in their order
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    if (!solved[k]) continue;
+    const double v = *solved[k];
     scores.push_back(v);
-    t.row({rows[done].first, v, v - first, kniffel::rules_summary(rows[done].second)});
+    shown.push_back(k);
+    t.row({rows[k].first, v, v - *solved[base], kniffel::rules_summary(rows[k].second)});
   }
   const Completion c = completion(done, rows.size(), "rows", done < rows.size());
   mark(j, c);
   // The one answer: what the change did to the best expected score, or where a sweep is best.
   if (done > 0) {
     std::size_t best = 0, worst = 0;
-    for (std::size_t k = 0; k < done; ++k) {
+    for (std::size_t k = 0; k < scores.size(); ++k) {
       if (scores[k] > scores[best]) best = k;
       if (scores[k] < scores[worst]) worst = k;
     }
@@ -256,9 +281,17 @@ int kniffel_balance_command(int argc, const char* const* argv) {
                  " points (from " + score(0) + " to " + score(1) + ", exact, optimal play)");
     else if (!varied.empty() && scores[best] - scores[worst] <= 1e-9)
       j.headline("the best expected score is the same at every " + varied + " tried (" + score(best) + ", exact, optimal play)");
-    else if (!varied.empty())
-      j.headline("the best expected score is highest at " + varied + "=" + rows[best].first + " (" + score(best) + ") and lowest at " +
-                 varied + "=" + rows[worst].first + " (" + score(worst) + "), exact, optimal play");
+    else if (!varied.empty()) {
+      // Values within 1e-9 of the best (or the worst) are named together: a tie is a tie.
+      const auto tied = [&](std::size_t at) {
+        std::string names;
+        for (std::size_t k = 0; k < scores.size(); ++k)
+          if (std::abs(scores[k] - scores[at]) <= 1e-9) names += (names.empty() ? "" : ", ") + rows[shown[k]].first;
+        return varied + "=" + names;
+      };
+      j.headline("the best expected score is highest at " + tied(best) + " (" + score(best) + ") and lowest at " + tied(worst) +
+                 " (" + score(worst) + "), exact, optimal play");
+    }
   }
   return finish(vm, format, c, j.render(format));
 }
