@@ -152,6 +152,21 @@ TEST(GameAlgorithms, ExactRecursionRefusesACycle) {
   EXPECT_THROW(core::expected_returns(game, game.initial_state(), kStopAtSeven), std::logic_error);
 }
 
+// 30,000 rerolls allowed: a path of 60,000 states below the start, far past what a
+// recursion over the model could hold on the call stack (it crashed here), solved by the
+// memoized walk. By hand: with r rerolls left, V(r) = sum over s >= 7 of p(s) s + P(s < 7)
+// V(r - 1) and V(0) = 7, which converges to 182/21.
+TEST(GameAlgorithms, AGameMuchLongerThanTheCallStackIsSolvedWithoutRecursion) {
+  constexpr int kRerolls = 30000;
+  const RerollGame game(RerollGame::Rules{kRerolls});
+  double v = 7;
+  for (int r = 1; r <= kRerolls; ++r) v = 182.0 / 36 + 15.0 / 36 * v;
+  core::PolicyValue<RerollGame, decltype(kStopAtSeven)> value(game, kStopAtSeven);
+  EXPECT_NEAR(value(game.initial_state())[0], v, 1e-12);
+  EXPECT_GT(value.states(), std::size_t{12} * kRerolls);  // the whole path was walked
+  EXPECT_NEAR(v, 182.0 / 21, 1e-12);
+}
+
 TEST(AnyGameWrapper, ListsAppliesAndRefusesLikeTheGame) {
   const core::AnyGame g{RerollGame{}};
   const core::AnyState start = g.initial_state();

@@ -1,7 +1,8 @@
 #pragma once
 // The algorithms every game gets from its GameModel (game_model.h), written once: random
-// play through the model with real dice, and the exact value of a policy by recursion over
-// the model. No game lives here.
+// play through the model with real dice, and the exact value of a policy by a memoized walk
+// over the model (MemoSolve: an explicit stack, so no game's length reaches the call stack).
+// No game lives here.
 //
 // A chooser picks the action at a decision: choose(state, legal_actions, rng) returns an
 // index into the list (a policy ignores the rng; a random player draws from it). A chance
@@ -14,6 +15,8 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "verflixt/core/chance.h"
@@ -62,46 +65,156 @@ typename G::State play(const G& game, typename G::State s, Urbg& rng, Choose&& c
   return play(game, std::move(s), rng, choose, [](const typename G::State&) {});
 }
 
-// The exact expected returns from `s` when `choose` decides (its rng argument is a
-// default-constructed Rng it must not need): every chance outcome weighted by its listed
-// probability, memoized on state_text. For acyclic games: meeting a state again below
-// itself throws std::logic_error instead of recursing forever.
-template <GameModel G, class Choose>
-class PolicyValue {
- public:
-  PolicyValue(const G& game, Choose choose) : game_(game), choose_(std::move(choose)) {}
+// What the value of one state reads: the states after it, in the game's order, with their
+// probabilities at a chance node, and at a decision a chooser took the action it chose.
+template <class State>
+struct Expansion {
+  std::vector<State> next;
+  std::vector<double> weight;  // at a chance node: each next state's probability
+  std::size_t action = 0;      // at a decision a chooser took: the index it chose
+};
 
-  std::vector<double> operator()(const typename G::State& s) {
-    const std::string key = game_.state_text(s);
-    if (const auto it = memo_.find(key); it != memo_.end()) {
-      if (it->second.empty()) throw std::logic_error(game_.name() + ": a cycle through " + key);
-      return it->second;
+// A state's expansion: nothing at the end, every outcome at a chance node, and at a decision
+// what decide(s, legal_actions, expansion) puts there.
+template <GameModel G, class Decide>
+Expansion<typename G::State> expand(const G& game, const typename G::State& s, Decide&& decide) {
+  Expansion<typename G::State> e;
+  const int p = game.current_player(s);
+  if (p == kTerminal) return e;
+  if (p == kChanceNode) {
+    for (const auto& o : game.chance_outcomes(s)) {
+      e.next.push_back(game.apply_outcome(s, o.outcome));
+      e.weight.push_back(o.probability);
     }
-    memo_[key] = {};  // in progress
-    std::vector<double> v;
-    const int p = game_.current_player(s);
-    if (p == kTerminal) {
-      v = game_.returns(s);
-    } else if (p == kChanceNode) {
-      v.assign(static_cast<std::size_t>(game_.players()), 0.0);
-      for (const auto& o : game_.chance_outcomes(s)) {
-        const auto w = (*this)(game_.apply_outcome(s, o.outcome));
-        for (std::size_t i = 0; i < v.size(); ++i) v[i] += o.probability * w[i];
+    return e;
+  }
+  const auto actions = game.legal_actions(s);
+  if (actions.empty()) throw std::logic_error(game.name() + ": a decision without legal actions");
+  decide(s, actions, e);
+  return e;
+}
+
+// The memoized post-order walk every exact algorithm over a model shares: a state's value is
+// formed from the values of the states it reads (expand(s) lists them), each state solved
+// once (memoized on state_text), depth first with an explicit stack, so that no game's length
+// can overflow the call stack. combine(s, expansion, values) forms the value from theirs, in
+// the expansion's order. For acyclic games: meeting a state again on the path below itself
+// throws std::logic_error.
+template <GameModel G, class Value, class Expand, class Combine>
+class MemoSolve {
+ public:
+  using State = typename G::State;
+  MemoSolve(const G& game, Expand expand, Combine combine)
+      : game_(game), expand_(std::move(expand)), combine_(std::move(combine)) {}
+
+  const Value& operator()(const State& root) {
+    const std::string root_key = game_.state_text(root);
+    if (const auto it = memo_.find(root_key); it != memo_.end()) return it->second;
+    std::vector<Frame> path;
+    std::unordered_set<std::string> on_path;
+    const auto enter = [&](const State& s, std::string key) {
+      on_path.insert(key);
+      Frame f{s, std::move(key), expand_(s), {}};
+      f.values.reserve(f.expansion.next.size());
+      path.push_back(std::move(f));
+    };
+    enter(root, root_key);
+    while (!path.empty()) {
+      Frame& f = path.back();
+      if (f.values.size() < f.expansion.next.size()) {
+        const State next = f.expansion.next[f.values.size()];
+        std::string key = game_.state_text(next);
+        if (const auto it = memo_.find(key); it != memo_.end()) {
+          f.values.push_back(&it->second);
+        } else {
+          if (on_path.count(key)) throw std::logic_error(game_.name() + ": a cycle through " + key);
+          enter(next, std::move(key));  // f is not used past here: path may have moved
+        }
+        continue;
       }
-    } else {
-      const auto actions = game_.legal_actions(s);
-      Rng unused;
-      v = (*this)(game_.apply_action(s, actions.at(choose_(s, actions, unused))));
+      Value v = combine_(f.state, f.expansion, f.values);
+      std::string key = std::move(f.key);
+      on_path.erase(key);
+      path.pop_back();
+      const Value& stored = memo_.emplace(std::move(key), std::move(v)).first->second;  // stays put
+      if (!path.empty()) path.back().values.push_back(&stored);
     }
-    memo_[key] = v;
-    return v;
+    return memo_.at(root_key);
   }
   std::size_t states() const { return memo_.size(); }
 
  private:
+  struct Frame {
+    State state;
+    std::string key;
+    Expansion<State> expansion;
+    std::vector<const Value*> values;  // of expansion.next[0 .. values.size())
+  };
   const G& game_;
-  Choose choose_;
-  std::unordered_map<std::string, std::vector<double>> memo_;
+  Expand expand_;
+  Combine combine_;
+  std::unordered_map<std::string, Value> memo_;
+};
+
+// The expected returns at a chance node: each outcome's returns (returns_of its value)
+// weighted by its probability, summed in the outcomes' order.
+template <class State, class Value, class ReturnsOf>
+std::vector<double> weighted_returns(const Expansion<State>& e, const std::vector<const Value*>& values,
+                                     std::size_t players, ReturnsOf returns_of) {
+  std::vector<double> v(players, 0.0);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const std::vector<double>& w = returns_of(*values[k]);
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] += e.weight[k] * w[i];
+  }
+  return v;
+}
+
+// A chooser's decision as an expansion: the one action it takes.
+template <GameModel G, class Choose>
+struct ChooserDecides {
+  const G* game;
+  Choose* choose;
+  void operator()(const typename G::State& s, const std::vector<typename G::Action>& actions,
+                  Expansion<typename G::State>& e) const {
+    Rng unused;  // a policy's chooser must not need it
+    e.action = (*choose)(s, actions, unused);
+    e.next.push_back(game->apply_action(s, actions.at(e.action)));
+  }
+};
+
+// The exact expected returns from `s` when `choose` decides (its rng argument is a
+// default-constructed Rng it must not need): every chance outcome weighted by its listed
+// probability, memoized on state_text (MemoSolve: no recursion, a cycle refused).
+template <GameModel G, class Choose>
+class PolicyValue {
+  struct Expand {
+    const G* game;
+    Choose choose;
+    Expansion<typename G::State> operator()(const typename G::State& s) {
+      return expand(*game, s, ChooserDecides<G, Choose>{game, &choose});
+    }
+  };
+  struct Combine {
+    const G* game;
+    std::vector<double> operator()(const typename G::State& s, const Expansion<typename G::State>& e,
+                                   const std::vector<const std::vector<double>*>& values) const {
+      const int p = game->current_player(s);
+      if (p == kTerminal) return game->returns(s);
+      if (p == kChanceNode)
+        return weighted_returns(e, values, static_cast<std::size_t>(game->players()),
+                                [](const std::vector<double>& v) -> const std::vector<double>& { return v; });
+      return *values.front();
+    }
+  };
+
+ public:
+  PolicyValue(const G& game, Choose choose) : solve_(game, Expand{&game, std::move(choose)}, Combine{&game}) {}
+
+  std::vector<double> operator()(const typename G::State& s) { return solve_(s); }
+  std::size_t states() const { return solve_.states(); }
+
+ private:
+  MemoSolve<G, std::vector<double>, Expand, Combine> solve_;
 };
 
 template <GameModel G, class Choose>
@@ -111,26 +224,28 @@ std::vector<double> expected_returns(const G& game, const typename G::State& s, 
 }
 
 // The exact distribution of the returns from `s` under `choose`: each distinct returns
-// vector with its probability (summing to 1). Enumerates every path, so for small games
-// and short horizons; the same acyclicity as expected_returns is assumed.
+// vector with its probability (summing to `weight`), formed state by state as PolicyValue
+// forms the mean (the same memo, no recursion; a cycle refused).
 template <GameModel G, class Choose>
 std::map<std::vector<double>, double> return_distribution(const G& game, const typename G::State& s, Choose choose,
                                                           double weight = 1.0) {
-  std::map<std::vector<double>, double> out;
-  const auto add = [&](const std::map<std::vector<double>, double>& d) {
-    for (const auto& [r, p] : d) out[r] += p;
+  using Distribution = std::map<std::vector<double>, double>;
+  const auto expand_state = [&game, &choose](const typename G::State& x) {
+    return expand(game, x, ChooserDecides<G, Choose>{&game, &choose});
   };
-  const int p = game.current_player(s);
-  if (p == kTerminal) {
-    out[game.returns(s)] = weight;
-  } else if (p == kChanceNode) {
-    for (const auto& o : game.chance_outcomes(s))
-      add(return_distribution(game, game.apply_outcome(s, o.outcome), choose, weight * o.probability));
-  } else {
-    const auto actions = game.legal_actions(s);
-    Rng unused;
-    add(return_distribution(game, game.apply_action(s, actions.at(choose(s, actions, unused))), choose, weight));
-  }
+  const auto combine = [&game](const typename G::State& x, const Expansion<typename G::State>& e,
+                               const std::vector<const Distribution*>& values) {
+    const int p = game.current_player(x);
+    if (p == kTerminal) return Distribution{{game.returns(x), 1.0}};
+    if (p != kChanceNode) return *values.front();
+    Distribution d;
+    for (std::size_t k = 0; k < values.size(); ++k)
+      for (const auto& [r, q] : *values[k]) d[r] += e.weight[k] * q;
+    return d;
+  };
+  MemoSolve<G, Distribution, decltype(expand_state), decltype(combine)> solve(game, expand_state, combine);
+  Distribution out = solve(s);
+  for (auto& [r, q] : out) q *= weight;
   return out;
 }
 

@@ -4,8 +4,8 @@
 //    sampling driver (seeded chunks, any thread count, interruptible), each seat's mean
 //    return with its standard error;
 //  - a best response: the exact value of one player who maximizes his own expected return
-//    while the others keep their choosers, by recursion over the model (memoized on
-//    state_text, acyclic games), and the action it takes in each state.
+//    while the others keep their choosers, by a memoized walk over the model (on state_text,
+//    acyclic games; game_algorithms.h's MemoSolve), and the action it takes in each state.
 // A chooser is what game_algorithms.h plays: choose(state, legal_actions, rng) -> index.
 // No game lives here.
 #include <cstddef>
@@ -72,63 +72,60 @@ SampledRun<ReturnsTally> play_tournament(const G& game, const std::vector<Choose
 
 // The best response of `player` to the others' chooser `others`: at his decisions the action
 // of the highest expected own return (the first of equal ones, in the game's order), at the
-// others' decisions their choice, chance weighted by the listed probabilities.
+// others' decisions their choice, chance weighted by the listed probabilities. Solved by the
+// same memoized walk as PolicyValue (game_algorithms.h: no recursion, a cycle refused).
 template <GameModel G, class Choose>
 class BestResponse {
  public:
-  BestResponse(const G& game, int player, Choose others) : game_(game), player_(player), others_(std::move(others)) {}
+  BestResponse(const G& game, int player, Choose others)
+      : solve_(game, Expand{&game, player, std::move(others)}, Combine{&game, player}) {}
 
   // The expected returns of every player from `s` when `player` best-responds.
-  std::vector<double> value(const typename G::State& s) { return solve(s).returns; }
+  std::vector<double> value(const typename G::State& s) { return solve_(s).returns; }
   // The index (into legal_actions(s)) of the best response at a decision of `player`.
-  std::size_t action(const typename G::State& s) { return solve(s).action; }
+  std::size_t action(const typename G::State& s) { return solve_(s).action; }
   // The states solved so far.
-  std::size_t states() const { return memo_.size(); }
+  std::size_t states() const { return solve_.states(); }
 
  private:
+  using State = typename G::State;
   struct Entry {
     std::vector<double> returns;
     std::size_t action = 0;
   };
-
-  const Entry& solve(const typename G::State& s) {
-    const std::string key = game_.state_text(s);
-    if (const auto it = memo_.find(key); it != memo_.end()) {
-      if (it->second.returns.empty()) throw std::logic_error(game_.name() + ": a cycle through " + key);
-      return it->second;
+  // At his decisions every action is read; at the others', the one their chooser takes.
+  struct Expand {
+    const G* game;
+    int player;
+    Choose others;
+    Expansion<State> operator()(const State& s) {
+      if (game->current_player(s) != player) return expand(*game, s, ChooserDecides<G, Choose>{game, &others});
+      return expand(*game, s, [this](const State& x, const auto& actions, Expansion<State>& e) {
+        for (const auto& a : actions) e.next.push_back(game->apply_action(x, a));
+      });
     }
-    memo_[key] = {};  // in progress: meeting it again below is a cycle
-    Entry e;
-    const int p = game_.current_player(s);
-    if (p == kTerminal) {
-      e.returns = game_.returns(s);
-    } else if (p == kChanceNode) {
-      e.returns.assign(static_cast<std::size_t>(game_.players()), 0.0);
-      for (const auto& o : game_.chance_outcomes(s)) {
-        const std::vector<double> w = solve(game_.apply_outcome(s, o.outcome)).returns;
-        for (std::size_t i = 0; i < w.size(); ++i) e.returns[i] += o.probability * w[i];
+  };
+  struct Combine {
+    const G* game;
+    int player;
+    Entry operator()(const State& s, const Expansion<State>& e, const std::vector<const Entry*>& values) const {
+      const int p = game->current_player(s);
+      if (p == kTerminal) return {game->returns(s), 0};
+      if (p == kChanceNode)
+        return {weighted_returns(e, values, static_cast<std::size_t>(game->players()),
+                                 [](const Entry& x) -> const std::vector<double>& { return x.returns; }),
+                0};
+      if (p != player) return {values.front()->returns, e.action};
+      Entry best;
+      for (std::size_t a = 0; a < values.size(); ++a) {
+        const std::vector<double>& w = values[a]->returns;
+        if (best.returns.empty() || w[static_cast<std::size_t>(p)] > best.returns[static_cast<std::size_t>(p)])
+          best = {w, a};
       }
-    } else {
-      const auto actions = game_.legal_actions(s);
-      if (p == player_) {
-        for (std::size_t a = 0; a < actions.size(); ++a) {
-          std::vector<double> w = solve(game_.apply_action(s, actions[a])).returns;
-          if (e.returns.empty() || w[static_cast<std::size_t>(p)] > e.returns[static_cast<std::size_t>(p)])
-            e.returns = std::move(w), e.action = a;
-        }
-      } else {
-        Rng unused;
-        e.action = others_(s, actions, unused);
-        e.returns = solve(game_.apply_action(s, actions.at(e.action))).returns;
-      }
+      return best;
     }
-    return memo_[key] = std::move(e);
-  }
-
-  const G& game_;
-  int player_;
-  Choose others_;
-  std::unordered_map<std::string, Entry> memo_;
+  };
+  MemoSolve<G, Entry, Expand, Combine> solve_;
 };
 
 }  // namespace verflixt::core
