@@ -1,4 +1,4 @@
-// Issue 9, items 5 and 6, end to end: every bad file or path gives exit 2 and one line on
+// Bad files and paths, end to end: every bad file or path gives exit 2 and one line on
 // stderr (never "internal error", never raw control bytes), and every output file is whole
 // or absent: no temporary file is left behind on any failure, a user's file next to the
 // target is never touched, a symlink keeps pointing where it pointed.

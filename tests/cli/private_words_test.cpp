@@ -21,7 +21,7 @@ using verflixt::testing::run;
 const fs::path kSource = VERFLIXT_SOURCE_DIR;
 
 const std::regex& private_word() {
-  static const std::regex r(R"(session [0-9]|issue [0-9]|seed[- ]00[0-9]|/work/|/home/|[^/a-z]rules\.md)", std::regex::icase);
+  static const std::regex r(R"(session [0-9]|issue [0-9]|base commit|seed[- ]00[0-9]|/work/|/home/|[^/a-z]rules\.md)", std::regex::icase);
   return r;
 }
 
@@ -53,7 +53,8 @@ std::string joined(const std::vector<std::string>& v) {
 
 TEST(PrivateWords, TheDetectorFindsEachKind) {
   for (const char* bad : {"as session 14 found", "see Issue 12", "preset seed-003", "(seed 002)",
-                          "read /work/shared/RULES.md", "/home/me/x", "as RULES.md says"})
+                          "read /work/shared/RULES.md", "/home/me/x", "as RULES.md says",
+                          "the branch's base commit"})
     EXPECT_EQ(findings(bad, "x").size(), 1u) << bad;
   EXPECT_TRUE(findings("a cluster::Session session(argc, argv); the issue at hand", "x").empty());
   EXPECT_TRUE(findings(R"(                  .aliases = {"seed-002"}}};)", "x").empty());
@@ -79,6 +80,28 @@ TEST(PrivateWords, NoneInSourcesHeadersDocsOrReadme) {
   ASSERT_FALSE(s.str().empty());
   const auto f = findings(s.str(), "README.md");
   found.insert(found.end(), f.begin(), f.end());
+  EXPECT_GT(files, 100u);
+  EXPECT_TRUE(found.empty()) << joined(found);
+}
+
+// The tests, benchmarks and scripts are code too: their comments tell no history either (no
+// work periods, no issue numbers). They may name the presets' earlier ids, which tests read
+// as aliases, and this file names every private word as an example.
+TEST(PrivateWords, NoHistoryInTestsBenchmarksOrScripts) {
+  static const std::regex history(R"(session [0-9]|issue [0-9]|base commit)", std::regex::icase);
+  std::vector<std::string> found;
+  size_t files = 0;
+  for (const char* dir : {"tests", "bench", "scripts", "strategies"}) {
+    for (const auto& e : fs::recursive_directory_iterator(kSource / dir)) {
+      if (!e.is_regular_file() || e.path().filename() == "private_words_test.cpp") continue;
+      ++files;
+      std::ifstream in(e.path(), std::ios::binary);
+      int number = 0;
+      for (std::string line; std::getline(in, line);)
+        if (++number; std::regex_search(line, history))
+          found.push_back(fs::relative(e.path(), kSource).string() + ":" + std::to_string(number) + ": " + line);
+    }
+  }
   EXPECT_GT(files, 100u);
   EXPECT_TRUE(found.empty()) << joined(found);
 }

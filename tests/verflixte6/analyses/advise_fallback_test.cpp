@@ -22,7 +22,7 @@ const ActionAdvice& find(const Advice& a, Action act) {
   throw std::logic_error("action not ranked");
 }
 
-// Issue 12, first case: the last seat 55 eyes behind, three jokers; the DP needs too many
+// A heavy last seat: the last seat 55 eyes behind, three jokers; the DP needs too many
 // states. Stopping at 5 against a Prinzessin at 60 loses for certain (exactly 0).
 AdviceSituation far_behind() {
   AdviceSituation s;
@@ -34,7 +34,7 @@ AdviceSituation far_behind() {
   return s;
 }
 
-// Issue 12, second case: mid-pass, 15 eyes against standings 32 and 40, two still to play.
+// A heavy mid-pass situation: mid-pass, 15 eyes against standings 32 and 40, two still to play.
 AdviceSituation mid_pass() {
   AdviceSituation s;
   s.goal = AdviceGoal::Win;

@@ -222,7 +222,7 @@ TEST(Solver, RejectsRulesWithoutProgress) {
   EXPECT_NO_THROW(solve_solo(r, jokers({PONY}), {.thresholds = false, .keep_table = false}));
 }
 
-// Generalized rules (issue 2 parameters): the solver's EV equals the exact value of its own
+// Generalized rules (the rules' parameters moved off the presets): the solver's EV equals the exact value of its own
 // table played as a chain, and beats every threshold policy.
 TEST(Solver, GeneralizedRulesStayConsistent) {
   Rules r = kT;
