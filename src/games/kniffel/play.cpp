@@ -51,7 +51,8 @@ std::unique_ptr<KniffelPolicy> make_policy(const std::string& spec, const Kniffe
   throw core::InputError("unknown kniffel policy " + core::quoted(spec) + core::suggest(spec, policy_names()));
 }
 
-int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng& rng, std::optional<int> beat) {
+int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng& rng, std::optional<int> beat,
+              bool* bonus) {
   const DiceTable& t = DiceTable::get();
   Sheet sheet;
   int total = 0;
@@ -77,19 +78,26 @@ int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng&
     total += s.points;
     sheet = s.after;
   }
+  if (bonus) *bonus = sheet.upper >= rules.bonus_threshold;  // the upper total is kept up to the threshold
   return total;
 }
 
 void ScoreTally::merge(const ScoreTally& o) {
   games += o.games;
   for (std::size_t i = 0; i < sum.size(); ++i) {
-    sum[i] += o.sum[i], sum_sq[i] += o.sum_sq[i], wins[i] += o.wins[i];
+    sum[i] += o.sum[i], sum_sq[i] += o.sum_sq[i], wins[i] += o.wins[i], bonus[i] += o.bonus[i];
     for (std::size_t b = 0; b < histogram[i].size(); ++b) histogram[i][b] += o.histogram[i][b];
   }
 }
 
 core::Estimate ScoreTally::mean(std::size_t seat) const {
   return core::mean_from_sums(static_cast<double>(games), sum[seat], sum_sq[seat]);
+}
+
+core::Estimate ScoreTally::p_bonus(std::size_t seat) const {
+  const double n = static_cast<double>(games);
+  const double p = n > 0 ? bonus[seat] / n : 0;
+  return {p, n > 1 ? std::sqrt(p * (1 - p) / n) : 0.0};  // binomial: each game reached it or not
 }
 
 core::Estimate ScoreTally::p_win(std::size_t seat) const {
@@ -108,9 +116,11 @@ ScoreRun play_games(const std::vector<const KniffelPolicy*>& seats, const Kniffe
   zero.sum.assign(seats.size(), 0.0);
   zero.sum_sq.assign(seats.size(), 0.0);
   zero.wins.assign(seats.size(), 0.0);
+  zero.bonus.assign(seats.size(), 0.0);
   zero.histogram.assign(seats.size(), std::vector<std::uint64_t>(kScoreBins, 0));
   return core::sample_chunks(games, 256, seed, threads, control, zero, [&](core::SampleChunk& chunk, ScoreTally& part) {
     std::vector<int> scores(seats.size());
+    std::vector<char> reached(seats.size());
     for (std::uint64_t g = 0; g < chunk.count; ++g) {
       // Each seat's dice from its own stream of the game, so that two tables that differ in
       // one seat's play throw the same dice for every other seat (paired comparisons).
@@ -119,7 +129,9 @@ ScoreRun play_games(const std::vector<const KniffelPolicy*>& seats, const Kniffe
       for (std::size_t s = 0; s < seats.size(); ++s) {
         std::optional<int> beat;
         if (s > 0 && s < chase.size() && chase[s]) beat = *std::max_element(scores.begin(), scores.begin() + static_cast<std::ptrdiff_t>(s));
-        scores[s] = play_game(*seats[s], rules, dice[s], beat);
+        bool b = false;
+        scores[s] = play_game(*seats[s], rules, dice[s], beat, &b);
+        reached[s] = b;
       }
       const int best = *std::max_element(scores.begin(), scores.end());
       const auto winners = static_cast<double>(std::count(scores.begin(), scores.end(), best));
@@ -128,6 +140,7 @@ ScoreRun play_games(const std::vector<const KniffelPolicy*>& seats, const Kniffe
         const double x = scores[s];
         part.sum[s] += x, part.sum_sq[s] += x * x;
         if (scores[s] == best) part.wins[s] += 1.0 / winners;
+        if (reached[s]) part.bonus[s] += 1.0;
         ++part.histogram[s][static_cast<std::size_t>(std::min(scores[s], kScoreBins - 1))];
       }
     }

@@ -32,20 +32,24 @@ const std::vector<std::string>& policy_names();
 
 // One game from the empty sheet: the final score. `rng` throws the dice. With `beat`, the last
 // turn is played for the win instead of the points: to end above `beat` (a tie counts half),
-// by the same turn optimization with that as the turn's worth.
-int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng& rng, std::optional<int> beat = {});
+// by the same turn optimization with that as the turn's worth. `bonus`, when given, is set to
+// whether the upper section reached the bonus threshold.
+int play_game(const KniffelPolicy& policy, const KniffelRules& rules, core::Rng& rng, std::optional<int> beat = {},
+              bool* bonus = nullptr);
 
 inline constexpr int kScoreBins = 2048;  // final scores above are counted in the last bin
 // The final scores of games at each seat: sums for the mean, a histogram for the distribution,
-// and the wins (the highest score at the table; a tie shares the win).
+// the wins (the highest score at the table; a tie shares the win) and the games whose upper
+// section reached the bonus threshold.
 struct ScoreTally {
   std::uint64_t games = 0;
-  std::vector<double> sum, sum_sq, wins;
+  std::vector<double> sum, sum_sq, wins, bonus;
   std::vector<std::vector<std::uint64_t>> histogram;  // [seat][score]
 
   void merge(const ScoreTally& o);
   core::Estimate mean(std::size_t seat) const;
   core::Estimate p_win(std::size_t seat) const;
+  core::Estimate p_bonus(std::size_t seat) const;
 };
 using ScoreRun = core::SampledRun<ScoreTally>;
 

@@ -2,6 +2,8 @@
 // commands, options, output formats and Ctrl-C convention.
 #include "games/kniffel/commands/commands.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -99,7 +101,8 @@ ScoreRun sampled_games(const po::variables_map& vm, const KniffelRules& r, const
   });
 }
 
-// Each seat's mean score ± SE (and P(win) at a table of more than one), the runs' head.
+// Each seat's mean score ± SE, how often its upper section reached the bonus (± SE), and
+// P(win) at a table of more than one; the runs' head.
 void score_rows(core::report::Report& j, const ScoreRun& run, const KniffelSeats& t, bool table) {
   j.field("games", run.tally.games)
       .field("requested_games", run.requested)
@@ -108,10 +111,11 @@ void score_rows(core::report::Report& j, const ScoreRun& run, const KniffelSeats
   std::vector<core::report::Column> cols = {{.name = "seat", .text = "  seat "},
                                             {.name = "policy", .text = "  ", .width = 9},
                                             {.name = "mean_score", .text = "  mean score ", .text_format = "%.2f", .text_se_format = "%.2f", .se_name = "mean_score_stderr"}};
+  cols.push_back({.name = "p_bonus", .text = "  bonus reached ", .se_name = "p_bonus_stderr"});
   if (table) cols.push_back({.name = "p_win", .text = "  P(win) ", .se_name = "p_win_stderr"});
   core::report::Table& rows = j.table("seats", cols);
   for (std::size_t s = 0; s < t.seats.size(); ++s) {
-    std::vector<core::report::Value> row = {s + 1, t.seats[s]->name(), run.tally.mean(s)};
+    std::vector<core::report::Value> row = {s + 1, t.seats[s]->name(), run.tally.mean(s), run.tally.p_bonus(s)};
     if (table) row.emplace_back(run.tally.p_win(s));
     rows.row(row);
   }
@@ -185,6 +189,9 @@ int kniffel_tournament_command(int argc, const char* const* argv) {
 int kniffel_balance_command(int argc, const char* const* argv) {
   const core::OptionTable own = {
       core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule"),
+      core::count_option("games", 10000, 0, std::uint64_t{1} << 40,
+                         "games of optimal play per row for how often the bonus is reached (0: none)"),
+      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed of those games; fixes them bit for bit"),
       solve_threads_option()};
   po::variables_map vm;
   if (!parse(argc, argv, "balance --game kniffel options",
@@ -192,8 +199,9 @@ int kniffel_balance_command(int argc, const char* const* argv) {
              "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
              "What a rule is worth: the exact optimal expected score under each value of --vary, with the\n"
              "rules' own value always a row and each row's change from it (or under the given rules and\n"
-             "their preset, the change from the preset). Kniffel is solitaire but for who scores most: a\n"
-             "rule moves every seat alike, so the measure is the score.",
+             "their preset, the change from the preset), and how often optimal play reaches the upper\n"
+             "bonus (--games sampled games a row, ± 1 SE). Kniffel is solitaire but for who scores most:\n"
+             "a rule moves every seat alike, so the measure is the score; P(win) stays 1/seats.",
              vm))
     return 0;
   const KniffelRules given = game_rules(vm);
@@ -237,10 +245,19 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   j.line(varied.empty() ? "the rules against their preset, exact optimal expected score:"
                         : "exact optimal expected score by " + varied + ", change from " + varied + "=" + rows[base].first +
                               " (these rules):");
-  core::report::Table& t = j.table("rows", {{.name = "value", .text = "  ", .width = 16},
-                                            {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
-                                            {.name = "change", .text = "  change ", .text_format = "%+.4f"},
-                                            {.name = "rules", .in = core::report::kJsonCsv}});
+  const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
+  const int threads = vm["threads"].as<int>() > 0 ? vm["threads"].as<int>() : omp_get_max_threads();
+  if (games > 0) {
+    j.field("games", games).field("seed", seed);
+    j.line("bonus reached: the share of " + std::to_string(games) +
+           " games of optimal play (seed " + std::to_string(seed) + ") whose upper section reached the threshold, Monte Carlo ± 1 SE");
+  }
+  std::vector<core::report::Column> columns = {{.name = "value", .text = "  ", .width = 16},
+                                               {.name = "expected_score", .text = "  ", .text_format = "%.4f"},
+                                               {.name = "change", .text = "  change ", .text_format = "%+.4f"}};
+  if (games > 0) columns.push_back({.name = "p_bonus", .text = "  bonus reached ", .se_name = "p_bonus_stderr"});
+  columns.push_back({.name = "rules", .in = core::report::kJsonCsv});
+  core::report::Table& t = j.table("rows", columns);
   // Ctrl-C stops the solve under way at its next level (core/budget.h): only whole rows, the
   // rulesets solved before it, are printed.
   install_interrupt_handler();
@@ -249,10 +266,21 @@ int kniffel_balance_command(int argc, const char* const* argv) {
   for (std::size_t k = 0; k < rows.size(); ++k)
     if (k != base) order.push_back(k);
   std::vector<std::optional<double>> solved(rows.size());
+  std::vector<core::Estimate> bonus(rows.size());
   std::size_t done = 0;
   for (; done < rows.size() && !interrupt_flag().load(); ++done) {
+    const KniffelRules& r = rows[order[done]].second;
     try {
-      solved[order[done]] = solution_for(vm, rows[order[done]].second).solution->expected_score();
+      const auto solution = solution_for(vm, r).solution;
+      if (games > 0) {  // the row's games under the same seed: the same dice in every row
+        const auto optimal = make_policy("optimal", r, solution);
+        const ScoreRun run = with_progress("balance kniffel games", [&](const core::RunControl& control) {
+          return play_games({optimal.get()}, r, games, seed, threads, control);
+        });
+        if (run.interrupted) break;
+        bonus[order[done]] = run.tally.p_bonus(0);
+      }
+      solved[order[done]] = solution->expected_score();
     } catch (const core::Interrupted&) {
       break;
     }
@@ -264,7 +292,10 @@ int kniffel_balance_command(int argc, const char* const* argv) {
     const double v = *solved[k];
     scores.push_back(v);
     shown.push_back(k);
-    t.row({rows[k].first, v, v - *solved[base], kniffel::rules_summary(rows[k].second)});
+    std::vector<core::report::Value> row = {rows[k].first, v, v - *solved[base]};
+    if (games > 0) row.emplace_back(bonus[k]);
+    row.emplace_back(kniffel::rules_summary(rows[k].second));
+    t.row(row);
   }
   const Completion c = completion(done, rows.size(), "rows", done < rows.size());
   mark(j, c);
