@@ -145,7 +145,16 @@ template <class K, class K1, class B>
 std::pair<Timed, Timed> measure(Row& row, int repeats, const std::vector<double>& one_thread_kernel, K kernel,
                                 K1 one_step, B baseline, core::Tally& kernel_tally_of_first) {
   Timed first_k, first_b;
+  // A stop request (Ctrl-C) ends the repeats: each run it cuts returns at once, but a thousand
+  // of them still took seconds. Under mpirun the ranks agree on it before each repeat, so
+  // that every rank leaves at the same one.
+  const auto stop_agreed = [] {
+    std::vector<std::uint64_t> stop{interrupt_flag().load() ? 1u : 0u};
+    core::cluster::sum_everywhere(stop);
+    return stop[0] > 0;
+  };
   for (int r = 0; r < repeats; ++r) {
+    if (r > 0 && stop_agreed()) break;
     Timed k, k1, b;
     if (r % 2 == 0) {
       k = time_once(kernel);
