@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <regex>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -77,8 +78,13 @@ double cpu_seconds() {
 }
 
 // The answer without what may differ between two runs of the same solve: times, rates and
-// the thread count.
+// the thread count (a member, or said in a line of text: "seed 1, 2 threads").
 void drop_times(nlohmann::json& j) {
+  if (j.is_string()) {
+    static const std::regex count(R"([0-9]+ threads?\b)");
+    j = std::regex_replace(j.get<std::string>(), count, "T threads");
+    return;
+  }
   if (j.is_array()) {
     for (auto& e : j) drop_times(e);
     return;
