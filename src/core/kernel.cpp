@@ -3,7 +3,7 @@
 #include "verflixt/core/alias.h"
 
 #include <omp.h>
-#if defined(__AVX2__)
+#if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -132,7 +132,8 @@ struct Finished {
   int size = 0;
 };
 
-#if defined(__AVX2__)
+#if defined(__GNUC__) && defined(__x86_64__)
+#define VERFLIXT_PACKED_RECORD 1
 // For each 8-bit mask, the positions of its set bits packed to the front (3 bits each):
 // the permutation that compresses the terminal lanes of 8 to the front of a vector.
 constexpr std::array<std::uint32_t, 256> make_compress_table() {
@@ -146,15 +147,14 @@ constexpr std::array<std::uint32_t, 256> make_compress_table() {
   return t;
 }
 constexpr auto kCompress = make_compress_table();
-#endif
 
 // Appends the class of every lane that stands on a terminal code. AVX2 has no compress
 // store and GCC cannot vectorize one, so this is the one place with intrinsics: a movemask
 // of the terminal bits picks a permutation that packs those lanes' classes to the front,
 // and the write pointer advances by their number — about eight instructions per eight
-// lanes instead of a store per lane. The portable version does the same one lane at a time.
-inline void record(const Lanes& l, Finished& out) {
-#if defined(__AVX2__)
+// lanes instead of a store per lane. Compiled for AVX2 whatever the build targets; a
+// portable build calls it only where the processor has AVX2 (play_chunk).
+__attribute__((target("avx2"))) inline void record_packed(const Lanes& l, Finished& out) {
   const __m256i low16 = _mm256_set1_epi32(0xffff);
   const __m256i unpack = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
   std::uint32_t* dst = out.cls + out.size;
@@ -167,11 +167,37 @@ inline void record(const Lanes& l, Finished& out) {
     dst += std::popcount(m);
   }
   out.size = static_cast<int>(dst - out.cls);
-#else
+}
+#endif
+
+// The same one lane at a time, for processors without AVX2.
+inline void record_each(const Lanes& l, Finished& out) {
   for (int i = 0; i < kLanes; ++i) {
     out.cls[out.size] = l.code[i] & 0xffffu;
     out.size += static_cast<int>(l.code[i] >> 31);
   }
+}
+
+// Whether this processor runs record_packed: known when the program is built for AVX2.
+bool packs_records() {
+#if defined(__AVX2__)
+  return true;
+#elif defined(VERFLIXT_PACKED_RECORD)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+#else
+  return false;
+#endif
+}
+
+inline void record(const Lanes& l, Finished& out, [[maybe_unused]] bool packed) {
+#if defined(__AVX2__)
+  record_packed(l, out);
+#elif defined(VERFLIXT_PACKED_RECORD)
+  if (packed) record_packed(l, out);
+  else record_each(l, out);
+#else
+  record_each(l, out);
 #endif
 }
 
@@ -223,8 +249,20 @@ void flush(Finished& f, std::vector<std::uint64_t>& hist4, ChunkCounts& out) {
   f.size = 0;
 }
 
+// A build for any x86-64 (portable: no -march=native) still plays the lanes with AVX-512 or
+// AVX2 gathers where the processor has them: GCC compiles play_chunk, with the steps inlined
+// into it, once per level and picks one when the program starts. Without gathers the step is
+// one load at a time, 2.5x slower (docs/performance.md). The kernel is integer arithmetic
+// throughout, so every level gives the same bits.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__AVX2__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define VERFLIXT_KERNEL_LEVELS __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define VERFLIXT_KERNEL_LEVELS
+#endif
+
 // Plays exactly `turns` turns from stream chunk_rng(seed, chunk) into counts per class.
-void play_chunk(const AliasChain& a, std::uint64_t turns, std::uint64_t seed, std::uint64_t chunk,
+VERFLIXT_KERNEL_LEVELS void play_chunk(const AliasChain& a, std::uint64_t turns, std::uint64_t seed, std::uint64_t chunk,
                 Lanes& l, Finished& fin, std::vector<std::uint64_t>& hist4, ChunkCounts& out) {
   Rng stream = chunk_rng(seed, chunk);
   // Each lane plays a fixed number of complete turns: counting the first turns to finish
@@ -242,14 +280,15 @@ void play_chunk(const AliasChain& a, std::uint64_t turns, std::uint64_t seed, st
     l.quota[i] = q ? static_cast<std::uint32_t>(q - 1) : 0;
   }
   std::fill(hist4.begin(), hist4.end(), 0);
+  const bool packed = packs_records();
   // Lanes run until every one is parked on the dead row; the check costs one pass over
   // the codes every 16 steps.
   while (true) {
     for (int r = 0; r < 8; ++r) {
       draw(l);
-      record(l, fin);
+      record(l, fin, packed);
       step(l, a, false);
-      record(l, fin);
+      record(l, fin, packed);
       step(l, a, true);
       if (fin.size > Finished::kCapacity - 2 * kLanes) flush(fin, hist4, out);
     }
@@ -273,6 +312,20 @@ Tally to_tally(const AliasChain& a, const ChunkCounts& c) {
 int thread_count(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
 
 }  // namespace
+
+std::string kernel_level() {
+#if defined(__AVX512F__)
+  return "AVX-512";
+#elif defined(__AVX2__)
+  return "AVX2";
+#elif defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+  if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4, chosen at start-up)";
+  if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 (x86-64-v3, chosen at start-up)";
+  return "baseline x86-64 (no gathers on this processor)";
+#else
+  return "the build's own";
+#endif
+}
 
 AliasChain compile_alias(const Chain& chain, const AliasOptions& options) {
   check_chain(chain);

@@ -33,6 +33,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <string>
 #include <vector>
 
 #include <random>
@@ -86,6 +87,11 @@ struct AliasOptions {
 // Compiles `chain` (validated: probabilities non-negative and summing to 1 within 1e-9,
 // successors in range) into alias tables. Throws std::invalid_argument on a malformed chain.
 AliasChain compile_alias(const Chain& chain, const AliasOptions& options = {});
+
+// The instruction set the solo kernel's lanes run with on this processor: the build's own,
+// or, in a portable x86-64 build, the level chosen at start-up ("AVX-512 (x86-64-v4, chosen
+// at start-up)"). Every level gives the same bits.
+std::string kernel_level();
 
 // The step distribution the tables realize, for tests: result[s] maps each successor code
 // of live chain state s to its probability in units of 2^-32 (the counts sum to 2^32).

@@ -6,6 +6,7 @@
 #include "cli/bench_context.h"
 #include "games/verflixte6/commands/bench_run.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/kernel.h"
 #include "verflixt/version.h"
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
@@ -37,7 +38,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
   const rp::Value warned = busy ? rp::Value(warning) : rp::Value(nullptr);
   rp::Table ctx{.columns = {{.name = "date_utc"}, {.name = "verflixt_version"}, {.name = "cpu_model"},
                             {.name = "logical_cores"}, {.name = "threads_measured"}, {.name = "isa"},
-                            {.name = "isa_features"}, {.name = "native_build"}, {.name = "compiler"},
+                            {.name = "isa_features"}, {.name = "kernel_level"}, {.name = "native_build"}, {.name = "compiler"},
                             {.name = "build_type"}, {.name = "build_flags"}, {.name = "assertions"},
                             {.name = "load_average"}, {.name = "omp_wait_policy"}, {.name = "busy_threshold"},
                             {.name = "machine_busy"}, {.name = "warning"}, {.name = "mpi_ranks"},
@@ -49,7 +50,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
   const bool assertions = true;
 #endif
   ctx.row({context.date_utc, std::string(kVersion), context.cpu_model, static_cast<std::int64_t>(cores),
-           context.threads_measured, context.isa, context.isa_features, VERFLIXT_NATIVE_BUILD != 0,
+           context.threads_measured, context.isa, context.isa_features, core::kernel_level(), VERFLIXT_NATIVE_BUILD != 0,
            context.compiler, std::string(VERFLIXT_BUILD_TYPE), std::string(VERFLIXT_BUILD_FLAGS), assertions,
            context.load_average, context.omp_wait_policy, context.busy_threshold, busy, warned,
            static_cast<std::int64_t>(ranks), context.load_average_after, context.trust_warnings});
@@ -100,6 +101,7 @@ int Bench::report(const po::variables_map& vm, const Completion& done,
         << (ranks > 1 ? " per rank, on " + std::to_string(ranks) + " MPI ranks" : std::string()) << "\n"
         << "isa            " << context.isa << " (" << (VERFLIXT_NATIVE_BUILD ? "-march=native" : "portable build")
         << ": " << core::join(context.isa_features, " ") << ")\n"
+        << "kernel level   " << core::kernel_level() << "\n"
         << "compiler       " << context.compiler << "\n"
         << "build          " << VERFLIXT_BUILD_TYPE << " " << VERFLIXT_BUILD_FLAGS
         << (assertions ? " (assertions ON: not a release build)\n" : " (assertions off)\n")
