@@ -256,14 +256,16 @@ void flush(Finished& f, std::vector<std::uint64_t>& hist4, ChunkCounts& out) {
 // throughout, so every level gives the same bits.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__AVX2__) && \
     !defined(__SANITIZE_ADDRESS__)
+#define VERFLIXT_KERNEL_CLONED 1
 #define VERFLIXT_KERNEL_LEVELS __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define VERFLIXT_KERNEL_LEVELS
 #endif
 
 // Plays exactly `turns` turns from stream chunk_rng(seed, chunk) into counts per class.
-VERFLIXT_KERNEL_LEVELS void play_chunk(const AliasChain& a, std::uint64_t turns, std::uint64_t seed, std::uint64_t chunk,
-                Lanes& l, Finished& fin, std::vector<std::uint64_t>& hist4, ChunkCounts& out) {
+VERFLIXT_KERNEL_LEVELS void play_chunk(const AliasChain& a, std::uint64_t turns, std::uint64_t seed,
+                                       std::uint64_t chunk, Lanes& l, Finished& fin, std::vector<std::uint64_t>& hist4,
+                                       ChunkCounts& out) {
   Rng stream = chunk_rng(seed, chunk);
   // Each lane plays a fixed number of complete turns: counting the first turns to finish
   // instead would favour short turns (the unfinished ones at the end are the long ones).
@@ -318,7 +320,7 @@ std::string kernel_level() {
   return "AVX-512";
 #elif defined(__AVX2__)
   return "AVX2";
-#elif defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#elif defined(VERFLIXT_KERNEL_CLONED)
   if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4, chosen at start-up)";
   if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 (x86-64-v3, chosen at start-up)";
   return "baseline x86-64 (no gathers on this processor)";
