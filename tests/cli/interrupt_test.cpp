@@ -370,10 +370,12 @@ std::vector<Case> every_games_balance() {
     const auto& commands = g->commands;
     if (std::none_of(commands.begin(), commands.end(), [](const auto& c) { return std::string_view(c.name) == "balance"; }))
       continue;
-    // A balance that samples (cli/game_balance.h) takes --games; an exact one has its own case.
+    // A balance that samples takes --games; one that does not has its own case above. The tag
+    // is this loop's own: Kniffel's balance has a case above too, and two cases of one tag
+    // would write the same output files at once.
     if (verflixt::testing::run(g->name + " balance --help").out.find("--games") == std::string::npos) continue;
     const std::string name = g->name;
-    cases.push_back({"balance_" + name,
+    cases.push_back({"default_balance_" + name,
                      [name](int k) { return "balance --game " + name + " --threads 1 --games " + times(400'000'000, k) + " --format json"; },
                      [](const Outcome& o) {
                        const auto j = expect_json_mark(o);
