@@ -246,7 +246,8 @@ int kniffel_balance_command(int argc, const char* const* argv) {
                         : "exact optimal expected score by " + varied + ", change from " + varied + "=" + rows[base].first +
                               " (these rules):");
   const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
-  const int threads = vm["threads"].as<int>() > 0 ? vm["threads"].as<int>() : omp_get_max_threads();
+  // --threads 0 (every core) for the games as for the solve, other counts capped as everywhere.
+  const int chosen = threads_or_every_core(vm), threads = chosen > 0 ? chosen : omp_get_max_threads();
   if (games > 0) {
     j.field("games", games).field("seed", seed);
     j.line("bonus reached: the share of " + std::to_string(games) +
