@@ -4,10 +4,12 @@
 // (at most `max_rerolls` times, or without limit when it is negative) and takes the new sum.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <any>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -16,6 +18,7 @@
 #include "verflixt/core/chance.h"
 #include "verflixt/core/game_algorithms.h"
 #include "verflixt/core/game_model.h"
+#include "verflixt/core/model_graph.h"
 #include "verflixt/core/rng.h"
 
 namespace verflixt {
@@ -165,6 +168,66 @@ TEST(GameAlgorithms, AGameMuchLongerThanTheCallStackIsSolvedWithoutRecursion) {
   EXPECT_NEAR(value(game.initial_state())[0], v, 1e-12);
   EXPECT_GT(value.states(), std::size_t{12} * kRerolls);  // the whole path was walked
   EXPECT_NEAR(v, 182.0 / 21, 1e-12);
+}
+
+// The compiled graph (core/model_graph.h) under the core's value iteration.
+
+// The optimum of one reroll by hand: stop on 7 or more after the first throw, else reroll
+// for a fresh sum (mean 7): 182/36 + 15/36 * 7; no reroll left, the sum stands.
+TEST(ModelGraph, AnAcyclicGamesOptimumIsExactAfterOneSweep) {
+  const RerollGame game;
+  const core::ModelGraph g = core::compile_model(game, game.initial_state());
+  EXPECT_FALSE(g.cyclic());
+  // Every node's successors are numbered before it, so one sweep is exact.
+  for (std::uint32_t n = 0; n < g.size(); ++n)
+    for (const auto& e : g.edges(n)) EXPECT_LT(e.next, n);
+  const auto values = core::GraphValues::of_player(g, 0);
+  const core::ValueIterationResult r = core::solve_graph(values);
+  EXPECT_NEAR(r.values[g.root()], 182.0 / 36 + 15.0 / 36 * 7, 1e-12);
+  EXPECT_EQ(r.iterations, 2);  // the second sweep changes nothing
+  EXPECT_TRUE(r.converged);
+}
+
+// A policy's graph (one action a decision) gives the memoized walk's value bit for bit: the
+// same sums in the same order.
+TEST(ModelGraph, APolicysGraphGivesTheExactRecursionsValue) {
+  const RerollGame game(RerollGame::Rules{3});
+  const auto policy = [](const RerollGame::State& s, const std::vector<RerollGame::Action>& actions) {
+    core::Rng unused;
+    return std::optional<std::size_t>(kStopAtSeven(s, actions, unused));
+  };
+  const core::ModelGraph g = core::compile_model(game, game.initial_state(), policy);
+  for (std::uint32_t n = 0; n < g.size(); ++n)
+    if (g.player(n) == 0) {
+      EXPECT_EQ(g.edges(n).size(), 1u);
+    }
+  const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+  EXPECT_EQ(r.values[g.root()], core::expected_returns(game, game.initial_state(), kStopAtSeven)[0]);
+}
+
+// Without a limit a reroll comes back to the throw it left: a cycle, which the memoized walk
+// refuses and value iteration solves. By hand, the optimum V solves V = sum_s p(s) max(s, V),
+// found here by bisection on the sums alone.
+TEST(ModelGraph, ACyclicGameIsSolvedByIteration) {
+  const RerollGame game(RerollGame::Rules{-1});
+  const core::ModelGraph g = core::compile_model(game, game.initial_state());
+  EXPECT_TRUE(g.cyclic());
+  double lo = 2, hi = 12;
+  for (int k = 0; k < 200; ++k) {
+    const double v = (lo + hi) / 2;
+    double f = 0;
+    for (int s = 2; s <= 12; ++s) f += ways(s) / 36 * std::max(static_cast<double>(s), v);
+    (f > v ? lo : hi) = v;
+  }
+  const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+  EXPECT_TRUE(r.converged);
+  EXPECT_GT(r.iterations, 2);
+  EXPECT_NEAR(r.values[g.root()], lo, 1e-10);
+}
+
+TEST(ModelGraph, RefusesMoreStatesThanItsLimit) {
+  const RerollGame game(RerollGame::Rules{1000});
+  EXPECT_THROW(core::compile_model(game, game.initial_state(), core::EveryAction{}, 100), core::InputError);
 }
 
 TEST(AnyGameWrapper, ListsAppliesAndRefusesLikeTheGame) {

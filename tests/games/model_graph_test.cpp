@@ -1,0 +1,193 @@
+// Every game's exact solver against the one generic algorithm: the game's model compiled into
+// a graph (core/model_graph.h) and solved by the core's value iteration. The hand-written
+// solvers work on their own state spaces with their own recursions (and are kept because
+// they are much faster: bench/model_graph_bench.cpp); here each must give the generic
+// optimum, on every state where the two can be matched, to rounding.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "games/en_gingg/model.h"
+#include "games/kniffel/model.h"
+#include "games/pig/model.h"
+#include "games/schocken/model.h"
+#include "games/verflixte6/rules/model.h"
+#include "games/zehntausend/model.h"
+#include "verflixt/core/game_algorithms.h"
+#include "verflixt/core/model_graph.h"
+#include "verflixt/games/en_gingg/solver.h"
+#include "verflixt/games/kniffel/solver.h"
+#include "verflixt/games/pig/solver.h"
+#include "verflixt/games/schocken/solver.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
+#include "verflixt/games/zehntausend/turn_solver.h"
+
+namespace verflixt {
+namespace {
+
+template <class Actions, class Action>
+std::size_t index_of(const Actions& actions, const Action& wanted) {
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    if (actions[i] == wanted) return i;
+  throw std::logic_error("the policy chose an action that is not legal here");
+}
+
+// Pig is a race with cycles (a 1 hands the turn back with both scores as they were): the
+// zero-sum reading, each player maximizing his P(win), against Pig's level-by-level value
+// iteration — at every decision state of the game, not only the start.
+TEST(GenericSolve, PigEveryStatesWinProbability) {
+  pig::PigRules rules;
+  rules.goal = 25;
+  const pig::PigSolution sol = pig::solve(rules);
+  const pig::PigModel game(rules);
+  struct Decision {
+    std::uint32_t node;
+    int mover, me, other, turn;
+  };
+  std::vector<Decision> decisions;
+  const core::ModelGraph g = core::ModelGraph::compile(
+      game, game.initial_state(), core::EveryAction{},
+      [&](std::uint32_t n, const pig::PigModel::State& s) {
+        if (game.current_player(s) < 0) return;
+        const int me = s.game.to_move;
+        decisions.push_back({n, me, s.game.scores[me], s.game.scores[1 - me], s.game.turn_total});
+      },
+      core::kMaxGraphNodes);
+  EXPECT_TRUE(g.cyclic());
+  const auto values = core::GraphValues::zero_sum(g);
+  const core::ValueIterationResult r = core::solve_graph(values);
+  ASSERT_TRUE(r.converged);
+  EXPECT_NEAR(values.value_for(r.values, g.root(), 0), sol.win_probability(0, 0, 0), 1e-9);
+  ASSERT_GT(decisions.size(), 10000u);
+  for (const Decision& d : decisions)
+    ASSERT_NEAR(values.value_for(r.values, d.node, d.mover), sol.win_probability(d.me, d.other, d.turn), 1e-9)
+        << d.me << " " << d.other << " " << d.turn;
+}
+
+// Die verflixte 6's solo turn with the default loadout. Rolling on is always allowed, so the
+// turn's states have no end: the generic optimum is taken over every policy that plays the
+// solved policy from 60 eyes on (it stops long before), free below, and must be the solver's.
+// The solved policy's own graph gives the same value.
+TEST(GenericSolve, Verflixte6SoloOptimum) {
+  const verflixte6::Rules rules;
+  const verflixte6::Verflixte6Model game(rules);
+  const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
+  const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
+  const auto solved = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
+    return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
+  };
+  const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
+    return s.turn.eyes < 60 ? std::nullopt : std::optional<std::size_t>(solved(s, actions));
+  };
+  const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
+  EXPECT_FALSE(g.cyclic());
+  const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+  EXPECT_NEAR(r.values[g.root()], sol.ev, 1e-9);
+  EXPECT_EQ(r.iterations, 2);
+
+  const auto always_solved = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
+    return std::optional<std::size_t>(solved(s, actions));
+  };
+  const core::ModelGraph fixed = core::compile_model(game, game.initial_state(), always_solved);
+  EXPECT_LT(fixed.size(), g.size());
+  EXPECT_NEAR(core::solve_graph(core::GraphValues::of_player(fixed, 0)).values[fixed.root()], sol.ev, 1e-9);
+}
+
+// Zehntausend's turn: throwing on is allowed at any turn total, so the generic optimum is
+// taken over the policies that play the solved one from 3000 points on, free below.
+TEST(GenericSolve, ZehntausendTurnOptimum) {
+  const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
+  const zehntausend::TurnModel& m = game.turn_model();
+  const zehntausend::TurnSolution sol = zehntausend::solve_turn(m);
+  const auto free_below_3000 = [&](const zehntausend::ZehntausendModel::State& s,
+                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) -> std::optional<std::size_t> {
+    if (s.points < 3000) return std::nullopt;
+    const int t = s.points / zehntausend::kPointStep;
+    const int option = sol.policy.keep_option(t, s.outcome, m);
+    const auto& x = m.outcome(s.outcome).options[static_cast<std::size_t>(option)];
+    zehntausend::ZehntausendModel::Action a{option, false};
+    const int after = game.dice_after(s, a);
+    a.bank = after == 0 || sol.policy.banks(t + x.points / zehntausend::kPointStep, after, m);
+    return index_of(actions, a);
+  };
+  const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_3000);
+  const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+  ASSERT_TRUE(r.converged);
+  EXPECT_NEAR(r.values[g.root()], sol.value, 1e-9);
+}
+
+// En Gingg's phase 1 for both objectives: the own balance change (return 0), and that plus
+// the next player's loss (return 0 minus return 1).
+TEST(GenericSolve, EnGinggPhase1OptimumForBothObjectives) {
+  const en_gingg::EnGinggRules rules;
+  const en_gingg::EnGinggModel game(rules);
+  const core::ModelGraph g = core::compile_model(game, game.initial_state());
+  EXPECT_FALSE(g.cyclic());
+  for (const auto objective : {en_gingg::Objective::Own, en_gingg::Objective::OwnPlusNext}) {
+    const en_gingg::Phase1Solution sol(rules, objective);
+    const std::vector<double> weights = objective == en_gingg::Objective::Own ? std::vector<double>{1, 0}
+                                                                                : std::vector<double>{1, -1};
+    const core::ValueIterationResult r = core::solve_graph(core::GraphValues(g, weights));
+    EXPECT_NEAR(r.values[g.root()], sol.value(), 1e-9) << en_gingg::objective_names()[static_cast<std::size_t>(objective)];
+  }
+}
+
+// Kniffel's whole game is far beyond a generic graph (hundreds of millions of states), so the
+// generic solve takes the game from late sheets on — two and three boxes open, the upper
+// section full or not — and must give the retrograde solver's value of those sheets.
+TEST(GenericSolve, KniffelLateSheets) {
+  const kniffel::KniffelRules rules;
+  const kniffel::KniffelSolution sol(rules, 1);
+  const kniffel::KniffelModel game(rules);
+  const auto all = static_cast<std::uint16_t>((1u << kniffel::kCategories) - 1);
+  struct Late {
+    std::uint16_t open;
+    int upper;
+  };
+  for (const Late late : {Late{1u << kniffel::Chance | 1u << kniffel::Kniffel, 63},
+                          Late{1u << kniffel::FullHouse | 1u << kniffel::SmallStraight | 1u << kniffel::Chance, 20},
+                          Late{1u << kniffel::Sixes | 1u << kniffel::Chance, 50}}) {
+    kniffel::KniffelModel::State start;
+    start.sheet.filled = static_cast<std::uint16_t>(all & ~late.open);
+    start.sheet.upper = late.upper;
+    const core::ModelGraph g = core::compile_model(game, start);
+    const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+    EXPECT_NEAR(r.values[g.root()], sol.value(start.sheet), 1e-9) << "open " << late.open << ", upper " << late.upper;
+  }
+}
+
+// Schocken's round equilibrium: the starter's best response to the second seat's keep tables
+// (the graph with the second seat's decisions fixed) is the equilibrium's own value, and the
+// equilibrium's graph (both fixed) gives each seat's P(worst hand) exactly.
+TEST(GenericSolve, SchockenRoundEquilibrium) {
+  schocken::SchockenRules rules;
+  rules.players = 2;
+  const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 2);
+  const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
+  const schocken::SchockenModel game(rules);
+  const auto keep = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
+    const auto& table = eq.policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
+    return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
+  };
+  const auto others_fixed = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
+    return game.current_player(s) == 0 ? std::nullopt : std::optional<std::size_t>(keep(s, actions));
+  };
+  const core::ModelGraph best = core::compile_model(game, game.initial_state(), others_fixed);
+  EXPECT_NEAR(-core::solve_graph(core::GraphValues::of_player(best, 0)).values[best.root()], p_worst[0], 1e-12);
+  const auto both_fixed = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
+    return std::optional<std::size_t>(keep(s, actions));
+  };
+  const core::ModelGraph fixed = core::compile_model(game, game.initial_state(), both_fixed);
+  for (int p = 0; p < 2; ++p)
+    EXPECT_NEAR(-core::solve_graph(core::GraphValues::of_player(fixed, p)).values[fixed.root()],
+                p_worst[static_cast<std::size_t>(p)], 1e-12)
+        << "seat " << p + 1;
+}
+
+}  // namespace
+}  // namespace verflixt
