@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <mutex>
@@ -77,13 +78,8 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
   }
   cli::set_interrupt(false);
   if (cancelled) cli::set_interrupt(true);  // Ctrl-C between the check above and the clearing
-  // As main.cpp: exact work checks this budget (Ctrl-C stops it there), and nothing may take
-  // more memory than the machine has.
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
-  const core::Budget budget(
-      {.memory = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 10 * 9 * static_cast<std::size_t>(page)
-                                       : std::numeric_limits<std::size_t>::max()},
-      &cli::interrupt_flag());
+  // As main.cpp: exact work checks this budget (Ctrl-C stops it there).
+  const core::Budget budget(memory_limits(), &cli::interrupt_flag());
   const core::Budget::Scope scope(&budget);
   const cli::InProcessRun run = cli::run_in_process(fn, argv);
   r.run = {run.code, run.out};
@@ -93,47 +89,15 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
   return r;
 }
 
-// Runs the command on a worker thread while this one (holding the GIL on entry) waits without
-// it and polls Python's signals.
-WorkerResult run_released(core::CommandFn fn, const std::vector<std::string>& argv) {
+// A command off the calling thread (run_released): Ctrl-C raises the command line's stop.
+WorkerResult run_command_released(core::CommandFn fn, const std::vector<std::string>& argv) {
   std::atomic<bool> cancelled{false};
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
   WorkerResult result;
-  std::exception_ptr crashed;
-  std::unique_ptr<py::error_already_set> signal;  // the KeyboardInterrupt (or another signal's error)
-  {
-    py::gil_scoped_release release;
-    std::thread worker([&] {
-      try {
-        result = run_command(fn, argv, cancelled);
-      } catch (...) {
-        crashed = std::current_exception();
-      }
-      const std::lock_guard<std::mutex> lock(m);
-      done = true;
-      cv.notify_one();
-    });
-    std::unique_lock<std::mutex> lock(m);
-    while (!cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
-      if (signal) continue;  // already stopping: wait for the command to finish its chunk
-      lock.unlock();
-      {
-        py::gil_scoped_acquire acquire;
-        if (PyErr_CheckSignals() != 0) signal = std::make_unique<py::error_already_set>();
-      }
-      if (signal) {
-        cancelled = true;
-        cli::set_interrupt(true);
-      }
-      lock.lock();
-    }
-    lock.unlock();
-    worker.join();
-  }
-  if (signal) throw *signal;
-  if (crashed) std::rethrow_exception(crashed);
+  run_released([&] { result = run_command(fn, argv, cancelled); },
+               [&] {
+                 cancelled = true;
+                 cli::set_interrupt(true);
+               });
   return result;
 }
 
@@ -149,6 +113,49 @@ py::handle& input_error_type() {
 void raise_input_error(const std::string& message) {
   PyErr_SetString(input_error_type().ptr(), message.c_str());
   throw py::error_already_set();
+}
+
+void run_released(const std::function<void()>& work, const std::function<void()>& stop) {
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::exception_ptr crashed;
+  std::unique_ptr<py::error_already_set> signal;  // the KeyboardInterrupt (or another signal's error)
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      try {
+        work();
+      } catch (...) {
+        crashed = std::current_exception();
+      }
+      const std::lock_guard<std::mutex> lock(m);
+      done = true;
+      cv.notify_one();
+    });
+    std::unique_lock<std::mutex> lock(m);
+    while (!cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+      if (signal) continue;  // already stopping: wait for the work to reach its next check
+      lock.unlock();
+      {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) signal = std::make_unique<py::error_already_set>();
+      }
+      if (signal) stop();
+      lock.lock();
+    }
+    lock.unlock();
+    worker.join();
+  }
+  if (signal) throw *signal;
+  if (crashed) std::rethrow_exception(crashed);
+}
+
+core::Budget::Limits memory_limits() {
+  // Nothing may take more memory than the machine has (as main.cpp's budget).
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return {.memory = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) / 10 * 9 * static_cast<std::size_t>(page)
+                                          : std::numeric_limits<std::size_t>::max()};
 }
 
 std::vector<std::string> options_argv(const py::kwargs& options) {
@@ -205,7 +212,7 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
   for (const auto& s : game.sets) argv.insert(argv.end(), {"--set", s});
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), {"--format", "json"});
-  const WorkerResult r = run_released(cmd->run, argv);
+  const WorkerResult r = run_command_released(cmd->run, argv);
   if (!r.input_error.empty()) raise_input_error(r.input_error);
   if (!r.failure.empty()) throw std::runtime_error(r.failure);
   if (r.stopped || r.run.code == cli::kExitInterrupted) {

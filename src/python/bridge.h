@@ -1,15 +1,18 @@
 #pragma once
 // What the files of the Python module share: a game as Python holds it (the registry's entry,
 // the rules options it was made with, and its model under those rules) and the one way every
-// answer is computed, running one of the game's commands in-process (answers.cpp).
+// answer is computed, running one of the game's commands in-process (answers.cpp), off the
+// calling thread with the GIL released.
 #include <pybind11/pybind11.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "games/registry.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/game_model.h"
 
 namespace verflixt::python {
@@ -39,6 +42,14 @@ struct CommandRun {
 // command line's one-line message), KeyboardInterrupt on Ctrl-C (the command is stopped as
 // the command line stops it), RuntimeError for anything else. Returns the parsed JSON.
 py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args);
+
+// Runs `work` on a worker thread while the calling thread (holding the GIL) waits without it
+// and asks Python every 50 ms whether a signal came; on one it calls `stop` (which must make
+// the work end at its next check), waits for the work and raises the signal's error
+// (KeyboardInterrupt). The work's own exception is rethrown here.
+void run_released(const std::function<void()>& work, const std::function<void()>& stop);
+// The budget of work the module runs: the memory the machine has, as the command line's.
+core::Budget::Limits memory_limits();
 
 // The argv of Python keyword options: `threads=2` is `--threads 2`, a list repeats its option,
 // a dict gives `--KEY k=v` per item, True a bare flag, False and None nothing.

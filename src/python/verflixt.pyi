@@ -1,6 +1,6 @@
 """Type stub of the verflixt module (src/python/): the registry of every game, each game's model
 and its answers. docs/python.md walks through it."""
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 CHANCE: int  # current_player() at a chance node (-1)
 TERMINAL: int  # current_player() at the end (-2)
@@ -38,7 +38,25 @@ class State:
     def chance_throw(self) -> tuple[int, int]: ...
     def apply(self, what: Action | Outcome | str | int) -> State: ...
     def returns(self) -> list[float]: ...
+    def exact(
+        self,
+        policy: Callable[[State], Action | str | int] | None = None,
+        player: int | None = None,
+        max_states: int = 5000000,
+    ) -> Exact: ...
     def __hash__(self) -> int: ...
+
+class Exact:
+    """An exact answer from a state: the model compiled from it and solved by value iteration."""
+    returns: list[float]
+    action: Action | None
+    method: str
+    states: int
+    sweeps: int
+    residual: float
+    converged: bool
+    exact: bool
+    def to_dict(self) -> dict[str, Any]: ...
 
 class Result:
     """An answer: the command's JSON document; each top-level member is an attribute."""

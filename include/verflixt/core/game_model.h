@@ -203,6 +203,49 @@ class AnyGame {
   std::shared_ptr<const Interface> self_;
 };
 
+// An AnyGame seen as a GameModel again, for the algorithms that are templates over the
+// concept (compile_model of model_graph.h above all) when only the registry's erased game is
+// at hand (the Python module's states). Its states are the erased handles, its actions and
+// outcomes indices into the state's lists; each step costs a virtual call and a copied state.
+class ErasedGame {
+ public:
+  struct Rules {};
+  using State = AnyState;
+  using Action = std::size_t;
+  using Outcome = std::size_t;
+
+  explicit ErasedGame(AnyGame game) : game_(std::move(game)) {}
+  const Rules& rules() const { return rules_; }
+  std::string name() const { return game_.name(); }
+  int players() const { return game_.players(); }
+  State initial_state() const { return game_.initial_state(); }
+  int current_player(const State& s) const { return game_.current_player(s); }
+  std::vector<Action> legal_actions(const State& s) const {
+    std::vector<Action> out(game_.legal_actions(s).size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = i;
+    return out;
+  }
+  int action_id(const State& s, Action a) const { return game_.legal_actions(s).at(a).id; }
+  std::string action_name(const State& s, Action a) const { return game_.legal_actions(s).at(a).name; }
+  State apply_action(const State& s, Action a) const { return game_.apply_action(s, a); }
+  DiceThrow chance_throw(const State& s) const { return game_.chance_throw(s); }
+  std::vector<ChanceOutcome<Outcome>> chance_outcomes(const State& s) const {
+    const auto listed = game_.chance_outcomes(s);
+    std::vector<ChanceOutcome<Outcome>> out;
+    for (std::size_t i = 0; i < listed.size(); ++i) out.push_back({i, listed[i].probability});
+    return out;
+  }
+  Outcome outcome_of_faces(const State& s, std::span<const int> faces) const { return game_.outcome_of_faces(s, faces); }
+  std::string outcome_name(const State& s, Outcome o) const { return game_.chance_outcomes(s).at(o).name; }
+  State apply_outcome(const State& s, Outcome o) const { return game_.apply_outcome(s, o); }
+  std::vector<double> returns(const State& s) const { return game_.returns(s); }
+  std::string state_text(const State& s) const { return game_.state_text(s); }
+
+ private:
+  AnyGame game_;
+  Rules rules_;
+};
+
 // The counts of a throw's faces (counts[f - 1] dice show f), the multiset a chance node's
 // outcome is made from.
 inline std::vector<int> face_counts(std::span<const int> faces, int face_count) {
