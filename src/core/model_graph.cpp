@@ -130,4 +130,14 @@ ValueIterationResult solve_graph(const GraphValues& values, const ValueIteration
   return value_iteration(values, options);
 }
 
+std::vector<std::vector<double>> returns_under(const ModelGraph& graph, const std::vector<int>& actions,
+                                               const ValueIterationOptions& options) {
+  std::vector<std::vector<double>> out;
+  for (int p = 0; p < graph.players(); ++p) {
+    const auto chosen = [&](std::size_t s) { return actions.empty() ? 0 : actions[s]; };
+    out.push_back(policy_evaluation(GraphValues::of_player(graph, p), chosen, options).values);
+  }
+  return out;
+}
+
 }  // namespace verflixt::core

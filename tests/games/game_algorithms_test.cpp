@@ -150,14 +150,18 @@ TEST(GameAlgorithms, PlayVisitsEveryStateAndStopsAGameThatDoesNotEnd) {
   EXPECT_EQ(visited, 101);  // the start and one state after each of the 100 steps allowed
 }
 
-TEST(GameAlgorithms, ExactRecursionRefusesACycle) {
-  const RerollGame game(RerollGame::Rules{-1});  // rerolling returns to the same throw
-  EXPECT_THROW(core::expected_returns(game, game.initial_state(), kStopAtSeven), std::logic_error);
+// Without a limit a reroll comes back to the throw it left: the policy's value is iterated
+// through the cycle (V = 182/36 + 15/36 V, so 182/21), and its distribution, which would be
+// infinite, is refused.
+TEST(GameAlgorithms, APolicysValueIsIteratedThroughACycle) {
+  const RerollGame game(RerollGame::Rules{-1});
+  EXPECT_NEAR(core::expected_returns(game, game.initial_state(), kStopAtSeven)[0], 182.0 / 21, 1e-11);
+  EXPECT_THROW(core::return_distribution(game, game.initial_state(), kStopAtSeven), std::logic_error);
 }
 
 // 30,000 rerolls allowed: a path of 60,000 states below the start, far past what a
-// recursion over the model could hold on the call stack (it crashed here), solved by the
-// memoized walk. By hand: with r rerolls left, V(r) = sum over s >= 7 of p(s) s + P(s < 7)
+// recursion over the model could hold on the call stack (it crashed here), solved on the
+// compiled graph. By hand: with r rerolls left, V(r) = sum over s >= 7 of p(s) s + P(s < 7)
 // V(r - 1) and V(0) = 7, which converges to 182/21.
 TEST(GameAlgorithms, AGameMuchLongerThanTheCallStackIsSolvedWithoutRecursion) {
   constexpr int kRerolls = 30000;
@@ -188,7 +192,7 @@ TEST(ModelGraph, AnAcyclicGamesOptimumIsExactAfterOneSweep) {
   EXPECT_TRUE(r.converged);
 }
 
-// A policy's graph (one action a decision) gives the memoized walk's value bit for bit: the
+// A policy's graph (one action a decision) gives expected_returns' value bit for bit: the
 // same sums in the same order.
 TEST(ModelGraph, APolicysGraphGivesTheExactRecursionsValue) {
   const RerollGame game(RerollGame::Rules{3});
@@ -205,9 +209,9 @@ TEST(ModelGraph, APolicysGraphGivesTheExactRecursionsValue) {
   EXPECT_EQ(r.values[g.root()], core::expected_returns(game, game.initial_state(), kStopAtSeven)[0]);
 }
 
-// Without a limit a reroll comes back to the throw it left: a cycle, which the memoized walk
-// refuses and value iteration solves. By hand, the optimum V solves V = sum_s p(s) max(s, V),
-// found here by bisection on the sums alone.
+// Without a limit a reroll comes back to the throw it left: a cycle, which value iteration
+// solves. By hand, the optimum V solves V = sum_s p(s) max(s, V), found here by bisection on
+// the sums alone.
 TEST(ModelGraph, ACyclicGameIsSolvedByIteration) {
   const RerollGame game(RerollGame::Rules{-1});
   const core::ModelGraph g = core::compile_model(game, game.initial_state());

@@ -1,8 +1,8 @@
 #pragma once
 // The algorithms every game gets from its GameModel (game_model.h), written once: random
-// play through the model with real dice, and the exact value of a policy by a memoized walk
-// over the model (MemoSolve: an explicit stack, so no game's length reaches the call stack).
-// No game lives here.
+// play through the model with real dice, and the exact value of a policy on the model
+// compiled into a graph (model_graph.h: an explicit queue and stack, so no game's length
+// reaches the call stack, and the core's one value iteration). No game lives here.
 //
 // A chooser picks the action at a decision: choose(state, legal_actions, rng) returns an
 // index into the list (a policy ignores the rng; a random player draws from it). A chance
@@ -12,15 +12,15 @@
 // the game.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "verflixt/core/chance.h"
 #include "verflixt/core/game_model.h"
+#include "verflixt/core/model_graph.h"
 #include "verflixt/core/rng.h"
 
 namespace verflixt::core {
@@ -65,156 +65,42 @@ typename G::State play(const G& game, typename G::State s, Urbg& rng, Choose&& c
   return play(game, std::move(s), rng, choose, [](const typename G::State&) {});
 }
 
-// What the value of one state reads: the states after it, in the game's order, with their
-// probabilities at a chance node, and at a decision a chooser took the action it chose.
-template <class State>
-struct Expansion {
-  std::vector<State> next;
-  std::vector<double> weight;  // at a chance node: each next state's probability
-  std::size_t action = 0;      // at a decision a chooser took: the index it chose
-};
-
-// A state's expansion: nothing at the end, every outcome at a chance node, and at a decision
-// what decide(s, legal_actions, expansion) puts there.
-template <GameModel G, class Decide>
-Expansion<typename G::State> expand(const G& game, const typename G::State& s, Decide&& decide) {
-  Expansion<typename G::State> e;
-  const int p = game.current_player(s);
-  if (p == kTerminal) return e;
-  if (p == kChanceNode) {
-    for (const auto& o : game.chance_outcomes(s)) {
-      e.next.push_back(game.apply_outcome(s, o.outcome));
-      e.weight.push_back(o.probability);
-    }
-    return e;
-  }
-  const auto actions = game.legal_actions(s);
-  if (actions.empty()) throw std::logic_error(game.name() + ": a decision without legal actions");
-  decide(s, actions, e);
-  return e;
-}
-
-// The memoized post-order walk every exact algorithm over a model shares: a state's value is
-// formed from the values of the states it reads (expand(s) lists them), each state solved
-// once (memoized on state_text), depth first with an explicit stack, so that no game's length
-// can overflow the call stack. combine(s, expansion, values) forms the value from theirs, in
-// the expansion's order. For acyclic games: meeting a state again on the path below itself
-// throws std::logic_error.
-template <GameModel G, class Value, class Expand, class Combine>
-class MemoSolve {
- public:
-  using State = typename G::State;
-  MemoSolve(const G& game, Expand expand, Combine combine)
-      : game_(game), expand_(std::move(expand)), combine_(std::move(combine)) {}
-
-  const Value& operator()(const State& root) {
-    const std::string root_key = game_.state_text(root);
-    if (const auto it = memo_.find(root_key); it != memo_.end()) return it->second;
-    std::vector<Frame> path;
-    std::unordered_set<std::string> on_path;
-    const auto enter = [&](const State& s, std::string key) {
-      on_path.insert(key);
-      Frame f{s, std::move(key), expand_(s), {}};
-      f.values.reserve(f.expansion.next.size());
-      path.push_back(std::move(f));
-    };
-    enter(root, root_key);
-    while (!path.empty()) {
-      Frame& f = path.back();
-      if (f.values.size() < f.expansion.next.size()) {
-        const State next = f.expansion.next[f.values.size()];
-        std::string key = game_.state_text(next);
-        if (const auto it = memo_.find(key); it != memo_.end()) {
-          f.values.push_back(&it->second);
-        } else {
-          if (on_path.count(key)) throw std::logic_error(game_.name() + ": a cycle through " + key);
-          enter(next, std::move(key));  // f is not used past here: path may have moved
-        }
-        continue;
-      }
-      Value v = combine_(f.state, f.expansion, f.values);
-      std::string key = std::move(f.key);
-      on_path.erase(key);
-      path.pop_back();
-      const Value& stored = memo_.emplace(std::move(key), std::move(v)).first->second;  // stays put
-      if (!path.empty()) path.back().values.push_back(&stored);
-    }
-    return memo_.at(root_key);
-  }
-  std::size_t states() const { return memo_.size(); }
-
- private:
-  struct Frame {
-    State state;
-    std::string key;
-    Expansion<State> expansion;
-    std::vector<const Value*> values;  // of expansion.next[0 .. values.size())
-  };
-  const G& game_;
-  Expand expand_;
-  Combine combine_;
-  std::unordered_map<std::string, Value> memo_;
-};
-
-// The expected returns at a chance node: each outcome's returns (returns_of its value)
-// weighted by its probability, summed in the outcomes' order.
-template <class State, class Value, class ReturnsOf>
-std::vector<double> weighted_returns(const Expansion<State>& e, const std::vector<const Value*>& values,
-                                     std::size_t players, ReturnsOf returns_of) {
-  std::vector<double> v(players, 0.0);
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    const std::vector<double>& w = returns_of(*values[k]);
-    for (std::size_t i = 0; i < v.size(); ++i) v[i] += e.weight[k] * w[i];
-  }
-  return v;
-}
-
-// A chooser's decision as an expansion: the one action it takes.
-template <GameModel G, class Choose>
-struct ChooserDecides {
-  const G* game;
+// A chooser as a compile's restriction (model_graph.h): at every decision, the one action it
+// takes, asked with a default-constructed Rng it must not need (a policy, not a random player).
+template <class Choose>
+struct ChooserKeeps {
   Choose* choose;
-  void operator()(const typename G::State& s, const std::vector<typename G::Action>& actions,
-                  Expansion<typename G::State>& e) const {
-    Rng unused;  // a policy's chooser must not need it
-    e.action = (*choose)(s, actions, unused);
-    e.next.push_back(game->apply_action(s, actions.at(e.action)));
+  template <class State, class Actions>
+  std::optional<std::size_t> operator()(const State& s, const Actions& actions) const {
+    Rng unused;
+    return (*choose)(s, actions, unused);
   }
 };
 
-// The exact expected returns from `s` when `choose` decides (its rng argument is a
-// default-constructed Rng it must not need): every chance outcome weighted by its listed
-// probability, memoized on state_text (MemoSolve: no recursion, a cycle refused).
+// The exact expected returns from `s` when `choose` decides: the model compiled from `s` with
+// the chooser's actions (model_graph.h) and valued by the core's value iteration, every chance
+// outcome weighted by its listed probability — no recursion; a game whose policy can come back
+// to a state (a cycle) is iterated to 1e-12. On an acyclic game one pass, successors first,
+// sums each chance node's outcomes in their order.
 template <GameModel G, class Choose>
 class PolicyValue {
-  struct Expand {
-    const G* game;
-    Choose choose;
-    Expansion<typename G::State> operator()(const typename G::State& s) {
-      return expand(*game, s, ChooserDecides<G, Choose>{game, &choose});
-    }
-  };
-  struct Combine {
-    const G* game;
-    std::vector<double> operator()(const typename G::State& s, const Expansion<typename G::State>& e,
-                                   const std::vector<const std::vector<double>*>& values) const {
-      const int p = game->current_player(s);
-      if (p == kTerminal) return game->returns(s);
-      if (p == kChanceNode)
-        return weighted_returns(e, values, static_cast<std::size_t>(game->players()),
-                                [](const std::vector<double>& v) -> const std::vector<double>& { return v; });
-      return *values.front();
-    }
-  };
-
  public:
-  PolicyValue(const G& game, Choose choose) : solve_(game, Expand{&game, std::move(choose)}, Combine{&game}) {}
+  PolicyValue(const G& game, Choose choose) : game_(game), choose_(std::move(choose)) {}
 
-  std::vector<double> operator()(const typename G::State& s) { return solve_(s); }
-  std::size_t states() const { return solve_.states(); }
+  std::vector<double> operator()(const typename G::State& s) {
+    const ModelGraph graph = compile_model(game_, s, ChooserKeeps<Choose>{&choose_});
+    states_ = graph.size();
+    std::vector<double> out;
+    for (const auto& values : returns_under(graph, {})) out.push_back(values[graph.root()]);
+    return out;
+  }
+  // The states of the last value's graph.
+  std::size_t states() const { return states_; }
 
  private:
-  MemoSolve<G, std::vector<double>, Expand, Combine> solve_;
+  const G& game_;
+  Choose choose_;
+  std::size_t states_ = 0;
 };
 
 template <GameModel G, class Choose>
@@ -224,27 +110,28 @@ std::vector<double> expected_returns(const G& game, const typename G::State& s, 
 }
 
 // The exact distribution of the returns from `s` under `choose`: each distinct returns
-// vector with its probability (summing to `weight`), formed state by state as PolicyValue
-// forms the mean (the same memo, no recursion; a cycle refused).
+// vector with its probability (summing to `weight`), formed node by node over the compiled
+// graph, successors first. Needs an acyclic game: a cycle throws std::logic_error.
 template <GameModel G, class Choose>
 std::map<std::vector<double>, double> return_distribution(const G& game, const typename G::State& s, Choose choose,
                                                           double weight = 1.0) {
   using Distribution = std::map<std::vector<double>, double>;
-  const auto expand_state = [&game, &choose](const typename G::State& x) {
-    return expand(game, x, ChooserDecides<G, Choose>{&game, &choose});
-  };
-  const auto combine = [&game](const typename G::State& x, const Expansion<typename G::State>& e,
-                               const std::vector<const Distribution*>& values) {
-    const int p = game.current_player(x);
-    if (p == kTerminal) return Distribution{{game.returns(x), 1.0}};
-    if (p != kChanceNode) return *values.front();
-    Distribution d;
-    for (std::size_t k = 0; k < values.size(); ++k)
-      for (const auto& [r, q] : *values[k]) d[r] += e.weight[k] * q;
-    return d;
-  };
-  MemoSolve<G, Distribution, decltype(expand_state), decltype(combine)> solve(game, expand_state, combine);
-  Distribution out = solve(s);
+  const ModelGraph graph = compile_model(game, s, ChooserKeeps<Choose>{&choose});
+  if (graph.cyclic()) throw std::logic_error(game.name() + ": a cycle under this policy: no finite distribution");
+  std::vector<Distribution> at(graph.size());
+  for (std::uint32_t n = 0; n < graph.size(); ++n) {
+    const int p = graph.player(n);
+    if (p == kTerminal) {
+      const auto r = graph.returns(n);
+      at[n][std::vector<double>(r.begin(), r.end())] = 1.0;
+    } else if (p == kChanceNode) {
+      for (const auto& e : graph.edges(n))
+        for (const auto& [r, q] : at[e.next]) at[n][r] += e.probability * q;
+    } else {
+      at[n] = at[graph.edges(n)[0].next];
+    }
+  }
+  Distribution out = std::move(at[graph.root()]);
   for (auto& [r, q] : out) q *= weight;
   return out;
 }

@@ -23,7 +23,7 @@
 // face, Schocken's hand after the kept dice), never finer.
 //
 // The printed state names everything its future depends on (equal text, equal futures): the
-// exact recursion of game_algorithms.h memoizes on it.
+// compile of model_graph.h merges states on it.
 #include <any>
 #include <concepts>
 #include <cstddef>

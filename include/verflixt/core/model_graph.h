@@ -227,4 +227,10 @@ class GraphValues {
 // The optimum of `values` by the core's value iteration (its defaults: Gauss-Seidel to 1e-12).
 ValueIterationResult solve_graph(const GraphValues& values, const ValueIterationOptions& options = {});
 
+// Every player's expected return at every node, [player][node], when each decision takes its
+// edge actions[node] (a solve's actions; empty: the first edge, as in a policy's graph): the
+// core's policy evaluation, once per player.
+std::vector<std::vector<double>> returns_under(const ModelGraph& graph, const std::vector<int>& actions,
+                                               const ValueIterationOptions& options = {});
+
 }  // namespace verflixt::core

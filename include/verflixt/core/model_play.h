@@ -4,12 +4,13 @@
 //    sampling driver (seeded chunks, any thread count, interruptible), each seat's mean
 //    return with its standard error;
 //  - a best response: the exact value of one player who maximizes his own expected return
-//    while the others keep their choosers, by a memoized walk over the model (on state_text,
-//    acyclic games; game_algorithms.h's MemoSolve), and the action it takes in each state.
+//    while the others keep their choosers, on the model compiled into a graph (model_graph.h)
+//    and solved by the core's value iteration, and the action it takes in each state.
 // A chooser is what game_algorithms.h plays: choose(state, legal_actions, rng) -> index.
 // No game lives here.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -19,6 +20,7 @@
 #include "verflixt/core/cluster.h"
 #include "verflixt/core/game_algorithms.h"
 #include "verflixt/core/game_model.h"
+#include "verflixt/core/model_graph.h"
 #include "verflixt/core/rng.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/sampling.h"
@@ -72,20 +74,21 @@ SampledRun<ReturnsTally> play_tournament(const G& game, const std::vector<Choose
 
 // The best response of `player` to the others' chooser `others`: at his decisions the action
 // of the highest expected own return (the first of equal ones, in the game's order), at the
-// others' decisions their choice, chance weighted by the listed probabilities. Solved by the
-// same memoized walk as PolicyValue (game_algorithms.h: no recursion, a cycle refused).
+// others' decisions their choice, chance weighted by the listed probabilities. Solved on the
+// model compiled from the state asked (model_graph.h, the others' decisions fixed) by the
+// core's value iteration; every state of that graph is kept, so later questions about any of
+// them are answered from it.
 template <GameModel G, class Choose>
 class BestResponse {
  public:
-  BestResponse(const G& game, int player, Choose others)
-      : solve_(game, Expand{&game, player, std::move(others)}, Combine{&game, player}) {}
+  BestResponse(const G& game, int player, Choose others) : game_(game), player_(player), others_(std::move(others)) {}
 
   // The expected returns of every player from `s` when `player` best-responds.
-  std::vector<double> value(const typename G::State& s) { return solve_(s).returns; }
+  std::vector<double> value(const typename G::State& s) { return solved(s).returns; }
   // The index (into legal_actions(s)) of the best response at a decision of `player`.
-  std::size_t action(const typename G::State& s) { return solve_(s).action; }
+  std::size_t action(const typename G::State& s) { return solved(s).action; }
   // The states solved so far.
-  std::size_t states() const { return solve_.states(); }
+  std::size_t states() const { return memo_.size(); }
 
  private:
   using State = typename G::State;
@@ -93,39 +96,38 @@ class BestResponse {
     std::vector<double> returns;
     std::size_t action = 0;
   };
-  // At his decisions every action is read; at the others', the one their chooser takes.
-  struct Expand {
-    const G* game;
-    int player;
-    Choose others;
-    Expansion<State> operator()(const State& s) {
-      if (game->current_player(s) != player) return expand(*game, s, ChooserDecides<G, Choose>{game, &others});
-      return expand(*game, s, [this](const State& x, const auto& actions, Expansion<State>& e) {
-        for (const auto& a : actions) e.next.push_back(game->apply_action(x, a));
-      });
+
+  const Entry& solved(const State& s) {
+    std::string key = game_.state_text(s);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    ChooserKeeps<Choose> fixed{&others_};
+    const auto restrict = [&](const State& x, const auto& actions) -> std::optional<std::size_t> {
+      if (game_.current_player(x) == player_) return std::nullopt;
+      return fixed(x, actions);
+    };
+    std::vector<std::string> names;
+    const ModelGraph graph = ModelGraph::compile(
+        game_, s, restrict,
+        [&](std::uint32_t n, const State& x) {
+          if (names.size() <= n) names.resize(n + 1);
+          names[n] = game_.state_text(x);
+        },
+        kMaxGraphNodes);
+    const ValueIterationResult best = solve_graph(GraphValues::of_player(graph, player_));
+    const std::vector<std::vector<double>> returns = returns_under(graph, best.actions);
+    for (std::uint32_t n = 0; n < graph.size(); ++n) {
+      Entry e;
+      for (const auto& of_player : returns) e.returns.push_back(of_player[n]);
+      if (graph.player(n) >= 0) e.action = graph.action(n, static_cast<std::size_t>(best.actions[n]));
+      memo_.try_emplace(std::move(names[n]), std::move(e));
     }
-  };
-  struct Combine {
-    const G* game;
-    int player;
-    Entry operator()(const State& s, const Expansion<State>& e, const std::vector<const Entry*>& values) const {
-      const int p = game->current_player(s);
-      if (p == kTerminal) return {game->returns(s), 0};
-      if (p == kChanceNode)
-        return {weighted_returns(e, values, static_cast<std::size_t>(game->players()),
-                                 [](const Entry& x) -> const std::vector<double>& { return x.returns; }),
-                0};
-      if (p != player) return {values.front()->returns, e.action};
-      Entry best;
-      for (std::size_t a = 0; a < values.size(); ++a) {
-        const std::vector<double>& w = values[a]->returns;
-        if (best.returns.empty() || w[static_cast<std::size_t>(p)] > best.returns[static_cast<std::size_t>(p)])
-          best = {w, a};
-      }
-      return best;
-    }
-  };
-  MemoSolve<G, Entry, Expand, Combine> solve_;
+    return memo_.at(key);
+  }
+
+  const G& game_;
+  int player_;
+  Choose others_;
+  std::unordered_map<std::string, Entry> memo_;
 };
 
 }  // namespace verflixt::core
