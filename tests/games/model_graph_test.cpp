@@ -16,6 +16,7 @@
 #include "games/kniffel/model.h"
 #include "games/pig/model.h"
 #include "games/schocken/model.h"
+#include "games/solved_choices.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/model.h"
 #include "verflixt/core/game_algorithms.h"
@@ -30,12 +31,9 @@
 namespace verflixt {
 namespace {
 
-template <class Actions, class Action>
-std::size_t index_of(const Actions& actions, const Action& wanted) {
-  for (std::size_t i = 0; i < actions.size(); ++i)
-    if (actions[i] == wanted) return i;
-  throw std::logic_error("the policy chose an action that is not legal here");
-}
+using model_tests::schocken_keep;
+using model_tests::verflixte6_choice;
+using model_tests::zehntausend_choice;
 
 // Pig is a race with cycles (a 1 hands the turn back with both scores as they were): the
 // zero-sum reading, each player maximizing his P(win), against Pig's level-by-level value
@@ -79,7 +77,7 @@ TEST(GenericSolve, Verflixte6SoloOptimum) {
   const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
   const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
   const auto solved = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
-    return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
+    return verflixte6_choice(rules, policy, s, actions);
   };
   const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
     return s.turn.eyes < 60 ? std::nullopt : std::optional<std::size_t>(solved(s, actions));
@@ -102,18 +100,10 @@ TEST(GenericSolve, Verflixte6SoloOptimum) {
 // taken over the policies that play the solved one from 3000 points on, free below.
 TEST(GenericSolve, ZehntausendTurnOptimum) {
   const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
-  const zehntausend::TurnModel& m = game.turn_model();
-  const zehntausend::TurnSolution sol = zehntausend::solve_turn(m);
+  const zehntausend::TurnSolution sol = zehntausend::solve_turn(game.turn_model());
   const auto free_below_3000 = [&](const zehntausend::ZehntausendModel::State& s,
-                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) -> std::optional<std::size_t> {
-    if (s.points < 3000) return std::nullopt;
-    const int t = s.points / zehntausend::kPointStep;
-    const int option = sol.policy.keep_option(t, s.outcome, m);
-    const auto& x = m.outcome(s.outcome).options[static_cast<std::size_t>(option)];
-    zehntausend::ZehntausendModel::Action a{option, false};
-    const int after = game.dice_after(s, a);
-    a.bank = after == 0 || sol.policy.banks(t + x.points / zehntausend::kPointStep, after, m);
-    return index_of(actions, a);
+                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
+    return s.points < 3000 ? std::nullopt : std::optional<std::size_t>(zehntausend_choice(game, sol, s, actions));
   };
   const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_3000);
   const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
@@ -171,8 +161,7 @@ TEST(GenericSolve, SchockenRoundEquilibrium) {
   const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
   const schocken::SchockenModel game(rules);
   const auto keep = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
-    const auto& table = eq.policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
-    return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
+    return schocken_keep(eq.policies, s, actions);
   };
   const auto others_fixed = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
     return game.current_player(s) == 0 ? std::nullopt : std::optional<std::size_t>(keep(s, actions));

@@ -11,19 +11,13 @@
 
 #include "games/en_gingg/model.h"
 #include "games/schocken/model.h"
+#include "games/solved_choices.h"
 #include "verflixt/core/model_play.h"
 #include "verflixt/games/en_gingg/solver.h"
 #include "verflixt/games/schocken/solver.h"
 
 namespace verflixt::core {
 namespace {
-
-template <class Actions, class Action>
-std::size_t index_of(const Actions& actions, const Action& wanted) {
-  for (std::size_t i = 0; i < actions.size(); ++i)
-    if (actions[i] == wanted) return i;
-  throw std::logic_error("the policy chose an action that is not legal here");
-}
 
 // A two-player Schocken round and its equilibrium (schocken::solve_round), as a chooser.
 struct SchockenRound {
@@ -38,9 +32,7 @@ struct SchockenRound {
 
   auto chooser() const {
     return [this](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, Rng&) {
-      const auto& table = eq.policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
-      return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))]
-                                    [static_cast<std::size_t>(s.throws - 1)]);
+      return model_tests::schocken_keep(eq.policies, s, actions);
     };
   }
 };

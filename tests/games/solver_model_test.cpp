@@ -13,6 +13,7 @@
 #include "games/en_gingg/model.h"
 #include "games/pig/model.h"
 #include "games/schocken/model.h"
+#include "games/solved_choices.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/model.h"
 #include "verflixt/core/game_algorithms.h"
@@ -24,6 +25,11 @@
 
 namespace verflixt {
 namespace {
+
+using model_tests::index_of;
+using model_tests::schocken_keep;
+using model_tests::verflixte6_choice;
+using model_tests::zehntausend_choice;
 
 constexpr std::uint64_t kSamples = 100000;
 
@@ -46,14 +52,6 @@ Estimate monte_carlo(const G& game, Choose choose, Score score, std::uint64_t se
   return {mean, std::sqrt(std::max(0.0, sum2 / n - mean * mean) / (n - 1))};
 }
 
-// The index of `wanted` among the legal actions; a policy asking for an illegal one is a bug.
-template <class Actions, class Action>
-std::size_t index_of(const Actions& actions, const Action& wanted) {
-  for (std::size_t i = 0; i < actions.size(); ++i)
-    if (actions[i] == wanted) return i;
-  throw std::logic_error("the policy chose an action that is not legal here");
-}
-
 TEST(SolverThroughModel, PigOptimalWinProbability) {
   pig::PigRules rules;
   rules.goal = 30;
@@ -74,9 +72,7 @@ TEST(SolverThroughModel, SchockenRoundEquilibriumWorstHand) {
   const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
   const schocken::SchockenModel game(rules);
   const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
-    const auto position = s.hands.size();
-    const auto& table = eq.policies[position][static_cast<std::size_t>(s.limit - 1)];
-    return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
+    return schocken_keep(eq.policies, s, actions);
   };
   for (int p = 0; p < 3; ++p) {
     const Estimate mc = monte_carlo(game, play, [p](const std::vector<double>& r) { return -r[static_cast<std::size_t>(p)]; },
@@ -92,8 +88,7 @@ TEST(SolverThroughModel, SchockenTwoPlayerRoundExactlyByRecursion) {
   const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
   const schocken::SchockenModel game(rules);
   const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
-    const auto& table = eq.policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
-    return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
+    return schocken_keep(eq.policies, s, actions);
   };
   const std::vector<double> v = core::expected_returns(game, game.initial_state(), play);
   EXPECT_NEAR(-v[0], p_worst[0], 1e-12);
@@ -118,18 +113,10 @@ TEST(SolverThroughModel, EnGinggPhase1OptimumForBothObjectives) {
 
 TEST(SolverThroughModel, ZehntausendTurnOptimum) {
   const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
-  const zehntausend::TurnModel& m = game.turn_model();
-  const zehntausend::TurnSolution sol = zehntausend::solve_turn(m);
+  const zehntausend::TurnSolution sol = zehntausend::solve_turn(game.turn_model());
   const auto play = [&](const zehntausend::ZehntausendModel::State& s,
-                        const std::vector<zehntausend::ZehntausendModel::Action>& actions, core::Rng&) {
-    const int t = s.points / zehntausend::kPointStep;
-    const int option = sol.policy.keep_option(t, s.outcome, m);
-    const auto& x = m.outcome(s.outcome).options[static_cast<std::size_t>(option)];
-    zehntausend::ZehntausendModel::Action a{option, false};
-    const int after = game.dice_after(s, a);
-    a.bank = after == 0 || sol.policy.banks(t + x.points / zehntausend::kPointStep, after, m);
-    return index_of(actions, a);
-  };
+                        const std::vector<zehntausend::ZehntausendModel::Action>& actions,
+                        core::Rng&) { return zehntausend_choice(game, sol, s, actions); };
   const Estimate mc = monte_carlo(game, play, [](const std::vector<double>& r) { return r[0]; }, 30);
   EXPECT_NEAR(mc.mean, sol.value, 4 * mc.se);
 }
@@ -140,7 +127,7 @@ TEST(SolverThroughModel, Verflixte6SoloOptimum) {
   const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
   const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
   const auto play = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions, core::Rng&) {
-    return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
+    return verflixte6_choice(rules, policy, s, actions);
   };
   const Estimate mc = monte_carlo(game, play, [](const std::vector<double>& r) { return r[0]; }, 40);
   EXPECT_NEAR(mc.mean, sol.ev, 4 * mc.se);

@@ -5,6 +5,8 @@ import json
 import os
 import pathlib
 import subprocess
+import threading
+import time
 
 import pytest
 
@@ -40,3 +42,29 @@ def masked(doc):
 @pytest.fixture(scope="session")
 def vf():
     return verflixt
+
+
+def python_runs_during(work):
+    """Whether a pure-Python counter kept counting while work() ran, which it can only do if the
+    module released the GIL (or the work took under 50 ms, too short to tell)."""
+    counted = []
+    stop = threading.Event()
+
+    def count():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            if n % 1000 == 0:
+                counted.append(time.monotonic())
+    t = threading.Thread(target=count)
+    t.start()
+    time.sleep(0.05)
+    try:
+        start = time.monotonic()
+        work()
+        end = time.monotonic()
+    finally:
+        stop.set()
+        t.join()
+    during = [c for c in counted if start < c < end]
+    return end - start < 0.05 or len(during) > 10

@@ -6,11 +6,11 @@ import contextlib
 import io
 import pathlib
 import re
-import threading
 import time
 
 import pytest
 
+from conftest import python_runs_during
 from test_extension import interrupt_soon
 
 
@@ -124,27 +124,7 @@ def test_ctrl_c_stops_an_exact_solve_promptly(vf):
 
 
 def test_python_runs_while_an_exact_solve_computes(vf):
-    counted = []
-    stop = threading.Event()
-
-    def count():
-        n = 0
-        while not stop.is_set():
-            n += 1
-            if n % 1000 == 0:
-                counted.append(time.monotonic())
-    t = threading.Thread(target=count)
-    t.start()
-    time.sleep(0.05)
-    try:
-        start = time.monotonic()
-        vf.game("pig", set={"goal": 40}).initial_state().exact()
-        end = time.monotonic()
-    finally:
-        stop.set()
-        t.join()
-    during = [c for c in counted if start < c < end]
-    assert end - start < 0.05 or len(during) > 10
+    assert python_runs_during(lambda: vf.game("pig", set={"goal": 40}).initial_state().exact())
 
 
 def test_the_docs_examples_print_what_they_say(vf):
