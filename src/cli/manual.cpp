@@ -60,8 +60,10 @@ std::string help_text(core::CommandFn run, const char* name) {
 }
 
 std::vector<std::string> options_in(const std::string& help) {
-  // Boost lists an option as "  --name arg" or "  -h [ --help ]" at the start of a line.
-  static const std::regex option(R"(^\s+(?:-\w \[ )?--([a-z0-9][a-z0-9-]*))");
+  // Boost lists an option as "  --name arg" or "  -h [ --help ]", two spaces in; a wrapped
+  // description goes on further in, and may name other options ("--policy policy:FILE reads
+  // it"), which are not this command's.
+  static const std::regex option(R"(^  (?:-\w \[ )?--([a-z0-9][a-z0-9-]*))");
   std::vector<std::string> found;
   std::set<std::string> seen;
   std::istringstream in(help);
