@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "games/en_gingg/model.h"
@@ -67,33 +69,45 @@ TEST(GenericSolve, PigEveryStatesWinProbability) {
         << d.me << " " << d.other << " " << d.turn;
 }
 
-// Die verflixte 6's solo turn with the default loadout. Rolling on is always allowed, so the
-// turn's states have no end: the generic optimum is taken over every policy that plays the
-// solved policy from 60 eyes on (it stops long before), free below, and must be the solver's.
-// The solved policy's own graph gives the same value.
+// Die verflixte 6's solo turn, both presets, without jokers and with a loadout the model
+// covers (the default Ventil, doubling Fumo and Jule; classic's Fumo throws two dice, so there
+// Ventil and Jule). Rolling on is always allowed, so the turn's states have no end: the
+// generic optimum is taken over every policy that plays the solved policy from 60 eyes on (it
+// stops long before), free below, and must be the solver's. The solved policy's own graph
+// gives the same value.
 TEST(GenericSolve, Verflixte6SoloOptimum) {
-  const verflixte6::Rules rules;
-  const verflixte6::Verflixte6Model game(rules);
-  const verflixte6::SoloSolution sol = solve_solo(rules, game.loadout());
-  const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
-  const auto solved = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
-    return verflixte6_choice(rules, policy, s, actions);
-  };
-  const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
-    return s.turn.eyes < 60 ? std::nullopt : std::optional<std::size_t>(solved(s, actions));
-  };
-  const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
-  EXPECT_FALSE(g.cyclic());
-  const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
-  EXPECT_NEAR(r.values[g.root()], sol.ev, 1e-9);
-  EXPECT_EQ(r.iterations, 2);
+  using verflixte6::JokerSet;
+  const JokerSet ventil_jule = JokerSet{}.with(verflixte6::VENTIL).with(verflixte6::JULE);
+  for (const auto& [preset, loadout] : {std::pair{"tournament-2019", JokerSet{}},
+                                        std::pair{"tournament-2019", verflixte6::Verflixte6Model::default_loadout()},
+                                        std::pair{"classic", JokerSet{}}, std::pair{"classic", ventil_jule}}) {
+    SCOPED_TRACE(std::string(preset) + ", jokers " + std::to_string(loadout.bits));
+    const verflixte6::Rules rules = verflixte6::preset(preset);
+    const verflixte6::Verflixte6Model game(rules, loadout);
+    const verflixte6::SoloSolution sol = solve_solo(rules, loadout);
+    const verflixte6::SolvedPolicy policy(rules, loadout, sol.table, sol.threshold);
+    const auto solved = [&](const verflixte6::Verflixte6Model::State& s,
+                            const std::vector<verflixte6::Action>& actions) {
+      return verflixte6_choice(rules, policy, s, actions);
+    };
+    const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s,
+                                   const std::vector<verflixte6::Action>& actions) {
+      return s.turn.eyes < 60 ? std::nullopt : std::optional<std::size_t>(solved(s, actions));
+    };
+    const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
+    EXPECT_FALSE(g.cyclic());
+    const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+    EXPECT_NEAR(r.values[g.root()], sol.ev, 1e-9);
+    EXPECT_EQ(r.iterations, 2);
 
-  const auto always_solved = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
-    return std::optional<std::size_t>(solved(s, actions));
-  };
-  const core::ModelGraph fixed = core::compile_model(game, game.initial_state(), always_solved);
-  EXPECT_LT(fixed.size(), g.size());
-  EXPECT_NEAR(core::solve_graph(core::GraphValues::of_player(fixed, 0)).values[fixed.root()], sol.ev, 1e-9);
+    const auto always_solved = [&](const verflixte6::Verflixte6Model::State& s,
+                                   const std::vector<verflixte6::Action>& actions) {
+      return std::optional<std::size_t>(solved(s, actions));
+    };
+    const core::ModelGraph fixed = core::compile_model(game, game.initial_state(), always_solved);
+    EXPECT_LT(fixed.size(), g.size());
+    EXPECT_NEAR(core::solve_graph(core::GraphValues::of_player(fixed, 0)).values[fixed.root()], sol.ev, 1e-9);
+  }
 }
 
 // Zehntausend's turn: throwing on is allowed at any turn total, so the generic optimum is
@@ -120,10 +134,11 @@ TEST(GenericSolve, EnGinggPhase1OptimumForBothObjectives) {
   EXPECT_FALSE(g.cyclic());
   for (const auto objective : {en_gingg::Objective::Own, en_gingg::Objective::OwnPlusNext}) {
     const en_gingg::Phase1Solution sol(rules, objective);
-    const std::vector<double> weights = objective == en_gingg::Objective::Own ? std::vector<double>{1, 0}
-                                                                                : std::vector<double>{1, -1};
+    const std::vector<double> weights =
+        objective == en_gingg::Objective::Own ? std::vector<double>{1, 0} : std::vector<double>{1, -1};
     const core::ValueIterationResult r = core::solve_graph(core::GraphValues(g, weights));
-    EXPECT_NEAR(r.values[g.root()], sol.value(), 1e-9) << en_gingg::objective_names()[static_cast<std::size_t>(objective)];
+    EXPECT_NEAR(r.values[g.root()], sol.value(), 1e-9)
+        << en_gingg::objective_names()[static_cast<std::size_t>(objective)];
   }
 }
 
@@ -131,23 +146,26 @@ TEST(GenericSolve, EnGinggPhase1OptimumForBothObjectives) {
 // generic solve takes the game from late sheets on — two and three boxes open, the upper
 // section full or not — and must give the retrograde solver's value of those sheets.
 TEST(GenericSolve, KniffelLateSheets) {
-  const kniffel::KniffelRules rules;
-  const kniffel::KniffelSolution sol(rules, 1);
-  const kniffel::KniffelModel game(rules);
-  const auto all = static_cast<std::uint16_t>((1u << kniffel::kCategories) - 1);
-  struct Late {
-    std::uint16_t open;
-    int upper;
-  };
-  for (const Late late : {Late{1u << kniffel::Chance | 1u << kniffel::Kniffel, 63},
-                          Late{1u << kniffel::FullHouse | 1u << kniffel::SmallStraight | 1u << kniffel::Chance, 20},
-                          Late{1u << kniffel::Sixes | 1u << kniffel::Chance, 50}}) {
-    kniffel::KniffelModel::State start;
-    start.sheet.filled = static_cast<std::uint16_t>(all & ~late.open);
-    start.sheet.upper = late.upper;
-    const core::ModelGraph g = core::compile_model(game, start);
-    const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
-    EXPECT_NEAR(r.values[g.root()], sol.value(start.sheet), 1e-9) << "open " << late.open << ", upper " << late.upper;
+  for (const char* preset : {"kniffel", "yahtzee"}) {
+    SCOPED_TRACE(preset);
+    const kniffel::KniffelRules rules = kniffel::preset(preset);
+    const kniffel::KniffelSolution sol(rules, 1);
+    const kniffel::KniffelModel game(rules);
+    const auto all = static_cast<std::uint16_t>((1u << kniffel::kCategories) - 1);
+    struct Late {
+      std::uint16_t open;
+      int upper;
+    };
+    for (const Late late : {Late{1u << kniffel::Chance | 1u << kniffel::Kniffel, 63},
+                            Late{1u << kniffel::FullHouse | 1u << kniffel::SmallStraight | 1u << kniffel::Chance, 20},
+                            Late{1u << kniffel::Sixes | 1u << kniffel::Chance, 50}}) {
+      kniffel::KniffelModel::State start;
+      start.sheet.filled = static_cast<std::uint16_t>(all & ~late.open);
+      start.sheet.upper = late.upper;
+      const core::ModelGraph g = core::compile_model(game, start);
+      const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
+      EXPECT_NEAR(r.values[g.root()], sol.value(start.sheet), 1e-9) << "open " << late.open << ", upper " << late.upper;
+    }
   }
 }
 
