@@ -1,19 +1,25 @@
 // The hand-written exact solvers against the one generic algorithm they are tested to agree
 // with (tests/games/model_graph_test.cpp): the game's model compiled into a graph
-// (core/model_graph.h) and solved by the core's value iteration, on the same problem. A
-// hand-written solver is kept where it is faster; these pairs show by how much. Each pair
-// runs in the same process, so read the ratio of its two times, not the times.
+// (core/model_graph.h) and solved by the core's value iteration, on the same problem, capped
+// as the tests cap it (the solved policies of tests/games/solved_choices.h). A hand-written
+// solver is kept where it is faster; these pairs show by how much. Each pair runs in the same
+// process, so read the ratio of its two times, not the times.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
 #include <optional>
 #include <vector>
 
+#include "games/en_gingg/model.h"
 #include "games/pig/model.h"
+#include "games/solved_choices.h"
 #include "games/verflixte6/rules/model.h"
+#include "games/zehntausend/model.h"
 #include "verflixt/core/model_graph.h"
+#include "verflixt/games/en_gingg/solver.h"
 #include "verflixt/games/pig/solver.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
+#include "verflixt/games/zehntausend/turn_solver.h"
 
 namespace verflixt {
 namespace {
@@ -57,13 +63,9 @@ void BM_Verflixte6SoloGeneric(benchmark::State& state) {
   const verflixte6::Verflixte6Model game(rules);
   const verflixte6::SoloSolution sol = verflixte6::solve_solo(rules, game.loadout());
   const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
-  const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s,
-                                 const std::vector<verflixte6::Action>& actions) -> std::optional<std::size_t> {
-    if (s.turn.eyes < 60) return std::nullopt;
-    const verflixte6::Action a = policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0});
-    for (std::size_t i = 0; i < actions.size(); ++i)
-      if (actions[i] == a) return i;
-    return std::nullopt;
+  const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
+    return s.turn.eyes < 60 ? std::nullopt
+                            : std::optional<std::size_t>(model_tests::verflixte6_choice(rules, policy, s, actions));
   };
   for (auto _ : state) {
     const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
@@ -72,6 +74,49 @@ void BM_Verflixte6SoloGeneric(benchmark::State& state) {
   state.SetLabel("solo turn: compiled model, value iteration");
 }
 BENCHMARK(BM_Verflixte6SoloGeneric)->Unit(benchmark::kMillisecond);
+
+// En Gingg's phase 1, the own balance change.
+void BM_EnGinggPhase1HandWritten(benchmark::State& state) {
+  const en_gingg::EnGinggRules rules;
+  for (auto _ : state) benchmark::DoNotOptimize(en_gingg::Phase1Solution(rules, en_gingg::Objective::Own).value());
+  state.SetLabel("en gingg phase 1: the phase-1 solver");
+}
+BENCHMARK(BM_EnGinggPhase1HandWritten)->Unit(benchmark::kMillisecond);
+
+void BM_EnGinggPhase1Generic(benchmark::State& state) {
+  const en_gingg::EnGinggModel game{en_gingg::EnGinggRules{}};
+  for (auto _ : state) {
+    const core::ModelGraph g = core::compile_model(game, game.initial_state());
+    benchmark::DoNotOptimize(core::solve_graph(core::GraphValues(g, {1, 0})).values[g.root()]);
+  }
+  state.SetLabel("en gingg phase 1: compiled model, value iteration");
+}
+BENCHMARK(BM_EnGinggPhase1Generic)->Unit(benchmark::kMillisecond);
+
+// Zehntausend's turn at the preset (the generic one free below 3000 points, as tested: the
+// solved policy's choice above, so the hand-written solve runs once outside the loop).
+void BM_ZehntausendTurnHandWritten(benchmark::State& state) {
+  const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
+  for (auto _ : state) benchmark::DoNotOptimize(zehntausend::solve_turn(game.turn_model()).value);
+  state.SetLabel("zehntausend turn: the turn solver");
+}
+BENCHMARK(BM_ZehntausendTurnHandWritten)->Unit(benchmark::kMillisecond);
+
+void BM_ZehntausendTurnGeneric(benchmark::State& state) {
+  const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
+  const zehntausend::TurnSolution sol = zehntausend::solve_turn(game.turn_model());
+  const auto free_below_3000 = [&](const zehntausend::ZehntausendModel::State& s,
+                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
+    return s.points < 3000 ? std::nullopt
+                           : std::optional<std::size_t>(model_tests::zehntausend_choice(game, sol, s, actions));
+  };
+  for (auto _ : state) {
+    const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_3000);
+    benchmark::DoNotOptimize(core::solve_graph(core::GraphValues::of_player(g, 0)).values[g.root()]);
+  }
+  state.SetLabel("zehntausend turn: compiled model, value iteration");
+}
+BENCHMARK(BM_ZehntausendTurnGeneric)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace verflixt
