@@ -183,7 +183,9 @@ TEST_F(Serve, AnswersAreTheCommandLinesJson) {
 }
 
 // The time cap cuts a long Monte Carlo run after whole chunks and says so. (With a cap of a
-// millisecond the first finished chunk already stops the run: far fewer than the 391 chunks.)
+// millisecond the first finished chunk already stops the run: far fewer than the 391 chunks.
+// On a busy machine the millisecond may pass before any chunk ends: then no action is shown,
+// as no unrun work ever is.)
 TEST(ServeProcess, TimeCapCutsMonteCarloAndSaysSo) {
   ServerProcess server("--max-seconds 0.001 --threads 1");
   ASSERT_GT(server.port(), 0);
@@ -194,7 +196,7 @@ TEST(ServeProcess, TimeCapCutsMonteCarloAndSaysSo) {
   EXPECT_LT(r.body["completed"].get<std::uint64_t>(), 200000u);
   EXPECT_EQ(r.body["total"].get<std::uint64_t>(), 200000u);
   EXPECT_EQ(r.body["samples_per_action"], r.body["completed"]);
-  EXPECT_EQ(r.body["actions"].size(), 2u);
+  EXPECT_EQ(r.body["actions"].size(), r.body["completed"].get<std::uint64_t>() == 0 ? 0u : 2u);
 }
 
 // A client that connects and sends its request only later (a busy machine, a slow phone) is
