@@ -63,5 +63,7 @@ using GameClass = py::class_<Game, std::shared_ptr<Game>>;
 // The model's classes and Game.initial_state; the answers' Result class and Game's commands.
 void bind_model(py::module_& m, GameClass& game);
 void bind_answers(py::module_& m, GameClass& game);
+// Game.play: games through the model with Python policies (play.cpp).
+void bind_play(py::module_& m, GameClass& game);
 
 }  // namespace verflixt::python

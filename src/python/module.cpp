@@ -165,6 +165,7 @@ PYBIND11_MODULE(verflixt, m) {
       });
   bind_model(m, game);
   bind_answers(m, game);
+  bind_play(m, game);
 
   m.def("games", [] {
     std::vector<std::shared_ptr<Game>> out;

@@ -46,6 +46,15 @@ class State:
     ) -> Exact: ...
     def __hash__(self) -> int: ...
 
+class Played:
+    """Games played through the model with Python policies: each seat's mean return ± 1 SE."""
+    games: int
+    seed: int
+    mean: list[float]
+    stderr: list[float]
+    method: str
+    def to_dict(self) -> dict[str, Any]: ...
+
 class Exact:
     """An exact answer from a state: the model compiled from it and solved by value iteration."""
     returns: list[float]
@@ -82,6 +91,12 @@ class Game:
     def advise(self, **options: Any) -> Result: ...
     def balance(self, **options: Any) -> Result: ...
     def run(self, command: str, *words: str, **options: Any) -> Result: ...
+    def play(
+        self,
+        seats: Callable[[State], Action | str | int] | list[Callable[[State], Action | str | int]],
+        games: int = 10000,
+        seed: int = 1,
+    ) -> Played: ...
 
 def games() -> list[Game]: ...
 def game(
