@@ -37,6 +37,53 @@ using model_tests::schocken_keep;
 using model_tests::verflixte6_choice;
 using model_tests::zehntausend_choice;
 
+// A game seen without its state key: the compile names its states by their text.
+template <class G>
+struct NamedByText : G {
+  explicit NamedByText(const G& g) : G(g) {}
+  template <class State>
+  void state_key(const State&) const = delete;
+};
+
+// A game's 64-bit state keys merge exactly the states its texts merge: the same graph, node
+// for node, and the same values bit for bit.
+template <class G, class Restrict>
+void expect_keys_merge_as_texts(const G& game, const typename G::State& root, Restrict restrict) {
+  const core::ModelGraph keyed = core::compile_model(game, root, restrict);
+  const core::ModelGraph texts = core::compile_model(NamedByText<G>(game), root, restrict);
+  ASSERT_EQ(keyed.size(), texts.size());
+  ASSERT_EQ(keyed.edge_count(), texts.edge_count());
+  EXPECT_EQ(keyed.root(), texts.root());
+  for (std::uint32_t n = 0; n < keyed.size(); ++n) {
+    ASSERT_EQ(keyed.player(n), texts.player(n)) << n;
+    ASSERT_EQ(keyed.edges(n).size(), texts.edges(n).size()) << n;
+  }
+  EXPECT_EQ(core::solve_graph(core::GraphValues::of_player(keyed, 0)).values,
+            core::solve_graph(core::GraphValues::of_player(texts, 0)).values);
+}
+
+TEST(GenericSolve, StateKeysMergeWhatStateTextsMerge) {
+  pig::PigRules pig_rules;
+  pig_rules.goal = 20;
+  const pig::PigModel pig_game(pig_rules);
+  expect_keys_merge_as_texts(pig_game, pig_game.initial_state(), core::EveryAction{});
+
+  const zehntausend::ZehntausendModel z{zehntausend::ZehntausendRules{}};
+  const zehntausend::TurnSolution sol = zehntausend::solve_turn(z.turn_model());
+  expect_keys_merge_as_texts(z, z.initial_state(),
+                             [&](const zehntausend::ZehntausendModel::State& s,
+                                 const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
+                               return s.points < 1000 ? std::nullopt
+                                                      : std::optional<std::size_t>(zehntausend_choice(z, sol, s, actions));
+                             });
+
+  const kniffel::KniffelModel k{kniffel::KniffelRules{}};
+  kniffel::KniffelModel::State late;
+  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
+  late.sheet.upper = 50;
+  expect_keys_merge_as_texts(k, late, core::EveryAction{});
+}
+
 // Pig is a race with cycles (a 1 hands the turn back with both scores as they were): the
 // zero-sum reading, each player maximizing his P(win), against Pig's level-by-level value
 // iteration — at every decision state of the game, not only the start.

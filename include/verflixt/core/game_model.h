@@ -23,12 +23,16 @@
 // face, Schocken's hand after the kept dice), never finer.
 //
 // The printed state names everything its future depends on (equal text, equal futures): the
-// compile of model_graph.h merges states on it.
+// compile of model_graph.h merges states on it. A game may also name a state by one 64-bit
+// word, `std::optional<std::uint64_t> state_key(s)` (equal keys exactly where equal texts;
+// StateKey below packs one, empty where a field is out of its range): the compile then keeps
+// a word per state instead of its text, and formats no text at all.
 #include <any>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -88,6 +92,28 @@ concept GameModel = requires(const G& g, const typename G::State& s, const typen
   { g.state_text(s) } -> std::convertible_to<std::string>;
 } && std::equality_comparable<typename G::Outcome>;
 
+// A state's 64-bit key (see above), packed field by field: put(v, bits) adds v in `bits` bits.
+// A value outside 0..2^bits - 1, or more than 64 bits in all, leaves the key empty, and the
+// state is then named by its text: a key is never ambiguous.
+class StateKey {
+ public:
+  StateKey& put(long long value, int bits) {
+    if (value < 0 || bits < 1 || bits > 62 || value >= (1LL << bits) || used_ + bits > 64) {
+      ok_ = false;
+    } else {
+      word_ |= static_cast<std::uint64_t>(value) << used_;
+      used_ += bits;
+    }
+    return *this;
+  }
+  std::optional<std::uint64_t> key() const { return ok_ ? std::optional<std::uint64_t>(word_) : std::nullopt; }
+
+ private:
+  std::uint64_t word_ = 0;
+  int used_ = 0;
+  bool ok_ = true;
+};
+
 // The faces of one throw of real dice (roll_face: exactly uniform).
 template <class Urbg>
 std::vector<int> roll_throw(Urbg& rng, DiceThrow t) {
@@ -130,6 +156,8 @@ class AnyGame {
   AnyState apply_outcome(const AnyState& s, std::size_t index) const { return self_->apply_outcome(s, index); }
   std::vector<double> returns(const AnyState& s) const { return self_->returns(s); }
   std::string state_text(const AnyState& s) const { return self_->state_text(s); }
+  // The game's 64-bit key of the state, where it gives one (see above).
+  std::optional<std::uint64_t> state_key(const AnyState& s) const { return self_->state_key(s); }
 
  private:
   struct Interface {
@@ -147,6 +175,7 @@ class AnyGame {
     virtual AnyState apply_outcome(const AnyState& s, std::size_t index) const = 0;
     virtual std::vector<double> returns(const AnyState& s) const = 0;
     virtual std::string state_text(const AnyState& s) const = 0;
+    virtual std::optional<std::uint64_t> state_key(const AnyState& s) const = 0;
   };
 
   template <class G>
@@ -197,6 +226,10 @@ class AnyGame {
     }
     std::vector<double> returns(const AnyState& s) const override { return g.returns(get(s)); }
     std::string state_text(const AnyState& s) const override { return g.state_text(get(s)); }
+    std::optional<std::uint64_t> state_key(const AnyState& s) const override {
+      if constexpr (requires { g.state_key(get(s)); }) return g.state_key(get(s));
+      return std::nullopt;
+    }
     G g;
   };
 
@@ -240,6 +273,7 @@ class ErasedGame {
   State apply_outcome(const State& s, Outcome o) const { return game_.apply_outcome(s, o); }
   std::vector<double> returns(const State& s) const { return game_.returns(s); }
   std::string state_text(const State& s) const { return game_.state_text(s); }
+  std::optional<std::uint64_t> state_key(const State& s) const { return game_.state_key(s); }
 
  private:
   AnyGame game_;

@@ -4,7 +4,8 @@
 // its optimum, a policy's value, a best response. No game lives here.
 //
 // Compiling walks the states reachable from a root once (an explicit queue, no recursion),
-// naming each by its state_text only while it walks: a node is then an index, its edges a
+// naming each by its 64-bit key where the game gives one (game_model.h), else by its
+// state_text, only while it walks: a node is then an index, its edges a
 // contiguous run of (next node, probability), a terminal's returns a row of doubles. A
 // decision's edges are its legal actions in the game's order (probability 1 each); a chance
 // node's edges are its outcomes with their exact probabilities. `restrict(state, actions)`
@@ -23,6 +24,7 @@
 //  - two players whose returns have a constant sum: each decision maximizes its mover's
 //    return (the other's is the constant minus it), the zero-sum optimum.
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -120,19 +122,24 @@ ModelGraph ModelGraph::compile(const G& game, const typename G::State& root, Res
                                std::size_t max_nodes) {
   ModelGraph g;
   g.players_ = game.players();
-  std::unordered_map<std::string, std::uint32_t> index;
+  std::unordered_map<std::string, std::uint32_t> index;  // states named by their text
+  std::unordered_map<std::uint64_t, std::uint32_t> keys;  // states named by their key
   std::deque<typename G::State> pending;  // found, not yet expanded: node ids in the order found
   std::vector<typename G::State> kept;    // every state, for visit (only when it is asked for)
   constexpr bool kVisit = !std::is_same_v<Visit, NoVisit>;
   const auto node_of = [&](const typename G::State& s) {
-    std::string key = game.state_text(s);
-    if (const auto it = index.find(key); it != index.end()) return it->second;
-    if (index.size() >= max_nodes)
-      throw InputError(game.name() + ": more than " + std::to_string(max_nodes) + " states to compile");
-    const auto id = static_cast<std::uint32_t>(index.size());
-    index.emplace(std::move(key), id);
-    pending.push_back(s);
-    return id;
+    const auto found = [&](auto& map, auto key) {
+      if (const auto it = map.find(key); it != map.end()) return it->second;
+      if (index.size() + keys.size() >= max_nodes)
+        throw InputError(game.name() + ": more than " + std::to_string(max_nodes) + " states to compile");
+      const auto id = static_cast<std::uint32_t>(index.size() + keys.size());
+      map.emplace(std::move(key), id);
+      pending.push_back(s);
+      return id;
+    };
+    if constexpr (requires { { game.state_key(s) } -> std::same_as<std::optional<std::uint64_t>>; })
+      if (const std::optional<std::uint64_t> key = game.state_key(s)) return found(keys, *key);
+    return found(index, game.state_text(s));
   };
   node_of(root);
   for (std::uint32_t n = 0; !pending.empty(); ++n) {

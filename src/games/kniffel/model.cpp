@@ -86,4 +86,12 @@ std::string KniffelModel::state_text(const State& s) const {
          std::to_string(s.throws) + (s.shown ? ", shown " : ", kept ") + hand_text(s.dice);
 }
 
+std::optional<std::uint64_t> KniffelModel::state_key(const State& s) const {
+  core::StateKey k;
+  k.put(s.sheet.filled, 13).put(s.sheet.upper, 8).put(s.sheet.kniffel_scored ? 1 : 0, 1).put(s.points, 14);
+  k.put(s.throws, 4).put(s.shown ? 1 : 0, 1);
+  for (const int count : s.dice) k.put(count, 3);
+  return k.key();
+}
+
 }  // namespace verflixt::kniffel

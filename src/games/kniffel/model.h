@@ -3,6 +3,8 @@
 // throw of the dice not kept is one chance node over multisets; after a throw the player keeps
 // some dice for the next throw (while throws are left) or scores the hand in a category the
 // rules allow (score_in: K3-K5). The return is the final score.
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,6 +51,8 @@ class KniffelModel {
   State apply_outcome(const State& s, const Hand& o) const;
   std::vector<double> returns(const State& s) const { return {static_cast<double>(s.points)}; }
   std::string state_text(const State& s) const;
+  // The state as one word (core::StateKey).
+  std::optional<std::uint64_t> state_key(const State& s) const;
 
  private:
   KniffelRules rules_;

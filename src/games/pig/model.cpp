@@ -31,4 +31,16 @@ std::string PigModel::state_text(const State& s) const {
   return t;
 }
 
+std::optional<std::uint64_t> PigModel::state_key(const State& s) const {
+  if (s.game.players != 2) return std::nullopt;
+  return core::StateKey()
+      .put(s.game.scores[0], 16)
+      .put(s.game.scores[1], 16)
+      .put(s.game.turn_total, 16)
+      .put(s.game.to_move, 1)
+      .put(s.game.winner + 1, 2)
+      .put(s.rolling ? 1 : 0, 1)
+      .key();
+}
+
 }  // namespace verflixt::pig

@@ -4,6 +4,8 @@
 // leads to a chance node (one die of rules.faces faces) whose outcome is the face; Hold is
 // applied at once. Returns: 1 for the winner, 0 for everyone else, so a player's expected
 // return is his probability of winning (the solver's value).
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,6 +42,8 @@ class PigModel {
   State apply_outcome(const State& s, int face) const { return {apply_roll(s.game, face, rules_), false}; }
   std::vector<double> returns(const State& s) const;
   std::string state_text(const State& s) const;
+  // Two players' states as one word (core::StateKey); more players by their text.
+  std::optional<std::uint64_t> state_key(const State& s) const;
 
  private:
   PigRules rules_;

@@ -100,4 +100,14 @@ std::string ZehntausendModel::state_text(const State& s) const {
   return t;
 }
 
+std::optional<std::uint64_t> ZehntausendModel::state_key(const State& s) const {
+  return core::StateKey()
+      .put(s.points, 20)
+      .put(s.dice, 4)
+      .put(s.outcome + 1, 16)
+      .put(s.over ? 1 : 0, 1)
+      .put(s.banked, 20)
+      .key();
+}
+
 }  // namespace verflixt::zehntausend

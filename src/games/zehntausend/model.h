@@ -9,7 +9,9 @@
 // dice the turn ends with banked_without_dice. Returns: {points banked}. Bankrott (Z4) and the
 // race to the limit (Z5) belong to the game total, not to a turn: table_model.h plays the
 // whole game through this model.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,6 +57,8 @@ class ZehntausendModel {
   State apply_outcome(const State& s, int id) const;
   std::vector<double> returns(const State& s) const { return {static_cast<double>(s.banked)}; }
   std::string state_text(const State& s) const;
+  // The state as one word (core::StateKey); totals past a million by their text.
+  std::optional<std::uint64_t> state_key(const State& s) const;
 
   // The dice of the next throw after option `a` of the waiting throw (0: none, the turn ends).
   int dice_after(const State& s, const Action& a) const;
