@@ -35,6 +35,13 @@ def test_pig_to_100_first_player_wins_with_the_published_probability(vf):
     assert r.p_first_wins == r.first_player_win
 
 
+def test_optimal_solitaire_yahtzee_scores_the_published_expectation(vf):
+    # Verhoeff (1999), "Optimal solitaire Yahtzee advisor": 254.5896 points under optimal play.
+    r = vf.game("kniffel", preset="yahtzee").solve(no_cache=True)
+    assert round(r.expected_score, 4) == 254.5896
+    assert r.exact is True and r.from_cache is False
+
+
 @pytest.mark.parametrize("name,options,words", SOLVES, ids=[s[0] for s in SOLVES])
 def test_every_games_solve_is_the_command_lines(vf, name, options, words):
     r = vf.game(name).solve(**options)
