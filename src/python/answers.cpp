@@ -151,6 +151,17 @@ void run_released(const std::function<void()>& work, const std::function<void()>
   if (crashed) std::rethrow_exception(crashed);
 }
 
+std::uint64_t whole_number(const py::handle& value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {
+  const std::string range = ": " + std::to_string(lo) + ".." + std::to_string(hi);
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    raise_input_error(name + "=" + py::repr(value).cast<std::string>() + range);
+  const py::int_ low(lo), high(hi);
+  if (PyObject_RichCompareBool(value.ptr(), low.ptr(), Py_LT) == 1 ||
+      PyObject_RichCompareBool(value.ptr(), high.ptr(), Py_GT) == 1)
+    raise_input_error(name + "=" + py::repr(value).cast<std::string>() + range);
+  return value.cast<std::uint64_t>();
+}
+
 core::Budget::Limits memory_limits() {
   // Nothing may take more memory than the machine has (as main.cpp's budget).
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);

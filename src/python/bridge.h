@@ -5,6 +5,7 @@
 // calling thread with the GIL released.
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -48,6 +49,11 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
 // the work end at its next check), waits for the work and raises the signal's error
 // (KeyboardInterrupt). The work's own exception is rethrown here.
 void run_released(const std::function<void()>& work, const std::function<void()>& stop);
+// A whole-number argument `name` of Python, checked to lo..hi: InputError "name=V: lo..hi"
+// for anything else (a negative number, a float, a bool, a string) instead of pybind11's
+// several lines of signatures.
+std::uint64_t whole_number(const py::handle& value, const std::string& name, std::uint64_t lo, std::uint64_t hi);
+
 // The budget of work the module runs: the memory the machine has, as the command line's.
 core::Budget::Limits memory_limits();
 

@@ -50,17 +50,22 @@ struct Exact {
 
 std::string player_range(int players) { return players == 1 ? "0" : "0.." + std::to_string(players - 1); }
 
-Exact exact_from(const State& from, const py::object& policy, std::optional<int> player, std::size_t max_states) {
+Exact exact_from(const State& from, const py::object& policy, const py::object& player_arg, const py::object& max_states_arg) {
   const int players = from.model.players();
-  if (player && (*player < 0 || *player >= players))
-    raise_input_error("player=" + std::to_string(*player) + ": this game's players are " + player_range(players));
+  std::optional<int> player;
+  if (!player_arg.is_none()) {
+    if (!py::isinstance<py::int_>(player_arg) || py::isinstance<py::bool_>(player_arg) ||
+        player_arg.cast<py::int_>() < py::int_(0) || player_arg.cast<py::int_>() >= py::int_(players))
+      raise_input_error("player=" + py::repr(player_arg).cast<std::string>() + ": this game's players are " +
+                        player_range(players));
+    player = player_arg.cast<int>();
+  }
+  const std::size_t max_states = whole_number(max_states_arg, "max_states", 1, core::kMaxGraphNodes);
   const bool has_policy = !policy.is_none();
   if (has_policy && !PyCallable_Check(policy.ptr()))
     raise_input_error("policy= takes a callable: policy(state) -> an Action, its name or its index");
   if (!has_policy && player && players > 1)
     raise_input_error("player= asks for a best response: give policy= for the other players' choices");
-  if (max_states < 1 || max_states > core::kMaxGraphNodes)
-    raise_input_error("max_states=" + std::to_string(max_states) + ": 1.." + std::to_string(core::kMaxGraphNodes));
   if (from.model.is_terminal(from.state)) raise_input_error("the game is over: read returns() instead");
   if (!has_policy && players > 2)
     raise_input_error("a game of " + std::to_string(players) + " players has no one optimum: give policy= (every "
@@ -154,7 +159,7 @@ void bind_exact(py::module_& m, py::class_<State>& state) {
                (e.action ? ", action " + e.action->name : std::string()) + ">";
       });
   state.def("exact", &exact_from, py::arg("policy") = py::none(), py::arg("player") = py::none(),
-            py::arg("max_states") = kDefaultMaxStates,
+            py::arg("max_states") = py::int_(kDefaultMaxStates),
             "The exact expected returns from this state, the game's model compiled from it and solved by "
             "value iteration. Without a policy: the optimum (a one-player game, or two players whose "
             "returns sum to a constant). policy(state) -> an Action, its name or its index: that policy's "

@@ -48,7 +48,9 @@ struct PythonSeat {
   }
 };
 
-Played play(const Game& g, const py::object& seats, std::uint64_t games, std::uint64_t seed) {
+Played play(const Game& g, const py::object& seats, const py::object& games_arg, const py::object& seed_arg) {
+  const std::uint64_t games = whole_number(games_arg, "games", 1, kMaxGames);
+  const std::uint64_t seed = whole_number(seed_arg, "seed", 0, ~std::uint64_t{0});
   const int players = g.model.players();
   std::vector<py::object> policies;
   if (PyCallable_Check(seats.ptr())) {
@@ -62,8 +64,6 @@ Played play(const Game& g, const py::object& seats, std::uint64_t games, std::ui
   for (const auto& p : policies)
     if (!PyCallable_Check(p.ptr()))
       raise_input_error("seats= takes callables: policy(state) -> an Action, its name or its index");
-  if (games < 1 || games > kMaxGames)
-    raise_input_error("games=" + std::to_string(games) + ": 1.." + std::to_string(kMaxGames));
   const core::ErasedGame game(g.model);
   std::size_t asked = 0;
   std::vector<PythonSeat> table;
@@ -96,7 +96,7 @@ void bind_play(py::module_& m, GameClass& game) {
                py::repr(py::cast(p.mean)).cast<std::string>() + " ± " + py::repr(py::cast(p.stderr_)).cast<std::string>() +
                ">";
       });
-  game.def("play", &play, py::arg("seats"), py::arg("games") = 10000, py::arg("seed") = 1,
+  game.def("play", &play, py::arg("seats"), py::arg("games") = py::int_(10000), py::arg("seed") = py::int_(1),
            "Plays whole games through the model from its initial state, each seat deciding by its Python "
            "policy (policy(state) -> an Action, its name or its index; one callable for every seat or a list, "
            "seat 1 first), with real dice: each seat's mean return ± 1 SE. The same seed gives the same games. "

@@ -95,6 +95,13 @@ def test_bad_input_raises_input_error(vf):
         s.exact(policy=lambda state: "jump")
     with pytest.raises(vf.InputError, match="more than 100 states"):
         s.exact(max_states=100)
+    # Numbers out of range or of the wrong kind: one line naming the range, never a signature.
+    for bad in (-1, 0, 10**30, 2.5, True, "many"):
+        with pytest.raises(vf.InputError, match=r"^max_states=.*: 1\.\.20000000$"):
+            s.exact(max_states=bad)
+    for bad in (-1, 2, "x", True):
+        with pytest.raises(vf.InputError, match=r"^player=.*: this game's players are 0\.\.1$"):
+            s.exact(policy=hold_at(20), player=bad)
     with pytest.raises(vf.InputError, match="no one optimum"):
         vf.game("schocken", set={"players": 3}).initial_state().exact()
     # A turn that may go on for ever (rolling on at any total) is refused at the bound, not run

@@ -36,8 +36,12 @@ def test_bad_input_raises_input_error(vf):
         g.play([hold_at(10)])
     with pytest.raises(vf.InputError, match="seats= takes callables"):
         g.play(["hold:10", "hold:10"])
-    with pytest.raises(vf.InputError, match=r"games=0: 1\.\."):
-        g.play(hold_at(10), games=0)
+    for bad in (0, -1, 2**41, 1.5, False):
+        with pytest.raises(vf.InputError, match=r"^games=.*: 1\.\.1099511627776$"):
+            g.play(hold_at(10), games=bad)
+    for bad in (-5, 2**64, "seven"):
+        with pytest.raises(vf.InputError, match=r"^seed=.*: 0\.\.18446744073709551615$"):
+            g.play(hold_at(10), seed=bad)
     with pytest.raises(vf.InputError, match="not a legal action here"):
         g.play(lambda state: "jump", games=10)
     assert g.play(hold_at(10), games=10).games == 10
