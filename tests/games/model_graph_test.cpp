@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <tuple>
 #include <vector>
 
 #include "games/en_gingg/model.h"
@@ -33,7 +34,6 @@
 namespace verflixt {
 namespace {
 
-using model_tests::schocken_keep;
 using model_tests::verflixte6_choice;
 using model_tests::zehntausend_choice;
 
@@ -220,13 +220,10 @@ TEST(GenericSolve, KniffelLateSheets) {
 // (the graph with the second seat's decisions fixed) is the equilibrium's own value, and the
 // equilibrium's graph (both fixed) gives each seat's P(worst hand) exactly.
 TEST(GenericSolve, SchockenRoundEquilibrium) {
-  schocken::SchockenRules rules;
-  rules.players = 2;
-  const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 2);
-  const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
-  const schocken::SchockenModel game(rules);
+  const model_tests::SchockenRound round(2);
+  const auto& [game, p_worst] = std::tie(round.game, round.p_worst);
   const auto keep = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
-    return schocken_keep(eq.policies, s, actions);
+    return round.keep(s, actions);
   };
   const auto others_fixed = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) {
     return game.current_player(s) == 0 ? std::nullopt : std::optional<std::size_t>(keep(s, actions));

@@ -20,21 +20,8 @@ namespace verflixt::core {
 namespace {
 
 // A two-player Schocken round and its equilibrium (schocken::solve_round), as a chooser.
-struct SchockenRound {
-  schocken::SchockenRules rules = [] {
-    schocken::SchockenRules r;
-    r.players = 2;
-    return r;
-  }();
-  schocken::RoundEquilibrium eq = schocken::solve_round(rules, 2);
-  std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
-  schocken::SchockenModel game{rules};
-
-  auto chooser() const {
-    return [this](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, Rng&) {
-      return model_tests::schocken_keep(eq.policies, s, actions);
-    };
-  }
+struct SchockenRound : model_tests::SchockenRound {
+  SchockenRound() : model_tests::SchockenRound(2) {}
 };
 
 TEST(BestResponse, ToASchockenEquilibriumIsTheStartersEquilibriumValue) {

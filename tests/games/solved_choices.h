@@ -9,6 +9,7 @@
 #include "games/schocken/model.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/model.h"
+#include "verflixt/core/rng.h"
 #include "verflixt/games/schocken/solver.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/games/zehntausend/turn_solver.h"
@@ -29,6 +30,33 @@ inline std::size_t schocken_keep(const std::vector<schocken::PositionPolicy>& po
   const auto& table = policies[s.hands.size()][static_cast<std::size_t>(s.limit - 1)];
   return index_of(actions, table[static_cast<std::size_t>(schocken::throw_index(s.dice))][static_cast<std::size_t>(s.throws - 1)]);
 }
+
+// A Schocken round of `players` and its equilibrium (schocken::solve_round): each position's
+// P(worst hand) and the equilibrium's keep as a chooser of the model.
+struct SchockenRound {
+  explicit SchockenRound(int players)
+      : rules([players] {
+          schocken::SchockenRules r;
+          r.players = players;
+          return r;
+        }()),
+        eq(schocken::solve_round(rules, players)),
+        p_worst(schocken::round_p_worst(rules, eq.policies)),
+        game(rules) {}
+  schocken::SchockenRules rules;
+  schocken::RoundEquilibrium eq;
+  std::vector<double> p_worst;
+  schocken::SchockenModel game;
+
+  std::size_t keep(const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions) const {
+    return schocken_keep(eq.policies, s, actions);
+  }
+  auto chooser() const {
+    return [this](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
+      return keep(s, actions);
+    };
+  }
+};
 
 // Zehntausend's turn: the solved policy's set-aside, and whether it banks after it.
 inline std::size_t zehntausend_choice(const zehntausend::ZehntausendModel& game, const zehntausend::TurnSolution& sol,

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 #include "games/en_gingg/model.h"
@@ -27,7 +28,6 @@ namespace verflixt {
 namespace {
 
 using model_tests::index_of;
-using model_tests::schocken_keep;
 using model_tests::verflixte6_choice;
 using model_tests::zehntausend_choice;
 
@@ -66,14 +66,9 @@ TEST(SolverThroughModel, PigOptimalWinProbability) {
 }
 
 TEST(SolverThroughModel, SchockenRoundEquilibriumWorstHand) {
-  schocken::SchockenRules rules;
-  rules.players = 3;
-  const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 3);
-  const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
-  const schocken::SchockenModel game(rules);
-  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
-    return schocken_keep(eq.policies, s, actions);
-  };
+  const model_tests::SchockenRound round(3);
+  const auto& [game, p_worst] = std::tie(round.game, round.p_worst);
+  const auto play = round.chooser();
   for (int p = 0; p < 3; ++p) {
     const Estimate mc = monte_carlo(game, play, [p](const std::vector<double>& r) { return -r[static_cast<std::size_t>(p)]; },
                                     10 + static_cast<std::uint64_t>(p));
@@ -82,14 +77,9 @@ TEST(SolverThroughModel, SchockenRoundEquilibriumWorstHand) {
 }
 
 TEST(SolverThroughModel, SchockenTwoPlayerRoundExactlyByRecursion) {
-  schocken::SchockenRules rules;
-  rules.players = 2;
-  const schocken::RoundEquilibrium eq = schocken::solve_round(rules, 2);
-  const std::vector<double> p_worst = schocken::round_p_worst(rules, eq.policies);
-  const schocken::SchockenModel game(rules);
-  const auto play = [&](const schocken::SchockenModel::State& s, const std::vector<schocken::Keep>& actions, core::Rng&) {
-    return schocken_keep(eq.policies, s, actions);
-  };
+  const model_tests::SchockenRound round(2);
+  const auto& [game, p_worst] = std::tie(round.game, round.p_worst);
+  const auto play = round.chooser();
   const std::vector<double> v = core::expected_returns(game, game.initial_state(), play);
   EXPECT_NEAR(-v[0], p_worst[0], 1e-12);
   EXPECT_NEAR(-v[1], p_worst[1], 1e-12);
