@@ -178,13 +178,15 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi) {
 }
 
 
+core::Option seed_option(const std::string& help) {
+  return core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(), help);
+}
+
 core::OptionTable sampling_options() {
   core::Option threads = core::integer_option("threads", omp_get_max_threads(), 1, 1024,
                                               "worker threads (results do not depend on it)");
   threads.web = false;  // the server sets its own
-  return {core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(),
-                             "random seed; fixes every result bit for bit"),
-          threads};
+  return {seed_option("random seed; fixes every result bit for bit"), threads};
 }
 
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }

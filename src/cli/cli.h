@@ -40,6 +40,8 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands.
 core::OptionTable sampling_options();
+// --seed alone (1 by default, any 64-bit value), for a command whose --threads is another's.
+core::Option seed_option(const std::string& help);
 std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024, and at most thread_cap() (said once on stderr).
 int threads_from(const po::variables_map& vm);

@@ -191,7 +191,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
       core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule"),
       core::count_option("games", 10000, 0, std::uint64_t{1} << 40,
                          "games of optimal play per row for how often the bonus is reached (0: none)"),
-      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed of those games; fixes them bit for bit"),
+      seed_option("random seed of those games; fixes them bit for bit"),
       solve_threads_option()};
   po::variables_map vm;
   if (!parse(argc, argv, "balance --game kniffel options",
@@ -331,7 +331,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
 int kniffel_bench_command(int argc, const char* const* argv) {
   const core::OptionTable own = {
       core::count_option("games", 20000, 1, std::uint64_t{1} << 40, "games per workload"),
-      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed (the signature depends on it)")};
+      seed_option("random seed (the signature depends on it)")};
   po::variables_map vm;
   if (!parse(argc, argv, "bench --game kniffel options", game_options() + own + output_options(kFormats),
              "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"

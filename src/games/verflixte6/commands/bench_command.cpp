@@ -85,8 +85,7 @@ core::OptionTable bench_options() {
                          "naive turns per run (and reference-engine turns per table run)"),
       core::count_option("table-turns", 15'000'000, 1, std::uint64_t{1} << 50,
                          "pass-kernel turns per table run (6-player passes, 4-player evenings, MPI)"),
-      core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(),
-                         "random seed (the signature depends on it)"),
+      seed_option("random seed (the signature depends on it)"),
       threads,
       core::integer_option("repeats", 5, 1, 1000,
                            "time every workload x thread count this often (kernel and baseline interleaved); all are "

@@ -289,7 +289,7 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
 int zehntausend_bench_command(int argc, const char* const* argv) {
   const core::OptionTable own = {
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "two-player games per workload"),
-      core::count_option("seed", 1, 0, ~std::uint64_t{0}, "random seed (the signature depends on it)")};
+      seed_option("random seed (the signature depends on it)")};
   po::variables_map vm;
   if (!parse(argc, argv, "bench --game zehntausend options", game_options() + own + output_options(kFormats),
              "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
