@@ -4,8 +4,8 @@
 // G2 and G3) and settled on the table by the same functions the reference engine uses
 // (game.h: settle_phase1, settle_phase2, pass_turn). The player on turn decides; the game
 // ends at the first balance of 0 or less. Returns: -1 for that player, 0 for the others.
-// Balances can grow (a sum above the target wins), so the game has cycles: random play and
-// tournaments, not the acyclic exact recursion.
+// Balances can grow (a sum above the target wins), so the game has cycles and no bound on
+// its states: it is played (random play, tournaments), not solved exactly.
 #include <span>
 #include <string>
 #include <vector>
