@@ -121,13 +121,7 @@ Exact exact_from(const State& from, const py::object& policy, const py::object& 
     const core::ValueIterationResult best = core::solve_graph(*values);
     e.sweeps = best.iterations, e.residual = best.residual, e.converged = best.converged;
     // Each player's return under those choices: the policy's value, once per player.
-    const auto chosen = [&best](std::size_t s) { return best.actions[s]; };
-    for (int p = 0; p < players; ++p) {
-      const core::ValueIterationResult v = core::policy_evaluation(core::GraphValues::of_player(graph, p), chosen);
-      e.returns.push_back(v.values[graph.root()]);
-      e.residual = std::max(e.residual, v.residual);
-      e.converged = e.converged && v.converged;
-    }
+    for (const auto& of_player : core::returns_under(graph, best.actions)) e.returns.push_back(of_player[graph.root()]);
     const int p = graph.player(graph.root());
     if (p >= 0) e.action = Action{0, "", graph.action(graph.root(), static_cast<std::size_t>(best.actions[graph.root()]))};
   });
