@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "race_model.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/race_solver.h"
 
 namespace verflixt::core {
@@ -119,9 +120,19 @@ std::vector<TurnEnds> played_turns(const RaceTurn& turn, const RaceSolution& sol
   if (seat < 0 || seat >= 2) throw std::out_of_range("played_turns: seat 0 or 1");
   const auto g = static_cast<std::ptrdiff_t>(solution.rules.goal);
   std::vector<TurnEnds> out(static_cast<std::size_t>(g * g));
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads > 0 ? threads : omp_get_max_threads())
-  for (std::ptrdiff_t k = 0; k < g * g; ++k)
-    out[static_cast<std::size_t>(k)] = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
+  // Every thread under the caller's budget: a stop request (Ctrl-C) or a spent deadline skips
+  // the turns left, and the checkpoint after the loop throws (tens of thousands of turns take
+  // seconds, a request's deadline or a user's patience less).
+  const Budget* budget = Budget::current();
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
+  {
+    const Budget::Scope scope(budget);
+#pragma omp for schedule(dynamic, 16)
+    for (std::ptrdiff_t k = 0; k < g * g; ++k)
+      if (!budget_spent())
+        out[static_cast<std::size_t>(k)] = played_turn(turn, solution, seat, static_cast<int>(k / g), static_cast<int>(k % g));
+  }
+  checkpoint();
   return out;
 }
 
