@@ -55,20 +55,9 @@ struct State {
     if (p == core::kTerminal) raise_input_error("the game is over: no action or outcome applies");
     if (p == core::kChanceNode) {
       const auto outcomes = model.chance_outcomes(state);
-      std::size_t k = outcomes.size();
-      if (py::isinstance<Outcome>(what)) {
-        const auto& o = what.cast<const Outcome&>();
-        if (o.index < outcomes.size() && outcomes[o.index].name == o.name) k = o.index;
-      } else if (py::isinstance<py::str>(what)) {
-        const auto name = what.cast<std::string>();
-        for (std::size_t i = 0; i < outcomes.size(); ++i)
-          if (outcomes[i].name == name) k = i;
-      } else if (py::isinstance<py::int_>(what)) {
-        const auto i = what.cast<long long>();
-        if (i >= 0 && static_cast<std::size_t>(i) < outcomes.size()) k = static_cast<std::size_t>(i);
-      } else {
-        raise_input_error("at a chance node apply() takes an Outcome, its name or its index");
-      }
+      const std::size_t k = index_in<Outcome>(
+          what, outcomes, [&](const Outcome& o, std::size_t i) { return o.index == i && outcomes[i].name == o.name; },
+          [] { return std::string("at a chance node apply() takes an Outcome, its name or its index"); });
       if (k == outcomes.size())
         raise_input_error("not an outcome of this chance node: " + py::repr(what).cast<std::string>());
       return {model, model.apply_outcome(state, k)};
@@ -80,23 +69,37 @@ struct State {
   // or its index; `asker` names the caller in the message for anything else.
   std::size_t action_index(const py::object& what, const std::string& asker) const {
     const auto actions = model.legal_actions(state);
-    std::size_t k = actions.size();
-    if (py::isinstance<Action>(what)) {
-      const int id = what.cast<const Action&>().id;
-      for (std::size_t i = 0; i < actions.size(); ++i)
-        if (actions[i].id == id) k = i;
+    const std::size_t k = index_in<Action>(
+        what, actions, [&](const Action& a, std::size_t i) { return actions[i].id == a.id; },
+        [&] {
+          return "at a decision " + asker + " takes an Action, its name or its index, not " +
+                 py::repr(what).cast<std::string>();
+        });
+    if (k == actions.size()) raise_input_error("not a legal action here: " + py::repr(what).cast<std::string>());
+    return k;
+  }
+
+ private:
+  // The index in `list` (actions or outcomes, each with a name) of `what`: an Item for which
+  // same(item, i) holds at i, a name, or an index; list.size() where none is; wrong_kind()
+  // is the message for anything else (formed only then).
+  template <class Item, class List, class Same, class WrongKind>
+  static std::size_t index_in(const py::object& what, const List& list, Same same, WrongKind wrong_kind) {
+    std::size_t k = list.size();
+    if (py::isinstance<Item>(what)) {
+      const auto& item = what.cast<const Item&>();
+      for (std::size_t i = 0; i < list.size(); ++i)
+        if (same(item, i)) k = i;
     } else if (py::isinstance<py::str>(what)) {
       const auto name = what.cast<std::string>();
-      for (std::size_t i = 0; i < actions.size(); ++i)
-        if (actions[i].name == name) k = i;
+      for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i].name == name) k = i;
     } else if (py::isinstance<py::int_>(what)) {
       const auto i = what.cast<long long>();
-      if (i >= 0 && static_cast<std::size_t>(i) < actions.size()) k = static_cast<std::size_t>(i);
+      if (i >= 0 && static_cast<std::size_t>(i) < list.size()) k = static_cast<std::size_t>(i);
     } else {
-      raise_input_error("at a decision " + asker + " takes an Action, its name or its index, not " +
-                        py::repr(what).cast<std::string>());
+      raise_input_error(wrong_kind());
     }
-    if (k == actions.size()) raise_input_error("not a legal action here: " + py::repr(what).cast<std::string>());
     return k;
   }
 };
