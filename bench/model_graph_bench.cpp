@@ -63,10 +63,7 @@ void BM_Verflixte6SoloGeneric(benchmark::State& state) {
   const verflixte6::Verflixte6Model game(rules);
   const verflixte6::SoloSolution sol = verflixte6::solve_solo(rules, game.loadout());
   const verflixte6::SolvedPolicy policy(rules, game.loadout(), sol.table, sol.threshold);
-  const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
-    return s.turn.eyes < 60 ? std::nullopt
-                            : std::optional<std::size_t>(model_tests::verflixte6_choice(rules, policy, s, actions));
-  };
+  const auto free_below_60 = model_tests::verflixte6_open_below(60, rules, policy);
   for (auto _ : state) {
     const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
     benchmark::DoNotOptimize(core::solve_graph(core::GraphValues::of_player(g, 0)).values[g.root()]);
@@ -105,11 +102,7 @@ BENCHMARK(BM_ZehntausendTurnHandWritten)->Unit(benchmark::kMillisecond);
 void BM_ZehntausendTurnGeneric(benchmark::State& state) {
   const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
   const zehntausend::TurnSolution sol = zehntausend::solve_turn(game.turn_model());
-  const auto free_below_3000 = [&](const zehntausend::ZehntausendModel::State& s,
-                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
-    return s.points < 3000 ? std::nullopt
-                           : std::optional<std::size_t>(model_tests::zehntausend_choice(game, sol, s, actions));
-  };
+  const auto free_below_3000 = model_tests::zehntausend_open_below(3000, game, sol);
   for (auto _ : state) {
     const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_3000);
     benchmark::DoNotOptimize(core::solve_graph(core::GraphValues::of_player(g, 0)).values[g.root()]);

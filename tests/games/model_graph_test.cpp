@@ -34,8 +34,6 @@
 namespace verflixt {
 namespace {
 
-using model_tests::verflixte6_choice;
-using model_tests::zehntausend_choice;
 
 // A game seen without its state key: the compile names its states by their text.
 template <class G>
@@ -70,12 +68,7 @@ TEST(GenericSolve, StateKeysMergeWhatStateTextsMerge) {
 
   const zehntausend::ZehntausendModel z{zehntausend::ZehntausendRules{}};
   const zehntausend::TurnSolution sol = zehntausend::solve_turn(z.turn_model());
-  expect_keys_merge_as_texts(z, z.initial_state(),
-                             [&](const zehntausend::ZehntausendModel::State& s,
-                                 const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
-                               return s.points < 1000 ? std::nullopt
-                                                      : std::optional<std::size_t>(zehntausend_choice(z, sol, s, actions));
-                             });
+  expect_keys_merge_as_texts(z, z.initial_state(), model_tests::zehntausend_open_below(1000, z, sol));
 
   const kniffel::KniffelModel k{kniffel::KniffelRules{}};
   kniffel::KniffelModel::State late;
@@ -133,25 +126,16 @@ TEST(GenericSolve, Verflixte6SoloOptimum) {
     const verflixte6::Verflixte6Model game(rules, loadout);
     const verflixte6::SoloSolution sol = solve_solo(rules, loadout);
     const verflixte6::SolvedPolicy policy(rules, loadout, sol.table, sol.threshold);
-    const auto solved = [&](const verflixte6::Verflixte6Model::State& s,
-                            const std::vector<verflixte6::Action>& actions) {
-      return verflixte6_choice(rules, policy, s, actions);
-    };
-    const auto free_below_60 = [&](const verflixte6::Verflixte6Model::State& s,
-                                   const std::vector<verflixte6::Action>& actions) {
-      return s.turn.eyes < 60 ? std::nullopt : std::optional<std::size_t>(solved(s, actions));
-    };
-    const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_60);
+    const core::ModelGraph g =
+        core::compile_model(game, game.initial_state(), model_tests::verflixte6_open_below(60, rules, policy));
     EXPECT_FALSE(g.cyclic());
     const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
     EXPECT_NEAR(r.values[g.root()], sol.ev, 1e-9);
     EXPECT_EQ(r.iterations, 2);
 
-    const auto always_solved = [&](const verflixte6::Verflixte6Model::State& s,
-                                   const std::vector<verflixte6::Action>& actions) {
-      return std::optional<std::size_t>(solved(s, actions));
-    };
-    const core::ModelGraph fixed = core::compile_model(game, game.initial_state(), always_solved);
+    // Open below 0 eyes: nowhere, the solved policy everywhere.
+    const core::ModelGraph fixed =
+        core::compile_model(game, game.initial_state(), model_tests::verflixte6_open_below(0, rules, policy));
     EXPECT_LT(fixed.size(), g.size());
     EXPECT_NEAR(core::solve_graph(core::GraphValues::of_player(fixed, 0)).values[fixed.root()], sol.ev, 1e-9);
   }
@@ -162,11 +146,8 @@ TEST(GenericSolve, Verflixte6SoloOptimum) {
 TEST(GenericSolve, ZehntausendTurnOptimum) {
   const zehntausend::ZehntausendModel game{zehntausend::ZehntausendRules{}};
   const zehntausend::TurnSolution sol = zehntausend::solve_turn(game.turn_model());
-  const auto free_below_3000 = [&](const zehntausend::ZehntausendModel::State& s,
-                                   const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
-    return s.points < 3000 ? std::nullopt : std::optional<std::size_t>(zehntausend_choice(game, sol, s, actions));
-  };
-  const core::ModelGraph g = core::compile_model(game, game.initial_state(), free_below_3000);
+  const core::ModelGraph g =
+      core::compile_model(game, game.initial_state(), model_tests::zehntausend_open_below(3000, game, sol));
   const core::ValueIterationResult r = core::solve_graph(core::GraphValues::of_player(g, 0));
   ASSERT_TRUE(r.converged);
   EXPECT_NEAR(r.values[g.root()], sol.value, 1e-9);

@@ -3,6 +3,7 @@
 // takes among a state's legal actions), shared by the tests that play or solve a model
 // against the game's own solver.
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -77,6 +78,21 @@ inline std::size_t verflixte6_choice(const verflixte6::Rules& rules, const verfl
                                      const verflixte6::Verflixte6Model::State& s,
                                      const std::vector<verflixte6::Action>& actions) {
   return index_of(actions, policy.decide(verflixte6::TurnView{rules, s.turn, -1, {}, 0}));
+}
+
+// Compile restrictions (core/model_graph.h) for a turn that may go on for ever: every action
+// open below a turn total, the solved policy's choice from it on (where it surely stops).
+inline auto zehntausend_open_below(int points, const zehntausend::ZehntausendModel& game,
+                                   const zehntausend::TurnSolution& sol) {
+  return [points, &game, &sol](const zehntausend::ZehntausendModel::State& s,
+                               const std::vector<zehntausend::ZehntausendModel::Action>& actions) {
+    return s.points < points ? std::nullopt : std::optional<std::size_t>(zehntausend_choice(game, sol, s, actions));
+  };
+}
+inline auto verflixte6_open_below(int eyes, const verflixte6::Rules& rules, const verflixte6::SolvedPolicy& policy) {
+  return [eyes, &rules, &policy](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
+    return s.turn.eyes < eyes ? std::nullopt : std::optional<std::size_t>(verflixte6_choice(rules, policy, s, actions));
+  };
 }
 
 }  // namespace verflixt::model_tests
