@@ -16,6 +16,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <unistd.h>
+#include <omp.h>
+
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "verflixt/core/dice.h"
 #include "verflixt/games/verflixte6/rules/engine.h"
@@ -247,6 +252,57 @@ TEST(Solver, ParallelBatchEqualsSingleSolves) {
   for (std::size_t i = 0; i < ls.size(); ++i) {
     EXPECT_EQ(batch[i].loadout, ls[i]);
     EXPECT_EQ(batch[i].ev, solve_solo(kT, ls[i], o).ev);  // bit for bit
+  }
+}
+
+// The solved table, every value and decision, as text: two solves are the same bits when these are equal.
+std::string table_bits(const SoloSolution& sol) {
+  std::ostringstream out;
+  out << std::hexfloat << sol.ev << " " << sol.bust_probability << " " << sol.states << "\n";
+  for (const auto& t : sol.thresholds) out << t.held.bits << " " << t.robbing_ones << " " << t.eyes << "\n";
+  for (const TurnState& s : sol.table->states) {
+    const auto& e = sol.table->entries.at(solo_key(s));
+    out << describe(s) << " " << e.value << " " << static_cast<int>(e.action.kind) << " " << static_cast<int>(e.action.joker) << "\n";
+  }
+  return out.str();
+}
+
+// A loadout large enough that its levels and groups split into many chunks, solved alone in a
+// batch: on 2 and 3 threads the idle threads share its exploration and evaluation, and every
+// state keeps its index (the order a policy file lists them in) and its value, bit for bit.
+TEST(Solver, SharingOneLoadoutAmongThreadsChangesNoBit) {
+  const JokerSet l = jokers({FUMO, RUNKELRUEB});
+  const std::vector<JokerSet> one = {l};
+  std::vector<std::string> bits;
+  const int before = omp_get_max_threads();
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    const auto sols = solve_loadouts(kT, one, {});
+    ASSERT_EQ(sols.size(), 1u);
+    ASSERT_GT(sols[0].states, 100'000u);
+    bits.push_back(table_bits(sols[0]));
+  }
+  omp_set_num_threads(before);
+  EXPECT_TRUE(bits[0] == bits[1]) << "2 threads differ from 1";
+  EXPECT_TRUE(bits[0] == bits[2]) << "3 threads differ from 1";
+}
+
+// A batch keeps what went wrong: a loadout over the state budget is a BudgetExceeded (which
+// the server answers with the command line to run), not a plain input error.
+TEST(Solver, ABatchPastTheStateBudgetSaysSo) {
+  const std::vector<JokerSet> ls = {JokerSet{}, jokers({FROSTSCHUTZ, RUNKELRUEB})};
+  EXPECT_THROW(solve_loadouts(kT, ls, {.max_states = 1000}), core::BudgetExceeded);
+}
+
+// The depth-first order, which rules that break the sorted order fall back to, gives the
+// sorted order's values and decisions bit for bit (each state's value is a function of its
+// successors' alone).
+TEST(Solver, DepthFirstOrderGivesTheSortedOrdersBits) {
+  for (const auto& [rules, l] : {std::pair{kT, jokers({VENTIL, ALL_IN, PONY})}, std::pair{kT, jokers({FROSTSCHUTZ, JULE})},
+                                 std::pair{kC, jokers({FUMO, RUNKELRUEB})}}) {
+    const SoloSolution sorted = solve_solo(rules, l);
+    const SoloSolution deep = solve_solo(rules, l, {.sorted_order = false});
+    EXPECT_TRUE(table_bits(sorted) == table_bits(deep)) << loadout_name(l);
   }
 }
 

@@ -10,11 +10,13 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/report.h"
@@ -165,7 +167,10 @@ SolveReport solve_report(const po::variables_map& vm, const core::RunControl& co
     const JokerSet loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);
     const bool curve = vm["curve"].as<bool>();
     opt.keep_table = vm.count("write-policy") > 0 || curve;
-    Row r{solve_solo(rules, loadout, opt), {}};
+    // Through the batch solver even for one loadout: idle threads then share its own work.
+    auto main = solve_loadouts(rules, std::span(&loadout, 1), opt, control);
+    if (main.empty()) throw core::Interrupted("solve stopped before the loadout " + loadout_name(loadout) + " was solved");
+    Row r{std::move(main.front()), {}};
     ev[loadout.bits] = r.sol.ev;
     SolverOptions sub = opt;
     sub.keep_table = false;

@@ -13,6 +13,7 @@
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "games/verflixte6/exact/solver_values.h"
 #include "games/verflixte6/exact/state_index.h"
@@ -21,6 +22,7 @@
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
+#include "verflixt/core/shared_range.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
@@ -183,72 +185,137 @@ class Solve {
         for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) intern(probe(h, rob, e));
   }
 
-  void explore() {
-    succ_first_.push_back(0);
-    std::vector<std::uint32_t> out;
-    for (std::size_t i = 0; i < states_.size(); ++i) {
-      core::checkpoint();  // a request's deadline and memory (core/budget.h)
-      const TurnState s = states_[i];
-      out.clear();
-      auto note = [&](const TurnState& n) {
-        if (n.phase != TurnPhase::Over) out.push_back(intern(n));
-      };
-      if (s.phase == TurnPhase::FreeThrow) {
-        for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
-      } else if (s.phase == TurnPhase::Decide) {
-        for (Action a : solo_actions(r_, s)) {
-          if (a.kind == Action::Stop || !considered(s, a, caps_)) continue;
-          if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
-            const TurnState base = joker_base(s, a.joker);
-            for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
-            continue;
-          }
-          RecordingChooser rec(r_);
-          for (const auto& o : solo_transition(r_, s, a, rec)) note(o.next);
-          for (const auto& n : rec.seen) note(n);
+  // The successors of a state that the optimizer may reach (Over excluded), unnormalized and
+  // with repeats, appended to `out`. Reads only the rules and the caps: safe on any thread.
+  void successors(const TurnState& s, std::vector<TurnState>& out) const {
+    auto note = [&](const TurnState& n) {
+      if (n.phase != TurnPhase::Over) out.push_back(n);
+    };
+    if (s.phase == TurnPhase::FreeThrow) {
+      for (const auto& o : free_throw_outcomes(r_, s)) note(o.next);
+    } else if (s.phase == TurnPhase::Decide) {
+      for (Action a : solo_actions(r_, s)) {
+        if (a.kind == Action::Stop || !considered(s, a, caps_)) continue;
+        if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
+          const TurnState base = joker_base(s, a.joker);
+          for (int d : support_[a.joker]) note(apply_delta(r_, base, d));
+          continue;
         }
+        RecordingChooser rec(r_);
+        for (const auto& o : solo_transition(r_, s, a, rec)) note(o.next);
+        for (const auto& n : rec.seen) note(n);
       }
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-      succ_.insert(succ_.end(), out.begin(), out.end());
-      succ_first_.push_back(static_cast<std::uint32_t>(succ_.size()));
     }
   }
 
-  ValueBust lookup(const TurnState& raw) const {
+  // Breadth-first, one level at a time: the states found so far and not yet expanded are a
+  // level. Every state must get the index a one-state-at-a-time search gives it, on any
+  // thread count (a policy file lists the states in that order), so only the adding of new
+  // states runs on this thread, in index order. Playing the steps and setting aside the
+  // successors indexed before this level (about three in four) shares out in chunks among
+  // idle threads (core/shared_range.h). The successors are not kept: the evaluation plays
+  // each step again, and needs them only to find their values.
+  void explore() {
+    constexpr std::size_t kGrain = 256;                 // states of a chunk
+    std::vector<std::vector<TurnState>> fresh;          // per chunk: successors not yet indexed
+    for (std::size_t first = 0; first < states_.size();) {
+      const std::size_t level = states_.size() - first;
+      if (fresh.size() < (level + kGrain - 1) / kGrain) fresh.resize((level + kGrain - 1) / kGrain);
+      core::share_range(level, kGrain, [&](std::size_t begin, std::size_t end) {
+        StateIndex::Memo memo;
+        std::vector<TurnState> next;
+        for (std::size_t b = begin; b < end; b += kGrain) {
+          std::vector<TurnState>& f = fresh[b / kGrain];
+          f.clear();
+          for (std::size_t k = b; k < std::min(end, b + kGrain); ++k) {
+            core::checkpoint();  // a request's deadline and memory (core/budget.h)
+            next.clear();
+            successors(states_[first + k], next);
+            for (const TurnState& raw : next) {
+              int offset = 0;
+              const TurnState s = normal_form(raw, offset);
+              if (index_.find(s, memo) == StateIndex::kNone) f.push_back(s);
+            }
+          }
+          keep_first_of_each(f);
+        }
+      });
+      for (std::size_t b = 0; b < level; b += kGrain)
+        for (const TurnState& s : fresh[b / kGrain]) intern(s);
+      first += level;
+    }
+  }
+
+  // Drops every repeat of a state from `f`, keeping the first of each in its place: fewer
+  // states left for the one thread that adds them, in the same order.
+  static void keep_first_of_each(std::vector<TurnState>& f) {
+    std::vector<std::pair<SoloKey, std::uint32_t>> keys(f.size());
+    for (std::size_t j = 0; j < f.size(); ++j) keys[j] = {solo_key(f[j]), static_cast<std::uint32_t>(j)};
+    std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.first.hi, a.first.lo, a.second) < std::tie(b.first.hi, b.first.lo, b.second);
+    });
+    std::vector<char> keep(f.size(), 0);
+    for (std::size_t j = 0; j < keys.size(); ++j)
+      if (j == 0 || !(keys[j].first == keys[j - 1].first)) keep[keys[j].second] = 1;
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < f.size(); ++j)
+      if (keep[j]) f[kept++] = f[j];
+    f.resize(kept);
+  }
+
+  // The indices of a state's successors, sorted, each once.
+  std::vector<std::uint32_t> successor_ids(std::uint32_t u, StateIndex::Memo& memo) const {
+    std::vector<TurnState> next;
+    successors(states_[u], next);
+    std::vector<std::uint32_t> ids;
+    for (const TurnState& raw : next) {
+      int offset = 0;
+      const TurnState s = normal_form(raw, offset);
+      const std::uint32_t id = index_.find(s, memo);
+      if (id == StateIndex::kNone) throw std::logic_error("solver: successor not explored: " + describe(s));
+      ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  }
+
+  // A successor's value. Several threads may evaluate states of one group at once, so a state
+  // is marked done (release) only after its value is written, and read (acquire) before it.
+  ValueBust lookup(const TurnState& raw, StateIndex::Memo& memo) const {
     if (raw.phase == TurnPhase::Over) return {static_cast<double>(raw.eyes), raw.eliminated ? 1.0 : 0.0};
     int offset = 0;
     const TurnState s = normal_form(raw, offset);
-    const std::uint32_t id = index_.find(s);
+    const std::uint32_t id = index_.find(s, memo);
     if (id == StateIndex::kNone) throw std::logic_error("solver: successor not explored: " + describe(s));
-    if (!done_[id]) throw NotYetSolved{};
+    if (!std::atomic_ref<const std::uint8_t>(done_[id]).load(std::memory_order_acquire)) throw NotYetSolved{};
     return {value_[id] + offset, bust_[id]};
   }
 
-  ValueBust q_value(const TurnState& s, Action a) const {
+  ValueBust q_value(const TurnState& s, Action a, StateIndex::Memo& memo) const {
     if (a.kind == Action::Stop) return {static_cast<double>(s.eyes), 0.0};
-    auto look = [this](const TurnState& x) { return lookup(x); };
+    auto look = [this, &memo](const TurnState& x) { return lookup(x, memo); };
     if (a.kind == Action::UseJoker && detail::is_delta_joker(a.joker)) {
       const TurnState base = joker_base(s, a.joker);
       ValueAlgebra<decltype(look)> alg(r_, base, look);
       return detail::DeltaStep<ValueAlgebra<decltype(look)>>(r_, alg).run(a.joker);
     }
-    const ValueChooser vc(r_, [this](const TurnState& x) { return lookup(x).v; });
+    const ValueChooser vc(r_, [this, &memo](const TurnState& x) { return lookup(x, memo).v; });
     ValueBust q;
     for (const auto& o : solo_transition(r_, s, a, vc)) {
-      const ValueBust n = lookup(o.next);
+      const ValueBust n = lookup(o.next, memo);
       q.v += o.prob * n.v;
       q.b += o.prob * n.b;
     }
     return q;
   }
 
-  void compute(std::uint32_t u) {
+  void compute(std::uint32_t u, StateIndex::Memo& memo) {
     const TurnState& s = states_[u];
     if (s.phase == TurnPhase::FreeThrow) {
       ValueBust acc;
       for (const auto& o : free_throw_outcomes(r_, s)) {
-        const ValueBust n = lookup(o.next);
+        const ValueBust n = lookup(o.next, memo);
         acc.v += o.prob * n.v;
         acc.b += o.prob * n.b;
       }
@@ -261,7 +328,7 @@ class Solve {
       Action choice = Action::stop();
       for (Action a : solo_actions(r_, s)) {
         if (!considered(s, a, caps_)) continue;
-        const ValueBust q = q_value(s, a);
+        const ValueBust q = q_value(s, a, memo);
         if (!any || detail::strictly_better(q.v, best.v)) {
           best = q;
           choice = a;
@@ -272,7 +339,7 @@ class Solve {
       bust_[u] = best.b;
       action_[u] = choice;
     }
-    done_[u] = 1;
+    std::atomic_ref<std::uint8_t>(done_[u]).store(1, std::memory_order_release);
   }
 
   // Thrown by lookup when a successor has no value yet: the fast order was wrong.
@@ -292,19 +359,42 @@ class Solve {
     bust_.assign(n, 0.0);
     action_.assign(n, Action::stop());
     done_.assign(n, 0);
-    // Sorted by (resources ascending, eyes descending, index) as one integer key and the
-    // index: sorting keys beside the indices reads no state during the sort.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const TurnState& s = states_[i];
-      const auto descending_eyes = ~(static_cast<std::uint32_t>(s.eyes) ^ 0x80000000u);
-      order[i] = {(static_cast<std::uint64_t>(resources(s)) << 32) | descending_eyes, i};
+    if (!o_.sorted_order) return evaluate_depth_first();
+    // Sorted by (resources ascending, eyes descending, index): a counting sort, each (resources,
+    // eyes) one bucket, its states in index order. Its groups are the buckets. The states of
+    // one group read none of each other under the presets, so each group shares out among
+    // idle threads (core/shared_range.h). Where a rule makes one read another before it is
+    // done, the group throws NotYetSolved, as the one-thread order may, and the depth-first
+    // order below takes over: the values never depend on the order.
+    int low = 0, high = 0, most = 0;
+    for (const TurnState& s : states_) {
+      low = std::min(low, s.eyes);
+      high = std::max(high, s.eyes);
+      most = std::max(most, resources(s));
     }
-    std::sort(order.begin(), order.end());
+    const auto span = static_cast<std::size_t>(high - low) + 1;
+    auto bucket = [&](const TurnState& s) {
+      return static_cast<std::size_t>(resources(s)) * span + static_cast<std::size_t>(high - s.eyes);
+    };
+    std::vector<std::uint32_t> start(static_cast<std::size_t>(most + 1) * span + 1, 0);
+    for (const TurnState& s : states_) ++start[bucket(s) + 1];
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    std::vector<std::uint32_t> order(n);
+    {
+      std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+      for (std::uint32_t i = 0; i < n; ++i) order[at[bucket(states_[i])]++] = i;
+    }
+    constexpr std::size_t kGrain = 256;  // states a chunk evaluates
     try {
-      for (const auto& [key, u] : order) {
-        core::checkpoint();
-        compute(u);
+      for (std::size_t g = 0; g + 1 < start.size(); ++g) {
+        const std::size_t first = start[g];
+        core::share_range(start[g + 1] - first, kGrain, [&](std::size_t begin, std::size_t end) {
+          StateIndex::Memo memo;
+          for (std::size_t k = first + begin; k < first + end; ++k) {
+            core::checkpoint();
+            compute(order[k], memo);
+          }
+        });
       }
       return;
     } catch (const NotYetSolved&) {
@@ -318,28 +408,34 @@ class Solve {
   // still on the stack means a cycle.
   void evaluate_depth_first() {
     const std::size_t n = states_.size();
+    StateIndex::Memo memo;
     std::vector<std::uint8_t> mark(n, 0);  // 0 new, 1 on the stack, 2 done
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
+    struct Frame {
+      std::uint32_t u;
+      std::vector<std::uint32_t> next;  // its successors (successor_ids)
+      std::size_t k = 0;                // the next one to visit
+    };
+    std::vector<Frame> stack;
     for (std::uint32_t root = 0; root < n; ++root) {
       if (mark[root]) continue;
-      stack.push_back({root, succ_first_[root]});
+      stack.push_back({root, successor_ids(root, memo)});
       mark[root] = 1;
       while (!stack.empty()) {
-        auto& [u, k] = stack.back();
-        if (k < succ_first_[u + 1]) {
-          const std::uint32_t v = succ_[k++];
+        Frame& top = stack.back();
+        if (top.k < top.next.size()) {
+          const std::uint32_t v = top.next[top.k++];
           if (mark[v] == 0) {
             mark[v] = 1;
-            stack.push_back({v, succ_first_[v]});
+            stack.push_back({v, successor_ids(v, memo)});
           } else if (mark[v] == 1) {
             throw core::InputError("solver: under these rules a step can return to an earlier state (" +
                              describe(states_[v]) + "); the solver needs every step to make progress");
           }
         } else {
-          const std::uint32_t done = u;
+          const std::uint32_t done = top.u;
           stack.pop_back();
           core::checkpoint();
-          compute(done);
+          compute(done, memo);
           mark[done] = 2;
         }
       }
@@ -350,11 +446,12 @@ class Solve {
     JokerSet passive;
     for (Joker j : {JULE, TENTAKEL, RUNKELRUEB}) if (loadout_.has(j)) passive = passive.with(j);
     if (loadout_.has(FUMO) && r_.fumo == FumoKind::Reentry) passive = passive.with(FUMO);
+    StateIndex::Memo memo;
     for (JokerSet h : subsets())
       for (int rob = 0; rob <= max_rob(); ++rob) {
         StopThreshold t{h, rob, -1};
         for (int e = 0; e <= caps_.of(probe(h, rob, 0)); ++e) {
-          const auto id = index_.find(probe(h, rob, e));
+          const auto id = index_.find(probe(h, rob, e), memo);
           if (action_[id].kind == Action::Stop) {
             t.eyes = e;
             break;
@@ -425,7 +522,6 @@ class Solve {
   Caps caps_;
   StateIndex index_;
   std::vector<TurnState> states_;
-  std::vector<std::uint32_t> succ_first_, succ_;
   std::vector<double> value_, bust_;
   std::vector<Action> action_;
   std::vector<std::uint8_t> done_;
@@ -478,60 +574,6 @@ SoloSolution solve_solo(const Rules& rules, JokerSet loadout, const SolverOption
     sol = Solve(rules, loadout, o, caps).run();
   }
   return sol;
-}
-
-std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const JokerSet> loadouts,
-                                         const SolverOptions& options, const core::RunControl& control) {
-  validate(rules);
-  const auto n = static_cast<std::ptrdiff_t>(loadouts.size());
-  std::vector<SoloSolution> out(loadouts.size());
-  std::vector<char> solved(loadouts.size(), 0);
-  std::string error;
-  std::uint64_t finished = 0;
-  // The costliest loadouts first (Runkelrüb makes rolling pay far longer, Fumo with it adds
-  // the gain to the state, Ventil with All In keeps the floor), so no thread is left with a
-  // big one at the end. Only the schedule changes: slot i always holds loadout i.
-  auto cost = [&](JokerSet l) {
-    int c = 0;
-    if (l.has(RUNKELRUEB)) c += 4 + (l.has(FUMO) ? 4 : 0) + (l.has(FROSTSCHUTZ) ? 2 : 0);
-    if (l.has(VENTIL) && l.has(ALL_IN)) c += 3;
-    return c;
-  };
-  std::vector<std::size_t> order(loadouts.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return cost(loadouts[a]) > cost(loadouts[b]); });
-  // Every thread works under the caller's budget (core/budget.h): a loadout cut by a stop
-  // request is left unsolved like one never started; one past the deadline or the memory
-  // is an error of the whole run.
-  const core::Budget* budget = core::Budget::current();
-  std::atomic<bool> failed{false};
-#pragma omp parallel
-  {
-    const core::Budget::Scope scope(budget);
-#pragma omp for schedule(dynamic, 1)
-    for (std::ptrdiff_t k = 0; k < n; ++k) {
-      const std::size_t i = order[static_cast<std::size_t>(k)];
-      if (control.stopped() || failed.load(std::memory_order_relaxed)) continue;
-      try {
-        out[i] = solve_solo(rules, loadouts[i], options);
-        solved[i] = 1;
-      } catch (const core::Interrupted&) {
-        continue;
-      } catch (const std::exception& e) {
-#pragma omp critical(verflixt_solver_error)
-        if (error.empty()) error = e.what();
-        failed = true;
-      }
-#pragma omp critical(verflixt_solver_progress)
-      control.report(++finished, static_cast<std::uint64_t>(n));
-    }
-  }
-  if (!error.empty()) throw core::InputError(error);
-  std::vector<SoloSolution> result;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (solved[i]) result.push_back(std::move(out[i]));
-  return result;
 }
 
 }  // namespace verflixt::verflixte6

@@ -14,11 +14,17 @@ namespace verflixt::verflixte6::detail {
 // sit next to each other in memory, and the table of rows stays small enough for the cache.
 // This is the solver's hottest structure (every successor of every state is looked up twice,
 // mostly several eyes of one row in a row, hence the one-row memo in front of the table).
+// Finding is safe from several threads at once, each with its own memo; inserting is not.
 class StateIndex {
  public:
   static constexpr std::uint32_t kNone = 0xffffffffu;
-  std::uint32_t find(const TurnState& s) const {
-    const std::uint32_t r = row_of(rest_key(s));
+  // The rest last found and its row: one per thread that finds.
+  struct Memo {
+    SoloKey key;
+    std::uint32_t row = kNone;
+  };
+  std::uint32_t find(const TurnState& s, Memo& memo) const {
+    const std::uint32_t r = row_of(rest_key(s), memo);
     if (r == kNone) return kNone;
     const Row& row = rows_[r];
     const long i = static_cast<long>(s.eyes) - row.lo;
@@ -27,7 +33,7 @@ class StateIndex {
   // Inserts s -> v unless s is present; returns the index stored for s.
   std::uint32_t insert(const TurnState& s, std::uint32_t v) {
     const SoloKey key = rest_key(s);
-    std::uint32_t r = row_of(key);
+    std::uint32_t r = row_of(key, insert_memo_);
     if (r == kNone) r = add_row(key, s.eyes);
     Row& row = rows_[r];
     if (s.eyes < row.lo) {  // grow downwards, with room to spare
@@ -55,16 +61,15 @@ class StateIndex {
     return solo_key(s);
   }
   // The row of this rest, or kNone; linear probing in a power-of-two table at most half full.
-  std::uint32_t row_of(const SoloKey& key) const {
-    if (memo_row_ != kNone && memo_key_ == key) return memo_row_;
+  std::uint32_t row_of(const SoloKey& key, Memo& memo) const {
+    if (memo.row != kNone && memo.key == key) return memo.row;
     if (slots_.empty()) return kNone;
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = SoloKeyHash{}(key) & mask;; i = (i + 1) & mask) {
       const Slot& slot = slots_[i];
       if (slot.row == kNone) return kNone;
       if (slot.key == key) {
-        memo_key_ = key;
-        memo_row_ = slot.row;
+        memo = {key, slot.row};
         return slot.row;
       }
     }
@@ -89,8 +94,7 @@ class StateIndex {
   }
   std::vector<Slot> slots_;
   std::vector<Row> rows_;
-  mutable SoloKey memo_key_;  // the rest last found and its row: one Solve, one thread
-  mutable std::uint32_t memo_row_ = kNone;
+  Memo insert_memo_;
 };
 
 }  // namespace verflixt::verflixte6::detail

@@ -69,6 +69,9 @@ struct SolverOptions {
   // BudgetExceeded instead of growing. The default is the most a .policy file may hold; the
   // server gives each request far fewer, so a changed ruleset cannot take its memory.
   std::size_t max_states = 40'000'000;
+  // Evaluate the states in the sorted order (false: depth first, the order rules that break
+  // the sorted one fall back to; the values are the same either way, which a test holds).
+  bool sorted_order = true;
 };
 
 // The solver's decisions: the value of every solved non-terminal state and the optimal
