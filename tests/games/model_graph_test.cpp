@@ -43,21 +43,29 @@ struct NamedByText : G {
   void state_key(const State&) const = delete;
 };
 
-// A game's 64-bit state keys merge exactly the states its texts merge: the same graph, node
-// for node, and the same values bit for bit.
+// Two compiles of one problem give the same graph: the same nodes, each edge to the same node
+// with the same probability, and the same values bit for bit.
+void expect_same_graph(const core::ModelGraph& a, const core::ModelGraph& b) {
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_EQ(a.edge_count(), b.edge_count());
+  ASSERT_EQ(a.root(), b.root());
+  for (std::uint32_t n = 0; n < a.size(); ++n) {
+    ASSERT_EQ(a.player(n), b.player(n)) << n;
+    const auto ea = a.edges(n), eb = b.edges(n);
+    ASSERT_EQ(ea.size(), eb.size()) << n;
+    for (std::size_t e = 0; e < ea.size(); ++e) {
+      ASSERT_EQ(ea[e].next, eb[e].next) << n << " edge " << e;
+      ASSERT_EQ(ea[e].probability, eb[e].probability) << n << " edge " << e;
+    }
+  }
+  EXPECT_EQ(core::solve_graph(core::GraphValues::of_player(a, 0)).values,
+            core::solve_graph(core::GraphValues::of_player(b, 0)).values);
+}
+
+// A game's 64-bit state keys merge exactly the states its texts merge.
 template <class G, class Restrict>
 void expect_keys_merge_as_texts(const G& game, const typename G::State& root, Restrict restrict) {
-  const core::ModelGraph keyed = core::compile_model(game, root, restrict);
-  const core::ModelGraph texts = core::compile_model(NamedByText<G>(game), root, restrict);
-  ASSERT_EQ(keyed.size(), texts.size());
-  ASSERT_EQ(keyed.edge_count(), texts.edge_count());
-  EXPECT_EQ(keyed.root(), texts.root());
-  for (std::uint32_t n = 0; n < keyed.size(); ++n) {
-    ASSERT_EQ(keyed.player(n), texts.player(n)) << n;
-    ASSERT_EQ(keyed.edges(n).size(), texts.edges(n).size()) << n;
-  }
-  EXPECT_EQ(core::solve_graph(core::GraphValues::of_player(keyed, 0)).values,
-            core::solve_graph(core::GraphValues::of_player(texts, 0)).values);
+  expect_same_graph(core::compile_model(game, root, restrict), core::compile_model(NamedByText<G>(game), root, restrict));
 }
 
 TEST(GenericSolve, StateKeysMergeWhatStateTextsMerge) {
@@ -75,6 +83,26 @@ TEST(GenericSolve, StateKeysMergeWhatStateTextsMerge) {
   late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
   late.sheet.upper = 50;
   expect_keys_merge_as_texts(k, late, core::EveryAction{});
+}
+
+// The erased game (core::ErasedGame over an AnyGame, what Python's State.exact compiles)
+// applies a node's outcomes and actions all at once; it must give the game's own graph.
+template <class G>
+void expect_erased_compiles_as_the_game(const G& game, const typename G::State& root) {
+  expect_same_graph(core::compile_model(game, root, core::EveryAction{}),
+                    core::compile_model(core::ErasedGame(core::AnyGame(game)), core::AnyState{root}, core::EveryAction{}));
+}
+
+TEST(GenericSolve, TheErasedGameCompilesAsTheGame) {
+  pig::PigRules pig_rules;
+  pig_rules.goal = 15;
+  const pig::PigModel pig_game(pig_rules);
+  expect_erased_compiles_as_the_game(pig_game, pig_game.initial_state());
+  const kniffel::KniffelModel k{kniffel::KniffelRules{}};
+  kniffel::KniffelModel::State late;  // 252 outcomes of five dice at each first throw
+  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
+  late.sheet.upper = 50;
+  expect_erased_compiles_as_the_game(k, late);
 }
 
 // Pig is a race with cycles (a 1 hands the turn back with both scores as they were): the

@@ -154,6 +154,15 @@ class AnyGame {
   }
   // `index` into chance_outcomes(s).
   AnyState apply_outcome(const AnyState& s, std::size_t index) const { return self_->apply_outcome(s, index); }
+  // Every legal action applied, in the order of legal_actions(s); every chance outcome applied,
+  // with its probability, in the order of chance_outcomes(s). One listing for all of them, where
+  // applying them one index at a time lists them again for each (k^2 work at k outcomes).
+  std::vector<AnyState> apply_each_action(const AnyState& s) const { return self_->apply_each_action(s); }
+  std::vector<std::pair<double, AnyState>> apply_each_outcome(const AnyState& s) const {
+    return self_->apply_each_outcome(s);
+  }
+  // How many legal actions s has (legal_actions(s).size(), without naming them).
+  std::size_t action_count(const AnyState& s) const { return self_->action_count(s); }
   std::vector<double> returns(const AnyState& s) const { return self_->returns(s); }
   std::string state_text(const AnyState& s) const { return self_->state_text(s); }
   // The game's 64-bit key of the state, where it gives one (see above).
@@ -173,6 +182,9 @@ class AnyGame {
     virtual std::size_t outcome_of_faces(const AnyState& s, std::span<const int> faces) const = 0;
     virtual std::vector<std::uint64_t> roll_counts(const AnyState& s, Rng& rng, std::uint64_t throws) const = 0;
     virtual AnyState apply_outcome(const AnyState& s, std::size_t index) const = 0;
+    virtual std::vector<AnyState> apply_each_action(const AnyState& s) const = 0;
+    virtual std::vector<std::pair<double, AnyState>> apply_each_outcome(const AnyState& s) const = 0;
+    virtual std::size_t action_count(const AnyState& s) const = 0;
     virtual std::vector<double> returns(const AnyState& s) const = 0;
     virtual std::string state_text(const AnyState& s) const = 0;
     virtual std::optional<std::uint64_t> state_key(const AnyState& s) const = 0;
@@ -224,6 +236,17 @@ class AnyGame {
     AnyState apply_outcome(const AnyState& s, std::size_t index) const override {
       return {g.apply_outcome(get(s), g.chance_outcomes(get(s)).at(index).outcome)};
     }
+    std::vector<AnyState> apply_each_action(const AnyState& s) const override {
+      std::vector<AnyState> out;
+      for (const auto& a : g.legal_actions(get(s))) out.push_back({g.apply_action(get(s), a)});
+      return out;
+    }
+    std::vector<std::pair<double, AnyState>> apply_each_outcome(const AnyState& s) const override {
+      std::vector<std::pair<double, AnyState>> out;
+      for (const auto& o : g.chance_outcomes(get(s))) out.emplace_back(o.probability, AnyState{g.apply_outcome(get(s), o.outcome)});
+      return out;
+    }
+    std::size_t action_count(const AnyState& s) const override { return g.legal_actions(get(s)).size(); }
     std::vector<double> returns(const AnyState& s) const override { return g.returns(get(s)); }
     std::string state_text(const AnyState& s) const override { return g.state_text(get(s)); }
     std::optional<std::uint64_t> state_key(const AnyState& s) const override {
@@ -254,7 +277,7 @@ class ErasedGame {
   State initial_state() const { return game_.initial_state(); }
   int current_player(const State& s) const { return game_.current_player(s); }
   std::vector<Action> legal_actions(const State& s) const {
-    std::vector<Action> out(game_.legal_actions(s).size());
+    std::vector<Action> out(game_.action_count(s));
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = i;
     return out;
   }
@@ -271,6 +294,9 @@ class ErasedGame {
   Outcome outcome_of_faces(const State& s, std::span<const int> faces) const { return game_.outcome_of_faces(s, faces); }
   std::string outcome_name(const State& s, Outcome o) const { return game_.chance_outcomes(s).at(o).name; }
   State apply_outcome(const State& s, Outcome o) const { return game_.apply_outcome(s, o); }
+  // All successors of a node in one listing (the compile uses these where a game has them).
+  std::vector<State> apply_each_action(const State& s) const { return game_.apply_each_action(s); }
+  std::vector<std::pair<double, State>> apply_each_outcome(const State& s) const { return game_.apply_each_outcome(s); }
   std::vector<double> returns(const State& s) const { return game_.returns(s); }
   std::string state_text(const State& s) const { return game_.state_text(s); }
   std::optional<std::uint64_t> state_key(const State& s) const { return game_.state_key(s); }

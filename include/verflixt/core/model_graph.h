@@ -95,6 +95,12 @@ class ModelGraph {
 
  private:
   void number_children_first(std::vector<std::uint32_t>& order_of);
+  // The next edge of the node being compiled: to `to` with probability p; `action` is the
+  // legal action's index where a restriction kept one.
+  void edge(std::uint32_t to, double p, std::uint32_t action = kNone) {
+    edges_.push_back({to, p});
+    actions_.push_back(action);
+  }
 
   int players_ = 0;
   std::uint32_t root_ = 0;
@@ -157,22 +163,22 @@ ModelGraph ModelGraph::compile(const G& game, const typename G::State& root, Res
       g.terminal_row_.back() = g.returns_.size() / static_cast<std::size_t>(g.players_);
       g.returns_.insert(g.returns_.end(), r.begin(), r.end());
     } else if (p == kChanceNode) {
-      for (const auto& o : game.chance_outcomes(s)) {
-        const std::uint32_t next = node_of(game.apply_outcome(s, o.outcome));
-        g.edges_.push_back({next, o.probability});
-        g.actions_.push_back(kNone);
+      // A game that applies all of a node's outcomes (or actions) at once, as the erased game
+      // does (game_model.h), is asked so: one listing per node instead of one per successor.
+      if constexpr (requires { game.apply_each_outcome(s); }) {
+        for (const auto& [probability, next] : game.apply_each_outcome(s)) g.edge(node_of(next), probability);
+      } else {
+        for (const auto& o : game.chance_outcomes(s)) g.edge(node_of(game.apply_outcome(s, o.outcome)), o.probability);
       }
     } else {
       const auto actions = game.legal_actions(s);
       if (actions.empty()) throw std::logic_error(game.name() + ": a decision without legal actions");
       if (const std::optional<std::size_t> only = restrict(s, actions)) {
-        g.edges_.push_back({node_of(game.apply_action(s, actions.at(*only))), 1.0});
-        g.actions_.push_back(static_cast<std::uint32_t>(*only));
+        g.edge(node_of(game.apply_action(s, actions.at(*only))), 1.0, static_cast<std::uint32_t>(*only));
+      } else if constexpr (requires { game.apply_each_action(s); }) {
+        for (const auto& next : game.apply_each_action(s)) g.edge(node_of(next), 1.0);
       } else {
-        for (const auto& a : actions) {
-          g.edges_.push_back({node_of(game.apply_action(s, a)), 1.0});
-          g.actions_.push_back(kNone);
-        }
+        for (const auto& a : actions) g.edge(node_of(game.apply_action(s, a)), 1.0);
       }
     }
     if constexpr (kVisit) kept.push_back(s);
