@@ -366,17 +366,18 @@ class Solve {
     // idle threads (core/shared_range.h). Where a rule makes one read another before it is
     // done, the group throws NotYetSolved, as the one-thread order may, and the depth-first
     // order below takes over: the values never depend on the order.
-    int low = 0, high = 0, most = 0;
+    int low = 0, high = 0, fewest = 0, most = 0;
     for (const TurnState& s : states_) {
       low = std::min(low, s.eyes);
       high = std::max(high, s.eyes);
+      fewest = std::min(fewest, resources(s));
       most = std::max(most, resources(s));
     }
     const auto span = static_cast<std::size_t>(high - low) + 1;
     auto bucket = [&](const TurnState& s) {
-      return static_cast<std::size_t>(resources(s)) * span + static_cast<std::size_t>(high - s.eyes);
+      return static_cast<std::size_t>(resources(s) - fewest) * span + static_cast<std::size_t>(high - s.eyes);
     };
-    std::vector<std::uint32_t> start(static_cast<std::size_t>(most + 1) * span + 1, 0);
+    std::vector<std::uint32_t> start(static_cast<std::size_t>(most - fewest + 1) * span + 1, 0);
     for (const TurnState& s : states_) ++start[bucket(s) + 1];
     for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
     std::vector<std::uint32_t> order(n);
