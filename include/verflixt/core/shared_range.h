@@ -1,6 +1,6 @@
 #pragma once
 // A range of independent steps that a busy thread shares with the idle threads of its OpenMP
-// team. A loop of very unequal items (the solo solver's loadouts: the largest is a sixth of
+// team. A loop of very unequal items (the solo solver's loadouts: the largest is a seventh of
 // all the work) leaves threads idle at its end while one item runs on; when that item splits
 // its own work into independent ranges and calls share_range on each, the range's chunks
 // become tasks, the idle threads (waiting at the loop's barrier, where OpenMP runs posted

@@ -27,7 +27,7 @@ std::vector<SoloSolution> solve_loadouts(const Rules& rules, std::span<const Jok
   // the gain to the state, Ventil with All In keeps the floor), so no thread is left with a
   // big one at the end. Only the schedule changes: slot i always holds loadout i. Once every
   // loadout is taken, a thread with none left waits at the loop's end, where it takes chunks
-  // of the loadouts still running (their levels and groups: core/shared_range.h).
+  // of the loadouts still running (their levels and buckets: core/shared_range.h).
   auto cost = [&](JokerSet l) {
     int c = 0;
     if (l.has(RUNKELRUEB)) c += 4 + (l.has(FUMO) ? 4 : 0) + (l.has(FROSTSCHUTZ) ? 2 : 0);
