@@ -115,23 +115,17 @@ BENCHMARK(BM_ZehntausendTurnGeneric)->Unit(benchmark::kMillisecond);
 // The compile itself, of the game's own model against the erased one (core::ErasedGame, what
 // Python's State.exact compiles: a virtual call and a copied state a step): Kniffel's last two
 // categories, 252 outcomes at each first throw of five dice.
-kniffel::KniffelModel::State kniffel_late() {
-  kniffel::KniffelModel::State late;
-  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
-  late.sheet.upper = 50;
-  return late;
-}
 
 void BM_KniffelCompileOwn(benchmark::State& state) {
   const kniffel::KniffelModel game{kniffel::KniffelRules{}};
-  for (auto _ : state) benchmark::DoNotOptimize(core::compile_model(game, kniffel_late()).size());
+  for (auto _ : state) benchmark::DoNotOptimize(core::compile_model(game, model_tests::kniffel_two_open()).size());
   state.SetLabel("kniffel, two categories left: the game's own model");
 }
 BENCHMARK(BM_KniffelCompileOwn)->Unit(benchmark::kMillisecond);
 
 void BM_KniffelCompileErased(benchmark::State& state) {
   const core::ErasedGame game(core::AnyGame(kniffel::KniffelModel{kniffel::KniffelRules{}}));
-  for (auto _ : state) benchmark::DoNotOptimize(core::compile_model(game, core::AnyState{kniffel_late()}).size());
+  for (auto _ : state) benchmark::DoNotOptimize(core::compile_model(game, core::AnyState{model_tests::kniffel_two_open()}).size());
   state.SetLabel("kniffel, two categories left: the erased model");
 }
 BENCHMARK(BM_KniffelCompileErased)->Unit(benchmark::kMillisecond);

@@ -79,10 +79,7 @@ TEST(GenericSolve, StateKeysMergeWhatStateTextsMerge) {
   expect_keys_merge_as_texts(z, z.initial_state(), model_tests::zehntausend_open_below(1000, z, sol));
 
   const kniffel::KniffelModel k{kniffel::KniffelRules{}};
-  kniffel::KniffelModel::State late;
-  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
-  late.sheet.upper = 50;
-  expect_keys_merge_as_texts(k, late, core::EveryAction{});
+  expect_keys_merge_as_texts(k, model_tests::kniffel_two_open(), core::EveryAction{});
 }
 
 // The erased game (core::ErasedGame over an AnyGame, what Python's State.exact compiles)
@@ -99,10 +96,7 @@ TEST(GenericSolve, TheErasedGameCompilesAsTheGame) {
   const pig::PigModel pig_game(pig_rules);
   expect_erased_compiles_as_the_game(pig_game, pig_game.initial_state());
   const kniffel::KniffelModel k{kniffel::KniffelRules{}};
-  kniffel::KniffelModel::State late;  // 252 outcomes of five dice at each first throw
-  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
-  late.sheet.upper = 50;
-  expect_erased_compiles_as_the_game(k, late);
+  expect_erased_compiles_as_the_game(k, model_tests::kniffel_two_open());
 }
 
 // Pig is a race with cycles (a 1 hands the turn back with both scores as they were): the

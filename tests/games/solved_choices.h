@@ -1,12 +1,13 @@
 #pragma once
 // The games' solved policies as choices in their models (the index of the action the policy
 // takes among a state's legal actions), shared by the tests that play or solve a model
-// against the game's own solver.
+// against the game's own solver, and the starts those tests and their benchmark pairs share.
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "games/kniffel/model.h"
 #include "games/schocken/model.h"
 #include "games/verflixte6/rules/model.h"
 #include "games/zehntausend/model.h"
@@ -93,6 +94,15 @@ inline auto verflixte6_open_below(int eyes, const verflixte6::Rules& rules, cons
   return [eyes, &rules, &policy](const verflixte6::Verflixte6Model::State& s, const std::vector<verflixte6::Action>& actions) {
     return s.turn.eyes < eyes ? std::nullopt : std::optional<std::size_t>(verflixte6_choice(rules, policy, s, actions));
   };
+}
+
+// Kniffel with two boxes open, Chance and Sixes, after an upper section of 50: each first
+// throw of five dice has 252 outcomes.
+inline kniffel::KniffelModel::State kniffel_two_open() {
+  kniffel::KniffelModel::State late;
+  late.sheet.filled = static_cast<std::uint16_t>(((1u << kniffel::kCategories) - 1) & ~(1u << kniffel::Chance | 1u << kniffel::Sixes));
+  late.sheet.upper = 50;
+  return late;
 }
 
 }  // namespace verflixt::model_tests
