@@ -168,9 +168,9 @@ SolveReport solve_report(const po::variables_map& vm, const core::RunControl& co
     const bool curve = vm["curve"].as<bool>();
     opt.keep_table = vm.count("write-policy") > 0 || curve;
     // Through the batch solver even for one loadout: idle threads then share its own work.
-    auto main = solve_loadouts(rules, std::span(&loadout, 1), opt, control);
-    if (main.empty()) throw core::Interrupted("solve stopped before the loadout " + loadout_name(loadout) + " was solved");
-    Row r{std::move(main.front()), {}};
+    auto solved = solve_loadouts(rules, std::span(&loadout, 1), opt, control);
+    if (solved.empty()) throw core::Interrupted("solving the loadout " + loadout_name(loadout));
+    Row r{std::move(solved.front()), {}};
     ev[loadout.bits] = r.sol.ev;
     SolverOptions sub = opt;
     sub.keep_table = false;
