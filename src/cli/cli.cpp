@@ -36,7 +36,14 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_host_owns_interrupts{false};
-bool g_progress_shown = false;
+// Whether a progress line stands unended on a terminal: one flag per command's thread, which
+// the controls it makes share (any of a run's threads may report through them).
+std::shared_ptr<std::atomic<bool>> progress_shown() {
+  thread_local const auto shown = std::make_shared<std::atomic<bool>>(false);
+  return shown;
+}
+thread_local std::ostream* t_output = nullptr;                // null: std::cout
+thread_local const std::atomic<bool>* t_stop = nullptr;       // null: the process's Ctrl-C
 
 // The first Ctrl-C asks the run to stop at the next chunk; a second one, for a user who will
 // not wait for the unit under way, kills the process as SIGINT normally does.
@@ -238,7 +245,7 @@ std::string format_from(const po::variables_map& vm, const std::vector<std::stri
 
 void emit(const po::variables_map& vm, const std::string& text) {
   if (!vm.count("output") || vm["output"].as<std::string>() == "-") {  // --output - is stdout
-    std::cout << text << std::flush;
+    standard_output() << text << std::flush;
     return;
   }
   core::write_file_atomic(vm["output"].as<std::string>(), text, "--output");
@@ -259,7 +266,7 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     check_parsed(parsed, all, argv[0], positional != nullptr);
     po::store(parsed, vm);
     if (vm.count("help")) {
-      std::cout << usage << "\n\n" << all << "\n";
+      standard_output() << usage << "\n\n" << all << "\n";
       return false;
     }
     po::notify(vm);
@@ -379,11 +386,19 @@ void install_interrupt_handler() {
   if (core::cluster::size() > 1) std::signal(SIGTERM, on_sigint);
 }
 
-const std::atomic<bool>& interrupt_flag() { return g_interrupted; }
+const std::atomic<bool>& interrupt_flag() { return t_stop ? *t_stop : g_interrupted; }
+
+StopScope::StopScope(const std::atomic<bool>& stop) noexcept : previous_(t_stop) { t_stop = &stop; }
+StopScope::~StopScope() { t_stop = previous_; }
+
+std::ostream& standard_output() { return t_output ? *t_output : std::cout; }
+
+OutputScope::OutputScope(std::ostream& to) noexcept : previous_(t_output) { t_output = &to; }
+OutputScope::~OutputScope() { t_output = previous_; }
 
 core::RunControl progress_control(const std::string& label) {
   core::RunControl rc;
-  rc.stop = &g_interrupted;
+  rc.stop = &interrupt_flag();
   const auto start = std::chrono::steady_clock::now();
   auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);
   // On a terminal the line is redrawn four times a second; into a log file (CI, a pipe)
@@ -391,13 +406,13 @@ core::RunControl progress_control(const std::string& label) {
   const bool tty = ::isatty(STDERR_FILENO);
   auto stage = std::make_shared<std::string>();
   rc.stage = [stage](const std::string& what) { *stage = what; };
-  rc.progress = [label, start, last, tty, stage](std::uint64_t done, std::uint64_t total) {
+  rc.progress = [label, start, last, tty, stage, shown = progress_shown()](std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
     if (now - start < std::chrono::seconds(1)) return;
     if (now - *last < (tty ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10000)) && done < total) return;
     if (!tty && done >= total) return;
     *last = now;
-    g_progress_shown = tty;
+    shown->store(tty);
     const double pct = total ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0;
     // A stage's text may be shorter than the last one's: a terminal clears the rest of the line.
     std::fprintf(stderr, "%s%s%s%s: %5.1f%% (%llu/%llu)%s", tty ? "\r" : "", label.c_str(), stage->empty() ? "" : ", ",
@@ -409,12 +424,11 @@ core::RunControl progress_control(const std::string& label) {
 }
 
 void progress_done() {
-  if (g_progress_shown) std::fprintf(stderr, "\n");
-  g_progress_shown = false;
+  if (progress_shown()->exchange(false)) std::fprintf(stderr, "\n");
 }
 
 Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short) {
-  return {cut_short || g_interrupted.load(), completed, total, std::move(unit)};
+  return {cut_short || interrupt_flag().load(), completed, total, std::move(unit)};
 }
 
 std::string completion_text(const Completion& c) {
@@ -462,7 +476,7 @@ int finish_unstarted(const std::vector<std::string>& args, const std::string& st
   mark(out, c);
   out.field("stopped_while", stage).line("stopped while " + stage + ": nothing was finished");
   const std::string text = interrupted_mark(c, format) + out.render(format);
-  if (output.empty() || output == "-") std::cout << text << std::flush;
+  if (output.empty() || output == "-") standard_output() << text << std::flush;
   else core::write_file_atomic(output, text, "--output");
   std::fprintf(stderr, "verflixt: interrupted while %s: nothing was finished\n", stage.c_str());
   return kExitInterrupted;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -65,9 +66,25 @@ std::string json_text(nlohmann::ordered_json doc);
 core::OptionTable output_options(const std::vector<std::string>& formats);
 // The chosen format, checked against `formats`.
 std::string format_from(const po::variables_map& vm, const std::vector<std::string>& formats);
-// Writes `text` to stdout (also for --output -), or to --output atomically (a temporary file renamed into place),
+// Writes `text` to the standard output (also for --output -), or to --output atomically (a temporary file renamed into place),
 // so a failed or interrupted run never leaves a half-written file.
 void emit(const po::variables_map& vm, const std::string& text);
+
+// The calling thread's standard output, where a command writes its result and its --help:
+// std::cout, or the stream an OutputScope installs (an in-process run's capture, the help
+// text the manual reads back). Per thread, so that commands run in-process on several threads
+// at once each keep their own output.
+std::ostream& standard_output();
+class OutputScope {
+ public:
+  explicit OutputScope(std::ostream& to) noexcept;
+  ~OutputScope();
+  OutputScope(const OutputScope&) = delete;
+  OutputScope& operator=(const OutputScope&) = delete;
+
+ private:
+  std::ostream* previous_;
+};
 
 // Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
 // false on --help. Unknown options (with the closest names), bad values, negative values of
@@ -95,11 +112,26 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
 // Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk (a second
 // Ctrl-C kills the process at once).
 void install_interrupt_handler();
+// The stop request the calling thread's command honours: the process's (Ctrl-C), or the one
+// a StopScope installs (an in-process run its host stops alone, leaving the others running).
+// Read on the command's own thread: a parallel region's threads get it through the
+// RunControl or a reference taken before the region.
 const std::atomic<bool>& interrupt_flag();
+class StopScope {
+ public:
+  explicit StopScope(const std::atomic<bool>& stop) noexcept;
+  ~StopScope();
+  StopScope(const StopScope&) = delete;
+  StopScope& operator=(const StopScope&) = delete;
+
+ private:
+  const std::atomic<bool>* previous_;
+};
 // A host process that owns SIGINT itself (the Python module, whose interpreter turns Ctrl-C
 // into KeyboardInterrupt) runs the commands in-process: after host_owns_interrupts() the
-// commands leave the signal's handler alone, and the host raises and clears the same stop
-// request with set_interrupt(), so a command stops exactly as it does on Ctrl-C.
+// commands leave the signal's handler alone, and the host stops each command through its own
+// StopScope (set_interrupt() raises and clears the process's request), so a command stops
+// exactly as it does on Ctrl-C.
 void host_owns_interrupts();
 void set_interrupt(bool requested);
 

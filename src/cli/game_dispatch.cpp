@@ -109,9 +109,10 @@ int game_first(std::vector<char*>& args) {
       return -1;
     }
     const games::GameEntry& g = games()[*k - 1];
-    std::cout << "verflixt --game " << g.name << ": " << g.description << "\ncommands:";
-    for (const auto& c : g.commands) std::cout << " " << c.name;
-    std::cout << "\n(verflixt " << g.name << " COMMAND --help for a command's options)\n";
+    std::ostream& out = standard_output();
+    out << "verflixt --game " << g.name << ": " << g.description << "\ncommands:";
+    for (const auto& c : g.commands) out << " " << c.name;
+    out << "\n(verflixt " << g.name << " COMMAND --help for a command's options)\n";
     return 0;
   }
   // The option text lives as long as the program: argv points into it.

@@ -1,10 +1,12 @@
 #pragma once
-// A command run inside this process instead of as a new one: what the Python module and the
-// page's server do to answer with the very command a user would type, so that their numbers
-// are the command line's to the last bit. The command prints to std::cout, which is swapped
-// for a string while it runs; commands share that stream (and the stop request), so one runs
-// at a time in a process. The caller chooses the budget the command's exact work checks
-// (core/budget.h) by opening its scope around the call.
+// A command run inside this process instead of as a new one: what the Python module does to
+// answer with the very command a user would type, so that its numbers are the command line's
+// to the last bit. The command's standard output is captured into a string (an OutputScope,
+// cli.h) and it honours its own stop request (a StopScope), both the calling thread's: runs
+// on several threads at once each keep their own output and stop alone. The caller chooses
+// the budget the command's exact work checks (core/budget.h) by opening its scope around the
+// call.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -14,14 +16,14 @@ namespace verflixt::cli {
 
 struct InProcessRun {
   int code = 0;             // the command's exit code
-  std::string out;          // what it printed on stdout
+  std::string out;          // what it printed on its standard output
   std::string input_error;  // non-empty: the one-line message of core::InputError (a refusal of the budget included)
   std::string failure;      // non-empty: any other exception, as "internal error: ..."
   bool stopped = false;     // core::Interrupted: stopped (Ctrl-C) before it had a result
 };
 
-// Runs `fn` with `argv` (argv[0] the command's name), waiting for any other in-process run
-// to end first.
-InProcessRun run_in_process(core::CommandFn fn, const std::vector<std::string>& argv);
+// Runs `fn` with `argv` (argv[0] the command's name) on the calling thread; `stop` is the
+// request it stops at, as the command line's Ctrl-C.
+InProcessRun run_in_process(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& stop);
 
 }  // namespace verflixt::cli

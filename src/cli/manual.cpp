@@ -1,10 +1,10 @@
 #include "cli/manual.h"
 
-#include <iostream>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "cli/cli.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
@@ -47,15 +47,9 @@ std::string words(const std::vector<std::string>& list) {
 
 std::string help_text(core::CommandFn run, const char* name) {
   std::ostringstream captured;
-  std::streambuf* const saved = std::cout.rdbuf(captured.rdbuf());
+  const OutputScope into(captured);
   const char* argv[] = {name, "--help", nullptr};
-  try {
-    run(2, argv);
-  } catch (...) {
-    std::cout.rdbuf(saved);
-    throw;
-  }
-  std::cout.rdbuf(saved);
+  run(2, argv);
   return captured.str();
 }
 

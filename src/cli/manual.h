@@ -11,7 +11,7 @@
 
 namespace verflixt::cli {
 
-// What `COMMAND --help` prints (captured from std::cout).
+// What `COMMAND --help` prints (captured from its standard output, cli.h).
 std::string help_text(core::CommandFn run, const char* name);
 
 // The long options (`--turns`) a help text lists, in order.

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <functional>
 #include <regex>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -120,20 +119,16 @@ Run run_once(const Case& c, int threads) {
   argv.push_back(nullptr);
   omp_set_num_threads(threads);
   std::ostringstream captured;
-  std::streambuf* const saved = std::cout.rdbuf(captured.rdbuf());
   Run r;
   const double cpu0 = cpu_seconds();
   const auto t0 = std::chrono::steady_clock::now();
   int code = 0;
-  try {
+  {
+    const OutputScope into(captured);
     code = c.command->run(static_cast<int>(args.size()), argv.data());
-  } catch (...) {
-    std::cout.rdbuf(saved);
-    throw;
   }
   r.real = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu = cpu_seconds() - cpu0;
-  std::cout.rdbuf(saved);
   if (code == kExitInterrupted) throw core::Interrupted("timing " + c.game + " " + c.label());
   if (code != 0) throw std::logic_error("bench --solvers: " + c.game + " " + c.label() + " exited with " + std::to_string(code));
   nlohmann::json j = nlohmann::json::parse(captured.str(), nullptr, false);

@@ -4,12 +4,12 @@
 // project has, and running the command itself guarantees the command line's exact numbers for
 // the same seed and options.
 //
-// A command prints to std::cout; the run (cli/in_process.h) swaps std::cout's buffer for a
-// string (Python's own output goes through its file objects, untouched). Commands share that
-// stream and the stop flag, so one runs at a time (a mutex), on a worker thread: the calling thread waits with the
-// GIL released, in short slices, and asks Python whether a signal came (PyErr_CheckSignals).
-// On Ctrl-C it raises the stop request the command line's handler raises (cli::set_interrupt),
-// waits for the command to stop at its next checkpoint, and re-raises KeyboardInterrupt.
+// Each command runs on a worker thread of its own (run_released): its standard output is
+// captured into a string and it honours a stop request of its own (cli/in_process.h), so two
+// Python threads' commands compute at once, and Python's own output goes through its file
+// objects, untouched. The calling thread waits with the GIL released, in short slices, and
+// asks Python whether a signal came (PyErr_CheckSignals); on Ctrl-C it raises that command's
+// stop request, waits for it to stop at its next checkpoint, and re-raises KeyboardInterrupt.
 #include <unistd.h>
 
 #include <pybind11/stl.h>
@@ -21,7 +21,6 @@
 #include <exception>
 #include <fstream>
 #include <functional>
-#include <iostream>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -38,8 +37,6 @@
 namespace verflixt::python {
 
 namespace {
-
-std::mutex g_command_mutex;  // one command at a time: they share std::cout and the stop flag
 
 // A temporary rules file for --rules (the commands read rules from a file), removed after.
 class RulesFile {
@@ -69,19 +66,12 @@ struct WorkerResult {
   bool stopped = false;     // core::Interrupted: stopped before it had a result
 };
 
-WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& cancelled) {
+WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& stop) {
   WorkerResult r;
-  const std::lock_guard<std::mutex> lock(g_command_mutex);
-  if (cancelled) {  // Ctrl-C came while it waited for another command
-    r.stopped = true;
-    return r;
-  }
-  cli::set_interrupt(false);
-  if (cancelled) cli::set_interrupt(true);  // Ctrl-C between the check above and the clearing
   // As main.cpp: exact work checks this budget (Ctrl-C stops it there).
-  const core::Budget budget(memory_limits(), &cli::interrupt_flag());
+  const core::Budget budget(memory_limits(), &stop);
   const core::Budget::Scope scope(&budget);
-  const cli::InProcessRun run = cli::run_in_process(fn, argv);
+  const cli::InProcessRun run = cli::run_in_process(fn, argv, stop);
   r.run = {run.code, run.out};
   r.input_error = run.input_error;
   r.failure = run.failure;
@@ -89,15 +79,11 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
   return r;
 }
 
-// A command off the calling thread (run_released): Ctrl-C raises the command line's stop.
+// A command off the calling thread (run_released): Ctrl-C raises its stop request.
 WorkerResult run_command_released(core::CommandFn fn, const std::vector<std::string>& argv) {
-  std::atomic<bool> cancelled{false};
+  std::atomic<bool> stop{false};
   WorkerResult result;
-  run_released([&] { result = run_command(fn, argv, cancelled); },
-               [&] {
-                 cancelled = true;
-                 cli::set_interrupt(true);
-               });
+  run_released([&] { result = run_command(fn, argv, stop); }, [&] { stop = true; });
   return result;
 }
 

@@ -26,6 +26,39 @@ def test_two_threads_solve_at_once_and_agree(vf):
     assert results[0] is not None and results[0] == results[1]
 
 
+def test_a_second_thread_answers_while_the_first_computes(vf):
+    # The main thread runs an evaluate that only Ctrl-C ends; a second thread asks for a solve
+    # meanwhile, then presses Ctrl-C. Commands that waited for each other would never get
+    # there: the watchdog's Ctrl-C after 60 s ends the evaluate, and the solve comes after it.
+    g = vf.game("pig", set={"goal": 40})
+    alone = g.solve().p_first_wins
+    evaluating = threading.Event()
+    answered = {}
+
+    def second():
+        evaluating.wait(10)
+        value = g.solve().p_first_wins
+        answered["during"] = evaluating.is_set()
+        answered["value"] = value
+        os.kill(os.getpid(), signal.SIGINT)
+
+    watchdog = threading.Timer(60, os.kill, (os.getpid(), signal.SIGINT))
+    t = threading.Thread(target=second)
+    watchdog.start()
+    t.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            evaluating.set()
+            g.evaluate(games=10**9, threads=1)
+        evaluating.clear()
+    finally:
+        watchdog.cancel()
+        t.join(60)
+    assert answered == {"during": True, "value": alone}
+    # Ctrl-C stopped the main thread's command alone; the next answer is whole.
+    assert g.evaluate(games=200, seed=1, threads=1).interrupted is False
+
+
 def test_python_runs_while_a_command_computes(vf):
     assert python_runs_during(lambda: vf.game("pig", set={"goal": 60}).solve())
 

@@ -209,7 +209,7 @@ void Balance::read_table() {
 void Balance::install_hooks() {
   hooks.begin = [](const std::string& label) { return progress_control(label); };
   hooks.end = [] { progress_done(); };
-  hooks.stopped = [] { return interrupt_flag().load(); };
+  hooks.stopped = [&stop = interrupt_flag()] { return stop.load(); };  // this command's, from any thread
   run = BalanceRun{evenings, seed, threads};
   base_name = base.empty() ? "none" : vm["base"].as<std::string>();
 }

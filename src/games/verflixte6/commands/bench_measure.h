@@ -43,7 +43,7 @@ struct TimingLog {
   double shortest = std::numeric_limits<double>::infinity();
 };
 inline TimingLog& timing_log() {
-  static TimingLog log;
+  thread_local TimingLog log;  // the bench's own: it times on its command's thread
   return log;
 }
 
