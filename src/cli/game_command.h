@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/rule_table.h"
 #include "verflixt/version.h"
@@ -98,23 +99,9 @@ int print_rules(int argc, const char* const* argv, const std::string& caption, c
   return emit_rules(vm, table, rules);
 }
 
-// One choice of an advice in a player's words ("roll", "keep 6 6, throw 1") and its value.
-struct RankedChoice {
-  std::string action;
-  double value = 0;
-  double se = 0;  // a Monte Carlo value's standard error (0: exact), shown as ± beside it
-};
-// The first line of every advice (core/report.h's headline): what to do, then by how much,
-// in a player's words. `ranked` holds the choices best first, a tie with the simpler choice
-// first; choices within `tie` of the best are called a tie, never a win. `measure` names the
-// value ("chance to win", "expected points to come"), shown as a percentage when `percent`;
-// `method` says how it was found ("exact", "exact, both playing optimally after").
-std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::string& measure, bool percent,
-                            const std::string& method, double tie = 1e-9);
-
-// How far a Monte Carlo estimate lies from the exact value, in standard errors, as every
-// table prints it next to the two ("+0.53"); a zero SE counts as the smallest positive one.
-std::string se_distance(double estimate, double se, double exact);
+using core::advice_headline;
+using core::RankedChoice;
+using core::se_distance;
 
 // A count option declared as po::value<std::uint64_t> (--games, --turns), checked to 1..2^40.
 std::uint64_t count_from(const po::variables_map& vm, const char* key);

@@ -17,6 +17,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/report.h"
+#include "verflixt/games/pig/answers.h"
 #include "verflixt/games/pig/monte_carlo.h"
 #include "verflixt/games/pig/policy.h"
 #include "verflixt/games/pig/solver.h"
@@ -52,40 +53,9 @@ PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players)
   return r;
 }
 
-core::report::Report pig_report(const PigRules& rules) { return core::report::Report({kVersion, "pig", pig::rules_summary(rules), ""}); }
-
 namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-// P(win) per seat from a Monte Carlo run, in the three formats; `exact_info` adds the exact
-// first-seat value of a two-player match.
-std::string match_output(const std::string& format, core::report::Report r, const pig::MatchRun& run,
-                         const std::vector<std::string>& names, const std::string& title, double exact,
-                         const pig::MatchValue* exact_info) {
-  const pig::MatchTally& t = run.tally;
-  r.field("games", t.games)
-      .field("requested_games", run.requested)
-      .field("interrupted", run.interrupted)
-      .field("seconds", run.seconds)
-      .field("mean_turns", t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0)
-      .line(title + ": " + std::to_string(t.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
-            ", seat 1 moves first, Monte Carlo (± 1 SE)");
-  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
-                                           {.name = "policy", .text = "  ", .width = 10},
-                                           {.name = "games", .in = core::report::kCsv},
-                                           {.name = "wins", .in = core::report::kJsonCsv},
-                                           {.name = "p_win", .text = "  P(win) ", .se_name = "stderr"}});
-  for (size_t s = 0; s < names.size(); ++s)
-    seats.row({s + 1, names[s], t.games, t.wins[s], core::Estimate{t.p_win(static_cast<int>(s)), t.se_win(static_cast<int>(s))}});
-  if (exact_info) {
-    r.field("exact_first_player_win", exact).field("exact_residual", exact_info->residual);
-    r.line("exact P(first player wins) " + fmt("%.6f", exact) + " (policy evaluation, residual " +
-           fmt("%.1e", exact_info->residual) + "); Monte Carlo differs by " + se_distance(t.p_win(0), t.se_win(0), exact) +
-           " SE");
-  }
-  return r.render(format);
-}
 
 }  // namespace
 
@@ -118,66 +88,15 @@ int pig_solve_command(int argc, const char* const* argv) {
   const int step = vm["step"].as<int>();
   if (!(tolerance > 0 && tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
   if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
-  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
-    core::ValueIterationOptions options;
-    options.tolerance = tolerance;
-    options.control = &control;
-    return pig::solve(rules, options);
+  pig::SolveAnswer answer = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
+    return pig::solve_answer(rules, tolerance, step, control);
   });
-
-  std::vector<int> marks;
-  for (int v = 0; v < rules.goal; v += step) marks.push_back(v);
-  core::report::Report r = pig_report(rules);
-  r.field("policy", "optimal")
-      .field("exact", true)
-      .field("method", "value iteration (Gauss-Seidel, level by level)")
-      .field("first_player_win", sol.win_probability(0, 0, 0))
-      .field("residual", sol.residual)
-      .field("iterations", std::int64_t{sol.iterations})
-      .field("converged", sol.converged)
-      .field("interrupted", interrupt_flag().load());
-  // JSON and CSV list the hold table row by row; the text shows it as a matrix (below).
-  core::report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
-                                 core::report::kJsonCsv);
-  for (int i : marks)
-    for (int o : marks) table.row({i, o, sol.hold_at(i, o)});
-
   if (vm.count("write-policy")) {
-    const std::string path = vm["write-policy"].as<std::string>();
-    std::ostringstream out;
-    out << "# verflixt " << kVersion << " pig optimal policy, " << pig::rules_summary(rules)
-        << "\n# one line per (my score i, opponent score j): i j then R (roll) or H (hold) for turn totals 0.."
-           "goal-i-1\n";
-    for (int i = 0; i < rules.goal; ++i)
-      for (int o = 0; o < rules.goal; ++o) {
-        out << i << " " << o << " ";
-        for (int k = 0; i + k < rules.goal; ++k) out << (sol.action(i, o, k) == pig::PigAction::Hold ? 'H' : 'R');
-        out << "\n";
-      }
-    core::write_file_atomic(path, out.str(), "--write-policy");  // whole or absent, as every output file
-    r.field("policy_file", path);
+    answer.policy_file = vm["write-policy"].as<std::string>();
+    // Whole or absent, as every output file.
+    core::write_file_atomic(answer.policy_file, pig::policy_text(answer.solution), "--write-policy");
   }
-
-  // A level is the points both players have banked: each is solved after the ones above it.
-  r.line("exact (value iteration level by level: " + std::to_string(2 * rules.goal - 1) + " levels, " +
-         std::to_string(sol.iterations) + " Gauss-Seidel sweeps of one level in all, residual " +
-         fmt("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") +
-         (interrupt_flag().load() ? ", interrupted" : "") + ")");
-  r.line("P(first player wins) under optimal play: " + fmt("%.6f", sol.win_probability(0, 0, 0)) +
-         "   (Neller & Presser 2004: 0.5306 at goal 100)\n");
-  r.line("hold at turn total (first total the optimal player holds at; rows: my score, columns: opponent score)");
-  std::string head = "   me\\opp";
-  for (int o : marks) head += fmt("%5.0f", o);
-  r.line(head);
-  for (int i : marks) {
-    std::string row = fmt("%8.0f", i);
-    for (int o : marks) row += fmt("%5.0f", sol.hold_at(i, o));
-    r.line(row);
-  }
-  r.line("(a value of goal - my score means: roll until the goal)");
-  if (vm.count("write-policy")) r.line("policy written to " + vm["write-policy"].as<std::string>());
-  const std::string text = r.render(format);
-  emit(vm, text);
+  emit(vm, describe(answer).render(format));
   return 0;
 }
 
@@ -206,17 +125,14 @@ int pig_evaluate_command(int argc, const char* const* argv) {
   const int threads = threads_from(vm);
   const bool exact = vm["exact"].as<bool>() && rules.goal <= pig::kMaxSolveGoal;
   const pig::PigPolicy* seats[] = {first.get(), second.get()};
-  const pig::MatchRun run = with_progress("evaluate pig games", [&](const core::RunControl& control) {
+  pig::MatchAnswer answer{.rules = rules, .seats = {first->name(), second->name()}, .seed = seed, .threads = threads,
+                          .run = {}, .tournament = false, .exact = {}};
+  answer.run = with_progress("evaluate pig games", [&](const core::RunControl& control) {
     return pig::play_games(rules, seats, games, seed, threads, control);
   });
-  pig::MatchValue mv;
-  if (exact) mv = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
-  core::report::Report r = pig_report(rules);
-  r.head_line("  seed " + std::to_string(seed));
-  r.field("seed", seed).field("threads", threads).field("policy", first->name()).field("opponent", second->name());
-  emit(vm, match_output(format, std::move(r), run, {first->name(), second->name()}, first->name() + " vs " + second->name(),
-                        mv.first_player_win, exact ? &mv : nullptr));
-  return finish_marked(completion(run.completed, run.requested, "games", run.interrupted));
+  if (exact) answer.exact = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
+  emit(vm, describe(answer).render(format));
+  return finish_marked(completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted));
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {
@@ -240,14 +156,13 @@ int pig_tournament_command(int argc, const char* const* argv) {
   const std::uint64_t games = count_from(vm, "games");
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const pig::MatchRun run = with_progress("tournament pig games", [&](const core::RunControl& control) {
+  pig::MatchAnswer answer{.rules = rules, .seats = table.names, .seed = seed, .threads = threads,
+                          .run = {}, .tournament = true, .exact = {}};
+  answer.run = with_progress("tournament pig games", [&](const core::RunControl& control) {
     return pig::play_games(rules, table.seats, games, seed, threads, control);
   });
-  core::report::Report r = pig_report(rules);
-  r.head_line("  seed " + std::to_string(seed));
-  r.field("seed", seed).field("threads", threads).field("policy", table.names);
-  emit(vm, match_output(format, std::move(r), run, table.names, "tournament", 0, nullptr));
-  return finish_marked(completion(run.completed, run.requested, "games", run.interrupted));
+  emit(vm, describe(answer).render(format));
+  return finish_marked(completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted));
 }
 
 int pig_balance_command(int argc, const char* const* argv) {

@@ -15,8 +15,6 @@ int pig_rules_command(int argc, const char* const* argv);
 // --faces, --bust-face shorthands) and the rules they give with `players` seats, validated.
 core::OptionTable pig_options();
 pig::PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players);
-// The head of every Pig result (core/report.h).
-core::report::Report pig_report(const pig::PigRules& rules);
 
 int pig_evaluate_command(int argc, const char* const* argv);
 int pig_solve_command(int argc, const char* const* argv);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/pig/commands/commands.h"
+#include "verflixt/games/pig/answers.h"
 #include "verflixt/games/pig/race.h"
 
 namespace verflixt::cli {
@@ -18,7 +19,7 @@ int pig_compensate_command(const po::variables_map& vm) {
   const std::string format = format_from(vm, {"table", "json", "csv"});
   const core::RaceSolution race = pig::solve_race(rules);
   const pig::Compensation c = pig::fair_compensation(race);
-  core::report::Report r = pig_report(rules);
+  core::report::Report r = pig::report_head(rules);
   r.field("exact", true)
       .field("method", "race solver over (my score, opponent score, turn total), core/race_solver.h")
       .field("first_player_win", race.first_wins())

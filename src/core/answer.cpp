@@ -1,0 +1,43 @@
+#include "verflixt/core/answer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "verflixt/core/report.h"
+
+namespace verflixt::core {
+
+std::string se_distance(double estimate, double se, double exact) {
+  return report::number("%+.2f", (estimate - exact) / std::max(se, 1e-300));
+}
+
+std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::string& measure, bool percent,
+                            const std::string& method, double tie) {
+  if (ranked.empty()) return "no advice: nothing to choose";
+  const auto number = [&](double v) { return percent ? report::number("%.1f", 100 * v) : report::number("%.2f", v); };
+  const auto with_se = [&](double v, double se) {
+    return number(v) + (se > 0 ? " ± " + number(se) : std::string()) + (percent ? "%" : "");
+  };
+  const auto value = [&](double v) { return with_se(v, 0); };
+  const RankedChoice& best = ranked.front();
+  if (ranked.size() == 1)
+    return best.action + ": the only choice (" + measure + " " + with_se(best.value, best.se) + ", " + method + ")";
+  std::size_t tied = 1;
+  while (tied < ranked.size() && std::abs(ranked[tied].value - best.value) <= tie) ++tied;
+  if (tied > 1) {
+    // Ties are called ties; the ranking puts the simplest of them first, and so does this.
+    const std::string worse = tied < ranked.size() ? "; " + ranked[tied].action + " is worse" : "";
+    if (tied == 2)
+      return best.action + " or " + ranked[1].action + ": a tie (" + measure + " " + value(best.value) + " either way, " + method +
+             ")" + worse;
+    return best.action + " (tied with " + std::to_string(tied - 1) + " other choices: " + measure + " " + value(best.value) +
+           " either way, " + method + ")" + worse;
+  }
+  const RankedChoice& next = ranked[1];
+  const double gap = best.value - next.value, gap_se = std::sqrt(best.se * best.se + next.se * next.se);
+  return best.action + " (" + measure + " " + with_se(best.value, best.se) + ", " + method + "); " + next.action +
+         " is worse by " + number(gap) + (gap_se > 0 ? " ± " + number(gap_se) : std::string()) +
+         (percent ? " percentage points" : "");
+}
+
+}  // namespace verflixt::core

@@ -1,0 +1,161 @@
+#include "verflixt/games/pig/answers.h"
+
+#include <sstream>
+#include <utility>
+
+#include "verflixt/core/answer.h"
+#include "verflixt/version.h"
+
+namespace verflixt::pig {
+
+using core::report::number;
+
+core::report::Report report_head(const PigRules& rules) {
+  return core::report::Report({kVersion, "pig", rules_summary(rules), ""});
+}
+
+SolveAnswer solve_answer(const PigRules& rules, double tolerance, int step, const core::RunControl& control) {
+  core::ValueIterationOptions options;
+  options.tolerance = tolerance;
+  options.control = &control;
+  PigSolution solution = solve(rules, options);
+  return {.solution = std::move(solution), .step = step, .interrupted = control.stopped(), .policy_file = ""};
+}
+
+core::report::Report describe(const SolveAnswer& a) {
+  const PigSolution& sol = a.solution;
+  const PigRules& rules = sol.rules;
+  std::vector<int> marks;
+  for (int v = 0; v < rules.goal; v += a.step) marks.push_back(v);
+  core::report::Report r = report_head(rules);
+  r.field("policy", "optimal")
+      .field("exact", true)
+      .field("method", "value iteration (Gauss-Seidel, level by level)")
+      .field("first_player_win", sol.win_probability(0, 0, 0))
+      .field("residual", sol.residual)
+      .field("iterations", std::int64_t{sol.iterations})
+      .field("converged", sol.converged)
+      .field("interrupted", a.interrupted);
+  // JSON and CSV list the hold table row by row; the text shows it as a matrix (below).
+  core::report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
+                                       core::report::kJsonCsv);
+  for (int i : marks)
+    for (int o : marks) table.row({i, o, sol.hold_at(i, o)});
+  if (!a.policy_file.empty()) r.field("policy_file", a.policy_file);
+
+  // A level is the points both players have banked: each is solved after the ones above it.
+  r.line("exact (value iteration level by level: " + std::to_string(2 * rules.goal - 1) + " levels, " +
+         std::to_string(sol.iterations) + " Gauss-Seidel sweeps of one level in all, residual " +
+         number("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") + (a.interrupted ? ", interrupted" : "") +
+         ")");
+  r.line("P(first player wins) under optimal play: " + number("%.6f", sol.win_probability(0, 0, 0)) +
+         "   (Neller & Presser 2004: 0.5306 at goal 100)\n");
+  r.line("hold at turn total (first total the optimal player holds at; rows: my score, columns: opponent score)");
+  std::string head = "   me\\opp";
+  for (int o : marks) head += number("%5.0f", o);
+  r.line(head);
+  for (int i : marks) {
+    std::string row = number("%8.0f", i);
+    for (int o : marks) row += number("%5.0f", sol.hold_at(i, o));
+    r.line(row);
+  }
+  r.line("(a value of goal - my score means: roll until the goal)");
+  if (!a.policy_file.empty()) r.line("policy written to " + a.policy_file);
+  return r;
+}
+
+std::string policy_text(const PigSolution& sol) {
+  const PigRules& rules = sol.rules;
+  std::ostringstream out;
+  out << "# verflixt " << kVersion << " pig optimal policy, " << rules_summary(rules)
+      << "\n# one line per (my score i, opponent score j): i j then R (roll) or H (hold) for turn totals 0.."
+         "goal-i-1\n";
+  for (int i = 0; i < rules.goal; ++i)
+    for (int o = 0; o < rules.goal; ++o) {
+      out << i << " " << o << " ";
+      for (int k = 0; i + k < rules.goal; ++k) out << (sol.action(i, o, k) == PigAction::Hold ? 'H' : 'R');
+      out << "\n";
+    }
+  return out.str();
+}
+
+core::report::Report describe(const MatchAnswer& a) {
+  const MatchTally& t = a.run.tally;
+  core::report::Report r = report_head(a.rules);
+  r.head_line("  seed " + std::to_string(a.seed));
+  r.field("seed", a.seed).field("threads", a.threads);
+  if (a.tournament) r.field("policy", a.seats);
+  else r.field("policy", a.seats[0]).field("opponent", a.seats[1]);
+  const std::string title = a.tournament ? "tournament" : a.seats[0] + " vs " + a.seats[1];
+  r.field("games", t.games)
+      .field("requested_games", a.run.requested)
+      .field("interrupted", a.run.interrupted)
+      .field("seconds", a.run.seconds)
+      .field("mean_turns", t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0)
+      .line(title + ": " + std::to_string(t.games) + " games" + (a.run.interrupted ? " (interrupted)" : "") +
+            ", seat 1 moves first, Monte Carlo (± 1 SE)");
+  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
+                                                 {.name = "policy", .text = "  ", .width = 10},
+                                                 {.name = "games", .in = core::report::kCsv},
+                                                 {.name = "wins", .in = core::report::kJsonCsv},
+                                                 {.name = "p_win", .text = "  P(win) ", .se_name = "stderr"}});
+  for (std::size_t s = 0; s < a.seats.size(); ++s) {
+    const int seat = static_cast<int>(s);
+    seats.row({s + 1, a.seats[s], t.games, t.wins[s], core::Estimate{t.p_win(seat), t.se_win(seat)}});
+  }
+  if (a.exact) {
+    const double exact = a.exact->first_player_win;
+    r.field("exact_first_player_win", exact).field("exact_residual", a.exact->residual);
+    r.line("exact P(first player wins) " + number("%.6f", exact) + " (policy evaluation, residual " +
+           number("%.1e", a.exact->residual) + "); Monte Carlo differs by " +
+           core::se_distance(t.p_win(0), t.se_win(0), exact) + " SE");
+  }
+  return r;
+}
+
+Advice advise(const PigSolution& sol, const Situation& at) {
+  return {sol.rules,
+          at,
+          sol.action_value(at.mine, at.theirs, at.turn_total, PigAction::Roll),
+          sol.action_value(at.mine, at.theirs, at.turn_total, PigAction::Hold),
+          sol.hold_at(at.mine, at.theirs),
+          sol.residual};
+}
+
+core::report::Report describe(const Advice& a) {
+  const Situation& at = a.at;
+  // On an exact tie the solver rolls (its action 0), and the ranking lists roll first; the
+  // headline calls it a tie.
+  const bool roll_first = a.roll >= a.hold;
+  const struct {
+    const char* name;
+    double value;
+  } ranked[] = {{roll_first ? "roll" : "hold", roll_first ? a.roll : a.hold},
+                {roll_first ? "hold" : "roll", roll_first ? a.hold : a.roll}};
+  core::report::Report r = report_head(a.rules);
+  r.headline(core::advice_headline({{ranked[0].name, ranked[0].value}, {ranked[1].name, ranked[1].value}}, "chance to win",
+                                   true, "exact, both playing optimally after"));
+  r.field("exact", true)
+      .field("score", std::int64_t{at.mine})
+      .field("other", std::int64_t{at.theirs})
+      .field("turn_total", std::int64_t{at.turn_total})
+      .field("objective", "P(win), two players, optimal play after this choice")
+      .field("best", ranked[0].name)
+      .field("hold_at", std::int64_t{a.hold_at})  // goal - score: rolls until the goal
+      .field("residual", a.residual)
+      .line("my score " + std::to_string(at.mine) + ", opponent " + std::to_string(at.theirs) + ", turn total " +
+            std::to_string(at.turn_total) + "; P(win), exact (value iteration, residual " + number("%.1e", a.residual) +
+            "), optimal play after this choice");
+  core::report::Table& choices = r.table("choices", {{.name = "rank", .text = "  ", .text_format = "%.0f"},
+                                                     {.name = "choice", .text = ". "},
+                                                     {.name = "p_win", .text = "   ", .text_format = "%.6f"},
+                                                     {.name = "note", .in = core::report::kText}});
+  for (int k = 0; k < 2; ++k) choices.row({std::int64_t{k + 1}, ranked[k].name, ranked[k].value, k == 0 ? "  <- best" : ""});
+  r.line("difference " + number("%.6f", ranked[0].value - ranked[1].value) + "; at " + std::to_string(at.mine) + " : " +
+         std::to_string(at.theirs) + " the optimal player " +
+         (a.hold_at == a.rules.goal - at.mine ? std::string("rolls until the goal")
+                                              : "first holds at turn total " + std::to_string(a.hold_at)));
+  return r;
+}
+
+}  // namespace verflixt::pig
