@@ -1,6 +1,7 @@
 #include "verflixt/games/en_gingg/policy.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "verflixt/core/error.h"
@@ -93,6 +94,11 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
   throw core::InputError("unknown en-gingg policy " + verflixt::core::quoted(spec) +
                    "; valid: keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or a policy file (.ini)");
+}
+
+std::string display_name(const std::string& spec) {
+  if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
+  return spec;
 }
 
 TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy, int balance) {

@@ -87,6 +87,9 @@ class KeepRulePolicy final : public SetAsidePolicy {
 // A policy from an inline spec (above) or a policy file (a path ending in .ini). Unknown
 // specs, bad values and bad files throw InputError naming the choices, file and line.
 std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGinggRules& rules);
+// A policy spec as a table names its seat: a policy file by its name without directory and
+// .ini, any other spec as given.
+std::string display_name(const std::string& spec);
 
 // The exact value of one turn under a policy that does not look at the balances (every
 // policy above): the distribution of the phase-1 sum, by forward propagation through the

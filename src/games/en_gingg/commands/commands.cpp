@@ -4,13 +4,10 @@
 #include "games/en_gingg/commands/commands.h"
 
 #include <algorithm>
-#include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <iostream>
-#include <memory>
-#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/cli.h"
@@ -18,12 +15,10 @@
 #include "cli/game_command.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
+#include "verflixt/games/en_gingg/answers.h"
 #include "verflixt/games/en_gingg/monte_carlo.h"
 #include "verflixt/games/en_gingg/policy.h"
 #include "verflixt/games/en_gingg/solver.h"
-#include "verflixt/core/ini.h"
-#include "verflixt/core/report.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli {
 namespace {
@@ -39,16 +34,6 @@ core::OptionTable en_gingg_rules_options() {
 }
 
 eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
-
-core::report::Report en_gingg_report(const eg::EnGinggRules& rules) {
-  return core::report::Report({kVersion, "en-gingg", eg::rules_summary(rules), rules.preset});
-}
-
-// A policy spec as a table shows it: a file by its name without directory and .ini.
-std::string display_name(const std::string& spec) {
-  if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
-  return spec;
-}
 
 std::vector<int> faces_list(const std::string& text, const char* option, int max_face) {
   return core::parse_dice_text(text, option, max_face);
@@ -76,117 +61,7 @@ int en_gingg_solve_command(int argc, const char* const* argv) {
     return 0;
   const eg::EnGinggRules rules = en_gingg_rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  namespace rp = core::report;
-  const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
-
-  rp::Report r = en_gingg_report(rules);
-  r.field("exact", true)
-      .field("method", "backward induction over (dice left, pips aside, throws made), every set-aside of every throw")
-      .line("exact (backward induction over every set-aside of every throw)\n")
-      .line("phase 2 (G3): expected dice showing the digit " + fmt("%.10f", eg::phase2_expected_hits(rules, 1)) +
-            " per digit; the next player's expected loss is digit x that");
-  rp::Table& digits = r.table("phase2",
-                              {{.name = "digit", .text = "  digit "},
-                               {.name = "expected_hits", .in = rp::kJson},
-                               {.name = "expected_damage", .text = "  expected loss ", .text_format = "%.6f"}},
-                              rp::kText | rp::kJson);
-  for (int k = 1; k <= rules.max_sum() - rules.target && k <= rules.faces; ++k)
-    digits.row({i64(k), eg::phase2_expected_hits(rules, k), k * eg::phase2_expected_hits(rules, k)});
-
-  // The two solver policies and the keep-from heuristics, each valued exactly under both objectives.
-  r.line("\nphase 1 (G2): the optimal set-aside policies and, for comparison, keep-from:F (every die >= F,\n"
-         "else the highest); values per turn, exact\n"
-         "  policy               E[S]      own change  next loss  own+next   P(phase 2)");
-  rp::Table& rows = r.table("policies", {{.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
-                                         {.name = "expected_sum", .text_format = "%9.6f", .csv_format = "%.12f"},
-                                         {.name = "own_change", .text_format = "%12.6f", .csv_format = "%.12f"},
-                                         {.name = "next_loss", .text_format = "%11.6f", .csv_format = "%.12f"},
-                                         {.name = "own_plus_next", .text_format = "%10.6f", .csv_format = "%.12f"},
-                                         {.name = "p_phase2", .text_format = "%11.6f", .csv_format = "%.12f"},
-                                         {.name = "p_sum", .in = rp::kJson}});
-  std::vector<std::unique_ptr<eg::SetAsidePolicy>> policies;
-  for (const auto& name : eg::objective_names()) policies.push_back(eg::make_policy("optimal:" + name, rules));
-  for (int f = rules.faces; f >= 1; --f) policies.push_back(std::make_unique<eg::KeepFromPolicy>(rules, f));
-  std::vector<eg::TurnValue> values;
-  for (const auto& p : policies) {
-    values.push_back(eg::turn_value(rules, *p));
-    const eg::TurnValue& v = values.back();
-    double es = 0;
-    for (size_t s = 0; s < v.p_sum.size(); ++s) es += static_cast<double>(s) * v.p_sum[s];
-    rows.row({p->name(), es, v.own_change, v.next_loss, v.value(eg::Objective::OwnPlusNext), v.p_phase2, v.p_sum});
-  }
-  const double best_own = values[0].own_change, best_both = values[1].value(eg::Objective::OwnPlusNext);
-  r.field("optimal_own", best_own)
-      .field("optimal_own_plus_next", best_both)
-      .line("\noptimal:own maximizes the own change: " + fmt("%.10f", best_own) +
-            "\noptimal:own+next maximizes own change + next loss: " + fmt("%.10f", best_both));
-
-  // The set-aside rules in words. Exact: only the highest dice are set aside, as many as
-  // maximize their pips plus what throwing the rest again is worth (for "own" a number per
-  // count of dice, E_r below). Where own+next departs from own, listed. And a rule of thumb
-  // (Phase1Solution::keep_from) with what it costs.
-  const auto own = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::Own);
-  const auto both = std::make_shared<const eg::Phase1Solution>(rules, eg::Objective::OwnPlusNext);
-  std::vector<double> rethrow_worth;
-  for (int k = 0; k < rules.dice; ++k)  // V(k, s) = s − target + E_k for "own", whatever s
-    rethrow_worth.push_back(own->value({k, rules.dice - k, k == 0 ? 0 : 1}) - (rules.dice - k) + rules.target);
-  r.field("rethrow_worth", rethrow_worth);
-  std::string worth;
-  for (double w : rethrow_worth) worth += " " + fmt("%.4f", w);
-  rp::Table& differ = r.table("own_plus_next_departs", {{.name = "aside_dice"}, {.name = "aside_pips"}, {.name = "throw"},
-                                                        {.name = "own"}, {.name = "own_plus_next"}},
-                              rp::kJson);
-  std::string departs;
-  std::uint64_t situations = 0;
-  for (int left = rules.dice; left >= 1; --left) {
-    const int k = rules.dice - left, throws = k == 0 ? 0 : 1;
-    for (int sum = k; sum <= k * rules.faces; ++sum)
-      for (const auto& m : eg::throw_outcomes(left, rules.faces)) {
-        const eg::Phase1State st{left, sum, throws};
-        ++situations;
-        const eg::DiceCounts a = own->best(st, m.outcome), b = both->best(st, m.outcome);
-        if (both->value(eg::apply_set_aside(st, b)) - both->value(eg::apply_set_aside(st, a)) <= 1e-12) continue;
-        differ.row({i64(k), i64(sum), eg::dice_text(m.outcome), eg::dice_text(a), eg::dice_text(b)});
-        departs += "\n  " + std::to_string(k) + " aside (" + std::to_string(sum) + "), throw " + eg::dice_text(m.outcome) +
-                   ": own+next sets aside " + eg::dice_text(b) + ", own " + eg::dice_text(a);
-      }
-  }
-  r.field("situations", situations)
-      .line("\nthe set-aside rule (exact): set aside the j highest dice (never others), j chosen for the largest\n"
-            "  pips set aside + E_r, r = the dice thrown again; E_r for optimal:own, r = 0.." +
-            std::to_string(rules.dice - 1) + ":" + worth + "\noptimal:own+next plays the same in all but " +
-            std::to_string(differ.rows.size()) + " of " + std::to_string(situations) +
-            " situations (dice aside, pips aside, throw):" + departs);
-
-  rp::Table& thumbs = r.table("rules_of_thumb", {{.name = "policy"}, {.name = "thumb_value"}, {.name = "optimal_value"},
-                                                 {.name = "keep_from"}},
-                              rp::kJson);
-  for (const auto& sol : {own, both}) {
-    const std::string name = "optimal:" + eg::objective_names()[static_cast<size_t>(sol->objective())];
-    const double thumb = eg::turn_value(rules, eg::KeepRulePolicy(sol)).value(sol->objective());
-    rp::Table by_rethrow{.columns = {{.name = "rethrow"}, {.name = "keep_from_by_aside"}}};
-    std::string s = "\nrule of thumb for " + name +
-                    ": set aside the highest die, then the next ones while each shows at least\n"
-                    "the face below (rows: dice thrown again without it; columns: pips aside, this throw's included;\n"
-                    "- never); it is worth " + fmt("%.6f", thumb) + ", " + fmt("%.6f", sol->value() - thumb) +
-                    " less than the optimum.\n  again\\aside";
-    const int hi = (rules.dice - 1) * rules.faces;
-    for (int sum = 1; sum <= hi; ++sum) s += fmt("%3.0f", sum);
-    for (int k = 1; k < rules.dice; ++k) {
-      s += "\n" + fmt("%12.0f", k);
-      rp::Table faces{.columns = {{.name = "aside"}, {.name = "keep_from"}}, .keyed = true, .json = rp::Table::Values};
-      for (int sum = 1; sum <= hi; ++sum) {
-        const bool reachable = sum >= rules.dice - k && sum <= (rules.dice - k) * rules.faces;
-        const int f = sol->keep_from(k, sum, 0);
-        if (reachable) faces.row({std::to_string(sum), i64(f)});
-        s += !reachable ? "   " : f > rules.faces ? "  -" : fmt("%3.0f", f);
-      }
-      by_rethrow.row({i64(k), faces.nested()});
-    }
-    thumbs.row({name, thumb, sol->value(), by_rethrow.nested()});
-    r.line(s);
-  }
-  emit(vm, r.render(format));
+  emit(vm, describe(eg::solve_answer(rules)).render(format));
   return 0;
 }
 
@@ -210,43 +85,14 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
   const auto policy = eg::make_policy(spec, rules);
   const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const eg::TurnValue exact = eg::turn_value(rules, *policy);
-  const eg::TurnRun run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
+  eg::EvaluationAnswer answer{.rules = rules, .policy = eg::display_name(spec), .seed = seed, .threads = threads,
+                              .exact = eg::turn_value(rules, *policy), .run = {}, .interrupted = false};
+  answer.run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
     return eg::sample_turns(rules, *policy, turns, seed, threads, control);
   });
-  const Completion done = completion(run.tally.turns, turns, "turns", run.interrupted);
-  const eg::TurnTally& t = run.tally;
-  const core::Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
-  const core::Estimate phase2 = core::proportion(t.phase2, t.turns);
-  const double n = static_cast<double>(std::max<std::uint64_t>(t.turns, 1));  // per turn played
-
-  core::report::Report r = en_gingg_report(rules);
-  r.field("policy", display_name(spec))
-      .field("seed", seed)
-      .field("threads", threads)
-      .field("turns", t.turns)
-      .field("requested_turns", turns);
-  mark(r, done);
-  r.field("seconds", run.seconds);
-  r.line("policy " + display_name(spec) + "  seed " + std::to_string(seed) + "  " + std::to_string(t.turns) +
-         " turns, Monte Carlo (± 1 SE) next to the exact value");
-  // JSON: one object per quantity; CSV: one row per quantity; text: one line per quantity.
-  core::report::Table& q = r.table("", {{.name = "quantity", .in = core::report::kJsonCsv},
-                                  {.name = "label", .text = "  ", .in = core::report::kText},
-                                  {.name = "mean", .text_format = "%9.4f", .text_se_format = "%.4f", .se_name = "stderr"},
-                                  {.name = "exact", .text = "   exact ", .text_format = "%.6f", .csv_format = "%.10f"},
-                                  {.name = "distance", .text = "  (", .in = core::report::kText}});
-  q.keyed = true;
-  const auto quantity = [&](const char* key, const char* label, const core::Estimate& e, double x) {
-    q.row({key, label, e, x, se_distance(e.mean, e.se, x) + " SE)"});
-  };
-  quantity("own_change", "own balance change   ", own, exact.own_change);
-  quantity("next_loss", "next player's loss   ", next, exact.next_loss);
-  quantity("own_plus_next", "own change + next loss", both, exact.value(eg::Objective::OwnPlusNext));
-  quantity("p_phase2", "P(phase 2)           ", phase2, exact.p_phase2);
-  r.field("throws_per_turn", static_cast<double>(t.throws) / n);
-  const std::string text = r.render(format);
-  return finish(vm, format, done, text);
+  const Completion done = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
+  answer.interrupted = done.interrupted;
+  return finish(vm, format, done, describe(answer).render(format));
 }
 
 int en_gingg_tournament_command(int argc, const char* const* argv) {
@@ -268,36 +114,17 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   const std::string format = format_from(vm, kFormats);
   const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, rules); });
   std::vector<std::string> names;  // a table names a seat by its spec, as display_name shows it
-  for (const auto& spec : specs) names.push_back(display_name(spec));
+  for (const auto& spec : specs) names.push_back(eg::display_name(spec));
   const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
   const int threads = threads_from(vm);
-  const eg::GameRun run = with_progress("tournament en-gingg games", [&](const core::RunControl& control) {
+  eg::TournamentAnswer answer{.rules = rules, .seats = std::move(names), .seed = seed, .threads = threads, .run = {},
+                              .interrupted = false};
+  answer.run = with_progress("tournament en-gingg games", [&](const core::RunControl& control) {
     return eg::play_games(rules, table.seats, games, seed, threads, control);
   });
-  const Completion done = completion(run.tally.games, games, "games", run.interrupted);
-  const eg::GameTally& t = run.tally;
-  const core::Estimate length = t.length();
-
-  const double throws_per_game = t.games ? static_cast<double>(t.throws) / static_cast<double>(t.games) : 0.0;
-  core::report::Report r = en_gingg_report(rules);
-  r.field("policy", names).field("seed", seed).field("threads", threads).field("games", t.games).field("requested_games", games);
-  mark(r, done);
-  r.field("seconds", run.seconds).field("mean_turns", length).field("throws_per_game", throws_per_game);
-  r.line("tournament: " + std::to_string(t.games) + " games, seed " + std::to_string(seed) +
-         ", seat 1 begins, Monte Carlo (± 1 SE)");
-  core::report::Table& seats = r.table("seats", {{.name = "seat", .text = "  seat "},
-                                           {.name = "policy", .text = "  ", .width = 18, .min_gap = 1},
-                                           {.name = "games", .in = core::report::kCsv},
-                                           {.name = "losses", .in = core::report::kJsonCsv},
-                                           {.name = "p_lose", .text = "P(losing) ", .se_name = "stderr"}});
-  for (int k = 0; k < rules.players; ++k) {
-    const auto s = static_cast<size_t>(k);
-    seats.row({k + 1, names[s], t.games, t.losses[s], t.p_lose(k)});
-  }
-  r.line("game length: " + core::report::plus_minus(length, "%.2f") + " turns, " + fmt("%.1f", throws_per_game) +
-         " throws per game");
-  const std::string text = r.render(format);
-  return finish(vm, format, done, text);
+  const Completion done = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
+  answer.interrupted = done.interrupted;
+  return finish(vm, format, done, describe(answer).render(format));
 }
 
 core::OptionTable en_gingg_advise_options() {
@@ -357,43 +184,8 @@ int en_gingg_advise_command(int argc, const char* const* argv) {
     if (throws < lo || throws > hi) throw core::InputError("--throws " + std::to_string(throws) + " " + range(0));
   }
   const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
-  const eg::Phase1State state{left, eg::pips(aside), throws};
-  const eg::Phase1Solution sol(rules, objective);
-  const auto ranked = sol.rank(state, thrown);
-  const size_t top = std::min<size_t>(ranked.size(), vm["top"].as<std::uint64_t>());
-
-  const std::string objective_name = eg::objective_names()[static_cast<size_t>(objective)];
-  core::report::Report r = en_gingg_report(rules);
-  std::vector<RankedChoice> said;
-  for (const auto& choice : ranked) said.push_back({"set aside " + eg::dice_text(choice.aside), choice.value});
-  r.headline(advice_headline(said,
-                             objective == eg::Objective::Own ? "expected change of your balance"
-                                                             : "expected change of your balance plus the next player's loss",
-                             false, "exact"));
-  r.field("exact", true)
-      .field("objective", objective_name)
-      .field("dice", eg::dice_text(thrown))
-      .field("aside", eg::dice_text(aside))
-      .field("throw", throws + 1)
-      .field("legal_set_asides", ranked.size());
-  r.line("throw " + eg::dice_text(thrown) + ", aside " + eg::dice_text(aside) + " (" + std::to_string(state.aside_sum) +
-         "), objective " + objective_name + ": " + std::to_string(ranked.size()) +
-         " legal set-asides, exact values (expected " +
-         (objective == eg::Objective::Own ? "change of the own balance" : "own change + the next player's loss") + ")");
-  // The text writes the rank as "%4.0f." and the loss only below the best: text-only columns.
-  core::report::Table& rows = r.table("ranking", {{.name = "rank", .in = core::report::kJsonCsv},
-                                            {.name = "rank_text", .in = core::report::kText},
-                                            {.name = "set_aside", .text = ". set aside ", .width = 12, .min_gap = 1},
-                                            {.name = "value", .text_format = "%+.6f", .csv_format = "%.10f"},
-                                            {.name = "loss_against_best", .csv_format = "%.10f", .in = core::report::kJsonCsv},
-                                            {.name = "loss_text", .in = core::report::kText}});
-  for (size_t k = 0; k < top; ++k) {
-    const double loss = ranked.front().value - ranked[k].value;
-    rows.row({k + 1, fmt("%4.0f", static_cast<double>(k + 1)), eg::dice_text(ranked[k].aside), ranked[k].value, loss,
-              k > 0 ? "   (" + fmt("%.6f", -loss) + ")" : std::string()});
-  }
-  const std::string text = r.render(format);
-  emit(vm, text);
+  const eg::Advice advice = eg::advise(rules, objective, thrown, aside, throws, vm["top"].as<std::uint64_t>());
+  emit(vm, describe(advice).render(format));
   return 0;
 }
 
@@ -407,7 +199,7 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
               const core::RunControl& control) {
     const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, r); });
     std::vector<std::string> names;  // a table names a seat by its spec, as the tournament does
-    for (const auto& spec : specs) names.push_back(display_name(spec));
+    for (const auto& spec : specs) names.push_back(eg::display_name(spec));
     return balance_play(eg::play_games(r, table.seats, s.games, s.seed, s.threads, control), names,
                         [](const eg::GameTally& t, int seat) { return t.p_lose(seat); });
   };
