@@ -13,6 +13,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
+#include "verflixt/games/kniffel/answers.h"
 #include "verflixt/games/kniffel/solver.h"
 
 namespace verflixt::cli {
@@ -83,47 +84,20 @@ int kniffel_advise_command(int argc, const char* const* argv) {
   const KniffelRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   if (!vm.count("dice")) throw core::InputError("--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
-  const Hand h = hand_of(vm["dice"].as<std::string>());
-  const int throw_no = vm["throw"].as<int>();
-  if (throw_no > r.throws)
-    throw core::InputError("--throw " + std::to_string(throw_no) + " is past the turn's " + std::to_string(r.throws) + " throws");
-  const Sheet sheet = sheet_of(vm, r);
+  Situation at;
+  at.hand = hand_of(vm["dice"].as<std::string>());
+  at.throw_no = vm["throw"].as<int>();
+  if (at.throw_no > r.throws)
+    throw core::InputError("--throw " + std::to_string(at.throw_no) + " is past the turn's " +
+                           std::to_string(r.throws) + " throws");
+  at.sheet = sheet_of(vm, r);
+  at.upper = vm["upper"].as<int>();
+  at.open = vm["open"].as<std::string>();
   const CachedSolution s = solution_for(vm, r);
-
-  struct Choice {
-    std::string kind, what;
-    double value;
-  };
-  std::vector<Choice> choices;
-  for (Category c : allowed_categories(sheet, h, r))
-    choices.push_back({"score", std::string(category_names()[c]), s.solution->category_value(sheet, h, c)});
-  if (throw_no < r.throws) {
-    const DiceTable& t = DiceTable::get();
-    for (int k : t.keeps(t.id(h))) {
-      if (t.size(k) == kDice) continue;  // keeping all five is scoring now: listed above
-      choices.push_back({"keep", t.size(k) ? hand_text(t.hand(k)) : "none", s.solution->keep_value(sheet, t.hand(k), throw_no)});
-    }
-  }
-  std::stable_sort(choices.begin(), choices.end(), [](const Choice& a, const Choice& b) { return a.value > b.value; });
-
-  core::report::Report j = game_report(r, vm);
-  std::vector<RankedChoice> said;
-  for (const auto& c : choices)
-    said.push_back({c.kind == "score" ? "score " + c.what : c.what == "none" ? "throw all five again" : "keep " + c.what + ", throw the rest",
-                    c.value});
-  j.headline(advice_headline(said, "expected points still to come", false, "exact, optimal play after"));
-  j.field("dice", hand_text(h)).field("throw", throw_no).field("filled", static_cast<std::int64_t>(sheet.filled))
-      .field("upper", vm["upper"].as<int>()).field("kniffel_scored", sheet.kniffel_scored).field("exact", true)
-      .field("from_cache", s.from_cache);
-  j.line("dice " + hand_text(h) + " after throw " + std::to_string(throw_no) + " of " + std::to_string(r.throws) +
-         "; upper total " + std::to_string(vm["upper"].as<int>()) + "; open: " + vm["open"].as<std::string>())
-      .line("choices by the expected points still to come, this turn's included (exact):");
-  core::report::Table& rows = j.table("choices", {{.name = "kind", .text = "  ", .width = 6},
-                                                 {.name = "what", .text = "", .width = 16},
-                                                 {.name = "value", .text = "  ", .text_format = "%.4f"},
-                                                 {.name = "loss", .text = "  loss ", .text_format = "%.4f"}});
-  for (const auto& c : choices) rows.row({c.kind, c.what, c.value, choices.front().value - c.value});
-  emit(vm, j.render(format));
+  Advice advice = advise(*s.solution, at);
+  advice.preset = vm["preset"].as<std::string>();
+  advice.from_cache = s.from_cache;
+  emit(vm, describe(advice).render(format));
   return 0;
 }
 

@@ -19,8 +19,8 @@
 #include "games/kniffel/commands/solution_cache.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/report.h"
+#include "verflixt/games/kniffel/answers.h"
 #include "verflixt/games/kniffel/play.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli {
 
@@ -48,21 +48,8 @@ int kniffel_solve_command(int argc, const char* const* argv) {
   const KniffelRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   const CachedSolution s = solution_for(vm, r);
-  core::report::Report j = game_report(r, vm);
-  j.field("policy", "optimal")
-      .field("exact", true)
-      .field("method", "retrograde analysis over sheets; keeps over dice multisets (solver.h)")
-      .field("expected_score", s.solution->expected_score())
-      .field("from_cache", s.from_cache)
-      .field("sheets", s.from_cache ? nullptr : core::report::Value(static_cast<std::uint64_t>(s.solution->sheets_solved())))
-      .field("seconds", s.from_cache ? nullptr : core::report::Value(s.solution->seconds()));
-  j.line("exact solitaire optimum (" +
-         (s.from_cache ? std::string("read from the cache")
-                       : std::to_string(s.solution->sheets_solved()) + " sheets solved in " +
-                             fmt("%.1f", s.solution->seconds()) + " s") +
-         ")")
-      .line("expected final score under optimal play  " + fmt("%.6f", s.solution->expected_score()) + "  (exact)");
-  emit(vm, j.render(format));
+  const SolveAnswer answer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache};
+  emit(vm, describe(answer).render(format));
   return 0;
 }
 
@@ -88,37 +75,21 @@ KniffelSeats kniffel_seats(const po::variables_map& vm, const KniffelRules& r, c
   return t;
 }
 
-// The games of --games, --seed and --threads at the table `t`, under the Ctrl-C convention,
-// and the head of their result (the seed and threads echoed).
-ScoreRun sampled_games(const po::variables_map& vm, const KniffelRules& r, const KniffelSeats& t, const std::string& label,
-                       core::report::Report& j) {
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  j.head_line("  seed " + std::to_string(seed));
-  j.field("seed", seed).field("threads", threads);
-  return with_progress(label, [&](const core::RunControl& control) {
-    return play_games(t.seats, r, count_from(vm, "games"), seed, threads, control, t.chase);
+// The games of --games, --seed and --threads at the table `t`, under the Ctrl-C convention:
+// the answer of those games (the seats' names, the seed and the threads echoed).
+MatchAnswer sampled_games(const po::variables_map& vm, const KniffelRules& r, const KniffelSeats& t,
+                          const std::string& label, bool tournament) {
+  MatchAnswer answer;
+  answer.rules = r;
+  answer.preset = vm["preset"].as<std::string>();
+  for (const KniffelPolicy* seat : t.seats) answer.seats.push_back(seat->name());
+  answer.seed = seed_from(vm);
+  answer.threads = threads_from(vm);
+  answer.tournament = tournament;
+  answer.run = with_progress(label, [&](const core::RunControl& control) {
+    return play_games(t.seats, r, count_from(vm, "games"), answer.seed, answer.threads, control, t.chase);
   });
-}
-
-// Each seat's mean score ± SE, how often its upper section reached the bonus (± SE), and
-// P(win) at a table of more than one; the runs' head.
-void score_rows(core::report::Report& j, const ScoreRun& run, const KniffelSeats& t, bool table) {
-  j.field("games", run.tally.games)
-      .field("requested_games", run.requested)
-      .field("seconds", run.seconds)
-      .completion(run.interrupted, run.completed, run.requested, "games");
-  std::vector<core::report::Column> cols = {{.name = "seat", .text = "  seat "},
-                                            {.name = "policy", .text = "  ", .width = 9},
-                                            {.name = "mean_score", .text = "  mean score ", .text_format = "%.2f", .text_se_format = "%.2f", .se_name = "mean_score_stderr"}};
-  cols.push_back({.name = "p_bonus", .text = "  bonus reached ", .se_name = "p_bonus_stderr"});
-  if (table) cols.push_back({.name = "p_win", .text = "  P(win) ", .se_name = "p_win_stderr"});
-  core::report::Table& rows = j.table("seats", cols);
-  for (std::size_t s = 0; s < t.seats.size(); ++s) {
-    std::vector<core::report::Value> row = {s + 1, t.seats[s]->name(), run.tally.mean(s), run.tally.p_bonus(s)};
-    if (table) row.emplace_back(run.tally.p_win(s));
-    rows.row(row);
-  }
+  return answer;
 }
 
 }  // namespace
@@ -140,23 +111,11 @@ int kniffel_evaluate_command(int argc, const char* const* argv) {
   const KniffelSeats t = kniffel_seats(vm, r, {vm["policy"].as<std::string>()});
   if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
   const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
-  core::report::Report j = game_report(r, vm);
-  const ScoreRun run = sampled_games(vm, r, t, "evaluate kniffel games", j);
-  j.field("policy", t.seats[0]->name());
-  j.line(t.seats[0]->name() + ": " + std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
-         ", Monte Carlo (± 1 SE)");
-  score_rows(j, run, t, false);
-  const core::Estimate m = run.tally.mean(0);
-  // The distribution of the final score: its standard deviation and the count of each score.
-  const double n = static_cast<double>(run.tally.games);
-  const double sd = n > 1 ? std::sqrt(std::max(0.0, run.tally.sum_sq[0] / n - m.mean * m.mean) * n / (n - 1)) : 0.0;
-  std::vector<std::int64_t> counts(run.tally.histogram[0].begin(), run.tally.histogram[0].end());
-  while (!counts.empty() && counts.back() == 0) counts.pop_back();
-  j.field("sd", sd).field("score_counts", counts).line("standard deviation of the final score " + fmt("%.2f", sd));
-  j.field("exact_optimum", exact->expected_score())
-      .line("exact optimum " + fmt("%.4f", exact->expected_score()) + "; this policy's mean differs from it by " +
-            se_distance(m.mean, m.se, exact->expected_score()) + " SE");
-  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted), j.render(format));
+  MatchAnswer answer = sampled_games(vm, r, t, "evaluate kniffel games", false);
+  answer.exact_optimum = exact->expected_score();
+  const ScoreRun& run = answer.run;
+  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted),
+                describe(answer).render(format));
 }
 
 int kniffel_tournament_command(int argc, const char* const* argv) {
@@ -178,12 +137,10 @@ int kniffel_tournament_command(int argc, const char* const* argv) {
   const KniffelRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
   const KniffelSeats t = kniffel_seats(vm, r, specs);
-  core::report::Report j = game_report(r, vm);
-  const ScoreRun run = sampled_games(vm, r, t, "tournament kniffel games", j);
-  j.line(std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
-         ", Monte Carlo (± 1 SE); optimal and greedy maximize points, chase its last turn's P(win)");
-  score_rows(j, run, t, true);
-  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted), j.render(format));
+  const MatchAnswer answer = sampled_games(vm, r, t, "tournament kniffel games", true);
+  const ScoreRun& run = answer.run;
+  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted),
+                describe(answer).render(format));
 }
 
 int kniffel_balance_command(int argc, const char* const* argv) {
@@ -239,7 +196,7 @@ int kniffel_balance_command(int argc, const char* const* argv) {
     rows.emplace_back("rules", given);
     if (given == kniffel::preset(preset)) balance_warning("the rules are the preset's: both rows are the same game");
   }
-  core::report::Report j = game_report(given, vm);
+  core::report::Report j = report_head(given, vm["preset"].as<std::string>());
   j.field("exact", true).field("vary", varied.empty() ? core::report::Value(nullptr) : core::report::Value(varied));
   j.field("change_from", varied.empty() ? rows[base].first : varied + "=" + rows[base].first);
   j.line(varied.empty() ? "the rules against their preset, exact optimal expected score:"
@@ -342,26 +299,15 @@ int kniffel_bench_command(int argc, const char* const* argv) {
     return 0;
   const KniffelRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
-  const auto solution = std::make_shared<const KniffelSolution>(r, 1);
-  const double sheets_per_second = static_cast<double>(solution->sheets_solved()) / solution->seconds();
+  BenchAnswer answer;
+  answer.solution = std::make_shared<const KniffelSolution>(r, 1);
+  answer.preset = vm["preset"].as<std::string>();
   const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
-  core::report::Report j = game_report(r, vm);
-  j.field("solve_seconds", solution->seconds()).field("sheets_per_second", sheets_per_second);
-  j.line("exact solve on 1 thread: " + fmt("%.2f", solution->seconds()) + " s, " + fmt("%.0f", sheets_per_second) +
-         " sheets/s (optimum " + fmt("%.6f", solution->expected_score()) + ")");
-  core::report::Table& work = j.table("workloads", {{.name = "workload"},
-                                                    {.name = "games", .text = ": "},
-                                                    {.name = "games_per_second_per_core", .text = " games at ", .text_format = "%.0f"},
-                                                    {.name = "ratio_to_greedy", .text = " games/s per core, ", .text_format = "%.3f"},
-                                                    {.name = "signature_score_sum", .text = "x greedy (signature ", .text_format = "%.0f"},
-                                                    {.name = "close", .text = ")", .in = core::report::kText}});
-  double baseline = 0;
-  std::uint64_t timed = 0;
   bool cut = false;
   // Ctrl-C stops the games at the next chunk: a workload cut short is left out, never timed.
   install_interrupt_handler();
   for (const std::string spec : {"greedy", "optimal"}) {
-    const auto policy = make_policy(spec, r, solution);
+    const auto policy = make_policy(spec, r, answer.solution);
     const ScoreRun run = with_progress("bench kniffel " + spec + " games", [&](const core::RunControl& control) {
       return play_games({policy.get()}, r, games, seed, 1, control);
     });
@@ -369,14 +315,12 @@ int kniffel_bench_command(int argc, const char* const* argv) {
       cut = true;
       break;
     }
-    const double rate = static_cast<double>(run.tally.games) / run.seconds;
-    if (spec == "greedy") baseline = rate;
-    work.row({spec, run.tally.games, rate, rate / baseline, run.tally.sum[0], ""});
-    ++timed;
+    answer.workloads.push_back(
+        {.policy = spec, .games = run.tally.games, .seconds = run.seconds, .score_sum = run.tally.sum[0]});
   }
   // A bench prints its table for --format csv too (it has no rows to compare).
   const std::string shown = format == "json" ? "json" : "table";
-  return finish(vm, shown, completion(timed, 2, "workloads", cut), j.render(shown));
+  return finish(vm, shown, completion(answer.workloads.size(), 2, "workloads", cut), describe(answer).render(shown));
 }
 
 // Every command with the options of a quick run (core/command.h).

@@ -1,14 +1,12 @@
 #pragma once
-// What the Kniffel commands share: their rules options, formats and the head of a result.
+// What the Kniffel commands share: their rules options and formats.
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
 #include "cli/game_command.h"
-#include "verflixt/core/report.h"
 #include "verflixt/core/rule_table.h"
 #include "verflixt/games/kniffel/rules.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli::kniffel_cli {
 
@@ -21,9 +19,5 @@ inline core::OptionTable game_options() {
 }
 
 inline kniffel::KniffelRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, kniffel::rule_table()); }
-
-inline core::report::Report game_report(const kniffel::KniffelRules& r, const po::variables_map& vm) {
-  return core::report::Report({kVersion, "kniffel", kniffel::rules_summary(r), vm["preset"].as<std::string>()});
-}
 
 }  // namespace verflixt::cli::kniffel_cli

@@ -1,0 +1,85 @@
+#pragma once
+// Kniffel's answers as values, each with its one description (core/answer.h): what the solve,
+// evaluate, tournament, advise and bench commands compute, whoever asks for them. The commands
+// read the question from their options, compute the answer and print describe(answer) in the
+// format asked for; every format renders from that one report.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verflixt/core/report.h"
+#include "verflixt/games/kniffel/play.h"
+#include "verflixt/games/kniffel/rules.h"
+#include "verflixt/games/kniffel/solver.h"
+
+namespace verflixt::kniffel {
+
+// The head of every Kniffel result: the version, the game, its rules and the preset they were
+// read over.
+core::report::Report report_head(const KniffelRules& rules, const std::string& preset);
+
+// The exact solitaire optimum.
+struct SolveAnswer {
+  std::shared_ptr<const KniffelSolution> solution;
+  std::string preset;       // the preset the rules were read over, echoed in the head
+  bool from_cache = false;  // read from the solution cache: nothing was solved or timed
+};
+core::report::Report describe(const SolveAnswer& answer);
+
+// Games played with real dice: one seat alone (an evaluation, next to the exact optimum) or a
+// tournament of 2..8 seats, each on its own sheet.
+struct MatchAnswer {
+  KniffelRules rules;
+  std::string preset;
+  std::vector<std::string> seats;  // each seat's policy name, seat 1 (who plays first) first
+  std::uint64_t seed = 0;
+  int threads = 1;
+  ScoreRun run;
+  bool tournament = false;              // a table: each seat's P(win) is shown
+  std::optional<double> exact_optimum;  // evaluation only: the exact optimum the mean is set against
+};
+core::report::Report describe(const MatchAnswer& answer);
+
+// Where the player to move stands within a turn.
+struct Situation {
+  Hand hand{};       // the five dice shown
+  int throw_no = 1;  // the throws this turn has had
+  Sheet sheet;       // the sheet, its upper total capped at the bonus threshold
+  int upper = 0;     // the upper total as given, uncapped
+  std::string open;  // the open categories as given ("all" or a list)
+};
+// One choice of an advice: scoring the dice in a category, or keeping some and throwing again.
+struct AdviceChoice {
+  std::string kind;  // "score" or "keep"
+  std::string what;  // the category, the dice kept, or "none" (throw all five again)
+  double value = 0;  // the exact expected points still to come, this turn's included
+};
+// Every choice of a situation, ranked by its value under optimal play afterwards.
+struct Advice {
+  KniffelRules rules;
+  std::string preset;
+  Situation at;
+  std::vector<AdviceChoice> choices;  // best first; equal values in category order, then the keeps
+  bool from_cache = false;            // the solution was read from the solution cache
+};
+// The choices of `at` valued by `solution` (the preset and from_cache are left for the caller).
+Advice advise(const KniffelSolution& solution, const Situation& at);
+core::report::Report describe(const Advice& advice);
+
+// The speed of this machine on Kniffel: the full solve and whole games, both on one thread.
+struct BenchWorkload {
+  std::string policy;
+  std::uint64_t games = 0;
+  double seconds = 0;
+  double score_sum = 0;  // the final scores' sum: a deterministic signature of the games
+};
+struct BenchAnswer {
+  std::shared_ptr<const KniffelSolution> solution;  // solved and timed on one thread
+  std::string preset;
+  std::vector<BenchWorkload> workloads;  // those timed to the end, greedy (the baseline) first
+};
+core::report::Report describe(const BenchAnswer& answer);
+
+}  // namespace verflixt::kniffel

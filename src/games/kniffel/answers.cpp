@@ -1,0 +1,165 @@
+#include "verflixt/games/kniffel/answers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "verflixt/core/answer.h"
+#include "verflixt/version.h"
+
+namespace verflixt::kniffel {
+
+using core::report::number;
+
+core::report::Report report_head(const KniffelRules& rules, const std::string& preset) {
+  return core::report::Report({kVersion, "kniffel", rules_summary(rules), preset});
+}
+
+core::report::Report describe(const SolveAnswer& a) {
+  const KniffelSolution& s = *a.solution;
+  core::report::Report r = report_head(s.rules(), a.preset);
+  r.field("policy", "optimal")
+      .field("exact", true)
+      .field("method", "retrograde analysis over sheets; keeps over dice multisets (solver.h)")
+      .field("expected_score", s.expected_score())
+      .field("from_cache", a.from_cache)
+      .field("sheets", a.from_cache ? nullptr : core::report::Value(static_cast<std::uint64_t>(s.sheets_solved())))
+      .field("seconds", a.from_cache ? nullptr : core::report::Value(s.seconds()));
+  const std::string how = a.from_cache ? std::string("read from the cache")
+                                       : std::to_string(s.sheets_solved()) + " sheets solved in " +
+                                             number("%.1f", s.seconds()) + " s";
+  r.line("exact solitaire optimum (" + how + ")")
+      .line("expected final score under optimal play  " + number("%.6f", s.expected_score()) + "  (exact)");
+  return r;
+}
+
+namespace {
+
+// Each seat's mean score ± SE, how often its upper section reached the bonus (± SE), and
+// P(win) at a table of more than one; the run's head.
+void score_rows(core::report::Report& r, const MatchAnswer& a) {
+  const ScoreRun& run = a.run;
+  r.field("games", run.tally.games)
+      .field("requested_games", run.requested)
+      .field("seconds", run.seconds)
+      .completion(run.interrupted, run.completed, run.requested, "games");
+  std::vector<core::report::Column> cols = {{.name = "seat", .text = "  seat "},
+                                            {.name = "policy", .text = "  ", .width = 9},
+                                            {.name = "mean_score", .text = "  mean score ", .text_format = "%.2f",
+                                             .text_se_format = "%.2f", .se_name = "mean_score_stderr"}};
+  cols.push_back({.name = "p_bonus", .text = "  bonus reached ", .se_name = "p_bonus_stderr"});
+  if (a.tournament) cols.push_back({.name = "p_win", .text = "  P(win) ", .se_name = "p_win_stderr"});
+  core::report::Table& rows = r.table("seats", cols);
+  for (std::size_t s = 0; s < a.seats.size(); ++s) {
+    std::vector<core::report::Value> row = {s + 1, a.seats[s], run.tally.mean(s), run.tally.p_bonus(s)};
+    if (a.tournament) row.emplace_back(run.tally.p_win(s));
+    rows.row(row);
+  }
+}
+
+}  // namespace
+
+core::report::Report describe(const MatchAnswer& a) {
+  const ScoreRun& run = a.run;
+  core::report::Report r = report_head(a.rules, a.preset);
+  r.head_line("  seed " + std::to_string(a.seed));
+  r.field("seed", a.seed).field("threads", a.threads);
+  if (a.tournament) {
+    r.line(std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
+           ", Monte Carlo (± 1 SE); optimal and greedy maximize points, chase its last turn's P(win)");
+    score_rows(r, a);
+    return r;
+  }
+  r.field("policy", a.seats[0]);
+  r.line(a.seats[0] + ": " + std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
+         ", Monte Carlo (± 1 SE)");
+  score_rows(r, a);
+  const core::Estimate m = run.tally.mean(0);
+  // The distribution of the final score: its standard deviation and the count of each score.
+  const double n = static_cast<double>(run.tally.games);
+  const double sd = n > 1 ? std::sqrt(std::max(0.0, run.tally.sum_sq[0] / n - m.mean * m.mean) * n / (n - 1)) : 0.0;
+  std::vector<std::int64_t> counts(run.tally.histogram[0].begin(), run.tally.histogram[0].end());
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  r.field("sd", sd).field("score_counts", counts).line("standard deviation of the final score " + number("%.2f", sd));
+  if (a.exact_optimum) {
+    const double exact = *a.exact_optimum;
+    r.field("exact_optimum", exact)
+        .line("exact optimum " + number("%.4f", exact) + "; this policy's mean differs from it by " +
+              core::se_distance(m.mean, m.se, exact) + " SE");
+  }
+  return r;
+}
+
+Advice advise(const KniffelSolution& solution, const Situation& at) {
+  Advice a;
+  a.rules = solution.rules();
+  a.at = at;
+  for (Category c : allowed_categories(at.sheet, at.hand, a.rules))
+    a.choices.push_back({"score", std::string(category_names()[c]), solution.category_value(at.sheet, at.hand, c)});
+  if (at.throw_no < a.rules.throws) {
+    const DiceTable& t = DiceTable::get();
+    for (int k : t.keeps(t.id(at.hand))) {
+      if (t.size(k) == kDice) continue;  // keeping all five is scoring now: listed above
+      a.choices.push_back(
+          {"keep", t.size(k) ? hand_text(t.hand(k)) : "none", solution.keep_value(at.sheet, t.hand(k), at.throw_no)});
+    }
+  }
+  std::stable_sort(a.choices.begin(), a.choices.end(),
+                   [](const AdviceChoice& x, const AdviceChoice& y) { return x.value > y.value; });
+  return a;
+}
+
+core::report::Report describe(const Advice& a) {
+  const Situation& at = a.at;
+  core::report::Report r = report_head(a.rules, a.preset);
+  std::vector<core::RankedChoice> said;
+  for (const auto& c : a.choices)
+    said.push_back({c.kind == "score" ? "score " + c.what
+                    : c.what == "none" ? "throw all five again"
+                                       : "keep " + c.what + ", throw the rest",
+                    c.value});
+  r.headline(core::advice_headline(said, "expected points still to come", false, "exact, optimal play after"));
+  r.field("dice", hand_text(at.hand))
+      .field("throw", at.throw_no)
+      .field("filled", static_cast<std::int64_t>(at.sheet.filled))
+      .field("upper", at.upper)
+      .field("kniffel_scored", at.sheet.kniffel_scored)
+      .field("exact", true)
+      .field("from_cache", a.from_cache);
+  r.line("dice " + hand_text(at.hand) + " after throw " + std::to_string(at.throw_no) + " of " +
+         std::to_string(a.rules.throws) + "; upper total " + std::to_string(at.upper) + "; open: " + at.open)
+      .line("choices by the expected points still to come, this turn's included (exact):");
+  core::report::Table& rows = r.table("choices", {{.name = "kind", .text = "  ", .width = 6},
+                                                 {.name = "what", .text = "", .width = 16},
+                                                 {.name = "value", .text = "  ", .text_format = "%.4f"},
+                                                 {.name = "loss", .text = "  loss ", .text_format = "%.4f"}});
+  for (const auto& c : a.choices) rows.row({c.kind, c.what, c.value, a.choices.front().value - c.value});
+  return r;
+}
+
+core::report::Report describe(const BenchAnswer& a) {
+  const KniffelSolution& s = *a.solution;
+  const double sheets_per_second = static_cast<double>(s.sheets_solved()) / s.seconds();
+  core::report::Report r = report_head(s.rules(), a.preset);
+  r.field("solve_seconds", s.seconds()).field("sheets_per_second", sheets_per_second);
+  r.line("exact solve on 1 thread: " + number("%.2f", s.seconds()) + " s, " + number("%.0f", sheets_per_second) +
+         " sheets/s (optimum " + number("%.6f", s.expected_score()) + ")");
+  core::report::Table& work =
+      r.table("workloads", {{.name = "workload"},
+                            {.name = "games", .text = ": "},
+                            {.name = "games_per_second_per_core", .text = " games at ", .text_format = "%.0f"},
+                            {.name = "ratio_to_greedy", .text = " games/s per core, ", .text_format = "%.3f"},
+                            {.name = "signature_score_sum", .text = "x greedy (signature ", .text_format = "%.0f"},
+                            {.name = "close", .text = ")", .in = core::report::kText}});
+  double baseline = 0;
+  for (const BenchWorkload& w : a.workloads) {
+    const double rate = static_cast<double>(w.games) / w.seconds;
+    if (w.policy == "greedy") baseline = rate;
+    work.row({w.policy, w.games, rate, rate / baseline, w.score_sum, ""});
+  }
+  return r;
+}
+
+}  // namespace verflixt::kniffel
