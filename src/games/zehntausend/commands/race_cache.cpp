@@ -13,6 +13,7 @@
 #include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/race.h"
+#include "verflixt/version.h"
 
 namespace verflixt::cli::zehntausend_cli {
 

@@ -1,6 +1,6 @@
 #pragma once
-// What the `--game zehntausend` commands share (zehntausend_command.cpp, zehntausend_advise.cpp):
-// the game and rules options, the rules they give, the head of their results and the faces as text.
+// What the `--game zehntausend` commands share (commands.cpp, advise.cpp, race*.cpp): the game
+// and rules options, the rules they give, and the solved race they read or solve.
 #include <chrono>
 #include <memory>
 #include <string>
@@ -10,11 +10,10 @@
 #include "cli/game_command.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/report.h"
+#include "verflixt/games/zehntausend/answers.h"
 #include "verflixt/games/zehntausend/policy.h"
 #include "verflixt/games/zehntausend/race.h"
 #include "verflixt/games/zehntausend/rules.h"
-#include "verflixt/games/zehntausend/scoring.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli::zehntausend_cli {
 
@@ -29,23 +28,6 @@ inline core::OptionTable game_options() {
 }
 
 inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
-
-// A result of a zehntausend command, described once (core/report.h).
-inline core::report::Report game_report(const ZehntausendRules& r) {
-  return core::report::Report({kVersion, "zehntausend", rules_summary(r), ""});
-}
-
-inline std::string dice_label(int d, const ZehntausendRules& r) {
-  // Without hot dice all dice are thrown only at the start of a turn: no bank decision there.
-  return std::to_string(d) + (d == r.dice ? (r.hot_dice ? " (also hot dice)" : " (never: no hot dice)") : "");
-}
-
-inline std::string faces_text(const Counts& c) {
-  std::string s;
-  for (int f = 0; f < kFaces; ++f)
-    for (int k = 0; k < c[static_cast<size_t>(f)]; ++k) s += (s.empty() ? "" : " ") + std::to_string(f + 1);
-  return s;
-}
 
 // `solve --race` (race.cpp): its options, and the command once they are parsed.
 core::OptionTable race_options();

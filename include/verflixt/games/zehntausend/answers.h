@@ -1,0 +1,192 @@
+#pragma once
+// Zehntausend's answers as values, each with its one description (core/answer.h): what the
+// solve (one turn, the race, a pairing), evaluate (a turn policy, the race's policy),
+// tournament and advise commands compute, whoever asks for them. The commands read the
+// question from their options, compute the answer and print describe(answer) in the format
+// asked for; every format renders from that one report.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "verflixt/core/report.h"
+#include "verflixt/core/run_control.h"
+#include "verflixt/core/stats.h"
+#include "verflixt/games/zehntausend/monte_carlo.h"
+#include "verflixt/games/zehntausend/policy.h"
+#include "verflixt/games/zehntausend/race.h"
+#include "verflixt/games/zehntausend/race_policies.h"
+#include "verflixt/games/zehntausend/rules.h"
+#include "verflixt/games/zehntausend/scoring.h"
+#include "verflixt/games/zehntausend/turn_solver.h"
+
+namespace verflixt::zehntausend {
+
+// The head of every Zehntausend result: the version, the game and its rules.
+core::report::Report report_head(const ZehntausendRules& rules);
+
+// ---- One turn (answers.cpp) ----
+
+// The turn-score maximizer, solved exactly.
+struct SolveAnswer {
+  TurnModel model;          // the turn the solution is of (its rules are the answer's)
+  TurnSolution solution;
+  double seconds = 0;       // building the model and solving it
+  std::string policy_file;  // where the optimal policy was written; empty: nowhere
+};
+SolveAnswer solve_answer(const ZehntausendRules& rules);
+core::report::Report describe(const SolveAnswer& answer);
+// The optimal turn policy as the file `evaluate --policy policy:FILE` reads.
+std::string policy_file_text(const SolveAnswer& answer);
+
+// A turn policy's exact value and P(Niete), and unless only the exact value was asked for,
+// the same from turns played die by die.
+struct EvaluateAnswer {
+  ZehntausendRules rules;
+  std::string policy;       // the policy's name
+  TurnEvaluation exact;     // the policy's exact evaluation of a fresh turn
+  double optimal = 0;       // the optimal policy's exact turn value, for comparison
+  bool sampled = false;     // turns were played (not --exact)
+  std::uint64_t seed = 0;   // sampled only, as threads
+  int threads = 1;
+  TurnRun run;              // the turns played; empty when not sampled
+  bool interrupted = false; // Ctrl-C stopped the run (or the exact evaluation)
+};
+core::report::Report describe(const EvaluateAnswer& answer);
+
+// Whole games of 2..8 seats at kernel speed, as seated and, over every rotation of the seats,
+// per policy and per seat position.
+struct TournamentAnswer {
+  ZehntausendRules rules;            // players: the number of seats
+  std::vector<std::string> seats;    // each seat's policy name, seat 1 (who moves first) first
+  std::uint64_t seed = 0;            // rotation k plays with seed + k
+  std::uint64_t games = 0;           // games per seating (rotation)
+  int threads = 1;
+  int rotations = 1;                 // 1, or every rotation of the seats
+  std::vector<core::Estimate> as_seated;  // P(win) per seat of the first rotation
+  std::vector<core::Estimate> by_seat;    // P(win) per seat position over the rotations played
+  std::vector<core::Estimate> by_policy;  // P(win) per policy (seat order) over the rotations played
+  std::uint64_t played = 0, turns = 0;    // games and turns over the rotations played
+  double seconds = 0;
+  bool interrupted = false;          // a rotation was cut short (Ctrl-C)
+};
+// Plays `games` games per rotation of `seats` (named `names`), every rotation when `rotate`:
+// rotation k seats policy (s + k) mod n at seat s. A cut rotation ends the tournament.
+TournamentAnswer play_tournament(const TurnLibrary& lib, std::span<const SeatPolicy* const> seats,
+                                 const std::vector<std::string>& names, std::uint64_t games, std::uint64_t seed,
+                                 int threads, bool rotate, const core::RunControl& control);
+core::report::Report describe(const TournamentAnswer& answer);
+
+// ---- The two-player race (race_answers.cpp) ----
+
+// The race solved exactly (or read): its value, the fairest start and the bank thresholds.
+struct RaceAnswer {
+  std::shared_ptr<const Race> race;  // its rules are the answer's
+  std::string source;                // file, cache, shipped or solved
+  double seconds = 0;                // the solve's, when solved
+  int table_step = 1000;             // the thresholds table's game totals, in steps of this
+};
+core::report::Report describe(const RaceAnswer& answer);
+
+// The race between two seat specs, solved exactly (race_policies.h).
+struct PairingAnswer {
+  ZehntausendRules rules;
+  RacePairing pairing;
+  int overshoot = kDefaultOvershoot;
+  double seconds = 0;
+};
+core::report::Report describe(const PairingAnswer& answer);
+
+// A race solve stopped by Ctrl-C before it converged: no value of the game, only how far it got.
+struct UnsolvedRace {
+  ZehntausendRules rules;
+  int sweeps = 0;
+  std::string what;   // what is not solved, the line's start
+  std::string after;  // the line's end: what was not kept ("" or " (nothing cached, ...)")
+};
+core::report::Report describe(const UnsolvedRace& answer);
+
+// One opponent of the race's policy: its exact P(win) moving first and second and, where
+// played, the kernel's games as the check.
+struct RatedOpponent {
+  std::string opponent;
+  double first = 0, second = 0;  // P(the policy wins) moving first, moving second (exact)
+  bool sampled = false;
+  core::Estimate sample{};       // P(the policy wins) over both seatings, Monte Carlo
+  std::uint64_t games = 0;       // games of the sample, both seatings
+};
+// The solved race's policy rated by whole two-player games against each opponent.
+struct RaceEvaluation {
+  ZehntausendRules rules;               // two players
+  std::string policy;                   // the policy's name
+  std::vector<std::string> opponents;   // as asked for, in order
+  bool exact_only = false;              // no kernel games (--exact)
+  std::uint64_t seed = 0, games = 0;    // the kernel's: games per seating
+  int threads = 1;
+  std::vector<RatedOpponent> rated;     // the opponents rated before a Ctrl-C, in order
+  bool interrupted = false;
+};
+// Rates `policy` (as a pairing's fixed seat: `fixed`) against answer.opponents in order, each
+// exactly by `pairings` and, unless exact_only and where `sampled` holds the opponent's seat,
+// in the kernel; a Ctrl-C keeps the opponents finished and sets answer.interrupted.
+void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const TurnLibrary& lib, const SeatPolicy& policy,
+                      const std::string& fixed, std::span<const std::unique_ptr<SeatPolicy>> sampled,
+                      const core::RunControl& control);
+core::report::Report describe(const RaceEvaluation& answer);
+
+// ---- Advice (advice.cpp) ----
+
+// Where the player to move stands: after a throw (faces) or before one (dice_left).
+struct Situation {
+  bool before = false;          // before a throw: bank or throw
+  int dice_left = 0;            // before a throw: the dice left to throw
+  int turn_total = 0, score = 0;
+  int me = 0;                   // my seat, 0 moves first
+  std::vector<int> faces;       // after a throw: the dice thrown
+  std::vector<int> opponents;   // the others' game totals in seat order after me; none: no race
+};
+
+// One choice of the ranking: a set-aside with bank or throw, its exact expected points and,
+// with others, its P(win).
+struct AdviceRow {
+  SetAside set_aside;
+  bool bank = false;
+  int dice_next = 0;  // the dice thrown next (or that would be, banking)
+  double points = 0;  // exact expected banked points of the turn
+  core::Estimate win{};
+  bool win_exact = false;
+};
+
+// Every legal set-aside with bank or throw, ranked.
+struct Advice {
+  ZehntausendRules rules;          // players: me and the others
+  Situation at;
+  std::vector<SetAside> choices;   // the set-asides (before a throw: nothing)
+  std::vector<AdviceRow> rows;     // best first once ranked
+  int best_other = 0;              // the highest other total
+  bool forced = false;             // the rules leave one choice
+  bool exact = false;              // P(win) from the solved two-player race
+  std::string policy;              // how everyone plays on, for P(win)
+  std::uint64_t seed = 0;          // Monte Carlo only, as games
+  std::uint64_t games = 0;         // games per choice
+  bool separated = true;           // the estimates tell the best choice from the second
+  bool race() const { return !at.opponents.empty(); }
+  // Someone else has reached the limit: this is my last turn.
+  bool final_round() const { return race() && best_other >= rules.limit; }
+};
+// The choices at `at` under lib's rules (and at.opponents' count of players), each with its
+// exact expected points; InputError where the game is already over.
+Advice advice_choices(const TurnLibrary& lib, const Situation& at);
+// Every choice's P(win) from the solved two-player race (at.me at score : the opponent).
+void exact_wins(const Race& race, Advice& advice);
+// Every choice's P(win) by `games` games of everyone playing `policy` from there (exact in
+// the final round and where banking ends the game).
+void sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
+                  Advice& advice);
+// Ranks the choices and says whether the best is told from the second.
+void rank(Advice& advice);
+core::report::Report describe(const Advice& advice);
+
+}  // namespace verflixt::zehntausend

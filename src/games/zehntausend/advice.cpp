@@ -1,0 +1,265 @@
+// Advice (answers.h): after a throw, every legal set-aside with bank or throw; before one, bank
+// or throw. Ranked by the turn's exact expected points and, with others, by P(win) (exact
+// against one opponent and in the final round, else Monte Carlo).
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verflixt/core/answer.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/zehntausend/answers.h"
+
+namespace verflixt::zehntausend {
+
+using core::report::number;
+
+namespace {
+
+std::string faces_text(const Counts& c) {
+  std::string s;
+  for (int f = 0; f < kFaces; ++f)
+    for (int k = 0; k < c[static_cast<size_t>(f)]; ++k) s += (s.empty() ? "" : " ") + std::to_string(f + 1);
+  return s;
+}
+
+// The final round, exactly: one turn against a known best total. Banking t2 wins, ties or
+// loses outright; throwing on plays reach:N (aim one step past the best total, Z5) and wins
+// with the probability that the turn banks that much (a tie would share; reach:N aims past).
+double final_round_p_win(const TurnModel& m, const ZehntausendRules& r, const Situation& at, int best_other, bool bank,
+                         int t2, int dice_next) {
+  if (bank) {
+    int tied = 0;
+    for (int o : at.opponents) tied += o == best_other;
+    return at.score + t2 > best_other ? 1.0 : at.score + t2 == best_other ? 1.0 / (tied + 1) : 0.0;
+  }
+  const int target = best_other - at.score + kPointStep;
+  const TurnPolicy reach = reach_policy(m, std::max(target, r.bank_min));
+  const TurnEvaluation e = evaluate_turn(m, reach, t2, dice_next);
+  double p = 0;
+  for (size_t t = 0; t < e.banked.size(); ++t)
+    if (static_cast<int>(t) * kPointStep >= target) p += e.banked[t];
+  return p;
+}
+
+constexpr const char* kNotSeparated =
+    "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
+    "more --games may tell them apart";
+
+}  // namespace
+
+Advice advice_choices(const TurnLibrary& lib, const Situation& at) {
+  const TurnModel& m = lib.model();
+  const TurnSolution& sol = lib.solution();
+  Advice a{.rules = m.rules(), .at = at, .choices = {}, .rows = {}, .best_other = 0, .forced = false, .exact = false,
+           .policy = "", .seed = 0, .games = 0, .separated = true};
+  const ZehntausendRules& r = a.rules;
+  const Counts thrown = counts_of(at.faces);
+  // Before a throw there is one "set-aside": nothing, with dice_left dice to throw next.
+  a.choices = at.before ? std::vector<SetAside>{SetAside{}} : set_asides(thrown, r);
+  for (int o : at.opponents) a.best_other = std::max(a.best_other, o);
+  if (a.race() && !r.final_round && (a.final_round() || at.score >= r.limit))
+    throw core::InputError("--score and --other: without the final round (final_round=false) a total at the limit (" +
+                           std::to_string(r.limit) + ") has won; the game is over");
+  for (const SetAside& s : a.choices) {
+    const int t2 = at.turn_total + s.points;
+    const int d2 = at.before ? at.dice_left : m.dice_after(static_cast<int>(at.faces.size()), s.dice);
+    if (may_bank(t2, r)) a.rows.push_back({s, true, d2, static_cast<double>(t2), {}, false});
+    if (d2 > 0) a.rows.push_back({s, false, d2, sol.throw_value_at(t2, d2, m), {}, false});
+  }
+  a.forced = a.rows.size() == 1;
+  return a;
+}
+
+void exact_wins(const Race& race, Advice& a) {
+  const Situation& at = a.at;
+  const int opponent = at.opponents.front();
+  if (at.score >= race.rules().limit || opponent >= race.rules().limit)
+    throw core::InputError("--score and --other: the race before the final round has totals below the limit (" +
+                           std::to_string(race.rules().limit) + ")");
+  for (AdviceRow& row : a.rows) {
+    const int t2 = at.turn_total + row.set_aside.points;
+    const std::optional<double> w = row.bank ? std::optional<double>(race.bank_win(at.me, at.score, opponent, t2))
+                                             : race.throw_win(at.me, at.score, opponent, t2, row.dice_next);
+    if (!w)
+      throw core::InputError("--turn-total: the solved race banks once the total reaches " +
+                             std::to_string(race.rules().limit + race.overshoot()) +
+                             " (its cap); a larger --overshoot solves past it");
+    row.win = {*w, 0.0};
+    row.win_exact = true;
+  }
+}
+
+void sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
+                  Advice& a) {
+  const TurnModel& m = lib.model();
+  const ZehntausendRules& r = a.rules;
+  const Situation& at = a.at;
+  const int me = at.me;
+  std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), &policy);
+  GameStart start;
+  for (int s = 0, k = 0; s < r.players; ++s)
+    start.totals[static_cast<size_t>(s)] = s == me ? at.score : at.opponents[static_cast<size_t>(k++)];
+  for (AdviceRow& row : a.rows) {
+    const int t2 = at.turn_total + row.set_aside.points;
+    if (a.final_round()) {
+      row.win_exact = true;
+      row.win.mean = final_round_p_win(m, r, at, a.best_other, row.bank, t2, row.dice_next);
+      continue;
+    }
+    GameStart g = start;
+    std::unique_ptr<TurnSampler> rest;
+    if (row.bank) {
+      g.totals[static_cast<size_t>(me)] += t2;
+      g.final_round = g.totals[static_cast<size_t>(me)] >= r.limit;
+      if (g.final_round && !r.final_round) {  // the first to the limit wins at once (Z5)
+        row.win_exact = true;
+        row.win.mean = 1.0;
+        continue;
+      }
+      g.seat = (me + 1) % r.players;
+      if (g.seat == 0 && g.final_round) {  // the last seat reached the limit: the game is over
+        int best = 0;
+        for (int s = 0; s < r.players; ++s) best = std::max(best, g.totals[static_cast<size_t>(s)]);
+        row.win_exact = true;
+        row.win.mean = g.totals[static_cast<size_t>(me)] == best ? 1.0 : 0.0;
+        continue;
+      }
+    } else {
+      g.seat = me;
+      const CompiledTurn& plan =
+          policy.decide(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
+      rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
+      g.current_turn = rest.get();
+    }
+    const MatchRun run = play_games(lib, seats, games, seed, threads, {}, &g);
+    row.win = run.tally.p_win(me);
+  }
+}
+
+void rank(Advice& a) {
+  const bool race = a.race();
+  // By P(win) with opponents, equal estimates then by the exact expected points (so a tie of
+  // two Monte Carlo zeros never ranks a worse turn first); else by the expected points.
+  std::stable_sort(a.rows.begin(), a.rows.end(), [&](const AdviceRow& x, const AdviceRow& y) {
+    if (race && x.win.mean != y.win.mean) return x.win.mean > y.win.mean;
+    return x.points > y.points;
+  });
+  // Whether the estimates tell the best choice from the second (2 SE of their difference).
+  // Every choice plays the same seeds, so the runs are positively correlated and treating them
+  // as independent, as here, overstates the SE: a "not separated" may be too cautious, never
+  // too bold. Exact values (the final round) are always separated, ties included.
+  a.separated = true;
+  if (race && a.rows.size() >= 2) {
+    const core::Estimate& x = a.rows[0].win;
+    const core::Estimate& y = a.rows[1].win;
+    if (!(a.rows[0].win_exact && a.rows[1].win_exact))
+      a.separated = x.mean - y.mean > 2 * std::sqrt(x.se * x.se + y.se * y.se);
+  }
+}
+
+core::report::Report describe(const Advice& a) {
+  const ZehntausendRules& r = a.rules;
+  const Situation& at = a.at;
+  const bool before = at.before, race = a.race(), final_round = a.final_round(), separated = a.separated;
+  const std::vector<AdviceRow>& rows = a.rows;
+  const Counts thrown = counts_of(at.faces);
+  core::report::Report j = report_head(r);
+  // The headline: what to do, in a player's words, by the measure the ranking uses.
+  std::vector<core::RankedChoice> said;
+  for (const AdviceRow& row : rows) {
+    const std::string then = row.bank ? "bank" : "throw " + std::to_string(row.dice_next) + " dice";
+    said.push_back({before ? then
+                           : "set aside " + faces_text(row.set_aside.kept) + " (" + std::to_string(row.set_aside.points) +
+                                 "), then " + then,
+                    race ? row.win.mean : row.points, race && !row.win_exact ? row.win.se : 0.0});
+  }
+  const std::string method =
+      a.exact || (!rows.empty() && rows[0].win_exact) ? "exact, optimal play on" : "Monte Carlo under " + a.policy;
+  if (a.forced)  // with its chance to win when there is an opponent
+    j.headline(said.front().action + ": the only choice the rules leave" +
+               (race ? " (chance to win " + number("%.1f", 100 * rows[0].win.mean) +
+                           (said.front().se > 0 ? " ± " + number("%.1f", 100 * said.front().se) : std::string()) +
+                           "%, " + method + ")"
+                     : std::string()));
+  else if (race && !separated)
+    j.headline("too close to call: " + said[0].action + " and " + said[1].action +
+               " are within their errors (chance to win " + number("%.1f", 100 * rows[0].win.mean) + " ± " +
+               number("%.1f", 100 * rows[0].win.se) + "% and " + number("%.1f", 100 * rows[1].win.mean) + " ± " +
+               number("%.1f", 100 * rows[1].win.se) + "%, " + method + "); more --games may tell them apart");
+  else if (race)
+    j.headline(core::advice_headline(said, "chance to win", true, method));
+  else
+    j.headline(core::advice_headline(said, "expected points banked this turn", false, "exact, optimal play on"));
+  if (before)
+    j.field("dice", nullptr).field("dice_left", at.dice_left);
+  else
+    j.field("dice", faces_text(thrown));
+  j.field("turn_total", at.turn_total)
+      .field("score", at.score)
+      .field("others", std::vector<std::int64_t>(at.opponents.begin(), at.opponents.end()))
+      .field("final_round", final_round);
+  if (race && a.exact)
+    j.field("seed", nullptr).field("policy", a.policy).field("games_per_choice", nullptr);
+  else if (race)
+    j.field("seed", a.seed).field("policy", a.policy).field("games_per_choice", a.games);
+  j.line((before ? "before a throw with " + std::to_string(at.dice_left) + " dice left" : "threw " + faces_text(thrown)) +
+         " at turn total " + std::to_string(at.turn_total) +
+         (race ? ", my score " + std::to_string(at.score) + ", best other " + std::to_string(a.best_other) +
+                     (final_round ? " (final round)" : "")
+               : ""));
+  j.line(std::string(race ? "ranked by P(win); " : "ranked by ") +
+         "expected banked points of the turn (exact, optimal play on)" +
+         (race && !final_round && !a.exact ? "; ± is 1 standard error (± 1 SE)" : ""));
+  if (rows.empty()) j.line("  a Niete: nothing to set aside, the turn scores 0");
+  if (!separated) j.line(std::string("# warning: ") + kNotSeparated, core::report::kCsv);
+  // The text prints points as "%5.0f" and P(win) as "exact" or "± SE": text-only columns.
+  std::vector<core::report::Column> columns = {
+      {.name = "set_aside", .text = "  ", .width = 13, .min_gap = 1},
+      {.name = "points", .in = core::report::kJsonCsv},
+      {.name = "points_text", .in = core::report::kText},
+      {.name = "then", .text = "  then ", .width = 7},
+      {.name = "expected_points", .text = "  E[points] ", .text_format = "%9.2f", .csv_format = "%.3f"}};
+  if (race) {
+    columns.push_back({.name = "p_win", .csv_format = "%.5f", .se_name = "stderr", .in = core::report::kJsonCsv});
+    columns.push_back({.name = "p_win_exact", .in = core::report::kJson});
+    columns.push_back({.name = "p_win_text", .text = "  P(win) ", .in = core::report::kText});
+  }
+  core::report::Table& list = j.table("choices", columns);
+  for (const AdviceRow& row : rows) {
+    std::vector<core::report::Value> x = {before ? std::string("nothing") : faces_text(row.set_aside.kept),
+                                          row.set_aside.points, number("%5.0f", row.set_aside.points),
+                                          row.bank ? std::string("bank") : "throw " + std::to_string(row.dice_next),
+                                          row.points};
+    if (race) {
+      x.push_back(row.win);
+      x.push_back(row.win_exact);
+      x.push_back(row.win_exact ? number("%.4f", row.win.mean) + " exact" : core::report::plus_minus(row.win));
+    }
+    list.row(std::move(x));
+  }
+  j.field("bank_min", r.bank_min);
+  // Z3: a turn total below bank_min may not be banked; say so where it removed a bank choice.
+  for (const SetAside& s : a.choices)
+    if (!may_bank(at.turn_total + s.points, r)) {
+      const std::string note = "banking needs " + std::to_string(r.bank_min) + " points this turn (bank_min, Z3)" +
+                               (before ? ": " + std::to_string(at.turn_total) + " may not be banked yet, so throw" : "");
+      j.field("note", note).line("note: " + note);
+      break;
+    }
+  if (race) {
+    j.field("separated", separated);
+    if (!separated) j.field("warning", kNotSeparated);
+  }
+  if (a.exact)
+    j.line("P(win): exact, both players playing the solved two-player race on (solve --game zehntausend --race)");
+  else if (race && !final_round)
+    j.line("P(win): Monte Carlo, " + std::to_string(a.games) + " games per choice, policy " + a.policy + ", seed " +
+           std::to_string(a.seed));
+  if (!separated) j.line(std::string("warning: ") + kNotSeparated);
+  return j;
+}
+
+}  // namespace verflixt::zehntausend
