@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/advise.h"
+#include "verflixt/games/verflixte6/answers/solve.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
 namespace verflixt::cli {
@@ -55,28 +56,11 @@ std::string advise_json(const AdviseReport& report);
 // ---- solve ----
 core::OptionTable solve_options();
 
-struct SolveReport {
-  verflixte6::Rules rules;
-  bool all = false;                 // every loadout (--loadouts all) or one (--jokers)
-  struct Row {
-    verflixte6::SoloSolution sol;
-    std::vector<std::pair<verflixte6::Joker, double>> marginal;  // EV with the joker minus EV without it
-  };
-  std::vector<Row> rows;            // best first
-  // --curve (one loadout): for each subset of the loadout still held (as in the thresholds),
-  // at each eyes 0..the risk cap with no robbing 1 yet, the optimal value of going on against
-  // the value of stopping (the eyes): the threshold is where they meet. Empty without --curve.
-  struct CurvePoint {
-    int eyes = 0;
-    double go_on = 0;
-  };
-  std::vector<std::pair<verflixte6::JokerSet, std::vector<CurvePoint>>> curve;
-  double seconds = 0;
-  Completion done;
-};
-// Solves what `vm` asks (--write-policy is the command line's business, not done here).
-SolveReport solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
-std::string solve_json(const SolveReport& report);
+// Solves what `vm` asks (answers/solve.h; --write-policy is the command line's business, not
+// done here).
+verflixte6::SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& control,
+                                     const Budget& budget = {});
+std::string solve_json(const verflixte6::SolveAnswer& answer);
 
 // ---- rules ----
 // The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,

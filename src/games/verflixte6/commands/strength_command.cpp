@@ -3,96 +3,21 @@
 // gain over a copy of P is reported with its paired error; then best responses are iterated
 // within the strong family until a gain is within 2 SE of 0 or --rounds.
 
-#include <memory>
-#include <sstream>
-
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
-#include "games/verflixte6/commands/seat_spec.h"
 #include "games/verflixte6/commands/rules_options.h"
+#include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/file_io.h"
-#include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/best_response.h"
+#include "verflixt/games/verflixte6/answers/strength.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli {
 
 using namespace verflixt::verflixte6;
 namespace {
 
-
 const std::vector<std::string> kFormats = {"table", "json"};
-
-namespace rp = core::report;
-
-// The measurements, as the reports describe them: per --policy, its best-response rounds.
-struct Strength {
-  const Rules& rules;
-  std::uint64_t seed;
-  const BestResponseOptions& options;
-  const std::string& response_spec;
-  const std::vector<std::string>& specs;
-  const std::vector<BestResponseResult>& results;
-};
-
-std::string strength_report(const Strength& m, const Completion& done, const std::string& format) {
-  const std::uint64_t evenings = m.results.empty() ? 0 : m.results.front().evenings;
-  std::vector<std::string> ranges;
-  for (const auto& g : m.options.ranges)
-    ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));
-  rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("command", std::string("strength"))
-      .field("seed", m.seed)
-      .field("rules", rules_summary(m.rules))
-      .field("players", m.options.players)
-      .field("final", m.options.final)
-      .field("objective", std::string("win"))
-      .field("response_family", std::string("strong"))
-      .field("response_start", m.response_spec)
-      .field("evenings_per_measurement", evenings)
-      .field("series_length", m.options.series_length)
-      .field("tune_rounds", m.options.tune_rounds)
-      .field("round_cap", m.options.rounds)
-      .field("param_ranges", ranges)
-      .field("engine", std::string("reference"))
-      .field("pairing", std::string("per series: the copy and the response play the same dice (a stream tune never saw)"))
-      .field("stop_rule", std::string("a round whose |gain| <= 2 SE ends the iteration"))
-      .line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(m.rules) + "  seed " + std::to_string(m.seed) +
-            "\nstrength at a table of " + std::to_string(m.options.players) +
-            ": the field plays the policy, a strong response is tuned at seat 1 (" + std::to_string(evenings) +
-            " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n");
-  const auto estimate = [](const char* name) { return rp::Column{.name = name, .estimate_object = true}; };
-  rp::Table policies{.columns = {{.name = "policy"}, {.name = "converged"}, {.name = "interrupted"}, {.name = "rounds"}}};
-  for (size_t i = 0; i < m.results.size(); ++i) {
-    const BestResponseResult& r = m.results[i];
-    // response_is_field: the search accepted no move, so the response is the field's policy
-    // itself and the gain exactly 0 (the same dice, the same play).
-    rp::Table rounds{.columns = {{.name = "field"}, {.name = "response"}, estimate("copy_p_win"),
-                                 estimate("response_p_win"), estimate("gain"), {.name = "response_is_field"},
-                                 {.name = "candidates"}}};
-    std::string text = m.specs[i] + (r.converged ? "" : r.interrupted ? "  (interrupted)" : "  (round cap)");
-    int round = 1;
-    for (const auto& rd : r.rounds) {
-      const std::string label = response_label(rd.response, m.options.ranges);
-      rounds.row({rd.field, label, rd.copy_value, rd.response_value, rd.gain, rd.response_is_field,
-                  static_cast<std::int64_t>(rd.candidates)});
-      text += "\n  round " + std::to_string(round++) + "  field " + rd.field + "  copy " + fmt("%.4f", rd.copy_value.mean) +
-              "  response " + label + " " + fmt("%.4f", rd.response_value.mean) + "  gain " +
-              rp::plus_minus(rd.gain, "%+.4f", "%.4f");
-    }
-    policies.row({m.specs[i], r.converged, r.interrupted, rounds.nested()});
-    out.line(text);
-  }
-  double seconds = 0;
-  for (const auto& r : m.results) seconds += r.seconds;
-  out.field("policies", policies.nested())
-      .completion(done.interrupted, done.completed, done.total, done.unit)
-      .field("seconds", seconds);
-  return out.render(format);
-}
 
 // strength's options, then the sampling, rules and output ones.
 core::OptionTable strength_options() {
@@ -158,27 +83,18 @@ int strength_command(int argc, const char* const* argv) {
   const auto* response = dynamic_cast<const StrongPolicy*>(response_seat.policy.get());
   if (!response)
     throw core::InputError("--response '" + response_spec + "' is not a strong policy; valid: a file with kind = strong");
-  std::vector<SeatPlayer> measured;
-  for (const auto& s : specs) measured.push_back(make_seat_player(s, rules));
+  std::vector<SeatPlayer> seats;  // the measured policies, as the field plays them
+  for (const auto& s : specs) seats.push_back(make_seat_player(s, rules));
+  std::vector<MeasuredPolicy> measured;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    measured.push_back({specs[i], seats[i].policy.get(), seats[i].selector.get()});
 
   install_interrupt_handler();
   core::RunControl control;
   control.stop = &interrupt_flag();
-  std::vector<BestResponseResult> results;
-  bool interrupted = false;
-  std::size_t finished_rounds = 0;
-  BestResponseMemo memo;  // later rounds reached from several policies are played once
-  for (size_t i = 0; i < measured.size() && !interrupted; ++i) {
-    results.push_back(best_responses(*measured[i].policy, measured[i].selector.get(), specs[i],
-                                     response->solutions(), response->params(), options, seed, threads, control, &memo));
-    interrupted = results.back().interrupted;
-    finished_rounds += results.back().rounds.size();
-  }
-  const Completion done =
-      completion(finished_rounds, 0, "best-response rounds", interrupted);
-
-  const Strength m{rules, seed, options, response_spec, specs, results};
-  return finish(vm, format, done, strength_report(m, done, format));
+  const StrengthAnswer answer =
+      measure_strength(rules, measured, *response, response_spec, options, seed, threads, control);
+  return finish(vm, format, completion_of(answer.done), describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

@@ -2,86 +2,23 @@
 // joker list, and prints per policy and per seat P(win), P(loser), expected rank and eyes
 // with standard errors, and whether the best policy's lead is significant (objective.h).
 
-#include <cmath>
 #include <map>
 #include <memory>
-#include <sstream>
 
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
-#include "games/verflixte6/commands/seat_spec.h"
 #include "games/verflixte6/commands/rules_options.h"
+#include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
-#include "verflixt/core/report.h"
-#include "verflixt/core/stats.h"
-#include "verflixt/core/cluster.h"
-#include "verflixt/version.h"
+#include "verflixt/games/verflixte6/answers/tournament.h"
 
 namespace verflixt::cli {
 
 using namespace verflixt::verflixte6;
 namespace {
 
-
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-namespace rp = core::report;
-
-// A row by policy or by seat, one description for the three forms: JSON {label, seats, p_win:
-// {mean, stderr}, ...}; CSV kind,"label",seats,p_win,p_win_se,...; text the label padded to
-// the longest of its table, then the estimates ± SE.
-std::vector<rp::Column> row_columns(std::size_t label_width) {
-  const auto estimate = [](std::string name, std::string text, const char* format) {
-    return rp::Column{.name = name, .text = std::move(text), .text_format = format, .se_name = "stderr",
-                      .csv_se_name = name + "_se", .estimate_object = true};
-  };
-  return {{.name = "kind", .in = rp::kCsv},
-          {.name = "label", .width = label_width, .csv_quoted = true},
-          {.name = "seats", .text = "  ", .text_format = "%5lld"},
-          estimate("p_win", "  ", "%.4f"),
-          estimate("p_loser", "  ", "%.4f"),
-          estimate("rank", "  ", "%.3f"),
-          estimate("eyes", "    ", "%.3f")};
-}
-
-std::vector<rp::Value> row_values(const std::string& kind, const ObjectiveRow& r) {
-  return {kind, r.label, static_cast<std::int64_t>(r.seats), r.win, r.loser, r.rank, r.eyes};
-}
-
-// The best row by P(win) and the runner-up, with the paired difference.
-struct Lead {
-  int best = -1, second = -1;
-  core::Estimate diff;
-  double z = 0;
-};
-
-template <class Diff>
-Lead lead_of(const std::vector<ObjectiveRow>& rows, Diff diff) {
-  Lead l;
-  if (rows.size() < 2) return l;
-  std::vector<int> idx(rows.size());
-  for (size_t k = 0; k < rows.size(); ++k) idx[k] = static_cast<int>(k);
-  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-    return rows[static_cast<size_t>(a)].win.mean > rows[static_cast<size_t>(b)].win.mean;
-  });
-  l.best = idx[0];
-  l.second = idx[1];
-  l.diff = diff(l.best, l.second);
-  l.z = l.diff.se > 0 ? l.diff.mean / l.diff.se : 0.0;
-  return l;
-}
-
-std::string lead_note(const std::vector<ObjectiveRow>& rows, const Lead& l, const char* what) {
-  if (l.best < 0) return "";
-  std::ostringstream s;
-  s << "best " << what << " by P(win): " << rows[static_cast<size_t>(l.best)].label << "; lead over "
-    << rows[static_cast<size_t>(l.second)].label << " " << core::report::plus_minus(l.diff, "%+.4f", "%.4f")
-    << " (paired SE, same evenings), z = " << fmt("%.2f", l.z) << " — "
-    << (std::fabs(l.z) >= core::kZ95 ? "significant at the 5% level (two-sided)" : "not significant at the 5% level");
-  return s.str();
-}
 
 // The seats: --seat (repeated), or --seats N all playing --policy.
 std::vector<std::string> seat_specs_from(const po::variables_map& vm) {
@@ -98,92 +35,6 @@ std::vector<std::string> seat_specs_from(const po::variables_map& vm) {
   if (specs.size() < 2 || specs.size() > 12)
     throw core::InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
   return specs;
-}
-
-// A tournament played (or interrupted) as its reports describe it; the rows are empty when
-// no evening was played.
-struct TournamentRun {
-  const Rules& rules;
-  std::uint64_t seed;
-  int threads;
-  bool final;
-  int series;
-  const std::vector<std::string>& specs;
-  const ObjectiveSpec& spec;
-  const ObjectiveRun& run;
-  const Completion& done;
-  const std::vector<ObjectiveRow>& by_group_rows;
-  const std::vector<ObjectiveRow>& by_seat_rows;
-  Lead by_policy, by_seat;
-};
-
-// The best row's lead over the runner-up (JSON): an empty object when there is none.
-rp::Nested lead_json(const std::vector<ObjectiveRow>& rows, const Lead& l, bool interrupted) {
-  rp::Table o{.columns = {{.name = "best"}, {.name = "runner_up"}, {.name = "p_win_difference", .se_name = "paired_stderr"},
-                          {.name = "z"}, {.name = "significant_5pct"}, {.name = "from_interrupted_run"}},
-              .json = rp::Table::Object};
-  if (l.best >= 0)
-    o.row({rows[static_cast<size_t>(l.best)].label, rows[static_cast<size_t>(l.second)].label, l.diff, l.z,
-           std::fabs(l.z) >= core::kZ95, interrupted ? rp::Value(true) : rp::Value(rp::Absent{})});
-  return o.nested();
-}
-
-// The rows of one table (by policy or by seat) in text, under their head line.
-void rows_text(rp::Report& out, const std::string& head, const std::string& kind, const std::vector<ObjectiveRow>& rows) {
-  size_t w = head.size();
-  for (const auto& r : rows) w = std::max(w, r.label.size());
-  out.line(head + std::string(w - head.size(), ' ') + "  seats  P(win)             P(loser)           E[rank]            E[eyes]");
-  rp::Table& table = out.table("", row_columns(w), rp::kText);
-  for (const auto& r : rows) table.row(row_values(kind, r));
-}
-
-std::string tournament_report(const TournamentRun& t, const std::string& format) {
-  const ObjectiveRun& run = t.run;
-  rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("seed", t.seed)
-      .field("rules_summary", rules_summary(t.rules))
-      .field("engine", engine_name(t.spec.engine))
-      .field("final", t.final)
-      .field("policies", t.spec.groups)
-      .field("seats", t.specs)
-      .field("evenings", run.evenings)
-      .field("requested_evenings", run.requested)
-      .field("series_length", static_cast<std::int64_t>(run.series_length))
-      .completion(t.done.interrupted, t.done.completed, t.done.total, t.done.unit)
-      .field("threads", t.threads)
-      .field("ranks", core::cluster::size())  // MPI processes: metadata, the numbers do not depend on it
-      .field("seconds", run.seconds)
-      .field("conventions",
-             "ties for first split the win 1/k; tied ranks are averaged; P(loser) per rule P3 (docs/rules/verflixte6.md)");
-  rp::Table by_policy{.columns = row_columns(0)}, by_seat{.columns = row_columns(0)};
-  for (const auto& r : t.by_group_rows) by_policy.row(row_values("policy", r));
-  for (const auto& r : t.by_seat_rows) by_seat.row(row_values("seat", r));
-  out.field("by_policy", by_policy.nested()).field("by_seat", by_seat.nested());
-  if (t.by_policy.best >= 0) out.field("best_policy", lead_json(t.by_group_rows, t.by_policy, t.done.interrupted));
-  out.field("best_seat", lead_json(t.by_seat_rows, t.by_seat, t.done.interrupted));
-  rp::Table& csv = out.table("", row_columns(0), rp::kCsv);
-  csv.rows = by_policy.rows;
-  csv.rows.insert(csv.rows.end(), by_seat.rows.begin(), by_seat.rows.end());
-
-  out.line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(t.rules) + "  seed " + std::to_string(t.seed) +
-           "\n" + std::to_string(run.evenings) + (t.final ? " final" : "") + " evenings of " +
-           std::to_string(t.specs.size()) + " players (" + engine_name(t.spec.engine) + ", " + fmt("%.3g", run.seconds) +
-           " s)" + (t.series > 1 ? " in series of " + std::to_string(t.series) + " (P4 bonus carried)" : "") +
-           (t.done.interrupted ? " (interrupted)" : "") +
-           "; ± is one standard error\n"
-           "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n");
-  if (t.by_group_rows.size() > 1 && t.by_group_rows.size() < t.by_seat_rows.size()) {
-    rows_text(out, "policy", "policy", t.by_group_rows);
-    out.line("");
-  }
-  rows_text(out, "seat", "seat", t.by_seat_rows);
-  out.line("");
-  const std::string from = t.done.interrupted ? " (from the " + std::to_string(run.evenings) + " evenings of the interrupted run)" : "";
-  if (t.by_policy.best >= 0) out.line(lead_note(t.by_group_rows, t.by_policy, "policy") + from);
-  if (t.by_seat.best >= 0 && (t.by_policy.best < 0 || t.by_group_rows.size() < t.by_seat_rows.size()))
-    out.line(lead_note(t.by_seat_rows, t.by_seat, "seat") + from);
-  return out.render(format);
 }
 
 // tournament's options, then the engine, sampling, rules and output ones.
@@ -246,20 +97,14 @@ int tournament_command(int argc, const char* const* argv) {
   for (const auto& seat : spec.seats) policies.push_back(seat.policy);
   spec.engine = engine_from(vm, policies);
 
-  const ObjectiveRun run = with_progress("tournament evenings", [&](const core::RunControl& control) {
+  TournamentAnswer answer{.rules = rules, .seed = seed, .threads = threads, .final = final, .series = series,
+                          .seats = specs, .policies = spec.groups, .engine = spec.engine, .run = {},
+                          .interrupted = false};
+  answer.run = with_progress("tournament evenings", [&](const core::RunControl& control) {
     return play_objectives(rules, spec, evenings, seed, threads, control);
   });
-  // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
-  // notes are from those evenings. Before the first chunk there is nothing to show.
-  const Completion done = completion(run.evenings, run.requested, "evenings", run.interrupted);
-  const std::vector<ObjectiveRow> no_rows;
-  const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
-  const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;
-
-  const TournamentRun t{rules, seed, threads, final, series, specs, spec, run, done, by_group_rows, by_seat_rows,
-                        lead_of(by_group_rows, [&](int a, int b) { return run.group_win_difference(a, b); }),
-                        lead_of(by_seat_rows, [&](int a, int b) { return run.seat_win_difference(a, b); })};
-  return finish(vm, format, done, tournament_report(t, format));
+  answer.interrupted = answer.run.interrupted || interrupt_flag().load();
+  return finish(vm, format, completion_of(completion(answer)), describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli
