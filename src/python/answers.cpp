@@ -1,8 +1,9 @@
 // The answers of the Python module: a game's commands (solve, evaluate, tournament, advise,
 // balance, rules, ...) run in-process with `--format json`, their JSON parsed into a Result.
-// Not yet typed C++ results: the commands' JSON is the one description of every answer the
-// project has, and running the command itself guarantees the command line's exact numbers for
-// the same seed and options.
+// A command computes a typed answer and prints its one description (each game's answers.h);
+// the module reads that description's JSON form rather than binding every answer's struct,
+// and running the command itself guarantees the command line's exact numbers for the same
+// seed and options.
 //
 // Each command runs on a worker thread of its own (run_released): its standard output is
 // captured into a string and it honours a stop request of its own (cli/in_process.h), so two
