@@ -91,6 +91,16 @@ void rows_text(rp::Report& out, const std::string& head, const std::string& kind
 
 }  // namespace
 
+rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engine, bool final) {
+  rp::Report out({});
+  out.field("version", std::string(kVersion))
+      .field("seed", seed)
+      .field("rules_summary", rules_summary(rules))
+      .field("engine", engine_name(engine))
+      .field("final", final);
+  return out;
+}
+
 RunCompletion completion(const TournamentAnswer& a) {
   return {a.interrupted, a.run.evenings, a.run.requested, "evenings"};
 }
@@ -104,13 +114,8 @@ core::report::Report describe(const TournamentAnswer& a) {
   const Lead by_policy_lead = lead_of(by_group_rows, [&](int x, int y) { return run.group_win_difference(x, y); });
   const Lead by_seat_lead = lead_of(by_seat_rows, [&](int x, int y) { return run.seat_win_difference(x, y); });
 
-  rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("seed", a.seed)
-      .field("rules_summary", rules_summary(a.rules))
-      .field("engine", engine_name(a.engine))
-      .field("final", a.final)
-      .field("policies", a.policies)
+  rp::Report out = evenings_head(a.seed, a.rules, a.engine, a.final);
+  out.field("policies", a.policies)
       .field("seats", a.seats)
       .field("evenings", run.evenings)
       .field("requested_evenings", run.requested)

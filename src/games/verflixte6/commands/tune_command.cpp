@@ -19,6 +19,7 @@
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/analyses/tuning.h"
+#include "verflixt/games/verflixte6/answers/tournament.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
 
@@ -191,13 +192,8 @@ std::string tune_report(const TuneRun& run, const std::string& format) {
   for (const auto& g : run.options.ranges)
     ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));
   for (const auto& l : run.options.loadouts) loadouts.push_back(joker_list(l));
-  rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("seed", run.seed)
-      .field("rules_summary", rules_summary(run.rules))
-      .field("engine", engine_name(table.engine))
-      .field("final", table.final)
-      .field("objective", run.objective)
+  rp::Report out = evenings_head(run.seed, run.rules, table.engine, table.final);
+  out.field("objective", run.objective)
       .field("policy", run.policy_spec)
       .field("field", run.field_specs)
       .field("evenings_per_candidate", r.evenings)

@@ -25,6 +25,10 @@ struct TournamentAnswer {
   ObjectiveRun run;
   bool interrupted = false;           // the run was cut short or a stop (Ctrl-C) was requested
 };
+// The head every result of evenings at a table starts with (tournament, tune): the version,
+// the seed, the rules, who plays the evenings and whether they are final evenings.
+core::report::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engine, bool final);
+
 // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
 // notes are from those evenings. Before the first chunk there is nothing to show.
 RunCompletion completion(const TournamentAnswer& answer);
