@@ -444,8 +444,6 @@ std::string interrupted_mark(const Completion& c, const std::string& format) {
   return "INTERRUPTED: " + what;
 }
 
-void mark(core::report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
-
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text) {
   emit(vm, interrupted_mark(c, format) + text);
   return finish_marked(c);

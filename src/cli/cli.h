@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
 #include "verflixt/core/option.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
@@ -163,13 +164,8 @@ auto with_progress(const std::string& label, Run run) {
 // and exits with kExitInterrupted. --output gets the same, marked text (atomically).
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports it
 
-// How far a run got: `completed` of `total` units (`unit` in the plural: "turns",
-// "thresholds", "loadouts"; total 0 = open-ended, e.g. tune's search).
-struct Completion {
-  bool interrupted = false;
-  std::uint64_t completed = 0, total = 0;
-  std::string unit;
-};
+// How far a run got (core/answer.h).
+using core::Completion;
 // The completion of a run; interrupted when `cut_short` or Ctrl-C was pressed during it.
 Completion completion(std::uint64_t completed, std::uint64_t total, std::string unit, bool cut_short = false);
 // "12 of 40 turns completed" (or "12 turns completed" when open-ended).
@@ -178,7 +174,7 @@ std::string completion_text(const Completion& c);
 // json carries it inside the document (mark) and gets "".
 std::string interrupted_mark(const Completion& c, const std::string& format);
 // The result's "interrupted" and, when interrupted, its completed, total and unit.
-void mark(core::report::Report& r, const Completion& c);
+using core::mark;
 // Emits `text` with the mark in front (emit: stdout or --output), notes an interruption on
 // stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);

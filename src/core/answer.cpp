@@ -7,6 +7,8 @@
 
 namespace verflixt::core {
 
+void mark(report::Report& r, const Completion& c) { r.completion(c.interrupted, c.completed, c.total, c.unit); }
+
 std::string se_distance(double estimate, double se, double exact) {
   return report::number("%+.2f", (estimate - exact) / std::max(se, 1e-300));
 }

@@ -3,10 +3,24 @@
 // (include/verflixt/games/<game>/answers.h) with one describe() each, giving the
 // core::report::Report that text, JSON, CSV and Markdown render from; the command line, the
 // page and the Python module show that one description. No game lives here.
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "verflixt/core/report.h"
+
 namespace verflixt::core {
+
+// How far a run got: `completed` of `total` units (`unit` in the plural: "turns",
+// "thresholds", "loadouts"; total 0 = open-ended, e.g. a search). Every format marks an
+// interrupted answer with it, and the command line exits accordingly.
+struct Completion {
+  bool interrupted = false;
+  std::uint64_t completed = 0, total = 0;
+  std::string unit;
+};
+// The answer's "interrupted" and, when interrupted, its completed, total and unit.
+void mark(report::Report& r, const Completion& c);
 
 // One choice of an advice in a player's words ("roll", "keep 6 6, throw 1") and its value.
 struct RankedChoice {

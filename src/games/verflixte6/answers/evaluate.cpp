@@ -100,10 +100,6 @@ std::string head_text(const EvaluateAnswer& a) {
          ")";
 }
 
-void mark(rp::Report& out, const RunCompletion& done) {
-  out.completion(done.interrupted, done.completed, done.total, done.unit);
-}
-
 // The turn as an absorbing Markov chain: exact values, no sampling error to report.
 rp::Report describe_exact(const EvaluateAnswer& a, const core::MarkovResult& m) {
   rp::Report out = head(a);
@@ -123,7 +119,7 @@ rp::Report describe_exact(const EvaluateAnswer& a, const core::MarkovResult& m) 
 // Sampled solo turns: the kernel or the reference engine.
 rp::Report describe_solo(const EvaluateAnswer& a, const SoloRun& run) {
   const core::Tally& t = run.tally;
-  const RunCompletion done = completion(a);
+  const core::Completion done = completion(a);
   const double per_second = static_cast<double>(t.turns()) / std::max(run.seconds, 1e-9);
   rp::Report out = head(a);
   out.line(head_text(a) + "  seed " + std::to_string(a.seed) + "\nsolo turns " + std::to_string(t.turns()) +
@@ -142,7 +138,7 @@ rp::Report describe_solo(const EvaluateAnswer& a, const SoloRun& run) {
 
 // Sampled passes, by position and over all.
 rp::Report describe_passes(const EvaluateAnswer& a, const PassRun& run) {
-  const RunCompletion done = completion(a);
+  const core::Completion done = completion(a);
   const std::uint64_t passes = done.completed;
   rp::Report out = head(a);
   out.field("players", a.players).field("passes", passes).field("requested_passes", run.requested);
@@ -195,7 +191,7 @@ EvaluateAnswer evaluate_answer(const EvaluateQuestion& q, const core::RunControl
   return a;
 }
 
-RunCompletion completion(const EvaluateAnswer& a) {
+core::Completion completion(const EvaluateAnswer& a) {
   if (const auto* solo = std::get_if<SoloRun>(&a.result))
     return {solo->interrupted || a.stopped, solo->tally.turns(), solo->requested, "turns"};
   if (const auto* run = std::get_if<PassRun>(&a.result))

@@ -10,7 +10,7 @@ namespace verflixt::verflixte6 {
 
 namespace rp = core::report;
 
-RunCompletion completion(const SweepAnswer& a) {
+core::Completion completion(const SweepAnswer& a) {
   std::size_t loadouts_done = 0;
   std::uint64_t points_done = 0;
   bool cut = a.stopped;
@@ -105,7 +105,7 @@ core::report::Report describe(const SweepAnswer& a) {
   }
   // The mark's "interrupted" stands before the loadouts and its counts after them, as sweep's
   // JSON always had them.
-  const RunCompletion done = completion(a);
+  const core::Completion done = completion(a);
   out.field("interrupted", done.interrupted).field("loadouts", loadout_rows.nested());
   if (done.interrupted) out.field("completed", done.completed).field("total", done.total).field("unit", done.unit);
   return out;

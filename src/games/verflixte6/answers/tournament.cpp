@@ -101,13 +101,13 @@ rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engi
   return out;
 }
 
-RunCompletion completion(const TournamentAnswer& a) {
+core::Completion completion(const TournamentAnswer& a) {
   return {a.interrupted, a.run.evenings, a.run.requested, "evenings"};
 }
 
 core::report::Report describe(const TournamentAnswer& a) {
   const ObjectiveRun& run = a.run;
-  const RunCompletion done = completion(a);
+  const core::Completion done = completion(a);
   const std::vector<ObjectiveRow> no_rows;
   const std::vector<ObjectiveRow>& by_group_rows = run.evenings ? run.by_group : no_rows;
   const std::vector<ObjectiveRow>& by_seat_rows = run.evenings ? run.by_seat : no_rows;

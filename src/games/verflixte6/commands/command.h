@@ -7,7 +7,6 @@
 #include "cli/cli.h"
 #include "verflixt/core/command.h"
 #include "verflixt/core/option.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
 
 namespace verflixt::cli {
 
@@ -25,11 +24,6 @@ int strength_command(int argc, const char* const* argv);    // best-response gai
 
 // Every command with the line `verflixt --help` prints for it, in that order.
 std::vector<core::Command> verflixte6_commands();
-
-// How far an answer's run got (answers/completion.h), as finish() marks the output and exits.
-inline Completion completion_of(const verflixte6::RunCompletion& c) {
-  return {c.interrupted, c.completed, c.total, c.unit};
-}
 
 // The end of the help of the commands that cite rule ids, so a reader of "(P3)" knows where
 // to look it up.

@@ -112,7 +112,7 @@ int evaluate_command(int argc, const char* const* argv) {
   const EvaluateAnswer answer =
       with_progress(players ? "evaluate passes" : "evaluate turns",
                     [&](const core::RunControl& control) { return evaluate_answer(question, control); });
-  return finish(vm, format, completion_of(completion(answer)), describe(answer).render(format));
+  return finish(vm, format, completion(answer), describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

@@ -92,7 +92,7 @@ int solve_command(int argc, const char* const* argv) {
     write_policy(text, answer.rules, answer.rows.front().sol);
     core::write_file_atomic(vm["write-policy"].as<std::string>(), text.str(), "--write-policy");
   }
-  return finish(vm, format, completion_of(answer.done), describe(answer).render(format));
+  return finish(vm, format, answer.done, describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

@@ -94,7 +94,7 @@ int strength_command(int argc, const char* const* argv) {
   control.stop = &interrupt_flag();
   const StrengthAnswer answer =
       measure_strength(rules, measured, *response, response_spec, options, seed, threads, control);
-  return finish(vm, format, completion_of(answer.done), describe(answer).render(format));
+  return finish(vm, format, answer.done, describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

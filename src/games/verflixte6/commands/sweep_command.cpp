@@ -88,7 +88,7 @@ int sweep_command(int argc, const char* const* argv) {
     progress_done();
   }
   answer.stopped = interrupt_flag().load();
-  return finish(vm, format, completion_of(completion(answer)), describe(answer).render(format));
+  return finish(vm, format, completion(answer), describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

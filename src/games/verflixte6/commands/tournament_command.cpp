@@ -104,7 +104,7 @@ int tournament_command(int argc, const char* const* argv) {
     return play_objectives(rules, spec, evenings, seed, threads, control);
   });
   answer.interrupted = answer.run.interrupted || interrupt_flag().load();
-  return finish(vm, format, completion_of(completion(answer)), describe(answer).render(format));
+  return finish(vm, format, completion(answer), describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

@@ -9,7 +9,7 @@
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/verflixte6/analyses/evaluate.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
@@ -46,7 +46,7 @@ struct EvaluateAnswer {
 // request with the chunks finished.
 EvaluateAnswer evaluate_answer(const EvaluateQuestion& question, const core::RunControl& control);
 // The exact chain is one unit of work; sampling counts turns or passes.
-RunCompletion completion(const EvaluateAnswer& answer);
+core::Completion completion(const EvaluateAnswer& answer);
 core::report::Report describe(const EvaluateAnswer& answer);
 
 }  // namespace verflixt::verflixte6

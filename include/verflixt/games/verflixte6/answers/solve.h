@@ -8,7 +8,7 @@
 
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
@@ -33,7 +33,7 @@ struct SolveAnswer {
   double seconds = 0;
   // The unit of work is a loadout: a stop lets the loadouts under way finish and starts no
   // more.
-  RunCompletion done;
+  core::Completion done;
 };
 
 // Solves `loadout`, or every loadout of the rules when there is none (then without tables).

@@ -8,7 +8,7 @@
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/verflixte6/analyses/best_response.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
@@ -30,7 +30,7 @@ struct StrengthAnswer {
   std::vector<std::string> specs;          // the measured policies, as given
   std::vector<BestResponseResult> results;  // per measured policy, up to the one a stop cut short
   // Best-response rounds finished, open-ended: a stop keeps the rounds finished before it.
-  RunCompletion done;
+  core::Completion done;
 };
 
 // Measures each policy in turn, the responses starting from `response`; a stop ends the

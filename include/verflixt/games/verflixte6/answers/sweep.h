@@ -9,7 +9,7 @@
 
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/sweep.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::verflixte6 {
@@ -28,7 +28,7 @@ struct SweepAnswer {
 };
 // One count: loadouts when there are several, else thresholds (or turns of a one-trajectory
 // sweep, whose thresholds all share them).
-RunCompletion completion(const SweepAnswer& answer);
+core::Completion completion(const SweepAnswer& answer);
 core::report::Report describe(const SweepAnswer& answer);
 
 }  // namespace verflixt::verflixte6

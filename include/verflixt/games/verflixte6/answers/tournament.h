@@ -8,7 +8,7 @@
 
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
-#include "verflixt/games/verflixte6/answers/completion.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::verflixte6 {
@@ -31,7 +31,7 @@ core::report::Report evenings_head(std::uint64_t seed, const Rules& rules, PassE
 
 // Ctrl-C: the estimates cover the evenings played (whole chunks) and say how many; the lead
 // notes are from those evenings. Before the first chunk there is nothing to show.
-RunCompletion completion(const TournamentAnswer& answer);
+core::Completion completion(const TournamentAnswer& answer);
 core::report::Report describe(const TournamentAnswer& answer);
 
 }  // namespace verflixt::verflixte6
