@@ -387,11 +387,43 @@ std::vector<Case> every_games_balance() {
   return cases;
 }
 
+// Every registered game's tournament but the default's evenings (cli/game_tournament.h): its
+// quick run's table with far more games, in JSON and as a table. One code for those games, so
+// a game added to the registry has its tournament's Ctrl-C checked here without a change.
+std::vector<Case> every_games_tournament() {
+  std::vector<Case> cases;
+  const auto& games = verflixt::games::registry();
+  for (auto g = games.begin() + 1; g != games.end(); ++g) {
+    const auto& commands = g->commands;
+    const auto tournament =
+        std::find_if(commands.begin(), commands.end(), [](const auto& c) { return std::string_view(c.name) == "tournament"; });
+    if (tournament == commands.end() || !tournament->quick) continue;
+    // The quick run's words without its --games N: the case gives its own count.
+    std::string table;
+    const std::vector<std::string> words = split(tournament->quick);
+    for (size_t w = 0; w < words.size(); ++w)
+      if (words[w] == "--games") ++w;
+      else table += " " + words[w];
+    const std::string args = "tournament --game " + g->name + table + " --threads 1 --games ";
+    cases.push_back({"every_tournament_" + g->name,
+                     [args](int k) { return args + times(4'000'000'000, k) + " --format json"; },
+                     [](const Outcome& o) {
+                       const auto j = expect_json_mark(o);
+                       if (j.is_null()) return;
+                       EXPECT_EQ(j["unit"], "games") << o.args;
+                     }});
+    cases.push_back({"every_tournament_table_" + g->name, [args](int k) { return args + times(4'000'000'000, k); },
+                     expect_table_mark});
+  }
+  return cases;
+}
+
 TEST(Interrupt, EveryCommandStopsMarksItsOutputAndExits130) {
   std::filesystem::remove(interrupted_output());
   std::vector<Case> cases = sampling_cases();
   for (Case& c : analysis_cases()) cases.push_back(std::move(c));
   for (Case& c : every_games_balance()) cases.push_back(std::move(c));
+  for (Case& c : every_games_tournament()) cases.push_back(std::move(c));
   std::vector<std::future<Outcome>> runs;
   for (const auto& c : cases) runs.push_back(std::async(std::launch::async, [&c] { return interrupted(c.args, c.tag); }));
   for (size_t k = 0; k < cases.size(); ++k) {

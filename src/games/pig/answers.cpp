@@ -89,7 +89,7 @@ core::report::Report describe(const MatchAnswer& a) {
   const std::string title = a.tournament ? "tournament" : a.seats[0] + " vs " + a.seats[1];
   r.field("games", t.games)
       .field("requested_games", a.run.requested)
-      .field("interrupted", a.run.interrupted)
+      .completion(a.run.interrupted, a.run.completed, a.run.requested, "games")
       .field("seconds", a.run.seconds)
       .field("mean_turns", t.games ? static_cast<double>(t.turns) / static_cast<double>(t.games) : 0.0)
       .line(title + ": " + std::to_string(t.games) + " games" + (a.run.interrupted ? " (interrupted)" : "") +

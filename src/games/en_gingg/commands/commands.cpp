@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/game_tournament.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/answers.h"
@@ -96,35 +97,31 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_tournament_command(int argc, const char* const* argv) {
-  const core::OptionTable own = {
-      core::words_option("seat", "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a "
-                                 "policy file); repeat 2..8 times, the first begins"),
-      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "tournament --game en-gingg options",
-             en_gingg_rules_options() + own + sampling_options() + output_options(kFormats),
-             "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
-             "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
-             "less loses) and prints each seat's P(losing) ± SE and the game length.",
-             vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, eg::kMaxPlayers);
-  eg::EnGinggRules rules = en_gingg_rules_from(vm);
-  rules.players = static_cast<int>(specs.size());  // the table seats one player per --seat
-  const std::string format = format_from(vm, kFormats);
-  const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, rules); });
-  std::vector<std::string> names;  // a table names a seat by its spec, as display_name shows it
-  for (const auto& spec : specs) names.push_back(eg::display_name(spec));
-  const std::uint64_t games = count_from(vm, "games"), seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  eg::TournamentAnswer answer{.rules = rules, .seats = std::move(names), .seed = seed, .threads = threads, .run = {},
-                              .interrupted = false};
-  answer.run = with_progress("tournament en-gingg games", [&](const core::RunControl& control) {
-    return eg::play_games(rules, table.seats, games, seed, threads, control);
-  });
-  const Completion done = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
-  answer.interrupted = done.interrupted;
-  return finish(vm, format, done, describe(answer).render(format));
+  TournamentGame<eg::EnGinggRules> g{
+      .game = "en-gingg", .options = en_gingg_rules_options(),
+      .seat_help = "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); "
+                   "repeat 2..8 times, the first begins",
+      .max_players = eg::kMaxPlayers, .formats = kFormats,
+      .usage = "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
+               "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
+               "less loses) and prints each seat's P(losing) ± SE and the game length."};
+  g.rules = en_gingg_rules_from;
+  g.play = [](const po::variables_map&, const eg::EnGinggRules& rules, const std::vector<std::string>& specs,
+              const TournamentRun& run) {
+    const auto table = make_seats(specs, [&](const std::string& spec) { return eg::make_policy(spec, rules); });
+    std::vector<std::string> names;  // a table names a seat by its spec, as display_name shows it
+    for (const auto& spec : specs) names.push_back(eg::display_name(spec));
+    const std::uint64_t games = run.games();
+    eg::TournamentAnswer answer{.rules = rules, .seats = std::move(names), .seed = run.seed(), .threads = run.threads(),
+                                .run = {}, .interrupted = false};
+    answer.run = run.sample([&](const core::RunControl& control) {
+      return eg::play_games(rules, table.seats, games, answer.seed, answer.threads, control);
+    });
+    const Completion done = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
+    answer.interrupted = done.interrupted;
+    return TournamentResult{describe(answer), done};
+  };
+  return tournament_command(argc, argv, g);
 }
 
 core::OptionTable en_gingg_advise_options() {

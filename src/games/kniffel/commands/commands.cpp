@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/game_tournament.h"
 #include "games/kniffel/commands/shared.h"
 #include "games/kniffel/commands/solution_cache.h"
 #include "verflixt/core/budget.h"
@@ -119,28 +120,25 @@ int kniffel_evaluate_command(int argc, const char* const* argv) {
 }
 
 int kniffel_tournament_command(int argc, const char* const* argv) {
-  const core::OptionTable own = {
-      core::words_option("seat", "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the "
-                                 "seats before it); repeat 2..8 times"),
-      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "tournament --game kniffel options",
-             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
-             "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
-             "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
-             "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
-             "and greedy maximize points; chase plays its last turn for the win against the seats\n"
-             "before it (seat 1 plays first) — where a P(win) player differs most from a points player.",
-             vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, 8);
-  const KniffelRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  const KniffelSeats t = kniffel_seats(vm, r, specs);
-  const MatchAnswer answer = sampled_games(vm, r, t, "tournament kniffel games", true);
-  const ScoreRun& run = answer.run;
-  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted),
-                describe(answer).render(format));
+  TournamentGame<KniffelRules> g{
+      .game = "kniffel", .options = game_options(),
+      .seat_help = "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the seats before "
+                   "it); repeat 2..8 times",
+      .more = cache_options(), .formats = kFormats,
+      .usage = "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
+               "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
+               "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
+               "and greedy maximize points; chase plays its last turn for the win against the seats\n"
+               "before it (seat 1 plays first) — where a P(win) player differs most from a points player."};
+  g.rules = game_rules;
+  g.play = [](const po::variables_map& vm, const KniffelRules& r, const std::vector<std::string>& specs,
+              const TournamentRun& run) {
+    const KniffelSeats t = kniffel_seats(vm, r, specs);
+    const MatchAnswer answer = sampled_games(vm, r, t, run.label(), true);
+    const ScoreRun& games = answer.run;
+    return TournamentResult{describe(answer), completion(games.completed, games.requested, "games", games.interrupted)};
+  };
+  return tournament_command(argc, argv, g);
 }
 
 int kniffel_balance_command(int argc, const char* const* argv) {

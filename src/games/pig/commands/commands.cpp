@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/game_tournament.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/report.h"
@@ -131,38 +132,32 @@ int pig_evaluate_command(int argc, const char* const* argv) {
     return pig::play_games(rules, seats, games, seed, threads, control);
   });
   if (exact) answer.exact = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
-  emit(vm, describe(answer).render(format));
-  return finish_marked(completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted));
+  return finish(vm, format, completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted),
+                describe(answer).render(format));
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {
-  const core::OptionTable own = {
-      core::words_option("seat", "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the first "
-                                 "moves first"),
-      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "tournament --game pig options",
-             pig_options() + own + sampling_options() + output_options(kFormats),
-             "usage: verflixt tournament --game pig --seat P --seat P [...] [--games N] [--seed S]\n"
-             "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints each\n"
-             "seat's P(win) ± SE.",
-             vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, pig::kMaxPlayers);
-  const PigRules rules = pig_rules_from(vm, static_cast<int>(specs.size()));
-  const std::string format = format_from(vm, kFormats);
-  std::shared_ptr<const pig::PigSolution> cache;
-  const auto table = make_seats(specs, [&](const std::string& spec) { return pig::make_policy(spec, rules, cache); });
-  const std::uint64_t games = count_from(vm, "games");
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  pig::MatchAnswer answer{.rules = rules, .seats = table.names, .seed = seed, .threads = threads,
-                          .run = {}, .tournament = true, .exact = {}};
-  answer.run = with_progress("tournament pig games", [&](const core::RunControl& control) {
-    return pig::play_games(rules, table.seats, games, seed, threads, control);
-  });
-  emit(vm, describe(answer).render(format));
-  return finish_marked(completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted));
+  TournamentGame<PigRules> g{.game = "pig", .options = pig_options(),
+                             .seat_help = "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the "
+                                          "first moves first",
+                             .default_games = 1000000, .max_players = pig::kMaxPlayers, .formats = kFormats,
+                             .usage = "usage: verflixt tournament --game pig --seat P --seat P [...] [--games N] [--seed S]\n"
+                                      "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints each\n"
+                                      "seat's P(win) ± SE."};
+  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, {}); };
+  g.play = [](const po::variables_map&, const PigRules& rules, const std::vector<std::string>& specs,
+              const TournamentRun& run) {
+    std::shared_ptr<const pig::PigSolution> cache;
+    const auto table = make_seats(specs, [&](const std::string& spec) { return pig::make_policy(spec, rules, cache); });
+    const std::uint64_t games = run.games();
+    pig::MatchAnswer answer{.rules = rules, .seats = table.names, .seed = run.seed(), .threads = run.threads(),
+                            .run = {}, .tournament = true, .exact = {}};
+    answer.run = run.sample([&](const core::RunControl& control) {
+      return pig::play_games(rules, table.seats, games, answer.seed, answer.threads, control);
+    });
+    return TournamentResult{describe(answer), completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted)};
+  };
+  return tournament_command(argc, argv, g);
 }
 
 int pig_balance_command(int argc, const char* const* argv) {

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/game_tournament.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/schocken/answers.h"
@@ -148,35 +149,29 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
 }
 
 int schocken_tournament_command(int argc, const char* const* argv) {
-  const core::OptionTable own = {
-      core::words_option("seat",
-                         "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens"),
-      core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "tournament --game schocken options",
-             schocken_rules_options() + own + sampling_options() + output_options(kFormats),
-             "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
-             "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
-             "prints each seat's P(losing a half) and P(paying) ± SE.",
-             vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, kMaxPlayers);
-  SchockenRules rules = schocken_rules_from(vm);
-  rules.players = static_cast<int>(specs.size());
-  const std::string format = format_from(vm, kFormats);
-  std::shared_ptr<const RoundKeepTables> cache;
-  const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, rules, cache); });
-  const std::uint64_t games = vm["games"].as<std::uint64_t>();
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  TournamentAnswer answer{.rules = rules, .seats = table.names, .seed = seed, .threads = threads, .run = {},
-                          .interrupted = false};
-  answer.run = with_progress("tournament schocken games", [&](const core::RunControl& control) {
-    return play_games(rules, table.seats, games, seed, threads, control);
-  });
-  const Completion c = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
-  answer.interrupted = c.interrupted;
-  return finish(vm, format, c, describe(answer).render(format));
+  TournamentGame<SchockenRules> g{
+      .game = "schocken", .options = schocken_rules_options(),
+      .seat_help = "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens",
+      .max_players = kMaxPlayers, .formats = kFormats,
+      .usage = "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
+               "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
+               "prints each seat's P(losing a half) and P(paying) ± SE."};
+  g.rules = schocken_rules_from;
+  g.play = [](const po::variables_map&, const SchockenRules& rules, const std::vector<std::string>& specs,
+              const TournamentRun& run) {
+    std::shared_ptr<const RoundKeepTables> cache;
+    const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, rules, cache); });
+    const std::uint64_t games = run.games();
+    TournamentAnswer answer{.rules = rules, .seats = table.names, .seed = run.seed(), .threads = run.threads(),
+                            .run = {}, .interrupted = false};
+    answer.run = run.sample([&](const core::RunControl& control) {
+      return play_games(rules, table.seats, games, answer.seed, answer.threads, control);
+    });
+    const Completion c = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
+    answer.interrupted = c.interrupted;
+    return TournamentResult{describe(answer), c};
+  };
+  return tournament_command(argc, argv, g);
 }
 
 core::OptionTable schocken_advise_options() {

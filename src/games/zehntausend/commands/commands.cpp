@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
+#include "cli/game_tournament.h"
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
@@ -106,38 +107,37 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
 }
 
 int zehntausend_tournament_command(int argc, const char* const* argv) {
-  const core::OptionTable own = {
-      core::words_option("seat", "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], "
-                                 "heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times"),
-      core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games per seating"),
-      core::boolean_option("rotate", true,
-                           "also play every rotation of the seats, for P(win) per policy and per seat (the first-player "
-                           "edge)")};
-  po::variables_map vm;
-  // The cache holds the seat exact's solved race.
-  if (!parse(argc, argv, "tournament --game zehntausend options",
-             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
-             "usage: verflixt tournament --game zehntausend --seat P --seat P [...] [--games N] [--seed S]\n"
-             "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
-             "per seat and, over every rotation of the seats, per policy and per seat position.",
-             vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, kMaxPlayers);
-  ZehntausendRules r = game_rules(vm);
-  r.players = static_cast<int>(specs.size());
-  const std::string format = format_from(vm, kFormats);
-  const TurnLibrary lib(r);
-  const RaceSource exact = race_source(vm, r);
-  const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib, exact); });
-  const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  TournamentAnswer answer = with_progress("tournament zehntausend games", [&](const core::RunControl& control) {
-    return play_tournament(lib, table.seats, table.names, games, seed, threads, vm["rotate"].as<bool>(), control);
-  });
-  const Completion c = completion(answer.played, games * static_cast<std::uint64_t>(answer.rotations), "games",
-                                  answer.interrupted);
-  answer.interrupted = c.interrupted;
-  return finish(vm, format, c, describe(answer).render(format));
+  TournamentGame<ZehntausendRules> g{
+      .game = "zehntausend", .options = game_options(),
+      .seat_help = "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], "
+                   "heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times",
+      .default_games = 1000000, .games_help = "games per seating",
+      // The cache holds the seat exact's solved race.
+      .more = core::OptionTable{core::boolean_option("rotate", true,
+                                                     "also play every rotation of the seats, for P(win) per policy "
+                                                     "and per seat (the first-player edge)")} +
+              cache_options(),
+      .max_players = kMaxPlayers, .formats = kFormats,
+      .usage = "usage: verflixt tournament --game zehntausend --seat P --seat P [...] [--games N] [--seed S]\n"
+               "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
+               "per seat and, over every rotation of the seats, per policy and per seat position."};
+  g.rules = game_rules;
+  g.play = [](const po::variables_map& vm, const ZehntausendRules& r, const std::vector<std::string>& specs,
+              const TournamentRun& run) {
+    const TurnLibrary lib(r);
+    const RaceSource exact = race_source(vm, r);
+    const auto table = make_seats(specs, [&](const std::string& spec) { return make_seat_policy(spec, lib, exact); });
+    const std::uint64_t games = run.games(), seed = run.seed();
+    const int threads = run.threads();
+    TournamentAnswer answer = run.sample([&](const core::RunControl& control) {
+      return play_tournament(lib, table.seats, table.names, games, seed, threads, vm["rotate"].as<bool>(), control);
+    });
+    const Completion c = completion(answer.played, games * static_cast<std::uint64_t>(answer.rotations), "games",
+                                    answer.interrupted);
+    answer.interrupted = c.interrupted;
+    return TournamentResult{describe(answer), c};
+  };
+  return tournament_command(argc, argv, g);
 }
 
 int zehntausend_bench_command(int argc, const char* const* argv) {

@@ -1,0 +1,85 @@
+#pragma once
+// `verflixt tournament --game NAME`: policies against each other at one table, written once
+// for every game with a table of seats. A game supplies only what is its own
+// (TournamentGame): its rules options, the policies --seat takes, its help, how its rules are
+// read, and how a table plays and is described. The seats (--seat, 2..N
+// times, seat 1 first), --games, the sampling and output options, the order everything is
+// read and checked in, progress, Ctrl-C and the exit are here. Private to the executable.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/game_command.h"
+#include "verflixt/core/answer.h"
+#include "verflixt/core/option.h"
+#include "verflixt/core/report.h"
+
+namespace verflixt::cli {
+
+// The games a tournament plays, read from its options when the game asks (after seating the
+// table, so a bad seat is reported before anything else is read): --games, --seed and
+// --threads, and the progress line its games run under.
+class TournamentRun {
+ public:
+  TournamentRun(const po::variables_map& vm, std::string label) : vm_(vm), label_(std::move(label)) {}
+  std::uint64_t games() const { return count_from(vm_, "games"); }
+  std::uint64_t seed() const { return seed_from(vm_); }
+  int threads() const { return threads_from(vm_); }
+  // "tournament pig games": what the progress line calls the run.
+  const std::string& label() const { return label_; }
+  // Runs `play(control)` under that progress line and the Ctrl-C convention (with_progress).
+  template <class Play>
+  auto sample(Play play) const {
+    return with_progress(label_, play);
+  }
+
+ private:
+  const po::variables_map& vm_;
+  std::string label_;
+};
+
+// What a table played: its one description and how far its games got.
+struct TournamentResult {
+  core::report::Report report;
+  core::Completion done;
+};
+
+template <class R>
+struct TournamentGame {
+  std::string game{};           // as --game names it
+  core::OptionTable options{};  // --game and the rules options, first in the help
+  std::string seat_help{};      // the policies --seat takes
+  std::uint64_t default_games = 100000;
+  std::string games_help = "games to play";
+  core::OptionTable more{};     // the game's own options, after --seat and --games
+  int max_players = 8;
+  std::vector<std::string> formats{};
+  std::string usage{};          // the help's text: its usage line and what the command does
+  // The rules the options give (a game whose rules count the players gets one per --seat).
+  std::function<R(const po::variables_map&)> rules{};
+  // Seats specs[s] at seat s under `rules` and plays the games `run` reads.
+  std::function<TournamentResult(const po::variables_map&, const R& rules, const std::vector<std::string>& specs,
+                                 const TournamentRun& run)>
+      play{};
+};
+
+template <class R>
+int tournament_command(int argc, const char* const* argv, const TournamentGame<R>& g) {
+  const core::OptionTable own = {
+      core::words_option("seat", g.seat_help),
+      core::count_option("games", g.default_games, 1, std::uint64_t{1} << 40, g.games_help)};
+  po::variables_map vm;
+  if (!parse(argc, argv, "tournament --game " + g.game + " options",
+             g.options + own + g.more + sampling_options() + output_options(g.formats), g.usage, vm))
+    return 0;
+  const std::vector<std::string> specs = seat_specs(vm, g.max_players);
+  R rules = g.rules(vm);
+  if constexpr (requires { rules.players; }) rules.players = static_cast<int>(specs.size());
+  const std::string format = format_from(vm, g.formats);
+  const TournamentResult result = g.play(vm, rules, specs, TournamentRun(vm, "tournament " + g.game + " games"));
+  return finish(vm, format, result.done, result.report.render(format));
+}
+
+}  // namespace verflixt::cli
