@@ -3,21 +3,17 @@
 // who is still to play — and gets every legal action ranked by his objective, exact in the
 // last seat (jokers and Fumo included) and by Monte Carlo with common random numbers otherwise.
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "cli/cli.h"
+#include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "verflixt/games/verflixte6/analyses/advise.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/games/verflixte6/analyses/advise.h"
+#include "verflixt/games/verflixte6/answers/advise.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
-#include "games/verflixte6/commands/api.h"
-#include "verflixt/version.h"
 
 namespace verflixt::cli {
 
@@ -25,15 +21,7 @@ using namespace verflixt::verflixte6;
 namespace rp = core::report;
 namespace {
 
-
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-const std::vector<std::string> kGoals = {"win", "not-loser", "eyes"};
-
-std::string action_name(Action a) {
-  if (a.kind == Action::Stop) return "stop";
-  if (a.kind == Action::Roll) return "roll";
-  return "joker " + std::string(joker_id(a.joker));
-}
 
 // "EYES:STATUS[:SCORE]" with STATUS one of j, p, z (or jungfrau, prinzessin, zombie).
 SeatView parse_other(const std::string& spec) {
@@ -62,14 +50,6 @@ std::unique_ptr<Policy> policy_from(const po::variables_map& vm, const std::stri
 
 bool given(const po::variables_map& vm, const char* key) { return vm.count(key) && !vm[key].defaulted(); }
 
-// "a", "a and b", "a, b and c".
-std::string join_words(const std::vector<std::string>& words) {
-  std::string out;
-  for (size_t k = 0; k < words.size(); ++k)
-    out += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
-  return out;
-}
-
 std::vector<std::string> joker_ids(JokerSet set) {
   std::vector<std::string> out;
   for (int k = 0; k < JOKER_NB; ++k)
@@ -92,49 +72,14 @@ const char* status_name(Status s) {
   return s == Status::Jungfrau ? "jungfrau" : s == Status::Prinzessin ? "prinzessin" : "zombie";
 }
 
-std::string action_label(Action a) {
-  if (a.kind == Action::Stop) return "stop";
-  if (a.kind == Action::Roll) return "roll";
-  return std::string(joker_id(a.joker));
-}
-
-// One line a player can act on: the best action, the actions tied with it (within 2 paired
-// SE, the ranking's own test; exactly equal when exact) and the ones clearly worse.
-std::string verdict_line(const Advice& adv, const std::string& measure) {
-  if (adv.ranked.empty()) return "no verdict: no action was ranked";
-  std::vector<std::string> tied, worse;
-  bool stop_tied = false;
-  for (const auto& r : adv.ranked) {
-    const double d = std::abs(r.versus_best.mean);
-    const bool tie = r.exact ? d <= 1e-12 : d <= 2 * r.versus_best.se;
-    (tie ? tied : worse).push_back(action_label(r.action));
-    stop_tied = stop_tied || (tie && r.action.kind == Action::Stop);
-  }
-  const Action best = adv.ranked.front().action;
-  std::string head;
-  if (tied.size() == 1)
-    head = best.kind == Action::Stop ? "stop" : best.kind == Action::Roll ? "roll on" : "roll on with " + tied.front();
-  else
-    head = std::string(stop_tied ? "too close to call" : "roll on") + ": " + join_words(tied) + " are " +
-           (adv.exact ? "worth exactly the same" : "tied within their errors");
-  std::string tail;
-  if (!worse.empty()) tail = "; " + join_words(worse) + (worse.size() == 1 ? " is" : " are") + " clearly worse";
-  else if (tied.size() == 1) tail = "; it is the only action";
-  return head + tail + " (by " + measure + ")";
-}
-
-std::string measure_label(size_t goal) {
-  return goal == 0 ? "P(win)" : goal == 1 ? "P(not a loser)" : "expected pass eyes";
-}
-
-// The lines of the situation as understood: the seats (describe_situation), then every other
-// input in words, so that the text, the JSON and the page echo the same.
 // The own continuation as given: --policy's value, or the inline text's option.
 std::string self_policy_name(const po::variables_map& vm) {
   return vm.count("policy-text") ? std::string("--policy-text") : vm["policy"].as<std::string>();
 }
 
-std::vector<std::string> situation_lines(const po::variables_map& vm, const AdviseReport& r,
+// The lines of the situation as understood: the seats (describe_situation), then every other
+// input in words, so that the text, the JSON and the page echo the same.
+std::vector<std::string> situation_lines(const po::variables_map& vm, const AdviseAnswer& r,
                                          JokerSet others_jokers, int threads) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
@@ -145,7 +90,7 @@ std::vector<std::string> situation_lines(const po::variables_map& vm, const Advi
                 (t.has_floor ? "Ventil floor " + std::to_string(t.floor) : std::string("no Ventil floor")));
   out.push_back("robbing 1s thrown so far this turn: " + std::to_string(t.robbing_ones));
   out.push_back("jokers of each Jungfrau still to play: " + list_or_none(joker_ids(others_jokers)));
-  out.push_back("objective: " + kGoals[r.goal] + " (ranked by " + measure_label(r.goal) +
+  out.push_back("objective: " + goal_name(s.goal) + " (ranked by " + measure_label(s.goal) +
                 "); after the ranked action you continue with " + self_policy_name(vm) +
                 (r.advice.exact ? " (not used: the exact answer plays optimally)" : "") + ", the others with " +
                 r.others_policy + (s.pass.to_play.empty() && s.passes_left == 1 ? " (nobody plays after you)" : ""));
@@ -157,7 +102,7 @@ std::vector<std::string> situation_lines(const po::variables_map& vm, const Advi
 
 // Every input by option name, as read (an other player's eyes as given, even where dropped),
 // with the situation's lines first.
-rp::Nested echo_inputs(const po::variables_map& vm, const AdviseReport& r, JokerSet others_jokers, int threads) {
+rp::Nested echo_inputs(const po::variables_map& vm, const AdviseAnswer& r, JokerSet others_jokers, int threads) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
   const auto i64 = [](auto v) { return static_cast<std::int64_t>(v); };
@@ -179,7 +124,7 @@ rp::Nested echo_inputs(const po::variables_map& vm, const AdviseReport& r, Joker
               .json = rp::Table::Object};
   j.row({r.lines, i64(t.eyes), i64(t.robbing_ones), joker_ids(t.held),
          i64(t.frost_used), t.fumo_active, t.has_floor ? rp::Value(i64(t.floor)) : rp::Value(nullptr),
-         i64(s.pass.table.front().total), other.nested(), order, joker_ids(others_jokers), std::string(kGoals[r.goal]),
+         i64(s.pass.table.front().total), other.nested(), order, joker_ids(others_jokers), goal_name(s.goal),
          self_policy_name(vm), r.others_policy, i64(s.passes_left), r.samples_asked, vm["monte-carlo"].as<bool>(), r.seed,
          i64(threads), vm["preset"].as<std::string>(), text_or_null("rules"), text_or_null("rules-text"),
          text_or_null("policy-text"), text_or_null("others-policy-text"),
@@ -189,7 +134,7 @@ rp::Nested echo_inputs(const po::variables_map& vm, const AdviseReport& r, Joker
 
 // The inputs that change nothing in this answer or are dropped, and the jokers that act by
 // themselves (named so, since they are no action of their own in the ranking).
-std::vector<std::string> input_warnings(const po::variables_map& vm, const AdviseReport& r,
+std::vector<std::string> input_warnings(const po::variables_map& vm, const AdviseAnswer& r,
                                         const Policy& others_policy, JokerSet others_jokers) {
   const AdviceSituation& s = r.situation;
   const TurnState& t = s.pass.turn;
@@ -275,20 +220,18 @@ core::OptionTable advise_options() {
   return own + sampling_options() + rules_options();
 }
 
-AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
+AdviseAnswer advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
-  AdviseReport r;
-  r.rules = rules_from(vm);
-  const Rules& rules = r.rules;
+  const Rules rules = rules_from(vm);
   if (!vm.count("turn-total")) throw core::InputError("--turn-total is required (my eyes this pass so far)");
   if (!vm.count("other")) throw core::InputError("give every other player with --other EYES:STATUS[:SCORE]");
-  r.samples_asked = vm["samples"].as<std::uint64_t>();
-  r.seed = seed_from(vm);
+  const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
+  const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
-  r.goal = core::parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", kGoals);
+  const size_t goal = core::parse_choice(vm["objective"].as<std::string>(), "--objective", "advise", advice_goal_names());
 
-  AdviceSituation& s = r.situation;
-  s.goal = static_cast<AdviceGoal>(r.goal);
+  AdviceSituation s;
+  s.goal = static_cast<AdviceGoal>(goal);
   s.passes_left = vm["passes-left"].as<int>();
   s.pass.self = 0;
   SeatView me;
@@ -324,110 +267,27 @@ AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& 
     if (k >= 1 && static_cast<size_t>(k) < s.jokers.size()) s.jokers[static_cast<size_t>(k)] = others_jokers;
   validate_situation(rules, s);
 
-  // The default continuation plays for the objective (advise.h). It is built only if the
-  // answer needs Monte Carlo: the exact last-seat answer never plays it, and building it
-  // solves the held loadout. A policy file's errors still show before any work.
+  // The default continuation plays for the objective (advise.h) and is left to the answer to
+  // build; a policy file's errors still show before any work.
   const bool objective = !vm.count("policy-text") && vm["policy"].as<std::string>() == "objective";
   std::shared_ptr<const Policy> self_policy = objective ? nullptr : policy_from(vm, "policy", rules);
   const auto others_policy = policy_from(vm, "others-policy", rules);
-  r.others_policy = others_policy->name();
-  const auto continuation = [&]() -> std::shared_ptr<const Policy> {
-    return self_policy ? self_policy : objective_continuation(rules, s, budget.max_solver_states);
-  };
-  r.advice = advise(rules, s, continuation, *others_policy, r.samples_asked, r.seed, threads,
-                    !vm["monte-carlo"].as<bool>(), control, budget.max_solver_states);
-  r.done = r.advice.exact ? completion(1, 1, "exact evaluations")
-                          : completion(r.advice.samples, r.samples_asked, "samples per action", r.advice.interrupted);
+  AdviseAnswer r = advise_answer({rules, s, samples, seed, threads, !vm["monte-carlo"].as<bool>(), self_policy,
+                                  *others_policy, budget.max_solver_states},
+                                 control);
+  // The command line's mark: Ctrl-C pressed during the run marks the answer interrupted even
+  // when the last chunk was played.
+  r.done = completion(r.done.completed, r.done.total, r.done.unit, r.done.interrupted);
   r.lines = situation_lines(vm, r, others_jokers, threads);
   r.inputs = echo_inputs(vm, r, others_jokers, threads);
   r.warnings = input_warnings(vm, r, *others_policy, others_jokers);
-  r.verdict = verdict_line(r.advice, measure_label(r.goal));
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
-namespace {
-
-rp::Report advise_result(const AdviseReport& report, double seconds) {
-  const Advice& adv = report.advice;
-  const AdviceSituation& s = report.situation;
-  const Rules& rules = report.rules;
-  const size_t goal = report.goal;
-  const std::string not_separated = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
-  rp::Report out({});
-  out.field("verdict", report.verdict)
-      .field("version", std::string(kVersion))
-      .field("seed", report.seed)
-      .field("rules_summary", rules_summary(rules))
-      .field("objective", std::string(kGoals[goal]))
-      .field("method", std::string(adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers"))
-      .field("samples_per_action", adv.samples)
-      .completion(report.done.interrupted, report.done.completed, report.done.total, report.done.unit)
-      .field("dp_states", std::uint64_t{adv.dp_states});
-  if (!adv.note.empty()) out.field("note", adv.note);
-  out.field("self_policy", adv.exact ? std::string("optimal (DP)") : adv.continuation)
-      .field("passes_left", s.passes_left)
-      .field("situation", report.inputs)
-      .field("warnings", report.warnings)
-      .field("measure", measure_label(goal))
-      .field("separated", adv.separated);
-  if (!adv.fallback.empty()) out.field("fallback", adv.fallback);
-  if (!adv.separated) out.field("warning", not_separated);
-  out.field("others_policy", report.others_policy).field("seconds", report.seconds);
-
-  // The answer as a table for the terminal: the verdict first, then the situation as
-  // understood, the warnings about inputs, the ranking and the wall time of the whole answer.
-  std::string text = report.verdict + "\nverflixt " + kVersion + "  rules " + rules_summary(rules) + "  objective " + kGoals[goal];
-  for (const auto& line : report.lines) text += "\n  " + line;
-  for (const auto& w : report.warnings) text += "\nwarning: " + w;
-  if (adv.exact)
-    text += "\nexact: last seat; optimal play after the action, jokers and victims included (dynamic programming, " +
-            std::to_string(adv.dp_states) + " states)";
-  else if (!adv.note.empty())
-    text += "\nnote: " + adv.note;
-  if (!adv.exact) {
-    if (!adv.fallback.empty()) text += "\nfallback: " + adv.fallback;
-    text += "\nMonte Carlo: " + std::to_string(adv.samples) + " samples per action, common random numbers (seed " +
-            std::to_string(report.seed) + "); you continue with " + adv.continuation + ", the others with " +
-            report.others_policy + "; ± is 1 standard error (± 1 SE), 'vs best' is paired" +
-            (report.done.interrupted ? "; ranked from the samples of the interrupted run" : "");
-    if (adv.ranked.empty()) text += "\nno action ranked: fewer than 2 samples were played";
-  }
-  const std::string label = goal == 0 ? "P(win)" : goal == 1 ? "P(not loser)" : "E[pass eyes]";
-  out.line(text + "\nrank  action              " + label + std::string(18 - label.size(), ' ') + "vs best");
-
-  // The ranking: the text shows an exact value without an error and the best without a
-  // difference.
-  rp::Table& actions = out.table("actions", {{.name = "rank", .width = 6, .in = rp::kText | rp::kCsv},
-                                             {.name = "action", .width = 20, .min_gap = 1},
-                                             {.name = "value", .se_name = "stderr", .in = rp::kJsonCsv},
-                                             {.name = "value_text", .width = 18, .min_gap = 1, .in = rp::kText},
-                                             {.name = "versus_best", .se_name = "versus_best_stderr", .in = rp::kJsonCsv},
-                                             {.name = "versus_best_text", .in = rp::kText},
-                                             {.name = "exact", .in = rp::kJsonCsv},
-                                             {.name = "separated", .in = rp::kCsv}});
-  for (size_t k = 0; k < adv.ranked.size(); ++k) {
-    const auto& r = adv.ranked[k];
-    const std::string v = fmt("%.4f", r.value.mean) + (r.exact ? " (exact)" : " ± " + fmt("%.4f", r.value.se));
-    const std::string d = k == 0    ? "best"
-                          : r.exact ? fmt("%+.4f", r.versus_best.mean)
-                                    : fmt("%+.4f", r.versus_best.mean) + " ± " + fmt("%.4f", r.versus_best.se);
-    actions.row({std::uint64_t{k + 1}, action_name(r.action), r.value, v, r.versus_best, d, r.exact, adv.separated});
-  }
-  if (!adv.separated && !adv.ranked.empty()) out.line("warning: " + not_separated + "; more --samples may tell them apart");
-  if (static_cast<int>(s.pass.table.size()) <= rules.losers_at_least && goal == 1)
-    out.line("note: with " + std::to_string(s.pass.table.size()) + " players and at least " +
-             std::to_string(rules.losers_at_least) + " losers (P3) everyone is a loser");
-  out.line("(answered in " + fmt("%.2f", seconds) + " s wall time)");
-  return out;
-}
-
-}  // namespace
-
-std::string advise_json(const AdviseReport& r) { return advise_result(r, r.seconds).render_json(); }
+std::string advise_json(const AdviseAnswer& answer) { return describe(answer).render_json(); }
 
 int advise_command(int argc, const char* const* argv) {
-  const auto t0 = std::chrono::steady_clock::now();
   po::variables_map vm;
   if (!parse(argc, argv, "advise options", advise_options() + output_options(kFormats),
                   std::string("usage: verflixt advise --turn-total E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:SCORE] ...\n"
@@ -441,10 +301,9 @@ int advise_command(int argc, const char* const* argv) {
   const std::string format = format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
-  const AdviseReport report =
+  const AdviseAnswer answer =
       with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return finish(vm, format, report.done, advise_result(report, seconds).render(format));
+  return finish(vm, format, answer.done, describe(answer).render(format));
 }
 
 }  // namespace verflixt::cli

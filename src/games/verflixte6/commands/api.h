@@ -12,7 +12,7 @@
 
 #include "cli/cli.h"
 #include "verflixt/core/report.h"
-#include "verflixt/games/verflixte6/analyses/advise.h"
+#include "verflixt/games/verflixte6/answers/advise.h"
 #include "verflixt/games/verflixte6/answers/solve.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
@@ -28,30 +28,12 @@ struct Budget {
 // `verflixt advise`'s own options plus the sampling and rules options (not the output ones).
 core::OptionTable advise_options();
 
-// One answer of advise: the situation as read, the advice, and what it assumed.
-struct AdviseReport {
-  verflixte6::Rules rules;
-  verflixte6::AdviceSituation situation;
-  std::size_t goal = 0;             // index into the objectives: win, not-loser, eyes
-  std::uint64_t samples_asked = 0;
-  std::uint64_t seed = 0;
-  std::string others_policy;
-  verflixte6::Advice advice;
-  Completion done;
-  // The situation as understood, one line each, and every input as read, by option name
-  // ('-' as '_'), the lines first (JSON): the player checks here what advise understood.
-  std::vector<std::string> lines;
-  core::report::Nested inputs;
-  // Inputs that change nothing or are dropped, and jokers that act by themselves (no action
-  // of their own to rank), one sentence each.
-  std::vector<std::string> warnings;
-  std::string verdict;              // one line: the best action, what ties with it, what is worse
-  double seconds = 0;               // wall time of the whole answer: reading, solving, ranking
-};
-// Reads the situation from `vm` (throws InputError as the command line reports it) and
-// ranks every legal action; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
-AdviseReport advise_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget = {});
-std::string advise_json(const AdviseReport& report);
+// Reads the situation from `vm` (throws InputError as the command line reports it), ranks
+// every legal action (answers/advise.h) and fills in the situation as read, the inputs and
+// the warnings about them; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
+verflixte6::AdviseAnswer advise_report(const po::variables_map& vm, const core::RunControl& control,
+                                       const Budget& budget = {});
+std::string advise_json(const verflixte6::AdviseAnswer& answer);
 
 // ---- solve ----
 core::OptionTable solve_options();
