@@ -1,5 +1,6 @@
 #include "verflixt/games/zehntausend/answers.h"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -189,6 +190,42 @@ core::report::Report describe(const TournamentAnswer& a) {
   j.completion(a.interrupted, a.played, a.games * static_cast<std::uint64_t>(a.rotations), "games");
   j.line(std::to_string(a.played) + " games, " + number("%.2f", mean_turns) + " turns a game, " +
          number("%.0f", games_per_second) + " games/s on " + std::to_string(a.threads) + " threads");
+  return j;
+}
+
+BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed) {
+  rules.players = 2;
+  BenchAnswer a;
+  const auto t0 = std::chrono::steady_clock::now();
+  const TurnModel m(rules);
+  const TurnSolution s = solve_turn(m);
+  a.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  a.turn_value = s.value;
+  a.rules = rules;
+  const TurnLibrary lib(rules);
+  for (const std::string spec : {"optimal", "race"}) {
+    const auto first = make_seat_policy(spec, lib), second = make_seat_policy("optimal", lib);
+    const SeatPolicy* seats[] = {first.get(), second.get()};
+    play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1);  // builds the race's turn policies
+    const MatchRun run = play_games(lib, seats, games, seed, 1);
+    a.workloads.push_back({spec + " vs optimal", run.tally.games, run.seconds, run.tally.shares[0]});
+  }
+  return a;
+}
+
+core::report::Report describe(const BenchAnswer& a) {
+  core::report::Report j = report_head(a.rules);
+  j.field("solve_seconds", a.solve_seconds).field("turn_value", a.turn_value);
+  j.line("exact turn solve: " + number("%.3f", a.solve_seconds) + " s (value " + number("%.6f", a.turn_value) + ")");
+  core::report::Table& work =
+      j.table("workloads", {{.name = "workload"},
+                            {.name = "games", .text = ": "},
+                            {.name = "seconds", .text = " games in ", .text_format = "%.3f"},
+                            {.name = "games_per_second_per_core", .text = " s on 1 thread = ", .text_format = "%.0f"},
+                            {.name = "signature_seat1_shares", .text = " games/s per core (signature "},
+                            {.name = "close", .text = ")", .in = core::report::kText}});
+  for (const BenchWorkload& w : a.workloads)
+    work.row({w.name, w.games, w.seconds, static_cast<double>(w.games) / w.seconds, w.seat1_shares, ""});
   return j;
 }
 

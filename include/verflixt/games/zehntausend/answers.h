@@ -1,7 +1,7 @@
 #pragma once
 // Zehntausend's answers as values, each with its one description (core/answer.h): what the
 // solve (one turn, the race, a pairing), evaluate (a turn policy, the race's policy),
-// tournament and advise commands compute, whoever asks for them. The commands read the
+// tournament, bench and advise commands compute, whoever asks for them. The commands read the
 // question from their options, compute the answer and print describe(answer) in the format
 // asked for; every format renders from that one report.
 #include <array>
@@ -78,6 +78,28 @@ TournamentAnswer play_tournament(const TurnLibrary& lib, std::span<const SeatPol
                                  const std::vector<std::string>& names, std::uint64_t games, std::uint64_t seed,
                                  int threads, bool rotate, const core::RunControl& control);
 core::report::Report describe(const TournamentAnswer& answer);
+
+// ---- The bench (answers.cpp) ----
+
+// One workload of the bench: whole two-player games on one thread.
+struct BenchWorkload {
+  std::string name;                // "race vs optimal"
+  std::uint64_t games = 0;
+  double seconds = 0;
+  std::uint64_t seat1_shares = 0;  // seat 1's win shares: a deterministic signature of the games
+};
+// The exact turn solve and whole two-player games on ONE thread, timed: games/s per core,
+// optimal vs optimal and race vs optimal.
+struct BenchAnswer {
+  ZehntausendRules rules;      // two players
+  double solve_seconds = 0;    // building the turn model and solving it
+  double turn_value = 0;       // the solve's value
+  std::vector<BenchWorkload> workloads;
+};
+// Times the solve under `rules` for two players, then `games` games of each workload (after
+// up to 20,000 untimed ones, which build the race's turn policies).
+BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed);
+core::report::Report describe(const BenchAnswer& answer);
 
 // ---- The two-player race (race_answers.cpp) ----
 

@@ -3,7 +3,6 @@
 #include "games/zehntausend/commands/commands.h"
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -151,34 +150,11 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
              "optimal vs optimal and race vs optimal; the win counts are a deterministic signature.",
              vm))
     return 0;
-  ZehntausendRules r = game_rules(vm);
-  r.players = 2;
+  const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
-  const auto t0 = std::chrono::steady_clock::now();
-  const TurnModel m(r);
-  const TurnSolution s = solve_turn(m);
-  const double solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const TurnLibrary lib(r);
-  const std::uint64_t games = vm["games"].as<std::uint64_t>(), seed = vm["seed"].as<std::uint64_t>();
-  core::report::Report j = report_head(r);
-  j.field("solve_seconds", solve_seconds).field("turn_value", s.value);
-  j.line("exact turn solve: " + fmt("%.3f", solve_seconds) + " s (value " + fmt("%.6f", s.value) + ")");
-  core::report::Table& work = j.table("workloads", {{.name = "workload"},
-                                              {.name = "games", .text = ": "},
-                                              {.name = "seconds", .text = " games in ", .text_format = "%.3f"},
-                                              {.name = "games_per_second_per_core", .text = " s on 1 thread = ", .text_format = "%.0f"},
-                                              {.name = "signature_seat1_shares", .text = " games/s per core (signature "},
-                                              {.name = "close", .text = ")", .in = core::report::kText}});
-  for (const std::string spec : {"optimal", "race"}) {
-    const auto a = make_seat_policy(spec, lib), b = make_seat_policy("optimal", lib);
-    const SeatPolicy* seats[] = {a.get(), b.get()};
-    play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1);  // builds the race's turn policies
-    const MatchRun run = play_games(lib, seats, games, seed, 1);
-    const double rate = static_cast<double>(run.tally.games) / run.seconds;
-    work.row({spec + " vs optimal", run.tally.games, run.seconds, rate, run.tally.shares[0], ""});
-  }
+  const BenchAnswer answer = bench_answer(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>());
   // A bench prints its table for --format csv too (it has no rows to compare).
-  emit(vm, j.render(format == "json" ? "json" : "table"));
+  emit(vm, describe(answer).render(format == "json" ? "json" : "table"));
   return 0;
 }
 
