@@ -7,12 +7,12 @@
 #include <string>
 
 #include "../binary.h"
-#include "games/verflixte6/commands/balance_verdict.h"
+#include "verflixt/games/verflixte6/answers/balance_verdict.h"
 
 namespace verflixt {
 namespace {
 
-using cli::balance_text::change_decision;
+using verflixte6::change_decision;
 
 TEST(BalanceDecision, ARuleChangeIsStrongerWeakerBothOrNothing) {
   const core::Estimate none{0.001, 0.004}, up{0.03, 0.01}, down{-0.03, 0.01};

@@ -1,14 +1,23 @@
-// `verflixt balance`'s verdict: the headline from the strongest policy family, each family's
-// own verdict as a robustness check, what more evenings would decide, and unused jokers named.
-#include "games/verflixte6/commands/balance_verdict.h"
+// balance's verdict: the headline from the strongest policy family, each family's own verdict
+// as a robustness check, what more evenings would decide, and unused jokers named.
+#include "verflixt/games/verflixte6/answers/balance_verdict.h"
 
+#include <cmath>
+
+#include "games/verflixte6/answers/balance_format.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
-namespace verflixt::cli::balance_text {
+namespace verflixt::verflixte6 {
 
-using namespace verflixt::verflixte6;
+using balance_detail::name_or_null;
+using balance_detail::number_or_null;
+using balance_detail::pad;
+using balance_detail::pm;
+namespace rp = core::report;
 
 namespace {
+
+std::string fmt(const char* format, double value) { return rp::number(format, value); }
 
 std::string evenings_text(double evenings, const std::string& pair, double z) {
   if (std::isnan(evenings)) return "";
@@ -27,11 +36,11 @@ std::string verdict_name(const std::string& joker, const JokerTable& t, size_t f
 // check, then whether every family agrees.
 }  // namespace
 
-std::string joker_decision(const JokerTable& t, const std::vector<PolicyFamily>& families) {
+std::string joker_decision(const JokerTable& t, const std::vector<std::string>& families) {
   if (t.verdicts.empty()) return "";
   const size_t h = t.headline;
   const auto& v = t.verdicts[h];
-  const std::string how = " by more than " + fmt("%.3g", t.z) + " paired SE under " + families[h].name +
+  const std::string how = " by more than " + fmt("%.3g", t.z) + " paired SE under " + families[h] +
                           " (the family whose base wins most at this table)";
   // Whether the other families say the same: the stricter reading, said, never contradicted.
   auto agreement = [&](const std::string& named, const std::string& agreed) {
@@ -66,12 +75,12 @@ std::string change_decision(const core::Estimate& win, const core::Estimate& los
          " paired SE; more --evenings may tell";
 }
 
-rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& families, const std::string& decision) {
+rp::Nested verdict_json(const JokerTable& t, const std::vector<std::string>& families, const std::string& decision) {
   rp::Table largest{.columns = {{.name = "family"}, {.name = "joker"}}, .keyed = true, .json = rp::Table::Values},
       smallest = largest;
   for (size_t f = 0; f < families.size(); ++f) {
-    largest.row({families[f].name, name_or_null(t.largest[f])});
-    smallest.row({families[f].name, name_or_null(t.smallest[f])});
+    largest.row({families[f], name_or_null(t.largest[f])});
+    smallest.row({families[f], name_or_null(t.smallest[f])});
   }
   rp::Table by_family{.columns = {{.name = "family"}, {.name = "base_p_win", .se_name = "base_p_win_stderr"},
                                   {.name = "strongest"}, {.name = "weakest"}, {.name = "evenings_to_separate_strongest"},
@@ -82,7 +91,7 @@ rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& fa
     std::vector<std::string> unused;
     for (size_t k = 0; f < t.unused.size() && k < t.tested.size(); ++k)
       if (t.unused[f][k]) unused.emplace_back(joker_id(t.tested[k]));
-    by_family.row({families[f].name, v.base, name_or_null(v.strongest), name_or_null(v.weakest),
+    by_family.row({families[f], v.base, name_or_null(v.strongest), name_or_null(v.weakest),
                    number_or_null(v.evenings_strongest), v.strongest_pair, number_or_null(v.evenings_weakest),
                    v.weakest_pair, unused});
   }
@@ -96,24 +105,24 @@ rp::Nested verdict_json(const JokerTable& t, const std::vector<PolicyFamily>& fa
                            "P(win) at this table): a joker is strongest (weakest) when its P(win) beats (trails) every other "
                            "tested joker's by more than z paired SE (z: 2, more under --until-verdict) under that family; "
                            "every family's own verdict follows as a robustness check"),
-               t.z, t.verdicts.empty() ? rp::Value(nullptr) : rp::Value(families[t.headline].name),
+               t.z, t.verdicts.empty() ? rp::Value(nullptr) : rp::Value(families[t.headline]),
                std::string("base P(win) of the tested seat, same dice for every family"), name_or_null(t.strongest),
                name_or_null(t.weakest), by_family.nested(), agrees.nested(), largest.nested(), smallest.nested()});
   return verdict.nested();
 }
 
-void verdict_text(std::ostringstream& o, const JokerTable& t, const std::vector<PolicyFamily>& families) {
+void verdict_text(std::ostringstream& o, const JokerTable& t, const std::vector<std::string>& families) {
   if (t.verdicts.empty()) return;
   const size_t h = t.headline;
   const auto& v = t.verdicts[h];
-  o << "\nverdict (the strongest family, " << families[h].name << ": base P(win) " << pm(v.base, "%.4f")
+  o << "\nverdict (the strongest family, " << families[h] << ": base P(win) " << pm(v.base, "%.4f")
     << ", the highest of the families):\n"
     << "  strongest: " << verdict_name(v.strongest, t, h) << evenings_text(v.evenings_strongest, v.strongest_pair, t.z) << "\n"
     << "  weakest:   " << verdict_name(v.weakest, t, h) << evenings_text(v.evenings_weakest, v.weakest_pair, t.z) << "\n"
     << "robustness (each family's own verdict; > " << fmt("%.3g", t.z) << " paired SE against every other joker):\n";
   for (size_t f = 0; f < t.verdicts.size(); ++f) {
     const auto& x = t.verdicts[f];
-    o << "  " << pad(families[f].name, 12) << "base P(win) " << pm(x.base, "%.4f") << "  strongest "
+    o << "  " << pad(families[f], 12) << "base P(win) " << pm(x.base, "%.4f") << "  strongest "
       << verdict_name(x.strongest, t, f) << evenings_text(x.evenings_strongest, x.strongest_pair, t.z) << "; weakest "
       << verdict_name(x.weakest, t, f) << evenings_text(x.evenings_weakest, x.weakest_pair, t.z) << "\n";
   }
@@ -148,4 +157,4 @@ std::string sequential_text(const SequentialRun& s, std::uint64_t block) {
          std::to_string(static_cast<std::uint64_t>(s.blocks) * block) + " evenings per run); " + sequential_rule(s) + "\n";
 }
 
-}  // namespace verflixt::cli::balance_text
+}  // namespace verflixt::verflixte6
