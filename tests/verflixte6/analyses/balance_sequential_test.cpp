@@ -11,6 +11,7 @@
 #include <random>
 
 #include "binary.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 
@@ -46,6 +47,36 @@ SequentialRun sequential(double p_a, double p_b, std::uint64_t seed, int looks, 
     t.families.push_back(rows);
     return t;
   });
+}
+
+TEST(BalanceSequential, AStopDuringABlocksSolvesKeepsTheBlocksBefore) {
+  // A stop during a block's exact solves throws core::Interrupted (core::checkpoint); the
+  // blocks finished before it are the answer, marked interrupted, as after a stop in its games.
+  std::mt19937_64 rng(3);
+  const auto block = [&]() {
+    JokerTable t;
+    t.tested = {PONY, MONOKEL};
+    FamilyRows rows;
+    rows.family = "synthetic";
+    rows.base = bernoulli_run(0.25, 100, rng);
+    rows.with = {bernoulli_run(0.3, 100, rng), bernoulli_run(0.3, 100, rng)};
+    t.families.push_back(rows);
+    t.runs_done = t.runs_total = 3;
+    return t;
+  };
+  const SequentialRun run = run_until_verdict(20, 50.0, [&](int b) -> std::optional<JokerTable> {
+    if (b == 2) throw core::Interrupted("computing");
+    return block();
+  });
+  EXPECT_EQ(run.blocks, 2);
+  EXPECT_TRUE(run.table.interrupted);
+  EXPECT_FALSE(run.decided);
+  EXPECT_EQ(run.table.runs_done, 6u);
+  ASSERT_TRUE(run.table.families[0].base.has_value());
+  EXPECT_EQ(run.table.families[0].base->evenings, 200u);  // two blocks pooled
+  // In the first block nothing is finished: the stop goes on to the command (nothing to show).
+  EXPECT_THROW(run_until_verdict(20, 50.0, [&](int) -> std::optional<JokerTable> { throw core::Interrupted("computing"); }),
+               core::Interrupted);
 }
 
 TEST(BalanceSequential, ZIsTheBonferroniQuantile) {

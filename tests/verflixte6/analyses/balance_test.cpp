@@ -243,6 +243,7 @@ TEST(BalanceCli, VarySweepsOneJokerParameter) {
 #include <algorithm>
 #include <map>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
@@ -280,6 +281,41 @@ TEST(BalanceModel, PairedLiftIsTheDifferenceOfMeansWithASmallerError) {
   // Every evening's win shares sum to 1 (O1): tested + field seats' P(win) = 1.
   EXPECT_NEAR(base.estimate(Group::tested, Measure::win).mean + 3 * base.estimate(Group::field, Measure::win).mean, 1.0,
               1e-12);
+}
+
+// A family's player may solve before it plays, and a stop during that solve throws
+// core::Interrupted: after a finished run the table keeps it, marked interrupted, as after a
+// stop between chunks; with nothing finished the stop goes on to the command.
+TEST(BalanceModel, AStopDuringAPlayersSolveKeepsTheRunsBefore) {
+  const Rules rules = preset("tournament-2019");
+  const std::shared_ptr<const Policy> field = make_policy("threshold:20", rules);
+  BalanceTable table;
+  table.players = 4;
+  table.field_policy = field.get();
+  table.series_length = default_series_length(rules);
+  const PolicyFamily fixed = fixed_policy_family(make_policy("threshold:20", rules));
+  int calls = 0;
+  const PolicyFamily solving{"solving", [&](const Rules& r, const std::vector<Joker>& loadout) {
+                               if (++calls == 2) throw verflixt::core::Interrupted("computing");  // the second player's solve
+                               return fixed.play(r, loadout);
+                             }};
+  const BalanceRun run{.evenings = 200, .seed = 5, .threads = 1};
+  const JokerTable t = measure_jokers(rules, table, {solving}, {}, {RUNKELRUEB, PONY}, run);
+  EXPECT_TRUE(t.interrupted);
+  EXPECT_EQ(t.runs_done, 1u);
+  ASSERT_TRUE(t.families[0].base.has_value());
+  EXPECT_EQ(t.families[0].base->evenings, 200u);
+  EXPECT_FALSE(t.families[0].base->interrupted);
+  EXPECT_FALSE(t.families[0].with[0].has_value());  // the run under way is dropped
+  EXPECT_FALSE(t.families[0].with[1].has_value());  // and none starts after it
+  calls = 1;  // the first player's solve is stopped: nothing is finished
+  EXPECT_THROW(measure_jokers(rules, table, {solving}, {}, {RUNKELRUEB}, run), verflixt::core::Interrupted);
+  // A point of --vary or --auto: cut short, for its callers to drop, whatever came before it.
+  const ParamSweep sweep = parse_param_sweep("pony.throws=1..2", rules, "--vary");
+  calls = 1;
+  bool interrupted = false;
+  measure_sweep_point(sweep, 1, table, {solving}, {}, {}, run, {}, interrupted);
+  EXPECT_TRUE(interrupted);
 }
 
 // The search itself on lifts known in advance: 10 − v against the spread [3.5, 6.2] is

@@ -343,6 +343,19 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
     rows.with.resize(tested.size());
     t.families.push_back(std::move(rows));
   }
+  // A family's player may solve first (the solver and strong families), and a stop during a
+  // solve throws core::Interrupted (core::checkpoint): once a run is finished, that cuts the
+  // run under way short as a stop between chunks does; before, nothing is finished to show.
+  const auto play = [&](size_t f, const std::vector<Joker>& loadout, const std::string& label) -> std::optional<TableRun> {
+    try {
+      return family_run(rules, table, families[f], loadout, run, hooks, label);
+    } catch (const core::Interrupted&) {
+      if (t.runs_done == 0) throw;
+      TableRun cut;
+      cut.interrupted = true;
+      return cut;
+    }
+  };
   // Family by family: a family's base first, then its jokers. The first family's base is kept
   // even when cut short (marked interrupted); any other run cut short is dropped.
   for (size_t f = 0; f < families.size() && !t.interrupted; ++f) {
@@ -351,7 +364,7 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
       break;
     }
     FamilyRows& rows = t.families[f];
-    rows.base = family_run(rules, table, families[f], base, run, hooks, "base");
+    rows.base = play(f, base, "base");
     if (rows.base && rows.base->interrupted) {
       t.interrupted = true;
       if (f > 0) rows.base.reset();
@@ -367,8 +380,7 @@ JokerTable measure_jokers(const Rules& rules, const BalanceTable& table, const s
         ++t.runs_done;
         continue;  // without its base the family has no lifts
       }
-      auto r = family_run(rules, table, families[f], with_first(tested[k], base), run, hooks,
-                          std::string(joker_id(tested[k])));
+      auto r = play(f, with_first(tested[k], base), std::string(joker_id(tested[k])));
       if (r && r->interrupted) {
         t.interrupted = true;
         break;
@@ -445,21 +457,28 @@ SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const Balance
                                   table.field_jokers.end();
   SweepPoint p;
   p.value = value;
-  p.solo_lift = solo_ev(r, list) - solo_ev(r, base);
   const std::string label = sweep.key + "=" + std::to_string(value);
-  for (size_t f = 0; f < families.size() && !interrupted; ++f) {
-    if (stopped(hooks)) {
-      interrupted = true;
-      break;
+  // A stop during a solve (the solo values, a family's player) throws core::Interrupted
+  // (core::checkpoint): the point is then cut short as by a stop between chunks, and its
+  // callers drop it and keep the points before it.
+  try {
+    p.solo_lift = solo_ev(r, list) - solo_ev(r, base);
+    for (size_t f = 0; f < families.size() && !interrupted; ++f) {
+      if (stopped(hooks)) {
+        interrupted = true;
+        break;
+      }
+      if (!held_elsewhere && f < shared_base.size() && shared_base[f]) p.base.push_back(shared_base[f]);
+      else p.base.push_back(family_run(r, table, families[f], base, run, hooks, label + " base"));
+      if (p.base.back() && p.base.back()->interrupted) {
+        interrupted = true;
+        break;
+      }
+      p.with.push_back(p.base.back() ? family_run(r, table, families[f], list, run, hooks, label) : std::nullopt);
+      if (p.with.back() && p.with.back()->interrupted) interrupted = true;
     }
-    if (!held_elsewhere && f < shared_base.size() && shared_base[f]) p.base.push_back(shared_base[f]);
-    else p.base.push_back(family_run(r, table, families[f], base, run, hooks, label + " base"));
-    if (p.base.back() && p.base.back()->interrupted) {
-      interrupted = true;
-      break;
-    }
-    p.with.push_back(p.base.back() ? family_run(r, table, families[f], list, run, hooks, label) : std::nullopt);
-    if (p.with.back() && p.with.back()->interrupted) interrupted = true;
+  } catch (const core::Interrupted&) {
+    interrupted = true;
   }
   return p;
 }

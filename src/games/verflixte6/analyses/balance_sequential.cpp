@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "games/verflixte6/analyses/balance_helpers.h"
@@ -42,7 +43,15 @@ SequentialRun run_until_verdict(int looks, double z, const std::function<std::op
   out.z = z;
   for (int b = 0; b < looks; ++b) {
     if (b > 0 && stop && stop()) break;
-    std::optional<JokerTable> next = play_block(b);
+    std::optional<JokerTable> next;
+    try {
+      next = play_block(b);
+    } catch (const core::Interrupted&) {
+      // A stop during a block's solves (its solo values, a family's player; core::checkpoint):
+      // the block under way is dropped and the blocks before it stand, as after a stop in its
+      // games. Before the first block there is nothing to show.
+      if (b == 0) throw;
+    }
     if (!next || next->interrupted) {
       if (b == 0 && next) out.table = std::move(*next);
       out.table.interrupted = true;

@@ -190,7 +190,9 @@ SequentialRun measure_until_verdict(const Rules& rules, const BalanceTable& tabl
                                     const std::vector<Joker>& tested, const BalanceRun& block, std::uint64_t budget,
                                     const RunHooks& hooks = {}, double alpha = 0.05);
 // The sequential loop itself, on any source of blocks (a block's JokerTable, nullopt after a
-// stop): pools block after block and stops at the headline verdict (z) or after `looks`.
+// stop): pools block after block and stops at the headline verdict (z) or after `looks`. A
+// block that throws core::Interrupted (a stop during its solves) counts as a stop after the
+// first block; in the first, it is rethrown.
 SequentialRun run_until_verdict(int looks, double z, const std::function<std::optional<JokerTable>(int)>& play_block,
                                 const std::function<bool()>& stop = {});
 // The z of the sequential rule: the two-sided normal quantile at alpha / (looks · families ·
