@@ -8,6 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <csignal>
+#include <ctime>
 #include <limits>
 #include <cstdio>
 #include <cstring>
@@ -45,13 +46,29 @@ std::shared_ptr<std::atomic<bool>> progress_shown() {
 thread_local std::ostream* t_output = nullptr;                // null: std::cout
 thread_local const std::atomic<bool>* t_stop = nullptr;       // null: the process's Ctrl-C
 
+// When the first SIGINT came (CLOCK_MONOTONIC, nanoseconds; 0: none yet).
+std::atomic<std::int64_t> g_first_sigint_ns{0};
+
+std::int64_t monotonic_ns() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe, unlike std::chrono's clocks
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
 // The first Ctrl-C asks the run to stop at the next chunk; a second one, for a user who will
-// not wait for the unit under way, kills the process as SIGINT normally does.
+// not wait for the unit under way, kills the process as SIGINT normally does. A second
+// signal within half a second is the same stop delivered twice — timeout(1) and job
+// supervisors signal the process and then its process group — and is ignored.
 extern "C" void on_sigint(int) {
-  if (g_interrupted.exchange(true)) {
-    std::signal(SIGINT, SIG_DFL);
-    std::raise(SIGINT);
+  const std::int64_t now = monotonic_ns();
+  if (!g_interrupted.exchange(true)) {
+    g_first_sigint_ns = now;
+    return;
   }
+  const std::int64_t first = g_first_sigint_ns.load();
+  if (first != 0 && now - first < 500'000'000) return;
+  std::signal(SIGINT, SIG_DFL);
+  std::raise(SIGINT);
 }
 
 // The semantics of ranged options: a uint64 (count_value), an int (int_value) or a double
