@@ -463,10 +463,6 @@ std::string interrupted_mark(const Completion& c, const std::string& format) {
 
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text) {
   emit(vm, interrupted_mark(c, format) + text);
-  return finish_marked(c);
-}
-
-int finish_marked(const Completion& c) {
   if (!c.interrupted) return 0;
   std::fprintf(stderr, "verflixt: interrupted: %s; only completed work was reported\n", completion_text(c).c_str());
   return kExitInterrupted;

@@ -178,8 +178,6 @@ using core::mark;
 // Emits `text` with the mark in front (emit: stdout or --output), notes an interruption on
 // stderr, and returns the exit code: kExitInterrupted when interrupted, else 0.
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);
-// For an output that already carries its mark: the stderr line and the exit code of finish().
-int finish_marked(const Completion& c);
 
 // The result of a command stopped before it had finished anything (core::Interrupted from an
 // exact computation that has no partial answer): the command line's game, command, --format
