@@ -254,14 +254,25 @@ using namespace verflixt::verflixte6;
 
 // Pairing: joker and base play series s from the same dice, so the paired SE of the lift is
 // at most the independent one, and the lift is exactly the difference of the two rows.
+// Four seats under the 2019 tournament rules, the field and the tested family threshold:20.
+struct ThresholdTable {
+  Rules rules = preset("tournament-2019");
+  std::shared_ptr<const Policy> field = make_policy("threshold:20", rules);
+  BalanceTable table = [this] {
+    BalanceTable t;
+    t.players = 4;
+    t.field_policy = field.get();
+    t.series_length = default_series_length(rules);
+    return t;
+  }();
+  PolicyFamily family = fixed_policy_family(make_policy("threshold:20", rules));
+};
+
 TEST(BalanceModel, PairedLiftIsTheDifferenceOfMeansWithASmallerError) {
-  const Rules rules = preset("tournament-2019");
-  const std::shared_ptr<const Policy> field = make_policy("threshold:20", rules);
-  BalanceTable table;
-  table.players = 4;
-  table.field_policy = field.get();
-  table.series_length = default_series_length(rules);
-  const PolicyFamily family = fixed_policy_family(make_policy("threshold:20", rules));
+  const ThresholdTable setup;
+  const Rules& rules = setup.rules;
+  const BalanceTable& table = setup.table;
+  const PolicyFamily& family = setup.family;
   const TableRun base = play_balance_table(rules, table, family.play(rules, {}), 3000, 11, 2);
   const TableRun with = play_balance_table(rules, table, family.play(rules, {RUNKELRUEB}), 3000, 11, 2);
   for (Measure m : {Measure::win, Measure::loser, Measure::eyes}) {
@@ -287,13 +298,10 @@ TEST(BalanceModel, PairedLiftIsTheDifferenceOfMeansWithASmallerError) {
 // core::Interrupted: after a finished run the table keeps it, marked interrupted, as after a
 // stop between chunks; with nothing finished the stop goes on to the command.
 TEST(BalanceModel, AStopDuringAPlayersSolveKeepsTheRunsBefore) {
-  const Rules rules = preset("tournament-2019");
-  const std::shared_ptr<const Policy> field = make_policy("threshold:20", rules);
-  BalanceTable table;
-  table.players = 4;
-  table.field_policy = field.get();
-  table.series_length = default_series_length(rules);
-  const PolicyFamily fixed = fixed_policy_family(make_policy("threshold:20", rules));
+  const ThresholdTable setup;
+  const Rules& rules = setup.rules;
+  const BalanceTable& table = setup.table;
+  const PolicyFamily& fixed = setup.family;
   int calls = 0;
   const PolicyFamily solving{"solving", [&](const Rules& r, const std::vector<Joker>& loadout) {
                                if (++calls == 2) throw verflixt::core::Interrupted("computing");  // the second player's solve
