@@ -155,7 +155,9 @@ int pig_tournament_command(int argc, const char* const* argv) {
     answer.run = run.sample([&](const core::RunControl& control) {
       return pig::play_games(rules, table.seats, games, answer.seed, answer.threads, control);
     });
-    return TournamentResult{describe(answer), completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted)};
+    const pig::MatchRun& played = answer.run;
+    return TournamentResult{describe(answer),
+                            completion(played.completed, played.requested, "games", played.interrupted)};
   };
   return tournament_command(argc, argv, g);
 }
