@@ -110,8 +110,6 @@ Request read_request(const po::variables_map& vm) {
   q.run.threads = threads_from(vm);
   if (players < 2 || players > 12)
     throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
-  if (q.run.threads < 1 || q.run.threads > 1024)
-    throw core::InputError("--threads " + std::to_string(q.run.threads) + " is out of range; valid: 1..1024");
   if (vm.count("vary") && vm.count("auto")) throw core::InputError("--vary and --auto exclude each other; give one");
   // The default 0 is off; a given value is at least 1.
   if (!vm["until-verdict"].defaulted()) q.until_verdict = vm["until-verdict"].as<std::uint64_t>();

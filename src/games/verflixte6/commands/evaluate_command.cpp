@@ -100,8 +100,6 @@ int evaluate_command(int argc, const char* const* argv) {
   }
   if (players != 0 && (players < 2 || players > 12))
     throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
-  if (threads < 1 || threads > 1024)
-    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
   if (players != 0 && engine == "exact")
     throw core::InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
   if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy

@@ -76,8 +76,6 @@ int tournament_command(int argc, const char* const* argv) {
   const std::uint64_t seed = seed_from(vm);
   const int threads = threads_from(vm);
   const bool final = vm["final"].as<bool>();
-  if (threads < 1 || threads > 1024)
-    throw core::InputError("--threads " + std::to_string(threads) + " is out of range; valid: 1..1024");
 
   const std::vector<std::string> specs = seat_specs_from(vm);
   const int series = series_from(vm, rules);
