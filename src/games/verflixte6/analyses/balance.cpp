@@ -442,7 +442,7 @@ ParamSweep parse_param_sweep(const std::string& spec, const Rules& rules, const 
   return p;
 }
 
-SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const BalanceTable& table,
+VaryPoint measure_sweep_point(const ParamSweep& sweep, int value, const BalanceTable& table,
                                const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
                                const std::vector<std::optional<TableRun>>& shared_base, const BalanceRun& run,
                                const RunHooks& hooks, bool& interrupted) {
@@ -455,7 +455,7 @@ SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const Balance
                               std::find(base.begin(), base.end(), sweep.joker) != base.end() ||
                               std::find(table.field_jokers.begin(), table.field_jokers.end(), sweep.joker) !=
                                   table.field_jokers.end();
-  SweepPoint p;
+  VaryPoint p;
   p.value = value;
   const std::string label = sweep.key + "=" + std::to_string(value);
   // A stop during a solve (the solo values, a family's player) throws core::Interrupted

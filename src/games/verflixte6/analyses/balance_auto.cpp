@@ -181,7 +181,7 @@ AutoBalance auto_balance(const Rules& rules, const ParamSweep& sweep, const Bala
     const std::vector<PolicyFamily> one = {families[f]};
     AutoResult found = bracket_balance(sweep.lo, sweep.hi, [&](int v) -> std::optional<AutoPoint> {
       bool stop = false;
-      const SweepPoint p = measure_sweep_point(sweep, v, table, one, base, shared, run, hooks, stop);
+      const VaryPoint p = measure_sweep_point(sweep, v, table, one, base, shared, run, hooks, stop);
       if (stop || p.with.empty() || !p.with[0] || !p.base[0]) return std::nullopt;
       const TableRun& w = *p.with[0];
       const TableRun& b = *p.base[0];

@@ -95,7 +95,7 @@ BalanceVaryAnswer balance_vary_answer(const BalanceQuestion& q, const RunHooks& 
   std::vector<std::optional<TableRun>> shared;
   bool interrupted = false;
   for (int v = q.sweep.lo; v <= q.sweep.hi && !interrupted; ++v) {
-    SweepPoint p = measure_sweep_point(q.sweep, v, q.table, q.families, q.base, shared, q.run, hooks, interrupted);
+    VaryPoint p = measure_sweep_point(q.sweep, v, q.table, q.families, q.base, shared, q.run, hooks, interrupted);
     if (interrupted) break;
     if (shared.empty()) shared = p.base;
     a.points.push_back(std::move(p));

@@ -18,7 +18,7 @@ namespace {
 using namespace balance_detail;
 
 // Family f's lift of the joker at a value, when both runs are there.
-std::optional<Difference> lift(const SweepPoint& p, size_t f) {
+std::optional<Difference> lift(const VaryPoint& p, size_t f) {
   if (f >= p.with.size() || !p.with[f] || !p.base[f]) return std::nullopt;
   return difference(*p.with[f], *p.base[f], Group::tested, Measure::win);
 }
@@ -37,8 +37,8 @@ std::string vary_decision(const BalanceVaryAnswer& a) {
       if (families[k] == name) f = k;
   const std::string under = " (under " + families[f] + ", the strongest way of playing measured)";
   const std::string range = std::to_string(sweep.lo) + ".." + std::to_string(sweep.hi);
-  const SweepPoint* least = nullptr;
-  const SweepPoint* now = nullptr;
+  const VaryPoint* least = nullptr;
+  const VaryPoint* now = nullptr;
   for (const auto& p : a.points) {
     const auto d = lift(p, f);
     if (!d) continue;
@@ -46,7 +46,7 @@ std::string vary_decision(const BalanceVaryAnswer& a) {
     if (sweep.rules[static_cast<size_t>(p.value - sweep.lo)] == a.setup.rules) now = &p;
   }
   if (!least) return "no answer: " + families[f] + " has no lift measured";
-  const auto said = [&](const SweepPoint& p) { return sweep.key + "=" + std::to_string(p.value) + " (" + pm(lift(p, f)->paired) + ")"; };
+  const auto said = [&](const VaryPoint& p) { return sweep.key + "=" + std::to_string(p.value) + " (" + pm(lift(p, f)->paired) + ")"; };
   std::string line;
   if (now) {
     const core::Estimate d = lift(*now, f)->paired;

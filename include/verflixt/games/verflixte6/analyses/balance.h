@@ -220,7 +220,7 @@ ParamSweep parse_param_sweep(const std::string& spec, const Rules& rules, const 
 
 // One value of a sweep: the joker's lift under every family (nullopt where a family cannot
 // play it) and its exact solo EV lift.
-struct SweepPoint {
+struct VaryPoint {
   int value = 0;
   std::vector<std::optional<TableRun>> base, with;  // per family
   double solo_lift = 0;                             // NaN when unsolvable
@@ -228,7 +228,7 @@ struct SweepPoint {
 // Plays one value of the sweep. The base run is reused from `shared_base` (per family) when
 // nobody but the tested seat's `with` loadout holds the joker (the changed rule then touches
 // no one else, so the base is the same evenings), else played under the value's rules.
-SweepPoint measure_sweep_point(const ParamSweep& sweep, int value, const BalanceTable& table,
+VaryPoint measure_sweep_point(const ParamSweep& sweep, int value, const BalanceTable& table,
                                const std::vector<PolicyFamily>& families, const std::vector<Joker>& base,
                                const std::vector<std::optional<TableRun>>& shared_base, const BalanceRun& run,
                                const RunHooks& hooks, bool& interrupted);

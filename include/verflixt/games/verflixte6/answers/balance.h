@@ -69,7 +69,7 @@ struct BalanceAnswer {
 struct BalanceVaryAnswer {
   BalanceSetup setup;
   ParamSweep sweep;
-  std::vector<SweepPoint> points;  // the values measured, in order; a stop drops the one under way
+  std::vector<VaryPoint> points;  // the values measured, in order; a stop drops the one under way
   bool stopped = false;
 };
 
