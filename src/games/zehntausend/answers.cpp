@@ -193,7 +193,8 @@ core::report::Report describe(const TournamentAnswer& a) {
   return j;
 }
 
-BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed) {
+BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed,
+                         const core::RunControl& control) {
   rules.players = 2;
   BenchAnswer a;
   const auto t0 = std::chrono::steady_clock::now();
@@ -203,12 +204,19 @@ BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint6
   a.turn_value = s.value;
   a.rules = rules;
   const TurnLibrary lib(rules);
-  for (const std::string spec : {"optimal", "race"}) {
+  const std::vector<std::string> specs = {"optimal", "race"};
+  a.done = {false, 0, specs.size(), "workloads"};
+  for (const std::string& spec : specs) {
     const auto first = make_seat_policy(spec, lib), second = make_seat_policy("optimal", lib);
     const SeatPolicy* seats[] = {first.get(), second.get()};
-    play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1);  // builds the race's turn policies
-    const MatchRun run = play_games(lib, seats, games, seed, 1);
+    play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1, control);  // builds the race's turn policies
+    const MatchRun run = control.stopped() ? MatchRun{} : play_games(lib, seats, games, seed, 1, control);
+    if (control.stopped() || run.interrupted) {
+      a.done.interrupted = true;
+      break;
+    }
     a.workloads.push_back({spec + " vs optimal", run.tally.games, run.seconds, run.tally.shares[0]});
+    ++a.done.completed;
   }
   return a;
 }
@@ -226,6 +234,7 @@ core::report::Report describe(const BenchAnswer& a) {
                             {.name = "close", .text = ")", .in = core::report::kText}});
   for (const BenchWorkload& w : a.workloads)
     work.row({w.name, w.games, w.seconds, static_cast<double>(w.games) / w.seconds, w.seat1_shares, ""});
+  core::mark(j, a.done);
   return j;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/core/stats.h"
@@ -94,11 +95,15 @@ struct BenchAnswer {
   ZehntausendRules rules;      // two players
   double solve_seconds = 0;    // building the turn model and solving it
   double turn_value = 0;       // the solve's value
-  std::vector<BenchWorkload> workloads;
+  std::vector<BenchWorkload> workloads;  // the finished ones
+  core::Completion done;                 // workloads finished of the two
 };
 // Times the solve under `rules` for two players, then `games` games of each workload (after
-// up to 20,000 untimed ones, which build the race's turn policies).
-BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed);
+// up to 20,000 untimed ones, which build the race's turn policies). A stop (control.stop,
+// Ctrl-C) drops the workload under way, whose timing and signature would be of fewer games,
+// and keeps the finished ones.
+BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint64_t seed,
+                         const core::RunControl& control = {});
 core::report::Report describe(const BenchAnswer& answer);
 
 // ---- The two-player race (race_answers.cpp) ----
