@@ -15,7 +15,7 @@ core::OptionTable game_rules_options(const std::string& game, const std::vector<
   std::string help = "rules preset: ";
   for (size_t k = 0; k < presets.size(); ++k)
     help += (k ? ", " : "") + presets[k] + " (" + descriptions[k] + ")";
-  // The preset is checked by the game's rule table (with its aliases); its names feed the completion.
+  // The preset is checked by the game's rule table; its names feed the completion.
   core::Option preset = core::word_option("preset", presets.front(), help);
   preset.choices = presets;
   const std::string rules = game.empty() ? "`verflixt rules`" : "`verflixt rules --game " + game + "`";

@@ -50,20 +50,6 @@ std::string rule_comment(const RuleKey& id, const std::string& domain) {
   return line + "\n";
 }
 
-std::optional<size_t> match_preset(std::string_view name, const std::vector<std::string>& names,
-                                   const std::vector<std::vector<std::string>>& aliases) {
-  if (const auto k = match_name(name, names)) return k;
-  for (size_t k = 0; k < aliases.size(); ++k)
-    if (match_name(name, aliases[k])) return k;
-  return std::nullopt;
-}
-
-size_t find_preset(std::string_view name, const std::vector<std::string>& names,
-                   const std::vector<std::vector<std::string>>& aliases, std::string_view what) {
-  if (const auto k = match_preset(name, names, aliases)) return *k;
-  return choose_name(name, names, what);  // throws: unknown, with did-you-mean over the printed names
-}
-
 size_t find_rule_key(std::string_view key, const std::vector<std::string>& full,
                      const std::vector<std::string>& short_names, const std::vector<std::string>& offered,
                      std::string_view what, std::string_view where) {

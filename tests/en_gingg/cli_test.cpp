@@ -27,7 +27,7 @@ TEST(EnGinggCli, RulesPrintReadBack) {
   EXPECT_EQ(back.out, r.out);
   // The file drives every command: a target of 28 is easier than 30, so the own change grows.
   const auto easier = scratch() / "en-gingg-28.ini";
-  { std::ofstream(easier) << "preset = seed-002\n[phase1]\ntarget = 28\n"; }
+  { std::ofstream(easier) << "preset = swiss\n[phase1]\ntarget = 28\n"; }
   const Result s = run("solve --game en-gingg --format json --rules " + easier.string());
   ASSERT_EQ(s.code, 0) << s.err;
   const auto j = nlohmann::json::parse(s.out);
@@ -106,7 +106,7 @@ TEST(EnGinggCli, BadInputExits2WithOneLine) {
                            "evaluate --game en-gingg --policy keep-from:9", "evaluate --game en-gingg --turns 0",
                            "advise --game en-gingg", "advise --game en-gingg --dice 7,1",
                            "advise --game en-gingg --dice 6,6", "advise --game en-gingg --dice 6,6,6,6,6,6 --objective mine",
-                           "rules --game en-gingg --set traget=3", "rules --game en-gingg --preset seed-003",
+                           "rules --game en-gingg --set traget=3", "rules --game en-gingg --preset pub",
                            "rules --game en-gingg --rules /nonexistent.ini", "sweep --game en-gingg",
                            "solve --game en-ging --format csv", "solve --game en-gingg --set target=40"}) {
     const Result r = run(args);

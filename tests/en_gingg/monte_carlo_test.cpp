@@ -18,7 +18,7 @@
 namespace verflixt::en_gingg {
 namespace {
 
-constexpr double kHitsPerDigit = 1.7676699354662;  // E[hits] of phase 2, seed-002
+constexpr double kHitsPerDigit = 1.7676699354662;  // E[hits] of phase 2, swiss rules
 
 TEST(EnGinggMonteCarlo, SolverPoliciesAgreeWithTheirExactValues) {
   const EnGinggRules rules;

@@ -1,4 +1,4 @@
-// En Gingg as Bei's rules as data: the seed-002 preset holds the contract's numbers, and the
+// En Gingg as Bei's rules as data: the swiss preset holds the contract's numbers, and the
 // INI file `rules --game en-gingg` prints reads back to the same rules.
 #include "verflixt/games/en_gingg/rules.h"
 
@@ -17,7 +17,7 @@ EnGinggRules read(const std::string& text) {
 }
 
 TEST(EnGinggRules, Seed002HoldsTheContractsNumbers) {
-  const EnGinggRules r = preset("seed-002");
+  const EnGinggRules r = preset("swiss");
   EXPECT_EQ(r.start_balance, 37);  // G1
   EXPECT_EQ(r.dice, 6);            // G2
   EXPECT_EQ(r.faces, 6);
@@ -27,7 +27,7 @@ TEST(EnGinggRules, Seed002HoldsTheContractsNumbers) {
   EXPECT_EQ(r.max_sum(), 36);
   EXPECT_EQ(r, EnGinggRules{});
   EXPECT_EQ(rules_summary(r), "start=37 dice=6 faces=6 target=30 min_set_aside=1 max_throws=6 players=4");
-  EXPECT_THROW(preset("seed-003"), core::InputError);
+  EXPECT_THROW(preset("pub"), core::InputError);
 }
 
 TEST(EnGinggRules, IniRoundTrip) {
@@ -39,13 +39,13 @@ TEST(EnGinggRules, IniRoundTrip) {
   EXPECT_NE(ini.find("# G2:"), std::string::npos);
   EXPECT_EQ(read(ini), r);
   // A key left out keeps the preset's value.
-  EXPECT_EQ(read("preset = seed-002\n[balance]\nstart = 12\n").start_balance, 12);
+  EXPECT_EQ(read("preset = swiss\n[balance]\nstart = 12\n").start_balance, 12);
   EXPECT_EQ(read("[phase1]\ntarget = 25\n").target, 25);
 }
 
 TEST(EnGinggRules, BadFilesAndValuesNameTheLineAndRange) {
   try {
-    read("preset = seed-002\n[phase1]\ntarget = 40\n");
+    read("preset = swiss\n[phase1]\ntarget = 40\n");
     FAIL();
   } catch (const core::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("6..36"), std::string::npos) << e.what();
@@ -59,7 +59,7 @@ TEST(EnGinggRules, BadFilesAndValuesNameTheLineAndRange) {
   EXPECT_THROW(read("[table]\nplayers = 9\n"), core::InputError);
   EXPECT_THROW(read("[phase1]\nmin_set_aside = 7\n"), core::InputError);
   EXPECT_THROW(read("[phase1]\nmax_throws = 0\n"), core::InputError);
-  EXPECT_THROW(read("preset = seed-003\n"), core::InputError);
+  EXPECT_THROW(read("preset = pub\n"), core::InputError);
 }
 
 TEST(EnGinggRules, SetTakesShortAndLongKeys) {

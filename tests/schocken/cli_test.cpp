@@ -94,7 +94,7 @@ TEST(SchockenCli, BadInputIsOneLineExit2) {
   for (const std::string cmd : {"advise --game schocken --dice '7 1 1'", "advise --game schocken",
                                 "tournament --game schocken --seat stand", "tournament --game schocken --seat stnd --seat stand",
                                 "solve --game schocken --target '6 5 3' --limit 4", "sweep --game schocken",
-                                "rules --game schocken --preset seed-03"}) {
+                                "rules --game schocken --preset pbu"}) {
     const Result r = run(cmd);
     EXPECT_EQ(r.code, 2) << cmd;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << cmd << ": " << r.err;

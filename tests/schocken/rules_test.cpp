@@ -16,7 +16,7 @@ SchockenRules read(const std::string& text) {
 }
 
 TEST(SchockenRules, PresetSeed003IsTheContract) {
-  const SchockenRules r = preset("seed-003");
+  const SchockenRules r = preset("pub");
   EXPECT_EQ(r.max_throws, 3);  // S2
   EXPECT_EQ(r.chips, 13);      // S3
   EXPECT_EQ(r.general_chips, 3);
@@ -26,7 +26,7 @@ TEST(SchockenRules, PresetSeed003IsTheContract) {
   EXPECT_TRUE(r.throw_tiebreak);
   EXPECT_FALSE(r.two_sixes_make_one);
   EXPECT_TRUE(r.final);
-  EXPECT_THROW(preset("seed-002"), core::InputError);
+  EXPECT_THROW(preset("swiss"), core::InputError);
 }
 
 TEST(SchockenRules, IniRoundTripOfEveryParameter) {
@@ -50,8 +50,8 @@ TEST(SchockenRules, BadFilesNameTheLine) {
   EXPECT_THROW(read("[schocken]\nplayer = 4\n"), core::InputError);
   EXPECT_THROW(read("[schocken]\nfinal = yes\n"), core::InputError);
   EXPECT_THROW(read("[schocken]\nplayers = 9\n"), core::InputError);
-  EXPECT_THROW(read("[schocken]\npreset = seed-004\n"), core::InputError);
-  EXPECT_EQ(read("[schocken]\npreset = seed-003\nchips = 15\n").chips, 15);
+  EXPECT_THROW(read("[schocken]\npreset = app\n"), core::InputError);
+  EXPECT_EQ(read("[schocken]\npreset = pub\nchips = 15\n").chips, 15);
 }
 
 TEST(SchockenRules, SetOneRule) {
@@ -60,7 +60,7 @@ TEST(SchockenRules, SetOneRule) {
   EXPECT_TRUE(r.two_sixes_make_one);
   set_rule(r, "players=8");
   EXPECT_EQ(r.players, 8);
-  set_rule(r, "preset=seed-003");
+  set_rule(r, "preset=pub");
   EXPECT_EQ(r, SchockenRules{});
   EXPECT_THROW(set_rule(r, "players"), core::InputError);
   EXPECT_THROW(set_rule(r, "players=1"), core::InputError);

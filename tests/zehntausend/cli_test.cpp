@@ -27,7 +27,7 @@ TEST(ZehntausendCli, RulesPrintAndReadBack) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("did you mean bank_min"), std::string::npos) << bad.err;
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1);
-  EXPECT_EQ(run("rules --game zehntausend --preset seed-005").code, 2);
+  EXPECT_EQ(run("rules --game zehntausend --preset pub").code, 2);
 }
 
 TEST(ZehntausendCli, SolveWritesAPolicyThatEvaluatesToTheSameValue) {

@@ -8,7 +8,7 @@ namespace verflixt::zehntausend::testing {
 
 using Faces = std::array<int, 6>;  // dice by face, [f - 1]
 
-// What `kept` (a part of `thrown`) scores under seed-004, 0 when it does not score whole.
+// What `kept` (a part of `thrown`) scores under the app preset, 0 when it does not score whole.
 inline int reference_points(const Faces& thrown, const Faces& kept) {
   int regular = 0, n_thrown = 0, n_kept = 0;
   bool whole = true;

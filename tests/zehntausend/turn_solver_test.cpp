@@ -206,8 +206,8 @@ TEST(ZehntausendTurnSolver, PolicyFileRoundTrip) {
 
 TEST(ZehntausendRules, IniRoundTripAndErrors) {
   ZehntausendRules r;
-  EXPECT_EQ(preset("seed-004"), r);
-  EXPECT_THROW(preset("seed-005"), core::InputError);
+  EXPECT_EQ(preset("app"), r);
+  EXPECT_THROW(preset("pub"), core::InputError);
   r.bank_min = 300;
   r.bankrott = false;
   r.straight = 0;

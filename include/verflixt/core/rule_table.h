@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::core {
 
@@ -108,13 +109,11 @@ RuleParam<R> list_rule(RuleKey id, std::function<std::string(const R&)> get,
   return p;
 }
 
-// A named ruleset. `aliases` (earlier names that old rules files carry) are read as this
-// preset and never printed or offered.
+// A named ruleset.
 template <class R>
 struct RulePreset {
   std::string name, description;
   R rules;
-  std::vector<std::string> aliases = {};
 };
 
 // How a game's rules file and summary look: the games differ, so it is data of the table.
@@ -132,12 +131,6 @@ struct RuleLayout {
 std::string rule_domain(RuleKind kind, int lo, int hi, double real_lo, double real_hi,
                         const std::vector<std::string>& choices);
 std::string rule_comment(const RuleKey& id, const std::string& domain);
-// The position of preset `name` among `names` or, failing that, among `aliases[k]` (aliases of
-// names[k]); find_preset throws InputError "unknown WHAT 'name'; did you mean ...? valid: ...".
-std::optional<size_t> match_preset(std::string_view name, const std::vector<std::string>& names,
-                                   const std::vector<std::vector<std::string>>& aliases);
-size_t find_preset(std::string_view name, const std::vector<std::string>& names,
-                   const std::vector<std::vector<std::string>>& aliases, std::string_view what);
 // The row that `key` names: exactly one of `full` (section.key), else exactly or after name
 // normalisation one of `short_names`; InputError "WHERE: unknown WHAT 'key'; did you mean ...?"
 // offering `offered`.
@@ -171,9 +164,8 @@ struct RuleTable {
   }
 
   const RulePreset<R>& find(std::string_view name) const {
-    std::vector<std::vector<std::string>> aliases;
-    for (const auto& p : presets) aliases.push_back(p.aliases);
-    return presets[find_preset(name, preset_names(), aliases, game.empty() ? "preset" : game + " preset")];
+    // Unknown: "unknown WHAT 'name'; did you mean ...? valid: ...".
+    return presets[choose_name(name, preset_names(), game.empty() ? "preset" : game + " preset")];
   }
   R preset(std::string_view name) const { return find(name).rules; }
 
@@ -238,9 +230,7 @@ struct RuleTable {
     if (named_preset) named_preset->clear();
     for (const auto& e : entries)
       if (e.key == known.front()) {
-        std::vector<std::vector<std::string>> aliases;
-        for (const auto& p : presets) aliases.push_back(p.aliases);
-        const auto k = match_preset(e.value, preset_names(), aliases);
+        const auto k = match_name(e.value, preset_names());
         if (!k) throw_unknown_file_preset(e.where, e.value, preset_names());
         base = presets[*k].rules;
         if (named_preset) *named_preset = presets[*k].name;

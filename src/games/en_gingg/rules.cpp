@@ -55,8 +55,7 @@ const core::RuleTable<EnGinggRules>& rule_table() {
                            &R::players, 2, kMaxPlayers),
     };
     // The preset's earlier id (older rules files carry it) is read as swiss and never printed.
-    t.presets = {{.name = "swiss", .description = "the rules of docs/rules/en-gingg.md", .rules = R{},
-                  .aliases = {"seed-002"}}};
+    t.presets = {{.name = "swiss", .description = "the rules of docs/rules/en-gingg.md", .rules = R{}}};
     t.preset_of = [](const R& r) { return r.preset; };
     t.validate = check_rules;
     return t;

@@ -36,8 +36,7 @@ const core::RuleTable<SchockenRules>& rule_table() {
                            &R::final),
     };
     // The preset's earlier id (older rules files carry it) is read as pub and never printed.
-    t.presets = {{.name = "pub", .description = "the pub rules of docs/rules/schocken.md", .rules = R{},
-                  .aliases = {"seed-003"}}};
+    t.presets = {{.name = "pub", .description = "the pub rules of docs/rules/schocken.md", .rules = R{}}};
     t.validate = [](const R& r) { rule_table().check_ranges(r); };
     return t;
   }();

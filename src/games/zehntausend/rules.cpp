@@ -47,7 +47,7 @@ const core::RuleTable<ZehntausendRules>& rule_table() {
                            &R::three_pairs, 0, 100000),
         core::integer_rule(key("two_triples", "Z1", "two triples of different faces as one throw of six; 0 = not special"),
                            &R::two_triples, 0, 100000),
-        core::integer_rule(key("bank_min", "Z3", "smallest turn total that may be banked (the seed: higher than 350)"),
+        core::integer_rule(key("bank_min", "Z3", "smallest turn total that may be banked (the rules allow any total above 350)"),
                            &R::bank_min, 0, 100000),
         core::boolean_rule(key("hot_dice", "Z2", "all dice set aside: throw all of them again, turn total kept"), &R::hot_dice),
         core::boolean_rule(key("bankrott", "Z4", "a Niete on the first throw of a turn sets the game total to 0"), &R::bankrott),
@@ -59,8 +59,7 @@ const core::RuleTable<ZehntausendRules>& rule_table() {
         core::integer_rule(key("players", "Z5", "players at the table, seat 1 moves first"), &R::players, 2, kMaxPlayers),
     };
     // The preset's earlier id (older rules files carry it) is read as app and never printed.
-    t.presets = {{.name = "app", .description = "the rules of a Zehntausend app, docs/rules/zehntausend.md", .rules = R{},
-                  .aliases = {"seed-004"}}};
+    t.presets = {{.name = "app", .description = "the rules of a Zehntausend app, docs/rules/zehntausend.md", .rules = R{}}};
     t.validate = check_rules;
     return t;
   }();

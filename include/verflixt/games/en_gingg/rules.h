@@ -10,7 +10,7 @@
 //                            plays phase 2 with the digit S − target (dice..dice·faces)
 //   phase1.min_set_aside  1  G2: dice that must be set aside after every throw (1..dice)
 //   phase1.max_throws     6  G2: throws a phase 1 may take; the last one sets every die aside
-//                            (1..dice; at the seed's 6 = dice it never binds)
+//                            (1..dice; at the default 6 = dice it never binds)
 //   table.players         4  G1: players at the table, 2..8 (a tournament seats as many as
 //                            it is given policies)
 #include <iosfwd>

@@ -11,7 +11,7 @@ namespace verflixt::cli {
 using namespace verflixt::verflixte6;
 
 core::OptionTable rules_options() {
-  // The preset is checked by the rule table (its aliases too); its names feed the completion.
+  // The preset is checked by the rule table; its names feed the completion.
   core::Option preset = core::word_option("preset", "tournament-2019", "ruleset preset: tournament-2019 or classic");
   preset.choices = rule_table().preset_names();
   return {preset,
