@@ -138,6 +138,17 @@ void run_released(const std::function<void()>& work, const std::function<void()>
   if (crashed) std::rethrow_exception(crashed);
 }
 
+void run_budgeted(const std::function<void()>& work) {
+  std::atomic<bool> stop{false};
+  run_released(
+      [&] {
+        const core::Budget budget(memory_limits(), &stop);
+        const core::Budget::Scope scope(&budget);
+        work();
+      },
+      [&] { stop = true; });
+}
+
 std::uint64_t whole_number(const py::handle& value, const std::string& name, std::uint64_t lo, std::uint64_t hi) {
   const std::string range = ": " + std::to_string(lo) + ".." + std::to_string(hi);
   if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))

@@ -49,6 +49,9 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
 // the work end at its next check), waits for the work and raises the signal's error
 // (KeyboardInterrupt). The work's own exception is rethrown here.
 void run_released(const std::function<void()>& work, const std::function<void()>& stop);
+// run_released for exact work that stops at the checkpoints of its budget (core/budget.h): the
+// command line's memory limits, and a stop request Ctrl-C raises.
+void run_budgeted(const std::function<void()>& work);
 // A whole-number argument `name` of Python, checked to lo..hi: InputError "name=V: lo..hi"
 // for anything else (a negative number, a float, a bool, a string) instead of pybind11's
 // several lines of signatures.
@@ -71,5 +74,7 @@ void bind_model(py::module_& m, GameClass& game);
 void bind_answers(py::module_& m, GameClass& game);
 // Game.play: games through the model with Python policies (play.cpp).
 void bind_play(py::module_& m, GameClass& game);
+// Game.sheet_values and Game.sheet_categories: Kniffel's exact values per sheet (sheets.cpp).
+void bind_sheets(GameClass& game);
 
 }  // namespace verflixt::python

@@ -6,9 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,7 +14,6 @@
 
 #include "python/bridge.h"
 #include "python/state.h"
-#include "verflixt/core/budget.h"
 #include "verflixt/core/model_graph.h"
 
 namespace verflixt::python {
@@ -73,16 +70,6 @@ Exact exact_from(const State& from, const py::object& policy, const py::object& 
 
   const core::ErasedGame game(from.model);
   core::ModelGraph graph;
-  std::atomic<bool> stop{false};
-  const auto released = [&](const std::function<void()>& work) {
-    run_released(
-        [&] {
-          const core::Budget budget(memory_limits(), &stop);
-          const core::Budget::Scope scope(&budget);
-          work();
-        },
-        [&] { stop = true; });
-  };
   if (has_policy) {
     // The policy is Python: the compile runs on this thread, holding the GIL, and asks
     // Python for a signal (Ctrl-C) every 1,024 decisions it puts to the policy.
@@ -95,7 +82,7 @@ Exact exact_from(const State& from, const py::object& policy, const py::object& 
     };
     graph = core::compile_model(game, from.state, restrict, max_states);
   } else {
-    released([&] { graph = core::compile_model(game, from.state, core::EveryAction{}, max_states); });
+    run_budgeted([&] { graph = core::compile_model(game, from.state, core::EveryAction{}, max_states); });
   }
 
   // Who maximizes what: the best responder his own return (the others are fixed in the
@@ -117,7 +104,7 @@ Exact exact_from(const State& from, const py::object& policy, const py::object& 
     }
     e.method = "both players maximizing their returns (zero-sum)";
   }
-  released([&] {
+  run_budgeted([&] {
     const core::ValueIterationResult best = core::solve_graph(*values);
     e.sweeps = best.iterations, e.residual = best.residual, e.converged = best.converged;
     // Each player's return under those choices: the policy's value, once per player.

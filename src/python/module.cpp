@@ -1,6 +1,7 @@
 // The Python module `verflixt`: the registry of every game (games, game), a game under one
 // ruleset (Game) and its rules (Rules). The model lives in model_binding.cpp, the answers in
-// answers.cpp and result.cpp; docs/python.md walks through them.
+// answers.cpp and result.cpp, Kniffel's values per sheet in sheets.cpp; docs/python.md walks
+// through them.
 #include <pybind11/stl.h>
 
 #include <string>
@@ -166,6 +167,7 @@ PYBIND11_MODULE(verflixt, m) {
   bind_model(m, game);
   bind_answers(m, game);
   bind_play(m, game);
+  bind_sheets(game);
 
   m.def("games", [] {
     std::vector<std::shared_ptr<Game>> out;

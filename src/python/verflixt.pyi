@@ -91,6 +91,10 @@ class Game:
     def advise(self, **options: Any) -> Result: ...
     def balance(self, **options: Any) -> Result: ...
     def run(self, command: str, *words: str, **options: Any) -> Result: ...
+    def sheet_values(
+        self, *, threads: int = 0, cache: str | None = None, no_cache: bool = False
+    ) -> Any: ...  # numpy.ndarray of float64, [filled, upper, held]; Kniffel only
+    def sheet_categories(self) -> list[str]: ...  # Kniffel only
     def play(
         self,
         seats: Callable[[State], Action | str | int] | list[Callable[[State], Action | str | int]],
