@@ -108,8 +108,6 @@ Request read_request(const po::variables_map& vm) {
   q.run.evenings = vm["evenings"].as<std::uint64_t>();
   q.run.seed = seed_from(vm);
   q.run.threads = threads_from(vm);
-  if (players < 2 || players > 12)
-    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 2..12");
   if (vm.count("vary") && vm.count("auto")) throw core::InputError("--vary and --auto exclude each other; give one");
   // The default 0 is off; a given value is at least 1.
   if (!vm["until-verdict"].defaulted()) q.until_verdict = vm["until-verdict"].as<std::uint64_t>();

@@ -97,16 +97,9 @@ BenchSettings read_settings(const po::variables_map& vm, std::string& format) {
   s.seed = vm["seed"].as<std::uint64_t>();
   s.max_threads = threads_from(vm);
   s.repeats = vm["repeats"].as<int>();
-  if (s.repeats < 1 || s.repeats > 1000)
-    throw core::InputError("--repeats " + std::to_string(s.repeats) + " is out of range; valid: 1..1000");
   core::AliasOptions& alias = s.alias_options;
   alias.max_steps = vm["row-steps"].as<int>();
   alias.max_composed_outcomes = vm["row-outcomes"].as<int>();
-  if (alias.max_steps < 1 || alias.max_steps > 16)
-    throw core::InputError("--row-steps " + std::to_string(alias.max_steps) + " is out of range; valid: 1..16");
-  if (alias.max_composed_outcomes < 2 || alias.max_composed_outcomes > 4096)
-    throw core::InputError("--row-outcomes " + std::to_string(alias.max_composed_outcomes) +
-                           " is out of range; valid: 2..4096");
   return s;
 }
 

@@ -62,11 +62,6 @@ SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& co
   opt.max_states = budget.max_solver_states;
   opt.risk_cap = vm["risk-cap"].as<int>();
   opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
-  if (opt.risk_cap < 0 || opt.risk_cap > 2000)
-    throw core::InputError("--risk-cap " + std::to_string(opt.risk_cap) + " is out of range; valid: 0 (automatic) or 1..2000");
-  if (opt.runkel_risk_cap < 0 || opt.runkel_risk_cap > 5000)
-    throw core::InputError("--runkel-risk-cap " + std::to_string(opt.runkel_risk_cap) +
-                     " is out of range; valid: 0 (automatic) or 1..5000");
   omp_set_num_threads(threads);
   std::optional<JokerSet> loadout;
   if (!all) loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);

@@ -58,14 +58,8 @@ int strength_command(int argc, const char* const* argv) {
   const int threads = threads_from(vm);
   BestResponseOptions options;
   options.players = vm["players"].as<int>();
-  if (options.players < 2 || options.players > 12)
-    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2..12");
   options.rounds = vm["rounds"].as<int>();
-  if (options.rounds < 1 || options.rounds > 10)
-    throw core::InputError("--rounds " + std::to_string(options.rounds) + " is out of range; valid: 1..10");
   options.tune_rounds = vm["tune-rounds"].as<int>();
-  if (options.tune_rounds < 1 || options.tune_rounds > 10)
-    throw core::InputError("--tune-rounds " + std::to_string(options.tune_rounds) + " is out of range; valid: 1..10");
   options.evenings = vm["evenings"].as<std::uint64_t>();
   options.final = vm["final"].as<bool>();
   options.series_length = series_from(vm, rules);

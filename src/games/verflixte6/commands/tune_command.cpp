@@ -60,7 +60,6 @@ std::vector<std::string> field_specs_from(const po::variables_map& vm) {
     field_specs = vm["field"].as<std::vector<std::string>>();
   } else {
     const int n = vm.count("players") ? vm["players"].as<int>() : 4;
-    if (n < 2 || n > 12) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..12");
     field_specs.assign(static_cast<size_t>(n - 1),
                        vm.count("field-policy") ? vm["field-policy"].as<std::string>() : "strategies/heuristic.ini");
   }
@@ -126,8 +125,6 @@ int tune_command(int argc, const char* const* argv) {
   options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
   options.evenings = vm["evenings"].as<std::uint64_t>();
   options.max_rounds = vm["rounds"].as<int>();
-  if (options.max_rounds < 1 || options.max_rounds > 20)
-    throw core::InputError("--rounds " + std::to_string(options.max_rounds) + " is out of range; valid: 1..20");
   if (vm.count("param")) {
     options.ranges.clear();
     for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
