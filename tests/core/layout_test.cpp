@@ -163,6 +163,7 @@ TEST(Layout, TheRuleRefusesUpwardIncludes) {
   // The plumbing is what verflixt_cli_kit compiles; the commands see it but not the surface
   // (dispatch, manual) that lists them, and the plumbing sees no game.
   EXPECT_EQ(layer_of_include("cli/cli.h"), "cli/kit");
+  EXPECT_EQ(layer_of_include("cli/game_answer.h"), "cli/kit");
   EXPECT_EQ(layer_of_include("cli/game_balance.h"), "cli/kit");
   EXPECT_EQ(layer_of_include("cli/game_tournament.h"), "cli/kit");
   EXPECT_EQ(layer_of_file("src/cli/game_command.cpp"), "cli/kit");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
@@ -51,49 +52,47 @@ int en_gingg_rules_command(int argc, const char* const* argv) {
 }
 
 int en_gingg_solve_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve --game en-gingg options", en_gingg_rules_options() + output_options(kFormats),
-             "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
-             "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
-             "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
-             "policy's value under both objectives, the heuristics' values, and phase 2's expected\n"
-             "damage per digit.",
-             vm))
-    return 0;
-  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  emit(vm, describe(eg::solve_answer(rules)).render(format));
-  return 0;
+  AnswerGame<eg::EnGinggRules> g{
+      .game = "en-gingg", .command = "solve", .options = en_gingg_rules_options(),
+      .usage = "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
+               "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
+               "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
+               "policy's value under both objectives, the heuristics' values, and phase 2's expected\n"
+               "damage per digit."};
+  g.rules = en_gingg_rules_from;
+  g.answer = [](const po::variables_map&, const eg::EnGinggRules& rules) {
+    return AnswerResult{describe(eg::solve_answer(rules))};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int en_gingg_evaluate_command(int argc, const char* const* argv) {
-  const core::OptionTable options = {
+  const core::OptionTable own = {
       core::policy_option("policy", "optimal:own",
                           "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file "
                           "(strategies/en-gingg/*.ini)"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "evaluate --game en-gingg options",
-             en_gingg_rules_options() + options + sampling_options() + output_options(kFormats),
-             "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
-             "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
-             "balance and the next player's loss ± SE, next to their exact values.",
-             vm))
-    return 0;
-  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  const std::string spec = vm["policy"].as<std::string>();
-  const auto policy = eg::make_policy(spec, rules);
-  const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  eg::EvaluationAnswer answer{.rules = rules, .policy = eg::display_name(spec), .seed = seed, .threads = threads,
-                              .exact = eg::turn_value(rules, *policy), .run = {}, .interrupted = false};
-  answer.run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
-    return eg::sample_turns(rules, *policy, turns, seed, threads, control);
-  });
-  const Completion done = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
-  answer.interrupted = done.interrupted;
-  return finish(vm, format, done, describe(answer).render(format));
+  AnswerGame<eg::EnGinggRules> g{
+      .game = "en-gingg", .command = "evaluate", .options = en_gingg_rules_options(), .own = own, .sampling = true,
+      .usage = "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
+               "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
+               "balance and the next player's loss ± SE, next to their exact values."};
+  g.rules = en_gingg_rules_from;
+  g.answer = [](const po::variables_map& vm, const eg::EnGinggRules& rules) {
+    const std::string spec = vm["policy"].as<std::string>();
+    const auto policy = eg::make_policy(spec, rules);
+    const std::uint64_t turns = count_from(vm, "turns"), seed = seed_from(vm);
+    const int threads = threads_from(vm);
+    eg::EvaluationAnswer answer{.rules = rules, .policy = eg::display_name(spec), .seed = seed, .threads = threads,
+                                .exact = eg::turn_value(rules, *policy), .run = {}, .interrupted = false};
+    answer.run = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
+      return eg::sample_turns(rules, *policy, turns, seed, threads, control);
+    });
+    const Completion done = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
+    answer.interrupted = done.interrupted;
+    return AnswerResult{describe(answer), done};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int en_gingg_tournament_command(int argc, const char* const* argv) {
@@ -124,7 +123,9 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
   return tournament_command(argc, argv, g);
 }
 
-core::OptionTable en_gingg_advise_options() {
+namespace {
+
+AnswerGame<eg::EnGinggRules> en_gingg_advise() {
   // The objective is read by parse_objective (its own message); its names feed the completion.
   core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
   objective_option.choices = {"own", "own+next"};
@@ -136,55 +137,56 @@ core::OptionTable en_gingg_advise_options() {
       core::integer_option("throws", 0, eg::kMaxDice - 1, "the throws made before this one (the same as --throw N+1)"),
       objective_option,
       core::count_option("top", 10, 1, 1000, "set-asides to list")};
-  return en_gingg_rules_options() + own;
+  AnswerGame<eg::EnGinggRules> g{
+      .game = "en-gingg", .command = "advise", .options = en_gingg_rules_options(), .own = own,
+      .usage = "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"
+               "                       [--objective own|own+next]\n"
+               "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
+               "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
+               "example: verflixt advise --game en-gingg --dice 5,4,4,2 --aside 6,6"};
+  g.rules = en_gingg_rules_from;
+  g.answer = [](const po::variables_map& vm, const eg::EnGinggRules& rules) {
+    // --throw FACES without --dice is how the dice were once given here: read so, with a note.
+    const bool dice_as_throw = !vm.count("dice") && vm.count("throw");
+    if (dice_as_throw) std::fprintf(stderr, "verflixt: note: the dice are now given with --dice; --throw N is which throw this is\n");
+    if (!vm.count("dice") && !dice_as_throw)
+      throw core::InputError("advise --game en-gingg needs --dice FACES, e.g. --dice 6,6,5,3,2,1");
+    const std::string dice_key = dice_as_throw ? "throw" : "dice";
+    const eg::DiceCounts thrown =
+        eg::counts_of(faces_list(vm[dice_key].as<std::string>(), ("--" + dice_key).c_str(), rules.faces), rules.faces);
+    const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
+    const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
+    if (left == 0 || left + done != rules.dice)
+      throw core::InputError("--" + dice_key + " has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+                       "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
+    const bool throw_given = vm.count("throw") && !dice_as_throw;
+    if (throw_given && vm.count("throws")) throw core::InputError("give one of --throw and --throws, not both");
+    const int lo = done > 0 ? 1 : 0, hi = std::min(done, rules.max_throws - 1);  // throws before this one
+    const auto range = [&](int shift) {
+      return "is out of range; valid: " + std::to_string(lo + shift) + ".." + std::to_string(hi + shift) + " with " +
+             std::to_string(done) + " dice aside";
+    };
+    int throws = lo;
+    if (throw_given) {
+      const int n = core::parse_int(vm["throw"].as<std::string>(), "--throw", "advise", 1, eg::kMaxDice);
+      if (n - 1 < lo || n - 1 > hi) throw core::InputError("--throw " + std::to_string(n) + " " + range(1));
+      throws = n - 1;
+    } else if (vm.count("throws")) {
+      throws = vm["throws"].as<int>();
+      if (throws < lo || throws > hi) throw core::InputError("--throws " + std::to_string(throws) + " " + range(0));
+    }
+    const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
+    const eg::Advice advice = eg::advise(rules, objective, thrown, aside, throws, vm["top"].as<std::uint64_t>());
+    return AnswerResult{describe(advice)};
+  };
+  return g;
 }
 
-int en_gingg_advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise --game en-gingg options", en_gingg_advise_options() + output_options(kFormats),
-             "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"
-             "                       [--objective own|own+next]\n"
-             "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
-             "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
-             "example: verflixt advise --game en-gingg --dice 5,4,4,2 --aside 6,6",
-             vm))
-    return 0;
-  const eg::EnGinggRules rules = en_gingg_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  // --throw FACES without --dice is how the dice were once given here: read so, with a note.
-  const bool dice_as_throw = !vm.count("dice") && vm.count("throw");
-  if (dice_as_throw) std::fprintf(stderr, "verflixt: note: the dice are now given with --dice; --throw N is which throw this is\n");
-  if (!vm.count("dice") && !dice_as_throw)
-    throw core::InputError("advise --game en-gingg needs --dice FACES, e.g. --dice 6,6,5,3,2,1");
-  const std::string dice_key = dice_as_throw ? "throw" : "dice";
-  const eg::DiceCounts thrown =
-      eg::counts_of(faces_list(vm[dice_key].as<std::string>(), ("--" + dice_key).c_str(), rules.faces), rules.faces);
-  const eg::DiceCounts aside = eg::counts_of(faces_list(vm["aside"].as<std::string>(), "--aside", rules.faces), rules.faces);
-  const int left = eg::dice_in(thrown), done = eg::dice_in(aside);
-  if (left == 0 || left + done != rules.dice)
-    throw core::InputError("--" + dice_key + " has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
-                     "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
-  const bool throw_given = vm.count("throw") && !dice_as_throw;
-  if (throw_given && vm.count("throws")) throw core::InputError("give one of --throw and --throws, not both");
-  const int lo = done > 0 ? 1 : 0, hi = std::min(done, rules.max_throws - 1);  // throws before this one
-  const auto range = [&](int shift) {
-    return "is out of range; valid: " + std::to_string(lo + shift) + ".." + std::to_string(hi + shift) + " with " +
-           std::to_string(done) + " dice aside";
-  };
-  int throws = lo;
-  if (throw_given) {
-    const int n = core::parse_int(vm["throw"].as<std::string>(), "--throw", "advise", 1, eg::kMaxDice);
-    if (n - 1 < lo || n - 1 > hi) throw core::InputError("--throw " + std::to_string(n) + " " + range(1));
-    throws = n - 1;
-  } else if (vm.count("throws")) {
-    throws = vm["throws"].as<int>();
-    if (throws < lo || throws > hi) throw core::InputError("--throws " + std::to_string(throws) + " " + range(0));
-  }
-  const eg::Objective objective = eg::parse_objective(vm["objective"].as<std::string>());
-  const eg::Advice advice = eg::advise(rules, objective, thrown, aside, throws, vm["top"].as<std::uint64_t>());
-  emit(vm, describe(advice).render(format));
-  return 0;
-}
+}  // namespace
+
+core::OptionTable en_gingg_advise_options() { return answer_options(en_gingg_advise()); }
+
+int en_gingg_advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, en_gingg_advise()); }
 
 int en_gingg_balance_command(int argc, const char* const* argv) {
   // P(losing), as the tournament measures it: the first balance at 0 or less loses.

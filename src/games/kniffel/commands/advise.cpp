@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_command.h"
 #include "games/kniffel/commands/commands.h"
 #include "games/kniffel/commands/shared.h"
@@ -61,44 +62,43 @@ Sheet sheet_of(const po::variables_map& vm, const KniffelRules& r) {
   return s;
 }
 
-}  // namespace
-
-core::OptionTable kniffel_advise_options() {
+AnswerGame<KniffelRules> kniffel_advise() {
   const core::OptionTable own = {
       core::word_option("dice", "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)"),
       core::integer_option("throw", 1, 1, 6, "which throw this is: the throws this turn has had (1..throws)"),
       core::word_option("open", "all", "the open categories: all, or e.g. sixes,full-house,chance (or the German boxes: sechser,full-house,chance)"),
       core::integer_option("upper", 0, 0, kMaxUpper, "the upper total so far (K4)"),
       core::switch_option("kniffel-scored", "the kniffel box holds its full score (K5's bonus)")};
-  return game_options() + own + cache_options();
+  AnswerGame<KniffelRules> g{
+      .game = "kniffel", .command = "advise", .options = game_options(), .own = own + cache_options(),
+      .usage = "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"
+               "Ranks every keep (with throws left) and every category the dice may go in by the exact\n"
+               "expected points still to come, this turn's included, under optimal play afterwards."};
+  g.rules = game_rules;
+  g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
+    if (!vm.count("dice")) throw core::InputError("--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
+    Situation at;
+    at.hand = hand_of(vm["dice"].as<std::string>());
+    at.throw_no = vm["throw"].as<int>();
+    if (at.throw_no > r.throws)
+      throw core::InputError("--throw " + std::to_string(at.throw_no) + " is past the turn's " +
+                             std::to_string(r.throws) + " throws");
+    at.sheet = sheet_of(vm, r);
+    at.upper = vm["upper"].as<int>();
+    at.open = vm["open"].as<std::string>();
+    const CachedSolution s = solution_for(vm, r);
+    Advice advice = advise(*s.solution, at);
+    advice.preset = vm["preset"].as<std::string>();
+    advice.from_cache = s.from_cache;
+    return AnswerResult{describe(advice)};
+  };
+  return g;
 }
 
-int kniffel_advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise --game kniffel options", kniffel_advise_options() + output_options(kFormats),
-             "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"
-             "Ranks every keep (with throws left) and every category the dice may go in by the exact\n"
-             "expected points still to come, this turn's included, under optimal play afterwards.",
-             vm))
-    return 0;
-  const KniffelRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  if (!vm.count("dice")) throw core::InputError("--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
-  Situation at;
-  at.hand = hand_of(vm["dice"].as<std::string>());
-  at.throw_no = vm["throw"].as<int>();
-  if (at.throw_no > r.throws)
-    throw core::InputError("--throw " + std::to_string(at.throw_no) + " is past the turn's " +
-                           std::to_string(r.throws) + " throws");
-  at.sheet = sheet_of(vm, r);
-  at.upper = vm["upper"].as<int>();
-  at.open = vm["open"].as<std::string>();
-  const CachedSolution s = solution_for(vm, r);
-  Advice advice = advise(*s.solution, at);
-  advice.preset = vm["preset"].as<std::string>();
-  advice.from_cache = s.from_cache;
-  emit(vm, describe(advice).render(format));
-  return 0;
-}
+}  // namespace
+
+core::OptionTable kniffel_advise_options() { return answer_options(kniffel_advise()); }
+
+int kniffel_advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, kniffel_advise()); }
 
 }  // namespace verflixt::cli

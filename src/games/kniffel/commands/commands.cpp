@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
@@ -37,21 +38,20 @@ int kniffel_rules_command(int argc, const char* const* argv) {
 }
 
 int kniffel_solve_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve --game kniffel options",
-             game_options() + core::OptionTable{solve_threads_option()} + cache_options() + output_options(kFormats),
-             "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
-             "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
-             "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
-             "a turn. The solved values are cached, so advise answers at once.",
-             vm))
-    return 0;
-  const KniffelRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  const CachedSolution s = solution_for(vm, r);
-  const SolveAnswer answer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache};
-  emit(vm, describe(answer).render(format));
-  return 0;
+  AnswerGame<KniffelRules> g{
+      .game = "kniffel", .command = "solve", .options = game_options(),
+      .own = core::OptionTable{solve_threads_option()} + cache_options(),
+      .usage = "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
+               "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
+               "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
+               "a turn. The solved values are cached, so advise answers at once."};
+  g.rules = game_rules;
+  g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
+    const CachedSolution s = solution_for(vm, r);
+    return AnswerResult{describe(
+        SolveAnswer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache})};
+  };
+  return answer_command(argc, argv, g);
 }
 
 namespace {
@@ -99,24 +99,22 @@ int kniffel_evaluate_command(int argc, const char* const* argv) {
   const core::OptionTable own = {
       core::policy_option("policy", "optimal", "optimal or greedy (the best points of each turn alone)"),
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "evaluate --game kniffel options",
-             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
-             "usage: verflixt evaluate --game kniffel [--policy optimal|greedy] [--games N] [--seed S]\n"
-             "Plays N games of solitaire Kniffel with real dice and prints the mean final score ± SE,\n"
-             "next to the exact optimum.",
-             vm))
-    return 0;
-  const KniffelRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  const KniffelSeats t = kniffel_seats(vm, r, {vm["policy"].as<std::string>()});
-  if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
-  const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
-  MatchAnswer answer = sampled_games(vm, r, t, "evaluate kniffel games", false);
-  answer.exact_optimum = exact->expected_score();
-  const ScoreRun& run = answer.run;
-  return finish(vm, format, completion(run.completed, run.requested, "games", run.interrupted),
-                describe(answer).render(format));
+  AnswerGame<KniffelRules> g{
+      .game = "kniffel", .command = "evaluate", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .usage = "usage: verflixt evaluate --game kniffel [--policy optimal|greedy] [--games N] [--seed S]\n"
+               "Plays N games of solitaire Kniffel with real dice and prints the mean final score ± SE,\n"
+               "next to the exact optimum."};
+  g.rules = game_rules;
+  g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
+    const KniffelSeats t = kniffel_seats(vm, r, {vm["policy"].as<std::string>()});
+    if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
+    const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
+    MatchAnswer answer = sampled_games(vm, r, t, "evaluate kniffel games", false);
+    answer.exact_optimum = exact->expected_score();
+    const ScoreRun& run = answer.run;
+    return AnswerResult{describe(answer), completion(run.completed, run.requested, "games", run.interrupted)};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int kniffel_tournament_command(int argc, const char* const* argv) {

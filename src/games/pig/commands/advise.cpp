@@ -3,9 +3,10 @@
 // game (games/pig/solver.h). The solve of a goal-100 game takes about a second.
 #include <cstdint>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_command.h"
 #include "games/pig/commands/commands.h"
 #include "verflixt/core/error.h"
@@ -15,8 +16,6 @@
 
 namespace verflixt::cli {
 namespace {
-
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
 // One-line errors naming the option and its valid range under these rules.
 pig::Situation situation_from(const po::variables_map& vm, const pig::PigRules& rules) {
@@ -32,41 +31,39 @@ pig::Situation situation_from(const po::variables_map& vm, const pig::PigRules& 
   return s;
 }
 
-}  // namespace
-
-core::OptionTable pig_advise_options() {
+AnswerGame<pig::PigRules> pig_advise() {
   const core::OptionTable own = {
       core::integer_option("score", 0, 0, 1000, "my banked score"),
       core::renamed(core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"),
                     "opponent"),
       core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)")};
-  return pig_options() + own;
+  AnswerGame<pig::PigRules> g{
+      .game = "pig", .command = "advise", .options = pig_options(), .own = own,
+      .usage = "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"
+               "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
+               "optimally afterwards (the solved game of Neller & Presser)."};
+  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
+  g.answer = [](const po::variables_map& vm, const pig::PigRules& rules) {
+    const pig::Situation at = situation_from(vm, rules);
+    const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
+      core::ValueIterationOptions options;
+      options.control = &control;
+      return pig::solve(rules, options);
+    });
+    if (interrupt_flag().load()) {  // unconverged values are no advice: show nothing but the mark
+      core::report::Report r = pig::report_head(rules);
+      r.completion(true, 0, 1, "solves");
+      return AnswerResult{std::move(r), completion(0, 1, "solves", true), true};
+    }
+    return AnswerResult{describe(pig::advise(sol, at))};
+  };
+  return g;
 }
 
-int pig_advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise --game pig options", pig_advise_options() + output_options(kFormats),
-             "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"
-             "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
-             "optimally afterwards (the solved game of Neller & Presser).",
-             vm))
-    return 0;
-  const pig::PigRules rules = pig_rules_from(vm, 2);
-  const std::string format = format_from(vm, kFormats);
-  const pig::Situation at = situation_from(vm, rules);
-  const pig::PigSolution sol = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
-    core::ValueIterationOptions options;
-    options.control = &control;
-    return pig::solve(rules, options);
-  });
-  if (interrupt_flag().load()) {  // unconverged values are no advice: show nothing but the mark
-    const Completion c = completion(0, 1, "solves", true);
-    core::report::Report r = pig::report_head(rules);
-    r.completion(true, 0, 1, "solves");
-    return finish(vm, format, c, format == "json" ? r.render(format) : "");
-  }
-  emit(vm, describe(pig::advise(sol, at)).render(format));
-  return 0;
-}
+}  // namespace
+
+core::OptionTable pig_advise_options() { return answer_options(pig_advise()); }
+
+int pig_advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, pig_advise()); }
 
 }  // namespace verflixt::cli

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
@@ -74,31 +75,33 @@ int pig_solve_command(int argc, const char* const* argv) {
       core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
       core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
       compensate_option()};
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve --game pig options", pig_options() + own + output_options(kFormats),
-             "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
-             "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004):\n"
-             "P(first player wins) under optimal play and the turn total to hold at per scores.",
-             vm))
-    return 0;
-  if (vm["compensate"].as<bool>()) return pig_compensate_command(vm);
-  const PigRules rules = pig_rules_from(vm, 2);
-  const std::string format = format_from(vm, kFormats);
-  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  const double tolerance = vm["tolerance"].as<double>();
-  const int step = vm["step"].as<int>();
-  if (!(tolerance > 0 && tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
-  if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
-  pig::SolveAnswer answer = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
-    return pig::solve_answer(rules, tolerance, step, control);
-  });
-  if (vm.count("write-policy")) {
-    answer.policy_file = vm["write-policy"].as<std::string>();
-    // Whole or absent, as every output file.
-    core::write_file_atomic(answer.policy_file, pig::policy_text(answer.solution), "--write-policy");
-  }
-  emit(vm, describe(answer).render(format));
-  return 0;
+  AnswerGame<PigRules> g{
+      .game = "pig", .command = "solve", .options = pig_options(), .own = own,
+      .usage = "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
+               "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004):\n"
+               "P(first player wins) under optimal play and the turn total to hold at per scores."};
+  g.first = [](const po::variables_map& vm) -> std::optional<int> {
+    if (vm["compensate"].as<bool>()) return pig_compensate_command(vm);
+    return std::nullopt;
+  };
+  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
+  g.answer = [](const po::variables_map& vm, const PigRules& rules) {
+    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    const double tolerance = vm["tolerance"].as<double>();
+    const int step = vm["step"].as<int>();
+    if (!(tolerance > 0 && tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
+    if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
+    pig::SolveAnswer answer = with_progress("solve pig (sweeps)", [&](const core::RunControl& control) {
+      return pig::solve_answer(rules, tolerance, step, control);
+    });
+    if (vm.count("write-policy")) {
+      answer.policy_file = vm["write-policy"].as<std::string>();
+      // Whole or absent, as every output file.
+      core::write_file_atomic(answer.policy_file, pig::policy_text(answer.solution), "--write-policy");
+    }
+    return AnswerResult{describe(answer)};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int pig_evaluate_command(int argc, const char* const* argv) {
@@ -107,33 +110,32 @@ int pig_evaluate_command(int argc, const char* const* argv) {
       core::policy_option("opponent", "hold:20", "the second player's policy"),
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play"),
       core::boolean_option("exact", true, "also compute the exact P(win) (policy evaluation)")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "evaluate --game pig options",
-             pig_options() + own + sampling_options() + output_options(kFormats),
-             "usage: verflixt evaluate --game pig [--policy hold:20|optimal] [--opponent hold:20|optimal]\n"
-             "                         [--games N] [--seed S] [--threads T] [--format table|json|csv]\n"
-             "Plays N two-player games of Pig, --policy moving first, and prints each player's P(win)\n"
-             "± SE, next to the exact value from policy evaluation.",
-             vm))
-    return 0;
-  const PigRules rules = pig_rules_from(vm, 2);
-  const std::string format = format_from(vm, kFormats);
-  std::shared_ptr<const pig::PigSolution> cache;
-  const auto first = pig::make_policy(vm["policy"].as<std::string>(), rules, cache);
-  const auto second = pig::make_policy(vm["opponent"].as<std::string>(), rules, cache);
-  const std::uint64_t games = count_from(vm, "games");
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  const bool exact = vm["exact"].as<bool>() && rules.goal <= pig::kMaxSolveGoal;
-  const pig::PigPolicy* seats[] = {first.get(), second.get()};
-  pig::MatchAnswer answer{.rules = rules, .seats = {first->name(), second->name()}, .seed = seed, .threads = threads,
-                          .run = {}, .tournament = false, .exact = {}};
-  answer.run = with_progress("evaluate pig games", [&](const core::RunControl& control) {
-    return pig::play_games(rules, seats, games, seed, threads, control);
-  });
-  if (exact) answer.exact = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
-  return finish(vm, format, completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted),
-                describe(answer).render(format));
+  AnswerGame<PigRules> g{
+      .game = "pig", .command = "evaluate", .options = pig_options(), .own = own, .sampling = true,
+      .usage = "usage: verflixt evaluate --game pig [--policy hold:20|optimal] [--opponent hold:20|optimal]\n"
+               "                         [--games N] [--seed S] [--threads T] [--format table|json|csv]\n"
+               "Plays N two-player games of Pig, --policy moving first, and prints each player's P(win)\n"
+               "± SE, next to the exact value from policy evaluation."};
+  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
+  g.answer = [](const po::variables_map& vm, const PigRules& rules) {
+    std::shared_ptr<const pig::PigSolution> cache;
+    const auto first = pig::make_policy(vm["policy"].as<std::string>(), rules, cache);
+    const auto second = pig::make_policy(vm["opponent"].as<std::string>(), rules, cache);
+    const std::uint64_t games = count_from(vm, "games");
+    const std::uint64_t seed = seed_from(vm);
+    const int threads = threads_from(vm);
+    const bool exact = vm["exact"].as<bool>() && rules.goal <= pig::kMaxSolveGoal;
+    const pig::PigPolicy* seats[] = {first.get(), second.get()};
+    pig::MatchAnswer answer{.rules = rules, .seats = {first->name(), second->name()}, .seed = seed, .threads = threads,
+                            .run = {}, .tournament = false, .exact = {}};
+    answer.run = with_progress("evaluate pig games", [&](const core::RunControl& control) {
+      return pig::play_games(rules, seats, games, seed, threads, control);
+    });
+    if (exact) answer.exact = pig::evaluate_match(rules, pig::seat_rule(*first), pig::seat_rule(*second));
+    return AnswerResult{describe(answer),
+                        completion(answer.run.completed, answer.run.requested, "games", answer.run.interrupted)};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int pig_tournament_command(int argc, const char* const* argv) {

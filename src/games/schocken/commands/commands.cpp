@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
@@ -73,36 +74,34 @@ int schocken_solve_command(int argc, const char* const* argv) {
       core::switch_option("equilibrium", "the round equilibrium by best responses at a table of --players"),
       core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
       core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve --game schocken options", schocken_rules_options() + own + output_options(kFormats),
-             "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
-             "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
-             "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
-             "policy (the target took as many throws as allowed and revealed first); --target: one hand's\n"
-             "optimal keeps; --equilibrium: a round's keep policies by iterated best responses.",
-             vm))
-    return 0;
-  SchockenRules rules = schocken_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  if (vm["equilibrium"].as<bool>()) {
-    const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
-    if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
-    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-    EquilibriumAnswer answer{.rules = rules, .equilibrium = solve_round(rules, n), .policy_file = ""};
-    if (vm.count("write-policy")) {
-      answer.policy_file = vm["write-policy"].as<std::string>();
-      core::write_file_atomic(answer.policy_file, equilibrium_policy_text(rules, n), "--write-policy");
+  AnswerGame<SchockenRules> g{
+      .game = "schocken", .command = "solve", .options = schocken_rules_options(), .own = own,
+      .usage = "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
+               "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
+               "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
+               "policy (the target took as many throws as allowed and revealed first); --target: one hand's\n"
+               "optimal keeps; --equilibrium: a round's keep policies by iterated best responses."};
+  g.rules = schocken_rules_from;
+  g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
+    if (vm["equilibrium"].as<bool>()) {
+      const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
+      if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
+      if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+      EquilibriumAnswer answer{.rules = rules, .equilibrium = solve_round(rules, n), .policy_file = ""};
+      if (vm.count("write-policy")) {
+        answer.policy_file = vm["write-policy"].as<std::string>();
+        core::write_file_atomic(answer.policy_file, equilibrium_policy_text(rules, n), "--write-policy");
+      }
+      return AnswerResult{describe(answer)};
     }
-    emit(vm, describe(answer).render(format));
-  } else if (vm.count("target")) {
-    const int limit = limit_from(vm, rules, "limit");
-    const BeatTarget t = target_from(vm, rules);
-    emit(vm, describe(BeatAnswer{.rules = rules, .target = t, .limit = limit, .solution = solve_beat(rules, limit, t)})
-                 .render(format));
-  } else {
-    emit(vm, describe(beat_table(rules)).render(format));
-  }
-  return 0;
+    if (vm.count("target")) {
+      const int limit = limit_from(vm, rules, "limit");
+      const BeatTarget t = target_from(vm, rules);
+      return AnswerResult{describe(BeatAnswer{.rules = rules, .target = t, .limit = limit, .solution = solve_beat(rules, limit, t)})};
+    }
+    return AnswerResult{describe(beat_table(rules))};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int schocken_evaluate_command(int argc, const char* const* argv) {
@@ -113,39 +112,38 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       core::integer_option("limit", 3, 1, 3, "throws allowed (1..3)"),
       core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "evaluate --game schocken options",
-             schocken_rules_options() + own + sampling_options() + output_options(kFormats),
-             "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
-             "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
-             "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it.",
-             vm))
-    return 0;
-  const SchockenRules rules = schocken_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  const int limit = limit_from(vm, rules, "limit");
-  const BeatTarget t = target_from(vm, rules);
-  std::shared_ptr<const RoundKeepTables> cache;
-  const auto policy = make_policy(vm["policy"].as<std::string>(), rules, cache);
-  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  EvaluationAnswer answer{.rules = rules,
-                          .policy = policy->name(),
-                          .target = t,
-                          .limit = limit,
-                          .seed = seed,
-                          .threads = threads,
-                          .run = {},
-                          .interrupted = false,
-                          .exact = exact_p_beat(rules, limit, t, *policy),
-                          .optimum = solve_beat(rules, limit, t).start};
-  answer.run = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
-    return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
-  });
-  const Completion c = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
-  answer.interrupted = c.interrupted;
-  return finish(vm, format, c, describe(answer).render(format));
+  AnswerGame<SchockenRules> g{
+      .game = "schocken", .command = "evaluate", .options = schocken_rules_options(), .own = own, .sampling = true,
+      .usage = "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
+               "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
+               "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it."};
+  g.rules = schocken_rules_from;
+  g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
+    const int limit = limit_from(vm, rules, "limit");
+    const BeatTarget t = target_from(vm, rules);
+    std::shared_ptr<const RoundKeepTables> cache;
+    const auto policy = make_policy(vm["policy"].as<std::string>(), rules, cache);
+    const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+    const std::uint64_t seed = seed_from(vm);
+    const int threads = threads_from(vm);
+    EvaluationAnswer answer{.rules = rules,
+                            .policy = policy->name(),
+                            .target = t,
+                            .limit = limit,
+                            .seed = seed,
+                            .threads = threads,
+                            .run = {},
+                            .interrupted = false,
+                            .exact = exact_p_beat(rules, limit, t, *policy),
+                            .optimum = solve_beat(rules, limit, t).start};
+    answer.run = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
+      return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
+    });
+    const Completion c = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
+    answer.interrupted = c.interrupted;
+    return AnswerResult{describe(answer), c};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int schocken_tournament_command(int argc, const char* const* argv) {
@@ -174,7 +172,9 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   return tournament_command(argc, argv, g);
 }
 
-core::OptionTable schocken_advise_options() {
+namespace {
+
+AnswerGame<SchockenRules> schocken_advise() {
   const core::OptionTable own = {
       core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)"),
       core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)"),
@@ -185,46 +185,47 @@ core::OptionTable schocken_advise_options() {
       core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)"),
       core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
                     "position")};
-  return schocken_rules_options() + own;
+  AnswerGame<SchockenRules> g{
+      .game = "schocken", .command = "advise", .options = schocken_rules_options(), .own = own,
+      .usage = "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
+               "                       [--other HAND | --players N --seat P]\n"
+               "Ranks standing and every choice of dice to throw again, exactly: by P(beat the other's hand), or\n"
+               "by P(not having the round's worst hand) when the others play the round equilibrium."};
+  g.rules = schocken_rules_from;
+  g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
+    if (!vm.count("dice")) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
+    const Dice dice = parse_dice(vm["dice"].as<std::string>());
+    int limit = limit_from(vm, rules, "limit");
+    const int k = vm["throw"].as<int>();
+    AdviceGoal goal;
+    if (vm.count("other")) {
+      if (vm.count("players") || !vm["seat"].defaulted())
+        std::cerr << "verflixt: warning: --players and --seat change nothing with --other: the hand to beat "
+                     "decides\n";
+      goal.other = target_from(vm, rules, "other");
+    } else {
+      goal.players = vm.count("players") ? vm["players"].as<int>() : rules.players;
+      goal.seat = vm["seat"].as<int>();
+      if (goal.players < 2 || goal.players > kMaxPlayers)
+        throw core::InputError("--players " + std::to_string(goal.players) + " is out of range; valid: 2..8");
+      if (goal.seat < 1 || goal.seat > goal.players)
+        throw core::InputError("--seat " + std::to_string(goal.seat) + " is out of range; valid: 1.." +
+                               std::to_string(goal.players));
+      if (goal.seat == 1) limit = rules.max_throws;  // the starter sets the limit himself
+    }
+    if (k < 1 || k >= limit)
+      throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
+                             " (a throw after which another is allowed)");
+    return AnswerResult{describe(advise(rules, dice, k, limit, goal))};
+  };
+  return g;
 }
 
-int schocken_advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise --game schocken options", schocken_advise_options() + output_options(kFormats),
-             "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
-             "                       [--other HAND | --players N --seat P]\n"
-             "Ranks standing and every choice of dice to throw again, exactly: by P(beat the other's hand), or\n"
-             "by P(not having the round's worst hand) when the others play the round equilibrium.",
-             vm))
-    return 0;
-  const SchockenRules rules = schocken_rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
-  if (!vm.count("dice")) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
-  const Dice dice = parse_dice(vm["dice"].as<std::string>());
-  int limit = limit_from(vm, rules, "limit");
-  const int k = vm["throw"].as<int>();
-  AdviceGoal goal;
-  if (vm.count("other")) {
-    if (vm.count("players") || !vm["seat"].defaulted())
-      std::cerr << "verflixt: warning: --players and --seat change nothing with --other: the hand to beat "
-                   "decides\n";
-    goal.other = target_from(vm, rules, "other");
-  } else {
-    goal.players = vm.count("players") ? vm["players"].as<int>() : rules.players;
-    goal.seat = vm["seat"].as<int>();
-    if (goal.players < 2 || goal.players > kMaxPlayers)
-      throw core::InputError("--players " + std::to_string(goal.players) + " is out of range; valid: 2..8");
-    if (goal.seat < 1 || goal.seat > goal.players)
-      throw core::InputError("--seat " + std::to_string(goal.seat) + " is out of range; valid: 1.." +
-                             std::to_string(goal.players));
-    if (goal.seat == 1) limit = rules.max_throws;  // the starter sets the limit himself
-  }
-  if (k < 1 || k >= limit)
-    throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
-                     " (a throw after which another is allowed)");
-  emit(vm, describe(advise(rules, dice, k, limit, goal)).render(format));
-  return 0;
-}
+}  // namespace
+
+core::OptionTable schocken_advise_options() { return answer_options(schocken_advise()); }
+
+int schocken_advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, schocken_advise()); }
 
 int schocken_balance_command(int argc, const char* const* argv) {
   // P(pay), as the tournament measures it: the loser of the game pays.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/game_answer.h"
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/commands.h"
 #include "games/zehntausend/commands/shared.h"
@@ -54,8 +55,21 @@ Situation read_situation(const po::variables_map& vm, ZehntausendRules& r) {
   return a;
 }
 
-// advise's options: the game's, its own, then the cache's.
-core::OptionTable zehntausend_advise_options() {
+// Whether `spec` asks for the solved race (exact, exact:FILE), and the file.
+bool exact_spec(const std::string& spec, std::string& file) {
+  if (spec != "exact" && spec.rfind("exact:", 0) != 0) return false;
+  file = spec.size() > 6 ? spec.substr(6) : "";
+  return true;
+}
+
+// What advise reads before --format: the rules, and the situation, which gives them their
+// number of players.
+struct AdviseRead {
+  ZehntausendRules rules;
+  Situation at;
+};
+
+AnswerGame<AdviseRead> zehntausend_advise() {
   const core::OptionTable own = {
       core::renamed(core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"),
                     "throw"),
@@ -71,62 +85,59 @@ core::OptionTable zehntausend_advise_options() {
       core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
                            "exact: the solved race's cap (solve --race --overshoot)"),
       core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)")};
-  return game_options() + own + cache_options();
-}
-
-// Whether `spec` asks for the solved race (exact, exact:FILE), and the file.
-bool exact_spec(const std::string& spec, std::string& file) {
-  if (spec != "exact" && spec.rfind("exact:", 0) != 0) return false;
-  file = spec.size() > 6 ? spec.substr(6) : "";
-  return true;
+  AnswerGame<AdviseRead> g{
+      .game = "zehntausend", .command = "advise", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .usage = "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
+               "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
+               "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
+               "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
+               "and, with others, by P(win): exact against one opponent (the solved two-player race, cached\n"
+               "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
+               "under --policy."};
+  g.rules = [](const po::variables_map& vm) {
+    AdviseRead read{game_rules(vm), {}};
+    read.at = read_situation(vm, read.rules);
+    return read;
+  };
+  g.answer = [](const po::variables_map& vm, const AdviseRead& read) {
+    const ZehntausendRules& r = read.rules;
+    const Situation& at = read.at;
+    const TurnLibrary lib(r);
+    Advice advice = advice_choices(lib, at);
+    // --policy exact[:FILE] answers from the solved race; where it cannot (the final round, solved
+    // below; more players, refused) the game is played on by Monte Carlo under race.
+    std::string race_file;
+    const std::string asked = vm["policy"].as<std::string>();
+    // The default (exact) with more than two players is the race policy by Monte Carlo, as the
+    // help says; asked for by name, exact is refused there.
+    const bool wants_exact = exact_spec(asked, race_file) && (r.players == 2 || !vm["policy"].defaulted());
+    const std::string sampled = wants_exact || vm["policy"].defaulted() ? "race" : asked;
+    const bool race = advice.race();
+    advice.exact = race && !advice.final_round() && wants_exact;
+    if (advice.exact && r.players != 2)
+      throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
+    if (advice.exact) exact_wins(*race_for(vm, r, race_file).race, advice);
+    advice.games = vm["games"].as<std::uint64_t>();
+    if (race && !advice.exact) {
+      advice.seed = seed_from(vm);
+      const int threads = threads_from(vm);
+      const auto policy = make_seat_policy(sampled, lib);
+      install_interrupt_handler();
+      sampled_wins(lib, *policy, advice.games, advice.seed, threads, advice);
+    }
+    rank(advice);
+    advice.policy = race && !advice.exact ? sampled : asked;
+    return AnswerResult{describe(advice)};
+  };
+  return g;
 }
 
 }  // namespace
 
-core::OptionTable zehntausend_advise_request_options() { return zehntausend_advise_options() + sampling_options(); }
+core::OptionTable zehntausend_advise_request_options() { return answer_options(zehntausend_advise()); }
 
 int zehntausend_advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise --game zehntausend options", zehntausend_advise_request_options() + output_options(kFormats),
-             "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
-             "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
-             "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
-             "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
-             "and, with others, by P(win): exact against one opponent (the solved two-player race, cached\n"
-             "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
-             "under --policy.",
-             vm))
-    return 0;
-  ZehntausendRules r = game_rules(vm);
-  const Situation at = read_situation(vm, r);
-  const std::string format = format_from(vm, kFormats);
-  const TurnLibrary lib(r);
-  Advice advice = advice_choices(lib, at);
-  // --policy exact[:FILE] answers from the solved race; where it cannot (the final round, solved
-  // below; more players, refused) the game is played on by Monte Carlo under race.
-  std::string race_file;
-  const std::string asked = vm["policy"].as<std::string>();
-  // The default (exact) with more than two players is the race policy by Monte Carlo, as the
-  // help says; asked for by name, exact is refused there.
-  const bool wants_exact = exact_spec(asked, race_file) && (r.players == 2 || !vm["policy"].defaulted());
-  const std::string sampled = wants_exact || vm["policy"].defaulted() ? "race" : asked;
-  const bool race = advice.race();
-  advice.exact = race && !advice.final_round() && wants_exact;
-  if (advice.exact && r.players != 2)
-    throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
-  if (advice.exact) exact_wins(*race_for(vm, r, race_file).race, advice);
-  advice.games = vm["games"].as<std::uint64_t>();
-  if (race && !advice.exact) {
-    advice.seed = seed_from(vm);
-    const int threads = threads_from(vm);
-    const auto policy = make_seat_policy(sampled, lib);
-    install_interrupt_handler();
-    sampled_wins(lib, *policy, advice.games, advice.seed, threads, advice);
-  }
-  rank(advice);
-  advice.policy = race && !advice.exact ? sampled : asked;
-  emit(vm, describe(advice).render(format));
-  return 0;
+  return answer_command(argc, argv, zehntausend_advise());
 }
 
 }  // namespace verflixt::cli

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_answer.h"
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
@@ -38,25 +40,27 @@ int zehntausend_rules_command(int argc, const char* const* argv) {
 int zehntausend_solve_command(int argc, const char* const* argv) {
   const core::OptionTable own = {
       core::file_option("write-policy", "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve --game zehntausend options", game_options() + own + race_options() + output_options(kFormats),
-             "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
-             "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
-             "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left.",
-             vm))
-    return 0;
-  if (vm["race"].as<bool>()) return race_command(vm);
-  if (vm.count("seat")) throw core::InputError("--seat: only with --race (the exact race between two seats)");
-  const ZehntausendRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  SolveAnswer answer = solve_answer(r);
-  if (vm.count("write-policy")) {
-    answer.policy_file = vm["write-policy"].as<std::string>();
-    core::write_file_atomic(answer.policy_file, policy_file_text(answer), "--write-policy");
-  }
-  emit(vm, describe(answer).render(format));
-  return 0;
+  AnswerGame<ZehntausendRules> g{
+      .game = "zehntausend", .command = "solve", .options = game_options(), .own = own + race_options(),
+      .usage = "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
+               "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
+               "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left."};
+  g.first = [](const po::variables_map& vm) -> std::optional<int> {
+    if (vm["race"].as<bool>()) return race_command(vm);
+    if (vm.count("seat")) throw core::InputError("--seat: only with --race (the exact race between two seats)");
+    return std::nullopt;
+  };
+  g.rules = game_rules;
+  g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
+    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
+    SolveAnswer answer = solve_answer(r);
+    if (vm.count("write-policy")) {
+      answer.policy_file = vm["write-policy"].as<std::string>();
+      core::write_file_atomic(answer.policy_file, policy_file_text(answer), "--write-policy");
+    }
+    return AnswerResult{describe(answer)};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int zehntausend_evaluate_command(int argc, const char* const* argv) {
@@ -70,39 +74,42 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
       core::words_option("against", "race policy: an opponent (a seat of tournament --game zehntausend, or exact: "
                                     "the best response to it); repeatable; default optimal"),
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "race policy: games per seating in the game kernel")};
-  po::variables_map vm;
   // The cache holds the policy exact's solved race.
-  if (!parse(argc, argv, "evaluate --game zehntausend options",
-             game_options() + own + cache_options() + sampling_options() + output_options(kFormats),
-             "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
-             "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
-             "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"
-             "die by die through the reference engine (± SE) next to the exact value. The solved race's\n"
-             "policy: its exact P(win) against each opponent, moving first and second, and whole games of\n"
-             "it in the game kernel (± SE) next to it.",
-             vm))
-    return 0;
-  if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
-  if (vm.count("against") || !vm["games"].defaulted())
-    balance_warning(std::string(vm.count("against") ? "--against" : "--games") + " changes nothing for a turn policy (only for exact[:FILE])");
-  const ZehntausendRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  const TurnLibrary lib(r);
-  const TurnPolicy p = make_turn_policy(vm["policy"].as<std::string>(), lib);
-  EvaluateAnswer answer{.rules = r, .policy = p.name, .exact = evaluate_turn(lib.model(), p),
-                        .optimal = lib.solution().value, .sampled = !vm["exact"].as<bool>(), .seed = 0, .threads = 1,
-                        .run = {}, .interrupted = false};
-  Completion c = completion(0, 0, "turns");
-  if (answer.sampled) {
-    answer.seed = seed_from(vm);
-    answer.threads = threads_from(vm);
-    answer.run = with_progress("evaluate zehntausend turns", [&](const core::RunControl& control) {
-      return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), answer.seed, answer.threads, control);
-    });
-    c = completion(answer.run.tally.turns, answer.run.requested, "turns", answer.run.interrupted);
-  }
-  answer.interrupted = c.interrupted;
-  return finish(vm, format, c, describe(answer).render(format));
+  AnswerGame<ZehntausendRules> g{
+      .game = "zehntausend", .command = "evaluate", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .usage = "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
+               "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
+               "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"
+               "die by die through the reference engine (± SE) next to the exact value. The solved race's\n"
+               "policy: its exact P(win) against each opponent, moving first and second, and whole games of\n"
+               "it in the game kernel (± SE) next to it."};
+  g.first = [](const po::variables_map& vm) -> std::optional<int> {
+    if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
+    if (vm.count("against") || !vm["games"].defaulted())
+      balance_warning(std::string(vm.count("against") ? "--against" : "--games") +
+                      " changes nothing for a turn policy (only for exact[:FILE])");
+    return std::nullopt;
+  };
+  g.rules = game_rules;
+  g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
+    const TurnLibrary lib(r);
+    const TurnPolicy p = make_turn_policy(vm["policy"].as<std::string>(), lib);
+    EvaluateAnswer answer{.rules = r, .policy = p.name, .exact = evaluate_turn(lib.model(), p),
+                          .optimal = lib.solution().value, .sampled = !vm["exact"].as<bool>(), .seed = 0, .threads = 1,
+                          .run = {}, .interrupted = false};
+    Completion c = completion(0, 0, "turns");
+    if (answer.sampled) {
+      answer.seed = seed_from(vm);
+      answer.threads = threads_from(vm);
+      answer.run = with_progress("evaluate zehntausend turns", [&](const core::RunControl& control) {
+        return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), answer.seed, answer.threads, control);
+      });
+      c = completion(answer.run.tally.turns, answer.run.requested, "turns", answer.run.interrupted);
+    }
+    answer.interrupted = c.interrupted;
+    return AnswerResult{describe(answer), c};
+  };
+  return answer_command(argc, argv, g);
 }
 
 int zehntausend_tournament_command(int argc, const char* const* argv) {

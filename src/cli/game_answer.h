@@ -1,0 +1,69 @@
+#pragma once
+// `verflixt advise|evaluate|solve --game NAME`: the commands that print one answer, written
+// once for every game. A game supplies only what is its own (AnswerGame): the command's
+// options and help, what it checks or hands to another command before its rules are read,
+// how its rules are read, and its answer. The option table's order, the order everything is
+// read and checked in — so that a bad input meets the same check first in every game — and
+// the exit are here. Private to the executable.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "verflixt/core/answer.h"
+#include "verflixt/core/option.h"
+#include "verflixt/core/report.h"
+
+namespace verflixt::cli {
+
+// What a command answered: its one description and how far its run got (complete for a
+// command without a run).
+struct AnswerResult {
+  core::report::Report report;
+  core::Completion done{};
+  // An answer that has no values to show (a solve stopped before it converged): the text
+  // formats print nothing but the interrupted mark, JSON the document that carries it.
+  bool mark_only = false;
+};
+
+// R: what a command reads before --format, its rules (and where a command checks more
+// before --format, such as the situation an advice is asked for, that too).
+template <class R>
+struct AnswerGame {
+  std::string game{};           // as --game names it
+  std::string command{};        // advise, evaluate, solve
+  core::OptionTable options{};  // --game and the rules options, first in the help
+  core::OptionTable own{};      // the command's own options (a solution cache's included)
+  bool sampling = false;        // --seed and --threads after them
+  std::vector<std::string> formats = {"table", "json", "csv"};
+  std::string usage{};          // the help's text: its usage lines and what the command does
+  // Checked, or handed to another command, before the rules are read: an exit code ends the
+  // command there (solve --compensate, solve --race).
+  std::function<std::optional<int>(const po::variables_map&)> first{};
+  std::function<R(const po::variables_map&)> rules{};
+  std::function<AnswerResult(const po::variables_map&, const R&)> answer{};
+};
+
+// The options a command reads before the output's: what a request to the page's server may
+// give (core::Command::request_options).
+template <class R>
+core::OptionTable answer_options(const AnswerGame<R>& g) {
+  return g.options + g.own + (g.sampling ? sampling_options() : core::OptionTable{});
+}
+
+template <class R>
+int answer_command(int argc, const char* const* argv, const AnswerGame<R>& g) {
+  po::variables_map vm;
+  if (!parse(argc, argv, g.command + " --game " + g.game + " options", answer_options(g) + output_options(g.formats),
+             g.usage, vm))
+    return 0;
+  if (g.first)
+    if (const std::optional<int> code = g.first(vm)) return *code;
+  const R read = g.rules(vm);
+  const std::string format = format_from(vm, g.formats);
+  const AnswerResult result = g.answer(vm, read);
+  return finish(vm, format, result.done, result.mark_only && format != "json" ? "" : result.report.render(format));
+}
+
+}  // namespace verflixt::cli
