@@ -203,7 +203,7 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi) {
 
 
 core::Option seed_option(const std::string& help) {
-  return core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(), help);
+  return core::labelled(core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(), help), "Seed");
 }
 
 core::OptionTable sampling_options() {

@@ -16,11 +16,12 @@ core::OptionTable game_rules_options(const std::string& game, const std::vector<
   for (size_t k = 0; k < presets.size(); ++k)
     help += (k ? ", " : "") + presets[k] + " (" + descriptions[k] + ")";
   // The preset is checked by the game's rule table; its names feed the completion.
-  core::Option preset = core::word_option("preset", presets.front(), help);
+  core::Option preset = core::labelled(core::word_option("preset", presets.front(), help), "Rules preset");
   preset.choices = presets;
   const std::string rules = game.empty() ? "`verflixt rules`" : "`verflixt rules --game " + game + "`";
   return {preset, core::file_option("rules", "rules INI file (as " + rules + " prints), read over the preset"),
-          core::words_option("set", "one rule key=value over preset and file (repeatable)")};
+          core::labelled(core::words_option("set", "one rule key=value over preset and file (repeatable)"),
+                         "Rule changes (key=value, one per line)")};
 }
 
 RuleSources rule_sources(const po::variables_map& vm) {

@@ -73,6 +73,8 @@ std::string games_json() {
         k["key"] = o.name;
         k["type"] = key_type(o.kind);
         k["help"] = o.help;
+        k["label"] = o.label.empty() ? o.name : o.label;
+        k["situation"] = o.situation;
         if (o.has_fallback) k["default"] = o.fallback;
         if (o.kind == core::Option::Kind::Integer) k["min"] = o.lo, k["max"] = o.hi;
         if (o.kind == core::Option::Kind::Count) k["min"] = o.count_lo, k["max"] = o.count_hi;

@@ -6,6 +6,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -80,6 +81,44 @@ TEST_F(ServeGames, TheGamesAndTheirKeysAreListedInTheSharedWords) {
   for (const std::string& game : names)
     for (const std::string never : {"cache", "no-cache", "rules", "output", "threads", "format", "policy"})
       EXPECT_FALSE(has(game, never)) << game << " offers " << never;
+}
+
+// The page builds each game's form from these keys alone: the situation first, under the same
+// label for the same word in every game, the rules and settings folded away.
+TEST_F(ServeGames, EveryKeyCarriesItsLabelAndWhetherItTellsTheSituation) {
+  ASSERT_GT(port(), 0);
+  httplib::Client client("127.0.0.1", port());
+  const auto res = client.Get("/api/games");
+  ASSERT_TRUE(res);
+  const auto j = nlohmann::json::parse(res->body);
+  const std::map<std::string, std::string> shared = {{"dice", "My dice"},   {"score", "My score"},
+                                                     {"turn-total", "My turn total"}, {"seat", "My seat"},
+                                                     {"players", "Players"}, {"throw", "Which throw this is"}};
+  for (const auto& g : j["games"]) {
+    if (g["name"] == "verflixte6") continue;  // its own form on the page
+    int situation = 0;
+    for (const auto& k : g["advise"]) {
+      const std::string key = k["key"];
+      ASSERT_TRUE(k.contains("label") && k.contains("situation")) << g["name"] << " " << key;
+      EXPECT_FALSE(k["label"].get<std::string>().empty()) << key;
+      situation += k["situation"].get<bool>();
+      if (const auto s = shared.find(key); s != shared.end()) {
+        EXPECT_EQ(k["label"], s->second) << g["name"] << " " << key;
+        EXPECT_TRUE(k["situation"].get<bool>()) << g["name"] << " " << key;
+      }
+      for (const std::string setting : {"game", "preset", "set", "seed", "games", "top", "goal"}) {
+        if (key == setting) {
+          EXPECT_FALSE(k["situation"].get<bool>()) << g["name"] << " " << key;
+        }
+      }
+    }
+    EXPECT_GE(situation, 3) << g["name"];
+  }
+  // The page names no game's keys itself.
+  const auto page = client.Get("/");
+  ASSERT_TRUE(page);
+  for (const std::string word : {"kniffel-scored", "other-throws", "dice-left", "My dice"})
+    EXPECT_EQ(page->body.find(word), std::string::npos) << word;
 }
 
 TEST_F(ServeGames, WhatOnlyTheCommandLineAsksIsRefusedInOneLine) {

@@ -8,6 +8,7 @@
 // line's.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,11 @@ struct Option {
   // Offered to the page's API (a File never is; the command line's own options, such as
   // --threads or --format, are not either).
   bool web = true;
+  // On the page's form: the field's words (empty: the option's name) and whether the option
+  // tells the situation an advice is asked about, shown first, rather than a rule or a
+  // setting of the answer, which the form folds away.
+  std::string label = {};
+  bool situation = false;
 };
 
 using OptionTable = std::vector<Option>;
@@ -121,6 +127,31 @@ inline Option text_option(std::string name, std::string help) {
 // --other, --seat, --players).
 inline Option renamed(Option option, std::string old) {
   option.old_names.push_back(std::move(old));
+  return option;
+}
+
+// The page's words for the situation words every game shares (--dice is "My dice" wherever
+// a game asks for it); empty for a word of one game's own.
+inline std::string shared_label(std::string_view name) {
+  static const std::pair<std::string_view, std::string_view> kWords[] = {
+      {"dice", "My dice"}, {"throw", "Which throw this is"}, {"score", "My score"}, {"turn-total", "My turn total"},
+      {"other", "The others"}, {"seat", "My seat"}, {"players", "Players"}};
+  for (const auto& [word, label] : kWords)
+    if (word == name) return std::string(label);
+  return {};
+}
+
+// `option` under `label` on the page's form.
+inline Option labelled(Option option, std::string label) {
+  option.label = std::move(label);
+  return option;
+}
+
+// `option` as part of the situation an advice is asked about, on the page under `label`, by
+// default the words every game shares for it.
+inline Option asked(Option option, std::string label = {}) {
+  option.situation = true;
+  option.label = label.empty() ? shared_label(option.name) : std::move(label);
   return option;
 }
 

@@ -130,13 +130,14 @@ AnswerGame<eg::EnGinggRules> en_gingg_advise() {
   core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
   objective_option.choices = {"own", "own+next"};
   const core::OptionTable own = {
-      core::word_option("dice", "the dice just thrown, e.g. 6,6,5,3,2,1"),
-      core::word_option("aside", "", "the dice already set aside this turn, e.g. 6,6"),
+      core::asked(core::word_option("dice", "the dice just thrown, e.g. 6,6,5,3,2,1")),
+      core::asked(core::word_option("aside", "", "the dice already set aside this turn, e.g. 6,6"), "Dice set aside this turn"),
       // A word, not a number: without --dice it is the dice, as --throw was once spelled here.
-      core::word_option("throw", "which throw this is (1 = the first; default: 1 with nothing aside, else 2)"),
-      core::integer_option("throws", 0, eg::kMaxDice - 1, "the throws made before this one (the same as --throw N+1)"),
-      objective_option,
-      core::count_option("top", 10, 1, 1000, "set-asides to list")};
+      core::asked(core::word_option("throw", "which throw this is (1 = the first; default: 1 with nothing aside, else 2)")),
+      core::labelled(core::integer_option("throws", 0, eg::kMaxDice - 1, "the throws made before this one (the same as --throw N+1)"),
+                     "Throws made before this one"),
+      core::asked(objective_option, "Objective"),
+      core::labelled(core::count_option("top", 10, 1, 1000, "set-asides to list"), "Choices to list")};
   AnswerGame<eg::EnGinggRules> g{
       .game = "en-gingg", .command = "advise", .options = en_gingg_rules_options(), .own = own,
       .usage = "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"

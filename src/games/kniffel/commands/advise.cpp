@@ -64,11 +64,13 @@ Sheet sheet_of(const po::variables_map& vm, const KniffelRules& r) {
 
 AnswerGame<KniffelRules> kniffel_advise() {
   const core::OptionTable own = {
-      core::word_option("dice", "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)"),
-      core::integer_option("throw", 1, 1, 6, "which throw this is: the throws this turn has had (1..throws)"),
-      core::word_option("open", "all", "the open categories: all, or e.g. sixes,full-house,chance (or the German boxes: sechser,full-house,chance)"),
-      core::integer_option("upper", 0, 0, kMaxUpper, "the upper total so far (K4)"),
-      core::switch_option("kniffel-scored", "the kniffel box holds its full score (K5's bonus)")};
+      core::asked(core::word_option("dice", "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)")),
+      core::asked(core::integer_option("throw", 1, 1, 6, "which throw this is: the throws this turn has had (1..throws)")),
+      core::asked(core::word_option("open", "all", "the open categories: all, or e.g. sixes,full-house,chance (or the German boxes: sechser,full-house,chance)"),
+                  "Open boxes"),
+      core::asked(core::integer_option("upper", 0, 0, kMaxUpper, "the upper total so far (K4)"), "Upper total so far"),
+      core::asked(core::switch_option("kniffel-scored", "the kniffel box holds its full score (K5's bonus)"),
+                  "The kniffel box is scored")};
   AnswerGame<KniffelRules> g{
       .game = "kniffel", .command = "advise", .options = game_options(), .own = own + cache_options(),
       .usage = "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"

@@ -33,10 +33,10 @@ pig::Situation situation_from(const po::variables_map& vm, const pig::PigRules& 
 
 AnswerGame<pig::PigRules> pig_advise() {
   const core::OptionTable own = {
-      core::integer_option("score", 0, 0, 1000, "my banked score"),
-      core::renamed(core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"),
-                    "opponent"),
-      core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)")};
+      core::asked(core::integer_option("score", 0, 0, 1000, "my banked score")),
+      core::asked(core::renamed(
+          core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"), "opponent")),
+      core::asked(core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)"))};
   AnswerGame<pig::PigRules> g{
       .game = "pig", .command = "advise", .options = pig_options(), .own = own,
       .usage = "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"

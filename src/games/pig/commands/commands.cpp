@@ -33,9 +33,11 @@ core::OptionTable pig_options() {
   const core::OptionTable game = {core::word_option("game", "pig", "the game: pig here (verflixte6 is the default game)")};
   // Shorthands that act as --set goal=N (and so on), before the --set options.
   const core::OptionTable shorthands = {
-      core::integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), as --set goal=N"),
-      core::integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"),
-      core::integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set bust_face=N")};
+      core::labelled(core::integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), as --set goal=N"),
+                     "Goal"),
+      core::labelled(core::integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"), "Faces of the die"),
+      core::labelled(core::integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set bust_face=N"),
+                     "Face that loses the turn")};
   return game + game_rules_options("pig", pig::rule_table()) + shorthands;
 }
 

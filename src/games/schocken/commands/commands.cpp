@@ -176,15 +176,19 @@ namespace {
 
 AnswerGame<SchockenRules> schocken_advise() {
   const core::OptionTable own = {
-      core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)"),
-      core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)"),
-      core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count)"),
-      core::renamed(core::word_option("other", "the other player's hand to beat, e.g. '4 2 1': rank by P(beat it)"), "target"),
-      core::renamed(core::integer_option("other-throws", 1, 3, "throws the other's hand took (default: --limit)"),
-                    "target-throws"),
-      core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)"),
-      core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
-                    "position")};
+      core::asked(core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)")),
+      core::asked(core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)")),
+      core::asked(core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count)"),
+                  "Throws allowed this turn"),
+      core::asked(
+          core::renamed(core::word_option("other", "the other player's hand to beat, e.g. '4 2 1': rank by P(beat it)"), "target"),
+          "The other's hand to beat"),
+      core::asked(core::renamed(core::integer_option("other-throws", 1, 3, "throws the other's hand took (default: --limit)"),
+                                "target-throws"),
+                  "Throws the other's hand took"),
+      core::asked(core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)")),
+      core::asked(core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
+                                "position"))};
   AnswerGame<SchockenRules> g{
       .game = "schocken", .command = "advise", .options = schocken_rules_options(), .own = own,
       .usage = "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"

@@ -71,20 +71,23 @@ struct AdviseRead {
 
 AnswerGame<AdviseRead> zehntausend_advise() {
   const core::OptionTable own = {
-      core::renamed(core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"),
-                    "throw"),
-      core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
-      core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn"),
-      core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total"),
-      core::renamed(core::words_option("other", "another player's game total (repeatable; in seat order after me)"),
-                    "opponent"),
-      core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); the others take the other seats in order"),
+      core::asked(core::renamed(
+          core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"), "throw")),
+      core::asked(core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
+                  "Dice left to throw (before a throw)"),
+      core::asked(core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn")),
+      core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
+      core::asked(core::renamed(
+          core::words_option("other", "another player's game total (repeatable; in seat order after me)"), "opponent")),
+      core::asked(core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); the others take the other seats in order")),
       core::policy_option("policy", "exact",
                           "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a "
                           "seat policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)"),
-      core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
-                           "exact: the solved race's cap (solve --race --overshoot)"),
-      core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)")};
+      core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+                                          "exact: the solved race's cap (solve --race --overshoot)"),
+                     "Race cap past the limit"),
+      core::labelled(core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)"),
+                     "Games per choice (Monte Carlo)")};
   AnswerGame<AdviseRead> g{
       .game = "zehntausend", .command = "advise", .options = game_options(), .own = own + cache_options(), .sampling = true,
       .usage = "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
