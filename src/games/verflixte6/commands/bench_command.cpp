@@ -65,9 +65,9 @@ core::OptionTable bench_options() {
 
 constexpr const char* kUsage =
     "usage: verflixt bench [--turns M] [--baseline-turns B] [--table-turns K] [--seed S]\n"
-    "       verflixt bench --solvers [--game G] [--threads T]   (every game's exact solvers: see its --help)\n"
     "                      [--threads T] [--repeats N] [--policy P] [--jokers LIST]\n"
     "                      [--format table|json|csv]\n"
+    "       verflixt bench --solvers [--game G] [--threads T]   (every game's exact solvers: see its --help)\n"
     "Measures turns/s of the sampling kernel and of the naive loops (std::mt19937_64,\n"
     "std::uniform_int_distribution, a branching loop per turn) on 1..T threads, for\n"
     "no jokers at threshold:17 and for a joker loadout under a policy; then 6-player\n"
