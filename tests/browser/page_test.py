@@ -269,6 +269,17 @@ def main():
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#game-form .field-error")))
         if driver.find_element(By.ID, "g-score").get_attribute("aria-invalid") != "true":
             failures.append("pig: a score past the goal is not marked at its field")
+        # The form in the words the API gives: the situation under its shared labels, the
+        # rules folded away, and the error in the field's words rather than the option's.
+        label = driver.find_element(By.CSS_SELECTOR, "label[for='g-score']").text
+        if label != "My score":
+            failures.append(f"pig: the score's field is labelled {label!r}, not 'My score'")
+        if not driver.find_elements(By.CSS_SELECTOR, "#game-fields #g-score") or \
+                not driver.find_elements(By.CSS_SELECTOR, "#game-more #g-goal"):
+            failures.append("pig: the score is not in the situation, or the goal not among the rules")
+        alert = driver.find_element(By.CSS_SELECTOR, "#game-result .error").text
+        if "“My score”" not in alert or "--score" in alert:
+            failures.append(f"pig: the error does not name the field in its words: {alert!r}")
         driver.set_window_size(1000, 1900)
     finally:
         if driver is not None:

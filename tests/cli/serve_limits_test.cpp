@@ -84,7 +84,9 @@ TEST(ServeLimits, TheAuditsRequestsAreRefusedWithinTheDeadline) {
     const auto t0 = Clock::now();
     const Reply r = post(server.port(), "/api/advise", body);
     EXPECT_EQ(r.status, 400) << body << " -> " << r.body.dump();
-    EXPECT_LT(seconds_since(t0), 5.0 + 0.5) << body;
+    // The 5 s deadline, plus the stop at the next checkpoint and the reply on a loaded 2-core
+    // machine; the work itself, unbounded, would run for minutes.
+    EXPECT_LT(seconds_since(t0), 5.0 + 1.5) << body;
     expect_serving(server.port());
   }
   const Reply solve = post(server.port(), "/api/solve", R"({"jokers":"frostschutz,runkelrueb,fumo","risk-cap":0,"set":["fumo.factor=8"]})");
