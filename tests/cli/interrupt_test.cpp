@@ -191,6 +191,19 @@ std::vector<Case> sampling_cases() {
        EXPECT_EQ(j["unit"], "opponents");
        EXPECT_EQ(j["against"].size(), j["completed"].get<std::size_t>());
      }},
+    // Monte Carlo advice: choices sampled in part rank nothing, so only the mark is shown.
+    {"advise_zehntausend", [](int k) { return "advise --game zehntausend --dice 155243 --score 500 --other 1000 --other 2000 --threads 1 --games " + times(1'000'000'000, k) + " --format json"; },
+     [](const Outcome& o) {
+       const auto j = expect_json_mark(o);
+       if (j.is_null()) return;
+       EXPECT_EQ(j["unit"], "advices");
+       EXPECT_FALSE(j.contains("choices")) << o.out;
+     }},
+    {"advise_zehntausend_table", [](int k) { return "advise --game zehntausend --dice 155243 --score 500 --other 1000 --other 2000 --threads 1 --games " + times(1'000'000'000, k); },
+     [](const Outcome& o) {
+       EXPECT_EQ(o.code, 130) << o.args << "\n" << o.err;
+       EXPECT_EQ(first_line(o.out).rfind("INTERRUPTED: ", 0), 0u) << o.args << "\n" << o.out;
+     }},
     {"tournament_zehntausend", [](int k) { return "tournament --game zehntausend --seat race --seat optimal --threads 1 --games " + times(4'000'000'000, k); },
      expect_table_mark},
     {"evaluate_csv", [](int k) { return "evaluate --engine reference --threads 1 --turns " + times(400'000'000, k) + " --format csv"; },

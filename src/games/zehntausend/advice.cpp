@@ -92,8 +92,8 @@ void exact_wins(const Race& race, Advice& a) {
   }
 }
 
-void sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
-                  Advice& a) {
+bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
+                  Advice& a, const core::RunControl& control) {
   const TurnModel& m = lib.model();
   const ZehntausendRules& r = a.rules;
   const Situation& at = a.at;
@@ -134,9 +134,12 @@ void sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_
       rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
       g.current_turn = rest.get();
     }
-    const MatchRun run = play_games(lib, seats, games, seed, threads, {}, &g);
+    if (control.stopped()) return false;
+    const MatchRun run = play_games(lib, seats, games, seed, threads, control, &g);
+    if (run.interrupted) return false;
     row.win = run.tally.p_win(me);
   }
+  return true;
 }
 
 void rank(Advice& a) {
