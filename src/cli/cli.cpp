@@ -413,6 +413,13 @@ std::ostream& standard_output() { return t_output ? *t_output : std::cout; }
 OutputScope::OutputScope(std::ostream& to) noexcept : previous_(t_output) { t_output = &to; }
 OutputScope::~OutputScope() { t_output = previous_; }
 
+core::RunControl stop_control() {
+  install_interrupt_handler();
+  core::RunControl rc;
+  rc.stop = &interrupt_flag();
+  return rc;
+}
+
 core::RunControl progress_control(const std::string& label) {
   core::RunControl rc;
   rc.stop = &interrupt_flag();

@@ -139,6 +139,10 @@ void set_interrupt(bool requested);
 // A RunControl that prints "label: 42% (done/total)" to stderr, but only once the run has
 // taken longer than a second, and honours Ctrl-C.
 core::RunControl progress_control(const std::string& label);
+// A RunControl that honours Ctrl-C (its handler installed) and shows no progress: for work
+// whose timings a progress line would disturb (a bench), or that runs many short samples one
+// after another (an advice's choices), or reports its own stages.
+core::RunControl stop_control();
 // Ends the progress line (call once the run is over).
 void progress_done();
 

@@ -27,6 +27,14 @@ struct AnswerResult {
   bool mark_only = false;
 };
 
+// A command stopped before its one unit of work finished, whose part would be no answer: its
+// head marked "0 of 1 UNIT", the text formats showing the mark alone.
+inline AnswerResult nothing_finished(core::report::Report head, std::string unit) {
+  const core::Completion done{true, 0, 1, std::move(unit)};
+  core::mark(head, done);
+  return AnswerResult{std::move(head), done, true};
+}
+
 // R: what a command reads before --format, its rules (and where a command checks more
 // before --format, such as the situation an advice is asked for, that too).
 template <class R>

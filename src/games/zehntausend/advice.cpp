@@ -134,7 +134,7 @@ bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_
       rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
       g.current_turn = rest.get();
     }
-    if (control.stopped()) return false;
+    // A stop, during these games or before them, leaves them unplayed in part.
     const MatchRun run = play_games(lib, seats, games, seed, threads, control, &g);
     if (run.interrupted) return false;
     row.win = run.tally.p_win(me);

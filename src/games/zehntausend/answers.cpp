@@ -210,8 +210,9 @@ BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint6
     const auto first = make_seat_policy(spec, lib), second = make_seat_policy("optimal", lib);
     const SeatPolicy* seats[] = {first.get(), second.get()};
     play_games(lib, seats, std::min<std::uint64_t>(games, 20000), seed, 1, control);  // builds the race's turn policies
-    const MatchRun run = control.stopped() ? MatchRun{} : play_games(lib, seats, games, seed, 1, control);
-    if (control.stopped() || run.interrupted) {
+    // A stop during the untimed games leaves the timed ones unplayed: interrupted too.
+    const MatchRun run = play_games(lib, seats, games, seed, 1, control);
+    if (run.interrupted) {
       a.done.interrupted = true;
       break;
     }

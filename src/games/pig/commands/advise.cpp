@@ -50,11 +50,8 @@ AnswerGame<pig::PigRules> pig_advise() {
       options.control = &control;
       return pig::solve(rules, options);
     });
-    if (interrupt_flag().load()) {  // unconverged values are no advice: show nothing but the mark
-      core::report::Report r = pig::report_head(rules);
-      r.completion(true, 0, 1, "solves");
-      return AnswerResult{std::move(r), completion(0, 1, "solves", true), true};
-    }
+    // Unconverged values are no advice.
+    if (interrupt_flag().load()) return nothing_finished(pig::report_head(rules), "solves");
     return AnswerResult{describe(pig::advise(sol, at))};
   };
   return g;

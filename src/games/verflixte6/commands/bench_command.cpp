@@ -162,9 +162,7 @@ int bench_command(int argc, const char* const* argv) {
   const std::string busy = busy_warning(context, q.settings.max_threads);
   if (!busy.empty()) std::cerr << "verflixt bench: warning: " << busy << "\n";
 
-  install_interrupt_handler();
-  core::RunControl control;
-  control.stop = &interrupt_flag();
+  const core::RunControl control = stop_control();
   BenchAnswer answer = bench_answer(q, context, control);
   answer.context.load_average_after = bench_context::load_average();  // includes this run's own threads
   for (const auto& w : answer.trust_warnings) std::cerr << "verflixt bench: warning: " << w << "\n";

@@ -83,9 +83,7 @@ int strength_command(int argc, const char* const* argv) {
   for (std::size_t i = 0; i < specs.size(); ++i)
     measured.push_back({specs[i], seats[i].policy.get(), seats[i].selector.get()});
 
-  install_interrupt_handler();
-  core::RunControl control;
-  control.stop = &interrupt_flag();
+  const core::RunControl control = stop_control();
   const StrengthAnswer answer =
       measure_strength(rules, measured, *response, response_spec, options, seed, threads, control);
   return finish(vm, format, answer.done, describe(answer).render(format));

@@ -168,9 +168,7 @@ int tune_command(int argc, const char* const* argv) {
   for (const auto& f : field) policies.push_back(f.policy.get());
   table.engine = engine_from(vm, policies);
 
-  install_interrupt_handler();
-  core::RunControl control;
-  control.stop = &interrupt_flag();
+  const core::RunControl control = stop_control();
   const TuneAnswer answer =
       tune_answer({rules, table, options, policy_spec, field_specs, strong, seed, threads}, control);
   if (vm.count("write-policy"))

@@ -125,16 +125,9 @@ AnswerGame<AdviseRead> zehntausend_advise() {
       advice.seed = seed_from(vm);
       const int threads = threads_from(vm);
       const auto policy = make_seat_policy(sampled, lib);
-      install_interrupt_handler();
-      core::RunControl control;
-      control.stop = &interrupt_flag();
-      if (!sampled_wins(lib, *policy, advice.games, advice.seed, threads, advice, control)) {
-        // Choices sampled in part rank nothing: show only the mark (the JSON: the head with it).
-        const core::Completion stopped{true, 0, 1, "advices"};
-        core::report::Report head = report_head(r);
-        core::mark(head, stopped);
-        return AnswerResult{head, stopped, true};
-      }
+      // Choices sampled in part rank nothing.
+      if (!sampled_wins(lib, *policy, advice.games, advice.seed, threads, advice, stop_control()))
+        return nothing_finished(report_head(r), "advices");
     }
     rank(advice);
     advice.policy = race && !advice.exact ? sampled : asked;

@@ -159,9 +159,7 @@ int zehntausend_bench_command(int argc, const char* const* argv) {
     return 0;
   const ZehntausendRules r = game_rules(vm);
   const std::string format = format_from(vm, kFormats);
-  install_interrupt_handler();
-  core::RunControl control;
-  control.stop = &interrupt_flag();
+  const core::RunControl control = stop_control();
   const BenchAnswer answer =
       bench_answer(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), control);
   // A bench prints its table for --format csv too (it has no rows to compare).
