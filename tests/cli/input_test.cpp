@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <cstdlib>
 #include "binary.h"
+#include "input_error.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -25,18 +26,10 @@
 namespace verflixt {
 namespace {
 
+using testing::message_of;
 using testing::Result;
 using testing::run;
 using testing::scratch;
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "(no InputError)";
-}
 
 // Exit 2, exactly one line on stderr, and every fragment in it.
 void expect_rejected(const std::string& args, std::initializer_list<std::string> fragments) {

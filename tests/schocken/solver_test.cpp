@@ -7,11 +7,18 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "../input_error.h"
+#include "verflixt/games/schocken/answers.h"
 
 namespace verflixt::schocken {
 namespace {
 
 using Payoff = std::function<double(const Dice&, int throws)>;
+using testing::message_of;
 
 // max over stand / every subset of the three (ordered) dice thrown again, memoized on the
 // sorted dice and the throw count; the start averages the 216 ordered first throws.
@@ -171,6 +178,79 @@ TEST(SchockenSolver, RoundEquilibriumLargerTablesSumToOne) {
     for (const auto& r : eq.rounds)
       for (size_t i = 0; i < r.before.size(); ++i) EXPECT_LE(r.after[i], r.before[i] + 1e-12);
   }
+}
+
+// The questions the commands ask, answered by the library: the same checks, in the options' words.
+TEST(SchockenQuestions, SolveChecksTheLimitAndAnswersOneTarget) {
+  SchockenRules two;
+  two.max_throws = 2;
+  SolveQuestion q;
+  q.target = "6 5 3";
+  EXPECT_EQ(message_of([&] { solve(two, q); }), "--limit 3 is out of range; valid: 1..2 (max_throws)");
+  q.limit = 2;
+  q.target_throws = 3;
+  EXPECT_EQ(message_of([&] { solve(two, q); }), "--target-throws 3 is out of range; valid: 1..2");
+  SolveQuestion eq;
+  eq.equilibrium = true;
+  eq.players = 9;
+  EXPECT_EQ(message_of([&] { solve(SchockenRules{}, eq); }), "--players 9 is out of range; valid: 2..8");
+  // One throw leaves no choice: 6 6 5 is beaten by the 45 of 216 throws above it.
+  SolveQuestion one;
+  one.target = "6 6 5";
+  one.limit = 1;
+  const SolveAnswer a = solve(SchockenRules{}, one);
+  ASSERT_TRUE(std::holds_alternative<BeatAnswer>(a));
+  EXPECT_NEAR(std::get<BeatAnswer>(a).solution.start, 45.0 / 216, 1e-15);
+  EXPECT_TRUE(std::holds_alternative<BeatTableAnswer>(solve(SchockenRules{}, SolveQuestion{})));
+}
+
+TEST(SchockenQuestions, AdviceChecksTheSituationAndWarnsWhereOptionsChangeNothing) {
+  const SchockenRules rules;
+  AdviceQuestion q;
+  EXPECT_EQ(message_of([&] { advise(rules, q); }), "--dice is required, e.g. --dice '6 1 1'");
+  q.dice = "6 1 1";
+  q.throw_ = 3;
+  EXPECT_EQ(message_of([&] { advise(rules, q); }),
+            "--throw 3 is out of range; valid: 1..2 (a throw after which another is allowed)");
+  q.throw_ = 1;
+  q.players = 2;
+  q.seat = 3;
+  EXPECT_EQ(message_of([&] { advise(rules, q); }), "--seat 3 is out of range; valid: 1..2");
+  std::vector<std::string> warnings;
+  const auto warn = [&](const std::string& w) { warnings.push_back(w); };
+  // A Schock 6 beats a Schock 5 for certain: standing is the best choice.
+  q.other = "5 1 1";
+  const Advice a = advise(rules, q, warn);
+  ASSERT_FALSE(a.ranked.empty());
+  EXPECT_TRUE(a.ranked[0].keep.stands());
+  EXPECT_EQ(a.ranked[0].value, 1.0);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "--players and --seat change nothing with --other: the hand to beat decides");
+}
+
+TEST(SchockenQuestions, EvaluateAndTournamentAnswerWithTheirCompletion) {
+  const SchockenRules rules;
+  EvaluateQuestion q;
+  q.target_throws = 4;
+  EXPECT_EQ(message_of([&] { prepare_evaluation(rules, q); }), "--target-throws 4 is out of range; valid: 1..3");
+  // Standing on one throw: exactly the 45 of 216 throws above 6 6 5.
+  q.target_throws.reset();
+  q.policy = "stand";
+  q.limit = 1;
+  q.turns = 1000;
+  const EvaluationAnswer e = evaluate(prepare_evaluation(rules, q), 1, 1);
+  EXPECT_NEAR(e.exact, 45.0 / 216, 1e-15);
+  EXPECT_NEAR(e.optimum, 45.0 / 216, 1e-15);
+  EXPECT_EQ(completion(e).completed, 1000u);
+  EXPECT_FALSE(completion(e).interrupted);
+  SchockenRules two = rules;
+  two.players = 2;
+  const PolicyTable table = make_table({"stand", "stand"}, two);
+  const TournamentAnswer t = tournament(two, table, 50, 1, 1);
+  EXPECT_EQ(t.seats, (std::vector<std::string>{"stand", "stand"}));
+  EXPECT_EQ(completion(t).completed, 50u);
+  EXPECT_EQ(completion(t).unit, "games");
+  EXPECT_EQ(t.run.tally.pays[0] + t.run.tally.pays[1], 50u);  // one player pays each game
 }
 
 }  // namespace

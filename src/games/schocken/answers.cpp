@@ -1,9 +1,14 @@
 #include "verflixt/games/schocken/answers.h"
 
 #include <algorithm>
+#include <memory>
+#include <string>
 #include <utility>
+#include <variant>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/version.h"
 
 namespace verflixt::schocken {
@@ -41,6 +46,36 @@ std::vector<int> throws_best_first() {
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s += std::string(width - s.size(), ' ');
   return s;
+}
+
+// --limit, the throws allowed: at most the rules' max_throws.
+int checked_limit(const SchockenRules& rules, int limit) {
+  if (limit < 1 || limit > rules.max_throws)
+    throw core::InputError("--limit " + std::to_string(limit) + " is out of range; valid: 1.." +
+                           std::to_string(rules.max_throws) + " (max_throws)");
+  return limit;
+}
+
+// The hand to beat, `key` naming its option (solve's and evaluate's target, advise's other),
+// and the throws it took (its option `key`-throws; none: `limit`).
+BeatTarget checked_target(const SchockenRules& rules, const std::string& hand, std::optional<int> throws, int limit,
+                          const std::string& key) {
+  BeatTarget t;
+  t.hand = parse_dice(hand);
+  t.throws = throws.value_or(limit);
+  if (t.throws < 1 || t.throws > rules.max_throws)
+    throw core::InputError("--" + key + "-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
+                           std::to_string(rules.max_throws));
+  return t;
+}
+
+// A round's players, given or the rules'.
+int checked_players(const SchockenRules& rules, std::optional<int> players) {
+  const int n = players.value_or(rules.players);
+  if (n < 2 || n > kMaxPlayers)
+    throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2.." +
+                           std::to_string(kMaxPlayers));
+  return n;
 }
 
 // The payoff of a turn under an advice's goal.
@@ -189,9 +224,64 @@ std::string equilibrium_policy_text(const SchockenRules& rules, int players) {
       "# verflixt " + std::string(kVersion) + " schocken round-equilibrium keep tables (solve --equilibrium)\n");
 }
 
+SolveAnswer solve(const SchockenRules& rules, const SolveQuestion& q) {
+  if (q.equilibrium) {
+    const int n = checked_players(rules, q.players);
+    if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
+    EquilibriumAnswer answer{.rules = rules, .equilibrium = solve_round(rules, n), .policy_file = ""};
+    if (q.write_policy) {
+      answer.policy_file = *q.write_policy;
+      core::write_file_atomic(answer.policy_file, equilibrium_policy_text(rules, n), "--write-policy");
+    }
+    return answer;
+  }
+  if (q.target) {
+    const int limit = checked_limit(rules, q.limit);
+    const BeatTarget t = checked_target(rules, *q.target, q.target_throws, limit, "target");
+    return BeatAnswer{.rules = rules, .target = t, .limit = limit, .solution = solve_beat(rules, limit, t)};
+  }
+  return beat_table(rules);
+}
+
+core::report::Report describe(const SolveAnswer& answer) {
+  return std::visit([](const auto& a) { return describe(a); }, answer);
+}
+
 double exact_p_beat(const SchockenRules& rules, int limit, const BeatTarget& target, const SchockenPolicy& policy) {
   const TurnTable distribution = final_distribution(limit, keep_table_of(policy, limit, 1, rules.players));
   return expected(distribution, beat_payoff(rules, target));
+}
+
+Evaluation prepare_evaluation(const SchockenRules& rules, const EvaluateQuestion& q) {
+  const int limit = checked_limit(rules, q.limit);
+  const BeatTarget t = checked_target(rules, q.target, q.target_throws, limit, "target");
+  std::shared_ptr<const RoundKeepTables> cache;
+  std::shared_ptr<const SchockenPolicy> policy = make_policy(q.policy, rules, cache);
+  EvaluationAnswer answer{.rules = rules,
+                          .policy = policy->name(),
+                          .target = t,
+                          .limit = limit,
+                          .seed = 0,     // evaluate's
+                          .threads = 1,  // evaluate's
+                          .run = {},
+                          .interrupted = false,
+                          .exact = exact_p_beat(rules, limit, t, *policy),
+                          .optimum = solve_beat(rules, limit, t).start};
+  return {.answer = std::move(answer), .policy = std::move(policy), .turns = q.turns};
+}
+
+EvaluationAnswer evaluate(const Evaluation& e, std::uint64_t seed, int threads, const core::RunControl& control) {
+  EvaluationAnswer answer = e.answer;
+  answer.seed = seed;
+  answer.threads = threads;
+  answer.run = sample_beat(answer.rules, answer.limit, answer.target, *e.policy, e.turns, seed, threads, control);
+  // A stop that came as the last chunk finished still marks the answer.
+  answer.interrupted = answer.run.interrupted || control.stopped();
+  return answer;
+}
+
+core::Completion completion(const EvaluationAnswer& a) {
+  return {a.interrupted, a.run.tally.turns, a.run.requested, "turns"};
 }
 
 core::report::Report describe(const EvaluationAnswer& a) {
@@ -219,6 +309,20 @@ core::report::Report describe(const EvaluationAnswer& a) {
             core::se_distance(p, se, a.exact) + " SE)")
       .line("  optimum              " + number("%.6f", a.optimum) + "  (solve --game schocken --target)");
   return r;
+}
+
+TournamentAnswer tournament(const SchockenRules& rules, const PolicyTable& table, std::uint64_t games,
+                            std::uint64_t seed, int threads, const core::RunControl& control) {
+  TournamentAnswer answer{.rules = rules, .seats = table.names, .seed = seed, .threads = threads, .run = {},
+                          .interrupted = false};
+  answer.run = play_games(rules, table.seats, games, seed, threads, control);
+  // A stop that came as the last chunk finished still marks the answer.
+  answer.interrupted = answer.run.interrupted || control.stopped();
+  return answer;
+}
+
+core::Completion completion(const TournamentAnswer& a) {
+  return {a.interrupted, a.run.tally.games, a.run.requested, "games"};
 }
 
 core::report::Report describe(const TournamentAnswer& a) {
@@ -275,6 +379,30 @@ Advice advise(const SchockenRules& rules, const Dice& dice, int throws, int limi
     group = end;
   }
   return a;
+}
+
+Advice advise(const SchockenRules& rules, const AdviceQuestion& q,
+              const std::function<void(const std::string&)>& warn) {
+  if (!q.dice) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
+  const Dice dice = parse_dice(*q.dice);
+  int limit = checked_limit(rules, q.limit);
+  AdviceGoal goal;
+  if (q.other) {
+    if ((q.players || q.seat) && warn)
+      warn("--players and --seat change nothing with --other: the hand to beat decides");
+    goal.other = checked_target(rules, *q.other, q.other_throws, limit, "other");
+  } else {
+    goal.players = checked_players(rules, q.players);
+    goal.seat = q.seat.value_or(1);
+    if (goal.seat < 1 || goal.seat > goal.players)
+      throw core::InputError("--seat " + std::to_string(goal.seat) + " is out of range; valid: 1.." +
+                             std::to_string(goal.players));
+    if (goal.seat == 1) limit = rules.max_throws;  // the starter sets the limit himself
+  }
+  if (q.throw_ < 1 || q.throw_ >= limit)
+    throw core::InputError("--throw " + std::to_string(q.throw_) + " is out of range; valid: 1.." +
+                           std::to_string(limit - 1) + " (a throw after which another is allowed)");
+  return advise(rules, dice, q.throw_, limit, goal);
 }
 
 core::report::Report describe(const Advice& a) {

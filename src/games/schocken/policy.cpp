@@ -136,4 +136,15 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const Schoc
                    core::suggest(spec, {"stand", "equilibrium"}));
 }
 
+PolicyTable make_table(const std::vector<std::string>& specs, const SchockenRules& rules) {
+  std::shared_ptr<const RoundKeepTables> cache;
+  PolicyTable t;
+  for (const auto& spec : specs) {
+    t.owned.push_back(make_policy(spec, rules, cache));
+    t.seats.push_back(t.owned.back().get());
+    t.names.push_back(t.owned.back()->name());
+  }
+  return t;
+}
+
 }  // namespace verflixt::schocken

@@ -98,6 +98,15 @@ RoundKeepTables read_policy_file(std::istream& in, std::string_view source, cons
 std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const SchockenRules& rules,
                                             std::shared_ptr<const RoundKeepTables>& cache);
 
+// The policies of a table, one per spec in seat order (seat 1 opens), the equilibrium solved
+// once for every seat that plays it.
+struct PolicyTable {
+  std::vector<std::unique_ptr<SchockenPolicy>> owned;
+  std::vector<const SchockenPolicy*> seats;
+  std::vector<std::string> names;  // each seat's policy name
+};
+PolicyTable make_table(const std::vector<std::string>& specs, const SchockenRules& rules);
+
 }  // namespace verflixt::schocken
 
 namespace verflixt::schocken {

@@ -1,10 +1,10 @@
-// `verflixt rules|solve|evaluate|tournament|advise --game schocken`: Schocken
+// `verflixt rules|solve|evaluate|tournament|advise|balance --game schocken`: Schocken
 // (include/verflixt/games/schocken/) through the same commands, options and output formats as
-// Die verflixte 6.
+// Die verflixte 6. Each command maps its options onto the library's question.
 #include "games/schocken/commands/commands.h"
 
 #include <iostream>
-#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,12 +13,9 @@
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
-#include "verflixt/core/error.h"
-#include "verflixt/core/file_io.h"
 #include "verflixt/games/schocken/answers.h"
 #include "verflixt/games/schocken/monte_carlo.h"
 #include "verflixt/games/schocken/policy.h"
-#include "verflixt/games/schocken/solver.h"
 
 namespace verflixt::cli {
 namespace {
@@ -35,28 +32,11 @@ core::OptionTable schocken_rules_options() {
 
 SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
 
-int limit_from(const po::variables_map& vm, const SchockenRules& rules, const char* key) {
-  const int v = vm[key].as<int>();
-  if (v < 1 || v > rules.max_throws)
-    throw core::InputError(std::string("--") + key + " " + std::to_string(v) + " is out of range; valid: 1.." +
-                     std::to_string(rules.max_throws) + " (max_throws)");
-  return v;
+// An option not given as none, for the question's optional fields.
+template <class T>
+std::optional<T> given(const po::variables_map& vm, const char* key) {
+  return vm.count(key) ? std::optional<T>(vm[key].as<T>()) : std::nullopt;
 }
-
-// The hand to beat: `key` (solve's and evaluate's --target, advise's --other) and its throws
-// (`key`-throws, default --limit).
-BeatTarget target_from(const po::variables_map& vm, const SchockenRules& rules, const std::string& key = "target") {
-  BeatTarget t;
-  const std::string throws = key + "-throws";
-  t.hand = parse_dice(vm[key].as<std::string>());
-  t.throws = vm.count(throws) ? vm[throws].as<int>() : vm["limit"].as<int>();
-  if (t.throws < 1 || t.throws > rules.max_throws)
-    throw core::InputError("--" + throws + " " + std::to_string(t.throws) + " is out of range; valid: 1.." +
-                     std::to_string(rules.max_throws));
-  return t;
-}
-
-}  // namespace
 
 int schocken_rules_command(int argc, const char* const* argv) {
   return print_rules(argc, argv, "rules --game schocken options", schocken_rules_options(),
@@ -83,23 +63,13 @@ int schocken_solve_command(int argc, const char* const* argv) {
                "optimal keeps; --equilibrium: a round's keep policies by iterated best responses."};
   g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
-    if (vm["equilibrium"].as<bool>()) {
-      const int n = vm.count("players") ? vm["players"].as<int>() : rules.players;
-      if (n < 2 || n > kMaxPlayers) throw core::InputError("--players " + std::to_string(n) + " is out of range; valid: 2..8");
-      if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-      EquilibriumAnswer answer{.rules = rules, .equilibrium = solve_round(rules, n), .policy_file = ""};
-      if (vm.count("write-policy")) {
-        answer.policy_file = vm["write-policy"].as<std::string>();
-        core::write_file_atomic(answer.policy_file, equilibrium_policy_text(rules, n), "--write-policy");
-      }
-      return AnswerResult{describe(answer)};
-    }
-    if (vm.count("target")) {
-      const int limit = limit_from(vm, rules, "limit");
-      const BeatTarget t = target_from(vm, rules);
-      return AnswerResult{describe(BeatAnswer{.rules = rules, .target = t, .limit = limit, .solution = solve_beat(rules, limit, t)})};
-    }
-    return AnswerResult{describe(beat_table(rules))};
+    const SolveQuestion q{.target = given<std::string>(vm, "target"),
+                          .limit = vm["limit"].as<int>(),
+                          .target_throws = given<int>(vm, "target-throws"),
+                          .equilibrium = vm["equilibrium"].as<bool>(),
+                          .players = given<int>(vm, "players"),
+                          .write_policy = given<std::string>(vm, "write-policy")};
+    return AnswerResult{describe(solve(rules, q))};
   };
   return answer_command(argc, argv, g);
 }
@@ -119,29 +89,18 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
                "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it."};
   g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
-    const int limit = limit_from(vm, rules, "limit");
-    const BeatTarget t = target_from(vm, rules);
-    std::shared_ptr<const RoundKeepTables> cache;
-    const auto policy = make_policy(vm["policy"].as<std::string>(), rules, cache);
-    const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
+    const Evaluation e = prepare_evaluation(rules, {.policy = vm["policy"].as<std::string>(),
+                                                    .target = vm["target"].as<std::string>(),
+                                                    .limit = vm["limit"].as<int>(),
+                                                    .target_throws = given<int>(vm, "target-throws"),
+                                                    .turns = vm["turns"].as<std::uint64_t>()});
+    // Read once the question holds, as tournament reads them once the table is seated.
     const std::uint64_t seed = seed_from(vm);
     const int threads = threads_from(vm);
-    EvaluationAnswer answer{.rules = rules,
-                            .policy = policy->name(),
-                            .target = t,
-                            .limit = limit,
-                            .seed = seed,
-                            .threads = threads,
-                            .run = {},
-                            .interrupted = false,
-                            .exact = exact_p_beat(rules, limit, t, *policy),
-                            .optimum = solve_beat(rules, limit, t).start};
-    answer.run = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
-      return sample_beat(rules, limit, t, *policy, turns, seed, threads, control);
+    const EvaluationAnswer answer = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
+      return evaluate(e, seed, threads, control);
     });
-    const Completion c = completion(answer.run.tally.turns, turns, "turns", answer.run.interrupted);
-    answer.interrupted = c.interrupted;
-    return AnswerResult{describe(answer), c};
+    return AnswerResult{describe(answer), completion(answer)};
   };
   return answer_command(argc, argv, g);
 }
@@ -157,22 +116,15 @@ int schocken_tournament_command(int argc, const char* const* argv) {
   g.rules = schocken_rules_from;
   g.play = [](const po::variables_map&, const SchockenRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
-    std::shared_ptr<const RoundKeepTables> cache;
-    const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, rules, cache); });
-    const std::uint64_t games = run.games();
-    TournamentAnswer answer{.rules = rules, .seats = table.names, .seed = run.seed(), .threads = run.threads(),
-                            .run = {}, .interrupted = false};
-    answer.run = run.sample([&](const core::RunControl& control) {
-      return play_games(rules, table.seats, games, answer.seed, answer.threads, control);
-    });
-    const Completion c = completion(answer.run.tally.games, games, "games", answer.run.interrupted);
-    answer.interrupted = c.interrupted;
-    return TournamentResult{describe(answer), c};
+    const PolicyTable table = make_table(specs, rules);
+    const std::uint64_t games = run.games(), seed = run.seed();
+    const int threads = run.threads();
+    const TournamentAnswer answer = run.sample(
+        [&](const core::RunControl& control) { return tournament(rules, table, games, seed, threads, control); });
+    return TournamentResult{describe(answer), completion(answer)};
   };
   return tournament_command(argc, argv, g);
 }
-
-namespace {
 
 AnswerGame<SchockenRules> schocken_advise() {
   const core::OptionTable own = {
@@ -197,35 +149,18 @@ AnswerGame<SchockenRules> schocken_advise() {
                "by P(not having the round's worst hand) when the others play the round equilibrium."};
   g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
-    if (!vm.count("dice")) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
-    const Dice dice = parse_dice(vm["dice"].as<std::string>());
-    int limit = limit_from(vm, rules, "limit");
-    const int k = vm["throw"].as<int>();
-    AdviceGoal goal;
-    if (vm.count("other")) {
-      if (vm.count("players") || !vm["seat"].defaulted())
-        std::cerr << "verflixt: warning: --players and --seat change nothing with --other: the hand to beat "
-                     "decides\n";
-      goal.other = target_from(vm, rules, "other");
-    } else {
-      goal.players = vm.count("players") ? vm["players"].as<int>() : rules.players;
-      goal.seat = vm["seat"].as<int>();
-      if (goal.players < 2 || goal.players > kMaxPlayers)
-        throw core::InputError("--players " + std::to_string(goal.players) + " is out of range; valid: 2..8");
-      if (goal.seat < 1 || goal.seat > goal.players)
-        throw core::InputError("--seat " + std::to_string(goal.seat) + " is out of range; valid: 1.." +
-                               std::to_string(goal.players));
-      if (goal.seat == 1) limit = rules.max_throws;  // the starter sets the limit himself
-    }
-    if (k < 1 || k >= limit)
-      throw core::InputError("--throw " + std::to_string(k) + " is out of range; valid: 1.." + std::to_string(limit - 1) +
-                             " (a throw after which another is allowed)");
-    return AnswerResult{describe(advise(rules, dice, k, limit, goal))};
+    const AdviceQuestion q{.dice = given<std::string>(vm, "dice"),
+                           .throw_ = vm["throw"].as<int>(),
+                           .limit = vm["limit"].as<int>(),
+                           .other = given<std::string>(vm, "other"),
+                           .other_throws = given<int>(vm, "other-throws"),
+                           .players = given<int>(vm, "players"),
+                           .seat = vm["seat"].defaulted() ? std::nullopt : given<int>(vm, "seat")};
+    const auto warn = [](const std::string& what) { std::cerr << "verflixt: warning: " << what << "\n"; };
+    return AnswerResult{describe(advise(rules, q, warn))};
   };
   return g;
 }
-
-}  // namespace
 
 core::OptionTable schocken_advise_options() { return answer_options(schocken_advise()); }
 
@@ -237,13 +172,14 @@ int schocken_balance_command(int argc, const char* const* argv) {
                                "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
   g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
   g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
-    std::shared_ptr<const RoundKeepTables> cache;
-    const auto table = make_seats(specs, [&](const std::string& spec) { return make_policy(spec, r, cache); });
+    const PolicyTable table = make_table(specs, r);
     return balance_play(play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
                         [](const GameTally& t, int seat) { return core::Estimate{t.p_pay(seat), t.se_pay(seat)}; });
   };
   return balance_command(argc, argv, g);
 }
+
+}  // namespace
 
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> schocken_commands() {
