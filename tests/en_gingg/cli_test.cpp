@@ -1,15 +1,20 @@
 // `verflixt rules|solve|evaluate|tournament|advise --game en-gingg` through the built binary:
 // exit codes, the key numbers on stdout (checked against the values of the independent
 // recursions in solver_test.cpp, not against the program's earlier output), the INI round
-// trip, and one-line errors with exit code 2.
+// trip, and one-line errors with exit code 2; and advise's question asked of the library directly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "binary.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/en_gingg/answers.h"
 
 namespace verflixt::testing {
 namespace {
@@ -112,6 +117,49 @@ TEST(EnGinggCli, BadInputExits2WithOneLine) {
     const Result r = run(args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+// advise's question with the dice thrown and those aside, as the options give them; the
+// other options at their defaults.
+en_gingg::AdviceQuestion question(std::optional<std::string> dice, std::string aside) {
+  en_gingg::AdviceQuestion q;
+  q.dice = std::move(dice);
+  q.aside = std::move(aside);
+  return q;
+}
+
+// The message a refused question gives (empty: it was answered).
+std::string refusal(const en_gingg::AdviceQuestion& q) {
+  try {
+    en_gingg::advise(en_gingg::EnGinggRules{}, q);
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(EnGinggCli, TheLibraryChecksAndAnswersTheAdviceQuestion) {
+  EXPECT_EQ(refusal(question("6,6", "")),
+            "--dice has 2 dice and --aside 0; together they must be the 6 dice, at least one thrown");
+  EXPECT_EQ(refusal(question(std::nullopt, "")), "advise --game en-gingg needs --dice FACES, e.g. --dice 6,6,5,3,2,1");
+  // With two dice aside this is the second or third throw (one or two throws before it).
+  en_gingg::AdviceQuestion late = question("5,4,4,2", "6,6");
+  late.throw_ = "4";
+  EXPECT_EQ(refusal(late), "--throw 4 is out of range; valid: 2..3 with 2 dice aside");
+  late.throw_ = "2";
+  late.throws = 1;
+  EXPECT_EQ(refusal(late), "give one of --throw and --throws, not both");
+  // The last die has one choice: its sum 36 is 6 over the target 30, the own change; given
+  // with --dice or, as the dice once were, with --throw.
+  en_gingg::AdviceQuestion last = question("6", "66666"), as_throw = question(std::nullopt, "66666");
+  as_throw.throw_ = "6";
+  for (en_gingg::AdviceQuestion q : {last, as_throw}) {
+    q.objective = "own";
+    const en_gingg::Advice a = en_gingg::advise(en_gingg::EnGinggRules{}, q);
+    ASSERT_EQ(a.ranked.size(), 1u);
+    EXPECT_NEAR(a.ranked[0].value, 6.0, 1e-12);
+    EXPECT_EQ(a.throws, 1);  // dice aside: not the first throw
   }
 }
 

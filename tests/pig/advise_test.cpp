@@ -1,15 +1,20 @@
 // `verflixt advise --game pig` through the built binary: the two choices' P(win) against an
 // independent value iteration written here (a small goal), the published goal-100 value, and
-// one-line errors for a situation that cannot occur.
+// one-line errors for a situation that cannot occur; and the same question asked of the
+// library directly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "binary.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/pig/answers.h"
 
 namespace verflixt::testing {
 namespace {
@@ -86,6 +91,44 @@ TEST(PigAdvise, ASituationPastTheGoalIsOneLineAndExitTwo) {
     EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(PigAdvise, TheLibraryChecksAndAnswersTheQuestion) {
+  pig::PigRules rules;
+  rules.goal = 12;
+  try {
+    pig::situation(rules, {.score = 5, .other = 0, .turn_total = 7});
+    ADD_FAILURE() << "5 + 7 reaches the goal 12";
+  } catch (const core::InputError& e) {
+    EXPECT_STREQ(e.what(), "--turn-total 7: with --score 5 the goal 12 is reached, and the game is won; valid: 0..6");
+  }
+  EXPECT_THROW(pig::situation(rules, {.score = 0, .other = 12, .turn_total = 0}), core::InputError);
+  SmallPig reference(12);
+  const std::optional<pig::Advice> advice = pig::advise(rules, {.score = 3, .other = 7, .turn_total = 4}, {});
+  ASSERT_TRUE(advice);
+  EXPECT_NEAR(advice->roll, reference.roll(3, 7, 4), 1e-9);
+  EXPECT_NEAR(advice->hold, reference.hold(3, 7, 4), 1e-9);
+  // A solve stopped before it converged gives no advice.
+  const std::atomic<bool> stop{true};
+  core::RunControl stopped;
+  stopped.stop = &stop;
+  EXPECT_FALSE(pig::advise(rules, {.score = 3, .other = 7, .turn_total = 4}, stopped));
+}
+
+TEST(PigAdvise, TwoOptimalSeatsAreWorthTheSolvedStart) {
+  pig::PigRules rules;
+  rules.goal = 12;
+  SmallPig reference(12);
+  const std::optional<pig::MatchValue> both = pig::solved_value(pig::Seating(rules, {"optimal", "optimal"}));
+  ASSERT_TRUE(both);
+  EXPECT_NEAR(both->first_player_win, reference.at(0, 0, 0), 1e-9);
+  EXPECT_FALSE(pig::solved_value(pig::Seating(rules, {"optimal", "hold:5"})));
+  try {
+    pig::solve_answer(rules, {.tolerance = 1e-9, .step = 13, .write_policy = std::nullopt}, {});
+    ADD_FAILURE() << "a step past the goal";
+  } catch (const core::InputError& e) {
+    EXPECT_STREQ(e.what(), "--step must be in 1..12");
   }
 }
 

@@ -6,6 +6,9 @@
 #include <utility>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/dice_text.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/version.h"
 
 namespace verflixt::en_gingg {
@@ -182,6 +185,19 @@ rp::Report describe(const SolveAnswer& a) {
   return r;
 }
 
+EvaluationAnswer evaluate_answer(const EnGinggRules& rules, const SetAsidePolicy& policy, const EvaluateQuestion& q,
+                                 const core::RunControl& control) {
+  EvaluationAnswer answer{.rules = rules, .policy = display_name(q.policy), .seed = q.seed, .threads = q.threads,
+                          .exact = turn_value(rules, policy), .run = {}, .interrupted = false};
+  answer.run = sample_turns(rules, policy, q.turns, q.seed, q.threads, control);
+  answer.interrupted = answer.run.interrupted || control.stopped();
+  return answer;
+}
+
+core::Completion completion(const EvaluationAnswer& a) {
+  return {a.interrupted, a.run.tally.turns, a.run.requested, "turns"};
+}
+
 rp::Report describe(const EvaluationAnswer& a) {
   const TurnTally& t = a.run.tally;
   const core::Estimate own = t.own_change(), next = t.next_loss(), both = t.own_plus_next();
@@ -207,6 +223,19 @@ rp::Report describe(const EvaluationAnswer& a) {
   quantity("p_phase2", "P(phase 2)           ", phase2, a.exact.p_phase2);
   r.field("throws_per_turn", static_cast<double>(t.throws) / n);
   return r;
+}
+
+TournamentAnswer tournament_answer(const EnGinggRules& rules, const Seating& seating, const TournamentQuestion& q,
+                                   const core::RunControl& control) {
+  TournamentAnswer answer{.rules = rules, .seats = seating.names, .seed = q.seed, .threads = q.threads, .run = {},
+                          .interrupted = false};
+  answer.run = play_games(rules, seating.seats, q.games, q.seed, q.threads, control);
+  answer.interrupted = answer.run.interrupted || control.stopped();
+  return answer;
+}
+
+core::Completion completion(const TournamentAnswer& a) {
+  return {a.interrupted, a.run.tally.games, a.run.requested, "games"};
 }
 
 rp::Report describe(const TournamentAnswer& a) {
@@ -241,6 +270,38 @@ Advice advise(const EnGinggRules& rules, Objective objective, const DiceCounts& 
           .throws = throws,
           .ranked = Phase1Solution(rules, objective).rank(state, thrown),
           .top = top};
+}
+
+Advice advise(const EnGinggRules& rules, const AdviceQuestion& q) {
+  // Without --dice, --throw FACES gives the dice just thrown.
+  if (!q.dice && !q.throw_)
+    throw core::InputError("advise --game en-gingg needs --dice FACES, e.g. --dice 6,6,5,3,2,1");
+  const bool dice_as_throw = !q.dice;
+  const std::string dice_key = dice_as_throw ? "--throw" : "--dice";
+  const DiceCounts thrown =
+      counts_of(core::parse_dice_text(dice_as_throw ? *q.throw_ : *q.dice, dice_key, rules.faces), rules.faces);
+  const DiceCounts aside = counts_of(core::parse_dice_text(q.aside, "--aside", rules.faces), rules.faces);
+  const int left = dice_in(thrown), done = dice_in(aside);
+  if (left == 0 || left + done != rules.dice)
+    throw core::InputError(dice_key + " has " + std::to_string(left) + " dice and --aside " + std::to_string(done) +
+                           "; together they must be the " + std::to_string(rules.dice) + " dice, at least one thrown");
+  const bool throw_given = q.throw_ && !dice_as_throw;
+  if (throw_given && q.throws) throw core::InputError("give one of --throw and --throws, not both");
+  const int lo = done > 0 ? 1 : 0, hi = std::min(done, rules.max_throws - 1);  // throws before this one
+  const auto range = [&](int shift) {
+    return "is out of range; valid: " + std::to_string(lo + shift) + ".." + std::to_string(hi + shift) + " with " +
+           std::to_string(done) + " dice aside";
+  };
+  int throws = lo;
+  if (throw_given) {
+    const int n = core::parse_int(*q.throw_, "--throw", "advise", 1, kMaxDice);
+    if (n - 1 < lo || n - 1 > hi) throw core::InputError("--throw " + std::to_string(n) + " " + range(1));
+    throws = n - 1;
+  } else if (q.throws) {
+    throws = *q.throws;
+    if (throws < lo || throws > hi) throw core::InputError("--throws " + std::to_string(throws) + " " + range(0));
+  }
+  return advise(rules, parse_objective(q.objective), thrown, aside, throws, q.top);
 }
 
 rp::Report describe(const Advice& a) {

@@ -101,6 +101,14 @@ std::string display_name(const std::string& spec) {
   return spec;
 }
 
+Seating::Seating(const EnGinggRules& rules, const std::vector<std::string>& specs) {
+  for (const auto& spec : specs) {
+    owned.push_back(make_policy(spec, rules));
+    seats.push_back(owned.back().get());
+    names.push_back(display_name(spec));
+  }
+}
+
 TurnValue turn_value(const EnGinggRules& rules, const SetAsidePolicy& policy, int balance) {
   validate(rules);
   const int sums = rules.max_sum() + 1, throws = rules.max_throws + 1;

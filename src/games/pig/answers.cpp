@@ -4,6 +4,8 @@
 #include <utility>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/version.h"
 
 namespace verflixt::pig {
@@ -14,12 +16,18 @@ core::report::Report report_head(const PigRules& rules) {
   return core::report::Report({kVersion, "pig", rules_summary(rules), ""});
 }
 
-SolveAnswer solve_answer(const PigRules& rules, double tolerance, int step, const core::RunControl& control) {
+SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& q, const core::RunControl& control) {
+  if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
+  if (!(q.tolerance > 0 && q.tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
+  if (q.step < 1 || q.step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
   core::ValueIterationOptions options;
-  options.tolerance = tolerance;
+  options.tolerance = q.tolerance;
   options.control = &control;
   PigSolution solution = solve(rules, options);
-  return {.solution = std::move(solution), .step = step, .interrupted = control.stopped(), .policy_file = ""};
+  SolveAnswer answer{.solution = std::move(solution), .step = q.step, .interrupted = control.stopped(),
+                     .policy_file = q.write_policy.value_or("")};
+  if (q.write_policy) core::write_file_atomic(answer.policy_file, policy_text(answer.solution), "--write-policy");
+  return answer;
 }
 
 core::report::Report describe(const SolveAnswer& a) {
@@ -79,6 +87,29 @@ std::string policy_text(const PigSolution& sol) {
   return out.str();
 }
 
+MatchAnswer play_match(const PigRules& rules, const Seating& seating, const MatchQuestion& q,
+                       const core::RunControl& control) {
+  MatchAnswer answer{.rules = rules, .seats = seating.names, .seed = q.seed, .threads = q.threads, .run = {},
+                     .tournament = q.tournament, .exact = {}, .stopped = false};
+  answer.run = play_games(rules, seating.seats, q.games, q.seed, q.threads, control);
+  if (q.exact && rules.goal <= kMaxSolveGoal)
+    answer.exact = evaluate_match(rules, seat_rule(*seating.seats[0]), seat_rule(*seating.seats[1]));
+  answer.stopped = control.stopped();
+  return answer;
+}
+
+core::Completion completion(const MatchAnswer& a) {
+  return {a.run.interrupted || a.stopped, a.run.completed, a.run.requested, "games"};
+}
+
+std::optional<MatchValue> solved_value(const Seating& seating) {
+  if (seating.names != std::vector<std::string>{"optimal", "optimal"}) return std::nullopt;
+  MatchValue value;
+  value.first_player_win = seating.solution->win_probability(0, 0, 0);
+  value.residual = seating.solution->residual;
+  return value;
+}
+
 core::report::Report describe(const MatchAnswer& a) {
   const MatchTally& t = a.run.tally;
   core::report::Report r = report_head(a.rules);
@@ -111,6 +142,29 @@ core::report::Report describe(const MatchAnswer& a) {
            core::se_distance(t.p_win(0), t.se_win(0), exact) + " SE");
   }
   return r;
+}
+
+Situation situation(const PigRules& rules, const AdviceQuestion& q) {
+  const std::string valid = "valid: 0.." + std::to_string(rules.goal - 1);
+  const auto over = [&](const std::string& option, int score) {
+    return core::InputError("--" + option + " " + std::to_string(score) + ": the game is over; " + valid);
+  };
+  if (q.score >= rules.goal) throw over("score", q.score);
+  if (q.other >= rules.goal) throw over("other", q.other);
+  if (q.score + q.turn_total >= rules.goal)
+    throw core::InputError("--turn-total " + std::to_string(q.turn_total) + ": with --score " +
+                           std::to_string(q.score) + " the goal " + std::to_string(rules.goal) +
+                           " is reached, and the game is won; valid: 0.." + std::to_string(rules.goal - 1 - q.score));
+  return {q.score, q.other, q.turn_total};
+}
+
+std::optional<Advice> advise(const PigRules& rules, const AdviceQuestion& question, const core::RunControl& control) {
+  const Situation at = situation(rules, question);
+  core::ValueIterationOptions options;
+  options.control = &control;
+  const PigSolution sol = solve(rules, options);
+  if (control.stopped()) return std::nullopt;
+  return advise(sol, at);
 }
 
 Advice advise(const PigSolution& sol, const Situation& at) {
@@ -155,6 +209,34 @@ core::report::Report describe(const Advice& a) {
          std::to_string(at.theirs) + " the optimal player " +
          (a.hold_at == a.rules.goal - at.mine ? std::string("rolls until the goal")
                                               : "first holds at turn total " + std::to_string(a.hold_at)));
+  return r;
+}
+
+CompensationAnswer compensation_answer(const PigRules& rules) {
+  core::RaceSolution race = solve_race(rules);
+  const Compensation fair = fair_compensation(race);
+  return {rules, std::move(race), fair};
+}
+
+core::report::Report describe(const CompensationAnswer& a) {
+  const core::RaceSolution& race = a.race;
+  const Compensation& c = a.fair;
+  core::report::Report r = report_head(a.rules);
+  r.field("exact", true)
+      .field("method", "race solver over (my score, opponent score, turn total), core/race_solver.h")
+      .field("first_player_win", race.first_wins())
+      .field("compensation", std::int64_t{c.points})
+      .field("first_player_win_compensated", c.first_wins)
+      .field("residual", race.residual)
+      .field("sweeps", std::int64_t{race.sweeps});
+  r.line("P(first player wins) under optimal play: " + number("%.6f", race.first_wins()))
+      .line("the second player starts with " + std::to_string(c.points) + " points: P(first player wins) " +
+            number("%.6f", c.first_wins) + "  (the start closest to 1/2)\n")
+      .line("second player's start, P(first player wins):");
+  core::report::Table& table =
+      r.table("starts", {{.name = "second_start", .text = "  ", .text_format = "%.0f", .width = 4},
+                         {.name = "first_player_win", .text = "  ", .text_format = "%.6f"}});
+  for (int k = 0; k <= c.points + 3 && k < a.rules.goal; ++k) table.row({std::int64_t{k}, race.value(0, 0, k)});
   return r;
 }
 

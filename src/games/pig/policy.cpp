@@ -1,5 +1,6 @@
 #include "verflixt/games/pig/policy.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "verflixt/core/error.h"
@@ -36,6 +37,18 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& 
     return std::make_unique<HoldAtPolicy>(core::parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
   }
   throw core::InputError("unknown pig policy '" + spec + "'; valid: hold:N, optimal");
+}
+
+std::string strongest_policy(const PigRules& rules) {
+  return rules.players == 2 ? std::string("optimal") : "hold:" + std::to_string(std::min(20, rules.goal));
+}
+
+Seating::Seating(const PigRules& rules, const std::vector<std::string>& specs) {
+  for (const auto& spec : specs) {
+    owned.push_back(make_policy(spec, rules, solution));
+    seats.push_back(owned.back().get());
+    names.push_back(owned.back()->name());
+  }
 }
 
 }  // namespace verflixt::pig

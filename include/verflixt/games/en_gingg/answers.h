@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
 #include "verflixt/core/report.h"
+#include "verflixt/core/run_control.h"
 #include "verflixt/games/en_gingg/game.h"
 #include "verflixt/games/en_gingg/monte_carlo.h"
 #include "verflixt/games/en_gingg/policy.h"
@@ -71,6 +73,18 @@ struct EvaluationAnswer {
   TurnRun run;
   bool interrupted = false;  // stopped before every requested turn was sampled
 };
+// What evaluate is asked: the policy's spec, the turns to sample and how.
+struct EvaluateQuestion {
+  std::string policy;
+  std::uint64_t turns = 0, seed = 0;
+  int threads = 1;
+};
+// `policy` (the question's, read by make_policy) exactly, and its turns sampled, stopping at
+// control's request with the chunks finished.
+EvaluationAnswer evaluate_answer(const EnGinggRules& rules, const SetAsidePolicy& policy,
+                                 const EvaluateQuestion& question, const core::RunControl& control);
+// The turns sampled of those asked.
+core::Completion completion(const EvaluationAnswer& answer);
 core::report::Report describe(const EvaluationAnswer& answer);
 
 // Whole games at a table of 2..8 seats: each seat's P(losing) and the game length.
@@ -82,6 +96,17 @@ struct TournamentAnswer {
   GameRun run;
   bool interrupted = false;  // stopped before every requested game was played
 };
+// The games a tournament plays.
+struct TournamentQuestion {
+  std::uint64_t games = 0, seed = 0;
+  int threads = 1;
+};
+// Plays the question's games at `seating` (rules.players: one per seat), stopping at
+// control's request with the chunks finished.
+TournamentAnswer tournament_answer(const EnGinggRules& rules, const Seating& seating,
+                                   const TournamentQuestion& question, const core::RunControl& control);
+// The games played of those asked.
+core::Completion completion(const TournamentAnswer& answer);
 core::report::Report describe(const TournamentAnswer& answer);
 
 // Every legal set-aside of a phase-1 throw, ranked by its exact value under one objective.
@@ -96,5 +121,20 @@ struct Advice {
 Advice advise(const EnGinggRules& rules, Objective objective, const DiceCounts& thrown, const DiceCounts& aside,
               int throws, std::size_t top);
 core::report::Report describe(const Advice& advice);
+
+// What advise is asked, as its options give it (the dice as typed, e.g. "6,6,5" or "665").
+struct AdviceQuestion {
+  std::optional<std::string> dice;  // the dice just thrown
+  std::string aside;                // the dice already set aside this turn
+  // Which throw this is ("1": the first); without `dice`, the dice just thrown, as they were
+  // once given.
+  std::optional<std::string> throw_;
+  std::optional<int> throws;  // the throws made before this one; default: 0 with nothing aside, else 1
+  std::string objective = "own+next";
+  std::size_t top = 10;
+};
+// Reads and checks the question against the rules (an InputError naming the option and what
+// is valid) and ranks its set-asides.
+Advice advise(const EnGinggRules& rules, const AdviceQuestion& question);
 
 }  // namespace verflixt::en_gingg

@@ -13,6 +13,7 @@
 //                      guarded:own)
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "verflixt/core/policy.h"
 #include "verflixt/games/en_gingg/game.h"
@@ -90,6 +91,15 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
 // A policy spec as a table names its seat: a policy file by its name without directory and
 // .ini, any other spec as given.
 std::string display_name(const std::string& spec);
+
+// The policies of a table, one per seat spec (make_policy), seat 1 first, each named by its
+// spec as display_name shows it.
+struct Seating {
+  Seating(const EnGinggRules& rules, const std::vector<std::string>& specs);
+  std::vector<std::unique_ptr<SetAsidePolicy>> owned;
+  std::vector<const SetAsidePolicy*> seats;
+  std::vector<std::string> names;
+};
 
 // The exact value of one turn under a policy that does not look at the balances (every
 // policy above): the distribution of the phase-1 sum, by forward propagation through the

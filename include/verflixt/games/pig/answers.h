@@ -8,10 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
+#include "verflixt/core/race_solver.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/pig/game.h"
 #include "verflixt/games/pig/monte_carlo.h"
+#include "verflixt/games/pig/policy.h"
+#include "verflixt/games/pig/race.h"
 #include "verflixt/games/pig/solver.h"
 
 namespace verflixt::pig {
@@ -26,11 +30,28 @@ struct SolveAnswer {
   bool interrupted = false;  // stopped before value iteration converged
   std::string policy_file;   // where the whole policy was written; empty: nowhere
 };
-// Solves `rules` (two players) to `tolerance`, stopping at control's request.
-SolveAnswer solve_answer(const PigRules& rules, double tolerance, int step, const core::RunControl& control);
+// What solve is asked: the tolerance of value iteration, the step of the hold table, and where
+// to write the whole policy (nullopt: nowhere).
+struct SolveQuestion {
+  double tolerance = 1e-12;
+  int step = 10;
+  std::optional<std::string> write_policy;
+};
+// Checks the question (an InputError naming the option), solves `rules` (two players) to its
+// tolerance, stopping at control's request, and writes the policy file it asks for (whole or
+// absent, as every output file; an interrupted solve's too).
+SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& question, const core::RunControl& control);
 core::report::Report describe(const SolveAnswer& answer);
 // The whole optimal policy as a text file: R or H for every turn total at every pair of scores.
 std::string policy_text(const PigSolution& solution);
+
+// The games a table plays: a two-seat evaluation or a tournament of 2..8 seats.
+struct MatchQuestion {
+  std::uint64_t games = 0, seed = 0;
+  int threads = 1;
+  bool tournament = false;
+  bool exact = false;  // evaluation: also seat 1's exact P(win), where the goal is not too large to solve
+};
 
 // Games played at a table: a two-seat evaluation (with seat 1's exact P(win) where it was
 // computed) or a tournament of 2..8 seats.
@@ -42,8 +63,17 @@ struct MatchAnswer {
   MatchRun run;
   bool tournament = false;
   std::optional<MatchValue> exact;  // evaluation only: seat 1's exact P(win) by policy evaluation
+  bool stopped = false;  // a stop was requested by the end of the answer, its exact value included
 };
+// Plays the question's games at `seating` (seated under `rules`), stopping at control's request
+// with the chunks finished, then computes the exact value it asks for.
+MatchAnswer play_match(const PigRules& rules, const Seating& seating, const MatchQuestion& question,
+                       const core::RunControl& control);
+// The games played of those asked; interrupted when a stop came before the answer was whole.
+core::Completion completion(const MatchAnswer& answer);
 core::report::Report describe(const MatchAnswer& answer);
+// At a table of two optimal seats, seat 1's exact P(win) from the solution they play by.
+std::optional<MatchValue> solved_value(const Seating& seating);
 
 // Where the player to move stands: both banked scores and the turn total at risk.
 struct Situation {
@@ -59,5 +89,25 @@ struct Advice {
 };
 Advice advise(const PigSolution& solution, const Situation& at);
 core::report::Report describe(const Advice& advice);
+// What advise is asked: the options --score, --other and --turn-total.
+struct AdviceQuestion {
+  int score = 0, other = 0, turn_total = 0;
+};
+// The situation of the question, checked against the rules: an InputError naming the option
+// and its valid range where the game would be over.
+Situation situation(const PigRules& rules, const AdviceQuestion& question);
+// Checks the question, solves `rules` (two players) and ranks roll and hold; nullopt when a
+// stop came before the solve converged, whose values are no advice.
+std::optional<Advice> advise(const PigRules& rules, const AdviceQuestion& question, const core::RunControl& control);
+
+// The second player's start that makes two-player Pig fairest under optimal play, from the
+// race solver, with P(first wins) at the starts around it.
+struct CompensationAnswer {
+  PigRules rules;
+  core::RaceSolution race;
+  Compensation fair;
+};
+CompensationAnswer compensation_answer(const PigRules& rules);
+core::report::Report describe(const CompensationAnswer& answer);
 
 }  // namespace verflixt::pig

@@ -4,6 +4,7 @@
 // itself, game.h G1); `optimal` plays the exact two-player solution (solver.h).
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "verflixt/core/policy.h"
 #include "verflixt/games/pig/game.h"
@@ -45,5 +46,19 @@ class OptimalPolicy final : public PigPolicy {
 // shared through `cache`). Unknown or out-of-range specs throw InputError naming the choices.
 std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& rules,
                                        std::shared_ptr<const PigSolution>& cache);
+
+// The strongest shipped policy at a table under `rules`: optimal for two players, else holding
+// at 20 (or at the goal, if lower).
+std::string strongest_policy(const PigRules& rules);
+
+// The policies of a table, one per seat spec (make_policy), seat 1 first; the seats that play
+// optimal share one solution, solved once.
+struct Seating {
+  Seating(const PigRules& rules, const std::vector<std::string>& specs);
+  std::shared_ptr<const PigSolution> solution;  // null: no seat plays optimal
+  std::vector<std::unique_ptr<PigPolicy>> owned;
+  std::vector<const PigPolicy*> seats;
+  std::vector<std::string> names;  // each seat's name()
+};
 
 }  // namespace verflixt::pig
