@@ -1,15 +1,19 @@
 // Kniffel's rules (docs/rules/kniffel.md): a turn and the sheet through the game model (K1,
 // K2), the worked examples of the rules page, each category's score, the joker variants
-// (K5), the bonuses (K4, K5) and the rules file round trip.
+// (K5), the bonuses (K4, K5) and the rules file round trip; advise's situation checked against
+// them, and balance's rows of a rule's values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/games/kniffel/answers.h"
+#include "verflixt/games/kniffel/balance.h"
 #include "verflixt/games/kniffel/rules.h"
 #include "games/kniffel/model.h"
 
@@ -179,6 +183,65 @@ TEST(KniffelRules, RulesFileRoundTripAndBadValues) {
   EXPECT_THROW(category_of("fulhouse"), core::InputError);
   EXPECT_EQ(category_of("fullhouse"), FullHouse);  // names as people type them (core/names.h)
   EXPECT_EQ(category_of("full-house"), FullHouse);
+}
+
+// The message a refused situation gives, or "" when it is accepted.
+std::string refusal(const KniffelRules& r, const AdviceQuestion& q) {
+  try {
+    situation(r, q);
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(KniffelRules, AdviceSituationIsOneAGameCanReach) {
+  KniffelRules r;
+  r.throws = 2;
+  AdviceQuestion q{.dice = "66321", .throw_ = 2, .open = "sixes, chance", .upper = 3, .kniffel_scored = true};
+  const Situation at = situation(r, q);
+  EXPECT_EQ(at.hand, hand({6, 6, 3, 2, 1}));
+  // Every box but the sixes and the chance is filled: three ones in the ones box make 3.
+  EXPECT_EQ(at.sheet.filled, 0x1fff & ~(1 << Sixes) & ~(1 << Chance));
+  EXPECT_EQ(at.sheet.upper, 3);
+  EXPECT_TRUE(at.sheet.kniffel_scored);
+  q.throw_ = 3;
+  EXPECT_EQ(refusal(r, q), "--throw 3 is past the turn's 2 throws");
+  q.throw_ = 1;
+  q.dice.reset();
+  EXPECT_EQ(refusal(r, q), "--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
+  q.dice = "6632";
+  EXPECT_EQ(refusal(r, q), "--dice needs 5 dice, not 4 (e.g. --dice \"6 6 3 2 1\")");
+  q.dice = "66321";
+  q.open = "all";  // nothing filled: no upper total yet, and the kniffel box open
+  EXPECT_EQ(refusal(r, q), "--upper 3 cannot come from the filled upper categories");
+  q.upper = 0;
+  EXPECT_EQ(refusal(r, q), "--kniffel-scored: the kniffel box is open (--open names it)");
+}
+
+TEST(KniffelRules, BalanceRowsHoldTheRulesOwnValueInItsPlace) {
+  BalanceQuestion q;
+  q.rules = preset("kniffel");  // a full house scores 25
+  q.preset = "kniffel";
+  q.vary = "full_house";
+  q.values = {"40", "10"};
+  std::vector<std::string> warned;
+  const Asker asker{.solution = {}, .games = {}, .warn = [&](const std::string& w) { warned.push_back(w); }};
+  const BalanceAnswer a = balance_rows(q, asker);
+  ASSERT_EQ(a.rows.size(), 3u);
+  EXPECT_EQ(a.rows[0].value, "25");  // before the first value above it
+  EXPECT_EQ(a.rows[1].rules.full_house, 40);
+  EXPECT_EQ(a.base, 0u);
+  EXPECT_TRUE(warned.empty());
+  q.values = {"25", "20", "25"};
+  EXPECT_EQ(balance_rows(q, asker).base, 0u);
+  EXPECT_EQ(warned, std::vector<std::string>{"--vary full_house=25 is the same game as full_house=25"});
+  // A stop before the first row solves nothing: the answer says so.
+  std::atomic<bool> stop{true};
+  const BalanceAnswer stopped = balance(a, {}, asker, core::RunControl{.progress = {}, .stop = &stop, .stage = {}});
+  EXPECT_TRUE(stopped.completion.interrupted);
+  EXPECT_EQ(stopped.completion.completed, 0u);
+  EXPECT_EQ(stopped.completion.total, 3u);
 }
 
 }  // namespace

@@ -3,10 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/dice_text.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 #include "verflixt/version.h"
 
 namespace verflixt::kniffel {
@@ -92,6 +97,88 @@ core::report::Report describe(const MatchAnswer& a) {
   return r;
 }
 
+SeatPolicies seats_of(const KniffelRules& r, const std::vector<std::string>& specs, const Asker& asker) {
+  SeatPolicies t;
+  for (const auto& spec : specs)  // a mistyped name is one line before any solve
+    if (std::find(policy_names().begin(), policy_names().end(), spec) == policy_names().end()) make_policy(spec, r, nullptr);
+  for (const auto& spec : specs) {
+    if ((spec == "optimal" || spec == "chase") && !t.solution) t.solution = asker.solution(r);
+    t.owned.push_back(make_policy(spec, r, t.solution));
+    t.seats.push_back(t.owned.back().get());
+    t.chase.push_back(spec == "chase");
+  }
+  return t;
+}
+
+MatchAnswer play_match(const KniffelRules& r, const SeatPolicies& t, const MatchQuestion& q, const std::string& label,
+                       const Asker& asker) {
+  MatchAnswer answer;
+  answer.rules = r;
+  answer.preset = q.preset;
+  for (const KniffelPolicy* seat : t.seats) answer.seats.push_back(seat->name());
+  answer.seed = q.seed;
+  answer.threads = q.threads;
+  answer.tournament = q.tournament;
+  answer.run = asker.games(label, [&](const core::RunControl& control) {
+    return play_games(t.seats, r, q.games, q.seed, q.threads, control, t.chase);
+  });
+  return answer;
+}
+
+namespace {
+
+Hand hand_of(const std::string& text) {
+  const std::vector<int> faces = core::parse_dice_text(text, "--dice");
+  if (faces.size() != kDice)
+    throw core::InputError("--dice needs 5 dice, not " + std::to_string(faces.size()) + " (e.g. --dice \"6 6 3 2 1\")");
+  Hand h{};
+  for (int f : faces) ++h[static_cast<std::size_t>(f - 1)];
+  return h;
+}
+
+// The sheet of --open, --upper and --kniffel-scored, checked to be one a game can reach.
+Sheet sheet_of(const AdviceQuestion& q, const KniffelRules& r) {
+  Sheet s;
+  s.filled = (1u << kCategories) - 1;
+  if (q.open == "all") {
+    s.filled = 0;
+  } else {
+    std::string item;
+    for (std::size_t at = 0; at <= q.open.size(); ++at) {
+      if (at == q.open.size() || q.open[at] == ',') {
+        if (!item.empty()) s.filled = static_cast<std::uint16_t>(s.filled & ~(1u << category_of(item)));
+        item.clear();
+      } else if (q.open[at] != ' ') {
+        item += q.open[at];
+      }
+    }
+  }
+  if (s.done()) throw core::InputError("--open names no category; valid: all, or a comma-separated list of " +
+                                       core::join(std::vector<std::string>(category_names().begin(), category_names().end())));
+  if (!reachable_uppers(s.filled & 0x3fu, kMaxUpper)[static_cast<std::size_t>(q.upper)])
+    throw core::InputError("--upper " + std::to_string(q.upper) + " cannot come from the filled upper categories");
+  s.upper = std::min(q.upper, r.bonus_threshold);
+  s.kniffel_scored = q.kniffel_scored;
+  if (s.kniffel_scored && s.open(Kniffel)) throw core::InputError("--kniffel-scored: the kniffel box is open (--open names it)");
+  return s;
+}
+
+}  // namespace
+
+Situation situation(const KniffelRules& rules, const AdviceQuestion& q) {
+  if (!q.dice) throw core::InputError("--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
+  Situation at;
+  at.hand = hand_of(*q.dice);
+  at.throw_no = q.throw_;
+  if (at.throw_no > rules.throws)
+    throw core::InputError("--throw " + std::to_string(at.throw_no) + " is past the turn's " +
+                           std::to_string(rules.throws) + " throws");
+  at.sheet = sheet_of(q, rules);
+  at.upper = q.upper;
+  at.open = q.open;
+  return at;
+}
+
 Advice advise(const KniffelSolution& solution, const Situation& at) {
   Advice a;
   a.rules = solution.rules();
@@ -137,6 +224,24 @@ core::report::Report describe(const Advice& a) {
                                                  {.name = "loss", .text = "  loss ", .text_format = "%.4f"}});
   for (const auto& c : a.choices) rows.row({c.kind, c.what, c.value, a.choices.front().value - c.value});
   return r;
+}
+
+BenchAnswer bench(const KniffelRules& rules, std::uint64_t games, std::uint64_t seed, const Asker& asker) {
+  BenchAnswer a;
+  a.solution = std::make_shared<const KniffelSolution>(rules, 1);
+  for (const std::string spec : {"greedy", "optimal"}) {
+    const auto policy = make_policy(spec, rules, a.solution);
+    const ScoreRun run = asker.games("bench kniffel " + spec + " games", [&](const core::RunControl& control) {
+      return play_games({policy.get()}, rules, games, seed, 1, control);
+    });
+    if (run.interrupted) {  // a workload cut short is left out, never timed
+      a.stopped = true;
+      break;
+    }
+    a.workloads.push_back(
+        {.policy = spec, .games = run.tally.games, .seconds = run.seconds, .score_sum = run.tally.sum[0]});
+  }
+  return a;
 }
 
 core::report::Report describe(const BenchAnswer& a) {
