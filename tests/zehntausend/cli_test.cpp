@@ -4,11 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "../binary.h"
+#include "verflixt/core/error.h"
+#include "verflixt/games/zehntausend/answers.h"
 
 namespace verflixt::testing {
 namespace {
@@ -182,6 +188,63 @@ TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {
   EXPECT_NE(text.out.find("note: banking needs 400"), std::string::npos) << text.out;
   EXPECT_EQ(run("advise --game zehntausend --turn-total 350").code, 2);
   EXPECT_EQ(run("advise --game zehntausend --turn-total 350 --dice-left 7").code, 2);
+}
+
+// The library's advise (answers.h), asked directly: the situation refused in the words of the
+// options, and an accepted one whose best choice is plain: with 1000 set aside and one die
+// left, throwing busts two times in three, so banking (worth exactly the 1000) comes first.
+TEST(ZehntausendAdvice, TheQuestionIsCheckedAndAnswered) {
+  using namespace verflixt::zehntausend;
+  // A question after the throw `dice` (empty: before one, with `dice_left` dice).
+  const auto question = [](std::string dice, int dice_left, std::vector<std::string> other = {}, int seat = 1) {
+    AdviceQuestion q;
+    if (!dice.empty()) q.dice = dice;
+    if (dice_left) q.dice_left = dice_left;
+    q.other = std::move(other);
+    q.seat = seat;
+    return q;
+  };
+  const auto refused = [](const AdviceQuestion& q) {
+    ZehntausendRules rules;
+    try {
+      advice_situation(rules, q);
+    } catch (const core::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused(question("1 5", 2)), "give --dice (after a throw) or --dice-left (before one), not both");
+  AdviceQuestion odd = question("1 5", 0);
+  odd.score = 75;
+  EXPECT_EQ(refused(odd), "--score must be a multiple of 50, 0 or more");
+  EXPECT_EQ(refused(question("1 5", 0, {"500"}, 3)), "--seat must be 1..2");
+  ZehntausendRules rules;
+  const AdviceQuestion three = question("1 5 5 2 4 3", 0, {"500", "700"}, 2);
+  const Situation at = advice_situation(rules, three);
+  EXPECT_EQ(rules.players, 3);
+  EXPECT_EQ(at.me, 1);
+  EXPECT_EQ(at.faces.size(), 6u);
+  EXPECT_TRUE(advice_samples(ZehntausendRules{}, three));  // three players: Monte Carlo
+  AdviceQuestion last = question("", 1);
+  last.turn_total = 1000;
+  EXPECT_FALSE(advice_samples(ZehntausendRules{}, last));
+  const std::optional<Advice> advice = advise(ZehntausendRules{}, last, {});
+  ASSERT_TRUE(advice.has_value());
+  ASSERT_EQ(advice->rows.size(), 2u);
+  EXPECT_TRUE(advice->rows[0].bank);
+  EXPECT_EQ(advice->rows[0].points, 1000.0);
+  EXPECT_LT(advice->rows[1].points, 1000.0);
+  EXPECT_EQ(advice->policy, "exact");
+}
+
+// evaluate's turn question: the optimal policy's exact value is the solve's.
+TEST(ZehntausendAdvice, EvaluatingTheOptimalTurnPolicyGivesTheSolvesValue) {
+  using namespace verflixt::zehntausend;
+  EvaluateQuestion q;
+  q.exact = true;
+  const EvaluateAnswer a = evaluate(ZehntausendRules{}, q);
+  EXPECT_FALSE(a.sampled);
+  EXPECT_NEAR(a.exact.value, solve_answer(ZehntausendRules{}).solution.value, 1e-9);
 }
 
 }  // namespace

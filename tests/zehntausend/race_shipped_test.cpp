@@ -14,30 +14,19 @@
 #include "../binary.h"
 #include "cli/value_cache.h"
 #include "verflixt/games/zehntausend/race.h"
-#include "verflixt/version.h"
+#include "verflixt/games/zehntausend/race_store.h"
 
 namespace verflixt::zehntausend {
 namespace {
 
 const std::string kShipped = std::string(VERFLIXT_SOURCE_DIR) + "/strategies/zehntausend/exact-race.values";
 
-// The file's head (game, version, rules, cap) and values, as race_cache.cpp stores them:
-// sweeps, residual, turn evaluations, then the start values by seat, then the last turn's.
+// The file under its head (game, version, rules, cap), read as race_store.h reads it.
 Race shipped_race() {
   const ZehntausendRules rules;
-  const std::string head = "verflixt zehntausend race\nversion " + std::string(kVersion) + "\nrules " + rules_summary(rules) +
-                           "\novershoot " + std::to_string(kDefaultOvershoot) + "\n";
+  const std::string head = race_head(rules, kDefaultOvershoot);
   const std::vector<double> v = cli::read_values(kShipped, head);  // throws on another version or rules
-  const std::size_t g = static_cast<std::size_t>(rules.limit / kPointStep), seats = 2;
-  core::RaceSolution s;
-  s.rules = {.goal = static_cast<int>(g), .finish = core::RaceFinish::FinalRound, .overshoot = kDefaultOvershoot / kPointStep};
-  s.seats = static_cast<int>(seats);
-  s.sweeps = static_cast<int>(v[0]);
-  s.residual = v[1];
-  s.converged = true;
-  s.start.assign(v.begin() + 3, v.begin() + 3 + static_cast<std::ptrdiff_t>(seats * g * g));
-  s.last_turn.assign(v.begin() + 3 + static_cast<std::ptrdiff_t>(seats * g * g), v.end());
-  return Race(rules, kDefaultOvershoot, std::move(s));
+  return *race_from_values(rules, kDefaultOvershoot, v);
 }
 
 TEST(ZehntausendRaceShipped, IsTheFixedPointOfTheRaceAtEveryStartTried) {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <tuple>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/rng.h"
 #include "verflixt/games/zehntausend/engine.h"
+#include "verflixt/games/zehntausend/race_store.h"
 #include "verflixt/games/zehntausend/scoring.h"
 
 namespace verflixt::zehntausend {
@@ -212,6 +214,25 @@ TEST(ZehntausendRace, OptimalPolicyPlayedDieByDieMatchesTheExactValue) {
 TEST(ZehntausendRace, TwoPlayersAndAWholeOvershoot) {
   EXPECT_THROW(Race(ZehntausendRules{.limit = 500, .players = 3}), core::InputError);
   EXPECT_THROW(Race(ZehntausendRules{.limit = 500}, 120), core::InputError);
+}
+
+// The stored form (race_store.h) gives back the race it was taken from, and too few values
+// for the rules are refused as a file of other rules.
+TEST(ZehntausendRace, StoredValuesGiveTheSameRace) {
+  const ZehntausendRules rules{.limit = 500};
+  const Race race(rules);
+  const std::vector<double> values = race_values(race.solution());
+  const std::shared_ptr<const Race> back = race_from_values(rules, kDefaultOvershoot, values);
+  EXPECT_EQ(back->first_wins(), race.first_wins());
+  EXPECT_EQ(back->solution().sweeps, race.solution().sweeps);
+  EXPECT_EQ(back->bank_at(1, 0, 250, 3), race.bank_at(1, 0, 250, 3));
+  EXPECT_NE(race_head(rules, kDefaultOvershoot), race_head(ZehntausendRules{.limit = 1000}, kDefaultOvershoot));
+  try {
+    race_from_values(ZehntausendRules{.limit = 1000}, kDefaultOvershoot, values);
+    ADD_FAILURE() << "a race of other rules was read";
+  } catch (const core::InputError& e) {
+    EXPECT_STREQ(e.what(), "a saved race solution of other rules");
+  }
 }
 
 // `solve --game zehntausend --race`: the value the library finds, the thresholds table per

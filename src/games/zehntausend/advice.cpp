@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/games/zehntausend/answers.h"
 
 namespace verflixt::zehntausend {
@@ -48,7 +50,96 @@ constexpr const char* kNotSeparated =
     "the estimates do not separate the best choices (within 2 SE): their order by P(win) is not known; "
     "more --games may tell them apart";
 
+// Whether `spec` asks for the solved race (exact, exact:FILE), and the file.
+bool exact_spec(const std::string& spec, std::string& file) {
+  if (spec != "exact" && spec.rfind("exact:", 0) != 0) return false;
+  file = spec.size() > 6 ? spec.substr(6) : "";
+  return true;
+}
+
+// How the question wants everyone to play on: the solved race (exact, exact:FILE), or a seat
+// policy by Monte Carlo.
+struct PlayOn {
+  std::string asked;    // the policy as asked for, the default's name included
+  std::string file;     // exact:FILE's file
+  bool exact = false;   // the solved race, where P(win) is not exact otherwise
+  std::string sampled;  // the seat policy of the Monte Carlo games
+};
+
+PlayOn play_on(const ZehntausendRules& r, const AdviceQuestion& q) {
+  PlayOn p;
+  p.asked = q.policy.empty() ? "exact" : q.policy;
+  // The default (exact) with more than two players is the race policy by Monte Carlo, as the
+  // help says; asked for by name, exact is refused there.
+  p.exact = exact_spec(p.asked, p.file) && (r.players == 2 || !q.policy.empty());
+  p.sampled = p.exact || q.policy.empty() ? "race" : p.asked;
+  return p;
+}
+
+// The highest of the others' totals; 0 with none.
+int best_of(const std::vector<int>& others) { return others.empty() ? 0 : *std::max_element(others.begin(), others.end()); }
+
 }  // namespace
+
+Situation advice_situation(ZehntausendRules& r, const AdviceQuestion& q) {
+  // Before a throw (--dice-left) the question is bank or throw; after one (--dice), which dice
+  // to set aside and then bank or throw.
+  Situation a;
+  const bool before = a.before = q.dice_left.has_value();
+  if (before == q.dice.has_value())
+    throw core::InputError(before ? "give --dice (after a throw) or --dice-left (before one), not both"
+                            : "give --dice \"1 5 5 2 4 3\" (the dice just thrown) or --dice-left N (before a throw: bank "
+                              "or throw?)");
+  std::vector<int>& faces = a.faces;
+  const int dice_left = a.dice_left = before ? *q.dice_left : 0;
+  if (before && (dice_left < 1 || dice_left > r.dice))
+    throw core::InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
+  if (!before) faces = core::parse_dice_text(*q.dice, "--dice");
+  const int turn_total = a.turn_total = q.turn_total, total = a.score = q.score;
+  for (const std::string& s : q.other) a.opponents.push_back(core::parse_int(s, "--other", "command line", 0, 100000000));
+  if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
+    throw core::InputError("--dice needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
+  if (turn_total < 0 || turn_total % kPointStep) throw core::InputError("--turn-total must be a multiple of 50, 0 or more");
+  if (total < 0 || total % kPointStep) throw core::InputError("--score must be a multiple of 50, 0 or more");
+  if (!a.opponents.empty()) r.players = static_cast<int>(a.opponents.size()) + 1;
+  if (r.players > kMaxPlayers) throw core::InputError("--other: at most 7 other players");
+  const int me = a.me = q.seat - 1;
+  if (me < 0 || me >= r.players) throw core::InputError("--seat must be 1.." + std::to_string(r.players));
+  return a;
+}
+
+bool advice_samples(ZehntausendRules r, const AdviceQuestion& q) {
+  const Situation at = advice_situation(r, q);
+  if (at.opponents.empty()) return false;
+  const bool final_round = best_of(at.opponents) >= r.limit;
+  // A game over without the final round is refused (advice_choices), so nothing is played.
+  if (!r.final_round && (final_round || at.score >= r.limit)) return false;
+  return final_round || !play_on(r, q).exact;
+}
+
+std::optional<Advice> advise(ZehntausendRules r, const AdviceQuestion& q, const RaceSource& exact,
+                             const core::RunControl& control) {
+  const Situation at = advice_situation(r, q);
+  const TurnLibrary lib(r);
+  Advice advice = advice_choices(lib, at);
+  // exact[:FILE] answers from the solved race; where it cannot (the final round, solved below;
+  // more players, refused) the game is played on by Monte Carlo under race.
+  const PlayOn play = play_on(r, q);
+  const bool race = advice.race();
+  advice.exact = race && !advice.final_round() && play.exact;
+  if (advice.exact && r.players != 2)
+    throw core::InputError("--policy exact: the race is solved for two players; with more, give a seat policy (race, optimal, ...)");
+  if (advice.exact) exact_wins(*exact(play.file), advice);
+  advice.games = q.games;
+  if (race && !advice.exact) {
+    advice.seed = q.seed;
+    const auto policy = make_seat_policy(play.sampled, lib);
+    if (!sampled_wins(lib, *policy, advice.games, advice.seed, q.threads, advice, control)) return std::nullopt;
+  }
+  rank(advice);
+  advice.policy = race && !advice.exact ? play.sampled : play.asked;
+  return advice;
+}
 
 Advice advice_choices(const TurnLibrary& lib, const Situation& at) {
   const TurnModel& m = lib.model();

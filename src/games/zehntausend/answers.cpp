@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/version.h"
 
 namespace verflixt::zehntausend {
@@ -24,12 +25,18 @@ std::string dice_label(int d, const ZehntausendRules& r) {
 
 }  // namespace
 
-SolveAnswer solve_answer(const ZehntausendRules& rules) {
+SolveAnswer solve_answer(const ZehntausendRules& rules, const std::string& policy_file) {
+  if (!policy_file.empty()) core::check_output_target(policy_file, "--write-policy");
   const auto t0 = std::chrono::steady_clock::now();
   TurnModel model(rules);
   TurnSolution solution = solve_turn(model);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return {.model = std::move(model), .solution = std::move(solution), .seconds = seconds, .policy_file = ""};
+  SolveAnswer answer{.model = std::move(model), .solution = std::move(solution), .seconds = seconds, .policy_file = ""};
+  if (!policy_file.empty()) {
+    answer.policy_file = policy_file;
+    core::write_file_atomic(policy_file, policy_file_text(answer), "--write-policy");
+  }
+  return answer;
 }
 
 core::report::Report describe(const SolveAnswer& a) {
@@ -73,6 +80,21 @@ std::string policy_file_text(const SolveAnswer& a) {
                      "# verflixt " + std::string(kVersion) + " zehntausend optimal turn policy\n# rules " +
                          rules_summary(a.model.rules()) + "\n# exact turn value " + number("%.6f", a.solution.value) +
                          "\n");
+}
+
+EvaluateAnswer evaluate(const ZehntausendRules& rules, const EvaluateQuestion& q, const core::RunControl& control) {
+  const TurnLibrary lib(rules);
+  const TurnPolicy p = make_turn_policy(q.policy, lib);
+  EvaluateAnswer answer{.rules = rules, .policy = p.name, .exact = evaluate_turn(lib.model(), p),
+                        .optimal = lib.solution().value, .sampled = !q.exact, .seed = 0, .threads = 1, .run = {},
+                        .interrupted = false};
+  if (answer.sampled) {
+    answer.seed = q.seed;
+    answer.threads = q.threads;
+    answer.run = sample_turns(lib.model(), p, q.turns, q.seed, q.threads, control);
+    answer.interrupted = answer.run.interrupted;
+  }
+  return answer;
 }
 
 core::report::Report describe(const EvaluateAnswer& a) {

@@ -1,8 +1,11 @@
 // The two-player race's answers (answers.h): the race solved, a pairing of seats solved, a
 // solve stopped before it converged, and the race's policy rated against opponents.
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,6 +113,15 @@ core::report::Report describe(const RaceAnswer& a) {
   return j;
 }
 
+PairingAnswer pairing_answer(const ZehntausendRules& rules, const std::array<std::string, 2>& seats, int overshoot,
+                             const core::RaceOptions& options, const RaceSource& exact) {
+  const auto t0 = std::chrono::steady_clock::now();
+  PairingAnswer answer{.rules = rules, .pairing = solve_pairing(rules, seats, overshoot, options, exact),
+                       .overshoot = overshoot, .seconds = 0};
+  answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return answer;
+}
+
 core::report::Report describe(const PairingAnswer& a) {
   const core::RaceSolution& s = a.pairing.solution;
   const std::array<std::string, 2>& specs = a.pairing.seats;
@@ -172,6 +184,34 @@ void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const Turn
     }
     answer.rated.push_back(x);
   }
+}
+
+RaceEvaluation evaluate_race_policy(const ZehntausendRules& r, const RaceEvaluationQuestion& q, const RaceSource& source,
+                                    const core::RunControl& control) {
+  const std::vector<std::string> opponents = q.against.empty() ? std::vector<std::string>{"optimal"} : q.against;
+  const TurnLibrary lib(r);
+  std::map<std::string, std::shared_ptr<const Race>> races;
+  const RaceSource once = [&races, &source](const std::string& file) {
+    std::shared_ptr<const Race>& race = races[file];
+    if (!race) race = source(file);
+    return race;
+  };
+  // The opponent `exact` is the best response to the policy: a pairing's seat, never played.
+  std::vector<std::unique_ptr<SeatPolicy>> sampled(opponents.size());
+  for (std::size_t i = 0; i < opponents.size(); ++i) {
+    if (opponents[i] != kExactSeat)
+      sampled[i] = make_seat_policy(opponents[i], lib, once);
+  }
+  const std::unique_ptr<SeatPolicy> policy = make_seat_policy(q.policy, lib, once);
+  // The pairing's name of the policy: `exact` is its seat that maximizes; the solved race's
+  // policy, fixed, is exact:FILE (an empty FILE: the solved one).
+  const std::string fixed = q.policy == kExactSeat ? std::string(kExactSeat) + ":" : q.policy;
+
+  RacePairings pairings(r, kDefaultOvershoot, once);
+  RaceEvaluation answer{.rules = r, .policy = policy->name(), .opponents = opponents, .exact_only = q.exact,
+                        .seed = q.seed, .games = q.games, .threads = q.threads, .rated = {}, .interrupted = false};
+  rate_race_policy(answer, pairings, lib, *policy, fixed, sampled, control);
+  return answer;
 }
 
 core::report::Report describe(const RaceEvaluation& a) {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,7 +38,9 @@ struct SolveAnswer {
   double seconds = 0;       // building the model and solving it
   std::string policy_file;  // where the optimal policy was written; empty: nowhere
 };
-SolveAnswer solve_answer(const ZehntausendRules& rules);
+// Solves the turn and, where `policy_file` names one, writes the optimal policy there (its
+// target checked before the solve; InputError naming --write-policy).
+SolveAnswer solve_answer(const ZehntausendRules& rules, const std::string& policy_file = "");
 core::report::Report describe(const SolveAnswer& answer);
 // The optimal turn policy as the file `evaluate --policy policy:FILE` reads.
 std::string policy_file_text(const SolveAnswer& answer);
@@ -55,6 +58,17 @@ struct EvaluateAnswer {
   TurnRun run;              // the turns played; empty when not sampled
   bool interrupted = false; // Ctrl-C stopped the run (or the exact evaluation)
 };
+// What evaluate asks of a turn policy, field by field its options.
+struct EvaluateQuestion {
+  std::string policy = "optimal";  // the turn policy's spec (make_turn_policy)
+  bool exact = false;              // the exact evaluation only, no turns played
+  std::uint64_t turns = 1000000;   // turns played die by die
+  std::uint64_t seed = 1;          // the turns' only, as threads
+  int threads = 1;
+};
+// The question answered: the policy's exact evaluation and, unless exact, its turns played
+// under `control` (a Ctrl-C keeps the turns played: run.interrupted).
+EvaluateAnswer evaluate(const ZehntausendRules& rules, const EvaluateQuestion& question, const core::RunControl& control = {});
 core::report::Report describe(const EvaluateAnswer& answer);
 
 // Whole games of 2..8 seats at kernel speed, as seated and, over every rotation of the seats,
@@ -124,6 +138,9 @@ struct PairingAnswer {
   int overshoot = kDefaultOvershoot;
   double seconds = 0;
 };
+// The race between two seat specs solved (solve_pairing, race_policies.h), timed.
+PairingAnswer pairing_answer(const ZehntausendRules& rules, const std::array<std::string, 2>& seats, int overshoot,
+                             const core::RaceOptions& options, const RaceSource& exact);
 core::report::Report describe(const PairingAnswer& answer);
 
 // A race solve stopped by Ctrl-C before it converged: no value of the game, only how far it got.
@@ -162,6 +179,21 @@ void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const Turn
                       const std::string& fixed, std::span<const std::unique_ptr<SeatPolicy>> sampled,
                       const core::RunControl& control);
 core::report::Report describe(const RaceEvaluation& answer);
+
+// What evaluate asks of the solved race's policy, field by field its options.
+struct RaceEvaluationQuestion {
+  std::string policy;                 // exact (the solved race) or exact:FILE (a saved one)
+  std::vector<std::string> against;   // the opponents in order; none: optimal
+  bool exact = false;                 // exact P(win) only, no kernel games
+  std::uint64_t games = 100000;       // kernel games per seating
+  std::uint64_t seed = 1;
+  int threads = 1;
+};
+// The question answered under `rules` (two players): the opponents' seats built first, so that
+// a typo costs no solve, then the policy's; each race `source` gives (exact:FILE's file, empty
+// for the solved one) read once for every seat. A Ctrl-C keeps the opponents rated.
+RaceEvaluation evaluate_race_policy(const ZehntausendRules& rules, const RaceEvaluationQuestion& question,
+                                    const RaceSource& source, const core::RunControl& control);
 
 // ---- Advice (advice.cpp) ----
 
@@ -216,5 +248,34 @@ bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_
 // Ranks the choices and says whether the best is told from the second.
 void rank(Advice& advice);
 core::report::Report describe(const Advice& advice);
+
+// What advise is asked, field by field its options (the dice as typed): where I stand, and how
+// everyone plays on for P(win).
+struct AdviceQuestion {
+  std::optional<std::string> dice;   // after a throw: the dice thrown, "1 5 5 2 4 3"
+  std::optional<int> dice_left;      // before a throw: the dice left to throw
+  int turn_total = 0;                // points set aside earlier this turn
+  int score = 0;                     // my game total
+  std::vector<std::string> other;    // the others' game totals as typed, in seat order after me
+  int seat = 1;                      // my seat, 1 moves first
+  // exact[:FILE] (the solved two-player race) or a seat policy for Monte Carlo; empty: the
+  // default, exact with two players and race by Monte Carlo with more.
+  std::string policy;
+  std::uint64_t games = 20000;       // games per choice for a Monte Carlo P(win)
+  std::uint64_t seed = 1;
+  int threads = 1;                   // for the Monte Carlo games
+};
+// The situation the question describes, checked (InputError in the words of its options);
+// with others, rules.players becomes their number and mine.
+Situation advice_situation(ZehntausendRules& rules, const AdviceQuestion& question);
+// Whether the answer plays Monte Carlo games: with others, unless P(win) is exact (the solved
+// race, the final round).
+bool advice_samples(ZehntausendRules rules, const AdviceQuestion& question);
+// The question answered: every choice with its exact expected points and, with others, its
+// P(win), from the race `exact` reads (exact[:FILE]: the file, empty for the solved one) or
+// by Monte Carlo, ranked. Nothing when a stop (control.stop, Ctrl-C) cut the games short: the
+// choices sampled in part rank nothing.
+std::optional<Advice> advise(ZehntausendRules rules, const AdviceQuestion& question, const RaceSource& exact,
+                             const core::RunControl& control = {});
 
 }  // namespace verflixt::zehntausend

@@ -2,8 +2,7 @@
 // the project's commands, options, output formats and Ctrl-C convention.
 #include "games/zehntausend/commands/commands.h"
 
-#include <algorithm>
-#include <memory>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,18 +15,17 @@
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/file_io.h"
-#include "verflixt/core/ini.h"
 #include "verflixt/games/zehntausend/answers.h"
 #include "verflixt/games/zehntausend/monte_carlo.h"
-#include "verflixt/games/zehntausend/race_policies.h"
 #include "verflixt/games/zehntausend/policy.h"
-#include "verflixt/games/zehntausend/turn_solver.h"
+#include "verflixt/games/zehntausend/race_policies.h"
 
 namespace verflixt::cli {
 
 using namespace zehntausend_cli;
 using namespace verflixt::zehntausend;
+
+namespace {
 
 int zehntausend_rules_command(int argc, const char* const* argv) {
   return print_rules(argc, argv, "rules --game zehntausend options", game_options(),
@@ -52,13 +50,7 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
   };
   g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
-    if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-    SolveAnswer answer = solve_answer(r);
-    if (vm.count("write-policy")) {
-      answer.policy_file = vm["write-policy"].as<std::string>();
-      core::write_file_atomic(answer.policy_file, policy_file_text(answer), "--write-policy");
-    }
-    return AnswerResult{describe(answer)};
+    return AnswerResult{describe(solve_answer(r, vm.count("write-policy") ? vm["write-policy"].as<std::string>() : ""))};
   };
   return answer_command(argc, argv, g);
 }
@@ -92,20 +84,19 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
   };
   g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
-    const TurnLibrary lib(r);
-    const TurnPolicy p = make_turn_policy(vm["policy"].as<std::string>(), lib);
-    EvaluateAnswer answer{.rules = r, .policy = p.name, .exact = evaluate_turn(lib.model(), p),
-                          .optimal = lib.solution().value, .sampled = !vm["exact"].as<bool>(), .seed = 0, .threads = 1,
-                          .run = {}, .interrupted = false};
-    Completion c = completion(0, 0, "turns");
-    if (answer.sampled) {
-      answer.seed = seed_from(vm);
-      answer.threads = threads_from(vm);
-      answer.run = with_progress("evaluate zehntausend turns", [&](const core::RunControl& control) {
-        return sample_turns(lib.model(), p, vm["turns"].as<std::uint64_t>(), answer.seed, answer.threads, control);
-      });
-      c = completion(answer.run.tally.turns, answer.run.requested, "turns", answer.run.interrupted);
+    EvaluateQuestion q{.policy = vm["policy"].as<std::string>(), .exact = vm["exact"].as<bool>(),
+                       .turns = vm["turns"].as<std::uint64_t>(), .seed = 0, .threads = 1};
+    if (!q.exact) {
+      q.seed = seed_from(vm);
+      q.threads = threads_from(vm);
     }
+    // Only the turns played show progress and stop on Ctrl-C.
+    EvaluateAnswer answer = q.exact ? evaluate(r, q)
+                                    : with_progress("evaluate zehntausend turns",
+                                                    [&](const core::RunControl& control) { return evaluate(r, q, control); });
+    const Completion c = answer.sampled
+                             ? completion(answer.run.tally.turns, answer.run.requested, "turns", answer.interrupted)
+                             : completion(0, 0, "turns");
     answer.interrupted = c.interrupted;
     return AnswerResult{describe(answer), c};
   };
@@ -182,6 +173,78 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
   return balance_command(argc, argv, g);
 }
 
+// The question the options ask (their values as given: the default --policy is the empty one).
+AdviceQuestion advice_question(const po::variables_map& vm) {
+  AdviceQuestion q;
+  q.turn_total = vm["turn-total"].as<int>();
+  q.score = vm["score"].as<int>();
+  q.seat = vm["seat"].as<int>();
+  q.games = vm["games"].as<std::uint64_t>();
+  q.seed = seed_from(vm);
+  if (vm.count("dice")) q.dice = vm["dice"].as<std::string>();
+  if (vm.count("dice-left")) q.dice_left = vm["dice-left"].as<int>();
+  if (vm.count("other")) q.other = vm["other"].as<std::vector<std::string>>();
+  if (!vm["policy"].defaulted()) q.policy = vm["policy"].as<std::string>();
+  return q;
+}
+
+// What advise reads before --format: the rules, given their number of players by the
+// question, whose situation is checked there.
+struct AdviseRead {
+  ZehntausendRules rules;
+  AdviceQuestion question;
+};
+
+AnswerGame<AdviseRead> advise_game() {
+  const core::OptionTable own = {
+      core::asked(core::renamed(
+          core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"), "throw")),
+      core::asked(core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
+                  "Dice left to throw (before a throw)"),
+      core::asked(core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn")),
+      core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
+      core::asked(core::renamed(
+          core::words_option("other", "another player's game total (repeatable; in seat order after me)"), "opponent")),
+      core::asked(core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); the others take the other seats in order")),
+      core::policy_option("policy", "exact",
+                          "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a "
+                          "seat policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)"),
+      core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+                                          "exact: the solved race's cap (solve --race --overshoot)"),
+                     "Race cap past the limit"),
+      core::labelled(core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)"),
+                     "Games per choice (Monte Carlo)")};
+  AnswerGame<AdviseRead> g{
+      .game = "zehntausend", .command = "advise", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .usage = "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
+               "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
+               "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
+               "Ranks every legal set-aside of the throw with bank or throw by exact expected points of the turn\n"
+               "and, with others, by P(win): exact against one opponent (the solved two-player race, cached\n"
+               "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
+               "under --policy."};
+  g.rules = [](const po::variables_map& vm) {
+    AdviseRead read{game_rules(vm), advice_question(vm)};
+    advice_situation(read.rules, read.question);
+    return read;
+  };
+  g.answer = [](const po::variables_map& vm, const AdviseRead& read) {
+    AdviceQuestion q = read.question;
+    // --threads and Ctrl-C count only while the others' games are sampled.
+    core::RunControl control;
+    if (advice_samples(read.rules, q)) {
+      q.threads = threads_from(vm);
+      control = stop_control();
+    }
+    const std::optional<Advice> advice = advise(read.rules, q, race_source(vm, read.rules), control);
+    if (!advice) return nothing_finished(report_head(read.rules), "advices");
+    return AnswerResult{describe(*advice)};
+  };
+  return g;
+}
+
+}  // namespace
+
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> zehntausend_commands() {
   return {
@@ -189,7 +252,8 @@ std::vector<core::Command> zehntausend_commands() {
       {"solve", zehntausend_solve_command, "", "", ";--race"},
       {"evaluate", zehntausend_evaluate_command, "", "--turns 2000"},
       {"tournament", zehntausend_tournament_command, "", "--seat optimal --seat bank:400 --games 200"},
-      {"advise", zehntausend_advise_command, "", "--dice 155243", nullptr, zehntausend_advise_request_options},
+      {"advise", [](int argc, const char* const* argv) { return answer_command(argc, argv, advise_game()); }, "",
+       "--dice 155243", nullptr, [] { return answer_options(advise_game()); }},
       {"bench", zehntausend_bench_command, "", "--games 2000"},
       {"balance", zehntausend_balance_command, "", "--set limit=3000 --games 500"},
   };

@@ -1,18 +1,23 @@
-// `verflixt solve --game zehntausend --race`: the two-player race solved exactly (race.h) —
-// P(the first player wins) under optimal play with Bankrott and the final round, how far the
-// iteration went, and the bank thresholds by game totals and dice left. With --seat twice:
-// the exact P(the first player wins) of that pairing, a seat playing a policy or maximizing
-// (race_policies.h).
+// `verflixt solve --game zehntausend --race` and `evaluate --policy exact[:FILE]`: the
+// two-player race solved exactly (race.h, race_policies.h, answers.h), and the solved race
+// for every command that plays or answers with it (advise, the seats exact and exact:FILE):
+// from a file the user names, from the cache, from the solution shipped for the preset
+// (race_store.h), or solved (with a progress line and Ctrl-C) and cached. A solve takes some
+// 20 s of CPU time at the preset's limit; reading one, a second.
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/game_balance.h"
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
-#include "verflixt/games/zehntausend/race.h"
-#include "verflixt/games/zehntausend/race_policies.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/games/zehntausend/race_store.h"
 
 namespace verflixt::cli::zehntausend_cli {
 
@@ -36,6 +41,58 @@ core::OptionTable race_options() {
 
 namespace {
 
+struct SolvedRace {
+  std::shared_ptr<const Race> race;
+  std::string source;  // file, cache, shipped or solved
+  double seconds = 0;  // the solve's, when solved
+};
+
+// The solved race: from `file` when named, else from the cache (--cache, --no-cache), else the
+// shipped solution of the preset, else solved and cached. Ctrl-C during the solve exits 130 at
+// once unless `partial` (solve --race reports it).
+SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file, bool partial = false) {
+  const int overshoot = vm.count("overshoot") ? vm["overshoot"].as<int>() : kDefaultOvershoot;
+  const std::string head = race_head(r, overshoot);
+  if (!file.empty()) return {race_from_values(r, overshoot, read_values(file, head)), "file"};
+  const ValueCache cache(vm, "zehntausend-race", head);
+  if (const auto values = cache.read()) {
+    try {
+      return {race_from_values(r, overshoot, *values), "cache"};
+    } catch (const core::InputError&) {
+      // A damaged cache file: solved again below.
+    }
+  }
+  // The shipped race is read only under its own head (this version, these rules); any other
+  // rules are solved below.
+  if (!vm["no-cache"].as<bool>()) {
+    const std::string shipped = core::find_data_file(kShippedRace, "zehntausend");
+    if (std::filesystem::is_regular_file(shipped)) {
+      try {
+        return {race_from_values(r, overshoot, read_values(shipped, head)), "shipped"};
+      } catch (const core::InputError&) {
+        // Other rules, or another version's file: solved below.
+      }
+    }
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  // Ctrl-C stops between waves of levels: the values found so far, marked not converged, not cached.
+  SolvedRace out;
+  out.race = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
+    const core::RaceOptions options{.threads = threads_or_every_core(vm), .control = &control};
+    return std::make_shared<const Race>(r, overshoot, options);
+  });
+  out.source = "solved";
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (out.race->solution().converged && !interrupt_flag().load()) {
+    cache.write(race_values(out.race->solution()));
+  } else if (!partial) {
+    // Nothing is printed or written yet: an unsolved race is no answer to give (the command
+    // line prints the result marked interrupted, with nothing in it).
+    throw core::Interrupted("solving the two-player race (nothing cached)");
+  }
+  return out;
+}
+
 // Ctrl-C during a solve: the sweeps done are no value of the game; say how far it got, print none.
 int unsolved(const po::variables_map& vm, const std::string& format, const UnsolvedRace& answer) {
   const Completion c = completion(static_cast<std::uint64_t>(answer.sweeps), 0, "sweeps", true);
@@ -46,26 +103,25 @@ int unsolved(const po::variables_map& vm, const std::string& format, const Unsol
 // optimal one), its value and how the iteration went.
 int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, const std::string& format) {
   const std::vector<std::string> specs = seat_specs(vm, 2);
-  const int overshoot = vm["overshoot"].as<int>();
-  const auto t0 = std::chrono::steady_clock::now();
-  PairingAnswer answer{.rules = r, .pairing = {}, .overshoot = overshoot, .seconds = 0};
-  answer.pairing =
+  const PairingAnswer answer =
       with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
-        return solve_pairing(r, {specs[0], specs[1]}, overshoot,
-                             core::RaceOptions{.threads = threads_or_every_core(vm), .control = &control},
-                             race_source(vm, r));
+        return pairing_answer(r, {specs[0], specs[1]}, vm["overshoot"].as<int>(),
+                              core::RaceOptions{.threads = threads_or_every_core(vm), .control = &control},
+                              race_source(vm, r));
       });
-  answer.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const core::RaceSolution& s = answer.pairing.solution;
   if (interrupt_flag().load() && !s.converged)
     return unsolved(vm, format,
                     {.rules = r, .sweeps = s.sweeps,
                      .what = "the race " + specs[0] + " against " + specs[1] + " is not solved", .after = ""});
-  const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps");
-  return finish(vm, format, c, describe(answer).render(format));
+  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), describe(answer).render(format));
 }
 
 }  // namespace
+
+RaceSource race_source(const po::variables_map& vm, const ZehntausendRules& r) {
+  return [&vm, r](const std::string& file) { return race_for(vm, r, file).race; };
+}
 
 int race_command(const po::variables_map& vm) {
   const ZehntausendRules r = game_rules(vm);
@@ -83,9 +139,28 @@ int race_command(const po::variables_map& vm) {
     return unsolved(vm, format,
                     {.rules = r, .sweeps = s.sweeps, .what = "the two-player race is not solved",
                      .after = " (nothing cached, nothing saved)"});
-  if (!save.empty() && s.converged && !interrupted) save_race(save, *solved.race);
+  if (!save.empty() && s.converged && !interrupted)
+    write_values(save, race_head(solved.race->rules(), solved.race->overshoot()), race_values(s));
   const RaceAnswer answer{.race = solved.race, .source = solved.source, .seconds = solved.seconds, .table_step = step};
-  const Completion c = completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps");
+  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), describe(answer).render(format));
+}
+
+int race_evaluate(const po::variables_map& vm) {
+  ZehntausendRules r = game_rules(vm);
+  if (r.players != 2) {
+    balance_warning("players=" + std::to_string(r.players) + ": the race policy plays two-player games; evaluated with 2");
+    r.players = 2;
+  }
+  const std::string format = format_from(vm, kFormats);
+  if (!vm["turns"].defaulted()) balance_warning("--turns changes nothing for a race policy (it plays --games whole games)");
+  RaceEvaluationQuestion q{.policy = vm["policy"].as<std::string>(), .against = {}, .exact = vm["exact"].as<bool>(),
+                           .games = vm["games"].as<std::uint64_t>(), .seed = seed_from(vm), .threads = threads_from(vm)};
+  if (vm.count("against")) q.against = vm["against"].as<std::vector<std::string>>();
+  RaceEvaluation answer = with_progress("evaluate zehntausend race policy", [&](const core::RunControl& control) {
+    return evaluate_race_policy(r, q, race_source(vm, r), control);
+  });
+  const Completion c = completion(answer.rated.size(), answer.opponents.size(), "opponents", answer.interrupted);
+  answer.interrupted = c.interrupted;
   return finish(vm, format, c, describe(answer).render(format));
 }
 
