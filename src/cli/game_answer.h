@@ -1,6 +1,6 @@
 #pragma once
-// `verflixt advise|evaluate|solve --game NAME`: the commands that print one answer, written
-// once for every game. A game supplies only what is its own (AnswerGame): the command's
+// `verflixt advise|evaluate|solve --game NAME` (and a game's own commands of one answer, such
+// as a bench): the commands that print one answer, written once for every game. A game supplies only what is its own (AnswerGame): the command's
 // options and help, what it checks or hands to another command before its rules are read,
 // how its rules are read, and its answer. The option table's order, the order everything is
 // read and checked in — so that a bad input meets the same check first in every game — and
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "verflixt/core/answer.h"
 #include "verflixt/core/option.h"
 #include "verflixt/core/report.h"
@@ -39,17 +40,16 @@ inline AnswerResult nothing_finished(core::report::Report head, std::string unit
 // before --format, such as the situation an advice is asked for, that too).
 template <class R>
 struct AnswerGame {
-  std::string game{};           // as --game names it
+  GameRules<R> rules{};         // the game, its rules options (first in the help) and how they are read
   std::string command{};        // advise, evaluate, solve
-  core::OptionTable options{};  // --game and the rules options, first in the help
   core::OptionTable own{};      // the command's own options (a solution cache's included)
   bool sampling = false;        // --seed and --threads after them
   std::vector<std::string> formats = {"table", "json", "csv"};
+  bool table_for_csv = false;   // a bench has no rows to compare: --format csv prints its table
   std::string usage{};          // the help's text: its usage lines and what the command does
   // Checked, or handed to another command, before the rules are read: an exit code ends the
   // command there (solve --compensate, solve --race).
   std::function<std::optional<int>(const po::variables_map&)> first{};
-  std::function<R(const po::variables_map&)> rules{};
   std::function<AnswerResult(const po::variables_map&, const R&)> answer{};
 };
 
@@ -57,21 +57,33 @@ struct AnswerGame {
 // give (core::Command::request_options).
 template <class R>
 core::OptionTable answer_options(const AnswerGame<R>& g) {
-  return g.options + g.own + (g.sampling ? sampling_options() : core::OptionTable{});
+  return g.rules.options() + g.own + (g.sampling ? sampling_options() : core::OptionTable{});
 }
 
 template <class R>
 int answer_command(int argc, const char* const* argv, const AnswerGame<R>& g) {
   po::variables_map vm;
-  if (!parse(argc, argv, g.command + " --game " + g.game + " options", answer_options(g) + output_options(g.formats),
+  if (!parse(argc, argv, g.command + " --game " + g.rules.game() + " options", answer_options(g) + output_options(g.formats),
              g.usage, vm))
     return 0;
   if (g.first)
     if (const std::optional<int> code = g.first(vm)) return *code;
   const R read = g.rules(vm);
-  const std::string format = format_from(vm, g.formats);
+  std::string format = format_from(vm, g.formats);
+  if (g.table_for_csv && format == "csv") format = "table";
   const AnswerResult result = g.answer(vm, read);
   return finish(vm, format, result.done, result.mark_only && format != "json" ? "" : result.report.render(format));
+}
+
+// The same as entries of a game's command list: `game` is the function that gives the
+// command's AnswerGame.
+template <auto game>
+int answer_command_of(int argc, const char* const* argv) {
+  return answer_command(argc, argv, game());
+}
+template <auto game>
+core::OptionTable answer_options_of() {
+  return answer_options(game());
 }
 
 }  // namespace verflixt::cli

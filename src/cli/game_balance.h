@@ -64,8 +64,7 @@ struct BalanceSampling {
 
 template <class R>
 struct BalanceGame {
-  std::string game;  // as --game names it
-  const core::RuleTable<R>* table = nullptr;
+  GameRules<R> rules;  // the game, its rules options and how they are read
   BalanceMeasure measure;
   std::uint64_t default_games = 100000;
   std::string seat_help;  // the policies --seat takes
@@ -135,24 +134,23 @@ const core::RuleParam<R>& balance_param(const core::RuleTable<R>& table, const s
 template <class R>
 std::vector<std::string> balance_seats(const BalanceGame<R>& g, R& r, const std::vector<std::string>& given) {
   if (!given.empty()) r.players = static_cast<int>(given.size());
-  g.table->validate(r);
+  g.rules.table->validate(r);
   return given.empty() ? std::vector<std::string>(static_cast<size_t>(r.players), g.strongest(r)) : given;
 }
 
 template <class R>
 int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) {
-  const core::RuleTable<R>& table = *g.table;
-  const core::OptionTable options = core::OptionTable{core::word_option("game", g.game, "the game")} +
-                                    game_rules_options(g.game, table) +
-                                    balance_options(g.seat_help, g.strongest_help, g.default_games);
+  const core::RuleTable<R>& table = *g.rules.table;
+  const std::string& game = g.rules.game();
+  const core::OptionTable options = g.rules.options() + balance_options(g.seat_help, g.strongest_help, g.default_games);
   po::variables_map vm;
-  if (!parse(argc, argv, "balance --game " + g.game + " options", options, balance_usage(g.game, g.measure), vm))
+  if (!parse(argc, argv, "balance --game " + game + " options", options, balance_usage(game, g.measure), vm))
     return 0;
   const std::vector<std::string> formats = {"table", "json", "csv"};
   const std::string format = format_from(vm, formats);
   std::vector<std::string> given;
   if (vm.count("seat")) given = seat_specs(vm, 8);
-  const R rules = game_rules_from(vm, table);
+  const R rules = g.rules(vm);
   // The preset the rules start from: --preset, or the one the rules file names.
   const RuleSources sources = rule_sources(vm);
   std::string preset = table.find(sources.preset).name;
@@ -190,10 +188,10 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
                             ? "the rules equal their preset " + preset + ": the two rows are one ruleset, nothing changes"
                             : "--vary " + vary_key + "=" + rulesets[a].first + " and =" + rulesets[b].first +
                                   " give the same rules and seats: those rows differ by nothing");
-  BalanceRunInfo info{g.game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
+  BalanceRunInfo info{game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
   info.sampling = {count_from(vm, "games"), seed_from(vm), threads_from(vm)};
   bool interrupted = false;
-  const std::vector<BalanceRow> rows = with_progress("balance " + g.game + " games", [&](const core::RunControl& control) {
+  const std::vector<BalanceRow> rows = with_progress("balance " + game + " games", [&](const core::RunControl& control) {
     std::vector<BalanceRow> done;
     const std::uint64_t n = info.sampling.games, total = n * rulesets.size();
     for (size_t k = 0; k < rulesets.size() && !interrupted; ++k) {
@@ -206,6 +204,11 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
     return done;
   });
   return balance_finish(vm, format, info, rows, interrupted);
+}
+// The same as an entry of a game's command list: `game` gives the BalanceGame.
+template <auto game>
+int balance_command_of(int argc, const char* const* argv) {
+  return balance_command(argc, argv, game());
 }
 
 }  // namespace verflixt::cli

@@ -3,7 +3,9 @@
 // rules options, print the rules, head a result, check the seats of a table, and run a sampler
 // under the Ctrl-C convention (cli.h). Each game's command file keeps only what is its own:
 // its options' help texts, its usage lines and its output. Private to the executable.
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +30,14 @@ core::OptionTable game_rules_options(const std::string& game, const core::RuleTa
   std::vector<std::string> descriptions;
   for (const auto& p : table.presets) descriptions.push_back(p.description);
   return game_rules_options(game, table.preset_names(), descriptions);
+}
+
+// --game NAME, then the rules options: the head of the option table of every command of a
+// game behind --game.
+template <class R>
+core::OptionTable game_options(const core::RuleTable<R>& table) {
+  return core::OptionTable{core::word_option("game", table.game, "the game: " + table.game + " here")} +
+         game_rules_options(table.game, table);
 }
 
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was
@@ -99,9 +109,69 @@ int print_rules(int argc, const char* const* argv, const std::string& caption, c
   return emit_rules(vm, table, rules);
 }
 
+// A game's rules as every one of its commands reads them: the table (which names the game
+// for --game), the title `rules --help` gives it, whole-number options of its own that act
+// as --set (Pig's --bust-face N is --set bust_face=N), the seats where a command fixes them
+// (Pig's solve and evaluate: two), and how they are read where a game reads more.
+template <class R>
+struct GameRules {
+  const core::RuleTable<R>* table = nullptr;
+  std::string title{};
+  core::OptionTable shorthands{};
+  std::optional<int> players{};
+  std::function<R(const po::variables_map&)> read{};
+
+  const std::string& game() const { return table->game; }
+  core::OptionTable options() const { return game_options(*table) + shorthands; }
+  R operator()(const po::variables_map& vm) const {
+    if (read) return read(vm);
+    std::vector<std::string> sets;  // before every --set, which is read last
+    for (const core::Option& o : shorthands)
+      if (vm.count(o.name)) {
+        std::string key = o.name;
+        std::replace(key.begin(), key.end(), '-', '_');
+        sets.push_back(key + "=" + std::to_string(vm[o.name].template as<int>()));
+      }
+    R r = game_rules_from(vm, *table, sets);
+    if constexpr (requires { r.players; })
+      if (players) {
+        r.players = *players;
+        table->validate(r);
+      }
+    return r;
+  }
+};
+
+// `verflixt rules --game NAME` for every game behind --game, in the same words for each: its
+// options are the game's (GameRules::options), and the title names the game in the help.
+template <class R>
+int game_rules_command(int argc, const char* const* argv, const GameRules<R>& rules) {
+  std::string presets;
+  for (const auto& name : rules.table->preset_names()) presets += (presets.empty() ? "" : "|") + name;
+  const std::string& game = rules.game();
+  return print_rules(argc, argv, "rules --game " + game + " options", rules.options(),
+                     "usage: verflixt rules --game " + game + " [--preset " + presets +
+                         "] [--rules FILE] [--set key=value ...]\n"
+                         "Prints every rule parameter of " + rules.title + " (docs/rules/" + game + ".md) as a\n"
+                         "commented INI file that --rules FILE reads back on every --game " + game + " command.",
+                     *rules.table, rules);
+}
+// The same as an entry of a game's command list: `rules` is the function that gives the
+// game's GameRules.
+template <auto rules>
+int rules_command_of(int argc, const char* const* argv) {
+  return game_rules_command(argc, argv, rules());
+}
+
 using core::advice_headline;
 using core::RankedChoice;
 using core::se_distance;
+
+// An option's value, none where it was not given: a question's optional field.
+template <class T>
+std::optional<T> given(const po::variables_map& vm, const char* key) {
+  return vm.count(key) ? std::optional<T>(vm[key].as<T>()) : std::nullopt;
+}
 
 // A count option declared as po::value<std::uint64_t> (--games, --turns), checked to 1..2^40.
 std::uint64_t count_from(const po::variables_map& vm, const char* key);

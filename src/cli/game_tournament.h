@@ -48,17 +48,14 @@ struct TournamentResult {
 
 template <class R>
 struct TournamentGame {
-  std::string game{};           // as --game names it
-  core::OptionTable options{};  // --game and the rules options, first in the help
+  GameRules<R> rules{};         // the game, its rules options (first in the help) and how they are read
   std::string seat_help{};      // the policies --seat takes
   std::uint64_t default_games = 100000;
   std::string games_help = "games to play";
   core::OptionTable more{};     // the game's own options, after --seat and --games
   int max_players = 8;
-  std::vector<std::string> formats{};
+  std::vector<std::string> formats = {"table", "json", "csv"};
   std::string usage{};          // the help's text: its usage line and what the command does
-  // The rules the options give (a game whose rules count the players gets one per --seat).
-  std::function<R(const po::variables_map&)> rules{};
   // Seats specs[s] at seat s under `rules` and plays the games `run` reads.
   std::function<TournamentResult(const po::variables_map&, const R& rules, const std::vector<std::string>& specs,
                                  const TournamentRun& run)>
@@ -71,15 +68,22 @@ int tournament_command(int argc, const char* const* argv, const TournamentGame<R
       core::words_option("seat", g.seat_help),
       core::count_option("games", g.default_games, 1, std::uint64_t{1} << 40, g.games_help)};
   po::variables_map vm;
-  if (!parse(argc, argv, "tournament --game " + g.game + " options",
-             g.options + own + g.more + sampling_options() + output_options(g.formats), g.usage, vm))
+  const std::string& game = g.rules.game();
+  if (!parse(argc, argv, "tournament --game " + game + " options",
+             g.rules.options() + own + g.more + sampling_options() + output_options(g.formats), g.usage, vm))
     return 0;
   const std::vector<std::string> specs = seat_specs(vm, g.max_players);
+  // A game whose rules count the players gets one per --seat.
   R rules = g.rules(vm);
   if constexpr (requires { rules.players; }) rules.players = static_cast<int>(specs.size());
   const std::string format = format_from(vm, g.formats);
-  const TournamentResult result = g.play(vm, rules, specs, TournamentRun(vm, "tournament " + g.game + " games"));
+  const TournamentResult result = g.play(vm, rules, specs, TournamentRun(vm, "tournament " + game + " games"));
   return finish(vm, format, result.done, result.report.render(format));
+}
+// The same as an entry of a game's command list: `game` gives the TournamentGame.
+template <auto game>
+int tournament_command_of(int argc, const char* const* argv) {
+  return tournament_command(argc, argv, game());
 }
 
 }  // namespace verflixt::cli

@@ -142,6 +142,15 @@ TEST(GameBalance, RulesAgainstPresetGiveTwoRowsAndTheirDifference) {
   EXPECT_NE(j["difference_se"].get<std::string>().find("conservative"), std::string::npos);
 }
 
+// Pig's --goal is --set goal=N in balance as in every pig command: the same rows, bit for bit.
+TEST(GameBalance, PigsGoalOptionIsTheSetItStandsFor) {
+  const nlohmann::json shorthand = json_of("balance --game pig --goal 20 --games 500 --seed 3");
+  const nlohmann::json set = json_of("balance --game pig --set goal=20 --games 500 --seed 3");
+  ASSERT_EQ(shorthand["rows"].size(), 2u);
+  EXPECT_EQ(shorthand["rows"], set["rows"]);
+  EXPECT_NE(shorthand["rows"][1]["rules"].get<std::string>().find("goal=20"), std::string::npos);
+}
+
 // A sweep that leaves out the rules' own value still shows it, in its place, and every change
 // is measured from it: "what if the bonus were 0 or 10?" against the 35 played now.
 TEST(GameBalance, KniffelSweepKeepsTheRulesOwnValueAsTheRowChangesAreMeasuredFrom) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -104,6 +105,29 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
       ASSERT_FALSE(j.is_discarded()) << args << ": not JSON:\n" << r.out;
       EXPECT_TRUE(j.contains("version")) << args;
     }
+  }
+}
+
+// One way to ask: every game behind --game says what --game is in the same words in each of
+// its commands, and its rules command in the same words as the others', naming the rules
+// page the project ships.
+TEST(GameSurface, EveryGameSaysWhatItsGameAndRulesOptionsAreInTheSameWords) {
+  for (const auto& entry : verflixt::games::registry()) {
+    const std::string game = entry.name;
+    if (&entry == &verflixt::games::registry().front()) continue;  // the default game has no --game of its own
+    for (const auto& c : entry.commands) {
+      const Result help = run(std::string(c.name) + " --game " + game + " --help");
+      const auto at = help.out.find("--game arg (=" + game + ")");
+      ASSERT_NE(at, std::string::npos) << game << " " << c.name;
+      const std::string line = help.out.substr(at, help.out.find('\n', at) - at);
+      EXPECT_NE(line.find("the game: " + game + " here"), std::string::npos) << game << " " << c.name << ": " << line;
+    }
+    const Result rules = run("rules --game " + game + " --help");
+    const std::string page = "docs/rules/" + game + ".md";
+    EXPECT_NE(rules.out.find("Prints every rule parameter of "), std::string::npos) << game << ": " << rules.out;
+    EXPECT_NE(rules.out.find("(" + page + ")"), std::string::npos) << game << ": " << rules.out;
+    EXPECT_NE(rules.out.find("reads back on every --game " + game + " command."), std::string::npos) << rules.out;
+    EXPECT_TRUE(std::ifstream(std::string(VERFLIXT_SOURCE_DIR) + "/" + page).good()) << page;
   }
 }
 

@@ -20,54 +20,33 @@ namespace {
 
 namespace eg = en_gingg;
 
-// --game, then the rules options; every command's table starts with these.
-core::OptionTable en_gingg_rules_options() {
-  return core::OptionTable{core::word_option("game", "en-gingg", "the game: en-gingg here (verflixte6 is the default game)")} +
-         game_rules_options("en-gingg", eg::rule_table());
-}
+GameRules<eg::EnGinggRules> rules() { return {.table = &eg::rule_table(), .title = "En Gingg as Bei"}; }
 
-eg::EnGinggRules en_gingg_rules_from(const po::variables_map& vm) { return game_rules_from(vm, eg::rule_table()); }
-
-// An option's value as typed; nullopt where it was not given.
-std::optional<std::string> given(const po::variables_map& vm, const char* option) {
-  return vm.count(option) ? std::optional(vm[option].as<std::string>()) : std::nullopt;
-}
-
-int en_gingg_rules_command(int argc, const char* const* argv) {
-  return print_rules(argc, argv, "rules --game en-gingg options", en_gingg_rules_options(),
-                     "usage: verflixt rules --game en-gingg [--preset swiss] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every rule parameter of En Gingg as Bei (G1-G3) as a commented INI file that\n"
-                     "--rules FILE reads back on any --game en-gingg command.",
-                     eg::rule_table(), [](const po::variables_map& vm) { return en_gingg_rules_from(vm); });
-}
-
-int en_gingg_solve_command(int argc, const char* const* argv) {
+AnswerGame<eg::EnGinggRules> solve_game() {
   AnswerGame<eg::EnGinggRules> g{
-      .game = "en-gingg", .command = "solve", .options = en_gingg_rules_options(),
+      .rules = rules(), .command = "solve",
       .usage = "usage: verflixt solve --game en-gingg [--rules FILE] [--format table|json|csv]\n"
                "The exact phase-1 set-aside policies of En Gingg as Bei — for the expected change of the\n"
                "own balance, and for that plus the next player's phase-2 loss — with their values, each\n"
                "policy's value under both objectives, the heuristics' values, and phase 2's expected\n"
                "damage per digit."};
-  g.rules = en_gingg_rules_from;
   g.answer = [](const po::variables_map&, const eg::EnGinggRules& rules) {
     return AnswerResult{describe(eg::solve_answer(rules))};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int en_gingg_evaluate_command(int argc, const char* const* argv) {
+AnswerGame<eg::EnGinggRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "optimal:own",
                           "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file "
                           "(strategies/en-gingg/*.ini)"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   AnswerGame<eg::EnGinggRules> g{
-      .game = "en-gingg", .command = "evaluate", .options = en_gingg_rules_options(), .own = own, .sampling = true,
+      .rules = rules(), .command = "evaluate", .own = own, .sampling = true,
       .usage = "usage: verflixt evaluate --game en-gingg [--policy SPEC] [--turns N] [--seed S] [--threads T]\n"
                "Samples N turns (phase 1 and phase 2) of one policy and prints the mean change of the own\n"
                "balance and the next player's loss ± SE, next to their exact values."};
-  g.rules = en_gingg_rules_from;
   g.answer = [](const po::variables_map& vm, const eg::EnGinggRules& rules) {
     const std::string spec = vm["policy"].as<std::string>();
     const auto policy = eg::make_policy(spec, rules);  // a bad policy is reported before the sampling options are read
@@ -77,19 +56,18 @@ int en_gingg_evaluate_command(int argc, const char* const* argv) {
     });
     return AnswerResult{describe(answer), completion(answer)};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int en_gingg_tournament_command(int argc, const char* const* argv) {
+TournamentGame<eg::EnGinggRules> tournament_game() {
   TournamentGame<eg::EnGinggRules> g{
-      .game = "en-gingg", .options = en_gingg_rules_options(),
+      .rules = rules(),
       .seat_help = "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); "
                    "repeat 2..8 times, the first begins",
-      .max_players = eg::kMaxPlayers, .formats = {"table", "json", "csv"},
+      .max_players = eg::kMaxPlayers,
       .usage = "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
                "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
                "less loses) and prints each seat's P(losing) ± SE and the game length."};
-  g.rules = en_gingg_rules_from;
   g.play = [](const po::variables_map&, const eg::EnGinggRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const eg::Seating seating(rules, specs);
@@ -98,10 +76,10 @@ int en_gingg_tournament_command(int argc, const char* const* argv) {
         run.sample([&](const core::RunControl& control) { return eg::tournament_answer(rules, seating, q, control); });
     return TournamentResult{describe(answer), completion(answer)};
   };
-  return tournament_command(argc, argv, g);
+  return g;
 }
 
-AnswerGame<eg::EnGinggRules> en_gingg_advise() {
+AnswerGame<eg::EnGinggRules> advise_game() {
   // The objective is read by parse_objective (its own message); its names feed the completion.
   core::Option objective_option = core::word_option("objective", "own+next", "own or own+next");
   objective_option.choices = {"own", "own+next"};
@@ -115,16 +93,15 @@ AnswerGame<eg::EnGinggRules> en_gingg_advise() {
       core::asked(objective_option, "Objective"),
       core::labelled(core::count_option("top", 10, 1, 1000, "set-asides to list"), "Choices to list")};
   AnswerGame<eg::EnGinggRules> g{
-      .game = "en-gingg", .command = "advise", .options = en_gingg_rules_options(), .own = own,
+      .rules = rules(), .command = "advise", .own = own,
       .usage = "usage: verflixt advise --game en-gingg --dice 6,6,5,3,2,1 [--aside FACES] [--throw N]\n"
                "                       [--objective own|own+next]\n"
                "Ranks every legal set-aside of a phase-1 throw by its exact value: the expected change of\n"
                "the own balance (own) or that plus the next player's phase-2 loss (own+next).\n"
                "example: verflixt advise --game en-gingg --dice 5,4,4,2 --aside 6,6"};
-  g.rules = en_gingg_rules_from;
   g.answer = [](const po::variables_map& vm, const eg::EnGinggRules& rules) {
-    const eg::AdviceQuestion q{given(vm, "dice"), vm["aside"].as<std::string>(), given(vm, "throw"),
-                               vm.count("throws") ? std::optional(vm["throws"].as<int>()) : std::nullopt,
+    const eg::AdviceQuestion q{given<std::string>(vm, "dice"), vm["aside"].as<std::string>(),
+                               given<std::string>(vm, "throw"), given<int>(vm, "throws"),
                                vm["objective"].as<std::string>(), vm["top"].as<std::uint64_t>()};
     // --throw FACES without --dice is how the dice were once given here: read so, with a note.
     if (!q.dice && q.throw_)
@@ -134,9 +111,9 @@ AnswerGame<eg::EnGinggRules> en_gingg_advise() {
   return g;
 }
 
-int en_gingg_balance_command(int argc, const char* const* argv) {
+BalanceGame<eg::EnGinggRules> balance_game() {
   // P(losing), as the tournament measures it: the first balance at 0 or less loses.
-  BalanceGame<eg::EnGinggRules> g{"en-gingg", &eg::rule_table(), {"p_lose", "P(losing)", "one player loses a game", true}, 20000,
+  BalanceGame<eg::EnGinggRules> g{rules(), {"p_lose", "P(losing)", "one player loses a game", true}, 20000,
                                   "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file", "optimal:own", {}, {}};
   // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
   g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };
@@ -146,7 +123,7 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
     return balance_play(eg::play_games(r, seating.seats, s.games, s.seed, s.threads, control), seating.names,
                         [](const eg::GameTally& t, int seat) { return t.p_lose(seat); });
   };
-  return balance_command(argc, argv, g);
+  return g;
 }
 
 }  // namespace
@@ -154,13 +131,12 @@ int en_gingg_balance_command(int argc, const char* const* argv) {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> en_gingg_commands() {
   return {
-      {"rules", en_gingg_rules_command, "", ""},
-      {"solve", en_gingg_solve_command, "", "", ""},
-      {"evaluate", en_gingg_evaluate_command, "", "--turns 2000"},
-      {"tournament", en_gingg_tournament_command, "", "--seat optimal:own --seat keep-from:4 --games 200"},
-      {"advise", [](int argc, const char* const* argv) { return answer_command(argc, argv, en_gingg_advise()); }, "",
-       "--dice 665321", nullptr, [] { return answer_options(en_gingg_advise()); }},
-      {"balance", en_gingg_balance_command, "", "--set start=20 --games 200"},
+      {"rules", rules_command_of<rules>, "", ""},
+      {"solve", answer_command_of<solve_game>, "", "", ""},
+      {"evaluate", answer_command_of<evaluate_game>, "", "--turns 2000"},
+      {"tournament", tournament_command_of<tournament_game>, "", "--seat optimal:own --seat keep-from:4 --games 200"},
+      {"advise", answer_command_of<advise_game>, "", "--dice 665321", nullptr, answer_options_of<advise_game>},
+      {"balance", balance_command_of<balance_game>, "", "--set start=20 --games 200"},
   };
 }
 

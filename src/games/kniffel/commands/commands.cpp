@@ -25,15 +25,7 @@ using namespace verflixt::kniffel;
 
 namespace {
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-// --game, then the rules options; every command's table starts with these.
-core::OptionTable game_options() {
-  return core::OptionTable{core::word_option("game", "kniffel", "the game: kniffel here")} +
-         game_rules_options("kniffel", kniffel::rule_table());
-}
-
-KniffelRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, kniffel::rule_table()); }
+GameRules<KniffelRules> rules() { return {.table = &kniffel::rule_table(), .title = "Kniffel"}; }
 
 // The library's asker on the command line: solutions through the cache of --cache, games
 // under a progress line and Ctrl-C, warnings on stderr.
@@ -51,41 +43,31 @@ MatchAnswer match(const po::variables_map& vm, const KniffelRules& r, const Seat
   return play_match(r, t, q, label, asker(vm));
 }
 
-int rules_command(int argc, const char* const* argv) {
-  return print_rules(argc, argv, "rules --game kniffel options", game_options(),
-                     "usage: verflixt rules --game kniffel [--preset kniffel|yahtzee] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every Kniffel rule parameter (K1-K5) as a commented INI file that --rules FILE\n"
-                     "reads back on every kniffel command.",
-                     kniffel::rule_table(), [](const po::variables_map& vm) { return game_rules(vm); });
-}
-
-int solve_command(int argc, const char* const* argv) {
+AnswerGame<KniffelRules> solve_game() {
   AnswerGame<KniffelRules> g{
-      .game = "kniffel", .command = "solve", .options = game_options(),
+      .rules = rules(), .command = "solve",
       .own = core::OptionTable{solve_threads_option()} + cache_options(),
       .usage = "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
                "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
                "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
                "a turn. The solved values are cached, so advise answers at once."};
-  g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
     const CachedSolution s = solution_for(vm, r);
     return AnswerResult{describe(
         SolveAnswer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache})};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int evaluate_command(int argc, const char* const* argv) {
+AnswerGame<KniffelRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "optimal", "optimal or greedy (the best points of each turn alone)"),
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "games to play")};
   AnswerGame<KniffelRules> g{
-      .game = "kniffel", .command = "evaluate", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .rules = rules(), .command = "evaluate", .own = own + cache_options(), .sampling = true,
       .usage = "usage: verflixt evaluate --game kniffel [--policy optimal|greedy] [--games N] [--seed S]\n"
                "Plays N games of solitaire Kniffel with real dice and prints the mean final score ± SE,\n"
                "next to the exact optimum."};
-  g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
     const SeatPolicies t = seats_of(r, {vm["policy"].as<std::string>()}, asker(vm));
     if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
@@ -95,31 +77,30 @@ int evaluate_command(int argc, const char* const* argv) {
     const ScoreRun& run = answer.run;
     return AnswerResult{describe(answer), completion(run.completed, run.requested, "games", run.interrupted)};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int tournament_command(int argc, const char* const* argv) {
+TournamentGame<KniffelRules> tournament_game() {
   TournamentGame<KniffelRules> g{
-      .game = "kniffel", .options = game_options(),
+      .rules = rules(),
       .seat_help = "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the seats before "
                    "it); repeat 2..8 times",
-      .more = cache_options(), .formats = kFormats,
+      .more = cache_options(),
       .usage = "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
                "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
                "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
                "and greedy maximize points; chase plays its last turn for the win against the seats\n"
                "before it (seat 1 plays first) — where a P(win) player differs most from a points player."};
-  g.rules = game_rules;
   g.play = [](const po::variables_map& vm, const KniffelRules& r, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const MatchAnswer answer = match(vm, r, seats_of(r, specs, asker(vm)), run.label(), true);
     const ScoreRun& games = answer.run;
     return TournamentResult{describe(answer), completion(games.completed, games.requested, "games", games.interrupted)};
   };
-  return tournament_command(argc, argv, g);
+  return g;
 }
 
-AnswerGame<KniffelRules> kniffel_advise() {
+AnswerGame<KniffelRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::word_option("dice", "the five dice shown, e.g. \"6 6 3 2 1\" (or 66321, 6,6,3,2,1)")),
       core::asked(core::integer_option("throw", 1, 1, 6, "which throw this is: the throws this turn has had (1..throws)")),
@@ -129,16 +110,14 @@ AnswerGame<KniffelRules> kniffel_advise() {
       core::asked(core::switch_option("kniffel-scored", "the kniffel box holds its full score (K5's bonus)"),
                   "The kniffel box is scored")};
   AnswerGame<KniffelRules> g{
-      .game = "kniffel", .command = "advise", .options = game_options(), .own = own + cache_options(),
+      .rules = rules(), .command = "advise", .own = own + cache_options(),
       .usage = "usage: verflixt advise --game kniffel --dice \"6 6 3 2 1\" [--throw 2] [--open all|LIST] [--upper N]\n"
                "Ranks every keep (with throws left) and every category the dice may go in by the exact\n"
                "expected points still to come, this turn's included, under optimal play afterwards."};
-  g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
-    AdviceQuestion q{.dice = std::nullopt,
-                     .throw_ = vm["throw"].as<int>(), .open = vm["open"].as<std::string>(),
-                     .upper = vm["upper"].as<int>(), .kniffel_scored = vm["kniffel-scored"].as<bool>()};
-    if (vm.count("dice")) q.dice = vm["dice"].as<std::string>();
+    const AdviceQuestion q{.dice = given<std::string>(vm, "dice"), .throw_ = vm["throw"].as<int>(),
+                           .open = vm["open"].as<std::string>(), .upper = vm["upper"].as<int>(),
+                           .kniffel_scored = vm["kniffel-scored"].as<bool>()};
     const Situation at = situation(r, q);
     const CachedSolution s = solution_for(vm, r);
     Advice advice = advise(*s.solution, at);
@@ -149,65 +128,56 @@ AnswerGame<KniffelRules> kniffel_advise() {
   return g;
 }
 
-int advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, kniffel_advise()); }
-
-int balance_command(int argc, const char* const* argv) {
+AnswerGame<KniffelRules> balance_game() {
   const core::OptionTable own = {
       core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of that rule"),
       core::count_option("games", 10000, 0, std::uint64_t{1} << 40,
                          "games of optimal play per row for how often the bonus is reached (0: none)"),
       seed_option("random seed of those games; fixes them bit for bit"),
       solve_threads_option()};
-  po::variables_map vm;
-  if (!parse(argc, argv, "balance --game kniffel options",
-             game_options() + own + cache_options() + output_options(kFormats),
-             "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
-             "What a rule is worth: the exact optimal expected score under each value of --vary, with the\n"
-             "rules' own value always a row and each row's change from it (or under the given rules and\n"
-             "their preset, the change from the preset), and how often optimal play reaches the upper\n"
-             "bonus (--games sampled games a row, ± 1 SE). Kniffel is solitaire but for who scores most:\n"
-             "a rule moves every seat alike, so the measure is the score; P(win) stays 1/seats.",
-             vm))
-    return 0;
-  BalanceQuestion q;
-  q.rules = game_rules(vm);
-  q.preset = vm["preset"].as<std::string>();
-  const std::string format = format_from(vm, kFormats);
-  if (vm.count("vary")) {
-    const VarySpec spec = split_vary(vm["vary"].as<std::string>());
-    const auto& p = balance_param(kniffel::rule_table(), spec.key);
-    q.vary = kniffel::rule_table().set_name(p);
-    q.values = vary_values(spec, q.vary, p.kind == core::RuleKind::Integer, kniffel::rule_table().domain(p));
-  }
-  const Asker ask = asker(vm);
-  BalanceAnswer plan = balance_rows(q, ask);
-  // --threads 0 (every core) for the games as for the solve, other counts capped as everywhere.
-  const BalanceGames games{
-      .games = count_from(vm, "games"), .seed = seed_from(vm), .threads = threads_or_every_core(vm)};
-  const BalanceAnswer a = balance(std::move(plan), games, ask, stop_control());
-  return finish(vm, format, a.completion, describe(a).render(format));
+  AnswerGame<KniffelRules> g{
+      .rules = rules(), .command = "balance", .own = own + cache_options(),
+      .usage = "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
+               "What a rule is worth: the exact optimal expected score under each value of --vary, with the\n"
+               "rules' own value always a row and each row's change from it (or under the given rules and\n"
+               "their preset, the change from the preset), and how often optimal play reaches the upper\n"
+               "bonus (--games sampled games a row, ± 1 SE). Kniffel is solitaire but for who scores most:\n"
+               "a rule moves every seat alike, so the measure is the score; P(win) stays 1/seats."};
+  g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
+    BalanceQuestion q{.rules = r, .preset = vm["preset"].as<std::string>(), .vary = "", .values = {}};
+    if (vm.count("vary")) {
+      const VarySpec spec = split_vary(vm["vary"].as<std::string>());
+      const auto& p = balance_param(kniffel::rule_table(), spec.key);
+      q.vary = kniffel::rule_table().set_name(p);
+      q.values = vary_values(spec, q.vary, p.kind == core::RuleKind::Integer, kniffel::rule_table().domain(p));
+    }
+    const Asker ask = asker(vm);
+    BalanceAnswer plan = balance_rows(q, ask);
+    // --threads 0 (every core) for the games as for the solve, other counts capped as everywhere.
+    const BalanceGames games{
+        .games = count_from(vm, "games"), .seed = seed_from(vm), .threads = threads_or_every_core(vm)};
+    const BalanceAnswer a = balance(std::move(plan), games, ask, stop_control());
+    return AnswerResult{describe(a), a.completion};
+  };
+  return g;
 }
 
-int bench_command(int argc, const char* const* argv) {
+AnswerGame<KniffelRules> bench_game() {
   const core::OptionTable own = {
       core::count_option("games", 20000, 1, std::uint64_t{1} << 40, "games per workload"),
       seed_option("random seed (the signature depends on it)")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "bench --game kniffel options", game_options() + own + output_options(kFormats),
-             "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
-             "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
-             "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"
-             "moves both alike. The score sums are a deterministic signature. Nothing is cached.",
-             vm))
-    return 0;
-  const KniffelRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  BenchAnswer answer = bench(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), asker(vm));
-  answer.preset = vm["preset"].as<std::string>();
-  // A bench prints its table for --format csv too (it has no rows to compare).
-  const std::string shown = format == "json" ? "json" : "table";
-  const Completion c = completion(answer.workloads.size(), 2, "workloads", answer.stopped);
-  return finish(vm, shown, c, describe(answer).render(shown));
+  AnswerGame<KniffelRules> g{
+      .rules = rules(), .command = "bench", .own = own, .table_for_csv = true,
+      .usage = "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
+               "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
+               "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"
+               "moves both alike. The score sums are a deterministic signature. Nothing is cached."};
+  g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
+    BenchAnswer answer = bench(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), asker(vm));
+    answer.preset = vm["preset"].as<std::string>();
+    return AnswerResult{describe(answer), completion(answer.workloads.size(), 2, "workloads", answer.stopped)};
+  };
+  return g;
 }
 
 }  // namespace
@@ -215,15 +185,15 @@ int bench_command(int argc, const char* const* argv) {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> kniffel_commands() {
   return {
-      {"rules", rules_command, "", ""},
-      {"solve", solve_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache", "--preset yahtzee"},
-      {"evaluate", evaluate_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
-      {"tournament", tournament_command, "",
+      {"rules", rules_command_of<rules>, "", ""},
+      {"solve", answer_command_of<solve_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache", "--preset yahtzee"},
+      {"evaluate", answer_command_of<evaluate_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
+      {"tournament", tournament_command_of<tournament_game>, "",
        "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},
-      {"advise", advise_command, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321", nullptr,
-       [] { return answer_options(kniffel_advise()); }},
-      {"bench", bench_command, "", "--set throws=1 --set bonus_threshold=3 --games 50"},
-      {"balance", balance_command, "", "--set throws=1 --no-cache --vary bonus_threshold=2,3"},
+      {"advise", answer_command_of<advise_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321", nullptr,
+       answer_options_of<advise_game>},
+      {"bench", answer_command_of<bench_game>, "", "--set throws=1 --set bonus_threshold=3 --games 50"},
+      {"balance", answer_command_of<balance_game>, "", "--set throws=1 --no-cache --vary bonus_threshold=2,3"},
   };
 }
 

@@ -19,39 +19,27 @@ namespace {
 
 using pig::PigRules;
 
-core::OptionTable pig_options() {
-  const core::OptionTable game = {core::word_option("game", "pig", "the game: pig here (verflixte6 is the default game)")};
-  // Shorthands that act as --set goal=N (and so on), before the --set options.
-  const core::OptionTable shorthands = {
-      core::labelled(core::integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), as --set goal=N"),
-                     "Goal"),
-      core::labelled(core::integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"), "Faces of the die"),
-      core::labelled(core::integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set bust_face=N"),
-                     "Face that loses the turn")};
-  return game + game_rules_options("pig", pig::rule_table()) + shorthands;
+// The rules of every pig command: --goal, --faces and --bust-face act as --set.
+GameRules<PigRules> rules() {
+  using core::integer_option, core::labelled;
+  return {.table = &pig::rule_table(), .title = "Pig",
+          .shorthands = {labelled(integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), "
+                                                                  "as --set goal=N"),
+                                  "Goal"),
+                         labelled(integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"),
+                                  "Faces of the die"),
+                         labelled(integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set "
+                                                                      "bust_face=N"),
+                                  "Face that loses the turn")}};
 }
-
-// The rules options, then `players` seats when a command seats them (two for solve and
-// evaluate, one per --seat in a tournament), validated.
-PigRules pig_rules_from(const po::variables_map& vm, std::optional<int> players) {
-  std::vector<std::string> shorthands;
-  for (const auto& [option, key] : {std::pair{"goal", "goal"}, {"faces", "faces"}, {"bust-face", "bust_face"}})
-    if (vm.count(option)) shorthands.push_back(std::string(key) + "=" + std::to_string(vm[option].as<int>()));
-  PigRules r = game_rules_from(vm, pig::rule_table(), shorthands);
-  if (players) r.players = *players;
-  pig::validate(r);
+// Solve, evaluate and advise play the two-player game.
+GameRules<PigRules> two_players() {
+  GameRules<PigRules> r = rules();
+  r.players = 2;
   return r;
 }
 
-int pig_rules_command(int argc, const char* const* argv) {
-  return print_rules(argc, argv, "rules --game pig options", pig_options(),
-                     "usage: verflixt rules --game pig [--preset standard] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every Pig rule parameter (docs/rules/pig.md) as a commented INI file that\n"
-                     "--rules FILE reads back on every pig command.",
-                     pig::rule_table(), [](const po::variables_map& vm) { return pig_rules_from(vm, {}); });
-}
-
-int pig_solve_command(int argc, const char* const* argv) {
+AnswerGame<PigRules> solve_game() {
   const core::OptionTable own = {
       core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
       core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
@@ -59,35 +47,31 @@ int pig_solve_command(int argc, const char* const* argv) {
       core::switch_option("compensate",
                           "the second player's starting points that bring P(first wins) closest to 1/2 (exact)")};
   AnswerGame<PigRules> g{
-      .game = "pig", .command = "solve", .options = pig_options(), .own = own,
+      .rules = two_players(), .command = "solve", .own = own,
       .usage = "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
                "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004):\n"
                "P(first player wins) under optimal play and the turn total to hold at per scores."};
-  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     if (vm["compensate"].as<bool>()) return AnswerResult{describe(pig::compensation_answer(rules))};
-    std::optional<std::string> policy_file;
-    if (vm.count("write-policy")) policy_file = vm["write-policy"].as<std::string>();
-    const pig::SolveQuestion q{vm["tolerance"].as<double>(), vm["step"].as<int>(), policy_file};
+    const pig::SolveQuestion q{vm["tolerance"].as<double>(), vm["step"].as<int>(), given<std::string>(vm, "write-policy")};
     return AnswerResult{describe(with_progress(
         "solve pig (sweeps)", [&](const core::RunControl& control) { return pig::solve_answer(rules, q, control); }))};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int pig_evaluate_command(int argc, const char* const* argv) {
+AnswerGame<PigRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "hold:20", "the first player's policy: hold:N or optimal"),
       core::policy_option("opponent", "hold:20", "the second player's policy"),
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play"),
       core::boolean_option("exact", true, "also compute the exact P(win) (policy evaluation)")};
   AnswerGame<PigRules> g{
-      .game = "pig", .command = "evaluate", .options = pig_options(), .own = own, .sampling = true,
+      .rules = two_players(), .command = "evaluate", .own = own, .sampling = true,
       .usage = "usage: verflixt evaluate --game pig [--policy hold:20|optimal] [--opponent hold:20|optimal]\n"
                "                         [--games N] [--seed S] [--threads T] [--format table|json|csv]\n"
                "Plays N two-player games of Pig, --policy moving first, and prints each player's P(win)\n"
                "± SE, next to the exact value from policy evaluation."};
-  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     // The seats first, so that a bad policy is reported before the sampling options are read.
     const pig::Seating seating(rules, {vm["policy"].as<std::string>(), vm["opponent"].as<std::string>()});
@@ -97,19 +81,17 @@ int pig_evaluate_command(int argc, const char* const* argv) {
     });
     return AnswerResult{describe(answer), completion(answer)};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int pig_tournament_command(int argc, const char* const* argv) {
-  TournamentGame<PigRules> g{.game = "pig", .options = pig_options(),
+TournamentGame<PigRules> tournament_game() {
+  TournamentGame<PigRules> g{.rules = rules(),
                              .seat_help = "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the "
                                           "first moves first",
                              .default_games = 1000000, .max_players = pig::kMaxPlayers,
-                             .formats = {"table", "json", "csv"},
                              .usage = "usage: verflixt tournament --game pig --seat P --seat P [...] [--games N] [--seed S]\n"
                                       "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints each\n"
                                       "seat's P(win) ± SE."};
-  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, {}); };
   g.play = [](const po::variables_map&, const PigRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const pig::Seating seating(rules, specs);
@@ -118,21 +100,20 @@ int pig_tournament_command(int argc, const char* const* argv) {
         run.sample([&](const core::RunControl& control) { return pig::play_match(rules, seating, q, control); });
     return TournamentResult{describe(answer), completion(answer)};
   };
-  return tournament_command(argc, argv, g);
+  return g;
 }
 
-AnswerGame<PigRules> pig_advise() {
+AnswerGame<PigRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::integer_option("score", 0, 0, 1000, "my banked score")),
       core::asked(core::renamed(
           core::integer_option("other", 0, 0, 1000, "the other player's banked score (Pig is for two players)"), "opponent")),
       core::asked(core::integer_option("turn-total", 0, 0, 1000, "points rolled so far this turn (lost on a bust)"))};
   AnswerGame<PigRules> g{
-      .game = "pig", .command = "advise", .options = pig_options(), .own = own,
+      .rules = two_players(), .command = "advise", .own = own,
       .usage = "usage: verflixt advise --game pig --score N --other N --turn-total N [--goal 100]\n"
                "Roll or hold? Both ranked by the exact P(win) of a two-player game, both players playing\n"
                "optimally afterwards (the solved game of Neller & Presser)."};
-  g.rules = [](const po::variables_map& vm) { return pig_rules_from(vm, 2); };
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     const pig::AdviceQuestion q{vm["score"].as<int>(), vm["other"].as<int>(), vm["turn-total"].as<int>()};
     const std::optional<pig::Advice> advice = with_progress(
@@ -142,10 +123,10 @@ AnswerGame<PigRules> pig_advise() {
   return g;
 }
 
-int pig_balance_command(int argc, const char* const* argv) {
+BalanceGame<PigRules> balance_game() {
   // P(win) per seat, as the tournament measures it; two optimal seats also give seat 1's exact
   // P(win) from the solver the policy plays by.
-  BalanceGame<PigRules> g{"pig", &pig::rule_table(), {"p_win", "P(win)", "one winner a game", false}, 100000, "hold:N or optimal",
+  BalanceGame<PigRules> g{rules(), {"p_win", "P(win)", "one winner a game", false}, 100000, "hold:N or optimal",
                           "optimal (two players; more: hold:20)", {}, {}};
   g.strongest = pig::strongest_policy;
   g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
@@ -157,7 +138,7 @@ int pig_balance_command(int argc, const char* const* argv) {
       p.exact = exact->first_player_win, p.exact_residual = exact->residual;
     return p;
   };
-  return balance_command(argc, argv, g);
+  return g;
 }
 
 }  // namespace
@@ -165,13 +146,12 @@ int pig_balance_command(int argc, const char* const* argv) {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> pig_commands() {
   return {
-      {"rules", pig_rules_command, "", ""},
-      {"evaluate", pig_evaluate_command, "", "--goal 20 --games 1000"},
-      {"solve", pig_solve_command, "", "--goal 20", ""},
-      {"tournament", pig_tournament_command, "", "--goal 20 --seat hold:5 --seat hold:8 --games 1000"},
-      {"advise", [](int argc, const char* const* argv) { return answer_command(argc, argv, pig_advise()); }, "",
-       "--goal 20 --score 5", nullptr, [] { return answer_options(pig_advise()); }},
-      {"balance", pig_balance_command, "", "--vary goal=10,20 --games 500"},
+      {"rules", rules_command_of<rules>, "", ""},
+      {"evaluate", answer_command_of<evaluate_game>, "", "--goal 20 --games 1000"},
+      {"solve", answer_command_of<solve_game>, "", "--goal 20", ""},
+      {"tournament", tournament_command_of<tournament_game>, "", "--goal 20 --seat hold:5 --seat hold:8 --games 1000"},
+      {"advise", answer_command_of<advise_game>, "", "--goal 20 --score 5", nullptr, answer_options_of<advise_game>},
+      {"balance", balance_command_of<balance_game>, "", "--vary goal=10,20 --games 500"},
   };
 }
 

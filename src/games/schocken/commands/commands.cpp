@@ -22,31 +22,9 @@ namespace {
 
 using namespace verflixt::schocken;
 
-const std::vector<std::string> kFormats = {"table", "json", "csv"};
+GameRules<SchockenRules> rules() { return {.table = &schocken::rule_table(), .title = "Schocken"}; }
 
-// --game, then the rules options; every command's table starts with these.
-core::OptionTable schocken_rules_options() {
-  return core::OptionTable{core::word_option("game", "schocken", "the game: schocken here")} +
-         game_rules_options("schocken", schocken::rule_table());
-}
-
-SchockenRules schocken_rules_from(const po::variables_map& vm) { return game_rules_from(vm, schocken::rule_table()); }
-
-// An option not given as none, for the question's optional fields.
-template <class T>
-std::optional<T> given(const po::variables_map& vm, const char* key) {
-  return vm.count(key) ? std::optional<T>(vm[key].as<T>()) : std::nullopt;
-}
-
-int schocken_rules_command(int argc, const char* const* argv) {
-  return print_rules(argc, argv, "rules --game schocken options", schocken_rules_options(),
-                     "usage: verflixt rules --game schocken [--preset pub] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every Schocken rule parameter (docs/rules/schocken.md) as a commented INI file that\n"
-                     "--rules FILE reads back on every schocken command.",
-                     schocken::rule_table(), [](const po::variables_map& vm) { return schocken_rules_from(vm); });
-}
-
-int schocken_solve_command(int argc, const char* const* argv) {
+AnswerGame<SchockenRules> solve_game() {
   const core::OptionTable own = {
       core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
       core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"),
@@ -55,13 +33,12 @@ int schocken_solve_command(int argc, const char* const* argv) {
       core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
       core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players")};
   AnswerGame<SchockenRules> g{
-      .game = "schocken", .command = "solve", .options = schocken_rules_options(), .own = own,
+      .rules = rules(), .command = "solve", .own = own,
       .usage = "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"
                "                      [--equilibrium [--players N] [--write-policy FILE]]\n"
                "Exact: with no option, P(beating each hand) with 1, 2 and 3 throws under the optimal keep\n"
                "policy (the target took as many throws as allowed and revealed first); --target: one hand's\n"
                "optimal keeps; --equilibrium: a round's keep policies by iterated best responses."};
-  g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const SolveQuestion q{.target = given<std::string>(vm, "target"),
                           .limit = vm["limit"].as<int>(),
@@ -71,10 +48,10 @@ int schocken_solve_command(int argc, const char* const* argv) {
                           .write_policy = given<std::string>(vm, "write-policy")};
     return AnswerResult{describe(solve(rules, q))};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int schocken_evaluate_command(int argc, const char* const* argv) {
+AnswerGame<SchockenRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "equilibrium",
                           "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)"),
@@ -83,11 +60,10 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
       core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   AnswerGame<SchockenRules> g{
-      .game = "schocken", .command = "evaluate", .options = schocken_rules_options(), .own = own, .sampling = true,
+      .rules = rules(), .command = "evaluate", .own = own, .sampling = true,
       .usage = "usage: verflixt evaluate --game schocken [--policy P] [--target HAND] [--limit L] [--turns N]\n"
                "A policy as a follower (position 2) chasing a hand: its exact P(beat) (policy evaluation),\n"
                "its Monte Carlo ± SE through the reference engine, and the optimum (solve) beside it."};
-  g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const Evaluation e = prepare_evaluation(rules, {.policy = vm["policy"].as<std::string>(),
                                                     .target = vm["target"].as<std::string>(),
@@ -102,18 +78,17 @@ int schocken_evaluate_command(int argc, const char* const* argv) {
     });
     return AnswerResult{describe(answer), completion(answer)};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int schocken_tournament_command(int argc, const char* const* argv) {
+TournamentGame<SchockenRules> tournament_game() {
   TournamentGame<SchockenRules> g{
-      .game = "schocken", .options = schocken_rules_options(),
+      .rules = rules(),
       .seat_help = "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens",
-      .max_players = kMaxPlayers, .formats = kFormats,
+      .max_players = kMaxPlayers,
       .usage = "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
                "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
                "prints each seat's P(losing a half) and P(paying) ± SE."};
-  g.rules = schocken_rules_from;
   g.play = [](const po::variables_map&, const SchockenRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const PolicyTable table = make_table(specs, rules);
@@ -123,10 +98,10 @@ int schocken_tournament_command(int argc, const char* const* argv) {
         [&](const core::RunControl& control) { return tournament(rules, table, games, seed, threads, control); });
     return TournamentResult{describe(answer), completion(answer)};
   };
-  return tournament_command(argc, argv, g);
+  return g;
 }
 
-AnswerGame<SchockenRules> schocken_advise() {
+AnswerGame<SchockenRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)")),
       core::asked(core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)")),
@@ -142,12 +117,11 @@ AnswerGame<SchockenRules> schocken_advise() {
       core::asked(core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
                                 "position"))};
   AnswerGame<SchockenRules> g{
-      .game = "schocken", .command = "advise", .options = schocken_rules_options(), .own = own,
+      .rules = rules(), .command = "advise", .own = own,
       .usage = "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
                "                       [--other HAND | --players N --seat P]\n"
                "Ranks standing and every choice of dice to throw again, exactly: by P(beat the other's hand), or\n"
                "by P(not having the round's worst hand) when the others play the round equilibrium."};
-  g.rules = schocken_rules_from;
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const AdviceQuestion q{.dice = given<std::string>(vm, "dice"),
                            .throw_ = vm["throw"].as<int>(),
@@ -162,13 +136,9 @@ AnswerGame<SchockenRules> schocken_advise() {
   return g;
 }
 
-core::OptionTable schocken_advise_options() { return answer_options(schocken_advise()); }
-
-int schocken_advise_command(int argc, const char* const* argv) { return answer_command(argc, argv, schocken_advise()); }
-
-int schocken_balance_command(int argc, const char* const* argv) {
+BalanceGame<SchockenRules> balance_game() {
   // P(pay), as the tournament measures it: the loser of the game pays.
-  BalanceGame<SchockenRules> g{"schocken", &schocken::rule_table(), {"p_pay", "P(pay)", "one player pays a game", true}, 20000,
+  BalanceGame<SchockenRules> g{rules(), {"p_pay", "P(pay)", "one player pays a game", true}, 20000,
                                "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
   g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
   g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
@@ -176,7 +146,7 @@ int schocken_balance_command(int argc, const char* const* argv) {
     return balance_play(play_games(r, table.seats, s.games, s.seed, s.threads, control), table.names,
                         [](const GameTally& t, int seat) { return core::Estimate{t.p_pay(seat), t.se_pay(seat)}; });
   };
-  return balance_command(argc, argv, g);
+  return g;
 }
 
 }  // namespace
@@ -184,12 +154,12 @@ int schocken_balance_command(int argc, const char* const* argv) {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> schocken_commands() {
   return {
-      {"rules", schocken_rules_command, "", ""},
-      {"solve", schocken_solve_command, "", "", "--equilibrium"},
-      {"evaluate", schocken_evaluate_command, "", "--turns 2000"},
-      {"tournament", schocken_tournament_command, "", "--seat stand --seat equilibrium --games 200"},
-      {"advise", schocken_advise_command, "", "--dice 611", nullptr, schocken_advise_options},
-      {"balance", schocken_balance_command, "", "--set chips=7 --games 200"},
+      {"rules", rules_command_of<rules>, "", ""},
+      {"solve", answer_command_of<solve_game>, "", "", "--equilibrium"},
+      {"evaluate", answer_command_of<evaluate_game>, "", "--turns 2000"},
+      {"tournament", tournament_command_of<tournament_game>, "", "--seat stand --seat equilibrium --games 200"},
+      {"advise", answer_command_of<advise_game>, "", "--dice 611", nullptr, answer_options_of<advise_game>},
+      {"balance", balance_command_of<balance_game>, "", "--set chips=7 --games 200"},
   };
 }
 

@@ -27,19 +27,11 @@ using namespace verflixt::zehntausend;
 
 namespace {
 
-int zehntausend_rules_command(int argc, const char* const* argv) {
-  return print_rules(argc, argv, "rules --game zehntausend options", game_options(),
-                     "usage: verflixt rules --game zehntausend [--preset app] [--rules FILE] [--set key=value ...]\n"
-                     "Prints every Zehntausend rule parameter (Z1-Z5) as a commented INI file that --rules FILE\n"
-                     "reads back on every zehntausend command.",
-                     zehntausend::rule_table(), [](const po::variables_map& vm) { return game_rules(vm); });
-}
-
-int zehntausend_solve_command(int argc, const char* const* argv) {
+AnswerGame<ZehntausendRules> solve_game() {
   const core::OptionTable own = {
       core::file_option("write-policy", "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)")};
   AnswerGame<ZehntausendRules> g{
-      .game = "zehntausend", .command = "solve", .options = game_options(), .own = own + race_options(),
+      .rules = rules(), .command = "solve", .own = own + race_options(),
       .usage = "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
                "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
                "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left."};
@@ -48,14 +40,13 @@ int zehntausend_solve_command(int argc, const char* const* argv) {
     if (vm.count("seat")) throw core::InputError("--seat: only with --race (the exact race between two seats)");
     return std::nullopt;
   };
-  g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
     return AnswerResult{describe(solve_answer(r, vm.count("write-policy") ? vm["write-policy"].as<std::string>() : ""))};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int zehntausend_evaluate_command(int argc, const char* const* argv) {
+AnswerGame<ZehntausendRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "optimal",
                           "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE; or "
@@ -68,7 +59,7 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "race policy: games per seating in the game kernel")};
   // The cache holds the policy exact's solved race.
   AnswerGame<ZehntausendRules> g{
-      .game = "zehntausend", .command = "evaluate", .options = game_options(), .own = own + cache_options(), .sampling = true,
+      .rules = rules(), .command = "evaluate", .own = own + cache_options(), .sampling = true,
       .usage = "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
                "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
                "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"
@@ -82,7 +73,6 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
                       " changes nothing for a turn policy (only for exact[:FILE])");
     return std::nullopt;
   };
-  g.rules = game_rules;
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
     EvaluateQuestion q{.policy = vm["policy"].as<std::string>(), .exact = vm["exact"].as<bool>(),
                        .turns = vm["turns"].as<std::uint64_t>(), .seed = 0, .threads = 1};
@@ -100,12 +90,12 @@ int zehntausend_evaluate_command(int argc, const char* const* argv) {
     answer.interrupted = c.interrupted;
     return AnswerResult{describe(answer), c};
   };
-  return answer_command(argc, argv, g);
+  return g;
 }
 
-int zehntausend_tournament_command(int argc, const char* const* argv) {
+TournamentGame<ZehntausendRules> tournament_game() {
   TournamentGame<ZehntausendRules> g{
-      .game = "zehntausend", .options = game_options(),
+      .rules = rules(),
       .seat_help = "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], "
                    "heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times",
       .default_games = 1000000, .games_help = "games per seating",
@@ -114,11 +104,10 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
                                                      "also play every rotation of the seats, for P(win) per policy "
                                                      "and per seat (the first-player edge)")} +
               cache_options(),
-      .max_players = kMaxPlayers, .formats = kFormats,
+      .max_players = kMaxPlayers,
       .usage = "usage: verflixt tournament --game zehntausend --seat P --seat P [...] [--games N] [--seed S]\n"
                "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
                "per seat and, over every rotation of the seats, per policy and per seat position."};
-  g.rules = game_rules;
   g.play = [](const po::variables_map& vm, const ZehntausendRules& r, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const TurnLibrary lib(r);
@@ -134,32 +123,29 @@ int zehntausend_tournament_command(int argc, const char* const* argv) {
     answer.interrupted = c.interrupted;
     return TournamentResult{describe(answer), c};
   };
-  return tournament_command(argc, argv, g);
+  return g;
 }
 
-int zehntausend_bench_command(int argc, const char* const* argv) {
+AnswerGame<ZehntausendRules> bench_game() {
   const core::OptionTable own = {
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "two-player games per workload"),
       seed_option("random seed (the signature depends on it)")};
-  po::variables_map vm;
-  if (!parse(argc, argv, "bench --game zehntausend options", game_options() + own + output_options(kFormats),
-             "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
-             "Times the exact turn solve and whole two-player games on ONE thread (games/s per core), for\n"
-             "optimal vs optimal and race vs optimal; the win counts are a deterministic signature.",
-             vm))
-    return 0;
-  const ZehntausendRules r = game_rules(vm);
-  const std::string format = format_from(vm, kFormats);
-  const core::RunControl control = stop_control();
-  const BenchAnswer answer =
-      bench_answer(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), control);
-  // A bench prints its table for --format csv too (it has no rows to compare).
-  return finish(vm, format, answer.done, describe(answer).render(format == "json" ? "json" : "table"));
+  AnswerGame<ZehntausendRules> g{
+      .rules = rules(), .command = "bench", .own = own, .table_for_csv = true,
+      .usage = "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
+               "Times the exact turn solve and whole two-player games on ONE thread (games/s per core), for\n"
+               "optimal vs optimal and race vs optimal; the win counts are a deterministic signature."};
+  g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
+    const BenchAnswer answer =
+        bench_answer(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), stop_control());
+    return AnswerResult{describe(answer), answer.done};
+  };
+  return g;
 }
 
-int zehntausend_balance_command(int argc, const char* const* argv) {
+BalanceGame<ZehntausendRules> balance_game() {
   // P(win) as the tournament measures it, a tie sharing the win; one seating, seat 1 first.
-  BalanceGame<ZehntausendRules> g{"zehntausend", &zehntausend::rule_table(), {"p_win", "P(win)", "ties shared", false}, 100000,
+  BalanceGame<ZehntausendRules> g{rules(), {"p_win", "P(win)", "ties shared", false}, 100000,
                                   "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE",
                                   "race (the best race policy found)", {}, {}};
   g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
@@ -170,7 +156,7 @@ int zehntausend_balance_command(int argc, const char* const* argv) {
     return balance_play(play_games(lib, table.seats, s.games, s.seed, s.threads, control), table.names,
                         [](const MatchTally& t, int seat) { return t.p_win(seat); });
   };
-  return balance_command(argc, argv, g);
+  return g;
 }
 
 // The question the options ask (their values as given: the default --policy is the empty one).
@@ -181,21 +167,14 @@ AdviceQuestion advice_question(const po::variables_map& vm) {
   q.seat = vm["seat"].as<int>();
   q.games = vm["games"].as<std::uint64_t>();
   q.seed = seed_from(vm);
-  if (vm.count("dice")) q.dice = vm["dice"].as<std::string>();
-  if (vm.count("dice-left")) q.dice_left = vm["dice-left"].as<int>();
+  q.dice = given<std::string>(vm, "dice");
+  q.dice_left = given<int>(vm, "dice-left");
   if (vm.count("other")) q.other = vm["other"].as<std::vector<std::string>>();
   if (!vm["policy"].defaulted()) q.policy = vm["policy"].as<std::string>();
   return q;
 }
 
-// What advise reads before --format: the rules, given their number of players by the
-// question, whose situation is checked there.
-struct AdviseRead {
-  ZehntausendRules rules;
-  AdviceQuestion question;
-};
-
-AnswerGame<AdviseRead> advise_game() {
+AnswerGame<ZehntausendRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::renamed(
           core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"), "throw")),
@@ -214,8 +193,8 @@ AnswerGame<AdviseRead> advise_game() {
                      "Race cap past the limit"),
       core::labelled(core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)"),
                      "Games per choice (Monte Carlo)")};
-  AnswerGame<AdviseRead> g{
-      .game = "zehntausend", .command = "advise", .options = game_options(), .own = own + cache_options(), .sampling = true,
+  AnswerGame<ZehntausendRules> g{
+      .rules = rules(), .command = "advise", .own = own + cache_options(), .sampling = true,
       .usage = "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
                "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
                "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
@@ -223,21 +202,23 @@ AnswerGame<AdviseRead> advise_game() {
                "and, with others, by P(win): exact against one opponent (the solved two-player race, cached\n"
                "after its first solve) and in the final round, else Monte Carlo of the rest of the game (± SE)\n"
                "under --policy."};
-  g.rules = [](const po::variables_map& vm) {
-    AdviseRead read{game_rules(vm), advice_question(vm)};
-    advice_situation(read.rules, read.question);
-    return read;
+  // The rules get their number of players from the question, whose situation is checked
+  // with them, before --format is read.
+  g.rules.read = [](const po::variables_map& vm) {
+    ZehntausendRules r = rules()(vm);
+    advice_situation(r, advice_question(vm));
+    return r;
   };
-  g.answer = [](const po::variables_map& vm, const AdviseRead& read) {
-    AdviceQuestion q = read.question;
+  g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
+    AdviceQuestion q = advice_question(vm);
     // --threads and Ctrl-C count only while the others' games are sampled.
     core::RunControl control;
-    if (advice_samples(read.rules, q)) {
+    if (advice_samples(r, q)) {
       q.threads = threads_from(vm);
       control = stop_control();
     }
-    const std::optional<Advice> advice = advise(read.rules, q, race_source(vm, read.rules), control);
-    if (!advice) return nothing_finished(report_head(read.rules), "advices");
+    const std::optional<Advice> advice = advise(r, q, race_source(vm, r), control);
+    if (!advice) return nothing_finished(report_head(r), "advices");
     return AnswerResult{describe(*advice)};
   };
   return g;
@@ -248,14 +229,13 @@ AnswerGame<AdviseRead> advise_game() {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> zehntausend_commands() {
   return {
-      {"rules", zehntausend_rules_command, "", ""},
-      {"solve", zehntausend_solve_command, "", "", ";--race"},
-      {"evaluate", zehntausend_evaluate_command, "", "--turns 2000"},
-      {"tournament", zehntausend_tournament_command, "", "--seat optimal --seat bank:400 --games 200"},
-      {"advise", [](int argc, const char* const* argv) { return answer_command(argc, argv, advise_game()); }, "",
-       "--dice 155243", nullptr, [] { return answer_options(advise_game()); }},
-      {"bench", zehntausend_bench_command, "", "--games 2000"},
-      {"balance", zehntausend_balance_command, "", "--set limit=3000 --games 500"},
+      {"rules", rules_command_of<rules>, "", ""},
+      {"solve", answer_command_of<solve_game>, "", "", ";--race"},
+      {"evaluate", answer_command_of<evaluate_game>, "", "--turns 2000"},
+      {"tournament", tournament_command_of<tournament_game>, "", "--seat optimal --seat bank:400 --games 200"},
+      {"advise", answer_command_of<advise_game>, "", "--dice 155243", nullptr, answer_options_of<advise_game>},
+      {"bench", answer_command_of<bench_game>, "", "--games 2000"},
+      {"balance", balance_command_of<balance_game>, "", "--set limit=3000 --games 500"},
   };
 }
 

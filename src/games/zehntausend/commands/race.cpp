@@ -124,7 +124,7 @@ RaceSource race_source(const po::variables_map& vm, const ZehntausendRules& r) {
 }
 
 int race_command(const po::variables_map& vm) {
-  const ZehntausendRules r = game_rules(vm);
+  const ZehntausendRules r = rules()(vm);
   const std::string format = format_from(vm, kFormats);
   if (vm.count("seat")) return pairing_command(vm, r, format);
   const int step = vm["table-step"].as<int>();
@@ -146,7 +146,7 @@ int race_command(const po::variables_map& vm) {
 }
 
 int race_evaluate(const po::variables_map& vm) {
-  ZehntausendRules r = game_rules(vm);
+  ZehntausendRules r = rules()(vm);
   if (r.players != 2) {
     balance_warning("players=" + std::to_string(r.players) + ": the race policy plays two-player games; evaluated with 2");
     r.players = 2;

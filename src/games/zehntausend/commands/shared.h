@@ -1,6 +1,6 @@
 #pragma once
-// What the `--game zehntausend` commands share (commands.cpp, race.cpp): the game and rules
-// options, the rules they give, and the solved race they read or solve.
+// What the `--game zehntausend` commands share (commands.cpp, race.cpp): the rules they
+// read, and the solved race they read or solve.
 #include <string>
 #include <vector>
 
@@ -16,13 +16,8 @@ using namespace verflixt::zehntausend;
 
 inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// --game, then the rules options; every command's table starts with these.
-inline core::OptionTable game_options() {
-  return core::OptionTable{core::word_option("game", "zehntausend", "the game: zehntausend here")} +
-         game_rules_options("zehntausend", zehntausend::rule_table());
-}
-
-inline ZehntausendRules game_rules(const po::variables_map& vm) { return game_rules_from(vm, zehntausend::rule_table()); }
+// The rules every zehntausend command reads.
+inline GameRules<ZehntausendRules> rules() { return {.table = &zehntausend::rule_table(), .title = "Zehntausend"}; }
 
 // `solve --race` (race.cpp): its options, and the command once they are parsed.
 core::OptionTable race_options();
