@@ -142,6 +142,23 @@ TEST(GameBalance, RulesAgainstPresetGiveTwoRowsAndTheirDifference) {
   EXPECT_NE(j["difference_se"].get<std::string>().find("conservative"), std::string::npos);
 }
 
+// Kniffel's balance samples the bonus only when asked: --games 0 solves the rows alone, with
+// the same exact scores and no bonus column.
+TEST(GameBalance, KniffelWithoutGamesSolvesTheRowsAlone) {
+  const std::string ask = "kniffel balance --set throws=1 --no-cache --vary bonus=0,35";
+  const Result r = run(ask + " --games 0 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json none = nlohmann::json::parse(r.out);
+  const nlohmann::json some = json_of(ask + " --games 50");
+  ASSERT_EQ(none["rows"].size(), 2u);
+  EXPECT_FALSE(none.contains("games"));
+  for (std::size_t k = 0; k < 2; ++k) {
+    EXPECT_FALSE(none["rows"][k].contains("p_bonus"));
+    EXPECT_TRUE(some["rows"][k].contains("p_bonus"));
+    EXPECT_EQ(none["rows"][k]["expected_score"], some["rows"][k]["expected_score"]);
+  }
+}
+
 // Pig's --goal is --set goal=N in balance as in every pig command: the same rows, bit for bit.
 TEST(GameBalance, PigsGoalOptionIsTheSetItStandsFor) {
   const nlohmann::json shorthand = json_of("balance --game pig --goal 20 --games 500 --seed 3");

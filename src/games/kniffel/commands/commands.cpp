@@ -154,8 +154,9 @@ AnswerGame<KniffelRules> balance_game() {
     const Asker ask = asker(vm);
     BalanceAnswer plan = balance_rows(q, ask);
     // --threads 0 (every core) for the games as for the solve, other counts capped as everywhere.
-    const BalanceGames games{
-        .games = count_from(vm, "games"), .seed = seed_from(vm), .threads = threads_or_every_core(vm)};
+    // --games 0 is no games: the option's own range, not count_from's 1..2^40.
+    const BalanceGames games{.games = vm["games"].as<std::uint64_t>(), .seed = seed_from(vm),
+                             .threads = threads_or_every_core(vm)};
     const BalanceAnswer a = balance(std::move(plan), games, ask, stop_control());
     return AnswerResult{describe(a), a.completion};
   };
