@@ -79,6 +79,126 @@ PlayOn play_on(const ZehntausendRules& r, const AdviceQuestion& q) {
 // The highest of the others' totals; 0 with none.
 int best_of(const std::vector<int>& others) { return others.empty() ? 0 : *std::max_element(others.begin(), others.end()); }
 
+// The choices at `at` under lib's rules (and at.opponents' count of players), each with its
+// exact expected points; InputError where the game is already over.
+Advice advice_choices(const TurnLibrary& lib, const Situation& at) {
+  const TurnModel& m = lib.model();
+  const TurnSolution& sol = lib.solution();
+  Advice a{.rules = m.rules(), .at = at, .choices = {}, .rows = {}, .best_other = 0, .forced = false, .exact = false,
+           .policy = "", .seed = 0, .games = 0, .separated = true};
+  const ZehntausendRules& r = a.rules;
+  const Counts thrown = counts_of(at.faces);
+  // Before a throw there is one "set-aside": nothing, with dice_left dice to throw next.
+  a.choices = at.before ? std::vector<SetAside>{SetAside{}} : set_asides(thrown, r);
+  for (int o : at.opponents) a.best_other = std::max(a.best_other, o);
+  if (a.race() && !r.final_round && (a.final_round() || at.score >= r.limit))
+    throw core::InputError("--score and --other: without the final round (final_round=false) a total at the limit (" +
+                           std::to_string(r.limit) + ") has won; the game is over");
+  for (const SetAside& s : a.choices) {
+    const int t2 = at.turn_total + s.points;
+    const int d2 = at.before ? at.dice_left : m.dice_after(static_cast<int>(at.faces.size()), s.dice);
+    if (may_bank(t2, r)) a.rows.push_back({s, true, d2, static_cast<double>(t2), {}, false});
+    if (d2 > 0) a.rows.push_back({s, false, d2, sol.throw_value_at(t2, d2, m), {}, false});
+  }
+  a.forced = a.rows.size() == 1;
+  return a;
+}
+
+// Every choice's P(win) from the solved two-player race (at.me at score : the opponent).
+void exact_wins(const Race& race, Advice& a) {
+  const Situation& at = a.at;
+  const int opponent = at.opponents.front();
+  if (at.score >= race.rules().limit || opponent >= race.rules().limit)
+    throw core::InputError("--score and --other: the race before the final round has totals below the limit (" +
+                           std::to_string(race.rules().limit) + ")");
+  for (AdviceRow& row : a.rows) {
+    const int t2 = at.turn_total + row.set_aside.points;
+    const std::optional<double> w = row.bank ? std::optional<double>(race.bank_win(at.me, at.score, opponent, t2))
+                                             : race.throw_win(at.me, at.score, opponent, t2, row.dice_next);
+    if (!w)
+      throw core::InputError("--turn-total: the solved race banks once the total reaches " +
+                             std::to_string(race.rules().limit + race.overshoot()) +
+                             " (its cap); a larger --overshoot solves past it");
+    row.win = {*w, 0.0};
+    row.win_exact = true;
+  }
+}
+
+// Every choice's P(win) by `games` games of everyone playing `policy` from there (exact in
+// the final round and where banking ends the game). False when a stop (control.stop, Ctrl-C)
+// cut the games short: the choices are then sampled in part, and no advice.
+bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
+                  Advice& a, const core::RunControl& control) {
+  const TurnModel& m = lib.model();
+  const ZehntausendRules& r = a.rules;
+  const Situation& at = a.at;
+  const int me = at.me;
+  std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), &policy);
+  GameStart start;
+  for (int s = 0, k = 0; s < r.players; ++s)
+    start.totals[static_cast<size_t>(s)] = s == me ? at.score : at.opponents[static_cast<size_t>(k++)];
+  for (AdviceRow& row : a.rows) {
+    const int t2 = at.turn_total + row.set_aside.points;
+    if (a.final_round()) {
+      row.win_exact = true;
+      row.win.mean = final_round_p_win(m, r, at, a.best_other, row.bank, t2, row.dice_next);
+      continue;
+    }
+    GameStart g = start;
+    std::unique_ptr<TurnSampler> rest;
+    if (row.bank) {
+      g.totals[static_cast<size_t>(me)] += t2;
+      g.final_round = g.totals[static_cast<size_t>(me)] >= r.limit;
+      if (g.final_round && !r.final_round) {  // the first to the limit wins at once (Z5)
+        row.win_exact = true;
+        row.win.mean = 1.0;
+        continue;
+      }
+      g.seat = (me + 1) % r.players;
+      if (g.seat == 0 && g.final_round) {  // the last seat reached the limit: the game is over
+        int best = 0;
+        for (int s = 0; s < r.players; ++s) best = std::max(best, g.totals[static_cast<size_t>(s)]);
+        row.win_exact = true;
+        row.win.mean = g.totals[static_cast<size_t>(me)] == best ? 1.0 : 0.0;
+        continue;
+      }
+    } else {
+      g.seat = me;
+      const CompiledTurn& plan =
+          policy.decide(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
+      rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
+      g.current_turn = rest.get();
+    }
+    // A stop, during these games or before them, leaves them unplayed in part.
+    const MatchRun run = play_games(lib, seats, games, seed, threads, control, &g);
+    if (run.interrupted) return false;
+    row.win = run.tally.p_win(me);
+  }
+  return true;
+}
+
+// Ranks the choices and says whether the best is told from the second.
+void rank(Advice& a) {
+  const bool race = a.race();
+  // By P(win) with opponents, equal estimates then by the exact expected points (so a tie of
+  // two Monte Carlo zeros never ranks a worse turn first); else by the expected points.
+  std::stable_sort(a.rows.begin(), a.rows.end(), [&](const AdviceRow& x, const AdviceRow& y) {
+    if (race && x.win.mean != y.win.mean) return x.win.mean > y.win.mean;
+    return x.points > y.points;
+  });
+  // Whether the estimates tell the best choice from the second (2 SE of their difference).
+  // Every choice plays the same seeds, so the runs are positively correlated and treating them
+  // as independent, as here, overstates the SE: a "not separated" may be too cautious, never
+  // too bold. Exact values (the final round) are always separated, ties included.
+  a.separated = true;
+  if (race && a.rows.size() >= 2) {
+    const core::Estimate& x = a.rows[0].win;
+    const core::Estimate& y = a.rows[1].win;
+    if (!(a.rows[0].win_exact && a.rows[1].win_exact))
+      a.separated = x.mean - y.mean > 2 * std::sqrt(x.se * x.se + y.se * y.se);
+  }
+}
+
 }  // namespace
 
 Situation advice_situation(ZehntausendRules& r, const AdviceQuestion& q) {
@@ -139,119 +259,6 @@ std::optional<Advice> advise(ZehntausendRules r, const AdviceQuestion& q, const 
   rank(advice);
   advice.policy = race && !advice.exact ? play.sampled : play.asked;
   return advice;
-}
-
-Advice advice_choices(const TurnLibrary& lib, const Situation& at) {
-  const TurnModel& m = lib.model();
-  const TurnSolution& sol = lib.solution();
-  Advice a{.rules = m.rules(), .at = at, .choices = {}, .rows = {}, .best_other = 0, .forced = false, .exact = false,
-           .policy = "", .seed = 0, .games = 0, .separated = true};
-  const ZehntausendRules& r = a.rules;
-  const Counts thrown = counts_of(at.faces);
-  // Before a throw there is one "set-aside": nothing, with dice_left dice to throw next.
-  a.choices = at.before ? std::vector<SetAside>{SetAside{}} : set_asides(thrown, r);
-  for (int o : at.opponents) a.best_other = std::max(a.best_other, o);
-  if (a.race() && !r.final_round && (a.final_round() || at.score >= r.limit))
-    throw core::InputError("--score and --other: without the final round (final_round=false) a total at the limit (" +
-                           std::to_string(r.limit) + ") has won; the game is over");
-  for (const SetAside& s : a.choices) {
-    const int t2 = at.turn_total + s.points;
-    const int d2 = at.before ? at.dice_left : m.dice_after(static_cast<int>(at.faces.size()), s.dice);
-    if (may_bank(t2, r)) a.rows.push_back({s, true, d2, static_cast<double>(t2), {}, false});
-    if (d2 > 0) a.rows.push_back({s, false, d2, sol.throw_value_at(t2, d2, m), {}, false});
-  }
-  a.forced = a.rows.size() == 1;
-  return a;
-}
-
-void exact_wins(const Race& race, Advice& a) {
-  const Situation& at = a.at;
-  const int opponent = at.opponents.front();
-  if (at.score >= race.rules().limit || opponent >= race.rules().limit)
-    throw core::InputError("--score and --other: the race before the final round has totals below the limit (" +
-                           std::to_string(race.rules().limit) + ")");
-  for (AdviceRow& row : a.rows) {
-    const int t2 = at.turn_total + row.set_aside.points;
-    const std::optional<double> w = row.bank ? std::optional<double>(race.bank_win(at.me, at.score, opponent, t2))
-                                             : race.throw_win(at.me, at.score, opponent, t2, row.dice_next);
-    if (!w)
-      throw core::InputError("--turn-total: the solved race banks once the total reaches " +
-                             std::to_string(race.rules().limit + race.overshoot()) +
-                             " (its cap); a larger --overshoot solves past it");
-    row.win = {*w, 0.0};
-    row.win_exact = true;
-  }
-}
-
-bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
-                  Advice& a, const core::RunControl& control) {
-  const TurnModel& m = lib.model();
-  const ZehntausendRules& r = a.rules;
-  const Situation& at = a.at;
-  const int me = at.me;
-  std::vector<const SeatPolicy*> seats(static_cast<size_t>(r.players), &policy);
-  GameStart start;
-  for (int s = 0, k = 0; s < r.players; ++s)
-    start.totals[static_cast<size_t>(s)] = s == me ? at.score : at.opponents[static_cast<size_t>(k++)];
-  for (AdviceRow& row : a.rows) {
-    const int t2 = at.turn_total + row.set_aside.points;
-    if (a.final_round()) {
-      row.win_exact = true;
-      row.win.mean = final_round_p_win(m, r, at, a.best_other, row.bank, t2, row.dice_next);
-      continue;
-    }
-    GameStart g = start;
-    std::unique_ptr<TurnSampler> rest;
-    if (row.bank) {
-      g.totals[static_cast<size_t>(me)] += t2;
-      g.final_round = g.totals[static_cast<size_t>(me)] >= r.limit;
-      if (g.final_round && !r.final_round) {  // the first to the limit wins at once (Z5)
-        row.win_exact = true;
-        row.win.mean = 1.0;
-        continue;
-      }
-      g.seat = (me + 1) % r.players;
-      if (g.seat == 0 && g.final_round) {  // the last seat reached the limit: the game is over
-        int best = 0;
-        for (int s = 0; s < r.players; ++s) best = std::max(best, g.totals[static_cast<size_t>(s)]);
-        row.win_exact = true;
-        row.win.mean = g.totals[static_cast<size_t>(me)] == best ? 1.0 : 0.0;
-        continue;
-      }
-    } else {
-      g.seat = me;
-      const CompiledTurn& plan =
-          policy.decide(GameView{std::span<const int>(start.totals.data(), static_cast<size_t>(r.players)), me, false});
-      rest = std::make_unique<TurnSampler>(evaluate_turn(m, plan.policy, t2, row.dice_next));
-      g.current_turn = rest.get();
-    }
-    // A stop, during these games or before them, leaves them unplayed in part.
-    const MatchRun run = play_games(lib, seats, games, seed, threads, control, &g);
-    if (run.interrupted) return false;
-    row.win = run.tally.p_win(me);
-  }
-  return true;
-}
-
-void rank(Advice& a) {
-  const bool race = a.race();
-  // By P(win) with opponents, equal estimates then by the exact expected points (so a tie of
-  // two Monte Carlo zeros never ranks a worse turn first); else by the expected points.
-  std::stable_sort(a.rows.begin(), a.rows.end(), [&](const AdviceRow& x, const AdviceRow& y) {
-    if (race && x.win.mean != y.win.mean) return x.win.mean > y.win.mean;
-    return x.points > y.points;
-  });
-  // Whether the estimates tell the best choice from the second (2 SE of their difference).
-  // Every choice plays the same seeds, so the runs are positively correlated and treating them
-  // as independent, as here, overstates the SE: a "not separated" may be too cautious, never
-  // too bold. Exact values (the final round) are always separated, ties included.
-  a.separated = true;
-  if (race && a.rows.size() >= 2) {
-    const core::Estimate& x = a.rows[0].win;
-    const core::Estimate& y = a.rows[1].win;
-    if (!(a.rows[0].win_exact && a.rows[1].win_exact))
-      a.separated = x.mean - y.mean > 2 * std::sqrt(x.se * x.se + y.se * y.se);
-  }
 }
 
 core::report::Report describe(const Advice& a) {

@@ -235,18 +235,6 @@ struct Advice {
   // Someone else has reached the limit: this is my last turn.
   bool final_round() const { return race() && best_other >= rules.limit; }
 };
-// The choices at `at` under lib's rules (and at.opponents' count of players), each with its
-// exact expected points; InputError where the game is already over.
-Advice advice_choices(const TurnLibrary& lib, const Situation& at);
-// Every choice's P(win) from the solved two-player race (at.me at score : the opponent).
-void exact_wins(const Race& race, Advice& advice);
-// Every choice's P(win) by `games` games of everyone playing `policy` from there (exact in
-// the final round and where banking ends the game). False when a stop (control.stop, Ctrl-C)
-// cut the games short: the choices are then sampled in part, and no advice.
-bool sampled_wins(const TurnLibrary& lib, const SeatPolicy& policy, std::uint64_t games, std::uint64_t seed, int threads,
-                  Advice& advice, const core::RunControl& control = {});
-// Ranks the choices and says whether the best is told from the second.
-void rank(Advice& advice);
 core::report::Report describe(const Advice& advice);
 
 // What advise is asked, field by field its options (the dice as typed): where I stand, and how
