@@ -1,10 +1,11 @@
 #pragma once
-// `verflixt advise|evaluate|solve --game NAME` (and a game's own commands of one answer, such
-// as a bench): the commands that print one answer, written once for every game. A game supplies only what is its own (AnswerGame): the command's
-// options and help, what it checks or hands to another command before its rules are read,
-// how its rules are read, and its answer. The option table's order, the order everything is
-// read and checked in — so that a bad input meets the same check first in every game — and
-// the exit are here. Private to the executable.
+// `verflixt advise|evaluate|solve --game NAME`, and a game's own commands of one answer (a
+// bench, Kniffel's balance): the commands that print one answer, written once for every game.
+// A game supplies only what is its own (AnswerGame): its rules (GameRules), the command's
+// options and help, what it checks or hands to another command before its rules are read, and
+// its answer. The option table's order, the order everything is read and checked in — so that
+// a bad input meets the same check first in every game — and the exit are here. Private to
+// the executable.
 #include <functional>
 #include <optional>
 #include <string>
@@ -63,8 +64,8 @@ core::OptionTable answer_options(const AnswerGame<R>& g) {
 template <class R>
 int answer_command(int argc, const char* const* argv, const AnswerGame<R>& g) {
   po::variables_map vm;
-  if (!parse(argc, argv, g.command + " --game " + g.rules.game() + " options", answer_options(g) + output_options(g.formats),
-             g.usage, vm))
+  const std::string caption = g.command + " --game " + g.rules.game() + " options";
+  if (!parse(argc, argv, caption, answer_options(g) + output_options(g.formats), g.usage, vm))
     return 0;
   if (g.first)
     if (const std::optional<int> code = g.first(vm)) return *code;

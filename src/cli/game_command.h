@@ -1,8 +1,9 @@
 #pragma once
 // What the commands of every game behind `--game NAME` (game_dispatch.h) do alike: read the
 // rules options, print the rules, head a result, check the seats of a table, and run a sampler
-// under the Ctrl-C convention (cli.h). Each game's command file keeps only what is its own:
-// its options' help texts, its usage lines and its output. Private to the executable.
+// under the Ctrl-C convention (cli.h). A game declares its rules once (GameRules) for all its
+// commands; its command file keeps only what is its own: its options, its usage lines and the
+// mapping of its options onto the library's questions. Private to the executable.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
