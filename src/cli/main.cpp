@@ -149,7 +149,13 @@ int main(int argc, char** argv) {
       return session.agree_exit(2, "verflixt: " + verflixt::core::printable(e.what(), 4000));
     } catch (const verflixt::core::Interrupted& e) {
       const std::vector<std::string> args(argv + 1, argv + argc);
-      return session.agree_exit(verflixt::cli::finish_unstarted(args, e.what()));
+      // Its marked result goes where the output was asked for, which can fail as any write
+      // (--output /dev/full): one line and exit 2, as for a run that was not stopped.
+      try {
+        return session.agree_exit(verflixt::cli::finish_unstarted(args, e.what()));
+      } catch (const verflixt::core::InputError& w) {
+        return session.agree_exit(2, "verflixt: " + verflixt::core::printable(w.what(), 4000));
+      }
     } catch (const std::exception& e) {
       return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }

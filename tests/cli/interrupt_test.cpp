@@ -524,6 +524,19 @@ TEST(Interrupt, ASignalDeliveredTwiceAtOnceIsOneStop) {
   FAIL() << "the run always ended before the signals";
 }
 
+// Stopped before it finished anything, a command whose --output cannot be written says so in
+// one line and exits 2, as a run that was not stopped does; it never aborts.
+TEST(Interrupt, AnUnwritableOutputOfAStoppedRunIsOneLineAndExit2) {
+  for (const int ms : {0, 100, 300}) {
+    const Outcome o = interrupt_after(
+        "strength --policy threshold:20 --players 2 --rounds 1 --evenings 20 --threads 1 --output /dev/full",
+        std::chrono::milliseconds(ms), "unwritable_" + std::to_string(ms));
+    EXPECT_EQ(o.code, 2) << ms << " ms: " << o.err;
+    EXPECT_NE(o.err.find("cannot write --output '/dev/full'"), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find("terminate"), std::string::npos) << o.err;
+  }
+}
+
 // A run that was not interrupted carries no mark and exits 0; JSON says "interrupted": false.
 TEST(Interrupt, ACompleteRunIsNotMarked) {
   using verflixt::testing::run;
