@@ -391,6 +391,12 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
   return true;
 }
 
+void parse_request(const std::vector<std::string>& args, const core::OptionTable& table, po::variables_map& vm) {
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  parse(static_cast<int>(argv.size()), argv.data(), args.front() + " options", table, "", vm);
+}
+
 void host_owns_interrupts() { g_host_owns_interrupts = true; }
 
 void set_interrupt(bool requested) { g_interrupted = requested; }

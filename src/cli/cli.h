@@ -109,6 +109,9 @@ void add_options(po::options_description& desc, const core::OptionTable& table);
 bool parse(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& table,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);
+// A request's options (args[0] is the command's name; core::ServedRequest) parsed as the
+// command line parses them, "NAME options" the caption.
+void parse_request(const std::vector<std::string>& args, const core::OptionTable& table, po::variables_map& vm);
 
 // Ctrl-C sets a flag instead of killing the process; loops stop at the next chunk (a second
 // Ctrl-C kills the process at once).

@@ -17,12 +17,12 @@
 
 #include "cli/cli.h"
 #include "cli/value_cache.h"
-#include "games/kniffel/commands/solution_cache.h"
 #include "python/bridge.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/rule_table.h"
 #include "verflixt/games/kniffel/rules.h"
+#include "verflixt/games/kniffel/solution_store.h"
 #include "verflixt/games/kniffel/solver.h"
 
 namespace verflixt::python {
@@ -55,14 +55,22 @@ std::shared_ptr<const kniffel::KniffelSolution> solution_of(const Game& g, const
   for (auto& word : options_argv(options)) argv.push_back(std::move(word));
   std::vector<const char*> args;
   for (const auto& a : argv) args.push_back(a.c_str());
+  // threads= as solve's --threads: the threads solving the sheets, 0 for every core.
+  const core::OptionTable table =
+      core::OptionTable{core::integer_option("threads", 0, 0, 1024, "threads solving the sheets")} + cli::cache_options();
   cli::po::variables_map vm;
-  if (!cli::parse(static_cast<int>(args.size()), args.data(), "sheet_values options",
-                  core::OptionTable{cli::kniffel_cli::solve_threads_option()} + cli::cache_options(),
+  if (!cli::parse(static_cast<int>(args.size()), args.data(), "sheet_values options", table,
                   "usage: Game.sheet_values(threads=0, cache=DIR, no_cache=False)", vm))
     raise_input_error("sheet_values takes threads=, cache= and no_cache=");  // --help, which no key above gives
   const kniffel::KniffelRules rules = kniffel_rules(g);
+  const std::string dir = cli::cache_dir_from(vm);
+  if (auto cached = kniffel::cached_solution(rules, dir)) return cached->solution;
   std::shared_ptr<const kniffel::KniffelSolution> solution;
-  run_budgeted([&] { solution = cli::kniffel_cli::solution_for(vm, rules).solution; });
+  run_budgeted([&] {
+    const kniffel::StoredSolution solved = kniffel::solve_and_store(rules, dir, cli::threads_or_every_core(vm));
+    cli::warn_not_cached(solved.not_cached);
+    solution = solved.solution;
+  });
   return solution;
 }
 

@@ -30,6 +30,13 @@ const char* key_type(core::Option::Kind kind) {
   }
 }
 
+// What only the command line may name: a policy file or a game's own policy forms, which the
+// page's catalog does not know (the page plays each game's default continuation), a file,
+// the threads. A command run as a child process takes none of them from a request.
+bool command_line_only(const core::Option& o) {
+  return o.kind == core::Option::Kind::Policy || o.kind == core::Option::Kind::File || o.name == "threads";
+}
+
 }  // namespace
 
 std::vector<std::string> served_games() {
@@ -47,10 +54,11 @@ ServedCommand served_command(const std::string& game, const std::string& command
     offered.emplace_back(c.name);
     if (command != c.name) continue;
     ServedCommand s{g->name, &c, c.request_options()};
-    // A policy names a file or a game's own forms the catalog of the page does not know: the
-    // page plays each game's default continuation.
-    for (core::Option& o : s.options)
-      if (o.kind == core::Option::Kind::Policy || o.kind == core::Option::Kind::File || o.name == "threads") o.web = false;
+    // A command answered in this process reads its policies through the page's catalog
+    // (serve/request_schema.h) and has the server set its threads.
+    if (!c.serve)
+      for (core::Option& o : s.options)
+        if (command_line_only(o)) o.web = false;
     return s;
   }
   throw core::InputError("the page answers " + core::join(offered, ", ") + " for " + game + "; `verflixt " + game + " " +
@@ -68,7 +76,7 @@ std::string games_json() {
     for (const auto& c : g.commands) {
       if (std::string(c.name) != "advise" || !c.request_options) continue;
       for (const core::Option& o : served_command(g.name, "advise").options) {
-        if (!o.web) continue;
+        if (!o.web || command_line_only(o)) continue;  // the forms are the same for every game
         nlohmann::ordered_json k;
         k["key"] = o.name;
         k["type"] = key_type(o.kind);

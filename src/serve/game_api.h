@@ -1,10 +1,9 @@
 #pragma once
 // The page's API for every game of the registry (games/registry.h): the games a request may
-// name ("game": NAME, serve/request_schema.h), each game's advise options as a request may
-// give them, GET /api/games for the page's forms, and the answer of a game's advise run as the
-// command line itself, in a child process (serve/child_run.h), so that the page's numbers are
-// the command line's. Die verflixte 6's own answers (advise, solve, rules with its jokers) stay in
-// serve_command.cpp, on its report functions.
+// name ("game": NAME, serve/request_schema.h), each game's commands as a request may give
+// them, GET /api/games for the page's forms, and the answer of a command that does not answer
+// in the server's process (core::Command::serve) run as the command line itself, in a child
+// process (serve/child_run.h), so that the page's numbers are the command line's.
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -22,8 +21,9 @@ namespace verflixt::cli {
 std::vector<std::string> served_games();
 
 // A game's command that the page offers, with the options a request may give it: its
-// request_options (core/command.h) less what only the command line may name (a policy file,
-// the threads, a cache folder). Throws InputError naming the commands the page offers.
+// request_options (core/command.h), less what only the command line may name (a policy file,
+// the threads, a cache folder) where it runs as a child process. Throws InputError naming the
+// commands the page offers.
 struct ServedCommand {
   std::string game;
   const core::Command* command;

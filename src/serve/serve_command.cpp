@@ -1,12 +1,13 @@
 // `verflixt serve`: the player's page and a JSON API on a local web server (cpp-httplib), for
-// every game: a request's "game" picks one (serve/game_api.h; Die verflixte 6 without it), and
-// another game's advise runs as that command in a child process held to the request's limits.
-// POST /api/advise, /api/solve and /api/rules take a JSON object of the command's options
-// by their long names ({"turn-total": 9, "other": ["14:p", "0:j"]}); the keys each endpoint takes
-// and their JSON types are listed exactly (serve/request_schema.h), and an accepted request
-// becomes the argument list the command line parses, so it gets the command's checks, its
-// one-line error ({"error": "..."}, status 400) and its `--format json` answer from the same
-// functions (games/verflixte6/commands/api.h). GET / is the page (serve/page/index.html, compiled in).
+// every game of the registry: a request's "game" picks one (serve/game_api.h; the default game
+// without it). POST /api/advise, /api/solve and /api/rules take a JSON object of the command's
+// options by their long names ({"turn-total": 9, "other": ["14:p", "0:j"]}); the keys each
+// command takes and their JSON types come from its request options (serve/request_schema.h),
+// and an accepted request becomes the argument list the command line parses, so it gets the
+// command's checks, its one-line error ({"error": "..."}, status 400) and its `--format json`
+// answer. A command that answers in this process (core::Command::serve) computes under the
+// request's budget; any other runs as a child process held to the same limits. GET / is the
+// page (serve/page/index.html, compiled in).
 //
 // Nothing a request sends can stop the server, stall it or take its memory: connections are
 // read by one thread and must deliver their request within seconds and within size limits,
@@ -40,7 +41,6 @@
 #include <thread>
 #include <vector>
 
-#include "games/verflixte6/commands/api.h"
 #include "cli/cli.h"
 #include "serve/client_access.h"
 #include "serve/game_api.h"
@@ -48,18 +48,16 @@
 #include "serve/request_schema.h"
 #include "serve/serve_command.h"
 #include "page/index_html.h"
-#include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/budget.h"
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/thread_cache.h"
-#include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
 
-using namespace verflixt::verflixte6;
 namespace {
 
 
@@ -155,12 +153,6 @@ class ComputeQueue {
   std::vector<std::thread> threads_;
 };
 
-void parse_request(const std::vector<std::string>& args, const core::OptionTable& table, po::variables_map& vm) {
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  parse(static_cast<int>(argv.size()), argv.data(), args.front() + " options", table, "", vm);
-}
-
 // A request's Monte Carlo stops at the next chunk once its deadline has passed or the
 // server stops; its exact work is refused then (the budget, core/budget.h).
 core::RunControl deadline_control(const core::Budget& budget, std::atomic<bool>& stop) {
@@ -190,42 +182,21 @@ std::string command_line(const std::vector<std::string>& args) {
   return out;
 }
 
-// The work of one request under its budget.
-std::string answer_within(const std::string& command, const core::OptionTable& table, std::vector<std::string> args,
-                          const Limits& limits, const core::Budget& budget) {
+// A command that answers in this process: its work under the request's budget.
+std::string answer_within(const ServedCommand& served, std::vector<std::string> args, const Limits& limits,
+                          const core::Budget& budget) {
   const core::Budget::Scope scope(&budget);
-  po::variables_map vm;
-  Budget states;
-  states.max_solver_states = limits.max_states;
-  if (command == "advise") {
-    args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, table, vm);
-    if (vm["samples"].defaulted() && vm["samples"].as<std::uint64_t>() > limits.max_samples) {
-      // Not asked for: the command's default becomes this server's cap instead of an error.
-      vm.at("samples").value() = limits.max_samples;
-    }
-    const std::uint64_t samples = vm["samples"].as<std::uint64_t>();
-    if (samples > limits.max_samples)
-      throw core::InputError("--samples " + std::to_string(samples) + " is above this server's cap; valid: 2.." +
-                       std::to_string(limits.max_samples));
-    std::atomic<bool> stop{false};
-    return advise_json(advise_report(vm, deadline_control(budget, stop), states));
-  }
-  if (command == "solve") {
-    args.push_back("--threads=" + std::to_string(limits.threads));
-    parse_request(args, table, vm);
-    // Exact: a solve the deadline would cut is refused by the budget, never shown in part.
-    core::RunControl stop_only;
-    stop_only.stop = &interrupt_flag();
-    return solve_json(solve_report(vm, stop_only, states));
-  }
-  parse_request(args, table, vm);
-  return rules_json(rules_from(vm));
+  std::atomic<bool> stop{false};
+  core::ServedRequest request{.args = std::move(args), .threads = limits.threads, .max_samples = limits.max_samples,
+                              .max_states = limits.max_states, .deadline = deadline_control(budget, stop),
+                              .stop_only = {}};
+  request.stop_only.stop = &interrupt_flag();
+  return served.command->serve(request);
 }
 
-// Another game's advise: the request's Monte Carlo games or samples capped as Die verflixte 6's
-// are, then the command itself as a child process, killed at the deadline or past the memory
-// (its own loops need not check a budget for the request to stay bounded).
+// Any other command: the request's Monte Carlo games or samples capped as those of a command
+// in this process are, then the command itself as a child process, killed at the deadline or
+// past the memory (its own loops need not check a budget for the request to stay bounded).
 std::string game_answer_within(const ServedCommand& served, const std::vector<std::string>& args, const Limits& limits,
                                double seconds) {
   po::variables_map vm;
@@ -242,21 +213,15 @@ std::string game_answer_within(const ServedCommand& served, const std::vector<st
 }
 
 // The answer to POST /api/<command>: the command's JSON, or an InputError's one line. A request
-// names its game with "game" (Die verflixte 6 without it); another game's advise is that game's
-// command, run as a child process.
+// names its game with "game" (the default game without it).
 std::string answer(const std::string& command, const std::string& body, const Limits& limits,
                    const PolicyCatalog& catalog) {
   const std::vector<std::string> games = served_games();
   const std::string game = request_game(body, games);
-  std::optional<ServedCommand> served;
-  if (game != games.front()) served = served_command(game, command);
-  const core::OptionTable table = served                ? served->options
-                                  : command == "advise" ? advise_options()
-                                  : command == "solve"  ? solve_options()
-                                                        : rules_options();
-  std::vector<std::string> args = request_arguments(command, table, body, catalog);
-  std::vector<std::string> typed = args;  // as a user types it: the game first
-  if (served) typed.insert(typed.begin(), game);
+  const ServedCommand served = served_command(game, command);
+  std::vector<std::string> args = request_arguments(command, served.options, body, catalog);
+  std::vector<std::string> typed = args;  // as a user types it: another game first
+  if (game != games.front()) typed.insert(typed.begin(), game);
   // The computation ends a little before the deadline, so that the answer (an estimate cut
   // short, or the refusal) is written by then.
   const double compute = limits.max_seconds - std::min(0.25, 0.1 * limits.max_seconds);
@@ -266,7 +231,8 @@ std::string answer(const std::string& command, const std::string& body, const Li
        .memory = limits.max_memory_mb * 1'000'000},
       &interrupt_flag(), remedy);
   try {
-    return served ? game_answer_within(*served, args, limits, compute) : answer_within(command, table, args, limits, budget);
+    return served.command->serve ? answer_within(served, std::move(args), limits, budget)
+                                 : game_answer_within(served, args, limits, compute);
   } catch (const core::BudgetExceeded& e) {
     // Every refusal points to the command line, whichever limit was met first: the deadline
     // and the memory say so through the budget, this server's state cap through the solver.
@@ -395,7 +361,7 @@ int serve_command(int argc, const char* const* argv) {
   // The shipped folder is where the data lookup finds the shipped heuristic (installed data,
   // or the source tree of a build).
   const PolicyCatalog catalog = PolicyCatalog::from_folder(
-      std::filesystem::path(resolve_policy_path("strategies/heuristic.ini")).parent_path().string());
+      std::filesystem::path(core::find_data_file("strategies/heuristic.ini")).parent_path().string());
 
   // A few malloc arenas, not eight per core: freed memory then collects where malloc_trim
   // can give it back (ComputeQueue), instead of staying in arenas of threads long idle.

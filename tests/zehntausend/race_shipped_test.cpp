@@ -12,7 +12,7 @@
 #include <tuple>
 
 #include "../binary.h"
-#include "cli/value_cache.h"
+#include "verflixt/core/value_cache.h"
 #include "verflixt/games/zehntausend/race.h"
 #include "verflixt/games/zehntausend/race_store.h"
 
@@ -25,7 +25,7 @@ const std::string kShipped = std::string(VERFLIXT_SOURCE_DIR) + "/strategies/zeh
 Race shipped_race() {
   const ZehntausendRules rules;
   const std::string head = race_head(rules, kDefaultOvershoot);
-  const std::vector<double> v = cli::read_values(kShipped, head);  // throws on another version or rules
+  const std::vector<double> v = core::read_values(kShipped, head);  // throws on another version or rules
   return *race_from_values(rules, kDefaultOvershoot, v);
 }
 

@@ -5,11 +5,31 @@
 // and exits with 2). A game lists its commands once (src/games/<game>/commands/); the
 // registry (src/games/registry.h) holds the lists, and the command surface reads them for
 // dispatch, `--help`, the manual page and the completion. No game lives here.
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "verflixt/core/option.h"
+#include "verflixt/core/run_control.h"
 
 namespace verflixt::core {
 
 using CommandFn = int (*)(int argc, const char* const* argv);
+
+// A request of the page's server (`verflixt serve`) for a command that answers inside the
+// server's own process: the request's options as the command line reads them (args[0] is the
+// command's name) and this server's caps. The request's budget (core/budget.h) is the calling
+// thread's.
+struct ServedRequest {
+  std::vector<std::string> args;
+  int threads = 1;                 // worker threads (no result depends on them)
+  std::uint64_t max_samples = 0;   // Monte Carlo samples a request may ask for
+  std::uint64_t max_states = 0;    // states of one exact solve
+  RunControl deadline;             // stops Monte Carlo at the deadline or when the server stops
+  RunControl stop_only;            // stops only when the server stops (exact work has no part to show)
+};
+// Its answer: the command's `--format json` document. Throws InputError as the command does.
+using ServedFn = std::string (*)(const ServedRequest& request);
 
 struct Command {
   const char* name;          // evaluate, solve, tournament, advise, ...
@@ -25,6 +45,10 @@ struct Command {
   // own and the rules', as the command line reads them (the server adds the output's). The
   // API's keys and the page's form come from it. nullptr: the page does not offer it.
   OptionTable (*request_options)() = nullptr;
+  // How the server answers a request of it in its own process, under the request's budget.
+  // nullptr: the server runs the command itself as a child process, held to the request's
+  // deadline and memory from outside (its loops need not check a budget).
+  ServedFn serve = nullptr;
 };
 
 }  // namespace verflixt::core

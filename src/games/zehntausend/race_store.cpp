@@ -3,9 +3,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <utility>
 
+#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/value_cache.h"
 #include "verflixt/version.h"
 
 namespace verflixt::zehntausend {
@@ -46,6 +49,45 @@ std::shared_ptr<const Race> race_from_values(const ZehntausendRules& r, int over
   s.start.assign(first, last);
   s.last_turn.assign(last, v.end());
   return std::make_shared<const Race>(r, overshoot, std::move(s));
+}
+
+namespace {
+
+core::ValueCache race_cache(const ZehntausendRules& rules, int overshoot, const std::string& dir) {
+  return core::ValueCache(dir, "zehntausend-race", race_head(rules, overshoot));
+}
+
+}  // namespace
+
+std::optional<StoredRace> stored_race(const ZehntausendRules& rules, int overshoot, const std::string& file,
+                                      const std::string& cache_dir, bool shipped) {
+  const std::string head = race_head(rules, overshoot);
+  if (!file.empty()) return StoredRace{race_from_values(rules, overshoot, core::read_values(file, head)), "file"};
+  if (const auto values = race_cache(rules, overshoot, cache_dir).read()) {
+    try {
+      return StoredRace{race_from_values(rules, overshoot, *values), "cache"};
+    } catch (const core::InputError&) {
+      // A damaged cache file: the race is solved again.
+    }
+  }
+  // The shipped race is read only under its own head (this version, these rules); any other
+  // rules are solved.
+  if (shipped) {
+    const std::string path = core::find_data_file(kShippedRace, "zehntausend");
+    if (std::filesystem::is_regular_file(path)) {
+      try {
+        return StoredRace{race_from_values(rules, overshoot, core::read_values(path, head)), "shipped"};
+      } catch (const core::InputError&) {
+        // Other rules, or another version's file: solved.
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::string cache_race(const ZehntausendRules& rules, int overshoot, const core::RaceSolution& solution,
+                       const std::string& cache_dir) {
+  return race_cache(rules, overshoot, cache_dir).write(race_values(solution));
 }
 
 }  // namespace verflixt::zehntausend

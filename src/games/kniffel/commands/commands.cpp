@@ -13,19 +13,40 @@
 #include "cli/game_balance.h"
 #include "cli/game_command.h"
 #include "cli/game_tournament.h"
-#include "games/kniffel/commands/solution_cache.h"
+#include "cli/value_cache.h"
 #include "verflixt/core/rule_table.h"
 #include "verflixt/games/kniffel/answers.h"
 #include "verflixt/games/kniffel/balance.h"
+#include "verflixt/games/kniffel/solution_store.h"
 
 namespace verflixt::cli {
 
-using namespace kniffel_cli;
 using namespace verflixt::kniffel;
 
 namespace {
 
 GameRules<KniffelRules> rules() { return {.table = &kniffel::rule_table(), .title = "Kniffel"}; }
+
+// --threads for the commands whose work is the solve (solve, balance): the threads solving
+// the sheets, 0 for every core. The other commands solve on their sampling --threads.
+core::Option solve_threads_option() {
+  core::Option threads = core::integer_option("threads", 0, 0, 1024,
+                                              "threads solving the sheets (0: every core; the values do not depend on it)");
+  threads.web = false;  // a server sets its own
+  return threads;
+}
+
+// The solution of `r`: from the cache of --cache when there, else solved under a progress
+// line and stored (a cache that cannot be written is said on stderr; the answer is the same).
+StoredSolution solution_for(const po::variables_map& vm, const KniffelRules& r) {
+  const std::string dir = cache_dir_from(vm);
+  if (auto cached = cached_solution(r, dir)) return *cached;
+  const int threads = threads_or_every_core(vm);
+  StoredSolution solved =
+      with_progress("solve kniffel", [&](const core::RunControl&) { return solve_and_store(r, dir, threads); });
+  warn_not_cached(solved.not_cached);
+  return solved;
+}
 
 // The library's asker on the command line: solutions through the cache of --cache, games
 // under a progress line and Ctrl-C, warnings on stderr.
@@ -52,7 +73,7 @@ AnswerGame<KniffelRules> solve_game() {
                "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
                "a turn. The solved values are cached, so advise answers at once."};
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
-    const CachedSolution s = solution_for(vm, r);
+    const StoredSolution s = solution_for(vm, r);
     return AnswerResult{describe(
         SolveAnswer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache})};
   };
@@ -119,7 +140,7 @@ AnswerGame<KniffelRules> advise_game() {
                            .open = vm["open"].as<std::string>(), .upper = vm["upper"].as<int>(),
                            .kniffel_scored = vm["kniffel-scored"].as<bool>()};
     const Situation at = situation(r, q);
-    const CachedSolution s = solution_for(vm, r);
+    const StoredSolution s = solution_for(vm, r);
     Advice advice = advise(*s.solution, at);
     advice.preset = vm["preset"].as<std::string>();
     advice.from_cache = s.from_cache;

@@ -2,6 +2,7 @@
 // Die verflixte 6's commands, the default game's: `verflixt COMMAND`. Each takes argv with
 // argv[0] = its name, returns the exit code, and throws InputError for bad input (main prints
 // it, exits 2). The registry lists them (verflixte6_commands).
+#include <string>
 #include <vector>
 
 #include "cli/cli.h"
@@ -21,6 +22,11 @@ core::OptionTable advise_options();                         // its options (api.
 int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
 int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
 int strength_command(int argc, const char* const* argv);    // best-response gains against a policy
+
+// The answers the page's server computes in its own process (served.cpp, core/command.h).
+std::string served_advise(const core::ServedRequest& request);
+std::string served_solve(const core::ServedRequest& request);
+std::string served_rules(const core::ServedRequest& request);
 
 // Every command with the line `verflixt --help` prints for it, in that order.
 std::vector<core::Command> verflixte6_commands();

@@ -1,19 +1,24 @@
 // Die verflixte 6's command list, for the registry (src/games/registry.cpp).
 #include "games/verflixte6/commands/command.h"
 
+#include "games/verflixte6/commands/api.h"
+#include "games/verflixte6/commands/rules_options.h"
+
 namespace verflixt::cli {
 
 // Every command with its summary for `verflixt --help` and the options of a quick run
 // (core/command.h).
 std::vector<core::Command> verflixte6_commands() {
   return {
-      {"rules", rules_command, "print a ruleset as a commented INI file, or check one", ""},
+      {"rules", rules_command, "print a ruleset as a commented INI file, or check one", "", nullptr, rules_options,
+       served_rules},
       {"evaluate", evaluate_command, "play solo turns or passes under a policy; mean, error, bust rate",
        "--turns 2000"},
       {"sweep", sweep_command, "Monte Carlo EV and bust rate over a range of stop thresholds",
        "--from 15 --to 16 --turns 2000"},
       {"solve", solve_command, "exact optimal solo policy: EV, bust probability, thresholds, joker values",
-       "--jokers none", "--loadouts all --preset classic;--loadouts all;--jokers frostschutz,fumo,runkelrueb"},
+       "--jokers none", "--loadouts all --preset classic;--loadouts all;--jokers frostschutz,fumo,runkelrueb",
+       solve_options, served_solve},
       {"bench", bench_command, "turns/s of the sampling kernel vs naive loops; a deterministic signature",
        "--turns 20000 --baseline-turns 20000 --table-turns 20000 --repeats 1 --threads 1"},
       {"tournament", tournament_command, "evenings at a table of policies: P(win), P(loser), rank, eyes with errors",
@@ -21,7 +26,7 @@ std::vector<core::Command> verflixte6_commands() {
       {"advise", advise_command, "rank stop, roll and each joker in a table situation by P(win)/P(not loser)/eyes",
        "--turn-total 18 --other 20:p",
        "--turn-total 5 --other 22:p --other 14:p --other 9:z --jokers hirtenschutz,pony,ventil --objective win",
-       advise_options},
+       advise_options, served_advise},
       {"balance", balance_command, "each joker's P(win) lift at a table; a changed ruleset against its preset",
        "--players 2 --evenings 20 --jokers pony --no-solver-family"},
       {"tune", tune_command, "improve a position policy's parameters (and loadout) against a field, paired",

@@ -6,7 +6,6 @@
 // 20 s of CPU time at the preset's limit; reading one, a second.
 #include <chrono>
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,7 +13,6 @@
 #include "cli/game_balance.h"
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
-#include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/zehntausend/race_store.h"
@@ -41,42 +39,16 @@ core::OptionTable race_options() {
 
 namespace {
 
-struct SolvedRace {
-  std::shared_ptr<const Race> race;
-  std::string source;  // file, cache, shipped or solved
-  double seconds = 0;  // the solve's, when solved
-};
-
-// The solved race: from `file` when named, else from the cache (--cache, --no-cache), else the
-// shipped solution of the preset, else solved and cached. Ctrl-C during the solve exits 130 at
-// once unless `partial` (solve --race reports it).
-SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file, bool partial = false) {
+// The solved race: as stored (race_store.h: the file named, --cache unless --no-cache, the
+// shipped solution), else solved under a progress line and cached. Ctrl-C during the solve
+// exits 130 at once unless `partial` (solve --race reports it).
+StoredRace race_for(const po::variables_map& vm, const ZehntausendRules& r, const std::string& file, bool partial = false) {
   const int overshoot = vm.count("overshoot") ? vm["overshoot"].as<int>() : kDefaultOvershoot;
-  const std::string head = race_head(r, overshoot);
-  if (!file.empty()) return {race_from_values(r, overshoot, read_values(file, head)), "file"};
-  const ValueCache cache(vm, "zehntausend-race", head);
-  if (const auto values = cache.read()) {
-    try {
-      return {race_from_values(r, overshoot, *values), "cache"};
-    } catch (const core::InputError&) {
-      // A damaged cache file: solved again below.
-    }
-  }
-  // The shipped race is read only under its own head (this version, these rules); any other
-  // rules are solved below.
-  if (!vm["no-cache"].as<bool>()) {
-    const std::string shipped = core::find_data_file(kShippedRace, "zehntausend");
-    if (std::filesystem::is_regular_file(shipped)) {
-      try {
-        return {race_from_values(r, overshoot, read_values(shipped, head)), "shipped"};
-      } catch (const core::InputError&) {
-        // Other rules, or another version's file: solved below.
-      }
-    }
-  }
+  const std::string dir = cache_dir_from(vm);
+  if (auto stored = stored_race(r, overshoot, file, dir, !vm["no-cache"].as<bool>())) return *stored;
   const auto t0 = std::chrono::steady_clock::now();
   // Ctrl-C stops between waves of levels: the values found so far, marked not converged, not cached.
-  SolvedRace out;
+  StoredRace out;
   out.race = with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
     const core::RaceOptions options{.threads = threads_or_every_core(vm), .control = &control};
     return std::make_shared<const Race>(r, overshoot, options);
@@ -84,7 +56,7 @@ SolvedRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
   out.source = "solved";
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (out.race->solution().converged && !interrupt_flag().load()) {
-    cache.write(race_values(out.race->solution()));
+    warn_not_cached(cache_race(r, overshoot, out.race->solution(), dir));
   } else if (!partial) {
     // Nothing is printed or written yet: an unsolved race is no answer to give (the command
     // line prints the result marked interrupted, with nothing in it).
@@ -132,7 +104,7 @@ int race_command(const po::variables_map& vm) {
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
   const std::string save = vm.count("save") ? vm["save"].as<std::string>() : "";
   if (!save.empty()) core::check_output_target(save, "--save");
-  const SolvedRace solved = race_for(vm, r, "", true);
+  const StoredRace solved = race_for(vm, r, "", true);
   const core::RaceSolution& s = solved.race->solution();
   const bool interrupted = interrupt_flag().load();
   if (interrupted && !s.converged)
@@ -140,7 +112,7 @@ int race_command(const po::variables_map& vm) {
                     {.rules = r, .sweeps = s.sweeps, .what = "the two-player race is not solved",
                      .after = " (nothing cached, nothing saved)"});
   if (!save.empty() && s.converged && !interrupted)
-    write_values(save, race_head(solved.race->rules(), solved.race->overshoot()), race_values(s));
+    core::write_values(save, race_head(solved.race->rules(), solved.race->overshoot()), race_values(s));
   const RaceAnswer answer{.race = solved.race, .source = solved.source, .seconds = solved.seconds, .table_step = step};
   return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), describe(answer).render(format));
 }
