@@ -28,9 +28,10 @@ struct Budget {
 // `verflixt advise`'s own options plus the sampling and rules options (not the output ones).
 core::OptionTable advise_options();
 
-// Reads the situation from `vm` (throws InputError as the command line reports it), ranks
-// every legal action (answers/advise.h) and fills in the situation as read, the inputs and
-// the warnings about them; `control` stops the Monte Carlo samples early (Ctrl-C, a cap).
+// Reads advise's question from `vm` and answers it (answers/advise.h: checked, with an
+// InputError as the command line reports it, then ranked, its inputs echoed), marked
+// interrupted after a Ctrl-C and timed; `control` stops the Monte Carlo samples early
+// (Ctrl-C, a cap).
 verflixte6::AdviseAnswer advise_report(const po::variables_map& vm, const core::RunControl& control,
                                        const Budget& budget = {});
 std::string advise_json(const verflixte6::AdviseAnswer& answer);

@@ -5,7 +5,7 @@
 // and one verdict line a player can act on.
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +13,6 @@
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/verflixte6/analyses/advise.h"
-#include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::verflixte6 {
@@ -26,21 +25,39 @@ std::string measure_label(AdviceGoal goal);
 // "a", "a and b", "a, b and c": how the advice lists actions, jokers and options.
 std::string join_words(const std::vector<std::string>& words);
 
-// The situation to advise on, already read and validated (validate_situation), and how to
-// rank its actions.
-struct AdviseQuestion {
-  const Rules& rules;
-  const AdviceSituation& situation;  // its goal is the objective
-  std::uint64_t samples;             // Monte Carlo samples per action
-  std::uint64_t seed;
-  int threads;
-  bool exact_if_possible;            // false: Monte Carlo even where the last-seat DP applies
-  // How the player continues after the ranked action; null: the objective's continuation
-  // (objective_continuation), built only if the answer needs Monte Carlo, since building it
-  // solves the held loadout and the exact answer never plays it.
-  std::shared_ptr<const Policy> self_policy;
-  const Policy& others_policy;       // how the Jungfrauen still to play play
-  std::size_t max_solver_states;     // bounds every solve the answer runs (BudgetExceeded past it)
+// advise's question: its fields are named as its options ('-' as '_'), the keys its echo of
+// the inputs uses too, and hold their values as typed, so that every check names the option.
+struct AdviceQuestion {
+  std::optional<int> turn_total;         // my eyes this pass so far; required
+  int robbing_ones = 0;                  // robbing 1s thrown so far this turn
+  std::string jokers = "none";           // jokers still held, e.g. "hirtenschutz,pony"
+  int frost_used = 0;                    // Frostschutz uses so far
+  bool fumo = false;                     // Fumo is active
+  std::optional<int> floor;              // the Ventil floor set earlier this turn
+  int score = 0;                         // my evening total before this pass
+  std::vector<std::string> other;        // each other player, "EYES:STATUS[:SCORE]", in seat order; required
+  std::optional<std::string> order;      // the Jungfrauen still to play as player numbers, e.g. "4,2"
+  std::string others_jokers = "none";    // jokers each Jungfrau still to play holds
+  std::string objective = "not-loser";   // win, not-loser or eyes
+  std::string policy = "objective";      // how I continue after the ranked action
+  std::string others_policy = "threshold:20";
+  std::optional<std::string> policy_text;         // policy as the text of a policy INI file
+  std::optional<std::string> others_policy_text;  // others_policy likewise
+  int passes_left = 1;
+  std::uint64_t samples = 20000;         // Monte Carlo samples per action
+  bool monte_carlo = false;              // Monte Carlo even where the exact answer applies
+  std::uint64_t seed = 1;
+  int threads = 1;
+  // The rules options, only echoed: advise_answer takes the rules they describe.
+  std::string preset;
+  std::optional<std::string> rules;       // the rules file's name
+  std::optional<std::string> rules_text;
+  std::vector<std::string> set;           // the --set key=value overrides
+  // Which options were given rather than left at their defaults: a policy and its text
+  // exclude each other, and an exact answer says which given options it did not use.
+  struct Given {
+    bool samples = false, seed = false, policy = false, others_policy = false;
+  } given;
 };
 
 struct AdviseAnswer {
@@ -54,9 +71,8 @@ struct AdviseAnswer {
   // when a stop left samples unplayed.
   core::Completion done;
   std::string verdict;              // one line: the best action, what ties with it, what is worse
-  // Whoever read the question fills these, in the words of its inputs: the situation as
-  // understood, one line each, and every input as read ('-' as '_'), the lines first (JSON),
-  // for the player to check what advise understood.
+  // The situation as understood, one line each, and every input as read ('-' as '_'), the
+  // lines first (JSON), for the player to check what advise understood.
   std::vector<std::string> lines;
   core::report::Nested inputs;
   // Inputs that change nothing or are dropped, and jokers that act by themselves (no action
@@ -65,9 +81,12 @@ struct AdviseAnswer {
   double seconds = 0;               // wall time of the whole answer: reading, solving, ranking
 };
 
-// Ranks every legal action of the question's situation; `control` stops the Monte Carlo
-// samples early (the exact DP is one unit and finishes).
-AdviseAnswer advise_answer(const AdviseQuestion& question, const core::RunControl& control);
+// Checks the question (an InputError names the option, e.g. "--other '20': expected ...") and
+// ranks every legal action of its situation, with the lines, inputs and warnings filled in;
+// `control` stops the Monte Carlo samples early (the exact DP is one unit and finishes) and
+// `max_solver_states` bounds every solve the answer runs (BudgetExceeded past it).
+AdviseAnswer advise_answer(const Rules& rules, const AdviceQuestion& question, const core::RunControl& control,
+                           std::size_t max_solver_states);
 core::report::Report describe(const AdviseAnswer& answer);
 
 }  // namespace verflixt::verflixte6
