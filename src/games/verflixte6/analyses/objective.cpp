@@ -9,6 +9,7 @@
 #include "verflixt/core/chunks.h"
 #include "verflixt/core/dice.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/kernels/pass_kernel.h"
 #include "verflixt/core/rng.h"
 
@@ -335,6 +336,17 @@ PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>
   return PassEngine::Kernel;
 }
 
+const std::vector<std::string>& engine_names() {
+  static const std::vector<std::string> names = {"auto", "kernel", "reference"};
+  return names;
+}
+
+PassEngine engine_named(std::string_view name, const std::vector<const Policy*>& policies) {
+  const size_t k = core::choose_name(name, engine_names(), "--engine");
+  if (k == 2) return PassEngine::Reference;
+  return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
+}
+
 std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules) {
   return engine == PassEngine::Kernel ? std::make_unique<PassKernel>(rules) : nullptr;
 }
@@ -348,6 +360,13 @@ int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t 
 
 int default_series_length(const Rules& rules) {
   return rules.place_bonus_1 || rules.place_bonus_2 || rules.place_bonus_3 ? 10 : 1;
+}
+
+int series_length(std::optional<int> given, const Rules& rules) {
+  const int series = given ? *given : default_series_length(rules);
+  if (series < 1 || series > 1000)
+    throw core::InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
+  return series;
 }
 
 }  // namespace verflixt::verflixte6

@@ -279,6 +279,23 @@ void Run::mpi_rows(const SoloWorkload& plain) {
 
 }  // namespace
 
+std::vector<SeatPlayer> seat_bench_evening(BenchQuestion& q, const std::string& table_policy,
+                                           const std::string& table_field) {
+  std::vector<SeatPlayer> players =
+      make_seat_players({table_policy, table_field, table_field, table_field}, q.settings.rules);
+  q.evening.series_length = default_series_length(q.settings.rules);
+  std::vector<const Policy*> policies;
+  for (const auto& p : players) {
+    const int group = p.label == players.front().label ? 0 : 1;
+    if (q.evening.groups.size() <= static_cast<size_t>(group)) q.evening.groups.push_back(p.label);
+    q.evening.seats.push_back(TableSeat{p.policy.get(), p.selector.get(), group});
+    policies.push_back(p.policy.get());
+  }
+  q.evening.engine = resolve_engine(PassEngine::Kernel, policies);  // throws if the kernel cannot play them
+  q.evening_name = players.front().label + " vs 3 x " + players.back().label;
+  return players;
+}
+
 BenchAnswer bench_answer(const BenchQuestion& q, const BenchContext& context, const core::RunControl& control) {
   const BenchSettings& s = q.settings;
   BenchAnswer a;

@@ -1,10 +1,14 @@
 #include "verflixt/games/verflixte6/answers/tune.h"
 
+#include <memory>
 #include <sstream>
 
 #include "verflixt/core/cluster.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/answers/tournament.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -109,9 +113,107 @@ std::string tuned_header(const TuneAnswer& a) {
   return h.str();
 }
 
+// Candidate loadouts: "singles" / "pairs" over the jokers of the rules (plus none), or
+// explicit priority lists separated by ';' ("none" is the empty list).
+std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Rules& rules) {
+  std::vector<Joker> all;
+  for (int j = 0; j < JOKER_NB; ++j)
+    if (rules.jokers.has(static_cast<Joker>(j))) all.push_back(static_cast<Joker>(j));
+  std::vector<std::vector<Joker>> out;
+  if (text == "singles" || text == "pairs") {
+    out.push_back({});
+    for (size_t a = 0; a < all.size(); ++a) {
+      if (text == "singles") out.push_back({all[a]});
+      else
+        for (size_t b = a + 1; b < all.size(); ++b) out.push_back({all[a], all[b]});
+    }
+    return out;
+  }
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t semi = text.find(';', start);
+    if (semi == std::string::npos) semi = text.size();
+    out.push_back(parse_joker_priority(text.substr(start, semi - start), rules,
+                                       "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
+    start = semi + 1;
+  }
+  return out;
+}
+
+// The opponents: field, or players - 1 seats of field_policy.
+std::vector<std::string> field_specs(const TuneQuestion& q) {
+  std::vector<std::string> specs;
+  if (!q.field.empty()) {
+    if (q.players || q.field_policy)
+      throw core::InputError("give either --field (repeated) or --players N --field-policy P, not both");
+    specs = q.field;
+  } else {
+    specs.assign(static_cast<size_t>(q.players.value_or(4) - 1), q.field_policy.value_or("strategies/heuristic.ini"));
+  }
+  if (specs.empty() || specs.size() > 11)
+    throw core::InputError(std::to_string(specs.size()) + " --field options; valid: 1..11 opponents");
+  return specs;
+}
+
 }  // namespace
 
-TuneAnswer tune_answer(const TuneQuestion& q, const core::RunControl& control) {
+TuneSetup prepare_tune(const Rules& rules, const TuneQuestion& q) {
+  TuneSetup s;
+  s.rules = rules;
+  s.policy_spec = q.policy;
+  s.seed = q.seed;
+  s.threads = q.threads;
+  TuningOptions& options = s.options;
+  const std::vector<std::string> objectives = {"win", "not-loser"};
+  const std::string objective = objectives[core::choose_name(q.objective, objectives, "--objective")];
+  options.objective = objective == "win" ? TuningObjective::win : TuningObjective::not_loser;
+  options.evenings = q.evenings;
+  options.max_rounds = q.rounds;
+  if (!q.param.empty()) {
+    options.ranges.clear();
+    for (const auto& t : q.param) options.ranges.push_back(parse_param_range(t));
+  }
+  if (q.loadouts) options.loadouts = parse_loadouts(*q.loadouts, rules);
+
+  s.tested = make_seat_player(q.policy, rules);
+  const auto* position = dynamic_cast<const PositionPolicy*>(s.tested.policy.get());
+  s.strong = dynamic_cast<const StrongPolicy*>(s.tested.policy.get());
+  if (!position && !s.strong)
+    throw core::InputError("--policy '" + q.policy +
+                     "' is not a position or strong policy; valid: a policy file with kind = position or strong");
+  if (s.strong && q.loadouts)
+    throw core::InputError("--loadouts is for position policies; a strong policy selects by its own plan");
+
+  s.field_specs = field_specs(q);
+  const int series = series_length(q.series, rules);
+
+  s.field = make_seat_players(s.field_specs, rules);
+  TuningTable& table = s.table;
+  if (s.strong) {
+    // The strong family (strong_policy.h): its stop rule is tuned, jokers and the last seat
+    // stay exact; it selects by its own plan.
+    table.start = s.strong->params().stop;
+    table.make_tested = [strong = s.strong](const PositionParams& p) -> std::unique_ptr<Policy> {
+      StrongParams sp = strong->params();
+      sp.stop = p;
+      return std::make_unique<StrongPolicy>(strong->solutions(), sp, strong->loadouts(), "tuned");
+    };
+    table.tested_selector = s.tested.selector.get();
+  } else {
+    table.start = position->params();
+    table.jokers = position->heuristic().params();
+    table.loadout = s.tested.jokers;
+  }
+  table.final = q.final;
+  table.series_length = series;
+  for (const auto& f : s.field) table.field.push_back({f.policy.get(), f.selector.get(), 0});
+  std::vector<const Policy*> policies{s.tested.policy.get()};
+  for (const auto& f : s.field) policies.push_back(f.policy.get());
+  table.engine = engine_named(q.engine, policies);
+  return s;
+}
+
+TuneAnswer tune_answer(const TuneSetup& q, const core::RunControl& control) {
   TuneAnswer a{.rules = q.rules,
                .seed = q.seed,
                .threads = q.threads,

@@ -16,8 +16,8 @@
 
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/names.h"
@@ -25,6 +25,7 @@
 #include "verflixt/games/verflixte6/answers/balance.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::cli {
 
@@ -136,8 +137,8 @@ Request read_request(const po::variables_map& vm) {
   table.series_length = default_series_length(rules);
   // Checked against the --policy file and the field here; each family's run then resolves
   // auto on its own (the strong family needs the reference engine, the others take the kernel).
-  table.engine = engine_from(vm, {policy.get(), field.policy.get()});
-  if (core::choose_name(vm["engine"].as<std::string>(), {"auto", "kernel", "reference"}, "--engine") == 0)
+  table.engine = engine_named(vm["engine"].as<std::string>(), {policy.get(), field.policy.get()});
+  if (core::choose_name(vm["engine"].as<std::string>(), engine_names(), "--engine") == 0)
     table.engine = PassEngine::Auto;
   // The policy families, in column order: a third family is one more line here.
   q.families = {fixed_policy_family(policy)};

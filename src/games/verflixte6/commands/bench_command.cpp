@@ -18,13 +18,11 @@
 #include "cli/cli.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "games/verflixte6/commands/seat_spec.h"
-#include "verflixt/core/error.h"
 #include "verflixt/core/kernel.h"
-#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/answers/bench.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 // VERFLIXT_BUILD_TYPE, VERFLIXT_BUILD_FLAGS, VERFLIXT_NATIVE_BUILD: CMake (verflixt_build_info).
 
@@ -103,25 +101,6 @@ BenchSettings read_settings(const po::variables_map& vm, std::string& format) {
   return s;
 }
 
-// The evening workload's table, read before anything is timed (a bad file exits 2 at once).
-// As tournament seats them: the three field seats share one policy (make_seat_players).
-std::vector<SeatPlayer> read_evening(const po::variables_map& vm, BenchQuestion& q) {
-  const std::string field_spec = vm["table-field"].as<std::string>();
-  std::vector<SeatPlayer> players =
-      make_seat_players({vm["table-policy"].as<std::string>(), field_spec, field_spec, field_spec}, q.settings.rules);
-  q.evening.series_length = default_series_length(q.settings.rules);
-  std::vector<const Policy*> policies;
-  for (const auto& p : players) {
-    const int group = p.label == players.front().label ? 0 : 1;
-    if (q.evening.groups.size() <= static_cast<size_t>(group)) q.evening.groups.push_back(p.label);
-    q.evening.seats.push_back(TableSeat{p.policy.get(), p.selector.get(), group});
-    policies.push_back(p.policy.get());
-  }
-  q.evening.engine = resolve_engine(PassEngine::Kernel, policies);  // throws if the kernel cannot play them
-  q.evening_name = players.front().label + " vs 3 x " + players.back().label;
-  return players;
-}
-
 // What the numbers depend on, with the load average before this run adds its own.
 BenchContext read_context(int max_threads) {
   BenchContext c;
@@ -154,7 +133,9 @@ int bench_command(int argc, const char* const* argv) {
   std::string format;
   BenchQuestion q;
   q.settings = read_settings(vm, format);
-  const std::vector<SeatPlayer> evening_players = read_evening(vm, q);  // the evening seats' policies
+  // The evening seats' policies, read before anything is timed (a bad file exits 2 at once).
+  const std::vector<SeatPlayer> evening_players =
+      seat_bench_evening(q, vm["table-policy"].as<std::string>(), vm["table-field"].as<std::string>());
   const auto policy = make_policy(vm["policy"].as<std::string>(), q.settings.rules);
   q.policy = policy.get();
   q.jokers = parse_loadout(vm["jokers"].as<std::string>(), q.settings.rules);

@@ -4,13 +4,15 @@
 // within the strong family until a gain is within 2 SE of 0 or --rounds.
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/analyses/best_response.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/answers/strength.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::cli {
 
@@ -62,7 +64,7 @@ int strength_command(int argc, const char* const* argv) {
   options.tune_rounds = vm["tune-rounds"].as<int>();
   options.evenings = vm["evenings"].as<std::uint64_t>();
   options.final = vm["final"].as<bool>();
-  options.series_length = series_from(vm, rules);
+  options.series_length = series_length(given<int>(vm, "series"), rules);
   if (vm.count("param")) {
     options.ranges.clear();
     for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));

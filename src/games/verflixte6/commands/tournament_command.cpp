@@ -6,12 +6,14 @@
 #include <memory>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "games/verflixte6/commands/seat_spec.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/answers/tournament.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::cli {
 
@@ -77,7 +79,7 @@ int tournament_command(int argc, const char* const* argv) {
   const bool final = vm["final"].as<bool>();
 
   const std::vector<std::string> specs = seat_specs_from(vm);
-  const int series = series_from(vm, rules);
+  const int series = series_length(given<int>(vm, "series"), rules);
 
   const std::vector<SeatPlayer> owned = make_seat_players(specs, rules);
   std::map<std::string, int> group_of;
@@ -92,7 +94,7 @@ int tournament_command(int argc, const char* const* argv) {
 
   std::vector<const Policy*> policies;
   for (const auto& seat : spec.seats) policies.push_back(seat.policy);
-  spec.engine = engine_from(vm, policies);
+  spec.engine = engine_named(vm["engine"].as<std::string>(), policies);
 
   TournamentAnswer answer{.rules = rules, .seed = seed, .threads = threads, .final = final, .series = series,
                           .seats = specs, .policies = spec.groups, .engine = spec.engine, .run = {},

@@ -28,8 +28,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "verflixt/games/verflixte6/rules/engine.h"
@@ -60,6 +62,11 @@ const char* engine_name(PassEngine e);
 // can play every policy, else the reference engine. Throws InputError when the kernel is
 // requested for a policy it cannot play.
 PassEngine resolve_engine(PassEngine requested, const std::vector<const Policy*>& policies);
+// The engines by name, as the table commands' --engine takes them: auto, kernel, reference.
+const std::vector<std::string>& engine_names();
+// The engine named `name` (one of engine_names, "did you mean" for a typo) resolved for a
+// table of `policies` (resolve_engine). Throws InputError naming --engine.
+PassEngine engine_named(std::string_view name, const std::vector<const Policy*>& policies);
 // A pass kernel for one thread when `engine` is the kernel (else none): a kernel is not
 // thread-safe, and its caches change speed, never results (run_chunks' per-thread scratch).
 std::unique_ptr<PassKernel> thread_kernel(PassEngine engine, const Rules& rules);
@@ -79,6 +86,9 @@ int evening_first_seat(std::uint64_t series, std::uint64_t evening, std::size_t 
 // O6: evenings per series when the caller does not choose — 10 when the rules give a
 // placement bonus (so it matters for 9 evenings in 10), else 1 (every evening independent).
 int default_series_length(const Rules& rules);
+// The --series of the table commands: `given` checked to 1..1000, or the rules' default when
+// none is given. Throws InputError.
+int series_length(std::optional<int> given, const Rules& rules);
 
 // The four objectives of one seat, or of one group averaged over its seats.
 struct ObjectiveRow {

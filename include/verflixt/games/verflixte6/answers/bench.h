@@ -30,6 +30,7 @@
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/games/verflixte6/rules/rules.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::verflixte6 {
 
@@ -53,6 +54,14 @@ struct BenchQuestion {
   ObjectiveSpec evening;             // the 4-player evening table; its seats' policies are the caller's
   std::string evening_name;          // "P vs 3 x F"
 };
+
+// The 4-player evening workload as tournament seats it: `table_policy` (POLICY[@JOKERS]) at
+// seat 1 against 3 x `table_field`, the field seats sharing one policy (make_seat_players).
+// Fills question.evening (the pass kernel plays it) and evening_name; returns the seats, which
+// own the policies the question points to. Throws InputError for a bad seat, or a policy the
+// kernel cannot play.
+std::vector<SeatPlayer> seat_bench_evening(BenchQuestion& question, const std::string& table_policy,
+                                           const std::string& table_field);
 
 // What the numbers depend on, read from the machine and the build by whoever runs the bench:
 // the library knows neither the build's flags nor the machine it is asked on.

@@ -1,18 +1,15 @@
-#include "games/verflixte6/commands/seat_spec.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 
 #include <map>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
-#include "verflixt/core/names.h"
-#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/rules/position.h"
-#include "verflixt/games/verflixte6/exact/strong_policy.h"
 
-namespace verflixt::cli {
-
-using namespace verflixt::verflixte6;
+namespace verflixt::verflixte6 {
 
 std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& rules, const std::string& what) {
   std::vector<Joker> out;
@@ -85,33 +82,4 @@ std::vector<SeatPlayer> make_seat_players(const std::vector<std::string>& specs,
   return seats;
 }
 
-int series_from(const boost::program_options::variables_map& vm, const Rules& rules) {
-  const int series = vm.count("series") ? vm["series"].as<int>() : default_series_length(rules);
-  if (series < 1 || series > 1000)
-    throw core::InputError("--series " + std::to_string(series) + " is out of range; valid: 1..1000");
-  return series;
-}
-
-namespace {
-
-const std::vector<std::string> kEngines = {"auto", "kernel", "reference"};
-
-}  // namespace
-
-core::Option engine_option(const std::string& fallback, const std::string& note) {
-  // The engine is read by engine_from (with "did you mean"); its names feed the completion.
-  core::Option engine = core::word_option("engine", fallback,
-                                          "who plays the passes: auto, kernel (fast: every policy compiled into turn "
-                                          "tables) or reference (the readable engine); auto is the kernel whenever it "
-                                          "can play every policy" + note);
-  engine.choices = kEngines;
-  return engine;
-}
-
-PassEngine engine_from(const boost::program_options::variables_map& vm, const std::vector<const Policy*>& policies) {
-  const size_t k = core::choose_name(vm["engine"].as<std::string>(), kEngines, "--engine");
-  if (k == 2) return PassEngine::Reference;
-  return resolve_engine(k == 1 ? PassEngine::Kernel : PassEngine::Auto, policies);
-}
-
-}  // namespace verflixt::cli
+}  // namespace verflixt::verflixte6
