@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -162,6 +163,11 @@ core::report::Report describe(const UnsolvedRace& a) {
   return j;
 }
 
+namespace {
+
+// Rates `policy` (as a pairing's fixed seat: `fixed`) against answer.opponents in order, each
+// exactly by `pairings` and, unless exact_only and where `sampled` holds the opponent's seat,
+// in the kernel; a Ctrl-C keeps the opponents finished and sets answer.interrupted.
 void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const TurnLibrary& lib, const SeatPolicy& policy,
                       const std::string& fixed, std::span<const std::unique_ptr<SeatPolicy>> sampled,
                       const core::RunControl& control) {
@@ -185,6 +191,8 @@ void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const Turn
     answer.rated.push_back(x);
   }
 }
+
+}  // namespace
 
 RaceEvaluation evaluate_race_policy(const ZehntausendRules& r, const RaceEvaluationQuestion& q, const RaceSource& source,
                                     const core::RunControl& control) {

@@ -172,12 +172,6 @@ struct RaceEvaluation {
   std::vector<RatedOpponent> rated;     // the opponents rated before a Ctrl-C, in order
   bool interrupted = false;
 };
-// Rates `policy` (as a pairing's fixed seat: `fixed`) against answer.opponents in order, each
-// exactly by `pairings` and, unless exact_only and where `sampled` holds the opponent's seat,
-// in the kernel; a Ctrl-C keeps the opponents finished and sets answer.interrupted.
-void rate_race_policy(RaceEvaluation& answer, RacePairings& pairings, const TurnLibrary& lib, const SeatPolicy& policy,
-                      const std::string& fixed, std::span<const std::unique_ptr<SeatPolicy>> sampled,
-                      const core::RunControl& control);
 core::report::Report describe(const RaceEvaluation& answer);
 
 // What evaluate asks of the solved race's policy, field by field its options.
