@@ -1,14 +1,21 @@
-// balance's three answers computed from the question (answers/balance.h): the joker table with
-// the ruleset comparison, --vary and --auto; how far each got. Their descriptions:
+// balance's question checked into a plan, and its three answers computed from the plan
+// (answers/balance.h): the joker table with the ruleset comparison, --vary and --auto; how far
+// each got. Their descriptions:
 // balance_table.cpp, balance_vary.cpp, balance_auto.cpp.
 #include "verflixt/games/verflixte6/answers/balance.h"
 
 #include <algorithm>
+#include <memory>
+#include <sstream>
 #include <utility>
 
 #include "games/verflixte6/analyses/balance_helpers.h"
 #include "games/verflixte6/answers/balance_format.h"
 #include "verflixt/core/budget.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
+#include "verflixt/core/names.h"
+#include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt::verflixte6 {
@@ -17,9 +24,76 @@ namespace {
 
 bool stopped(const RunHooks& hooks) { return balance_detail::stopped(hooks); }
 
+// The strong family with the parameters of the file at `spec`.
+PolicyFamily strong_family_from(const std::string& spec) {
+  const std::string path = resolve_policy_path(spec);
+  std::string text;
+  try {
+    text = core::read_text_file(path, "--strong");
+  } catch (const core::InputError& e) {
+    throw core::InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
+  }
+  std::istringstream in(text);
+  return strong_family(read_strong(in, path));
+}
+
 }  // namespace
 
-BalanceSetup balance_setup(const BalanceQuestion& q) {
+BalancePlan prepare_balance(const Rules& rules, const BalanceQuestion& q) {
+  BalancePlan p;
+  p.rules = rules;
+  p.run = {.evenings = q.evenings, .seed = q.seed, .threads = q.threads};
+  if (q.vary && q.auto_) throw core::InputError("--vary and --auto exclude each other; give one");
+  p.until_verdict = q.until_verdict;
+  if (p.until_verdict && (q.vary || q.auto_))
+    throw core::InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
+  p.base = parse_joker_priority(q.base, rules, "--base");
+  if (q.jokers == "all") {
+    for (int j = 0; j < JOKER_NB; ++j)
+      if (rules.jokers.has(static_cast<Joker>(j))) p.tested.push_back(static_cast<Joker>(j));
+  } else {
+    p.tested = parse_joker_priority(q.jokers, rules, "--jokers");
+  }
+
+  // The table, the field and the policy families; the swept parameter of vary or auto.
+  const std::shared_ptr<const Policy> policy = make_policy(q.policy, rules);
+  p.policy = policy->name();
+  p.field_seat = make_seat_player(q.field, rules);
+  p.field = p.field_seat.label;
+  BalanceTable& table = p.table;
+  table.players = q.players;
+  table.field_policy = p.field_seat.policy.get();
+  table.field_selector = p.field_seat.selector.get();
+  table.field_jokers = p.field_seat.jokers;
+  table.final = q.final;
+  // One series length for both rulesets, so their comparison plays the same evenings.
+  table.series_length = default_series_length(rules);
+  // Checked against the policy file and the field here; each family's run then resolves auto
+  // on its own (the strong family needs the reference engine, the others take the kernel).
+  table.engine = engine_named(q.engine, {policy.get(), p.field_seat.policy.get()});
+  if (core::choose_name(q.engine, engine_names(), "--engine") == 0) table.engine = PassEngine::Auto;
+  // The policy families, in column order: a third family is one more line here.
+  p.families = {fixed_policy_family(policy)};
+  if (!q.no_solver_family) p.families.push_back(solver_family());
+  if (q.strong != "none") {
+    if (table.engine == PassEngine::Kernel)
+      throw core::InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the "
+                             "table); valid: --engine auto or reference, or --strong none");
+    p.families.push_back(strong_family_from(q.strong));
+  }
+  if (q.vary) p.sweep = parse_param_sweep(*q.vary, rules, "--vary");
+  if (q.auto_) {
+    p.sweep = parse_param_sweep(*q.auto_, rules, "--auto");
+    std::erase(p.tested, p.sweep.joker);
+    if (p.tested.empty())
+      throw core::InputError("--auto: --jokers names no joker but " + p.sweep.key.substr(0, p.sweep.key.find('.')) +
+                             " to balance against");
+  }
+  p.base_name = p.base.empty() ? "none" : q.base;
+  return p;
+}
+
+BalanceSetup balance_setup(const BalancePlan& q) {
   BalanceSetup s;
   s.rules = q.rules;
   s.seed = q.run.seed;
@@ -34,7 +108,7 @@ BalanceSetup balance_setup(const BalanceQuestion& q) {
   return s;
 }
 
-BalanceAnswer balance_answer(const BalanceQuestion& q, const RunHooks& hooks) {
+BalanceAnswer balance_answer(const BalancePlan& q, const RunHooks& hooks) {
   BalanceAnswer a;
   a.setup = balance_setup(q);
   a.reference = preset(q.rules.preset);
@@ -87,7 +161,7 @@ core::Completion completion(const BalanceAnswer& a) {
           a.table.runs_total + (a.compare ? 1 : 0), "variants"};
 }
 
-BalanceVaryAnswer balance_vary_answer(const BalanceQuestion& q, const RunHooks& hooks) {
+BalanceVaryAnswer balance_vary_answer(const BalancePlan& q, const RunHooks& hooks) {
   // The base is played once when nobody else holds the joker (measure_sweep_point reuses it).
   BalanceVaryAnswer a;
   a.setup = balance_setup(q);
@@ -108,7 +182,7 @@ core::Completion completion(const BalanceVaryAnswer& a) {
   return {a.stopped, a.points.size(), a.sweep.rules.size(), "values"};
 }
 
-BalanceAutoAnswer balance_auto_answer(const BalanceQuestion& q, const RunHooks& hooks) {
+BalanceAutoAnswer balance_auto_answer(const BalancePlan& q, const RunHooks& hooks) {
   BalanceAutoAnswer a;
   a.setup = balance_setup(q);
   a.sweep = q.sweep;

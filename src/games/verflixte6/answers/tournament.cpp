@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <utility>
 
 #include "verflixt/core/cluster.h"
+#include "verflixt/core/error.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/version.h"
 
@@ -89,7 +91,57 @@ void rows_text(rp::Report& out, const std::string& head, const std::string& kind
   for (const auto& r : rows) table.row(row_values(kind, r));
 }
 
+// The seats: seat (repeated), or seats N all playing policy.
+std::vector<std::string> seat_specs(const TournamentQuestion& q) {
+  std::vector<std::string> specs;
+  if (!q.seat.empty()) {
+    if (q.seats) throw core::InputError("give either --seat (repeated) or --seats N --policy P, not both");
+    specs = q.seat;
+  } else {
+    if (!q.seats) throw core::InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
+    specs.assign(static_cast<size_t>(*q.seats), q.policy);
+  }
+  if (specs.size() < 2 || specs.size() > 12)
+    throw core::InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
+  return specs;
+}
+
 }  // namespace
+
+TournamentSetup prepare_tournament(const Rules& rules, const TournamentQuestion& q) {
+  TournamentSetup s;
+  s.rules = rules;
+  if (q.single_pass) s.rules.passes = s.rules.final_passes = 1;
+  s.evenings = q.evenings;
+  s.seed = q.seed;
+  s.threads = q.threads;
+  s.specs = seat_specs(q);
+  ObjectiveSpec& spec = s.spec;
+  spec.final = q.final;
+  spec.series_length = series_length(q.series, s.rules);
+
+  // Seats that name the same POLICY[@JOKERS] pool into one group, in order of first seat.
+  s.players = make_seat_players(s.specs, s.rules);
+  std::map<std::string, int> group_of;
+  for (const auto& seat : s.players) {
+    auto [it, fresh] = group_of.emplace(seat.label, static_cast<int>(spec.groups.size()));
+    if (fresh) spec.groups.push_back(seat.label);
+    spec.seats.push_back(TableSeat{seat.policy.get(), seat.selector.get(), it->second});
+  }
+  std::vector<const Policy*> policies;
+  for (const auto& seat : spec.seats) policies.push_back(seat.policy);
+  spec.engine = engine_named(q.engine, policies);
+  return s;
+}
+
+TournamentAnswer tournament_answer(const TournamentSetup& s, const core::RunControl& control) {
+  TournamentAnswer answer{.rules = s.rules, .seed = s.seed, .threads = s.threads, .final = s.spec.final,
+                          .series = s.spec.series_length, .seats = s.specs, .policies = s.spec.groups,
+                          .engine = s.spec.engine, .run = {}, .interrupted = false};
+  answer.run = play_objectives(s.rules, s.spec, s.evenings, s.seed, s.threads, control);
+  answer.interrupted = answer.run.interrupted || control.stopped();
+  return answer;
+}
 
 rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engine, bool final) {
   rp::Report out({});

@@ -9,23 +9,16 @@
 // parameter; (4) --auto finds the values that balance a joker.
 
 #include <cstdint>
-#include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "verflixt/core/error.h"
-#include "verflixt/core/file_io.h"
-#include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/answers/balance.h"
-#include "verflixt/games/verflixte6/exact/strong_policy.h"
-#include "verflixt/games/verflixte6/rules/joker.h"
-#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::cli {
 
@@ -89,82 +82,25 @@ constexpr const char* kUsage =
     "value not beyond that spread by more than 2 paired SE; the exact version compares exact\n"
     "solo EV lifts.";
 
-// The options read: the question, the output format, and the field's policy and selector,
-// which the question's table points to (held on the heap, so the request may move).
-struct Request {
-  BalanceQuestion question;
-  std::string format;
-  SeatPlayer field;
-};
-
-// The options, checked before anything is played, in the order their errors are reported.
-Request read_request(const po::variables_map& vm) {
-  Request request;
-  BalanceQuestion& q = request.question;
-  SeatPlayer& field = request.field;
-  q.rules = rules_from(vm);
-  const Rules& rules = q.rules;
-  request.format = format_from(vm, kFormats);
-  const int players = vm["players"].as<int>();
-  q.run.evenings = vm["evenings"].as<std::uint64_t>();
-  q.run.seed = seed_from(vm);
-  q.run.threads = threads_from(vm);
-  if (vm.count("vary") && vm.count("auto")) throw core::InputError("--vary and --auto exclude each other; give one");
-  // The default 0 is off; a given value is at least 1.
-  if (!vm["until-verdict"].defaulted()) q.until_verdict = vm["until-verdict"].as<std::uint64_t>();
-  if (q.until_verdict && (vm.count("vary") || vm.count("auto")))
-    throw core::InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
-  q.base = parse_joker_priority(vm["base"].as<std::string>(), rules, "--base");
-  if (vm["jokers"].as<std::string>() == "all") {
-    for (int j = 0; j < JOKER_NB; ++j)
-      if (rules.jokers.has(static_cast<Joker>(j))) q.tested.push_back(static_cast<Joker>(j));
-  } else {
-    q.tested = parse_joker_priority(vm["jokers"].as<std::string>(), rules, "--jokers");
-  }
-
-  // The table, the field and the policy families; the swept parameter of --vary or --auto.
-  const std::shared_ptr<const Policy> policy = make_policy(vm["policy"].as<std::string>(), rules);
-  q.policy = policy->name();
-  field = make_seat_player(vm["field"].as<std::string>(), rules);
-  q.field = field.label;
-  BalanceTable& table = q.table;
-  table.players = players;
-  table.field_policy = field.policy.get();
-  table.field_selector = field.selector.get();
-  table.field_jokers = field.jokers;
-  table.final = vm["final"].as<bool>();
-  // One series length for both rulesets, so their comparison plays the same evenings.
-  table.series_length = default_series_length(rules);
-  // Checked against the --policy file and the field here; each family's run then resolves
-  // auto on its own (the strong family needs the reference engine, the others take the kernel).
-  table.engine = engine_named(vm["engine"].as<std::string>(), {policy.get(), field.policy.get()});
-  if (core::choose_name(vm["engine"].as<std::string>(), engine_names(), "--engine") == 0)
-    table.engine = PassEngine::Auto;
-  // The policy families, in column order: a third family is one more line here.
-  q.families = {fixed_policy_family(policy)};
-  if (!vm["no-solver-family"].as<bool>()) q.families.push_back(solver_family());
-  if (const std::string strong = vm["strong"].as<std::string>(); strong != "none") {
-    if (table.engine == PassEngine::Kernel)
-      throw core::InputError("--engine kernel: the pass kernel cannot play the strong family (its choices read the table); "
-                       "valid: --engine auto or reference, or --strong none");
-    const std::string path = resolve_policy_path(strong);
-    std::string text;
-    try {
-      text = core::read_text_file(path, "--strong");
-    } catch (const core::InputError& e) {
-      throw core::InputError(std::string(e.what()) + "; valid: a strong policy file (strategies/strong.ini) or none");
-    }
-    std::istringstream in(text);
-    q.families.push_back(strong_family(read_strong(in, path)));
-  }
-  if (vm.count("vary")) q.sweep = parse_param_sweep(vm["vary"].as<std::string>(), rules, "--vary");
-  if (vm.count("auto")) {
-    q.sweep = parse_param_sweep(vm["auto"].as<std::string>(), rules, "--auto");
-    std::erase(q.tested, q.sweep.joker);
-    if (q.tested.empty()) throw core::InputError("--auto: --jokers names no joker but " + q.sweep.key.substr(0, q.sweep.key.find('.')) + " to balance against");
-  }
-  q.base_name = q.base.empty() ? "none" : vm["base"].as<std::string>();
-  return request;
+// The options as balance's question.
+BalanceQuestion question_from(const po::variables_map& vm) {
+  BalanceQuestion q;
+  q.players = vm["players"].as<int>();
+  q.evenings = vm["evenings"].as<std::uint64_t>();
+  q.seed = seed_from(vm);
+  q.threads = threads_from(vm);
+  q.policy = vm["policy"].as<std::string>();
+  q.base = vm["base"].as<std::string>();
+  q.field = vm["field"].as<std::string>();
+  q.jokers = vm["jokers"].as<std::string>();
+  q.final = vm["final"].as<bool>();
+  q.vary = given<std::string>(vm, "vary");
+  q.auto_ = given<std::string>(vm, "auto");
+  q.until_verdict = vm["until-verdict"].as<std::uint64_t>();
+  q.no_solver_family = vm["no-solver-family"].as<bool>();
+  q.strong = vm["strong"].as<std::string>();
+  q.engine = vm["engine"].as<std::string>();
+  return q;
 }
 
 // Every run shows its progress and stops at Ctrl-C.
@@ -181,20 +117,20 @@ RunHooks run_hooks() {
 int balance_command(int argc, const char* const* argv) {
   po::variables_map vm;
   if (!parse(argc, argv, "balance options", balance_options(), kUsage, vm)) return 0;
-  const Request request = read_request(vm);
-  const BalanceQuestion& question = request.question;
-  const std::string& format = request.format;
+  const Rules rules = rules_from(vm);
+  const std::string format = format_from(vm, kFormats);
+  const BalancePlan plan = prepare_balance(rules, question_from(vm));
   install_interrupt_handler();
   const RunHooks hooks = run_hooks();
   if (vm.count("vary")) {
-    const BalanceVaryAnswer answer = balance_vary_answer(question, hooks);
+    const BalanceVaryAnswer answer = balance_vary_answer(plan, hooks);
     return finish(vm, format, completion(answer), describe(answer).render(format));
   }
   if (vm.count("auto")) {
-    const BalanceAutoAnswer answer = balance_auto_answer(question, hooks);
+    const BalanceAutoAnswer answer = balance_auto_answer(plan, hooks);
     return finish(vm, format, completion(answer), describe(answer).render(format));
   }
-  const BalanceAnswer answer = balance_answer(question, hooks);
+  const BalanceAnswer answer = balance_answer(plan, hooks);
   return finish(vm, format, completion(answer), describe(answer).render(format));
 }
 
