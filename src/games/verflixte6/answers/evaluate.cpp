@@ -3,14 +3,22 @@
 #include <algorithm>
 #include <chrono>
 #include <iterator>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "verflixt/core/cluster.h"
+#include "verflixt/core/error.h"
 #include "verflixt/core/kernel.h"
+#include "verflixt/core/names.h"
 #include "verflixt/core/stats.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
+#include "verflixt/games/verflixte6/exact/solver.h"
+#include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -161,31 +169,80 @@ rp::Report describe_passes(const EvaluateAnswer& a, const PassRun& run) {
   return out;
 }
 
+// The loadout a policy file names, as a seat at a table selects it for a fresh pass: the first
+// jokers_per_pass jokers of its policy.loadout that exist under the rules (heuristic and
+// position files), or a solver table's own loadout. nullopt: the policy names none.
+std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules) {
+  std::vector<Joker> list;
+  if (const auto* t = dynamic_cast<const SolvedPolicy*>(&policy)) return t->loadout();
+  if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = h->params().loadout;
+  else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = q->heuristic().params().loadout;
+  else return std::nullopt;
+  JokerSet set;
+  int count = 0;
+  for (Joker j : list)
+    if (count < rules.jokers_per_pass && rules.jokers.has(j) && !set.has(j)) set = set.with(j), ++count;
+  return set;
+}
+
 }  // namespace
 
-EvaluateAnswer evaluate_answer(const EvaluateQuestion& q, const core::RunControl& control) {
-  EvaluateAnswer a{.rules = q.rules, .policy = q.policy.name(), .jokers = q.jokers, .jokers_from = q.jokers_from,
+EvaluateSetup prepare_evaluate(const Rules& rules, const EvaluateQuestion& question) {
+  EvaluateSetup s{.rules = rules, .policy = make_policy(question.policy, rules), .jokers = {}, .jokers_from = "default",
+                  .engine = {}, .turns = question.turns, .seed = question.seed, .players = question.players,
+                  .threads = question.threads};
+  // The loadout: --jokers when given, else the one the policy file names (as tournament and
+  // balance seat it), else none. The output says which.
+  const std::optional<JokerSet> from_policy = policy_loadout(*s.policy, rules);
+  if (question.jokers) {
+    s.jokers = parse_loadout(*question.jokers, rules);
+    s.jokers_from = "--jokers";
+  } else if (from_policy) {
+    s.jokers = *from_policy;
+    s.jokers_from = "policy file";
+  }
+  const std::vector<std::string> engines = {"auto", "kernel", "reference", "exact"};
+  std::string engine = engines[core::choose_name(question.engine.value_or("auto"), engines, "--engine")];
+  if (question.exact) {
+    if (question.engine && engine != "exact")
+      throw core::InputError("--exact contradicts --engine " + engine + "; give one of them");
+    engine = "exact";
+  }
+  const int players = question.players;
+  if (players != 0 && (players < 2 || players > 12))
+    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
+  if (players != 0 && engine == "exact")
+    throw core::InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
+  if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy
+    engine = engine_name(resolve_engine(engine == "kernel" ? PassEngine::Kernel : PassEngine::Auto, {s.policy.get()}));
+  if (engine == "auto") engine = "kernel";
+  s.engine = engine;
+  return s;
+}
+
+EvaluateAnswer evaluate_answer(const EvaluateSetup& q, const core::RunControl& control) {
+  EvaluateAnswer a{.rules = q.rules, .policy = q.policy->name(), .jokers = q.jokers, .jokers_from = q.jokers_from,
                    .engine = q.engine, .seed = q.seed, .players = q.players, .threads = q.threads, .result = {},
                    .stopped = false};
   if (q.engine == "exact") {
     // Not interruptible: a stop counts only when it came before the evaluation.
     a.stopped = control.stopped();
-    a.result = evaluate_chain(compile_chain(q.rules, q.jokers, q.policy));
+    a.result = evaluate_chain(compile_chain(q.rules, q.jokers, *q.policy));
     return a;
   }
   if (q.players != 0) {
-    a.result = evaluate_passes(q.rules, q.jokers, q.policy, q.players, q.turns, q.seed, q.threads, control,
+    a.result = evaluate_passes(q.rules, q.jokers, *q.policy, q.players, q.turns, q.seed, q.threads, control,
                                q.engine == "kernel");
   } else if (q.engine == "kernel") {
     SoloRun run;
     const auto t0 = std::chrono::steady_clock::now();
-    run.tally = sample_chain(compile_chain(q.rules, q.jokers, q.policy), q.turns, q.seed, q.threads, control);
+    run.tally = sample_chain(compile_chain(q.rules, q.jokers, *q.policy), q.turns, q.seed, q.threads, control);
     run.requested = q.turns;
     run.interrupted = run.tally.turns() < q.turns;
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     a.result = std::move(run);
   } else {
-    a.result = evaluate_solo(q.rules, q.jokers, q.policy, q.turns, q.seed, q.threads, control);
+    a.result = evaluate_solo(q.rules, q.jokers, *q.policy, q.turns, q.seed, q.threads, control);
   }
   a.stopped = control.stopped();
   return a;

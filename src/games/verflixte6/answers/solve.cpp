@@ -1,5 +1,7 @@
 #include "verflixt/games/verflixte6/answers/solve.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -8,6 +10,8 @@
 #include <string>
 
 #include "verflixt/core/budget.h"
+#include "verflixt/core/error.h"
+#include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
@@ -155,6 +159,23 @@ SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, So
   // Best first; equal EVs keep the fixed loadout order (stable sort), so output is deterministic.
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.sol.ev > b.sol.ev; });
   return answer;
+}
+
+SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& q, const core::RunControl& control) {
+  const bool all = q.loadouts.has_value();
+  if (all == q.jokers.has_value()) throw core::InputError("give exactly one of --jokers LIST and --loadouts all");
+  if (all && *q.loadouts != "all") throw core::InputError("--loadouts '" + *q.loadouts + "' is not valid; valid: all");
+  if (all && q.write_policy) throw core::InputError("--write-policy needs a single loadout (--jokers)");
+  if (all && q.curve) throw core::InputError("--curve needs a single loadout (--jokers)");
+  if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
+  SolverOptions opt;
+  opt.max_states = q.max_states;
+  opt.risk_cap = q.risk_cap;
+  opt.runkel_risk_cap = q.runkel_risk_cap;
+  omp_set_num_threads(q.threads);
+  std::optional<JokerSet> loadout;
+  if (!all) loadout = parse_loadout(*q.jokers, rules);
+  return solve_answer(rules, loadout, opt, !all && q.curve, q.write_policy.has_value(), control);
 }
 
 core::report::Report describe(const SolveAnswer& answer) {

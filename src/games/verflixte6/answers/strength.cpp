@@ -1,5 +1,8 @@
 #include "verflixt/games/verflixte6/answers/strength.h"
 
+#include "verflixt/core/error.h"
+#include "verflixt/games/verflixte6/analyses/objective.h"
+#include "verflixt/games/verflixte6/analyses/tuning.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -27,6 +30,36 @@ StrengthAnswer measure_strength(const Rules& rules, const std::vector<MeasuredPo
   }
   a.done = {interrupted || control.stopped(), finished_rounds, 0, "best-response rounds"};
   return a;
+}
+
+StrengthSetup prepare_strength(const Rules& rules, const StrengthQuestion& q) {
+  StrengthSetup s;
+  s.rules = rules;
+  s.seed = q.seed;
+  s.threads = q.threads;
+  s.options.players = q.players;
+  s.options.rounds = q.rounds;
+  s.options.tune_rounds = q.tune_rounds;
+  s.options.evenings = q.evenings;
+  s.options.final = q.final;
+  s.options.series_length = series_length(q.series, rules);
+  if (!q.param.empty()) {
+    s.options.ranges.clear();
+    for (const auto& t : q.param) s.options.ranges.push_back(parse_param_range(t));
+  }
+  s.response_spec = q.response;
+  s.response_seat = make_seat_player(q.response, rules);
+  s.response = dynamic_cast<const StrongPolicy*>(s.response_seat.policy.get());
+  if (!s.response)
+    throw core::InputError("--response '" + q.response + "' is not a strong policy; valid: a file with kind = strong");
+  for (const auto& spec : q.policy) s.seats.push_back(make_seat_player(spec, rules));
+  for (std::size_t i = 0; i < q.policy.size(); ++i)
+    s.measured.push_back({q.policy[i], s.seats[i].policy.get(), s.seats[i].selector.get()});
+  return s;
+}
+
+StrengthAnswer strength_answer(const StrengthSetup& s, const core::RunControl& control) {
+  return measure_strength(s.rules, s.measured, *s.response, s.response_spec, s.options, s.seed, s.threads, control);
 }
 
 core::report::Report describe(const StrengthAnswer& m) {

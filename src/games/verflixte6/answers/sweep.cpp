@@ -3,12 +3,38 @@
 #include <cmath>
 #include <utility>
 
+#include "verflixt/core/error.h"
 #include "verflixt/core/stats.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
 
 namespace rp = core::report;
+
+SweepSetup prepare_sweep(const Rules& rules, const SweepQuestion& q) {
+  // In the order of sweep's options: the loadouts, the base policy, then the range.
+  SweepSetup s{.rules = rules,
+               .loadouts = q.loadouts ? parse_loadouts(*q.loadouts, rules)
+                                      : std::vector<JokerSet>{parse_loadout(q.jokers, rules)},
+               .base = make_policy(q.policy, rules), .from = q.from, .to = q.to, .turns = q.turns, .seed = q.seed,
+               .threads = q.threads};
+  if (q.from < -100 || q.to > 400 || q.from > q.to)
+    throw core::InputError("--from " + std::to_string(q.from) + " --to " + std::to_string(q.to) +
+                           " is not a range; valid: -100 <= from <= to <= 400");
+  return s;
+}
+
+SweepAnswer sweep_answer(const SweepSetup& s, const core::RunControl& control) {
+  SweepAnswer answer{.rules = s.rules, .policy = s.base->name(), .seed = s.seed, .turns = s.turns, .from = s.from,
+                     .to = s.to, .loadouts = s.loadouts.size(), .results = {}, .stopped = false};
+  for (std::size_t li = 0; li < s.loadouts.size() && !control.stopped(); ++li) {
+    control.enter(loadout_name(s.loadouts[li]));
+    answer.results.push_back(sweep(s.rules, s.loadouts[li], *s.base, s.from, s.to, s.turns, s.seed, s.threads, control));
+  }
+  answer.stopped = control.stopped();
+  return answer;
+}
 
 core::Completion completion(const SweepAnswer& a) {
   std::size_t loadouts_done = 0;

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/answers/advise.h"
+#include "verflixt/games/verflixte6/answers/rules.h"
 #include "verflixt/games/verflixte6/answers/solve.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
@@ -46,9 +47,8 @@ verflixte6::SolveAnswer solve_report(const po::variables_map& vm, const core::Ru
 std::string solve_json(const verflixte6::SolveAnswer& answer);
 
 // ---- rules ----
-// The ruleset as JSON: preset, summary, the numbers the page needs (jokers per pass,
-// Frostschutz uses, Fumo kind), each joker of the ruleset with a one-line description under
-// these rules, and the whole ruleset as the INI text `verflixt rules` prints.
-std::string rules_json(const verflixte6::Rules& rules);
+// The ruleset as JSON (answers/rules.h): preset, summary, the numbers the page needs, each
+// joker described under these rules, and the INI text `verflixt rules` prints.
+inline std::string rules_json(const verflixte6::Rules& rules) { return verflixte6::rules_report(rules).render_json(); }
 
 }  // namespace verflixt::cli

@@ -3,18 +3,16 @@
 // marginal value; optionally writes the solved policy as a .policy table.
 #include <omp.h>
 
-#include <optional>
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/answers/solve.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
-#include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt::cli {
 
@@ -50,22 +48,16 @@ core::OptionTable solve_options() {
 
 SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
   const Rules rules = rules_from(vm);
-  const bool all = vm.count("loadouts") > 0;
-  if (all == (vm.count("jokers") > 0)) throw core::InputError("give exactly one of --jokers LIST and --loadouts all");
-  if (all && vm["loadouts"].as<std::string>() != "all")
-    throw core::InputError("--loadouts '" + vm["loadouts"].as<std::string>() + "' is not valid; valid: all");
-  if (all && vm.count("write-policy")) throw core::InputError("--write-policy needs a single loadout (--jokers)");
-  if (all && vm["curve"].as<bool>()) throw core::InputError("--curve needs a single loadout (--jokers)");
-  if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  const int threads = threads_from(vm);
-  SolverOptions opt;
-  opt.max_states = budget.max_solver_states;
-  opt.risk_cap = vm["risk-cap"].as<int>();
-  opt.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
-  omp_set_num_threads(threads);
-  std::optional<JokerSet> loadout;
-  if (!all) loadout = parse_loadout(vm["jokers"].as<std::string>(), rules);
-  return solve_answer(rules, loadout, opt, !all && vm["curve"].as<bool>(), vm.count("write-policy") > 0, control);
+  SolveQuestion q;
+  q.jokers = given<std::string>(vm, "jokers");
+  q.loadouts = given<std::string>(vm, "loadouts");
+  q.write_policy = given<std::string>(vm, "write-policy");
+  q.risk_cap = vm["risk-cap"].as<int>();
+  q.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
+  q.threads = threads_from(vm);
+  q.curve = vm["curve"].as<bool>();
+  q.max_states = budget.max_solver_states;
+  return solve_answer(rules, q, control);
 }
 
 std::string solve_json(const SolveAnswer& answer) { return describe(answer).render_json(); }

@@ -7,12 +7,7 @@
 #include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/analyses/best_response.h"
-#include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/answers/strength.h"
-#include "verflixt/games/verflixte6/exact/strong_policy.h"
-#include "verflixt/games/verflixte6/rules/seat.h"
 
 namespace verflixt::cli {
 
@@ -56,38 +51,21 @@ int strength_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  const std::uint64_t seed = seed_from(vm);
-  const int threads = threads_from(vm);
-  BestResponseOptions options;
-  options.players = vm["players"].as<int>();
-  options.rounds = vm["rounds"].as<int>();
-  options.tune_rounds = vm["tune-rounds"].as<int>();
-  options.evenings = vm["evenings"].as<std::uint64_t>();
-  options.final = vm["final"].as<bool>();
-  options.series_length = series_length(given<int>(vm, "series"), rules);
-  if (vm.count("param")) {
-    options.ranges.clear();
-    for (const auto& t : vm["param"].as<std::vector<std::string>>()) options.ranges.push_back(parse_param_range(t));
-  }
-  const std::vector<std::string> specs =
-      vm.count("policy") ? vm["policy"].as<std::vector<std::string>>()
-                         : std::vector<std::string>{"threshold:20", "strategies/heuristic.ini",
-                                                    "strategies/position-safe.ini",
-                                                    "strategies/position-jokers.ini", "strategies/strong.ini"};
-  const std::string response_spec = vm["response"].as<std::string>();
-  const SeatPlayer response_seat = make_seat_player(response_spec, rules);
-  const auto* response = dynamic_cast<const StrongPolicy*>(response_seat.policy.get());
-  if (!response)
-    throw core::InputError("--response '" + response_spec + "' is not a strong policy; valid: a file with kind = strong");
-  std::vector<SeatPlayer> seats;  // the measured policies, as the field plays them
-  for (const auto& s : specs) seats.push_back(make_seat_player(s, rules));
-  std::vector<MeasuredPolicy> measured;
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    measured.push_back({specs[i], seats[i].policy.get(), seats[i].selector.get()});
+  StrengthQuestion q;
+  q.seed = seed_from(vm);
+  q.threads = threads_from(vm);
+  q.players = vm["players"].as<int>();
+  q.rounds = vm["rounds"].as<int>();
+  q.tune_rounds = vm["tune-rounds"].as<int>();
+  q.evenings = vm["evenings"].as<std::uint64_t>();
+  q.final = vm["final"].as<bool>();
+  q.series = given<int>(vm, "series");
+  if (vm.count("param")) q.param = vm["param"].as<std::vector<std::string>>();
+  if (vm.count("policy")) q.policy = vm["policy"].as<std::vector<std::string>>();
+  q.response = vm["response"].as<std::string>();
+  const StrengthSetup setup = prepare_strength(rules, q);
 
-  const core::RunControl control = stop_control();
-  const StrengthAnswer answer =
-      measure_strength(rules, measured, *response, response_spec, options, seed, threads, control);
+  const StrengthAnswer answer = strength_answer(setup, stop_control());
   return finish(vm, format, answer.done, describe(answer).render(format));
 }
 

@@ -3,12 +3,10 @@
 // over the runner-up is significant.
 
 #include "cli/cli.h"
+#include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
-#include "verflixt/core/error.h"
-#include "verflixt/games/verflixte6/analyses/sweep.h"
 #include "verflixt/games/verflixte6/answers/sweep.h"
-#include "verflixt/games/verflixte6/rules/joker.h"
 
 namespace verflixt::cli {
 
@@ -16,25 +14,6 @@ using namespace verflixt::verflixte6;
 namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
-
-std::vector<JokerSet> parse_loadouts(const std::string& spec, const Rules& rules) {
-  if (spec == "all") return all_loadouts(rules);
-  if (spec == "singles") {
-    std::vector<JokerSet> out{JokerSet{}};
-    for (int k = 0; k < JOKER_NB; ++k)
-      if (rules.jokers.has(static_cast<Joker>(k))) out.push_back(JokerSet{}.with(static_cast<Joker>(k)));
-    return out;
-  }
-  std::vector<JokerSet> out;
-  size_t start = 0;
-  while (start <= spec.size()) {
-    size_t semi = spec.find(';', start);
-    if (semi == std::string::npos) semi = spec.size();
-    out.push_back(parse_loadout(spec.substr(start, semi - start), rules, "--loadouts"));
-    start = semi + 1;
-  }
-  return out;
-}
 
 // sweep's options, then the sampling, rules and output ones.
 core::OptionTable sweep_options() {
@@ -67,27 +46,19 @@ int sweep_command(int argc, const char* const* argv) {
     return 0;
   const Rules rules = rules_from(vm);
   const std::string format = format_from(vm, kFormats);
-  const std::vector<JokerSet> loadouts = vm.count("loadouts")
-                                             ? parse_loadouts(vm["loadouts"].as<std::string>(), rules)
-                                             : std::vector<JokerSet>{parse_loadout(vm["jokers"].as<std::string>(), rules)};
-  const auto base = make_policy(vm["policy"].as<std::string>(), rules);
-  const int lo = vm["from"].as<int>(), hi = vm["to"].as<int>();
-  if (lo < -100 || hi > 400 || lo > hi)
-    throw core::InputError("--from " + std::to_string(lo) + " --to " + std::to_string(hi) +
-                     " is not a range; valid: -100 <= from <= to <= 400");
-  const std::uint64_t turns = vm["turns"].as<std::uint64_t>();
-  const int threads = threads_from(vm);
-  const std::uint64_t seed = seed_from(vm);
+  SweepQuestion q;
+  q.jokers = vm["jokers"].as<std::string>();
+  q.loadouts = given<std::string>(vm, "loadouts");
+  q.policy = vm["policy"].as<std::string>();
+  q.from = vm["from"].as<int>();
+  q.to = vm["to"].as<int>();
+  q.turns = vm["turns"].as<std::uint64_t>();
+  q.threads = threads_from(vm);
+  q.seed = seed_from(vm);
+  const SweepSetup setup = prepare_sweep(rules, q);
 
-  install_interrupt_handler();
-  SweepAnswer answer{.rules = rules, .policy = base->name(), .seed = seed, .turns = turns, .from = lo, .to = hi,
-                     .loadouts = loadouts.size(), .results = {}, .stopped = false};
-  for (std::size_t li = 0; li < loadouts.size() && !interrupt_flag().load(); ++li) {
-    const core::RunControl control = progress_control("sweep " + loadout_name(loadouts[li]));
-    answer.results.push_back(sweep(rules, loadouts[li], *base, lo, hi, turns, seed, threads, control));
-    progress_done();
-  }
-  answer.stopped = interrupt_flag().load();
+  const SweepAnswer answer =
+      with_progress("sweep", [&](const core::RunControl& control) { return sweep_answer(setup, control); });
   return finish(vm, format, completion(answer), describe(answer).render(format));
 }
 

@@ -147,4 +147,23 @@ std::vector<JokerSet> all_loadouts(const Rules& rules) {
   return out;
 }
 
+std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, std::string_view what) {
+  if (spec == "all") return all_loadouts(rules);
+  if (spec == "singles") {
+    std::vector<JokerSet> out{JokerSet{}};
+    for (int k = 0; k < JOKER_NB; ++k)
+      if (rules.jokers.has(static_cast<Joker>(k))) out.push_back(JokerSet{}.with(static_cast<Joker>(k)));
+    return out;
+  }
+  std::vector<JokerSet> out;
+  size_t start = 0;
+  while (start <= spec.size()) {
+    size_t semi = spec.find(';', start);
+    if (semi == std::string_view::npos) semi = spec.size();
+    out.push_back(parse_loadout(spec.substr(start, semi - start), rules, what));
+    start = semi + 1;
+  }
+  return out;
+}
+
 }  // namespace verflixt::verflixte6

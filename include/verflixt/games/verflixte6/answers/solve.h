@@ -2,7 +2,9 @@
 // solve's answer: the exact optimal solo policy (solver.h) of one loadout or of every loadout
 // of the ruleset, best first: optimal EV, bust probability, stop thresholds and each joker's
 // marginal value.
+#include <cstddef>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -13,6 +15,22 @@
 #include "verflixt/games/verflixte6/rules/rules.h"
 
 namespace verflixt::verflixte6 {
+
+// What to solve, as solve's options give it (each field the option of that name). The
+// defaults are the options' defaults.
+struct SolveQuestion {
+  std::optional<std::string> jokers = {};    // one loadout, e.g. hirtenschutz,pony
+  std::optional<std::string> loadouts = {};  // all: every loadout (exactly one of jokers and loadouts)
+  // Where the solved policy table goes: checked writable here, written by the caller from the
+  // answer's table (kept only when asked for).
+  std::optional<std::string> write_policy = {};
+  int risk_cap = SolverOptions{}.risk_cap;
+  int runkel_risk_cap = SolverOptions{}.runkel_risk_cap;
+  int threads = 1;
+  bool curve = false;
+  // Not an option: what one answer may spend on exact work (a server gives a request far less).
+  std::size_t max_states = SolverOptions{}.max_states;
+};
 
 struct SolveAnswer {
   Rules rules;
@@ -44,6 +62,8 @@ struct SolveAnswer {
 // was not solved.
 SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, SolverOptions options, bool curve,
                          bool keep_table, const core::RunControl& control);
+// Checks `question` (throws InputError naming the option) and solves it.
+SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& question, const core::RunControl& control);
 core::report::Report describe(const SolveAnswer& answer);
 
 }  // namespace verflixt::verflixte6

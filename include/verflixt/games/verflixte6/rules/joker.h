@@ -38,4 +38,9 @@ std::string loadout_name(JokerSet set);
 // (by size, then lexicographically by rule order).
 std::vector<JokerSet> all_loadouts(const Rules& rules);
 
+// Several loadouts: "all" (all_loadouts), "singles" (none, then each joker of the rules alone)
+// or loadouts separated by ';', each read by parse_loadout (an empty one is none). Throws
+// InputError naming `what`.
+std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, std::string_view what = "--loadouts");
+
 }  // namespace verflixt::verflixte6

@@ -1,0 +1,135 @@
+// The questions of evaluate, sweep, strength and solve, and the rules' description, called
+// directly: refused questions name the options, accepted ones read what the options say.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "input_error.h"
+#include "verflixt/games/verflixte6/answers/evaluate.h"
+#include "verflixt/games/verflixte6/answers/rules.h"
+#include "verflixt/games/verflixte6/answers/solve.h"
+#include "verflixt/games/verflixte6/answers/strength.h"
+#include "verflixt/games/verflixte6/answers/sweep.h"
+#include "verflixt/games/verflixte6/rules/joker.h"
+
+namespace verflixt::verflixte6 {
+namespace {
+
+const std::string kSource = VERFLIXT_SOURCE_DIR;
+
+using verflixt::testing::message_of;
+
+TEST(EvaluateQuestion, TheLoadoutIsTheOptionsElseThePolicyFilesElseNone) {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD).with(SPELUNKENBOLD);
+  rules.jokers_per_pass = 2;
+  EvaluateQuestion q;
+  // heuristic.ini names hirtenschutz, rattenlord, spelunkenbold: a pass takes the first two.
+  q.policy = kSource + "/strategies/heuristic.ini";
+  EvaluateSetup s = prepare_evaluate(rules, q);
+  EXPECT_EQ(s.jokers_from, "policy file");
+  EXPECT_EQ(s.jokers, JokerSet{}.with(HIRTENSCHUTZ).with(RATTENLORD));
+  EXPECT_EQ(s.engine, "kernel");  // auto, for solo turns
+  q.jokers = "none";
+  s = prepare_evaluate(rules, q);
+  EXPECT_EQ(s.jokers_from, "--jokers");
+  EXPECT_EQ(s.jokers, JokerSet{});
+  q = EvaluateQuestion{};
+  s = prepare_evaluate(rules, q);
+  EXPECT_EQ(s.jokers_from, "default");
+  q.exact = true;
+  EXPECT_EQ(prepare_evaluate(rules, q).engine, "exact");
+}
+
+TEST(EvaluateQuestion, RefusesWithTheOptionsNames) {
+  const Rules rules = preset("tournament-2019");
+  EvaluateQuestion q;
+  q.players = 1;
+  EXPECT_EQ(message_of([&] { prepare_evaluate(rules, q); }), "--players 1 is out of range; valid: 0 (solo) or 2..12");
+  q.players = 3;
+  q.exact = true;
+  EXPECT_EQ(message_of([&] { prepare_evaluate(rules, q); }),
+            "--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
+  q.engine = "kernel";
+  EXPECT_EQ(message_of([&] { prepare_evaluate(rules, q); }), "--exact contradicts --engine kernel; give one of them");
+}
+
+TEST(SweepQuestion, ReadsLoadoutsAndRefusesAnEmptyRange) {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{}.with(PONY).with(FUMO);
+  const JokerSet none, pony = none.with(PONY), fumo = none.with(FUMO);
+  EXPECT_EQ(parse_loadouts("singles", rules), (std::vector<JokerSet>{none, pony, fumo}));
+  EXPECT_EQ(parse_loadouts("pony;;fumo,pony", rules), (std::vector<JokerSet>{pony, none, pony.with(FUMO)}));
+  EXPECT_EQ(parse_loadouts("all", rules).size(), all_loadouts(rules).size());
+  SweepQuestion q;
+  q.policy = "threshold:20";
+  q.loadouts = "pony;fumo";
+  EXPECT_EQ(prepare_sweep(rules, q).loadouts, (std::vector<JokerSet>{pony, fumo}));
+  q.from = 20;
+  q.to = 18;
+  EXPECT_EQ(message_of([&] { prepare_sweep(rules, q); }),
+            "--from 20 --to 18 is not a range; valid: -100 <= from <= to <= 400");
+}
+
+TEST(StrengthQuestion, NeedsAStrongResponse) {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{};  // a strong policy without jokers reads fast
+  StrengthQuestion q;
+  q.policy = {"threshold:20", "threshold:25"};
+  q.response = "threshold:17";
+  EXPECT_EQ(message_of([&] { prepare_strength(rules, q); }),
+            "--response 'threshold:17' is not a strong policy; valid: a file with kind = strong");
+  q.response = kSource + "/strategies/strong.ini";
+  q.param = {"margin=0..4:4"};
+  q.series = 3;
+  const StrengthSetup s = prepare_strength(rules, q);
+  ASSERT_EQ(s.measured.size(), 2u);
+  EXPECT_EQ(s.measured[1].spec, "threshold:25");
+  EXPECT_EQ(s.measured[1].policy, s.seats[1].policy.get());
+  ASSERT_EQ(s.options.ranges.size(), 1u);
+  EXPECT_EQ(s.options.ranges[0].name, "margin");
+  EXPECT_EQ(s.options.series_length, 3);
+  EXPECT_NE(s.response, nullptr);
+}
+
+TEST(SolveQuestion, RefusesWithTheOptionsNames) {
+  const Rules rules = preset("tournament-2019");
+  SolveQuestion q;
+  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "give exactly one of --jokers LIST and --loadouts all");
+  q.loadouts = "al";
+  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "--loadouts 'al' is not valid; valid: all");
+  q.loadouts = "all";
+  q.curve = true;
+  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "--curve needs a single loadout (--jokers)");
+}
+
+TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
+  // The shipped table strategies/optimal-none.policy records the optimal EV without jokers.
+  std::ifstream file(kSource + "/strategies/optimal-none.policy");
+  std::string line;
+  double shipped = -1;
+  while (std::getline(file, line))
+    if (line.rfind("ev ", 0) == 0) std::istringstream(line.substr(3)) >> shipped;
+  ASSERT_GT(shipped, 0);
+  SolveQuestion q;
+  q.jokers = "none";
+  const SolveAnswer a = solve_answer(preset("tournament-2019"), q, {});
+  ASSERT_EQ(a.rows.size(), 1u);
+  EXPECT_NEAR(a.rows.front().sol.ev, shipped, 1e-9);
+}
+
+TEST(RulesReport, DescribesTheRulesetsJokersWithItsNumbers) {
+  Rules rules = preset("tournament-2019");
+  rules.hirten_factor = 3;
+  EXPECT_EQ(joker_description(HIRTENSCHUTZ, rules), "J4, one throw counted 3×; a 6 does not eliminate, a 1 steals nothing");
+  rules.jokers = JokerSet{}.with(PONY);
+  const std::string json = rules_report(rules).render_json();
+  EXPECT_NE(json.find("\"id\": \"pony\""), std::string::npos);
+  EXPECT_EQ(json.find("\"id\": \"hirtenschutz\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace verflixt::verflixte6
