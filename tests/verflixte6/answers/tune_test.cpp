@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../../input_error.h"
 #include "verflixt/core/error.h"
 
 namespace verflixt::verflixte6 {
@@ -21,14 +22,9 @@ TuneQuestion question() {
   return q;
 }
 
-// The message of the InputError prepare_tune throws for `q`, "" when it throws none.
+// The message of the InputError prepare_tune throws for `q`.
 std::string error_of(const Rules& rules, const TuneQuestion& q) {
-  try {
-    prepare_tune(rules, q);
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "";
+  return testing::message_of([&] { prepare_tune(rules, q); });
 }
 
 TEST(TuneQuestion, TheFieldIsPlayersMinusOneSeatsOfTheFieldPolicy) {
