@@ -48,12 +48,7 @@ BalancePlan prepare_balance(const Rules& rules, const BalanceQuestion& q) {
   if (p.until_verdict && (q.vary || q.auto_))
     throw core::InputError("--until-verdict plays the joker table; it does not go with --vary or --auto");
   p.base = parse_joker_priority(q.base, rules, "--base");
-  if (q.jokers == "all") {
-    for (int j = 0; j < JOKER_NB; ++j)
-      if (rules.jokers.has(static_cast<Joker>(j))) p.tested.push_back(static_cast<Joker>(j));
-  } else {
-    p.tested = parse_joker_priority(q.jokers, rules, "--jokers");
-  }
+  p.tested = q.jokers == "all" ? rule_jokers(rules) : parse_joker_priority(q.jokers, rules, "--jokers");
 
   // The table, the field and the policy families; the swept parameter of vary or auto.
   const std::shared_ptr<const Policy> policy = make_policy(q.policy, rules);

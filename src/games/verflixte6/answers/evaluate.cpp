@@ -16,9 +16,8 @@
 #include "verflixt/games/verflixte6/analyses/objective.h"
 #include "verflixt/games/verflixte6/exact/solo_model.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
-#include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
-#include "verflixt/games/verflixte6/rules/position.h"
+#include "verflixt/games/verflixte6/rules/seat.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -173,15 +172,13 @@ rp::Report describe_passes(const EvaluateAnswer& a, const PassRun& run) {
 // jokers_per_pass jokers of its policy.loadout that exist under the rules (heuristic and
 // position files), or a solver table's own loadout. nullopt: the policy names none.
 std::optional<JokerSet> policy_loadout(const Policy& policy, const Rules& rules) {
-  std::vector<Joker> list;
   if (const auto* t = dynamic_cast<const SolvedPolicy*>(&policy)) return t->loadout();
-  if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = h->params().loadout;
-  else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = q->heuristic().params().loadout;
-  else return std::nullopt;
+  const std::optional<std::vector<Joker>> list = policy_file_loadout(policy, rules);
+  if (!list) return std::nullopt;
   JokerSet set;
   int count = 0;
-  for (Joker j : list)
-    if (count < rules.jokers_per_pass && rules.jokers.has(j) && !set.has(j)) set = set.with(j), ++count;
+  for (Joker j : *list)
+    if (count < rules.jokers_per_pass && !set.has(j)) set = set.with(j), ++count;
   return set;
 }
 

@@ -116,9 +116,7 @@ std::string tuned_header(const TuneAnswer& a) {
 // Candidate loadouts: "singles" / "pairs" over the jokers of the rules (plus none), or
 // explicit priority lists separated by ';' ("none" is the empty list).
 std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Rules& rules) {
-  std::vector<Joker> all;
-  for (int j = 0; j < JOKER_NB; ++j)
-    if (rules.jokers.has(static_cast<Joker>(j))) all.push_back(static_cast<Joker>(j));
+  const std::vector<Joker> all = rule_jokers(rules);
   std::vector<std::vector<Joker>> out;
   if (text == "singles" || text == "pairs") {
     out.push_back({});

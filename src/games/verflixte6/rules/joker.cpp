@@ -123,11 +123,16 @@ std::string loadout_name(JokerSet set) {
   return out;
 }
 
+std::vector<Joker> rule_jokers(const Rules& rules) {
+  std::vector<Joker> out;
+  for (int k = 0; k < JOKER_NB; ++k)
+    if (rules.jokers.has(static_cast<Joker>(k))) out.push_back(static_cast<Joker>(k));
+  return out;
+}
+
 std::vector<JokerSet> all_loadouts(const Rules& rules) {
   std::vector<JokerSet> out;
-  std::vector<Joker> avail;
-  for (int k = 0; k < JOKER_NB; ++k)
-    if (rules.jokers.has(static_cast<Joker>(k))) avail.push_back(static_cast<Joker>(k));
+  const std::vector<Joker> avail = rule_jokers(rules);
   const int n = static_cast<int>(avail.size());
   // Enumerate by size so the table reads "no joker, singles, pairs, triples".
   for (int size = 0; size <= rules.jokers_per_pass && size <= n; ++size) {
@@ -151,8 +156,7 @@ std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, 
   if (spec == "all") return all_loadouts(rules);
   if (spec == "singles") {
     std::vector<JokerSet> out{JokerSet{}};
-    for (int k = 0; k < JOKER_NB; ++k)
-      if (rules.jokers.has(static_cast<Joker>(k))) out.push_back(JokerSet{}.with(static_cast<Joker>(k)));
+    for (Joker j : rule_jokers(rules)) out.push_back(JokerSet{}.with(j));
     return out;
   }
   std::vector<JokerSet> out;

@@ -1,6 +1,7 @@
 #include "verflixt/games/verflixte6/rules/seat.h"
 
 #include <map>
+#include <utility>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
@@ -31,6 +32,17 @@ std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& ru
   return out;
 }
 
+std::optional<std::vector<Joker>> policy_file_loadout(const Policy& policy, const Rules& rules) {
+  const std::vector<Joker>* list = nullptr;
+  if (const auto* h = dynamic_cast<const HeuristicPolicy*>(&policy)) list = &h->params().loadout;
+  else if (const auto* q = dynamic_cast<const PositionPolicy*>(&policy)) list = &q->heuristic().params().loadout;
+  else return std::nullopt;
+  std::vector<Joker> out;
+  for (Joker j : *list)
+    if (rules.jokers.has(j)) out.push_back(j);
+  return out;
+}
+
 namespace {
 
 // make_seat_player with the policy given (`policy`: already read from spec's POLICY part).
@@ -41,12 +53,8 @@ SeatPlayer seat_player(const std::string& spec, std::shared_ptr<Policy> policy, 
   p.policy = std::move(policy);
   if (at != std::string::npos) {
     p.jokers = parse_joker_priority(spec.substr(at + 1), rules, "seat '" + spec + "'");
-  } else if (const auto* h = dynamic_cast<const HeuristicPolicy*>(p.policy.get())) {
-    for (Joker j : h->params().loadout)
-      if (rules.jokers.has(j)) p.jokers.push_back(j);
-  } else if (const auto* q = dynamic_cast<const PositionPolicy*>(p.policy.get())) {
-    for (Joker j : q->heuristic().params().loadout)
-      if (rules.jokers.has(j)) p.jokers.push_back(j);
+  } else if (auto own = policy_file_loadout(*p.policy, rules)) {
+    p.jokers = std::move(*own);
   }
   if (!p.jokers.empty()) p.selector = std::make_unique<ListSelector>(p.jokers);
   if (const auto* s = dynamic_cast<const StrongPolicy*>(p.policy.get())) {

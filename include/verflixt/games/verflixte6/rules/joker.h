@@ -34,6 +34,9 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
 // "hirtenschutz,pony" in rule order, or "none".
 std::string loadout_name(JokerSet set);
 
+// The jokers the rules have, in rule order (J1 first).
+std::vector<Joker> rule_jokers(const Rules& rules);
+
 // Every loadout of 0..rules.jokers_per_pass jokers available under the rules, in a fixed order
 // (by size, then lexicographically by rule order).
 std::vector<JokerSet> all_loadouts(const Rules& rules);

@@ -3,6 +3,7 @@
 // make_policy reads it and JOKERS a joker priority list for ListSelector (P2); tournament,
 // balance, tune, strength and bench read seats the same way.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ SeatPlayer make_seat_player(const std::string& spec, const Rules& rules);
 // The seats of one table: the same, but seats whose POLICY part is the same string share one
 // policy object (read once); each seat keeps its own selector.
 std::vector<SeatPlayer> make_seat_players(const std::vector<std::string>& specs, const Rules& rules);
+
+// The joker priority list a policy file names (key policy.loadout of heuristic and position
+// files), less the jokers `rules` lack; nullopt for a policy that names none.
+std::optional<std::vector<Joker>> policy_file_loadout(const Policy& policy, const Rules& rules);
 
 // Parses a comma-separated joker list of any length ("" or "none": empty), each joker once
 // and present under `rules`. Throws InputError naming `what`.
