@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "cli/game_command.h"
 #include "verflixt/core/answer.h"
@@ -18,16 +19,6 @@
 #include "verflixt/core/report.h"
 
 namespace verflixt::cli {
-
-// What a command answered: its one description and how far its run got (complete for a
-// command without a run).
-struct AnswerResult {
-  core::report::Report report;
-  core::Completion done{};
-  // An answer that has no values to show (a solve stopped before it converged): the text
-  // formats print nothing but the interrupted mark, JSON the document that carries it.
-  bool mark_only = false;
-};
 
 // A command stopped before its one unit of work finished, whose part would be no answer: its
 // head marked "0 of 1 UNIT", the text formats showing the mark alone.
@@ -48,9 +39,9 @@ struct AnswerGame {
   std::vector<std::string> formats = {"table", "json", "csv"};
   bool table_for_csv = false;   // a bench has no rows to compare: --format csv prints its table
   std::string usage{};          // the help's text: its usage lines and what the command does
-  // Checked, or handed to another command, before the rules are read: an exit code ends the
-  // command there (solve --compensate, solve --race).
-  std::function<std::optional<int>(const po::variables_map&)> first{};
+  // Checked before the rules are read, and where the options ask another question (solve
+  // --race), that question's answer instead.
+  std::function<std::optional<AnswerResult>(const po::variables_map&)> first{};
   std::function<AnswerResult(const po::variables_map&, const R&)> answer{};
 };
 
@@ -61,30 +52,39 @@ core::OptionTable answer_options(const AnswerGame<R>& g) {
   return g.rules.options() + g.own + (g.sampling ? sampling_options() : core::OptionTable{});
 }
 
+// The command as an AnswerSpec: the first check, the rules, --format, then the answer.
 template <class R>
-int answer_command(int argc, const char* const* argv, const AnswerGame<R>& g) {
-  po::variables_map vm;
-  const std::string caption = g.command + " --game " + g.rules.game() + " options";
-  if (!parse(argc, argv, caption, answer_options(g) + output_options(g.formats), g.usage, vm))
-    return 0;
-  if (g.first)
-    if (const std::optional<int> code = g.first(vm)) return *code;
-  const R read = g.rules(vm);
-  std::string format = format_from(vm, g.formats);
-  if (g.table_for_csv && format == "csv") format = "table";
-  const AnswerResult result = g.answer(vm, read);
-  return finish(vm, format, result.done, result.mark_only && format != "json" ? "" : result.report.render(format));
+AnswerSpec answer_spec(const AnswerGame<R>& g) {
+  return {g.command, g.command + " --game " + g.rules.game() + " options", answer_options(g), g.formats, g.usage,
+          g.table_for_csv, [g](const po::variables_map& vm) {
+            if (g.first)
+              if (std::optional<AnswerResult> other = g.first(vm)) return std::move(*other);
+            const R read = g.rules(vm);
+            format_from(vm, g.formats);
+            return g.answer(vm, read);
+          }};
 }
 
 // The same as entries of a game's command list: `game` is the function that gives the
 // command's AnswerGame.
 template <auto game>
 int answer_command_of(int argc, const char* const* argv) {
-  return answer_command(argc, argv, game());
+  return run_answer(argc, argv, answer_spec(game()));
+}
+template <auto game>
+AnswerResult answer_values_of(const core::OptionValues& values) {
+  return answer_values(values, answer_spec(game()));
 }
 template <auto game>
 core::OptionTable answer_options_of() {
   return answer_options(game());
+}
+// The entry itself (core::Command): `quick` and `bench` as Command's; `page`: the page's
+// server offers the command (its request options are answer_options).
+template <auto game>
+core::Command answer_entry(const char* name, const char* quick, const char* bench = nullptr, bool page = false) {
+  return {name, answer_command_of<game>, "", quick, bench, page ? answer_options_of<game> : nullptr, nullptr,
+          answer_values_of<game>};
 }
 
 }  // namespace verflixt::cli

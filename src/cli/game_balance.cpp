@@ -36,7 +36,7 @@ core::OptionTable balance_options(const std::string& seat_help, const std::strin
       core::count_option("games", default_games, 1, std::uint64_t{1} << 40, "games per row"),
       core::word_option("vary", "KEY=A..B[:STEP] or KEY=v1,v2,...: one row per value of the rule KEY (as --set names "
                                 "it); without it, the rules against their preset")};
-  return own + sampling_options() + output_options({"table", "json", "csv"});
+  return own + sampling_options();
 }
 
 std::string balance_usage(const std::string& game, const BalanceMeasure& measure) {
@@ -131,8 +131,7 @@ std::string balance_decision(const BalanceRunInfo& info, const std::vector<Balan
 
 }  // namespace
 
-int balance_finish(const po::variables_map& vm, const std::string& format, const BalanceRunInfo& info,
-                   const std::vector<BalanceRow>& rows, bool interrupted) {
+AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<BalanceRow>& rows, bool interrupted) {
   const BalanceMeasure& m = info.measure;
   const bool vary = !info.vary_key.empty();
   const Completion done = completion(rows.size(), info.planned_rows, "rows", interrupted);
@@ -215,7 +214,7 @@ int balance_finish(const po::variables_map& vm, const std::string& format, const
         .field("difference_se", kPairingNote);
     r.line("seat 1 edge, rules − preset: " + core::report::plus_minus(diff, "%+.4f", "%.4f") + " (" + kPairingNote + ")");
   }
-  return finish(vm, format, done, r.render(format));
+  return AnswerResult{std::move(r), done};
 }
 
 }  // namespace verflixt::cli

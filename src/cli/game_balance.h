@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "cli/game_command.h"
 #include "verflixt/core/error.h"
@@ -79,7 +80,7 @@ struct BalanceGame {
 
 // ---- the parts that do not depend on the rules type (game_balance.cpp) ----
 
-// --seat, --games, --vary and the sampling and output options.
+// --seat, --games, --vary and the sampling options.
 core::OptionTable balance_options(const std::string& seat_help, const std::string& strongest_help,
                                   std::uint64_t default_games);
 std::string balance_usage(const std::string& game, const BalanceMeasure& measure);
@@ -108,9 +109,8 @@ struct BalanceRunInfo {
   BalanceSampling sampling;
   std::size_t planned_rows = 0;
 };
-// Renders the completed rows in `format` and emits them (cli.h's finish): the exit code.
-int balance_finish(const po::variables_map& vm, const std::string& format, const BalanceRunInfo& info,
-                   const std::vector<BalanceRow>& rows, bool interrupted);
+// The completed rows' one description and how far the run got.
+AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<BalanceRow>& rows, bool interrupted);
 // "verflixt: warning: TEXT" on stderr.
 void balance_warning(const std::string& text);
 
@@ -139,15 +139,10 @@ std::vector<std::string> balance_seats(const BalanceGame<R>& g, R& r, const std:
 }
 
 template <class R>
-int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) {
+AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) {
   const core::RuleTable<R>& table = *g.rules.table;
   const std::string& game = g.rules.game();
-  const core::OptionTable options = g.rules.options() + balance_options(g.seat_help, g.strongest_help, g.default_games);
-  po::variables_map vm;
-  if (!parse(argc, argv, "balance --game " + game + " options", options, balance_usage(game, g.measure), vm))
-    return 0;
-  const std::vector<std::string> formats = {"table", "json", "csv"};
-  const std::string format = format_from(vm, formats);
+  format_from(vm, {"table", "json", "csv"});
   std::vector<std::string> given;
   if (vm.count("seat")) given = seat_specs(vm, 8);
   const R rules = g.rules(vm);
@@ -203,12 +198,30 @@ int balance_command(int argc, const char* const* argv, const BalanceGame<R>& g) 
     }
     return done;
   });
-  return balance_finish(vm, format, info, rows, interrupted);
+  return balance_result(info, rows, interrupted);
 }
-// The same as an entry of a game's command list: `game` gives the BalanceGame.
+
+// The command as an AnswerSpec (its options' defaults are the game's).
+template <class R>
+AnswerSpec balance_spec(const BalanceGame<R>& g) {
+  const std::string& game = g.rules.game();
+  return {"balance", "balance --game " + game + " options",
+          g.rules.options() + balance_options(g.seat_help, g.strongest_help, g.default_games),
+          {"table", "json", "csv"}, balance_usage(game, g.measure), false,
+          [g](const po::variables_map& vm) { return balance_rows(vm, g); }};
+}
+// The same as entries of a game's command list: `game` gives the BalanceGame.
 template <auto game>
 int balance_command_of(int argc, const char* const* argv) {
-  return balance_command(argc, argv, game());
+  return run_answer(argc, argv, balance_spec(game()));
+}
+template <auto game>
+AnswerResult balance_values_of(const core::OptionValues& values) {
+  return answer_values(values, balance_spec(game()));
+}
+template <auto game>
+core::Command balance_entry(const char* quick) {
+  return {"balance", balance_command_of<game>, "", quick, nullptr, nullptr, nullptr, balance_values_of<game>};
 }
 
 }  // namespace verflixt::cli

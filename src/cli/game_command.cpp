@@ -20,6 +20,7 @@ core::OptionTable game_rules_options(const std::string& game, const std::vector<
   preset.choices = presets;
   const std::string rules = game.empty() ? "`verflixt rules`" : "`verflixt rules --game " + game + "`";
   return {preset, core::file_option("rules", "rules INI file (as " + rules + " prints), read over the preset"),
+          core::text_option("rules-text", "the rules as INI text, what a --rules file holds"),
           core::labelled(core::words_option("set", "one rule key=value over preset and file (repeatable)"),
                          "Rule changes (key=value, one per line)")};
 }

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "verflixt/core/answer.h"
 #include "verflixt/core/report.h"
@@ -23,7 +24,8 @@
 namespace verflixt::cli {
 
 // The rules options of every game: --preset NAME (the game's presets, described in the help),
-// --rules FILE (read over the preset) and --set key=value (repeatable, over both).
+// --rules FILE (read over the preset), --rules-text TEXT (the same as INI text) and --set
+// key=value (repeatable, over both).
 core::OptionTable game_rules_options(const std::string& game, const std::vector<std::string>& presets,
                                      const std::vector<std::string>& descriptions);
 template <class R>
@@ -82,21 +84,26 @@ inline const std::vector<std::string>& rules_formats() {
   static const std::vector<std::string> formats = {"ini", "json"};
   return formats;
 }
-// `rules(vm)` as the INI file --rules reads back (ini), or as JSON: the same INI text and one
-// row per parameter (key as --set takes it, value, default, valid values, rule id, help) for
-// a form or a script. Returns the exit code.
-template <class R, class Rules>
-int emit_rules(const po::variables_map& vm, const core::RuleTable<R>& table, Rules rules) {
-  const std::string format = format_from(vm, rules_formats());
-  const R r = rules(vm);
-  if (format == "ini") return emit(vm, table.ini(r)), 0;
+// A ruleset as JSON: the INI text --rules reads back and one row per parameter (key as --set
+// takes it, value, default, valid values, rule id, help), for a form or a script.
+template <class R>
+core::report::Report rules_report(const core::RuleTable<R>& table, const R& r) {
   core::report::Report out({kVersion, table.game, table.summary(r), ""});
   out.field("ini", table.ini(r));
   core::report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
                                                    {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
   for (const auto& p : table.params)
     params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
-  emit(vm, out.render_json());
+  return out;
+}
+// `rules(vm)` as the INI file --rules reads back (ini), or as rules_report's JSON. Returns the
+// exit code.
+template <class R, class Rules>
+int emit_rules(const po::variables_map& vm, const core::RuleTable<R>& table, Rules rules) {
+  const std::string format = format_from(vm, rules_formats());
+  const R r = rules(vm);
+  if (format == "ini") return emit(vm, table.ini(r)), 0;
+  emit(vm, rules_report(table, r).render_json());
   return 0;
 }
 
@@ -162,6 +169,19 @@ int game_rules_command(int argc, const char* const* argv, const GameRules<R>& ru
 template <auto rules>
 int rules_command_of(int argc, const char* const* argv) {
   return game_rules_command(argc, argv, rules());
+}
+// The rules as a value (core::Command::answer): rules_report of the ruleset the options give.
+template <auto rules>
+AnswerResult rules_values_of(const core::OptionValues& values) {
+  const auto g = rules();
+  return answer_values(values, {"rules", "rules --game " + g.game() + " options", g.options(), rules_formats(), "",
+                                false, [&g](const po::variables_map& vm) {
+                                  return AnswerResult{rules_report(*g.table, g(vm))};
+                                }});
+}
+template <auto rules>
+core::Command rules_entry() {
+  return {"rules", rules_command_of<rules>, "", "", nullptr, nullptr, nullptr, rules_values_of<rules>};
 }
 
 using core::advice_headline;

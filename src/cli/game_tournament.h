@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "cli/game_command.h"
 #include "verflixt/core/answer.h"
@@ -41,10 +42,7 @@ class TournamentRun {
 };
 
 // What a table played: its one description and how far its games got.
-struct TournamentResult {
-  core::report::Report report;
-  core::Completion done;
-};
+using TournamentResult = AnswerResult;
 
 template <class R>
 struct TournamentGame {
@@ -62,28 +60,36 @@ struct TournamentGame {
       play{};
 };
 
+// The command as an AnswerSpec: the seats, the rules, --format, then the games.
 template <class R>
-int tournament_command(int argc, const char* const* argv, const TournamentGame<R>& g) {
+AnswerSpec tournament_spec(const TournamentGame<R>& g) {
   const core::OptionTable own = {
       core::words_option("seat", g.seat_help),
       core::count_option("games", g.default_games, 1, std::uint64_t{1} << 40, g.games_help)};
-  po::variables_map vm;
   const std::string& game = g.rules.game();
-  if (!parse(argc, argv, "tournament --game " + game + " options",
-             g.rules.options() + own + g.more + sampling_options() + output_options(g.formats), g.usage, vm))
-    return 0;
-  const std::vector<std::string> specs = seat_specs(vm, g.max_players);
-  // A game whose rules count the players gets one per --seat.
-  R rules = g.rules(vm);
-  if constexpr (requires { rules.players; }) rules.players = static_cast<int>(specs.size());
-  const std::string format = format_from(vm, g.formats);
-  const TournamentResult result = g.play(vm, rules, specs, TournamentRun(vm, "tournament " + game + " games"));
-  return finish(vm, format, result.done, result.report.render(format));
+  return {"tournament", "tournament --game " + game + " options",
+          g.rules.options() + own + g.more + sampling_options(), g.formats, g.usage, false,
+          [g](const po::variables_map& vm) {
+            const std::vector<std::string> specs = seat_specs(vm, g.max_players);
+            // A game whose rules count the players gets one per --seat.
+            R rules = g.rules(vm);
+            if constexpr (requires { rules.players; }) rules.players = static_cast<int>(specs.size());
+            format_from(vm, g.formats);
+            return g.play(vm, rules, specs, TournamentRun(vm, "tournament " + g.rules.game() + " games"));
+          }};
 }
 // The same as an entry of a game's command list: `game` gives the TournamentGame.
 template <auto game>
 int tournament_command_of(int argc, const char* const* argv) {
-  return tournament_command(argc, argv, game());
+  return run_answer(argc, argv, tournament_spec(game()));
+}
+template <auto game>
+AnswerResult tournament_values_of(const core::OptionValues& values) {
+  return answer_values(values, tournament_spec(game()));
+}
+template <auto game>
+core::Command tournament_entry(const char* quick) {
+  return {"tournament", tournament_command_of<game>, "", quick, nullptr, nullptr, nullptr, tournament_values_of<game>};
 }
 
 }  // namespace verflixt::cli

@@ -1,12 +1,13 @@
 #pragma once
-// A command run inside this process instead of as a new one: what the Python module does to
-// answer with the very command a user would type, so that its numbers are the command line's
-// to the last bit. The command's standard output is captured into a string (an OutputScope,
-// cli.h) and it honours its own stop request (a StopScope), both the calling thread's: runs
-// on several threads at once each keep their own output and stop alone. The caller chooses
-// the budget the command's exact work checks (core/budget.h) by opening its scope around the
-// call.
+// A command run or asked inside this process instead of as a new one: what the Python module
+// does to answer with the very command a user would type, so that its numbers are the command
+// line's to the last bit. The command's standard output is the caller's (an OutputScope, cli.h:
+// captured, or dropped where the answer comes back as a value) and it honours its own stop
+// request (a StopScope), both the calling thread's: runs on several threads at once each keep
+// their own output and stop alone. The caller chooses the budget the command's exact work
+// checks (core/budget.h) by opening its scope around the call.
 #include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,16 @@ struct InProcessRun {
 // Runs `fn` with `argv` (argv[0] the command's name) on the calling thread; `stop` is the
 // request it stops at, as the command line's Ctrl-C.
 InProcessRun run_in_process(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& stop);
+
+// A command asked with its options as values (core::Command::answer): its answer, or why it
+// has none, as InProcessRun says it (code and out unused). Anything the command would print
+// on its standard output is dropped.
+struct InProcessAnswer {
+  std::optional<core::Answered> answered;
+  std::string input_error;
+  std::string failure;
+  bool stopped = false;
+};
+InProcessAnswer answer_in_process(core::AnswerFn fn, const core::OptionValues& values, const std::atomic<bool>& stop);
 
 }  // namespace verflixt::cli

@@ -1,16 +1,18 @@
 // The answers of the Python module: a game's commands (solve, evaluate, tournament, advise,
-// balance, rules, ...) run in-process with `--format json`, their JSON parsed into a Result.
-// A command computes a typed answer and prints its one description (each game's answers.h);
-// the module reads that description's JSON form rather than binding every answer's struct,
-// and running the command itself guarantees the command line's exact numbers for the same
-// seed and options.
+// balance, rules, ...) asked in-process with their options as values (core::Command::answer):
+// the command checks them as its command line does and answers with the typed result its
+// command line prints, described once (each game's answers.h); the module reads that
+// description's JSON form rather than binding every answer's struct, so a seed gives the
+// command line's exact numbers. The rules go with the question as values too (the preset, the
+// INI text, each set). Only command-line words (Game.run's positional arguments) and a command
+// that gives no answer as a value run the command itself, its output captured.
 //
-// Each command runs on a worker thread of its own (run_released): its standard output is
-// captured into a string and it honours a stop request of its own (cli/in_process.h), so two
-// Python threads' commands compute at once, and Python's own output goes through its file
-// objects, untouched. The calling thread waits with the GIL released, in short slices, and
-// asks Python whether a signal came (PyErr_CheckSignals); on Ctrl-C it raises that command's
-// stop request, waits for it to stop at its next checkpoint, and re-raises KeyboardInterrupt.
+// Each command runs on a worker thread of its own (run_released) and honours a stop request
+// of its own (cli/in_process.h), so two Python threads' commands compute at once, and Python's
+// own output goes through its file objects, untouched. The calling thread waits with the GIL
+// released, in short slices, and asks Python whether a signal came (PyErr_CheckSignals); on
+// Ctrl-C it raises that command's stop request, waits for it to stop at its next checkpoint,
+// and re-raises KeyboardInterrupt.
 #include <unistd.h>
 
 #include <pybind11/stl.h>
@@ -18,14 +20,14 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <exception>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <type_traits>
+#include <variant>
 
 #include "cli/cli.h"
 #include "cli/in_process.h"
@@ -38,26 +40,6 @@
 namespace verflixt::python {
 
 namespace {
-
-// A temporary rules file for --rules (the commands read rules from a file), removed after.
-class RulesFile {
- public:
-  explicit RulesFile(const std::string& text) {
-    char name[] = "/tmp/verflixt-rules-XXXXXX";
-    const int fd = ::mkstemp(name);
-    if (fd < 0) throw std::runtime_error("verflixt: cannot create a temporary rules file");
-    ::close(fd);
-    path_ = name;
-    std::ofstream(path_) << text;
-  }
-  ~RulesFile() { std::remove(path_.c_str()); }
-  RulesFile(const RulesFile&) = delete;
-  RulesFile& operator=(const RulesFile&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // What the worker thread hands back.
 struct WorkerResult {
@@ -86,6 +68,49 @@ WorkerResult run_command_released(core::CommandFn fn, const std::vector<std::str
   WorkerResult result;
   run_released([&] { result = run_command(fn, argv, stop); }, [&] { stop = true; });
   return result;
+}
+
+// The same for a command asked with values, under the command line's budget.
+cli::InProcessAnswer answer_released(core::AnswerFn fn, const core::OptionValues& values) {
+  std::atomic<bool> stop{false};
+  cli::InProcessAnswer result;
+  run_released(
+      [&] {
+        const core::Budget budget(memory_limits(), &stop);
+        const core::Budget::Scope scope(&budget);
+        result = cli::answer_in_process(fn, values, stop);
+      },
+      [&] { stop = true; });
+  return result;
+}
+
+// A value as the command line's words write it: Python's True/False as the rules files do.
+std::string word_of(const py::handle& v) {
+  if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
+  return py::str(v).cast<std::string>();
+}
+
+// The option a keyword names: `no_cache` is --no-cache.
+std::string option_name(const py::handle& key) {
+  std::string name = py::str(key).cast<std::string>();
+  for (char& c : name)
+    if (c == '_') c = '-';
+  return name;
+}
+
+[[noreturn]] void keyboard_interrupt() {
+  PyErr_SetNone(PyExc_KeyboardInterrupt);
+  throw py::error_already_set();
+}
+
+const core::Command& command_of(const Game& game, const std::string& command) {
+  std::vector<std::string> names;
+  for (const auto& c : game.entry->commands) {
+    if (command == c.name) return c;
+    names.emplace_back(c.name);
+  }
+  raise_input_error(game.entry->name + " has no command " + core::quoted(command) +
+                    core::suggest(command, names, core::join(names, ", ")));
 }
 
 }  // namespace
@@ -169,66 +194,90 @@ core::Budget::Limits memory_limits() {
 
 std::vector<std::string> options_argv(const py::kwargs& options) {
   std::vector<std::string> argv;
-  // A value as the command line writes it: Python's True/False as the rules files do.
-  const auto text = [](const py::handle& v) -> std::string {
-    if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
-    return py::str(v).cast<std::string>();
-  };
-  for (const auto& [key, value] : options) {
-    std::string name = "--" + py::str(key).cast<std::string>();
-    for (char& c : name)
-      if (c == '_') c = '-';
-    if (name == "--format" || name == "--output")
-      raise_input_error(name + " is the module's: an answer is always read from the command's JSON");
-    if (value.is_none()) continue;
-    if (py::isinstance<py::bool_>(value)) {
-      if (value.cast<bool>()) argv.push_back(name);
-    } else if (py::isinstance<py::dict>(value)) {
-      for (const auto& [k, v] : value.cast<py::dict>()) {
-        argv.push_back(name);
-        argv.push_back(py::str(k).cast<std::string>() + "=" + text(v));
-      }
-    } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
-      for (const auto& v : value) {
-        argv.push_back(name);
-        argv.push_back(text(v));
-      }
-    } else {
-      argv.push_back(name);
-      argv.push_back(text(value));
-    }
+  for (const auto& [key, value] : option_values(options)) {
+    const std::string name = "--" + key;
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, bool>) {
+            if (v) argv.push_back(name);
+          } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+            for (const auto& word : v) argv.insert(argv.end(), {name, word});
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            argv.insert(argv.end(), {name, v});
+          } else {
+            argv.insert(argv.end(), {name, py::str(py::cast(v)).cast<std::string>()});
+          }
+        },
+        value);
   }
   return argv;
 }
 
-py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args) {
-  const core::Command* cmd = nullptr;
-  std::vector<std::string> names;
-  for (const auto& c : game.entry->commands) {
-    names.emplace_back(c.name);
-    if (command == c.name) cmd = &c;
+core::OptionValues option_values(const py::kwargs& options) {
+  core::OptionValues values;
+  for (const auto& [key, value] : options) {
+    const std::string name = option_name(key);
+    if (name == "format" || name == "output")
+      raise_input_error("--" + name + " is the module's: an answer is always a Result");
+    if (value.is_none()) continue;
+    if (py::isinstance<py::bool_>(value)) {
+      values.emplace_back(name, value.cast<bool>());
+    } else if (py::isinstance<py::int_>(value)) {
+      const long long n = PyLong_AsLongLong(value.ptr());
+      if (n == -1 && PyErr_Occurred()) {
+        // Past 64 bits: the text, which the option's check reports as out of range.
+        PyErr_Clear();
+        values.emplace_back(name, py::str(value).cast<std::string>());
+      } else {
+        values.emplace_back(name, static_cast<std::int64_t>(n));
+      }
+    } else if (py::isinstance<py::float_>(value)) {
+      values.emplace_back(name, value.cast<double>());
+    } else if (py::isinstance<py::dict>(value)) {
+      std::vector<std::string> items;
+      for (const auto& [k, v] : value.cast<py::dict>()) items.push_back(py::str(k).cast<std::string>() + "=" + word_of(v));
+      values.emplace_back(name, items);
+    } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+      std::vector<std::string> items;
+      for (const auto& v : value) items.push_back(word_of(v));
+      values.emplace_back(name, items);
+    } else {
+      values.emplace_back(name, py::str(value).cast<std::string>());
+    }
   }
-  if (!cmd)
-    raise_input_error(game.entry->name + " has no command " + core::quoted(command) +
-                      core::suggest(command, names, core::join(names, ", ")));
+  return values;
+}
+
+py::object answer_json(const Game& game, const std::string& command, const py::kwargs& options) {
+  const core::Command& cmd = command_of(game, command);
+  if (!cmd.answer) return run_json(game, command, options_argv(options));
+  // The rules first, as the command line reads them: the preset, the INI text over it, each set.
+  core::OptionValues values;
+  if (!game.preset.empty()) values.emplace_back("preset", game.preset);
+  if (game.ini) values.emplace_back("rules-text", *game.ini);
+  if (!game.sets.empty()) values.emplace_back("set", game.sets);
+  for (auto& v : option_values(options)) values.push_back(std::move(v));
+  const cli::InProcessAnswer r = answer_released(cmd.answer, values);
+  if (!r.input_error.empty()) raise_input_error(r.input_error);
+  if (!r.failure.empty()) throw std::runtime_error(r.failure);
+  // Stopped without a Python signal (a stop request from elsewhere): as Ctrl-C.
+  if (r.stopped || r.answered->done.interrupted) keyboard_interrupt();
+  return py::module_::import("json").attr("loads")(r.answered->report.render_json());
+}
+
+py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args) {
+  const core::Command& cmd = command_of(game, command);
   std::vector<std::string> argv = {command};
   if (!game.preset.empty()) argv.insert(argv.end(), {"--preset", game.preset});
-  std::unique_ptr<RulesFile> file;
-  if (game.ini) {
-    file = std::make_unique<RulesFile>(*game.ini);
-    argv.insert(argv.end(), {"--rules", file->path()});
-  }
+  if (game.ini) argv.insert(argv.end(), {"--rules-text", *game.ini});
   for (const auto& s : game.sets) argv.insert(argv.end(), {"--set", s});
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), {"--format", "json"});
-  const WorkerResult r = run_command_released(cmd->run, argv);
+  const WorkerResult r = run_command_released(cmd.run, argv);
   if (!r.input_error.empty()) raise_input_error(r.input_error);
   if (!r.failure.empty()) throw std::runtime_error(r.failure);
-  if (r.stopped || r.run.code == cli::kExitInterrupted) {
-    // Stopped without a Python signal (a stop request from elsewhere): as Ctrl-C.
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-    throw py::error_already_set();
-  }
+  if (r.stopped || r.run.code == cli::kExitInterrupted) keyboard_interrupt();
   if (r.run.code != 0)
     raise_input_error(game.entry->name + " " + command + " failed (exit code " + std::to_string(r.run.code) + ")");
   return py::module_::import("json").attr("loads")(r.run.out);

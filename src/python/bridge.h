@@ -1,8 +1,8 @@
 #pragma once
 // What the files of the Python module share: a game as Python holds it (the registry's entry,
 // the rules options it was made with, and its model under those rules) and the one way every
-// answer is computed, running one of the game's commands in-process (answers.cpp), off the
-// calling thread with the GIL released.
+// answer is computed, asking one of the game's commands in-process with its options as values
+// (answers.cpp), off the calling thread with the GIL released.
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
@@ -15,13 +15,14 @@
 #include "games/registry.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/game_model.h"
+#include "verflixt/core/option.h"
 
 namespace verflixt::python {
 
 namespace py = pybind11;
 
-// A game under one ruleset. The rules options are kept as the command line takes them
-// (--preset, --rules, --set), so that an answer runs the very command line a user would type.
+// A game under one ruleset. The rules options are kept as the commands take them (--preset,
+// --rules-text, --set), so that every answer reads the very rules a user would give.
 struct Game {
   explicit Game(const games::GameEntry* e) : entry(e), model(e->model), rules(e->rules_from_ini("", "the defaults")) {}
   const games::GameEntry* entry;
@@ -38,10 +39,14 @@ struct CommandRun {
   std::string out;
 };
 
-// Runs `command` of `game` with `args` (after the command's name) plus the game's rules options
-// and `--format json`, with the GIL released; raises verflixt.InputError for bad input (the
-// command line's one-line message), KeyboardInterrupt on Ctrl-C (the command is stopped as
-// the command line stops it), RuntimeError for anything else. Returns the parsed JSON.
+// Asks `command` of `game` with the game's rules and the keyword `options` as values
+// (core::Command::answer), with the GIL released; raises verflixt.InputError for bad input
+// (the command line's one-line message), KeyboardInterrupt on Ctrl-C (the command is stopped
+// as the command line stops it), RuntimeError for anything else. Returns the answer's JSON
+// form, parsed. A command that gives no answer as a value runs as run_json.
+py::object answer_json(const Game& game, const std::string& command, const py::kwargs& options);
+// Runs `command` of `game` with command-line words `args` (after the command's name) plus the
+// game's rules options and `--format json`, its output captured, as answer_json otherwise.
 py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args);
 
 // Runs `work` on a worker thread while the calling thread (holding the GIL) waits without it
@@ -60,8 +65,11 @@ std::uint64_t whole_number(const py::handle& value, const std::string& name, std
 // The budget of work the module runs: the memory the machine has, as the command line's.
 core::Budget::Limits memory_limits();
 
-// The argv of Python keyword options: `threads=2` is `--threads 2`, a list repeats its option,
-// a dict gives `--KEY k=v` per item, True a bare flag, False and None nothing.
+// Python keyword options as values: `no_cache=True` is the option no-cache on, a list the
+// option's words given again and again, a dict `k=v` per item, None nothing; --format and
+// --output are refused (an answer is a Result).
+core::OptionValues option_values(const py::kwargs& options);
+// The same as command-line words: `threads=2` is `--threads 2`, True a bare flag, False nothing.
 std::vector<std::string> options_argv(const py::kwargs& options);
 
 // verflixt.InputError (a ValueError): raised for every bad input, with the CLI's message.

@@ -88,7 +88,7 @@ std::shared_ptr<Game> make_game(const std::string& name, const py::object& prese
     // The game's `rules` command reads and validates the options as the command line does; the
     // model and the rules are then made from the INI text it prints, so the model, the rules
     // and the answers share one ruleset.
-    const std::string ini = run_json(*g, "rules", {})["ini"].cast<std::string>();
+    const std::string ini = answer_json(*g, "rules", py::kwargs())["ini"].cast<std::string>();
     g->model = entry->model_from_ini(ini, "the rules");
     g->rules = entry->rules_from_ini(ini, "the rules");
   }

@@ -96,14 +96,15 @@ void bind_answers(py::module_& m, GameClass& game) {
   // One method per answer every game offers; run() for any command by name.
   const auto answer = [](const std::string& command) {
     return [command](const Game& g, const py::kwargs& options) {
-      Result r{g.entry->name, command, run_json(g, command, options_argv(options)).cast<py::dict>()};
+      Result r{g.entry->name, command, answer_json(g, command, options).cast<py::dict>()};
       return r;
     };
   };
   const char* const doc_tail =
-      " Keyword options are the command line's: threads=2 is --threads 2, set={'goal': 50} is "
-      "--set goal=50, a list repeats its option, True is a bare flag. Returns a Result (the "
-      "command's JSON); raises InputError for bad options, KeyboardInterrupt on Ctrl-C.";
+      " Keyword options are the command's options as values: threads=2 is --threads 2, "
+      "set={'goal': 50} is --set goal=50, a list repeats its option, True turns a switch on, "
+      "no_cache=True is --no-cache. Returns a Result (the answer the command prints, as JSON); "
+      "raises InputError for bad options, KeyboardInterrupt on Ctrl-C.";
   for (const auto& [name, what] : std::map<std::string, std::string>{
            {"solve", "The exact solution (`verflixt GAME solve`)."},
            {"evaluate", "A Monte Carlo evaluation of a policy (`verflixt GAME evaluate`)."},
@@ -115,7 +116,8 @@ void bind_answers(py::module_& m, GameClass& game) {
       "run",
       [](const Game& g, const std::string& command, const py::args& args, const py::kwargs& options) {
         // Positional arguments are command-line words as they are ("--goal", "30"), before the
-        // keyword options.
+        // keyword options; without them, the command is asked with values as every answer is.
+        if (args.empty()) return Result{g.entry->name, command, answer_json(g, command, options).cast<py::dict>()};
         std::vector<std::string> argv;
         for (const auto& a : args) argv.push_back(py::str(a).cast<std::string>());
         const auto more = options_argv(options);

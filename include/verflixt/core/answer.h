@@ -22,6 +22,17 @@ struct Completion {
 // The answer's "interrupted" and, when interrupted, its completed, total and unit.
 void mark(report::Report& r, const Completion& c);
 
+// A command's answer as a value (core/command.h's Command::answer): its one description and
+// how far its run got (complete for a command without a run). The command line prints it, the
+// Python module reads it.
+struct Answered {
+  report::Report report;
+  Completion done{};
+  // An answer that has no values to show (a solve stopped before it converged): the text
+  // formats print nothing but the interrupted mark, JSON the document that carries it.
+  bool mark_only = false;
+};
+
 // One choice of an advice in a player's words ("roll", "keep 6 6, throw 1") and its value.
 struct RankedChoice {
   std::string action;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
 #include "verflixt/core/option.h"
 #include "verflixt/core/run_control.h"
 
@@ -30,6 +31,12 @@ struct ServedRequest {
 };
 // Its answer: the command's `--format json` document. Throws InputError as the command does.
 using ServedFn = std::string (*)(const ServedRequest& request);
+// A command asked with its options as values instead of a command line, answering on the
+// calling thread under the stop request the command line's Ctrl-C would set (cli/cli.h's
+// StopScope): the values are checked as the command line checks its options, the answer is
+// the one the command prints, and nothing is printed. Throws InputError with the command
+// line's message, and Interrupted where the command stops before it has an answer.
+using AnswerFn = Answered (*)(const OptionValues& values);
 
 struct Command {
   const char* name;          // evaluate, solve, tournament, advise, ...
@@ -49,6 +56,9 @@ struct Command {
   // nullptr: the server runs the command itself as a child process, held to the request's
   // deadline and memory from outside (its loops need not check a budget).
   ServedFn serve = nullptr;
+  // The command's answer to options given as values (the Python module asks this way).
+  // nullptr: a command with no answer to give as a value (a server, a bench of the machine).
+  AnswerFn answer = nullptr;
 };
 
 }  // namespace verflixt::core

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace verflixt::core {
@@ -57,6 +58,12 @@ struct Option {
 };
 
 using OptionTable = std::vector<Option>;
+
+// An option's value as a program gives it rather than a command line (the Python module): a
+// switch or a boolean, a whole number, a real number, a text, or the texts of an option given
+// again and again. Named as the option table names it (no "--").
+using OptionValue = std::variant<bool, std::int64_t, double, std::string, std::vector<std::string>>;
+using OptionValues = std::vector<std::pair<std::string, OptionValue>>;
 
 // Builders, so that a table reads as a list: option kind, name, help, then what the kind needs.
 inline Option switch_option(std::string name, std::string help) {

@@ -131,12 +131,12 @@ BalanceGame<eg::EnGinggRules> balance_game() {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> en_gingg_commands() {
   return {
-      {"rules", rules_command_of<rules>, "", ""},
-      {"solve", answer_command_of<solve_game>, "", "", ""},
-      {"evaluate", answer_command_of<evaluate_game>, "", "--turns 2000"},
-      {"tournament", tournament_command_of<tournament_game>, "", "--seat optimal:own --seat keep-from:4 --games 200"},
-      {"advise", answer_command_of<advise_game>, "", "--dice 665321", nullptr, answer_options_of<advise_game>},
-      {"balance", balance_command_of<balance_game>, "", "--set start=20 --games 200"},
+      rules_entry<rules>(),
+      answer_entry<solve_game>("solve", "", ""),
+      answer_entry<evaluate_game>("evaluate", "--turns 2000"),
+      tournament_entry<tournament_game>("--seat optimal:own --seat keep-from:4 --games 200"),
+      answer_entry<advise_game>("advise", "--dice 665321", nullptr, true),
+      balance_entry<balance_game>("--set start=20 --games 200"),
   };
 }
 

@@ -207,15 +207,14 @@ AnswerGame<KniffelRules> bench_game() {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> kniffel_commands() {
   return {
-      {"rules", rules_command_of<rules>, "", ""},
-      {"solve", answer_command_of<solve_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache", "--preset yahtzee"},
-      {"evaluate", answer_command_of<evaluate_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"},
-      {"tournament", tournament_command_of<tournament_game>, "",
-       "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"},
-      {"advise", answer_command_of<advise_game>, "", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321", nullptr,
-       answer_options_of<advise_game>},
-      {"bench", answer_command_of<bench_game>, "", "--set throws=1 --set bonus_threshold=3 --games 50"},
-      {"balance", answer_command_of<balance_game>, "", "--set throws=1 --no-cache --vary bonus_threshold=2,3"},
+      rules_entry<rules>(),
+      answer_entry<solve_game>("solve", "--set throws=1 --set bonus_threshold=3 --no-cache", "--preset yahtzee"),
+      answer_entry<evaluate_game>("evaluate", "--set throws=1 --set bonus_threshold=3 --no-cache --games 200"),
+      tournament_entry<tournament_game>(
+          "--set throws=1 --set bonus_threshold=3 --no-cache --seat optimal --seat greedy --games 200"),
+      answer_entry<advise_game>("advise", "--set throws=1 --set bonus_threshold=3 --no-cache --dice 66321", nullptr, true),
+      answer_entry<bench_game>("bench", "--set throws=1 --set bonus_threshold=3 --games 50"),
+      answer_entry<balance_game>("balance", "--set throws=1 --no-cache --vary bonus_threshold=2,3"),
   };
 }
 

@@ -146,12 +146,12 @@ BalanceGame<PigRules> balance_game() {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> pig_commands() {
   return {
-      {"rules", rules_command_of<rules>, "", ""},
-      {"evaluate", answer_command_of<evaluate_game>, "", "--goal 20 --games 1000"},
-      {"solve", answer_command_of<solve_game>, "", "--goal 20", ""},
-      {"tournament", tournament_command_of<tournament_game>, "", "--goal 20 --seat hold:5 --seat hold:8 --games 1000"},
-      {"advise", answer_command_of<advise_game>, "", "--goal 20 --score 5", nullptr, answer_options_of<advise_game>},
-      {"balance", balance_command_of<balance_game>, "", "--vary goal=10,20 --games 500"},
+      rules_entry<rules>(),
+      answer_entry<evaluate_game>("evaluate", "--goal 20 --games 1000"),
+      answer_entry<solve_game>("solve", "--goal 20", ""),
+      tournament_entry<tournament_game>("--goal 20 --seat hold:5 --seat hold:8 --games 1000"),
+      answer_entry<advise_game>("advise", "--goal 20 --score 5", nullptr, true),
+      balance_entry<balance_game>("--vary goal=10,20 --games 500"),
   };
 }
 

@@ -112,23 +112,24 @@ AdviseAnswer advise_report(const po::variables_map& vm, const core::RunControl& 
 
 std::string advise_json(const AdviseAnswer& answer) { return describe(answer).render_json(); }
 
-int advise_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "advise options", advise_options() + output_options(kFormats),
-                  std::string("usage: verflixt advise --turn-total E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:SCORE] ...\n"
-                  "                       [--objective win|not-loser|eyes] [--samples N]\n"
-                  "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
-                  "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
-                  "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
-                  "example: verflixt advise --turn-total 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
-                  vm))
-    return 0;
-  const std::string format = format_from(vm, kFormats);
+AnswerResult advise_answered(const po::variables_map& vm) {
+  format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
   // played (the exact DP is one unit and finishes).
   const AdviseAnswer answer =
       with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
-  return finish(vm, format, answer.done, describe(answer).render(format));
+  return {describe(answer), answer.done};
+}
+
+AnswerSpec advise_spec() {
+  return {"advise", "advise options", advise_options(), kFormats,
+          std::string("usage: verflixt advise --turn-total E [--robbing-ones J] [--jokers LIST] --other EYES:STATUS[:SCORE] ...\n"
+          "                       [--objective win|not-loser|eyes] [--samples N]\n"
+          "Ranks stop, roll and every held joker by P(win) (ties split), P(not a loser) (P3, on\n"
+          "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
+          "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
+          "example: verflixt advise --turn-total 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
+          false, advise_answered};
 }
 
 }  // namespace verflixt::cli

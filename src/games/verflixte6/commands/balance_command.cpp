@@ -66,7 +66,7 @@ core::OptionTable balance_options() {
                           "parameters (kind = strong; played by the reference engine, so it costs the most), or none "
                           "to skip it"),
       engine_option()};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 constexpr const char* kUsage =
@@ -114,24 +114,27 @@ RunHooks run_hooks() {
 
 }  // namespace
 
-int balance_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "balance options", balance_options(), kUsage, vm)) return 0;
+AnswerResult balance_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   const BalancePlan plan = prepare_balance(rules, question_from(vm));
   install_interrupt_handler();
   const RunHooks hooks = run_hooks();
   if (vm.count("vary")) {
     const BalanceVaryAnswer answer = balance_vary_answer(plan, hooks);
-    return finish(vm, format, completion(answer), describe(answer).render(format));
+    return {describe(answer), completion(answer)};
   }
   if (vm.count("auto")) {
     const BalanceAutoAnswer answer = balance_auto_answer(plan, hooks);
-    return finish(vm, format, completion(answer), describe(answer).render(format));
+    return {describe(answer), completion(answer)};
   }
   const BalanceAnswer answer = balance_answer(plan, hooks);
-  return finish(vm, format, completion(answer), describe(answer).render(format));
+  return {describe(answer), completion(answer)};
+}
+
+AnswerSpec balance_spec() {
+  return {"balance", "balance options", balance_options(), kFormats, kUsage, false,
+          balance_answered};
 }
 
 }  // namespace verflixt::cli

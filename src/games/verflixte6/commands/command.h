@@ -1,27 +1,32 @@
 #pragma once
 // Die verflixte 6's commands, the default game's: `verflixt COMMAND`. Each takes argv with
 // argv[0] = its name, returns the exit code, and throws InputError for bad input (main prints
-// it, exits 2). The registry lists them (verflixte6_commands).
+// it, exits 2); those that give one answer give it to options as values too. The registry
+// lists them (verflixte6_commands).
 #include <string>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "verflixt/core/command.h"
 #include "verflixt/core/option.h"
 
 namespace verflixt::cli {
 
-int rules_command(int argc, const char* const* argv);     // print/validate a ruleset
-int evaluate_command(int argc, const char* const* argv);  // play M turns or passes
-int sweep_command(int argc, const char* const* argv);     // EV over stop thresholds
-int solve_command(int argc, const char* const* argv);     // exact optimal solo policy
-int bench_command(int argc, const char* const* argv);     // kernel vs naive turns/s
-int tournament_command(int argc, const char* const* argv);  // evenings at a table: P(win), P(loser)
-int advise_command(int argc, const char* const* argv);      // rank the actions of a situation
-core::OptionTable advise_options();                         // its options (api.h), for the page
-int balance_command(int argc, const char* const* argv);     // joker lifts; a ruleset side by side
-int tune_command(int argc, const char* const* argv);        // improve a position policy against a field
-int strength_command(int argc, const char* const* argv);    // best-response gains against a policy
+// Each command that gives one answer, as the command line and the Python module ask it
+// (cli/answer_command.h).
+AnswerSpec evaluate_spec();    // play M turns or passes
+AnswerSpec sweep_spec();       // EV over stop thresholds
+AnswerSpec solve_spec();       // exact optimal solo policy
+AnswerSpec tournament_spec();  // evenings at a table: P(win), P(loser)
+AnswerSpec advise_spec();      // rank the actions of a situation
+AnswerSpec balance_spec();     // joker lifts; a ruleset side by side
+AnswerSpec tune_spec();        // improve a position policy against a field
+AnswerSpec strength_spec();    // best-response gains against a policy
+int rules_command(int argc, const char* const* argv);    // print/validate a ruleset
+AnswerResult rules_values(const core::OptionValues& values);  // the ruleset as JSON (answers/rules.h)
+int bench_command(int argc, const char* const* argv);    // kernel vs naive turns/s
+core::OptionTable advise_options();                      // advise's options (api.h), for the page
 
 // The answers the page's server computes in its own process (served.cpp, core/command.h).
 std::string served_advise(const core::ServedRequest& request);

@@ -33,22 +33,14 @@ core::OptionTable evaluate_options() {
       players,
       engine,
       core::switch_option("exact", "the same as --engine exact: EV and distribution from the Markov chain")};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 }  // namespace
 
-int evaluate_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "evaluate options", evaluate_options(),
-                  "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
-                  "                         [--seed S] [--threads T] [--format table|json|csv]\n"
-                  "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"
-                  "eyes with standard error and 95% CI, the bust rate and score percentiles.",
-                  vm))
-    return 0;
+AnswerResult evaluate_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   EvaluateQuestion q;
   q.policy = vm["policy"].as<std::string>();
   if (!vm["jokers"].defaulted()) q.jokers = vm["jokers"].as<std::string>();
@@ -63,7 +55,16 @@ int evaluate_command(int argc, const char* const* argv) {
   const EvaluateAnswer answer =
       with_progress(setup.players ? "evaluate passes" : "evaluate turns",
                     [&](const core::RunControl& control) { return evaluate_answer(setup, control); });
-  return finish(vm, format, completion(answer), describe(answer).render(format));
+  return {describe(answer), completion(answer)};
+}
+
+AnswerSpec evaluate_spec() {
+  return {"evaluate", "evaluate options", evaluate_options(), kFormats,
+          "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
+          "                         [--seed S] [--threads T] [--format table|json|csv]\n"
+          "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"
+          "eyes with standard error and 95% CI, the bust rate and score percentiles.",
+          false, evaluate_answered};
 }
 
 }  // namespace verflixt::cli

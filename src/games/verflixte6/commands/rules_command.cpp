@@ -31,4 +31,9 @@ int rules_command(int argc, const char* const* argv) {
   return 0;
 }
 
+AnswerResult rules_values(const core::OptionValues& values) {
+  return answer_values(values, {"rules", "rules options", rules_options(), {"ini", "json"}, "", false,
+                                [](const po::variables_map& vm) { return AnswerResult{rules_report(rules_from(vm))}; }});
+}
+
 }  // namespace verflixt::cli

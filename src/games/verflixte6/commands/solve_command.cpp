@@ -62,16 +62,8 @@ SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& co
 
 std::string solve_json(const SolveAnswer& answer) { return describe(answer).render_json(); }
 
-int solve_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "solve options", solve_options() + output_options(kFormats),
-                  "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
-                  "                      [--format table|json|csv|markdown]\n"
-                  "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
-                  "stop thresholds and each joker's marginal value (EV with it minus without it).",
-                  vm))
-    return 0;
-  const std::string format = format_from(vm, kFormats);
+AnswerResult solve_answered(const po::variables_map& vm) {
+  format_from(vm, kFormats);
   const SolveAnswer answer =
       with_progress("solve", [&](const core::RunControl& control) { return solve_report(vm, control); });
   if (vm.count("write-policy")) {
@@ -79,7 +71,16 @@ int solve_command(int argc, const char* const* argv) {
     write_policy(text, answer.rules, answer.rows.front().sol);
     core::write_file_atomic(vm["write-policy"].as<std::string>(), text.str(), "--write-policy");
   }
-  return finish(vm, format, answer.done, describe(answer).render(format));
+  return {describe(answer), answer.done};
+}
+
+AnswerSpec solve_spec() {
+  return {"solve", "solve options", solve_options(), kFormats,
+          "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
+          "                      [--format table|json|csv|markdown]\n"
+          "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
+          "stop thresholds and each joker's marginal value (EV with it minus without it).",
+          false, solve_answered};
 }
 
 }  // namespace verflixt::cli

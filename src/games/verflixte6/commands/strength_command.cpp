@@ -33,24 +33,14 @@ core::OptionTable strength_options() {
       core::integer_option("series", 1, 1000,
                            "evenings that carry the P4 bonus; default 10 when the rules give one, else 1"),
       core::switch_option("final", "play final evenings (P2)")};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 }  // namespace
 
-int strength_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "strength options", strength_options(),
-                  std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
-                  "                         [--param name=lo..hi[:step]] [--response FILE]\n"
-                  "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"
-                  "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
-                  "paired standard error; best responses are then iterated within the strong family until\n"
-                  "a gain is within 2 SE of 0 (or --rounds).") + kRuleIdsNote,
-                  vm))
-    return 0;
+AnswerResult strength_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   StrengthQuestion q;
   q.seed = seed_from(vm);
   q.threads = threads_from(vm);
@@ -66,7 +56,18 @@ int strength_command(int argc, const char* const* argv) {
   const StrengthSetup setup = prepare_strength(rules, q);
 
   const StrengthAnswer answer = strength_answer(setup, stop_control());
-  return finish(vm, format, answer.done, describe(answer).render(format));
+  return {describe(answer), answer.done};
+}
+
+AnswerSpec strength_spec() {
+  return {"strength", "strength options", strength_options(), kFormats,
+          std::string("usage: verflixt strength [--policy P ...] [--players N] [--rounds R] [--evenings M]\n"
+          "                         [--param name=lo..hi[:step]] [--response FILE]\n"
+          "How strong a policy is: the field plays it, tune finds a strong best response at seat 1,\n"
+          "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
+          "paired standard error; best responses are then iterated within the strong family until\n"
+          "a gain is within 2 SE of 0 (or --rounds).") + kRuleIdsNote,
+          false, strength_answered};
 }
 
 }  // namespace verflixt::cli

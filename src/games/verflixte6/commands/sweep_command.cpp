@@ -29,23 +29,14 @@ core::OptionTable sweep_options() {
       core::policy_option("policy", "strategies/heuristic.ini",
                           "base policy for joker use and inner choices (its stop rule is replaced)"),
       core::count_option("turns", 1000000, 2, std::uint64_t{1} << 44, "turns per threshold and loadout")};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 }  // namespace
 
-int sweep_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "sweep options", sweep_options(),
-                  "usage: verflixt sweep [--jokers LIST | --loadouts all|singles|L1;L2] [--from N] [--to N]\n"
-                  "                      [--policy BASE] [--turns M] [--seed S] [--format table|json|csv]\n"
-                  "Monte Carlo EV and bust rate with standard errors for every stop threshold N in\n"
-                  "[from, to]: jokers are used as BASE uses them, and the turn stops at N or more eyes.\n"
-                  "Loadouts that announce no joker score every N on the same turns (paired errors).",
-                  vm))
-    return 0;
+AnswerResult sweep_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   SweepQuestion q;
   q.jokers = vm["jokers"].as<std::string>();
   q.loadouts = given<std::string>(vm, "loadouts");
@@ -59,7 +50,17 @@ int sweep_command(int argc, const char* const* argv) {
 
   const SweepAnswer answer =
       with_progress("sweep", [&](const core::RunControl& control) { return sweep_answer(setup, control); });
-  return finish(vm, format, completion(answer), describe(answer).render(format));
+  return {describe(answer), completion(answer)};
+}
+
+AnswerSpec sweep_spec() {
+  return {"sweep", "sweep options", sweep_options(), kFormats,
+          "usage: verflixt sweep [--jokers LIST | --loadouts all|singles|L1;L2] [--from N] [--to N]\n"
+          "                      [--policy BASE] [--turns M] [--seed S] [--format table|json|csv]\n"
+          "Monte Carlo EV and bust rate with standard errors for every stop threshold N in\n"
+          "[from, to]: jokers are used as BASE uses them, and the turn stops at N or more eyes.\n"
+          "Loadouts that announce no joker score every N on the same turns (paired errors).",
+          false, sweep_answered};
 }
 
 }  // namespace verflixt::cli

@@ -33,23 +33,14 @@ core::OptionTable tournament_options() {
       core::switch_option("single-pass",
                           "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)"),
       engine_option()};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 }  // namespace
 
-int tournament_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "tournament options", tournament_options(),
-                  std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
-                  "       verflixt tournament --seats N --policy P [--evenings M]\n"
-                  "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
-                  "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
-                  "(ties averaged) and expected evening total, each with its standard error.") + kRuleIdsNote,
-                  vm))
-    return 0;
+AnswerResult tournament_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   TournamentQuestion q;
   q.evenings = vm["evenings"].as<std::uint64_t>();
   q.seed = seed_from(vm);
@@ -65,7 +56,17 @@ int tournament_command(int argc, const char* const* argv) {
 
   const TournamentAnswer answer = with_progress(
       "tournament evenings", [&](const core::RunControl& control) { return tournament_answer(setup, control); });
-  return finish(vm, format, completion(answer), describe(answer).render(format));
+  return {describe(answer), completion(answer)};
+}
+
+AnswerSpec tournament_spec() {
+  return {"tournament", "tournament options", tournament_options(), kFormats,
+          std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
+          "       verflixt tournament --seats N --policy P [--evenings M]\n"
+          "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
+          "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
+          "(ties averaged) and expected evening total, each with its standard error.") + kRuleIdsNote,
+          false, tournament_answered};
 }
 
 }  // namespace verflixt::cli

@@ -47,25 +47,14 @@ core::OptionTable tune_options() {
                     ". The reference engine is tune's default: every candidate is a new policy, and the kernel's "
                     "tables would be compiled again for each, which costs more than they save at 10^4 evenings per "
                     "candidate")};
-  return own + sampling_options() + rules_options() + output_options(kFormats);
+  return own + sampling_options() + rules_options();
 }
 
 }  // namespace
 
-int tune_command(int argc, const char* const* argv) {
-  po::variables_map vm;
-  if (!parse(argc, argv, "tune options", tune_options(),
-                  std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
-                  "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
-                  "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
-                  "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
-                  "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
-                  "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
-                  "2 standard errors. Start and result are re-measured on a third stream.") + kRuleIdsNote,
-                  vm))
-    return 0;
+AnswerResult tune_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
   TuneQuestion q;
   q.seed = seed_from(vm);
@@ -87,7 +76,19 @@ int tune_command(int argc, const char* const* argv) {
   const TuneAnswer answer = tune_answer(setup, stop_control());
   if (vm.count("write-policy"))
     core::write_file_atomic(vm["write-policy"].as<std::string>(), answer.policy_file, "--write-policy");
-  return finish(vm, format, answer.done, describe(answer).render(format));
+  return {describe(answer), answer.done};
+}
+
+AnswerSpec tune_spec() {
+  return {"tune", "tune options", tune_options(), kFormats,
+          std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
+          "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
+          "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
+          "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
+          "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
+          "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
+          "2 standard errors. Start and result are re-measured on a third stream.") + kRuleIdsNote,
+          false, tune_answered};
 }
 
 }  // namespace verflixt::cli

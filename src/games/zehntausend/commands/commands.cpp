@@ -35,7 +35,7 @@ AnswerGame<ZehntausendRules> solve_game() {
       .usage = "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
                "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
                "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left."};
-  g.first = [](const po::variables_map& vm) -> std::optional<int> {
+  g.first = [](const po::variables_map& vm) -> std::optional<AnswerResult> {
     if (vm["race"].as<bool>()) return race_command(vm);
     if (vm.count("seat")) throw core::InputError("--seat: only with --race (the exact race between two seats)");
     return std::nullopt;
@@ -66,7 +66,7 @@ AnswerGame<ZehntausendRules> evaluate_game() {
                "die by die through the reference engine (± SE) next to the exact value. The solved race's\n"
                "policy: its exact P(win) against each opponent, moving first and second, and whole games of\n"
                "it in the game kernel (± SE) next to it."};
-  g.first = [](const po::variables_map& vm) -> std::optional<int> {
+  g.first = [](const po::variables_map& vm) -> std::optional<AnswerResult> {
     if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
     if (vm.count("against") || !vm["games"].defaulted())
       balance_warning(std::string(vm.count("against") ? "--against" : "--games") +
@@ -229,13 +229,13 @@ AnswerGame<ZehntausendRules> advise_game() {
 // Every command with the options of a quick run (core/command.h).
 std::vector<core::Command> zehntausend_commands() {
   return {
-      {"rules", rules_command_of<rules>, "", ""},
-      {"solve", answer_command_of<solve_game>, "", "", ";--race"},
-      {"evaluate", answer_command_of<evaluate_game>, "", "--turns 2000"},
-      {"tournament", tournament_command_of<tournament_game>, "", "--seat optimal --seat bank:400 --games 200"},
-      {"advise", answer_command_of<advise_game>, "", "--dice 155243", nullptr, answer_options_of<advise_game>},
-      {"bench", answer_command_of<bench_game>, "", "--games 2000"},
-      {"balance", balance_command_of<balance_game>, "", "--set limit=3000 --games 500"},
+      rules_entry<rules>(),
+      answer_entry<solve_game>("solve", "", ";--race"),
+      answer_entry<evaluate_game>("evaluate", "--turns 2000"),
+      tournament_entry<tournament_game>("--seat optimal --seat bank:400 --games 200"),
+      answer_entry<advise_game>("advise", "--dice 155243", nullptr, true),
+      answer_entry<bench_game>("bench", "--games 2000"),
+      balance_entry<balance_game>("--set limit=3000 --games 500"),
   };
 }
 

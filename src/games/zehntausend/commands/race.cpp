@@ -65,15 +65,14 @@ StoredRace race_for(const po::variables_map& vm, const ZehntausendRules& r, cons
   return out;
 }
 
-// Ctrl-C during a solve: the sweeps done are no value of the game; say how far it got, print none.
-int unsolved(const po::variables_map& vm, const std::string& format, const UnsolvedRace& answer) {
-  const Completion c = completion(static_cast<std::uint64_t>(answer.sweeps), 0, "sweeps", true);
-  return finish(vm, format, c, describe(answer).render(format));
+// Ctrl-C during a solve: the sweeps done are no value of the game; say how far it got, show none.
+AnswerResult unsolved(const UnsolvedRace& answer) {
+  return {describe(answer), completion(static_cast<std::uint64_t>(answer.sweeps), 0, "sweeps", true)};
 }
 
 // `--seat A --seat B`: the pairing solved (not cached: a fixed seat's race is as quick as the
 // optimal one), its value and how the iteration went.
-int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, const std::string& format) {
+AnswerResult pairing_command(const po::variables_map& vm, const ZehntausendRules& r) {
   const std::vector<std::string> specs = seat_specs(vm, 2);
   const PairingAnswer answer =
       with_progress("solve zehntausend race (levels of the sweeps expected)", [&](const core::RunControl& control) {
@@ -83,10 +82,9 @@ int pairing_command(const po::variables_map& vm, const ZehntausendRules& r, cons
       });
   const core::RaceSolution& s = answer.pairing.solution;
   if (interrupt_flag().load() && !s.converged)
-    return unsolved(vm, format,
-                    {.rules = r, .sweeps = s.sweeps,
+    return unsolved({.rules = r, .sweeps = s.sweeps,
                      .what = "the race " + specs[0] + " against " + specs[1] + " is not solved", .after = ""});
-  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), describe(answer).render(format));
+  return {describe(answer), completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps")};
 }
 
 }  // namespace
@@ -95,10 +93,10 @@ RaceSource race_source(const po::variables_map& vm, const ZehntausendRules& r) {
   return [&vm, r](const std::string& file) { return race_for(vm, r, file).race; };
 }
 
-int race_command(const po::variables_map& vm) {
+AnswerResult race_command(const po::variables_map& vm) {
   const ZehntausendRules r = rules()(vm);
-  const std::string format = format_from(vm, kFormats);
-  if (vm.count("seat")) return pairing_command(vm, r, format);
+  format_from(vm, kFormats);
+  if (vm.count("seat")) return pairing_command(vm, r);
   const int step = vm["table-step"].as<int>();
   if (step <= 0 || step % kPointStep != 0)
     throw core::InputError("--table-step must be a positive multiple of 50, not " + std::to_string(step));
@@ -108,22 +106,21 @@ int race_command(const po::variables_map& vm) {
   const core::RaceSolution& s = solved.race->solution();
   const bool interrupted = interrupt_flag().load();
   if (interrupted && !s.converged)
-    return unsolved(vm, format,
-                    {.rules = r, .sweeps = s.sweeps, .what = "the two-player race is not solved",
+    return unsolved({.rules = r, .sweeps = s.sweeps, .what = "the two-player race is not solved",
                      .after = " (nothing cached, nothing saved)"});
   if (!save.empty() && s.converged && !interrupted)
     core::write_values(save, race_head(solved.race->rules(), solved.race->overshoot()), race_values(s));
   const RaceAnswer answer{.race = solved.race, .source = solved.source, .seconds = solved.seconds, .table_step = step};
-  return finish(vm, format, completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps"), describe(answer).render(format));
+  return {describe(answer), completion(static_cast<std::uint64_t>(s.sweeps), 0, "sweeps")};
 }
 
-int race_evaluate(const po::variables_map& vm) {
+AnswerResult race_evaluate(const po::variables_map& vm) {
   ZehntausendRules r = rules()(vm);
   if (r.players != 2) {
     balance_warning("players=" + std::to_string(r.players) + ": the race policy plays two-player games; evaluated with 2");
     r.players = 2;
   }
-  const std::string format = format_from(vm, kFormats);
+  format_from(vm, kFormats);
   if (!vm["turns"].defaulted()) balance_warning("--turns changes nothing for a race policy (it plays --games whole games)");
   RaceEvaluationQuestion q{.policy = vm["policy"].as<std::string>(), .against = {}, .exact = vm["exact"].as<bool>(),
                            .games = vm["games"].as<std::uint64_t>(), .seed = seed_from(vm), .threads = threads_from(vm)};
@@ -133,7 +130,7 @@ int race_evaluate(const po::variables_map& vm) {
   });
   const Completion c = completion(answer.rated.size(), answer.opponents.size(), "opponents", answer.interrupted);
   answer.interrupted = c.interrupted;
-  return finish(vm, format, c, describe(answer).render(format));
+  return {describe(answer), c};
 }
 
 }  // namespace verflixt::cli::zehntausend_cli

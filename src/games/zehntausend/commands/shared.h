@@ -19,12 +19,12 @@ inline const std::vector<std::string> kFormats = {"table", "json", "csv"};
 // The rules every zehntausend command reads.
 inline GameRules<ZehntausendRules> rules() { return {.table = &zehntausend::rule_table(), .title = "Zehntausend"}; }
 
-// `solve --race` (race.cpp): its options, and the command once they are parsed.
+// `solve --race` (race.cpp): its options, and its answer once they are parsed.
 core::OptionTable race_options();
-int race_command(const po::variables_map& vm);
+AnswerResult race_command(const po::variables_map& vm);
 
-// `evaluate --policy exact[:FILE]` (race.cpp), once its options are parsed.
-int race_evaluate(const po::variables_map& vm);
+// `evaluate --policy exact[:FILE]` (race.cpp): its answer once the options are parsed.
+AnswerResult race_evaluate(const po::variables_map& vm);
 
 // The seats exact and exact:FILE (policy.h): the race of `file` (written by solve --race
 // --save), else of the cache (--cache, --no-cache, --overshoot), else the shipped solution of
