@@ -72,3 +72,21 @@ def test_result_members_tables_and_standard_errors(vf):
         ev.no_such_member
     # Positional words are the command line's, as they are.
     assert g.run("solve").to_dict().keys() == solved.to_dict().keys()
+
+
+def test_options_are_values_not_command_line_words(vf):
+    g = vf.game("pig", set={"goal": 20})
+    # A true/false option given False is off: Pig's evaluate leaves out the exact value.
+    asked = g.evaluate(games=500, seed=3, threads=1, exact=False)
+    assert "exact_first_player_win" not in asked
+    assert masked(asked.to_dict()) == cli_json("pig", "evaluate", "--set", "goal=20", "--games", "500", "--seed", "3",
+                                               "--threads", "1", "--exact", "false")
+    assert "exact_first_player_win" in g.evaluate(games=500, seed=3, threads=1)
+    # The rules travel as values too: a Rules object's INI text is read as the command line reads
+    # --rules-text, and a bad one is refused with its line.
+    same = vf.game("pig", rules=g.rules)
+    assert same.solve().first_player_win == g.solve().first_player_win
+    with pytest.raises(vf.InputError, match="--rules-text"):
+        vf.game("pig", rules="goal = many\n")
+    with pytest.raises(vf.InputError, match="help is the command line's"):
+        g.solve(help=True)
