@@ -2,6 +2,7 @@
 // directly: refused questions name the options, accepted ones read what the options say.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -93,6 +94,26 @@ TEST(StrengthQuestion, NeedsAStrongResponse) {
   EXPECT_EQ(s.options.ranges[0].name, "margin");
   EXPECT_EQ(s.options.series_length, 3);
   EXPECT_NE(s.response, nullptr);
+}
+
+TEST(StrengthAnswer, AStopBeforeTheFirstRoundStillSaysHowManyEveningsAMeasurementPlays) {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{};
+  StrengthQuestion q;
+  q.policy = {"threshold:20"};
+  q.response = kSource + "/strategies/strong.ini";
+  q.players = 2;
+  q.evenings = 25;
+  q.series = 10;
+  const std::atomic<bool> stop{true};
+  core::RunControl control;
+  control.stop = &stop;
+  const StrengthAnswer a = strength_answer(prepare_strength(rules, q), control);
+  EXPECT_TRUE(a.done.interrupted);
+  EXPECT_EQ(a.done.completed, 0u);
+  // 25 evenings in series of 10: three whole series, 30 evenings — not the 0 played.
+  const std::string text = describe(a).render("json");
+  EXPECT_NE(text.find("\"evenings_per_measurement\": 30,"), std::string::npos) << text;
 }
 
 TEST(SolveQuestion, RefusesWithTheOptionsNames) {

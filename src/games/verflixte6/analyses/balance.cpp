@@ -125,7 +125,7 @@ TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const
   run.series_length = table.series_length;
   run.field_seats = table.players - 1;
   const auto L = static_cast<std::uint64_t>(table.series_length);
-  const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
+  const std::uint64_t series = whole_series(evenings, table.series_length);
   run.requested = series * L;
   // Every series is kept for the paired differences: refused before the run if that is more
   // memory than allowed (twice: the chunks' parts, then the run's table).

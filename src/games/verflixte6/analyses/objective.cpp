@@ -224,7 +224,7 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
       throw core::InputError("every seat needs a policy and a group");
   if (spec.series_length < 1) throw core::InputError("series length must be at least 1");
   const auto L = static_cast<std::uint64_t>(spec.series_length);
-  const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
+  const std::uint64_t series = whole_series(evenings, spec.series_length);
   const std::uint64_t per_chunk = std::max<std::uint64_t>(1, kObjectiveChunk / L);  // series per chunk
   const size_t W = n + groups;
   std::vector<int> group_seats(groups, 0);

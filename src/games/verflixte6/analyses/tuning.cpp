@@ -133,7 +133,7 @@ CandidateRun measure_policy(const Rules& rules, const TuningTable& table, Tuning
   for (const auto& f : table.field) base.push_back({f.policy, f.selector, 0});
 
   const auto L = static_cast<std::uint64_t>(table.series_length);
-  const std::uint64_t series = std::max<std::uint64_t>(1, (evenings + L - 1) / L);
+  const std::uint64_t series = whole_series(evenings, table.series_length);
   std::vector<const Policy*> policies{&policy};
   for (const auto& f : table.field) policies.push_back(f.policy);
   const PassEngine engine = resolve_engine(table.engine, policies);
@@ -311,8 +311,7 @@ TuningResult tune_position(const Rules& rules, const TuningTable& table, const T
       result.reported = true;
     }
   }
-  const auto L = static_cast<std::uint64_t>(table.series_length);
-  result.evenings = std::max<std::uint64_t>(1, (options.evenings + L - 1) / L) * L;
+  result.evenings = whole_series(options.evenings, table.series_length) * static_cast<std::uint64_t>(table.series_length);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
 }

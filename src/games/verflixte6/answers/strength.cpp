@@ -63,7 +63,9 @@ StrengthAnswer strength_answer(const StrengthSetup& s, const core::RunControl& c
 }
 
 core::report::Report describe(const StrengthAnswer& m) {
-  const std::uint64_t evenings = m.results.empty() ? 0 : m.results.front().evenings;
+  // As each measurement plays them (whole series), also where a stop came before the first.
+  const std::uint64_t evenings =
+      whole_series(m.options.evenings, m.options.series_length) * static_cast<std::uint64_t>(m.options.series_length);
   std::vector<std::string> ranges;
   for (const auto& g : m.options.ranges)
     ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));

@@ -89,6 +89,12 @@ int default_series_length(const Rules& rules);
 // The --series of the table commands: `given` checked to 1..1000, or the rules' default when
 // none is given. Throws InputError.
 int series_length(std::optional<int> given, const Rules& rules);
+// The whole series that play at least `evenings` evenings (at least one): a run is rounded up
+// to whole series, so that every series carries its bonus.
+inline std::uint64_t whole_series(std::uint64_t evenings, int series_length) {
+  const auto L = static_cast<std::uint64_t>(series_length);
+  return std::max<std::uint64_t>(1, (evenings + L - 1) / L);
+}
 
 // The four objectives of one seat, or of one group averaged over its seats.
 struct ObjectiveRow {
