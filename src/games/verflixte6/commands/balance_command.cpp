@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/question_form.h"
 #include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
@@ -28,45 +29,62 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// balance's options, then the engine, sampling, rules and output ones.
-core::OptionTable balance_options() {
-  const core::OptionTable own = {
-      core::integer_option("players", 4, 2, 12, "table size (2..12)"),
-      core::policy_option("policy", "strategies/heuristic.ini",
-                          "the first policy family: the tested player plays this file for every loadout (it needs "
-                          "windows for the jokers, as heuristic files have)"),
-      core::word_option("base", "none", "his joker list without the tested joker"),
-      core::policy_option("field", "strategies/heuristic.ini",
-                          "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)"),
-      core::word_option("jokers", "all",
-                        "jokers to test (all = every joker of the rules); with --auto, the others to balance against"),
-      core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40, "evenings per run"),
-      core::switch_option("final", "play final evenings"),
-      core::word_option("vary", "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for "
-                                "each value the joker's P(win) lift under every policy family and its exact solo EV "
-                                "lift, instead of the joker table"),
-      core::word_option("auto",
-                        "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the "
-                        "values whose P(win) lift, under each family, lies between the smallest and the largest lift "
-                        "of the other tested jokers, and the confidence set (every value not beyond that spread by "
-                        "more than 2 paired SE), found by bisection (the lift is assumed monotone in the parameter; "
-                        "checked, and every value evaluated where it is not); also the exact solo EV version against "
-                        "the other jokers' solo EV lifts"),
-      // The default 0 (off) lies outside 1..2^40 on purpose: a given N must be at least 1.
-      core::count_option("until-verdict", 0, 1, std::uint64_t{1} << 40,
-                         "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own "
-                         "dice) until the strongest family names a strongest and a weakest joker, or N evenings per "
-                         "run are spent; a verdict then needs more than z paired SE, z such that the chance of any "
-                         "verdict among equal jokers is at most 5% over every look (Bonferroni)"),
-      core::switch_option("no-solver-family",
-                          "skip the second policy family (the tested seat playing the exact solo solver's policy for "
-                          "each loadout)"),
-      core::policy_option("strong", "strategies/strong.ini",
-                          "the third policy family: the strong table policy for each loadout with this file's "
-                          "parameters (kind = strong; played by the reference engine, so it costs the most), or none "
-                          "to skip it"),
-      engine_option()};
-  return own + sampling_options() + rules_options();
+// balance's options, bound to its question, then the engine, sampling ones.
+Form<BalanceQuestion> balance_form() {
+  using Q = BalanceQuestion;
+  return Form<Q>{
+             field(core::integer_option("players", 4, 2, 12, "table size (2..12)"), &Q::players),
+             field(core::policy_option(
+                       "policy", "strategies/heuristic.ini",
+                       "the first policy family: the tested player plays this file for every loadout (it needs "
+                       "windows for the jokers, as heuristic files have)"),
+                   &Q::policy),
+             field(core::word_option("base", "none", "his joker list without the tested joker"), &Q::base),
+             field(core::policy_option("field", "strategies/heuristic.ini",
+                                       "every other seat: POLICY[@JOKERS] (a policy file's own loadout without @)"),
+                   &Q::field),
+             field(core::word_option(
+                       "jokers", "all",
+                       "jokers to test (all = every joker of the rules); with --auto, the others to balance against"),
+                   &Q::jokers),
+             field(core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40, "evenings per run"), &Q::evenings),
+             field(core::switch_option("final", "play final evenings"), &Q::final),
+             field(
+                 core::word_option("vary",
+                                   "KEY=A..B: sweep one integer parameter of a joker (e.g. runkelrueb.face=1..6); for "
+                                   "each value the joker's P(win) lift under every policy family and its exact solo EV "
+                                   "lift, instead of the joker table"),
+                 &Q::vary),
+             field(core::word_option(
+                       "auto",
+                       "KEY=A..B: auto-balance one integer parameter of a joker (e.g. runkelrueb.face=1..7): the "
+                       "values whose P(win) lift, under each family, lies between the smallest and the largest lift "
+                       "of the other tested jokers, and the confidence set (every value not beyond that spread by "
+                       "more than 2 paired SE), found by bisection (the lift is assumed monotone in the parameter; "
+                       "checked, and every value evaluated where it is not); also the exact solo EV version against "
+                       "the other jokers' solo EV lifts"),
+                   &Q::auto_),
+             field(  // The default 0 (off) lies outside 1..2^40 on purpose: a given N must be at least 1.
+                 core::count_option(
+                     "until-verdict", 0, 1, std::uint64_t{1} << 40,
+                     "N (0: off): play the joker table in paired blocks of --evenings evenings (each on its own "
+                     "dice) until the strongest family names a strongest and a weakest joker, or N evenings per "
+                     "run are spent; a verdict then needs more than z paired SE, z such that the chance of any "
+                     "verdict among equal jokers is at most 5% over every look (Bonferroni)"),
+                 &Q::until_verdict),
+             field(core::switch_option(
+                       "no-solver-family",
+                       "skip the second policy family (the tested seat playing the exact solo solver's policy for "
+                       "each loadout)"),
+                   &Q::no_solver_family),
+             field(core::policy_option(
+                       "strong", "strategies/strong.ini",
+                       "the third policy family: the strong table policy for each loadout with this file's "
+                       "parameters (kind = strong; played by the reference engine, so it costs the most), or none "
+                       "to skip it"),
+                   &Q::strong),
+             field(engine_option(), &Q::engine)} +
+         sampling_fields<Q>();
 }
 
 constexpr const char* kUsage =
@@ -82,27 +100,6 @@ constexpr const char* kUsage =
     "value not beyond that spread by more than 2 paired SE; the exact version compares exact\n"
     "solo EV lifts.";
 
-// The options as balance's question.
-BalanceQuestion question_from(const po::variables_map& vm) {
-  BalanceQuestion q;
-  q.players = vm["players"].as<int>();
-  q.evenings = vm["evenings"].as<std::uint64_t>();
-  q.seed = seed_from(vm);
-  q.threads = threads_from(vm);
-  q.policy = vm["policy"].as<std::string>();
-  q.base = vm["base"].as<std::string>();
-  q.field = vm["field"].as<std::string>();
-  q.jokers = vm["jokers"].as<std::string>();
-  q.final = vm["final"].as<bool>();
-  q.vary = given<std::string>(vm, "vary");
-  q.auto_ = given<std::string>(vm, "auto");
-  q.until_verdict = vm["until-verdict"].as<std::uint64_t>();
-  q.no_solver_family = vm["no-solver-family"].as<bool>();
-  q.strong = vm["strong"].as<std::string>();
-  q.engine = vm["engine"].as<std::string>();
-  return q;
-}
-
 // Every run shows its progress and stops at Ctrl-C.
 RunHooks run_hooks() {
   RunHooks hooks;
@@ -117,7 +114,7 @@ RunHooks run_hooks() {
 AnswerResult balance_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
-  const BalancePlan plan = prepare_balance(rules, question_from(vm));
+  const BalancePlan plan = prepare_balance(rules, question_of(balance_form(), vm));
   install_interrupt_handler();
   const RunHooks hooks = run_hooks();
   if (vm.count("vary")) {
@@ -133,7 +130,7 @@ AnswerResult balance_answered(const po::variables_map& vm) {
 }
 
 AnswerSpec balance_spec() {
-  return {"balance", "balance options", balance_options(), kFormats, kUsage, false,
+  return {"balance", "balance options", form_options(balance_form()) + rules_options(), kFormats, kUsage, false,
           balance_answered};
 }
 

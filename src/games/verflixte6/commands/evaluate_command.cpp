@@ -3,6 +3,7 @@
 // the bust rate with its error and score percentiles.
 
 #include "cli/cli.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/evaluate.h"
@@ -14,26 +15,37 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// evaluate's options, then the sampling, rules and output ones.
-core::OptionTable evaluate_options() {
+// evaluate's options, bound to its question, then the sampling ones.
+Form<EvaluateQuestion> evaluate_form() {
   core::Option players = core::integer_option(
-      "players", 0, 0, 12, "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns");
+      "players", 0, 0, 12,
+      "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns");
   players.valid = "0 (solo) or 2..12";
   // The engine is read by evaluate itself (with "did you mean"); its names feed the completion.
-  core::Option engine = core::word_option("engine", "auto",
-                                          "kernel (compiled chain, fast), reference (the readable engine), exact (Markov "
-                                          "chain, no sampling), auto (kernel for solo turns, reference for passes)");
+  core::Option engine =
+      core::word_option("engine", "auto",
+                        "kernel (compiled chain, fast), reference (the readable engine), exact (Markov "
+                        "chain, no sampling), auto (kernel for solo turns, reference for passes)");
   engine.choices = {"auto", "kernel", "reference", "exact"};
-  const core::OptionTable own = {
-      core::policy_option("policy", "threshold:17",
-                          "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy"),
-      core::word_option("jokers", "none",
-                        "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file names, else none"),
-      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 50, "solo turns (or passes with --players)"),
-      players,
-      engine,
-      core::switch_option("exact", "the same as --engine exact: EV and distribution from the Markov chain")};
-  return own + sampling_options() + rules_options();
+  using Q = EvaluateQuestion;
+  return Form<Q>{
+             field(core::policy_option("policy", "threshold:17",
+                                       "threshold:N, a heuristic file strategies/*.ini, or a solver table *.policy"),
+                   &Q::policy),
+             field(core::word_option("jokers", "none",
+                                     "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file "
+                                     "names, else none"),
+                   &Q::jokers),
+             field(core::count_option("turns", 1000000, 1, std::uint64_t{1} << 50,
+                                      "solo turns (or passes with --players)"),
+                   &Q::turns),
+             field(players, &Q::players),
+             field(engine, &Q::engine),
+             field(core::switch_option("exact",
+                                       "the same as --engine exact: EV and distribution from the Markov "
+                                       "chain"),
+                   &Q::exact)} +
+         sampling_fields<Q>();
 }
 
 }  // namespace
@@ -41,16 +53,7 @@ core::OptionTable evaluate_options() {
 AnswerResult evaluate_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
-  EvaluateQuestion q;
-  q.policy = vm["policy"].as<std::string>();
-  if (!vm["jokers"].defaulted()) q.jokers = vm["jokers"].as<std::string>();
-  q.turns = vm["turns"].as<std::uint64_t>();
-  q.players = vm["players"].as<int>();
-  q.seed = seed_from(vm);
-  q.threads = threads_from(vm);
-  if (!vm["engine"].defaulted()) q.engine = vm["engine"].as<std::string>();
-  q.exact = vm["exact"].as<bool>();
-  const EvaluateSetup setup = prepare_evaluate(rules, q);
+  const EvaluateSetup setup = prepare_evaluate(rules, question_of(evaluate_form(), vm));
 
   const EvaluateAnswer answer =
       with_progress(setup.players ? "evaluate passes" : "evaluate turns",
@@ -59,7 +62,7 @@ AnswerResult evaluate_answered(const po::variables_map& vm) {
 }
 
 AnswerSpec evaluate_spec() {
-  return {"evaluate", "evaluate options", evaluate_options(), kFormats,
+  return {"evaluate", "evaluate options", form_options(evaluate_form()) + rules_options(), kFormats,
           "usage: verflixt evaluate [--policy P] [--jokers LIST] [--turns M] [--players N]\n"
           "                         [--seed S] [--threads T] [--format table|json|csv]\n"
           "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"

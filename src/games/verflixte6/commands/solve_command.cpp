@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/question_form.h"
 #include "cli/game_command.h"
 #include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
@@ -21,41 +22,42 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
 
-}  // namespace
-
-core::OptionTable solve_options() {
+// solve's options, bound to its question.
+Form<SolveQuestion> solve_form() {
   core::Option loadouts = core::word_option("loadouts", "all: every loadout of 0..jokers_per_pass jokers");
   loadouts.choices = {"all"};
   loadouts.web = false;  // dozens of solves: the command line's job
-  core::Option threads = core::integer_option("threads", omp_get_max_threads(), 1, 1024,
-                                              "worker threads (results do not depend on it)");
+  core::Option threads =
+      core::integer_option("threads", omp_get_max_threads(), 1, 1024, "worker threads (results do not depend on it)");
   threads.web = false;
-  return core::OptionTable{
-             core::word_option("jokers", "one loadout, e.g. hirtenschutz,pony (none = no joker)"), loadouts,
-             core::file_option("write-policy", "write the solved policy table to FILE (*.policy; needs --jokers)"),
-             core::integer_option("risk-cap", SolverOptions{}.risk_cap, 0, 2000,
-                                  "no plain throw above this many eyes at risk; 0 = automatic (the result says whether "
-                                  "the cap is proven harmless)"),
-             core::integer_option("runkel-risk-cap", SolverOptions{}.runkel_risk_cap, 0, 5000,
-                                  "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = "
-                                  "automatic"),
-             threads,
-             core::switch_option("curve",
-                                 "with --jokers: at each eyes with the loadout held, the optimal value of going on "
-                                 "against stopping (JSON)")} +
-         rules_options();
+  using Q = SolveQuestion;
+  return Form<Q>{
+      field(core::word_option("jokers", "one loadout, e.g. hirtenschutz,pony (none = no joker)"), &Q::jokers),
+      field(loadouts, &Q::loadouts),
+      field(core::file_option("write-policy", "write the solved policy table to FILE (*.policy; needs --jokers)"),
+            &Q::write_policy),
+      field(core::integer_option("risk-cap", SolverOptions{}.risk_cap, 0, 2000,
+                                 "no plain throw above this many eyes at risk; 0 = automatic (the result says whether "
+                                 "the cap is proven harmless)"),
+            &Q::risk_cap),
+      field(core::integer_option("runkel-risk-cap", SolverOptions{}.runkel_risk_cap, 0, 5000,
+                                 "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = "
+                                 "automatic"),
+            &Q::runkel_risk_cap),
+      threads_field<Q>(threads),
+      field(core::switch_option("curve",
+                                "with --jokers: at each eyes with the loadout held, the optimal value of going on "
+                                "against stopping (JSON)"),
+            &Q::curve)};
 }
+
+}  // namespace
+
+core::OptionTable solve_options() { return form_options(solve_form()) + rules_options(); }
 
 SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& control, const Budget& budget) {
   const Rules rules = rules_from(vm);
-  SolveQuestion q;
-  q.jokers = given<std::string>(vm, "jokers");
-  q.loadouts = given<std::string>(vm, "loadouts");
-  q.write_policy = given<std::string>(vm, "write-policy");
-  q.risk_cap = vm["risk-cap"].as<int>();
-  q.runkel_risk_cap = vm["runkel-risk-cap"].as<int>();
-  q.threads = threads_from(vm);
-  q.curve = vm["curve"].as<bool>();
+  SolveQuestion q = question_of(solve_form(), vm);
   q.max_states = budget.max_solver_states;
   return solve_answer(rules, q, control);
 }

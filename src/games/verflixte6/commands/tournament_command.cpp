@@ -3,6 +3,7 @@
 // with standard errors, and whether the best policy's lead is significant (objective.h).
 
 #include "cli/cli.h"
+#include "cli/question_form.h"
 #include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
@@ -16,24 +17,34 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// tournament's options, then the engine, sampling, rules and output ones.
-core::OptionTable tournament_options() {
-  const core::OptionTable own = {
-      core::words_option("seat", "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. "
-                                 "threshold:20@hirtenschutz,pony,rattenlord or strategies/position-safe.ini; JOKERS is "
-                                 "a priority list, the first ones still available are selected each pass (P2); without "
-                                 "@ a policy file's loadout is used"),
-      core::integer_option("seats", 2, 12, "number of seats when all play --policy (2..12)"),
-      core::policy_option("policy", "threshold:20", "policy of every seat with --seats"),
-      core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40, "evenings to play (rounded up to whole series)"),
-      core::integer_option("series", 1, 1000,
-                           "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give "
-                           "one, else 1"),
-      core::switch_option("final", "play final evenings (P2: final_passes, Freie Jokerwahl)"),
-      core::switch_option("single-pass",
-                          "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)"),
-      engine_option()};
-  return own + sampling_options() + rules_options();
+// tournament's options, bound to its question, then the engine, sampling ones.
+Form<TournamentQuestion> tournament_form() {
+  using Q = TournamentQuestion;
+  return Form<Q>{
+             field(core::words_option(
+                       "seat",
+                       "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. "
+                       "threshold:20@hirtenschutz,pony,rattenlord or strategies/position-safe.ini; JOKERS is "
+                       "a priority list, the first ones still available are selected each pass (P2); without "
+                       "@ a policy file's loadout is used"),
+                   &Q::seat),
+             field(core::integer_option("seats", 2, 12, "number of seats when all play --policy (2..12)"), &Q::seats),
+             field(core::policy_option("policy", "threshold:20", "policy of every seat with --seats"), &Q::policy),
+             field(core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40,
+                                      "evenings to play (rounded up to whole series)"),
+                   &Q::evenings),
+             field(core::integer_option(
+                       "series", 1, 1000,
+                       "consecutive evenings that carry the placement bonus (P4); default 10 when the rules give "
+                       "one, else 1"),
+                   &Q::series),
+             field(core::switch_option("final", "play final evenings (P2: final_passes, Freie Jokerwahl)"), &Q::final),
+             field(core::switch_option(
+                       "single-pass",
+                       "score single passes instead of evenings (sets evening.passes = evening.final_passes = 1)"),
+                   &Q::single_pass),
+             field(engine_option(), &Q::engine)} +
+         sampling_fields<Q>();
 }
 
 }  // namespace
@@ -41,18 +52,7 @@ core::OptionTable tournament_options() {
 AnswerResult tournament_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
-  TournamentQuestion q;
-  q.evenings = vm["evenings"].as<std::uint64_t>();
-  q.seed = seed_from(vm);
-  q.threads = threads_from(vm);
-  q.final = vm["final"].as<bool>();
-  q.single_pass = vm["single-pass"].as<bool>();
-  if (vm.count("seat")) q.seat = vm["seat"].as<std::vector<std::string>>();
-  q.seats = given<int>(vm, "seats");
-  q.policy = vm["policy"].as<std::string>();
-  q.series = given<int>(vm, "series");
-  q.engine = vm["engine"].as<std::string>();
-  const TournamentSetup setup = prepare_tournament(rules, q);
+  const TournamentSetup setup = prepare_tournament(rules, question_of(tournament_form(), vm));
 
   const TournamentAnswer answer = with_progress(
       "tournament evenings", [&](const core::RunControl& control) { return tournament_answer(setup, control); });
@@ -60,7 +60,7 @@ AnswerResult tournament_answered(const po::variables_map& vm) {
 }
 
 AnswerSpec tournament_spec() {
-  return {"tournament", "tournament options", tournament_options(), kFormats,
+  return {"tournament", "tournament options", form_options(tournament_form()) + rules_options(), kFormats,
           std::string("usage: verflixt tournament --seat POLICY[@JOKERS] --seat ... [--evenings M] [--final]\n"
           "       verflixt tournament --seats N --policy P [--evenings M]\n"
           "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"

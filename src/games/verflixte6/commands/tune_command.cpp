@@ -4,6 +4,7 @@
 // position INI file that make_policy reads back.
 
 #include "cli/cli.h"
+#include "cli/question_form.h"
 #include "cli/game_command.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
@@ -18,36 +19,51 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
-// tune's options, then the engine, sampling, rules and output ones.
-core::OptionTable tune_options() {
+// tune's options, bound to its question, then the engine, sampling ones.
+Form<TuneQuestion> tune_form() {
   // The objective and the loadouts are read by tune itself; their named values feed the completion.
   core::Option objective = core::word_option("objective", "win", "win (P(win)) or not-loser (1 - P(loser), P3)");
   objective.choices = {"win", "not-loser"};
   core::Option loadouts = core::word_option(
-      "loadouts", "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST");
+      "loadouts",
+      "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST");
   loadouts.choices = {"singles", "pairs"};
-  const core::OptionTable own = {
-      core::policy_option("policy", "strategies/position-safe.ini",
-                          "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a "
-                          "strong policy (strong, kind = strong)"),
-      core::words_option("field", "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)"),
-      core::integer_option("players", 2, 12, "table size with --field-policy (2..12; default 4)"),
-      core::policy_option("field-policy", "", "every opponent with --players (default strategies/heuristic.ini)"),
-      objective,
-      core::count_option("evenings", 10000, 1, std::uint64_t{1} << 32, "evenings per candidate measurement"),
-      core::words_option("param", "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
-                                  "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)"),
-      core::integer_option("rounds", 3, 1, 20, "at most this many passes over the parameters (1..20)"),
-      loadouts,
-      core::integer_option("series", 1, 1000,
-                           "evenings that carry the P4 bonus; default 10 when the rules give one, else 1"),
-      core::switch_option("final", "play final evenings (P2)"),
-      core::file_option("write-policy", "write the improved policy to this INI file"),
-      engine_option("reference",
-                    ". The reference engine is tune's default: every candidate is a new policy, and the kernel's "
-                    "tables would be compiled again for each, which costs more than they save at 10^4 evenings per "
-                    "candidate")};
-  return own + sampling_options() + rules_options();
+  using Q = TuneQuestion;
+  return Form<Q>{
+             field(core::policy_option(
+                       "policy", "strategies/position-safe.ini",
+                       "the start point: a kind = position policy file, optionally @JOKERS (its loadout), or a "
+                       "strong policy (strong, kind = strong)"),
+                   &Q::policy),
+             field(core::words_option("field", "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)"), &Q::field),
+             field(core::integer_option("players", 2, 12, "table size with --field-policy (2..12; default 4)"),
+                   &Q::players),
+             field(core::policy_option("field-policy", "",
+                                       "every opponent with --players (default strategies/heuristic.ini)"),
+                   &Q::field_policy),
+             field(objective, &Q::objective),
+             field(
+                 core::count_option("evenings", 10000, 1, std::uint64_t{1} << 32, "evenings per candidate measurement"),
+                 &Q::evenings),
+             field(core::words_option("param",
+                                      "name=lo..hi[:step], repeatable; names: margin, margin_per_player, floor, cap, k "
+                                      "(default: margin=-2..10 floor=0..20:2 cap=8..40:2)"),
+                   &Q::param),
+             field(core::integer_option("rounds", 3, 1, 20, "at most this many passes over the parameters (1..20)"),
+                   &Q::rounds),
+             field(loadouts, &Q::loadouts),
+             field(core::integer_option("series", 1, 1000,
+                                        "evenings that carry the P4 bonus; default 10 when the rules give one, else 1"),
+                   &Q::series),
+             field(core::switch_option("final", "play final evenings (P2)"), &Q::final),
+             unbound<Q>(core::file_option("write-policy", "write the improved policy to this INI file")),
+             field(engine_option(
+                       "reference",
+                       ". The reference engine is tune's default: every candidate is a new policy, and the kernel's "
+                       "tables would be compiled again for each, which costs more than they save at 10^4 evenings per "
+                       "candidate"),
+                   &Q::engine)} +
+         sampling_fields<Q>();
 }
 
 }  // namespace
@@ -56,22 +72,7 @@ AnswerResult tune_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
   if (vm.count("write-policy")) core::check_output_target(vm["write-policy"].as<std::string>(), "--write-policy");
-  TuneQuestion q;
-  q.seed = seed_from(vm);
-  q.threads = threads_from(vm);
-  q.policy = vm["policy"].as<std::string>();
-  if (vm.count("field")) q.field = vm["field"].as<std::vector<std::string>>();
-  q.players = given<int>(vm, "players");
-  q.field_policy = given<std::string>(vm, "field-policy");
-  q.objective = vm["objective"].as<std::string>();
-  q.evenings = vm["evenings"].as<std::uint64_t>();
-  if (vm.count("param")) q.param = vm["param"].as<std::vector<std::string>>();
-  q.rounds = vm["rounds"].as<int>();
-  q.loadouts = given<std::string>(vm, "loadouts");
-  q.series = given<int>(vm, "series");
-  q.final = vm["final"].as<bool>();
-  q.engine = vm["engine"].as<std::string>();
-  const TuneSetup setup = prepare_tune(rules, q);
+  const TuneSetup setup = prepare_tune(rules, question_of(tune_form(), vm));
 
   const TuneAnswer answer = tune_answer(setup, stop_control());
   if (vm.count("write-policy"))
@@ -80,7 +81,7 @@ AnswerResult tune_answered(const po::variables_map& vm) {
 }
 
 AnswerSpec tune_spec() {
-  return {"tune", "tune options", tune_options(), kFormats,
+  return {"tune", "tune options", form_options(tune_form()) + rules_options(), kFormats,
           std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
           "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
           "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
