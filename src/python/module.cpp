@@ -110,7 +110,7 @@ PYBIND11_MODULE(verflixt, m) {
       "verflixt: strategy lab for push-your-luck dice games (Die verflixte 6, Pig, Schocken, En Gingg as Bei, "
       "Zehntausend, Kniffel). games() lists them, game(name, preset=, set=, rules=) gives one under a ruleset: "
       "its model (initial_state, legal_actions, chance_outcomes, apply) and its answers (solve, evaluate, "
-      "tournament, advise, balance), computed in-process by the command line's own commands.";
+      "tournament, advise, balance), answered in-process by the game's own commands, asked with values.";
   // Python owns SIGINT: the commands leave its handler alone, and a Ctrl-C reaches them as
   // the stop request set from KeyboardInterrupt (answers.cpp).
   verflixt::cli::host_owns_interrupts();

@@ -233,8 +233,6 @@ std::vector<std::string> input_warnings(const AdviceQuestion& q, const AdviseAns
     out.push_back(join_words(own_auto) +
                   (own_auto.size() == 1 ? " acts by itself, so it is" : " act by themselves, so they are") +
                   " no action to rank: every action's value already counts " + (own_auto.size() == 1 ? "it" : "them"));
-  if (t.frost_used > 0 && !t.held.has(FROSTSCHUTZ))
-    out.push_back("Frostschutz used " + std::to_string(t.frost_used) + " times changes nothing: you hold no Frostschutz");
   if (!others_jokers.empty()) {
     const JokerSet acting = acting_by_themselves(r.rules, others_jokers);
     const std::vector<std::string> announced = joker_ids({static_cast<u16>(others_jokers.bits & ~acting.bits)});
