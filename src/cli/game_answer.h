@@ -65,26 +65,20 @@ AnswerSpec answer_spec(const AnswerGame<R>& g) {
           }};
 }
 
-// The same as entries of a game's command list: `game` is the function that gives the
-// command's AnswerGame.
+// The same as an entry of a game's command list: `game` is the function that gives the
+// command's AnswerGame; `quick` and `bench` as core::Command's; `page`: the page's server
+// offers the command (its request options are answer_options).
 template <auto game>
-int answer_command_of(int argc, const char* const* argv) {
-  return run_answer(argc, argv, answer_spec(game()));
-}
-template <auto game>
-AnswerResult answer_values_of(const core::OptionValues& values) {
-  return answer_values(values, answer_spec(game()));
+AnswerSpec answer_spec_of() {
+  return answer_spec(game());
 }
 template <auto game>
 core::OptionTable answer_options_of() {
   return answer_options(game());
 }
-// The entry itself (core::Command): `quick` and `bench` as Command's; `page`: the page's
-// server offers the command (its request options are answer_options).
 template <auto game>
 core::Command answer_entry(const char* name, const char* quick, const char* bench = nullptr, bool page = false) {
-  return {name, answer_command_of<game>, "", quick, bench, page ? answer_options_of<game> : nullptr, nullptr,
-          answer_values_of<game>};
+  return answer_spec_entry<answer_spec_of<game>>(name, "", quick, bench, page ? answer_options_of<game> : nullptr);
 }
 
 }  // namespace verflixt::cli

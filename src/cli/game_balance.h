@@ -210,18 +210,14 @@ AnswerSpec balance_spec(const BalanceGame<R>& g) {
           {"table", "json", "csv"}, balance_usage(game, g.measure), false,
           [g](const po::variables_map& vm) { return balance_rows(vm, g); }};
 }
-// The same as entries of a game's command list: `game` gives the BalanceGame.
+// The same as an entry of a game's command list: `game` gives the BalanceGame.
 template <auto game>
-int balance_command_of(int argc, const char* const* argv) {
-  return run_answer(argc, argv, balance_spec(game()));
-}
-template <auto game>
-AnswerResult balance_values_of(const core::OptionValues& values) {
-  return answer_values(values, balance_spec(game()));
+AnswerSpec balance_spec_of() {
+  return balance_spec(game());
 }
 template <auto game>
 core::Command balance_entry(const char* quick) {
-  return {"balance", balance_command_of<game>, "", quick, nullptr, nullptr, nullptr, balance_values_of<game>};
+  return answer_spec_entry<balance_spec_of<game>>("balance", "", quick);
 }
 
 }  // namespace verflixt::cli

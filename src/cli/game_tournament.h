@@ -80,16 +80,12 @@ AnswerSpec tournament_spec(const TournamentGame<R>& g) {
 }
 // The same as an entry of a game's command list: `game` gives the TournamentGame.
 template <auto game>
-int tournament_command_of(int argc, const char* const* argv) {
-  return run_answer(argc, argv, tournament_spec(game()));
-}
-template <auto game>
-AnswerResult tournament_values_of(const core::OptionValues& values) {
-  return answer_values(values, tournament_spec(game()));
+AnswerSpec tournament_spec_of() {
+  return tournament_spec(game());
 }
 template <auto game>
 core::Command tournament_entry(const char* quick) {
-  return {"tournament", tournament_command_of<game>, "", quick, nullptr, nullptr, nullptr, tournament_values_of<game>};
+  return answer_spec_entry<tournament_spec_of<game>>("tournament", "", quick);
 }
 
 }  // namespace verflixt::cli
