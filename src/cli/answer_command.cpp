@@ -12,7 +12,8 @@ namespace verflixt::cli {
 namespace {
 
 // `value` as the command line gives option `name` (switches: the bare flag when on), so the
-// command line's parser checks it.
+// command line's parser checks it. Always --name=value: a value that looks like an option
+// stays the value.
 void append_words(std::vector<std::string>& args, const core::OptionTable& table, const std::string& name,
                   const core::OptionValue& value) {
   const std::string flag = "--" + name;
@@ -24,20 +25,20 @@ void append_words(std::vector<std::string>& args, const core::OptionTable& table
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, bool>) {
           if (option && option->kind == core::Option::Kind::Boolean) {
-            args.insert(args.end(), {flag, v ? "true" : "false"});
+            args.push_back(flag + (v ? "=true" : "=false"));
           } else if (v) {
             args.push_back(flag);
           }
         } else if constexpr (std::is_same_v<T, std::int64_t>) {
-          args.insert(args.end(), {flag, std::to_string(v)});
+          args.push_back(flag + "=" + std::to_string(v));
         } else if constexpr (std::is_same_v<T, double>) {
           char text[32];
           const auto end = std::to_chars(text, text + sizeof text, v).ptr;  // the shortest text that reads back
-          args.insert(args.end(), {flag, std::string(text, end)});
+          args.push_back(flag + "=" + std::string(text, end));
         } else if constexpr (std::is_same_v<T, std::string>) {
-          args.insert(args.end(), {flag, v});
+          args.push_back(flag + "=" + v);
         } else {
-          for (const std::string& word : v) args.insert(args.end(), {flag, word});
+          for (const std::string& word : v) args.push_back(flag + "=" + word);
         }
       },
       value);

@@ -290,7 +290,9 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   } catch (const po::unknown_option& e) {
     std::vector<std::string> names;
     for (const auto& d : all.options()) names.push_back("--" + d->long_name());
-    const std::string given = e.get_option_name();
+    // "--nmae=5" is named as "--nmae", so that the closest names can be found.
+    std::string given = e.get_option_name();
+    given = given.substr(0, given.find('='));
     throw core::InputError(std::string(argv[0]) + ": unknown option " + verflixt::core::quoted(given) + core::did_you_mean(given, names) +
                      " (see `verflixt " + argv[0] + " --help`)");
   } catch (const po::error& e) {

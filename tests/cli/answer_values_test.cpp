@@ -110,8 +110,12 @@ TEST(AnswerValues, ABadValueGetsTheCommandLinesOwnMessage) {
   const core::Command& solve = command("verflixte6", "solve");
   EXPECT_EQ(refusal(solve, {{"jokers", std::string("pnoy")}}), command_line_refusal(solve, {"--jokers", "pnoy"}));
   EXPECT_FALSE(refusal(solve, {{"jokers", std::string("pnoy")}}).empty());
-  // Where a command line writes its answer is the command line's business.
+  // Where a command line writes its answer is the command line's business, and a value that
+  // looks like an option is a value.
   EXPECT_NE(refusal(evaluate, {{"output", std::string("x.json")}}).find("--output"), std::string::npos);
+  EXPECT_EQ(refusal(evaluate, {{"policy", std::string("--output=x.json")}}),
+            command_line_refusal(evaluate, {"--policy=--output=x.json"}));
+  EXPECT_NE(refusal(evaluate, {{"policy", std::string("--output=x.json")}}).find("--output=x.json"), std::string::npos);
 }
 
 TEST(AnswerValues, TypedValuesMeanWhatTheirOptionsMean) {

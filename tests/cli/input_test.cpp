@@ -171,6 +171,7 @@ TEST(Input, UnknownNamesGetDidYouMean) {
   expect_rejected("advise --turn-total 10 --other 12:p --objective not-losr",
                   {"'not-losr'", "did you mean not-loser?", "valid: win, not-loser, eyes"});
   expect_rejected("evaluate --jockers pony", {"--jockers", "did you mean --jokers?"});
+  expect_rejected("evaluate --jockers=pony", {"'--jockers'", "did you mean --jokers?"});
   expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
 }
 
