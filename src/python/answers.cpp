@@ -202,11 +202,11 @@ std::vector<std::string> options_argv(const py::kwargs& options) {
           if constexpr (std::is_same_v<T, bool>) {
             if (v) argv.push_back(name);
           } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-            for (const auto& word : v) argv.insert(argv.end(), {name, word});
+            for (const auto& word : v) argv.push_back(name + "=" + word);
           } else if constexpr (std::is_same_v<T, std::string>) {
-            argv.insert(argv.end(), {name, v});
+            argv.push_back(name + "=" + v);
           } else {
-            argv.insert(argv.end(), {name, py::str(py::cast(v)).cast<std::string>()});
+            argv.push_back(name + "=" + py::str(py::cast(v)).cast<std::string>());
           }
         },
         value);

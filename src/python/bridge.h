@@ -69,7 +69,7 @@ core::Budget::Limits memory_limits();
 // option's words given again and again, a dict `k=v` per item, None nothing; --format and
 // --output are refused (an answer is a Result).
 core::OptionValues option_values(const py::kwargs& options);
-// The same as command-line words: `threads=2` is `--threads 2`, True a bare flag, False nothing.
+// The same as command-line words: `threads=2` is `--threads=2`, True a bare flag, False nothing.
 std::vector<std::string> options_argv(const py::kwargs& options);
 
 // verflixt.InputError (a ValueError): raised for every bad input, with the CLI's message.

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "cli/cli.h"
@@ -79,8 +80,7 @@ std::shared_ptr<Game> make_game(const std::string& name, const py::object& prese
   if (py::isinstance<py::dict>(set)) {
     py::kwargs wrapped;
     wrapped["set"] = set;
-    const auto argv = options_argv(wrapped);
-    for (std::size_t k = 1; k < argv.size(); k += 2) g->sets.push_back(argv[k]);
+    for (const auto& given : option_values(wrapped)) g->sets = std::get<std::vector<std::string>>(given.second);
   } else if (!set.is_none()) {
     for (const auto& s : set) g->sets.push_back(py::str(s).cast<std::string>());
   }
