@@ -1,5 +1,5 @@
-// verflixt.Result, what every answer returns, and Game's answer methods. A Result is the
-// command's JSON document: each top-level member an attribute (result.first_player_win), the
+// verflixt.Result, what every answer returns, and Game's answer methods. A Result is the JSON
+// form of the answer's one description, as the command prints it with --format json: each top-level member an attribute (result.first_player_win), the
 // whole as a dict (to_dict), and each table (a list of row objects) as a NumPy record array
 // (table(name)) where NumPy is installed. Estimates carry their standard errors as the JSON
 // does, next to them (p_win and stderr; mean and mean_se).
@@ -125,8 +125,8 @@ void bind_answers(py::module_& m, GameClass& game) {
         return Result{g.entry->name, command, run_json(g, command, argv).cast<py::dict>()};
       },
       py::arg("command"),
-      (std::string("Any command of the game by name, with --format json; positional arguments are "
-                   "command-line words, passed as they are.") + doc_tail).c_str());
+      (std::string("Any command of the game by name, asked with its options as values; positional "
+                   "arguments are command-line words instead, passed as they are.") + doc_tail).c_str());
 }
 
 }  // namespace verflixt::python
