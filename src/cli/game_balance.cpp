@@ -77,14 +77,10 @@ std::vector<std::string> vary_values(const VarySpec& spec, const std::string& ke
     for (int v = lo; v <= hi; v += step) values.push_back(std::to_string(v));
     return values;
   }
-  size_t at = 0;
-  while (true) {
-    const size_t comma = text.find(',', at);
-    values.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
-    if (values.back().empty())
+  for (std::string& value : core::split(text, ',')) {
+    if (value.empty())
       throw core::InputError(where + "=" + text + ": an empty value; expected " + key + "=A..B[:STEP] or " + key + "=v1,v2,...");
-    if (comma == std::string::npos) break;
-    at = comma + 1;
+    values.push_back(std::move(value));
   }
   if (values.size() > static_cast<size_t>(kMaxRows))
     throw core::InputError(where + ": " + std::to_string(values.size()) + " values; at most " + std::to_string(kMaxRows));

@@ -19,6 +19,7 @@
 #include "games/registry.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/report.h"
 #include "verflixt/version.h"
@@ -59,12 +60,8 @@ std::vector<Case> cases_of(const std::string& only) {
       if (!c.bench) continue;
       const std::vector<std::string> opts = options_in(help_text(c.run, c.name));
       const auto has = [&](const char* o) { return std::find(opts.begin(), opts.end(), o) != opts.end(); };
-      std::string all = c.bench;
-      for (std::size_t start = 0; start <= all.size();) {
-        const std::size_t end = std::min(all.find(';', start), all.size());
-        out.push_back({g.name, &c, words(all.substr(start, end - start)), has("--threads"), has("--no-cache")});
-        start = end + 1;
-      }
+      for (const std::string& options : core::split(c.bench, ';'))
+        out.push_back({g.name, &c, words(options), has("--threads"), has("--no-cache")});
     }
   }
   return out;

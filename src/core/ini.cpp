@@ -31,6 +31,16 @@ std::string join(const std::vector<std::string>& items, std::string_view sep) {
   return out;
 }
 
+std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> pieces;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(separator, start), text.size());
+    pieces.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return pieces;
+}
+
 std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known) {
   // The syntax of Boost.Program_options' config files, read line by line so that every
   // error and every value can name its line: '#' starts a comment, "[section]" prefixes the

@@ -36,5 +36,9 @@ std::pair<std::string, std::string> split_assignment(std::string_view assignment
 
 // "a, b, c" for error messages.
 std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
+// The pieces of `text` between its `separator`s, in order and as they are, empty ones included:
+// "a,,b" is {"a", "", "b"}, "" is {""}. Every list a user types (loadouts, jokers, seats) is
+// cut here; each reader then says what an empty or bad piece means.
+std::vector<std::string> split(std::string_view text, char separator);
 
 }  // namespace verflixt::core

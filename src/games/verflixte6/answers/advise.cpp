@@ -107,15 +107,9 @@ ReadSituation situation_of(const Rules& rules, const AdviceQuestion& q) {
   if (s.pass.table.size() > 12)
     throw core::InputError(std::to_string(s.pass.table.size() - 1) + " --other players; valid: 1..11");
   if (q.order) {
-    const std::string& list = *q.order;
-    std::size_t start = 0;
-    while (start <= list.size()) {
-      std::size_t comma = list.find(',', start);
-      if (comma == std::string::npos) comma = list.size();
-      s.pass.to_play.push_back(core::parse_int(list.substr(start, comma - start), "--order", "advise", 2,
-                                               static_cast<int>(s.pass.table.size())) - 1);
-      start = comma + 1;
-    }
+    for (const std::string& seat : core::split(*q.order, ','))
+      s.pass.to_play.push_back(
+          core::parse_int(seat, "--order", "advise", 2, static_cast<int>(s.pass.table.size())) - 1);
   } else {
     for (std::size_t k = 1; k < s.pass.table.size(); ++k)
       if (s.pass.table[k].status == Status::Jungfrau) s.pass.to_play.push_back(static_cast<int>(k));

@@ -5,6 +5,7 @@
 
 #include "verflixt/core/cluster.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/answers/tournament.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -127,14 +128,9 @@ std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Ru
     }
     return out;
   }
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t semi = text.find(';', start);
-    if (semi == std::string::npos) semi = text.size();
-    out.push_back(parse_joker_priority(text.substr(start, semi - start), rules,
-                                       "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
-    start = semi + 1;
-  }
+  for (const std::string& list : core::split(text, ';'))
+    out.push_back(
+        parse_joker_priority(list, rules, "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
   return out;
 }
 

@@ -34,16 +34,12 @@ std::vector<Joker> parse_joker_list(const std::string& value, const std::string&
   any.jokers_per_pass = JOKER_NB;
   JokerSet seen;
   std::vector<Joker> out;
-  size_t start = 0;
   if (value.empty() || core::normalize_name(value) == "none") return out;
-  while (start <= value.size()) {
-    size_t comma = value.find(',', start);
-    if (comma == std::string::npos) comma = value.size();
-    const Joker j = parse_joker(value.substr(start, comma - start), what);
+  for (const std::string& name : core::split(value, ',')) {
+    const Joker j = parse_joker(name, what);
     if (seen.has(j)) throw core::InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
     seen = seen.with(j);
     out.push_back(j);
-    start = comma + 1;
   }
   return out;
 }

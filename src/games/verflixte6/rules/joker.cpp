@@ -88,11 +88,8 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
   std::string all = trim(list);
   if (all.empty() || core::normalize_name(all) == "none") return set;
   int count = 0;
-  size_t start = 0;
-  while (start <= all.size()) {
-    size_t comma = all.find(',', start);
-    if (comma == std::string::npos) comma = all.size();
-    Joker j = parse_joker(std::string_view(all).substr(start, comma - start), what);
+  for (const std::string& name : core::split(all, ',')) {
+    const Joker j = parse_joker(name, what);
     if (set.has(j))
       throw core::InputError("joker '" + std::string(joker_id(j)) + "' appears twice in " +
                        std::string(what) + "; a loadout holds each joker at most once");
@@ -102,7 +99,6 @@ JokerSet parse_loadout(std::string_view list, const Rules& rules, std::string_vi
                        loadout_name(rules.jokers));
     set = set.with(j);
     ++count;
-    start = comma + 1;
   }
   if (!legal_loadout(rules, set))  // the preset is checked joker by joker above
     throw core::InputError(std::string(what) + " names " + std::to_string(count) +
@@ -160,13 +156,7 @@ std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, 
     return out;
   }
   std::vector<JokerSet> out;
-  size_t start = 0;
-  while (start <= spec.size()) {
-    size_t semi = spec.find(';', start);
-    if (semi == std::string_view::npos) semi = spec.size();
-    out.push_back(parse_loadout(spec.substr(start, semi - start), rules, what));
-    start = semi + 1;
-  }
+  for (const std::string& loadout : core::split(spec, ';')) out.push_back(parse_loadout(loadout, rules, what));
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/exact/strong_policy.h"
 #include "verflixt/games/verflixte6/rules/heuristic.h"
@@ -16,18 +17,14 @@ std::vector<Joker> parse_joker_priority(const std::string& list, const Rules& ru
   std::vector<Joker> out;
   if (list.empty() || core::normalize_name(list) == "none") return out;
   JokerSet seen;
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t comma = list.find(',', start);
-    if (comma == std::string::npos) comma = list.size();
-    const Joker j = parse_joker(list.substr(start, comma - start), what);
+  for (const std::string& name : core::split(list, ',')) {
+    const Joker j = parse_joker(name, what);
     if (seen.has(j)) throw core::InputError(what + " names '" + std::string(joker_id(j)) + "' twice");
     if (!rules.jokers.has(j))
       throw core::InputError(what + ": joker '" + std::string(joker_id(j)) + "' does not exist in " + rules.preset +
                        "; valid: " + loadout_name(rules.jokers));
     seen = seen.with(j);
     out.push_back(j);
-    start = comma + 1;
   }
   return out;
 }
