@@ -138,6 +138,8 @@ std::vector<std::string> balance_seats(const BalanceGame<R>& g, R& r, const std:
   return given.empty() ? std::vector<std::string>(static_cast<size_t>(r.players), g.strongest(r)) : given;
 }
 
+// The balance the parsed options ask for: --format first, then the seats, the rulesets of
+// every row (each checked before anything is played), the rows played, and their description.
 template <class R>
 AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) {
   const core::RuleTable<R>& table = *g.rules.table;

@@ -112,6 +112,8 @@ AdviseAnswer advise_report(const po::variables_map& vm, const core::RunControl& 
 
 std::string advise_json(const AdviseAnswer& answer) { return describe(answer).render_json(); }
 
+namespace {
+
 AnswerResult advise_answered(const po::variables_map& vm) {
   format_from(vm, kFormats);
   // Ctrl-C stops the Monte Carlo samples at the next chunk; the ranking is over the samples
@@ -120,6 +122,8 @@ AnswerResult advise_answered(const po::variables_map& vm) {
       with_progress("advise samples", [&](const core::RunControl& control) { return advise_report(vm, control); });
   return {describe(answer), answer.done};
 }
+
+}  // namespace
 
 AnswerSpec advise_spec() {
   return {"advise", "advise options", advise_options(), kFormats,

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "cli/question_form.h"
 #include "cli/game_command.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
@@ -29,7 +29,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// balance's options, bound to its question, then the engine, sampling ones.
+// balance's options, bound to its question (the engine among them), then the sampling ones.
 Form<BalanceQuestion> balance_form() {
   using Q = BalanceQuestion;
   return Form<Q>{
@@ -109,8 +109,6 @@ RunHooks run_hooks() {
   return hooks;
 }
 
-}  // namespace
-
 AnswerResult balance_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
@@ -128,6 +126,8 @@ AnswerResult balance_answered(const po::variables_map& vm) {
   const BalanceAnswer answer = balance_answer(plan, hooks);
   return {describe(answer), completion(answer)};
 }
+
+}  // namespace
 
 AnswerSpec balance_spec() {
   return {"balance", "balance options", form_options(balance_form()) + rules_options(), kFormats, kUsage, false,

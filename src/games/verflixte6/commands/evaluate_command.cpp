@@ -48,8 +48,6 @@ Form<EvaluateQuestion> evaluate_form() {
          sampling_fields<Q>();
 }
 
-}  // namespace
-
 AnswerResult evaluate_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
@@ -60,6 +58,8 @@ AnswerResult evaluate_answered(const po::variables_map& vm) {
                     [&](const core::RunControl& control) { return evaluate_answer(setup, control); });
   return {describe(answer), completion(answer)};
 }
+
+}  // namespace
 
 AnswerSpec evaluate_spec() {
   return {"evaluate", "evaluate options", form_options(evaluate_form()) + rules_options(), kFormats,

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "cli/cli.h"
-#include "cli/question_form.h"
 #include "cli/game_command.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
@@ -64,6 +64,8 @@ SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& co
 
 std::string solve_json(const SolveAnswer& answer) { return describe(answer).render_json(); }
 
+namespace {
+
 AnswerResult solve_answered(const po::variables_map& vm) {
   format_from(vm, kFormats);
   const SolveAnswer answer =
@@ -75,6 +77,8 @@ AnswerResult solve_answered(const po::variables_map& vm) {
   }
   return {describe(answer), answer.done};
 }
+
+}  // namespace
 
 AnswerSpec solve_spec() {
   return {"solve", "solve options", solve_options(), kFormats,

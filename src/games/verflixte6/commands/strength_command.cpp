@@ -4,8 +4,8 @@
 // within the strong family until a gain is within 2 SE of 0 or --rounds.
 
 #include "cli/cli.h"
-#include "cli/question_form.h"
 #include "cli/game_command.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/strength.h"
@@ -49,8 +49,6 @@ Form<StrengthQuestion> strength_form() {
          sampling_fields<Q>();
 }
 
-}  // namespace
-
 AnswerResult strength_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
@@ -59,6 +57,8 @@ AnswerResult strength_answered(const po::variables_map& vm) {
   const StrengthAnswer answer = strength_answer(setup, stop_control());
   return {describe(answer), answer.done};
 }
+
+}  // namespace
 
 AnswerSpec strength_spec() {
   return {"strength", "strength options", form_options(strength_form()) + rules_options(), kFormats,

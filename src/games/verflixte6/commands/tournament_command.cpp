@@ -3,8 +3,8 @@
 // with standard errors, and whether the best policy's lead is significant (objective.h).
 
 #include "cli/cli.h"
-#include "cli/question_form.h"
 #include "cli/game_command.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json", "csv"};
 
-// tournament's options, bound to its question, then the engine, sampling ones.
+// tournament's options, bound to its question (the engine among them), then the sampling ones.
 Form<TournamentQuestion> tournament_form() {
   using Q = TournamentQuestion;
   return Form<Q>{
@@ -47,8 +47,6 @@ Form<TournamentQuestion> tournament_form() {
          sampling_fields<Q>();
 }
 
-}  // namespace
-
 AnswerResult tournament_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
@@ -58,6 +56,8 @@ AnswerResult tournament_answered(const po::variables_map& vm) {
       "tournament evenings", [&](const core::RunControl& control) { return tournament_answer(setup, control); });
   return {describe(answer), completion(answer)};
 }
+
+}  // namespace
 
 AnswerSpec tournament_spec() {
   return {"tournament", "tournament options", form_options(tournament_form()) + rules_options(), kFormats,

@@ -4,8 +4,8 @@
 // position INI file that make_policy reads back.
 
 #include "cli/cli.h"
-#include "cli/question_form.h"
 #include "cli/game_command.h"
+#include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
@@ -19,7 +19,7 @@ namespace {
 
 const std::vector<std::string> kFormats = {"table", "json"};
 
-// tune's options, bound to its question, then the engine, sampling ones.
+// tune's options, bound to its question (the engine among them), then the sampling ones.
 Form<TuneQuestion> tune_form() {
   // The objective and the loadouts are read by tune itself; their named values feed the completion.
   core::Option objective = core::word_option("objective", "win", "win (P(win)) or not-loser (1 - P(loser), P3)");
@@ -66,8 +66,6 @@ Form<TuneQuestion> tune_form() {
          sampling_fields<Q>();
 }
 
-}  // namespace
-
 AnswerResult tune_answered(const po::variables_map& vm) {
   const Rules rules = rules_from(vm);
   format_from(vm, kFormats);
@@ -79,6 +77,8 @@ AnswerResult tune_answered(const po::variables_map& vm) {
     core::write_file_atomic(vm["write-policy"].as<std::string>(), answer.policy_file, "--write-policy");
   return {describe(answer), answer.done};
 }
+
+}  // namespace
 
 AnswerSpec tune_spec() {
   return {"tune", "tune options", form_options(tune_form()) + rules_options(), kFormats,
