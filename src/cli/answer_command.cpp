@@ -1,5 +1,6 @@
 #include "cli/answer_command.h"
 
+#include <algorithm>
 #include <charconv>
 #include <type_traits>
 #include <variant>
@@ -9,42 +10,36 @@
 
 namespace verflixt::cli {
 
-namespace {
-
-// `value` as the command line gives option `name` (switches: the bare flag when on), so the
-// command line's parser checks it. Always --name=value: a value that looks like an option
-// stays the value.
-void append_words(std::vector<std::string>& args, const core::OptionTable& table, const std::string& name,
-                  const core::OptionValue& value) {
-  const std::string flag = "--" + name;
-  const core::Option* option = nullptr;
-  for (const core::Option& o : table)
-    if (o.name == name) option = &o;
-  std::visit(
-      [&](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, bool>) {
-          if (option && option->kind == core::Option::Kind::Boolean) {
-            args.push_back(flag + (v ? "=true" : "=false"));
-          } else if (v) {
-            args.push_back(flag);
+std::vector<std::string> option_words(const core::OptionTable& table, const core::OptionValues& values) {
+  std::vector<std::string> words;
+  for (const auto& [name, value] : values) {
+    const std::string flag = "--" + name;
+    const auto option = std::find_if(table.begin(), table.end(), [&](const core::Option& o) { return o.name == name; });
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, bool>) {
+            if (option != table.end() && option->kind == core::Option::Kind::Boolean) {
+              words.push_back(flag + (v ? "=true" : "=false"));
+            } else if (v) {
+              words.push_back(flag);
+            }
+          } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            words.push_back(flag + "=" + std::to_string(v));
+          } else if constexpr (std::is_same_v<T, double>) {
+            char text[32];
+            const auto end = std::to_chars(text, text + sizeof text, v).ptr;  // the shortest text that reads back
+            words.push_back(flag + "=" + std::string(text, end));
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            words.push_back(flag + "=" + v);
+          } else {
+            for (const std::string& word : v) words.push_back(flag + "=" + word);
           }
-        } else if constexpr (std::is_same_v<T, std::int64_t>) {
-          args.push_back(flag + "=" + std::to_string(v));
-        } else if constexpr (std::is_same_v<T, double>) {
-          char text[32];
-          const auto end = std::to_chars(text, text + sizeof text, v).ptr;  // the shortest text that reads back
-          args.push_back(flag + "=" + std::string(text, end));
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          args.push_back(flag + "=" + v);
-        } else {
-          for (const std::string& word : v) args.push_back(flag + "=" + word);
-        }
-      },
-      value);
+        },
+        value);
+  }
+  return words;
 }
-
-}  // namespace
 
 int run_answer(int argc, const char* const* argv, const AnswerSpec& spec) {
   po::variables_map vm;
@@ -57,11 +52,11 @@ int run_answer(int argc, const char* const* argv, const AnswerSpec& spec) {
 }
 
 AnswerResult answer_values(const core::OptionValues& values, const AnswerSpec& spec) {
-  std::vector<std::string> args = {spec.name};
-  for (const auto& [name, value] : values) {
-    if (name == "help") throw core::InputError(spec.name + ": help is the command line's (`verflixt " + spec.name + " --help`)");
-    append_words(args, spec.options, name, value);
-  }
+  for (const auto& given : values)
+    if (given.first == "help")
+      throw core::InputError(spec.name + ": help is the command line's (`verflixt " + spec.name + " --help`)");
+  std::vector<std::string> args = option_words(spec.options, values);
+  args.insert(args.begin(), spec.name);
   po::variables_map vm;
   parse_request(args, spec.options + output_options(spec.formats), vm);
   if (vm.count("output")) throw core::InputError(spec.name + ": --output is the command line's: an answer is a value here");

@@ -35,6 +35,11 @@ struct AnswerSpec {
 // answer in the chosen format (with the Ctrl-C convention) and returns the exit code.
 int run_answer(int argc, const char* const* argv, const AnswerSpec& spec);
 
+// Values as the command line's words: always --name=value, so that a value that looks like an
+// option stays the value; a true/false option (Kind::Boolean in `table`) as =true or =false,
+// any other bool as the bare flag when on and nothing when off.
+std::vector<std::string> option_words(const core::OptionTable& table, const core::OptionValues& values);
+
 // The same answer to options given as values (core::Command::answer): the values are written
 // as the command line would write them and checked by the same parser, so a bad value gets
 // the command line's message; the output's options are not taken.

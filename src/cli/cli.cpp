@@ -206,12 +206,14 @@ core::Option seed_option(const std::string& help) {
   return core::labelled(core::count_option("seed", 1, 0, std::numeric_limits<std::uint64_t>::max(), help), "Seed");
 }
 
-core::OptionTable sampling_options() {
+core::Option threads_option() {
   core::Option threads = core::integer_option("threads", omp_get_max_threads(), 1, 1024,
                                               "worker threads (results do not depend on it)");
   threads.web = false;  // the server sets its own
-  return {seed_option("random seed; fixes every result bit for bit"), threads};
+  return threads;
 }
+
+core::OptionTable sampling_options() { return {seed_option("random seed; fixes every result bit for bit"), threads_option()}; }
 
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 

@@ -44,6 +44,9 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 core::OptionTable sampling_options();
 // --seed alone (1 by default, any 64-bit value), for a command whose --threads is another's.
 core::Option seed_option(const std::string& help);
+// --threads alone (one per core by default, 1..1024; not a key of the page's requests), for a
+// command that samples nothing but runs on threads (an exact solve).
+core::Option threads_option();
 std::uint64_t seed_from(const po::variables_map& vm);
 // --threads, checked to be within 1..1024, and at most thread_cap() (said once on stderr).
 int threads_from(const po::variables_map& vm);

@@ -2,7 +2,7 @@
 // A command's own options bound to the fields of the library's question they fill: each
 // option is declared once, beside its field, and the question is read from the parsed options
 // without a line per option (after LLVM's cl::opt with a storage location). The option table
-// a form gives (options_of) is the command's, so --help, the manual page, the completion and
+// a form gives (form_options) is the command's, so --help, the manual page, the completion and
 // the page's request keys are the form's too. Private to the executable.
 #include <functional>
 #include <optional>

@@ -26,9 +26,8 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
-#include <type_traits>
-#include <variant>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "cli/in_process.h"
 #include "python/bridge.h"
@@ -193,25 +192,8 @@ core::Budget::Limits memory_limits() {
 }
 
 std::vector<std::string> options_argv(const py::kwargs& options) {
-  std::vector<std::string> argv;
-  for (const auto& [key, value] : option_values(options)) {
-    const std::string name = "--" + key;
-    std::visit(
-        [&](const auto& v) {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, bool>) {
-            if (v) argv.push_back(name);
-          } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-            for (const auto& word : v) argv.push_back(name + "=" + word);
-          } else if constexpr (std::is_same_v<T, std::string>) {
-            argv.push_back(name + "=" + v);
-          } else {
-            argv.push_back(name + "=" + py::str(py::cast(v)).cast<std::string>());
-          }
-        },
-        value);
-  }
-  return argv;
+  // No option table: every bool is a flag, on or left out.
+  return cli::option_words({}, option_values(options));
 }
 
 core::OptionValues option_values(const py::kwargs& options) {

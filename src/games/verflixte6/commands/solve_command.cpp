@@ -1,7 +1,6 @@
 // `verflixt solve`: the exact optimal solo policy (solver.h) for one loadout or for every
 // loadout of the ruleset: optimal EV, bust probability, stop thresholds and each joker's
 // marginal value; optionally writes the solved policy as a .policy table.
-#include <omp.h>
 
 #include <sstream>
 
@@ -27,9 +26,6 @@ Form<SolveQuestion> solve_form() {
   core::Option loadouts = core::word_option("loadouts", "all: every loadout of 0..jokers_per_pass jokers");
   loadouts.choices = {"all"};
   loadouts.web = false;  // dozens of solves: the command line's job
-  core::Option threads =
-      core::integer_option("threads", omp_get_max_threads(), 1, 1024, "worker threads (results do not depend on it)");
-  threads.web = false;
   using Q = SolveQuestion;
   return Form<Q>{
       field(core::word_option("jokers", "one loadout, e.g. hirtenschutz,pony (none = no joker)"), &Q::jokers),
@@ -44,7 +40,7 @@ Form<SolveQuestion> solve_form() {
                                  "the same while Runkelrueb is held (its save makes rolling pay much longer); 0 = "
                                  "automatic"),
             &Q::runkel_risk_cap),
-      threads_field<Q>(threads),
+      threads_field<Q>(threads_option()),
       field(core::switch_option("curve",
                                 "with --jokers: at each eyes with the loadout held, the optimal value of going on "
                                 "against stopping (JSON)"),
