@@ -96,27 +96,6 @@ core::report::Report rules_report(const core::RuleTable<R>& table, const R& r) {
     params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
   return out;
 }
-// `rules(vm)` as the INI file --rules reads back (ini), or as rules_report's JSON. Returns the
-// exit code.
-template <class R, class Rules>
-int emit_rules(const po::variables_map& vm, const core::RuleTable<R>& table, Rules rules) {
-  const std::string format = format_from(vm, rules_formats());
-  const R r = rules(vm);
-  if (format == "ini") return emit(vm, table.ini(r)), 0;
-  emit(vm, rules_report(table, r).render_json());
-  return 0;
-}
-
-// `verflixt rules --game NAME`: parses argv against `options` (the game's rules options) plus
-// --output and --format, and prints the rules as emit_rules does.
-template <class R, class Rules>
-int print_rules(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& options,
-                const std::string& usage, const core::RuleTable<R>& table, Rules rules) {
-  po::variables_map vm;
-  if (!parse(argc, argv, caption, options + output_options(rules_formats()), usage, vm)) return 0;
-  return emit_rules(vm, table, rules);
-}
-
 // A game's rules as every one of its commands reads them: the table (which names the game
 // for --game), the title `rules --help` gives it, whole-number options of its own that act
 // as --set (Pig's --bust-face N is --set bust_face=N), the seats where a command fixes them
@@ -128,9 +107,20 @@ struct GameRules {
   core::OptionTable shorthands{};
   std::optional<int> players{};
   std::function<R(const po::variables_map&)> read{};
+  // The ruleset as `rules --format json` and the page give it, where a game says more than its
+  // parameters (Die verflixte 6 describes each joker); empty: rules_report.
+  std::function<core::report::Report(const R&)> report{};
+  // The name of its rules page, docs/rules/NAME.md, where the table names no game: the
+  // registry's first game, whose commands take no --game (game_dispatch.h).
+  std::string page{};
 
   const std::string& game() const { return table->game; }
-  core::OptionTable options() const { return game_options(*table) + shorthands; }
+  core::OptionTable options() const {
+    return (game().empty() ? game_rules_options("", *table) : game_options(*table)) + shorthands;
+  }
+  core::report::Report json(const R& r) const { return report ? report(r) : rules_report(*table, r); }
+  // `rules --game NAME` (`rules` for the default game), as --help and messages name it.
+  std::string command(const std::string& name) const { return game().empty() ? name : name + " --game " + game(); }
   R operator()(const po::variables_map& vm) const {
     if (read) return read(vm);
     std::vector<std::string> sets;  // before every --set, which is read last
@@ -150,38 +140,55 @@ struct GameRules {
   }
 };
 
-// `verflixt rules --game NAME` for every game behind --game, in the same words for each: its
-// options are the game's (GameRules::options), and the title names the game in the help.
+// `verflixt rules [--game NAME]` for every game, in the same words for each: its options are
+// the game's (GameRules::options), and the title names the game in the help.
 template <class R>
-int game_rules_command(int argc, const char* const* argv, const GameRules<R>& rules) {
+AnswerSpec rules_spec(const GameRules<R>& rules) {
   std::string presets;
   for (const auto& name : rules.table->preset_names()) presets += (presets.empty() ? "" : "|") + name;
   const std::string& game = rules.game();
-  return print_rules(argc, argv, "rules --game " + game + " options", rules.options(),
-                     "usage: verflixt rules --game " + game + " [--preset " + presets +
-                         "] [--rules FILE] [--set key=value ...]\n"
-                         "Prints every rule parameter of " + rules.title + " (docs/rules/" + game + ".md) as a\n"
-                         "commented INI file that --rules FILE reads back on every --game " + game + " command.",
-                     *rules.table, rules);
+  const std::string command = rules.command("rules");
+  return {"rules", command + " options", rules.options(), rules_formats(),
+          "usage: verflixt " + command + " [--preset " + presets + "] [--rules FILE] [--set key=value ...]\n" +
+              "Prints every rule parameter of " + rules.title + " (docs/rules/" + (game.empty() ? rules.page : game) +
+              ".md) as a\ncommented INI file that --rules FILE reads back on every " +
+              (game.empty() ? std::string("command.") : "--game " + game + " command."),
+          false, [rules](const po::variables_map& vm) { return AnswerResult{rules.json(rules(vm))}; }};
 }
-// The same as an entry of a game's command list: `rules` is the function that gives the
-// game's GameRules.
+// The command line's `rules` prints the INI file --rules reads back, or the JSON.
 template <auto rules>
 int rules_command_of(int argc, const char* const* argv) {
-  return game_rules_command(argc, argv, rules());
+  const auto g = rules();
+  const AnswerSpec spec = rules_spec(g);
+  po::variables_map vm;
+  if (!parse(argc, argv, spec.caption, spec.options + output_options(rules_formats()), spec.usage, vm)) return 0;
+  const std::string format = format_from(vm, rules_formats());
+  const auto r = g(vm);
+  emit(vm, format == "ini" ? g.table->ini(r) : g.json(r).render_json());
+  return 0;
 }
-// The rules as a value (core::Command::answer): rules_report of the ruleset the options give.
 template <auto rules>
 AnswerResult rules_values_of(const core::OptionValues& values) {
+  return answer_values(values, rules_spec(rules()));
+}
+// The page's server asks the rules in its own process: they are read and described, no more.
+template <auto rules>
+std::string rules_served_of(const core::ServedRequest& request) {
   const auto g = rules();
-  return answer_values(values, {"rules", "rules --game " + g.game() + " options", g.options(), rules_formats(), "",
-                                false, [&g](const po::variables_map& vm) {
-                                  return AnswerResult{rules_report(*g.table, g(vm))};
-                                }});
+  po::variables_map vm;
+  parse_request(request.args, g.options(), vm);
+  return g.json(g(vm)).render_json();
 }
 template <auto rules>
-core::Command rules_entry() {
-  return {"rules", rules_command_of<rules>, "", "", nullptr, nullptr, nullptr, rules_values_of<rules>};
+core::OptionTable rules_options_of() {
+  return rules().options();
+}
+// The entry of a game's command list: `rules` is the function that gives the game's
+// GameRules; `summary` as core::Command's; `page`: the page's server offers the rules.
+template <auto rules>
+core::Command rules_entry(const char* summary = "", bool page = false) {
+  return {"rules", rules_command_of<rules>, summary, "", nullptr, page ? rules_options_of<rules> : nullptr,
+          page ? rules_served_of<rules> : nullptr, rules_values_of<rules>};
 }
 
 using core::advice_headline;

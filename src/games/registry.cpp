@@ -25,7 +25,7 @@ R read_rules(const core::RuleTable<R>& table, std::string_view ini, std::string_
   return table.read(ini, source, table.presets.front().rules);
 }
 
-// Those rules as data, row by row as print_rules (src/cli/game_command.h) lists them.
+// Those rules as data, row by row as rules_report (src/cli/game_command.h) lists them.
 template <class R>
 RulesView view_of(const core::RuleTable<R>& table, std::string_view ini, std::string_view source) {
   const R r = read_rules(table, ini, source);

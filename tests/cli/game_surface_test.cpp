@@ -109,13 +109,14 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
 }
 
 // One way to ask: every game behind --game says what --game is in the same words in each of
-// its commands, and its rules command in the same words as the others', naming the rules
-// page the project ships.
+// its commands, and every game's rules command, the default game's included, in the same words
+// as the others', naming the rules page the project ships and its rules options alike.
 TEST(GameSurface, EveryGameSaysWhatItsGameAndRulesOptionsAreInTheSameWords) {
   for (const auto& entry : verflixt::games::registry()) {
     const std::string game = entry.name;
-    if (&entry == &verflixt::games::registry().front()) continue;  // the default game has no --game of its own
+    const bool default_game = &entry == &verflixt::games::registry().front();  // no --game of its own
     for (const auto& c : entry.commands) {
+      if (default_game) break;
       const Result help = run(std::string(c.name) + " --game " + game + " --help");
       const auto at = help.out.find("--game arg (=" + game + ")");
       ASSERT_NE(at, std::string::npos) << game << " " << c.name;
@@ -126,7 +127,10 @@ TEST(GameSurface, EveryGameSaysWhatItsGameAndRulesOptionsAreInTheSameWords) {
     const std::string page = "docs/rules/" + game + ".md";
     EXPECT_NE(rules.out.find("Prints every rule parameter of "), std::string::npos) << game << ": " << rules.out;
     EXPECT_NE(rules.out.find("(" + page + ")"), std::string::npos) << game << ": " << rules.out;
-    EXPECT_NE(rules.out.find("reads back on every --game " + game + " command."), std::string::npos) << rules.out;
+    const std::string every = default_game ? "every command." : "every --game " + game + " command.";
+    EXPECT_NE(rules.out.find("reads back on " + every), std::string::npos) << rules.out;
+    for (const char* said : {"--preset arg (=", "rules preset: ", "rules INI file (as `verflixt", "one rule key=value"})
+      EXPECT_NE(rules.out.find(said), std::string::npos) << game << ": " << said << " in\n" << rules.out;
     EXPECT_TRUE(std::ifstream(std::string(VERFLIXT_SOURCE_DIR) + "/" + page).good()) << page;
   }
 }

@@ -1,10 +1,10 @@
 #pragma once
-// advise, solve and rules as functions that the command line and `verflixt serve` both call:
+// advise and solve as functions that the command line and `verflixt serve` both call:
 // the command's options (one option table, core/option.h, so one set of checks and one-line
 // errors), a report computed from the parsed options, and the report as the command's JSON
 // (`--format json`), both described once on core/report.h. The command line renders that
-// description in the format asked; the server sends its JSON. There is one advise, one solve
-// and one rules.
+// description in the format asked; the server sends its JSON. There is one advise and one
+// solve.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -13,7 +13,6 @@
 #include "cli/cli.h"
 #include "verflixt/core/report.h"
 #include "verflixt/games/verflixte6/answers/advise.h"
-#include "verflixt/games/verflixte6/answers/rules.h"
 #include "verflixt/games/verflixte6/answers/solve.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
 
@@ -45,10 +44,5 @@ core::OptionTable solve_options();
 verflixte6::SolveAnswer solve_report(const po::variables_map& vm, const core::RunControl& control,
                                      const Budget& budget = {});
 std::string solve_json(const verflixte6::SolveAnswer& answer);
-
-// ---- rules ----
-// The ruleset as JSON (answers/rules.h): preset, summary, the numbers the page needs, each
-// joker described under these rules, and the INI text `verflixt rules` prints.
-inline std::string rules_json(const verflixte6::Rules& rules) { return verflixte6::rules_report(rules).render_json(); }
 
 }  // namespace verflixt::cli

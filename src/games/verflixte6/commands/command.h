@@ -23,15 +23,12 @@ AnswerSpec advise_spec();      // rank the actions of a situation
 AnswerSpec balance_spec();     // joker lifts; a ruleset side by side
 AnswerSpec tune_spec();        // improve a position policy against a field
 AnswerSpec strength_spec();    // best-response gains against a policy
-int rules_command(int argc, const char* const* argv);    // print/validate a ruleset
-AnswerResult rules_values(const core::OptionValues& values);  // the ruleset as JSON (answers/rules.h)
 int bench_command(int argc, const char* const* argv);    // kernel vs naive turns/s
 core::OptionTable advise_options();                      // advise's options (api.h), for the page
 
 // The answers the page's server computes in its own process (served.cpp, core/command.h).
 std::string served_advise(const core::ServedRequest& request);
 std::string served_solve(const core::ServedRequest& request);
-std::string served_rules(const core::ServedRequest& request);
 
 // Every command with the line `verflixt --help` prints for it, in that order.
 std::vector<core::Command> verflixte6_commands();

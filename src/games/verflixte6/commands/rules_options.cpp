@@ -1,25 +1,16 @@
 #include "games/verflixte6/commands/rules_options.h"
 
-#include <string>
-#include <vector>
-
-#include "cli/game_command.h"
-#include "verflixt/core/option.h"
+#include "verflixt/games/verflixte6/answers/rules.h"
 
 namespace verflixt::cli {
 
-using namespace verflixt::verflixte6;
-
-core::OptionTable rules_options() {
-  // The preset is checked by the rule table; its names feed the completion.
-  core::Option preset = core::word_option("preset", "tournament-2019", "ruleset preset: tournament-2019 or classic");
-  preset.choices = rule_table().preset_names();
-  return {preset,
-          core::file_option("rules", "rules INI file (see `verflixt rules`)"),
-          core::text_option("rules-text", "the rules as INI text, what a --rules file holds"),
-          core::words_option("set", "override one rule, key=value (repeatable)")};
+GameRules<verflixte6::Rules> verflixte6_rules() {
+  return {.table = &verflixte6::rule_table(), .title = "Die verflixte 6", .report = verflixte6::rules_report,
+          .page = "verflixte6"};
 }
 
-Rules rules_from(const po::variables_map& vm) { return game_rules_from(vm, rule_table()); }
+core::OptionTable rules_options() { return verflixte6_rules().options(); }
+
+verflixte6::Rules rules_from(const po::variables_map& vm) { return verflixte6_rules()(vm); }
 
 }  // namespace verflixt::cli

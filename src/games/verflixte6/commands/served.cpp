@@ -1,7 +1,7 @@
 // Die verflixte 6's answers to the page's server (core::ServedRequest), computed in the
 // server's own process on the same functions as the command line (api.h): advise with its
-// Monte Carlo cut at the request's deadline, solve refused by the budget rather than cut,
-// and the rules with their jokers described. The server's caps are applied here, where the
+// Monte Carlo cut at the request's deadline, and solve refused by the budget rather than cut
+// (the rules are the kit's, cli/game_command.h). The server's caps are applied here, where the
 // options they cap are read.
 #include <cstdint>
 #include <string>
@@ -10,7 +10,6 @@
 #include "cli/cli.h"
 #include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
-#include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/error.h"
 
 namespace verflixt::cli {
@@ -51,12 +50,6 @@ std::string served_solve(const core::ServedRequest& request) {
   parse_request(with_threads(request), solve_options(), vm);
   // Exact: a solve the deadline would cut is refused by the budget, never shown in part.
   return solve_json(solve_report(vm, request.stop_only, states_of(request)));
-}
-
-std::string served_rules(const core::ServedRequest& request) {
-  po::variables_map vm;
-  parse_request(request.args, rules_options(), vm);
-  return rules_json(rules_from(vm));
 }
 
 }  // namespace verflixt::cli
