@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -96,6 +97,21 @@ core::report::Report rules_report(const core::RuleTable<R>& table, const R& r) {
     params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
   return out;
 }
+// A whole-number rule of `table` as an option of its own that acts as --set (Pig's --goal N is
+// --set goal=N, GameRules::shorthands): its range and help are the rule's, written once in
+// the rule table; `label` names it on the page.
+template <class R>
+core::Option rule_shorthand(const core::RuleTable<R>& table, const std::string& key, std::string label) {
+  for (const auto& p : table.params)
+    if (table.set_name(p) == key && p.kind == core::RuleKind::Integer) {
+      std::string name = key;
+      std::replace(name.begin(), name.end(), '_', '-');
+      const std::string help = p.id.help + " (" + table.domain(p) + "), as --set " + key + "=N";
+      return core::labelled(core::integer_option(name, p.low, p.high, help), std::move(label));
+    }
+  throw std::logic_error(table.game + " has no whole-number rule " + key);
+}
+
 // A game's rules as every one of its commands reads them: the table (which names the game
 // for --game), the title `rules --help` gives it, whole-number options of its own that act
 // as --set (Pig's --bust-face N is --set bust_face=N), the seats where a command fixes them

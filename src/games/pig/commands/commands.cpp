@@ -21,16 +21,10 @@ using pig::PigRules;
 
 // The rules of every pig command: --goal, --faces and --bust-face act as --set.
 GameRules<PigRules> rules() {
-  using core::integer_option, core::labelled;
-  return {.table = &pig::rule_table(), .title = "Pig",
-          .shorthands = {labelled(integer_option("goal", 1, 1000, "score that wins (1..1000; the solver takes up to 250), "
-                                                                  "as --set goal=N"),
-                                  "Goal"),
-                         labelled(integer_option("faces", 2, 100, "faces of the die (2..100), as --set faces=N"),
-                                  "Faces of the die"),
-                         labelled(integer_option("bust-face", 1, 100, "the face that loses the turn total, as --set "
-                                                                      "bust_face=N"),
-                                  "Face that loses the turn")}};
+  const auto& table = pig::rule_table();
+  return {.table = &table, .title = "Pig",
+          .shorthands = {rule_shorthand(table, "goal", "Goal"), rule_shorthand(table, "faces", "Faces of the die"),
+                         rule_shorthand(table, "bust_face", "Face that loses the turn")}};
 }
 // Solve, evaluate and advise play the two-player game.
 GameRules<PigRules> two_players() {
@@ -49,7 +43,8 @@ AnswerGame<PigRules> solve_game() {
   AnswerGame<PigRules> g{
       .rules = two_players(), .command = "solve", .own = own,
       .usage = "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
-               "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004):\n"
+               "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004; goals up\n"
+               "to 250): "
                "P(first player wins) under optimal play and the turn total to hold at per scores."};
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     if (vm["compensate"].as<bool>()) return AnswerResult{describe(pig::compensation_answer(rules))};
