@@ -169,10 +169,10 @@ AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<Balanc
       {.name = "rules", .in = core::report::kJsonCsv},
       {.name = "players", .in = core::report::kJsonCsv},
       {.name = "games", .in = core::report::kJsonCsv},
-      {.name = "seat1_" + m.key, .se_name = "seat1_" + m.key + "_se", .in = core::report::kJsonCsv},
+      {.name = "seat1_" + m.key, .se_name = "seat1_" + m.key + "_stderr", .in = core::report::kJsonCsv},
       {.name = "seats_text", .text = m.label + " ", .in = core::report::kText},
       {.name = "seat1_edge", .text = "  seat 1 edge ", .text_format = "%+.4f", .text_se_format = "%.4f",
-       .se_name = "seat1_edge_se"}};
+       .se_name = "seat1_edge_stderr"}};
   if (any_exact) {
     cols.push_back({.name = "exact_seat1_" + m.key, .in = core::report::kJsonCsv});
     cols.push_back({.name = "exact_residual", .csv_format = "%.3e", .in = core::report::kJsonCsv});
@@ -198,7 +198,7 @@ AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<Balanc
   }
   core::report::Table& seats = r.table("seats",
                                  {{.name = vary ? "value" : "ruleset"}, {.name = "seat"}, {.name = "policy"},
-                                  {.name = m.key, .se_name = m.key + "_se"}},
+                                  {.name = m.key, .se_name = m.key + "_stderr"}},
                                  core::report::kJsonCsv);
   for (const auto& row : rows)
     for (size_t s = 0; s < row.play.measure.size(); ++s)
@@ -206,8 +206,8 @@ AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<Balanc
   if (!vary && rows.size() == 2) {
     const core::Estimate a = edge(rows[0].play), b = edge(rows[1].play);
     const core::Estimate diff{b.mean - a.mean, std::sqrt(a.se * a.se + b.se * b.se)};
-    r.field("seat1_edge_difference", diff, core::report::kJson, "%.6f", "seat1_edge_difference_se")
-        .field("difference_se", kPairingNote);
+    r.field("seat1_edge_difference", diff, core::report::kJson, "%.6f", "seat1_edge_difference_stderr")
+        .field("difference_stderr", kPairingNote);
     r.line("seat 1 edge, rules − preset: " + core::report::plus_minus(diff, "%+.4f", "%.4f") + " (" + kPairingNote + ")");
   }
   return AnswerResult{std::move(r), done};

@@ -2,7 +2,7 @@
 // form of the answer's one description, as the command prints it with --format json: each top-level member an attribute (result.first_player_win), the
 // whole as a dict (to_dict), and each table (a list of row objects) as a NumPy record array
 // (table(name)) where NumPy is installed. Estimates carry their standard errors as the JSON
-// does, next to them (p_win and stderr; mean and mean_se).
+// does, next to them (p_win and p_win_stderr; a row's one mean and its stderr).
 #include <pybind11/stl.h>
 
 #include <map>

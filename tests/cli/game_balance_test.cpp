@@ -56,7 +56,7 @@ TEST(GameBalance, PigExactRowsMatchAnIndependentIterationAndTheMonteCarlo) {
     EXPECT_EQ(row["value"], std::to_string(goal));
     const double exact = pig_first_player_win(goal);
     EXPECT_NEAR(row["exact_seat1_p_win"].get<double>(), exact, 1e-9) << "goal " << goal;
-    const double mc = row["seat1_p_win"].get<double>(), se = row["seat1_p_win_se"].get<double>();
+    const double mc = row["seat1_p_win"].get<double>(), se = row["seat1_p_win_stderr"].get<double>();
     ASSERT_GT(se, 0);
     EXPECT_LT(std::abs(mc - exact), 4 * se) << "goal " << goal << ": " << mc << " ± " << se << " vs " << exact;
     EXPECT_NEAR(row["seat1_edge"].get<double>(), mc - 0.5, 1e-12);
@@ -136,10 +136,10 @@ TEST(GameBalance, RulesAgainstPresetGiveTwoRowsAndTheirDifference) {
   EXPECT_EQ(j["rows"][0]["ruleset"], "preset");
   EXPECT_EQ(j["rows"][1]["ruleset"], "rules");
   const double a = j["rows"][0]["seat1_edge"], b = j["rows"][1]["seat1_edge"];
-  const double sa = j["rows"][0]["seat1_edge_se"], sb = j["rows"][1]["seat1_edge_se"];
+  const double sa = j["rows"][0]["seat1_edge_stderr"], sb = j["rows"][1]["seat1_edge_stderr"];
   EXPECT_NEAR(j["seat1_edge_difference"].get<double>(), b - a, 1e-12);
-  EXPECT_NEAR(j["seat1_edge_difference_se"].get<double>(), std::sqrt(sa * sa + sb * sb), 1e-12);
-  EXPECT_NE(j["difference_se"].get<std::string>().find("conservative"), std::string::npos);
+  EXPECT_NEAR(j["seat1_edge_difference_stderr"].get<double>(), std::sqrt(sa * sa + sb * sb), 1e-12);
+  EXPECT_NE(j["difference_stderr"].get<std::string>().find("conservative"), std::string::npos);
 }
 
 // Kniffel's balance samples the bonus only when asked: --games 0 solves the rows alone, with
@@ -219,7 +219,7 @@ TEST(GameBalance, OneDecidedLineFollowsTheRows) {
     ASSERT_EQ(j.begin().key(), "verdict") << ask;
     const std::string verdict = j["verdict"];
     const double a = j["rows"][0]["seat1_edge"], b = j["rows"][1]["seat1_edge"];
-    const double change = j["seat1_edge_difference"], se = j["seat1_edge_difference_se"];
+    const double change = j["seat1_edge_difference"], se = j["seat1_edge_difference_stderr"];
     if (std::abs(change) <= 2 * se) {
       EXPECT_EQ(verdict.rfind("no measurable change in fairness", 0), 0u) << ask << ": " << verdict;
     } else {

@@ -84,8 +84,21 @@ TEST(GameSurface, EveryGameListsWhatAPlayerAndADesignerNeed) {
       EXPECT_NE(std::find(commands.begin(), commands.end(), needed), commands.end()) << game << " has no " << needed;
 }
 
+// The keys of a JSON document that name a standard error otherwise than "stderr" or
+// "KEY_stderr" (one name for it in every game and command): "se", "p_win_se", "se_mean".
+void other_error_names(const nlohmann::json& j, std::set<std::string>& out) {
+  if (j.is_array())
+    for (const auto& v : j) other_error_names(v, out);
+  if (!j.is_object()) return;
+  for (const auto& [key, value] : j.items()) {
+    const std::string k = "_" + key + "_";
+    if (k.find("_se_") != std::string::npos) out.insert(key);
+    other_error_names(value, out);
+  }
+}
+
 // Every command of every game with its quick run (core::Command::quick, from the registry):
-// its help, and its result as JSON.
+// its help, and its result as JSON, whose standard errors are named alike.
 TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
   for (const auto& entry : verflixt::games::registry()) {
     const std::string game = entry.name;
@@ -104,6 +117,9 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
       const auto j = nlohmann::json::parse(r.out, nullptr, false);
       ASSERT_FALSE(j.is_discarded()) << args << ": not JSON:\n" << r.out;
       EXPECT_TRUE(j.contains("version")) << args;
+      std::set<std::string> other;
+      other_error_names(j, other);
+      EXPECT_TRUE(other.empty()) << args << ": a standard error named " << *other.begin();
     }
   }
 }

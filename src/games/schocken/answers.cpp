@@ -345,9 +345,9 @@ core::report::Report describe(const TournamentAnswer& a) {
                                                  {.name = "seat_text", .text = "  ", .in = core::report::kText},
                                                  {.name = "policy", .text = "  ", .width = 14},
                                                  {.name = "games", .in = kCsv},
-                                                 {.name = "p_lose_half", .text = "  ", .se_name = "p_lose_half_se"},
+                                                 {.name = "p_lose_half", .text = "  ", .se_name = "p_lose_half_stderr"},
                                                  {.name = "p_lose_first_half", .in = kJsonCsv},
-                                                 {.name = "p_pay", .text = "   ", .se_name = "p_pay_se"}});
+                                                 {.name = "p_pay", .text = "   ", .se_name = "p_pay_stderr"}});
   for (size_t k = 0; k < a.seats.size(); ++k) {
     const int seat = static_cast<int>(k);
     seats.row({k + 1, number("%4.0f", static_cast<double>(k + 1)), a.seats[k], t.games,

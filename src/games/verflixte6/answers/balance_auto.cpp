@@ -100,15 +100,13 @@ core::report::Report describe(const BalanceAutoAnswer& a) {
       .field("others", joker_list(a.others));
   // A value a search evaluated: JSON's points of the search, and with the family and the sets
   // it falls in the CSV rows.
-  const auto estimate = [](const char* name, const char* se, const char* csv_se) {
-    return rp::Column{.name = name, .se_name = se, .csv_se_name = csv_se};
-  };
+  const auto estimate = [](const std::string& name) { return rp::Column{.name = name, .se_name = name + "_stderr"}; };
   const std::vector<rp::Column> point_columns = {
       {.name = "family", .in = rp::kCsv},
       {.name = "value"},
-      estimate("lift", "lift_stderr", "lift_se"),
-      estimate("minus_high", "minus_high_stderr", "minus_high_se"),
-      estimate("minus_low", "minus_low_stderr", "minus_low_se"),
+      estimate("lift"),
+      estimate("minus_high"),
+      estimate("minus_low"),
       {.name = "unused", .in = rp::kJson},
       {.name = "balanced", .in = rp::kCsv},
       {.name = "in_confidence", .in = rp::kCsv}};
@@ -117,7 +115,7 @@ core::report::Report describe(const BalanceAutoAnswer& a) {
                                  {.name = "unused_others"}, {.name = "balanced"}, {.name = "confidence"},
                                  {.name = "monotone"}, {.name = "complete"}, {.name = "note"}, {.name = "points"}}};
   const auto bound = [&](const std::string& joker, const core::Estimate& lift) {
-    rp::Table t{.columns = {{.name = "joker"}, estimate("lift", "lift_stderr", "")}, .json = rp::Table::Object};
+    rp::Table t{.columns = {{.name = "joker"}, estimate("lift")}, .json = rp::Table::Object};
     return t.row({joker, lift}).nested();
   };
   std::ostringstream o;

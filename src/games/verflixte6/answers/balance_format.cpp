@@ -17,8 +17,7 @@ std::string joker_list(const std::vector<Joker>& list) {
 }
 
 std::vector<rp::Column> difference_columns(const std::string& key) {
-  return {{.name = key, .se_name = key + "_stderr", .csv_se_name = key + "_se"},
-          {.name = key + "_stderr_independent", .csv_name = key + "_se_independent"}};
+  return {{.name = key, .se_name = key + "_stderr"}, {.name = key + "_stderr_independent"}};
 }
 
 std::vector<rp::Value> difference_values(const std::optional<Difference>& d) {

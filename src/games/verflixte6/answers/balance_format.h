@@ -30,9 +30,8 @@ inline rp::Value number_or_null(double x) { return std::isnan(x) ? rp::Value(nul
 // A lift column wide enough for its family's name.
 std::size_t column(const std::string& family);
 std::string joker_list(const std::vector<Joker>& list);
-// A difference: the paired SE and, for comparison, the independent one (JSON: KEY,
-// KEY_stderr, KEY_stderr_independent; CSV: KEY, KEY_se, KEY_se_independent). Absent values
-// when there is none.
+// A difference: the paired SE and, for comparison, the independent one (KEY, KEY_stderr,
+// KEY_stderr_independent). Absent values when there is none.
 std::vector<rp::Column> difference_columns(const std::string& key);
 std::vector<rp::Value> difference_values(const std::optional<Difference>& d);
 extern const char* const kPairing;

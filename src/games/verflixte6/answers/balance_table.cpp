@@ -30,12 +30,12 @@ std::optional<Difference> lift(const JokerTable& t, size_t f, size_t k, Measure 
 std::vector<rp::Column> joker_columns() {
   std::vector<rp::Column> c = {{.name = "joker"},
                                {.name = "family", .in = rp::kCsv},
-                               {.name = "p_win", .se_name = "p_win_stderr", .csv_se_name = "p_win_se"}};
+                               {.name = "p_win", .se_name = "p_win_stderr"}};
   for (auto& x : difference_columns("win_lift")) c.push_back(std::move(x));
   c.push_back({.name = "p_loser"});
   for (auto& x : difference_columns("loser_change")) c.push_back(std::move(x));
   c.back().in = rp::kJson;  // the CSV gives the loser change its paired SE only
-  c.push_back({.name = "eyes", .csv_format = "%.4f", .se_name = "eyes_stderr", .csv_se_name = "eyes_se"});
+  c.push_back({.name = "eyes", .csv_format = "%.4f", .se_name = "eyes_stderr"});
   c.push_back({.name = "solo_ev_lift_exact", .in = rp::kJson});
   c.push_back({.name = "solo_ev_lift", .in = rp::kCsv});
   c.push_back({.name = "by_family", .in = rp::kJson});

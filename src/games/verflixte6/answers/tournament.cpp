@@ -18,12 +18,12 @@ namespace {
 namespace rp = core::report;
 
 // A row by policy or by seat, one description for the three forms: JSON {label, seats, p_win:
-// {mean, stderr}, ...}; CSV kind,"label",seats,p_win,p_win_se,...; text the label padded to
+// {mean, stderr}, ...}; CSV kind,"label",seats,p_win,p_win_stderr,...; text the label padded to
 // the longest of its table, then the estimates ± SE.
 std::vector<rp::Column> row_columns(std::size_t label_width) {
   const auto estimate = [](std::string name, std::string text, const char* format) {
     return rp::Column{.name = name, .text = std::move(text), .text_format = format, .se_name = "stderr",
-                      .csv_se_name = name + "_se", .estimate_object = true};
+                      .csv_se_name = name + "_stderr", .estimate_object = true};
   };
   return {{.name = "kind", .in = rp::kCsv},
           {.name = "label", .width = label_width, .csv_quoted = true},
