@@ -98,7 +98,7 @@ void other_error_names(const nlohmann::json& j, std::set<std::string>& out) {
 }
 
 // Every command of every game with its quick run (core::Command::quick, from the registry):
-// its help, and its result as JSON, whose standard errors are named alike.
+// its help, and its result as JSON, which names its rules and its standard errors alike.
 TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
   for (const auto& entry : verflixt::games::registry()) {
     const std::string game = entry.name;
@@ -116,7 +116,12 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
       ASSERT_EQ(r.code, 0) << args << ": " << r.err;
       const auto j = nlohmann::json::parse(r.out, nullptr, false);
       ASSERT_FALSE(j.is_discarded()) << args << ": not JSON:\n" << r.out;
+      // What every result records, in the same words: the version and the rules it played.
       EXPECT_TRUE(j.contains("version")) << args;
+      EXPECT_TRUE(j.contains("rules")) << args;
+      // A command that takes a seed records it: the result is its seed's.
+      const bool seeded = help.out.find("--seed arg") != std::string::npos;
+      EXPECT_TRUE(!seeded || j.contains("seed")) << args << ": takes --seed and records none";
       std::set<std::string> other;
       other_error_names(j, other);
       EXPECT_TRUE(other.empty()) << args << ": a standard error named " << *other.begin();

@@ -228,6 +228,7 @@ core::report::Report describe(const Advice& a) {
 
 BenchAnswer bench(const KniffelRules& rules, std::uint64_t games, std::uint64_t seed, const Asker& asker) {
   BenchAnswer a;
+  a.seed = seed;
   a.solution = std::make_shared<const KniffelSolution>(rules, 1);
   for (const std::string spec : {"greedy", "optimal"}) {
     const auto policy = make_policy(spec, rules, a.solution);
@@ -248,7 +249,8 @@ core::report::Report describe(const BenchAnswer& a) {
   const KniffelSolution& s = *a.solution;
   const double sheets_per_second = static_cast<double>(s.sheets_solved()) / s.seconds();
   core::report::Report r = report_head(s.rules(), a.preset);
-  r.field("solve_seconds", s.seconds()).field("sheets_per_second", sheets_per_second);
+  r.head_line("  seed " + std::to_string(a.seed));
+  r.field("seed", a.seed).field("solve_seconds", s.seconds()).field("sheets_per_second", sheets_per_second);
   r.line("exact solve on 1 thread: " + number("%.2f", s.seconds()) + " s, " + number("%.0f", sheets_per_second) +
          " sheets/s (optimum " + number("%.6f", s.expected_score()) + ")");
   core::report::Table& work =

@@ -302,9 +302,12 @@ core::report::Report describe(const Advice& a) {
       .field("score", at.score)
       .field("others", std::vector<std::int64_t>(at.opponents.begin(), at.opponents.end()))
       .field("final_round", final_round);
-  if (race && a.exact)
+  // The seed of the games sampled; null where nothing is (one turn's points, an exact race).
+  if (!race)
+    j.field("seed", nullptr);
+  else if (a.exact)
     j.field("seed", nullptr).field("policy", a.policy).field("games_per_choice", nullptr);
-  else if (race)
+  else
     j.field("seed", a.seed).field("policy", a.policy).field("games_per_choice", a.games);
   j.line((before ? "before a throw with " + std::to_string(at.dice_left) + " dice left" : "threw " + faces_text(thrown)) +
          " at turn total " + std::to_string(at.turn_total) +

@@ -219,6 +219,7 @@ BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint6
                          const core::RunControl& control) {
   rules.players = 2;
   BenchAnswer a;
+  a.seed = seed;
   const auto t0 = std::chrono::steady_clock::now();
   const TurnModel m(rules);
   const TurnSolution s = solve_turn(m);
@@ -246,7 +247,8 @@ BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint6
 
 core::report::Report describe(const BenchAnswer& a) {
   core::report::Report j = report_head(a.rules);
-  j.field("solve_seconds", a.solve_seconds).field("turn_value", a.turn_value);
+  j.head_line("  seed " + std::to_string(a.seed));
+  j.field("seed", a.seed).field("solve_seconds", a.solve_seconds).field("turn_value", a.turn_value);
   j.line("exact turn solve: " + number("%.3f", a.solve_seconds) + " s (value " + number("%.6f", a.turn_value) + ")");
   core::report::Table& work =
       j.table("workloads", {{.name = "workload"},

@@ -28,7 +28,7 @@ TEST(TournamentCli, JsonRecordsWhatMadeItAndThreadsDoNotMatter) {
   const auto doc = nlohmann::json::parse(j.out);
   EXPECT_EQ(doc["seed"], 4);
   EXPECT_EQ(doc["evenings"], 3000);
-  EXPECT_EQ(doc["rules_summary"], "tournament-2019");
+  EXPECT_EQ(doc["rules"], "tournament-2019");
   EXPECT_EQ(doc["engine"], "kernel");  // auto: the pass kernel plays every shipped policy
   EXPECT_EQ(doc["policies"].size(), 4u);
   EXPECT_EQ(doc["by_seat"].size(), 4u);

@@ -124,6 +124,7 @@ struct BenchWorkload {
 struct BenchAnswer {
   std::shared_ptr<const KniffelSolution> solution;  // solved and timed on one thread
   std::string preset;
+  std::uint64_t seed = 0;                // of the games: the signature depends on it
   std::vector<BenchWorkload> workloads;  // those timed to the end, greedy (the baseline) first
   bool stopped = false;                  // a workload was cut short: it and those after are left out
 };

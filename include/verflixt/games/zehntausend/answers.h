@@ -107,6 +107,7 @@ struct BenchWorkload {
 // optimal vs optimal and race vs optimal.
 struct BenchAnswer {
   ZehntausendRules rules;      // two players
+  std::uint64_t seed = 0;      // of the games: the signature depends on it
   double solve_seconds = 0;    // building the turn model and solving it
   double turn_value = 0;       // the solve's value
   std::vector<BenchWorkload> workloads;  // the finished ones

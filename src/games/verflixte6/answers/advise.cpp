@@ -320,7 +320,7 @@ core::report::Report describe(const AdviseAnswer& answer) {
   out.field("verdict", answer.verdict)
       .field("version", std::string(kVersion))
       .field("seed", answer.seed)
-      .field("rules_summary", rules_summary(rules))
+      .field("rules", rules_summary(rules))
       .field("objective", goal)
       .field("method", std::string(adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers"))
       .field("samples_per_action", adv.samples)

@@ -33,7 +33,7 @@ void head(rp::Report& out, const BalanceSetup& s) {
   out.field("version", std::string(kVersion))
       .field("seed", s.seed)
       .field("engine", engine_name(s.engine))
-      .field("rules_summary", rules_summary(s.rules))
+      .field("rules", rules_summary(s.rules))
       .field("players", s.players)
       .field("policy", s.policy)
       .field("base", s.base)

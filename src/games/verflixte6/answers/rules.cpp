@@ -73,7 +73,7 @@ core::report::Report rules_report(const Rules& rules) {
       .field("command", std::string("rules"))
       .field("preset", rules.preset)
       .field("presets", preset_names())
-      .field("summary", rules_summary(rules))
+      .field("rules", rules_summary(rules))
       .field("jokers_per_pass", rules.jokers_per_pass)
       .field("frost_uses", rules.frost_uses)
       .field("fumo", std::string(rules.fumo == FumoKind::Doubling ? "doubling" : "reentry"));

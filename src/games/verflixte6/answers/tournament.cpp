@@ -147,7 +147,7 @@ rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engi
   rp::Report out({});
   out.field("version", std::string(kVersion))
       .field("seed", seed)
-      .field("rules_summary", rules_summary(rules))
+      .field("rules", rules_summary(rules))
       .field("engine", engine_name(engine))
       .field("final", final);
   return out;

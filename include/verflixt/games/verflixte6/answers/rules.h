@@ -1,5 +1,5 @@
 #pragma once
-// rules' answer: the ruleset as a form needs it — preset, summary, jokers per pass,
+// rules' answer: the ruleset as a form needs it — preset, the rules' summary (rules), jokers per pass,
 // Frostschutz uses and the Fumo kind, each joker of the ruleset described in one line with
 // this ruleset's numbers (so a --set shows in the description), and the whole ruleset as the
 // INI text `verflixt rules` prints.
