@@ -272,7 +272,7 @@ def balance_section(directory, solve):
                     arrowprops={"arrowstyle": "-", "color": "0.6", "lw": 0.5} if lift > 8 else None)
     ax.set_xlabel("exact solo EV lift (eyes per turn)")
     ax.set_ylabel(f"evening P(win) lift ± 1 SE ({bal['players']} players)")
-    ax.set_title(f"{bal['rules_summary']}: joker value alone vs at the table", fontsize=10)
+    ax.set_title(f"{bal['rules']}: joker value alone vs at the table", fontsize=10)
     ax.legend(fontsize=8)
     save(fig, directory / "balance.png", bal["version"])
 
