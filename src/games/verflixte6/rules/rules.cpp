@@ -130,8 +130,8 @@ const core::RuleTable<Rules>& rule_table() {
     t.layout.help_shows_domain = true;
     t.layout.summary_changes_only = true;
     t.params = params();
-    t.presets = {{"tournament-2019", "the 2019 tournament rules of docs/rules/verflixte6.md §4", Rules{}},
-                 {"classic", "the classic rules of docs/rules/verflixte6.md §4, its right-hand column", classic_rules()}};
+    t.presets = {{"tournament-2019", "the 2019 tournament rules", Rules{}},
+                 {"classic", "the classic rules", classic_rules()}};
     t.preset_of = [](const Rules& r) { return r.preset; };
     t.validate = [](const Rules& r) {
       if (r.final_passes < r.passes)
