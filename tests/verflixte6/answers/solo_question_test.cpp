@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -140,6 +141,23 @@ TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
   const SolveAnswer a = solve_answer(preset("tournament-2019"), q, {});
   ASSERT_EQ(a.rows.size(), 1u);
   EXPECT_NEAR(a.rows.front().sol.ev, shipped, 1e-9);
+}
+
+// The answer says it is exact where every risk cap is certified, and a lower bound where one
+// is not (All In doubling on faces 1..4 is beyond the certificate, solver.h).
+TEST(SolveQuestion, SaysExactOnlyWhereEveryCapIsCertified) {
+  SolveQuestion q;
+  q.jokers = "all-in";
+  Rules rules = preset("tournament-2019");
+  const auto described = [&] { return nlohmann::json::parse(describe(solve_answer(rules, q, {})).render_json()); };
+  const nlohmann::json certified = described();
+  EXPECT_EQ(certified["exact"], true);
+  EXPECT_EQ(certified["loadouts"][0]["cap_certified"], true);
+  rules.allin_max_face = 4;
+  const nlohmann::json bound = described();
+  EXPECT_EQ(bound["exact"], false);
+  EXPECT_EQ(bound["loadouts"][0]["cap_certified"], false);
+  EXPECT_NE(describe(solve_answer(rules, q, {})).render_text().find("a lower bound where"), std::string::npos);
 }
 
 TEST(RulesReport, DescribesTheRulesetsJokersWithItsNumbers) {

@@ -179,14 +179,23 @@ SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& q, const core:
 }
 
 core::report::Report describe(const SolveAnswer& answer) {
+  // Exact where every loadout's risk cap is certified (solver.h); an uncertified one is the
+  // value of a real policy, so a lower bound, and its row says so.
+  const bool certified = std::all_of(answer.rows.begin(), answer.rows.end(),
+                                     [](const SolveAnswer::Row& r) { return r.sol.cap_certified; });
+  const std::string method = "dynamic programming over every decision of a solo turn";
   rp::Report out({});
   out.field("version", std::string(kVersion))
       .field("command", std::string("solve"))
       .field("rules", rules_summary(answer.rules))
+      .field("exact", certified)
+      .field("method", method + " (solver.h)")
       .field("seconds", answer.seconds)
       .completion(answer.done.interrupted, answer.done.completed, answer.done.total, answer.done.unit);
   out.line("verflixt " + std::string(kVersion) + "  solve  rules " + rules_summary(answer.rules) + "  " +
            number("%.2f", answer.seconds) + " s")
+      .line(certified ? "exact: " + method + ", every risk cap certified"
+                      : method + ": exact where the risk cap is certified, a lower bound where \"cap not certified\"")
       .line("Optimal solo play, rules `" + rules_summary(answer.rules) + "` (verflixt " + kVersion + ")\n", rp::kMarkdown);
   rp::Table& rows = out.table("loadouts", row_columns());
   std::int64_t rank = 0;
