@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <nlohmann/json.hpp>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -151,12 +151,12 @@ TEST(SolveQuestion, SaysExactOnlyWhereEveryCapIsCertified) {
   Rules rules = preset("tournament-2019");
   const auto described = [&] { return nlohmann::json::parse(describe(solve_answer(rules, q, {})).render_json()); };
   const nlohmann::json certified = described();
-  EXPECT_EQ(certified["exact"], true);
-  EXPECT_EQ(certified["loadouts"][0]["cap_certified"], true);
+  EXPECT_EQ(certified.at("exact"), true);
+  EXPECT_EQ(certified.at("loadouts").at(0).at("cap_certified"), true);
   rules.allin_max_face = 4;
   const nlohmann::json bound = described();
-  EXPECT_EQ(bound["exact"], false);
-  EXPECT_EQ(bound["loadouts"][0]["cap_certified"], false);
+  EXPECT_EQ(bound.at("exact"), false);
+  EXPECT_EQ(bound.at("loadouts").at(0).at("cap_certified"), false);
   EXPECT_NE(describe(solve_answer(rules, q, {})).render_text().find("a lower bound where"), std::string::npos);
 }
 
