@@ -37,11 +37,13 @@ core::OptionTable game_rules_options(const std::string& game, const core::RuleTa
 }
 
 // --game NAME, then the rules options: the head of the option table of every command of a
-// game behind --game.
+// game behind --game. The default game's table names no game and its commands take no --game
+// (game_dispatch.h): the rules options alone.
 template <class R>
 core::OptionTable game_options(const core::RuleTable<R>& table) {
-  return core::OptionTable{core::word_option("game", table.game, "the game: " + table.game + " here")} +
-         game_rules_options(table.game, table);
+  const core::OptionTable rules = game_rules_options(table.game, table);
+  if (table.game.empty()) return rules;
+  return core::OptionTable{core::word_option("game", table.game, "the game: " + table.game + " here")} + rules;
 }
 
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was
@@ -131,9 +133,7 @@ struct GameRules {
   std::string page{};
 
   const std::string& game() const { return table->game; }
-  core::OptionTable options() const {
-    return (game().empty() ? game_rules_options("", *table) : game_options(*table)) + shorthands;
-  }
+  core::OptionTable options() const { return game_options(*table) + shorthands; }
   core::report::Report json(const R& r) const { return report ? report(r) : rules_report(*table, r); }
   // `rules --game NAME` (`rules` for the default game), as --help and messages name it.
   std::string command(const std::string& name) const { return game().empty() ? name : name + " --game " + game(); }

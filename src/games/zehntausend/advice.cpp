@@ -302,13 +302,13 @@ core::report::Report describe(const Advice& a) {
       .field("score", at.score)
       .field("others", std::vector<std::int64_t>(at.opponents.begin(), at.opponents.end()))
       .field("final_round", final_round);
-  // The seed of the games sampled; null where nothing is (one turn's points, an exact race).
-  if (!race)
-    j.field("seed", nullptr);
-  else if (a.exact)
-    j.field("seed", nullptr).field("policy", a.policy).field("games_per_choice", nullptr);
-  else
-    j.field("seed", a.seed).field("policy", a.policy).field("games_per_choice", a.games);
+  // The seed and games of the games sampled; null where nothing is (one turn's points, an
+  // exact race).
+  const bool sampled = race && !a.exact;
+  j.field("seed", sampled ? core::report::Value(a.seed) : core::report::Value(nullptr));
+  if (race)
+    j.field("policy", a.policy)
+        .field("games_per_choice", sampled ? core::report::Value(a.games) : core::report::Value(nullptr));
   j.line((before ? "before a throw with " + std::to_string(at.dice_left) + " dice left" : "threw " + faces_text(thrown)) +
          " at turn total " + std::to_string(at.turn_total) +
          (race ? ", my score " + std::to_string(at.score) + ", best other " + std::to_string(a.best_other) +
