@@ -46,8 +46,7 @@ int run_answer(int argc, const char* const* argv, const AnswerSpec& spec) {
   if (!parse(argc, argv, spec.caption, spec.options + output_options(spec.formats), spec.usage, vm)) return 0;
   const AnswerResult result = spec.answer(vm);
   // Checked by the answer already (format_from), before its run.
-  std::string format = spec.formats[core::choose_name(vm["format"].as<std::string>(), spec.formats, "--format")];
-  if (spec.table_for_csv && format == "csv") format = "table";
+  const std::string format = spec.formats[core::choose_name(vm["format"].as<std::string>(), spec.formats, "--format")];
   return finish(vm, format, result.done, result.mark_only && format != "json" ? "" : result.report.render(format));
 }
 

@@ -25,7 +25,6 @@ struct AnswerSpec {
   core::OptionTable options;    // everything it reads but the output's options
   std::vector<std::string> formats = {"table", "json", "csv"};
   std::string usage;            // the help's text: its usage lines and what the command does
-  bool table_for_csv = false;   // a bench has no rows to compare: --format csv prints its table
   // The answer to the parsed options. It reads --format (format_from) where a bad one is
   // to be reported, before anything long runs.
   std::function<AnswerResult(const po::variables_map&)> answer;

@@ -37,7 +37,6 @@ struct AnswerGame {
   core::OptionTable own{};      // the command's own options (a solution cache's included)
   bool sampling = false;        // --seed and --threads after them
   std::vector<std::string> formats = {"table", "json", "csv"};
-  bool table_for_csv = false;   // a bench has no rows to compare: --format csv prints its table
   std::string usage{};          // the help's text: its usage lines and what the command does
   // Checked before the rules are read, and where the options ask another question (solve
   // --race), that question's answer instead.
@@ -56,7 +55,7 @@ core::OptionTable answer_options(const AnswerGame<R>& g) {
 template <class R>
 AnswerSpec answer_spec(const AnswerGame<R>& g) {
   return {g.command, g.command + " --game " + g.rules.game() + " options", answer_options(g), g.formats, g.usage,
-          g.table_for_csv, [g](const po::variables_map& vm) {
+          [g](const po::variables_map& vm) {
             if (g.first)
               if (std::optional<AnswerResult> other = g.first(vm)) return std::move(*other);
             const R read = g.rules(vm);

@@ -209,7 +209,7 @@ AnswerSpec balance_spec(const BalanceGame<R>& g) {
   const std::string& game = g.rules.game();
   return {"balance", "balance --game " + game + " options",
           g.rules.options() + balance_options(g.seat_help, g.strongest_help, g.default_games),
-          {"table", "json", "csv"}, balance_usage(game, g.measure), false,
+          {"table", "json", "csv"}, balance_usage(game, g.measure),
           [g](const po::variables_map& vm) { return balance_rows(vm, g); }};
 }
 // The same as an entry of a game's command list: `game` gives the BalanceGame.

@@ -169,7 +169,7 @@ AnswerSpec rules_spec(const GameRules<R>& rules) {
               "Prints every rule parameter of " + rules.title + " (docs/rules/" + (game.empty() ? rules.page : game) +
               ".md) as a\ncommented INI file that --rules FILE reads back on every " +
               (game.empty() ? std::string("command.") : "--game " + game + " command."),
-          false, [rules](const po::variables_map& vm) { return AnswerResult{rules.json(rules(vm))}; }};
+          [rules](const po::variables_map& vm) { return AnswerResult{rules.json(rules(vm))}; }};
 }
 // The command line's `rules` prints the INI file --rules reads back, or the JSON.
 template <auto rules>

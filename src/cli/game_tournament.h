@@ -68,7 +68,7 @@ AnswerSpec tournament_spec(const TournamentGame<R>& g) {
       core::count_option("games", g.default_games, 1, std::uint64_t{1} << 40, g.games_help)};
   const std::string& game = g.rules.game();
   return {"tournament", "tournament --game " + game + " options",
-          g.rules.options() + own + g.more + sampling_options(), g.formats, g.usage, false,
+          g.rules.options() + own + g.more + sampling_options(), g.formats, g.usage,
           [g](const po::variables_map& vm) {
             const std::vector<std::string> specs = seat_specs(vm, g.max_players);
             // A game whose rules count the players gets one per --seat.

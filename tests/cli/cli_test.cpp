@@ -112,4 +112,19 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
   EXPECT_NE(help.out.find("--policy"), std::string::npos);
 }
 
+// Passes at a table are counted in turns in CSV as in JSON: a seat's row holds one turn a pass,
+// the "all" row one a seat a pass, and a pass's bust is its bust_rate.
+TEST(Cli, EvaluatePassesCsvCountsTurnsAsItsJsonDoes) {
+  const Result r = run("evaluate --players 3 --turns 500 --seed 7 --format csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream rows(r.out);
+  std::string header, row, all;
+  std::getline(rows, header);
+  EXPECT_EQ(header.substr(0, header.find(",mean")), "label,turns");
+  EXPECT_NE(header.find(",bust_rate,bust_stderr,"), std::string::npos) << header;
+  while (std::getline(rows, row))
+    if (row.rfind("all,", 0) == 0) all = row;
+  EXPECT_EQ(all.substr(0, all.find(",", 4)), "all,1500");
+}
+
 }  // namespace

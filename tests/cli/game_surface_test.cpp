@@ -129,6 +129,74 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
   }
 }
 
+// Every key of a JSON document, at any depth.
+void json_keys(const nlohmann::json& j, std::set<std::string>& out) {
+  if (j.is_array())
+    for (const auto& v : j) json_keys(v, out);
+  if (!j.is_object()) return;
+  for (const auto& [key, value] : j.items()) {
+    out.insert(key);
+    json_keys(value, out);
+  }
+}
+
+// The cells of a CSV line, a quoted cell unquoted.
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"') cells.back() += line[++i];
+    else if (c == '"') quoted = !quoted;
+    else if (c == ',' && !quoted) cells.emplace_back();
+    else cells.back() += c;
+  }
+  return cells;
+}
+
+// A command that offers --format csv prints rows under a header, never its text and never
+// nothing, and names each figure as its JSON does: a header cell is a key of the JSON, that
+// key's _stderr, or a confidence interval's _low/_high, unless it is one of the words a table
+// uses for its own rows (which row, which section, a bench's statistic) or its column is empty
+// in every row of the first table (a figure this run did not compute, which JSON leaves out).
+TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
+  const std::set<std::string> row_words = {"label", "kind", "rank", "position", "quantity", "table", "name",
+                                           "best", "section", "stat", "repeat", "kernel_turns"};
+  int checked = 0;
+  for (const auto& entry : verflixt::games::registry())
+    for (const auto& c : entry.commands) {
+      if (c.quick == nullptr) continue;
+      const std::string args = std::string(entry.name) + " " + c.name + " " + c.quick;
+      if (run(std::string(entry.name) + " " + c.name + " --help").out.find("table, json, csv") == std::string::npos)
+        continue;
+      const Result csv = run(args + " --format csv"), json = run(args + " --format json");
+      ASSERT_EQ(csv.code, 0) << args << ": " << csv.err;
+      ASSERT_EQ(json.code, 0) << args << ": " << json.err;
+      ASSERT_FALSE(csv.out.empty()) << args << " --format csv printed nothing";
+      std::set<std::string> keys;
+      json_keys(nlohmann::json::parse(json.out), keys);
+      std::istringstream lines(csv.out);
+      std::string line;
+      std::getline(lines, line);
+      const std::vector<std::string> header = csv_cells(line);
+      std::vector<bool> filled(header.size(), false);
+      while (std::getline(lines, line)) {
+        const std::vector<std::string> cells = csv_cells(line);
+        if (cells.size() != header.size()) break;  // the next table
+        for (size_t k = 0; k < cells.size(); ++k) filled[k] = filled[k] || !cells[k].empty();
+      }
+      for (size_t k = 0; k < header.size(); ++k) {
+        const std::string& cell = header[k];
+        bool named = keys.count(cell) || row_words.count(cell) || !filled[k];
+        for (const std::string suffix : {"_stderr", "_low", "_high"})
+          named = named || (cell.ends_with(suffix) && keys.count(cell.substr(0, cell.size() - suffix.size())));
+        EXPECT_TRUE(named) << args << " --format csv: the column " << cell << " is named nowhere in its JSON";
+      }
+      ++checked;
+    }
+  EXPECT_GE(checked, 25);
+}
+
 // One way to ask: every game behind --game says what --game is in the same words in each of
 // its commands, and every game's rules command, the default game's included, in the same words
 // as the others', naming the rules page the project ships and its rules options alike.

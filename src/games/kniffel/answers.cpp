@@ -25,13 +25,15 @@ core::report::Report report_head(const KniffelRules& rules, const std::string& p
 core::report::Report describe(const SolveAnswer& a) {
   const KniffelSolution& s = *a.solution;
   core::report::Report r = report_head(s.rules(), a.preset);
-  r.field("policy", "optimal")
-      .field("exact", true)
+  using core::report::kJsonCsv;
+  r.field("policy", "optimal", kJsonCsv)
+      .field("exact", true, kJsonCsv)
       .field("method", "retrograde analysis over sheets; keeps over dice multisets (solver.h)")
-      .field("expected_score", s.expected_score())
-      .field("from_cache", a.from_cache)
-      .field("sheets", a.from_cache ? nullptr : core::report::Value(static_cast<std::uint64_t>(s.sheets_solved())))
-      .field("seconds", a.from_cache ? nullptr : core::report::Value(s.seconds()));
+      .field("expected_score", s.expected_score(), kJsonCsv, "%.10f")
+      .field("from_cache", a.from_cache, kJsonCsv)
+      .field("sheets", a.from_cache ? nullptr : core::report::Value(static_cast<std::uint64_t>(s.sheets_solved())),
+             kJsonCsv)
+      .field("seconds", a.from_cache ? nullptr : core::report::Value(s.seconds()), kJsonCsv);
   const std::string how = a.from_cache ? std::string("read from the cache")
                                        : std::to_string(s.sheets_solved()) + " sheets solved in " +
                                              number("%.1f", s.seconds()) + " s";
@@ -258,7 +260,10 @@ core::report::Report describe(const BenchAnswer& a) {
                             {.name = "games", .text = ": "},
                             {.name = "games_per_second_per_core", .text = " games at ", .text_format = "%.0f"},
                             {.name = "ratio_to_greedy", .text = " games/s per core, ", .text_format = "%.3f"},
-                            {.name = "signature_score_sum", .text = "x greedy (signature ", .text_format = "%.0f"},
+                            {.name = "signature_score_sum",
+                             .text = "x greedy (signature ",
+                             .text_format = "%.0f",
+                             .csv_format = "%.0f"},
                             {.name = "close", .text = ")", .in = core::report::kText}});
   double baseline = 0;
   for (const BenchWorkload& w : a.workloads) {

@@ -154,15 +154,13 @@ core::report::Report describe(const BeatAnswer& a) {
          " throw(s), revealed first, with at most " + std::to_string(a.limit) + " throws")
       .line("exact P(beat) under the optimal keep policy: " + number("%.6f", sol.start));
   if (a.limit > 1) j.line("optimal keeps (after throw 1 / after throw 2):");
-  core::report::Table& keeps = j.table("keeps", {{.name = "throw"}, {.name = "after_1"}, {.name = "after_2"}}, kJson);
-  core::report::Table& rows =
-      j.table("", {{.name = "throw"}, {.name = "hand"}, {.name = "keep_after_1"}, {.name = "keep_after_2"}}, kCsv);
+  core::report::Table& keeps = j.table(
+      "keeps", {{.name = "throw"}, {.name = "hand", .in = kCsv}, {.name = "after_1"}, {.name = "after_2"}}, kJsonCsv);
   for (int d : throws_best_first()) {
     const Dice& dice = all_throws()[static_cast<size_t>(d)];
     const std::string k1 = a.limit > 1 ? keep_text(sol.best[static_cast<size_t>(d)][0]) : "stand";
     const std::string k2 = a.limit > 2 ? keep_text(sol.best[static_cast<size_t>(d)][1]) : "stand";
-    keeps.row({dice_text(dice), k1, k2});
-    rows.row({dice_text(dice), hand_name(dice), k1, k2});
+    keeps.row({dice_text(dice), hand_name(dice), k1, k2});
     if (a.limit > 1) j.line("  " + dice_text(dice) + "  " + pad(hand_name(dice), 20) + pad(k1, 12) + " / " + k2);
   }
   return j;

@@ -119,9 +119,9 @@ core::report::Report describe(const EvaluateAnswer& a) {
            core::se_distance(points.mean, points.se, e.value) + " SE");
   }
   j.completion(a.interrupted, t.turns, a.run.requested, "turns");
-  // The CSV row names the exact value otherwise and has the Monte Carlo columns (zero) with --exact too.
+  // The CSV row has the Monte Carlo columns (zero) with --exact too.
   j.table("", {{.name = "policy"},
-               {.name = "exact_value"},
+               {.name = "exact_turn_value"},
                {.name = "exact_p_niete"},
                {.name = "turns"},
                {.name = "mean_points", .csv_format = "%.4f", .se_name = "stderr"}},

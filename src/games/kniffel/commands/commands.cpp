@@ -189,7 +189,7 @@ AnswerGame<KniffelRules> bench_game() {
       core::count_option("games", 20000, 1, std::uint64_t{1} << 40, "games per workload"),
       seed_option("random seed (the signature depends on it)")};
   AnswerGame<KniffelRules> g{
-      .rules = rules(), .command = "bench", .own = own, .table_for_csv = true,
+      .rules = rules(), .command = "bench", .own = own,
       .usage = "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
                "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
                "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"

@@ -36,8 +36,7 @@ std::vector<rp::Column> joker_columns() {
   for (auto& x : difference_columns("loser_change")) c.push_back(std::move(x));
   c.back().in = rp::kJson;  // the CSV gives the loser change its paired SE only
   c.push_back({.name = "eyes", .csv_format = "%.4f", .se_name = "eyes_stderr"});
-  c.push_back({.name = "solo_ev_lift_exact", .in = rp::kJson});
-  c.push_back({.name = "solo_ev_lift", .in = rp::kCsv});
+  c.push_back({.name = "solo_ev_lift_exact"});
   c.push_back({.name = "by_family", .in = rp::kJson});
   return c;
 }
@@ -50,7 +49,6 @@ std::vector<rp::Value> joker_row(const std::string& label, const std::string& fa
   for (auto& x : difference_values(dl)) row.push_back(std::move(x));
   row.push_back(r.estimate(Group::tested, Measure::eyes));
   row.push_back(number_or_null(solo));
-  row.push_back(std::isnan(solo) ? rp::Value(rp::Absent{}) : rp::Value(solo));
   row.push_back(rp::Absent{});
   return row;
 }

@@ -72,7 +72,7 @@ core::report::Report describe(const BalanceVaryAnswer& a) {
   // the CSV rows.
   std::vector<rp::Column> by_family = {{.name = "value", .in = rp::kCsv}, {.name = "family"}};
   for (auto& c : difference_columns("win_lift")) by_family.push_back(std::move(c));
-  by_family.push_back({.name = "solo_ev_lift", .in = rp::kCsv});
+  by_family.push_back({.name = "solo_ev_lift_exact", .in = rp::kCsv});
   rp::Table values{.columns = {{.name = "value"}, {.name = "p_win"}}};
   for (auto& c : difference_columns("win_lift")) values.columns.push_back(std::move(c));
   values.columns.push_back({.name = "solo_ev_lift_exact"});

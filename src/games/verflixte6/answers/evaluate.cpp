@@ -30,21 +30,20 @@ using rp::number;
 constexpr double kPercentiles[] = {0.05, 0.25, 0.50, 0.75, 0.95};
 
 // A tally, one description for the three forms: JSON {turns, mean, stderr, ci95: [low, high],
-// bust_rate, bust_stderr, percentiles: {p5, ...}}; a CSV row LABEL,COUNT,mean,stderr,ci95_low,
-// ci95_high,BUST,BUST_stderr,p5,...; a text row "LABEL  mean m ± se (SE)  95% CI [low, high]  bust
-// b ± se  p5/25/50/75/95 a/b/c/d/e". A pass's tallies name their count and bust rate in CSV as
-// passes and zombie_rate; JSON keeps turns and bust_rate. Then the row's position (JSON).
-std::vector<rp::Column> tally_columns(const std::string& count = "turns", const std::string& bust = "bust") {
+// bust_rate, bust_stderr, percentiles: {p5, ...}}; a CSV row LABEL,turns,mean,stderr,ci95_low,
+// ci95_high,bust_rate,bust_stderr,p5,...; a text row "LABEL  mean m ± se (SE)  95% CI [low, high]  bust
+// b ± se  p5/25/50/75/95 a/b/c/d/e". A pass's tallies count turns too (the "all" row: one a seat
+// a pass), and a pass ending a Zombie is its bust. Then the row's position (JSON).
+std::vector<rp::Column> tally_columns() {
   std::vector<rp::Column> c = {
       {.name = "label_text", .in = rp::kText},
       {.name = "label", .in = rp::kCsv},
-      {.name = "turns", .in = rp::kJsonCsv, .csv_name = count},
+      {.name = "turns", .in = rp::kJsonCsv},
       {.name = "mean", .text = "  mean ", .se_name = "stderr"},
       {.name = "ci95", .in = rp::kJson},
       {.name = "ci95_low", .text = " (SE)  95% CI [", .in = rp::kText | rp::kCsv},
       {.name = "ci95_high", .text = ", ", .in = rp::kText | rp::kCsv},
-      {.name = "bust_rate", .text = "]  bust ", .text_format = "%.5f", .se_name = "bust_stderr",
-       .csv_name = bust + "_rate", .csv_se_name = bust + "_stderr"},
+      {.name = "bust_rate", .text = "]  bust ", .text_format = "%.5f", .se_name = "bust_stderr"},
       {.name = "percentiles", .in = rp::kJson}};
   for (double q : kPercentiles)
     c.push_back({.name = "p" + std::to_string(static_cast<int>(q * 100)), .text = q < 0.1 ? "  p5/25/50/75/95 " : "/",
@@ -155,7 +154,7 @@ rp::Report describe_passes(const EvaluateAnswer& a, const PassRun& run) {
             std::to_string(a.players) + " players  engine " + a.engine + "  " +
             number("%.3g", static_cast<double>(passes) / run.seconds) + " passes/s" +
             (done.interrupted ? " (interrupted)" : "") + "; pass result after T7, 'bust' = ended a Zombie");
-  const std::vector<rp::Column> columns = tally_columns("passes", "zombie");
+  const std::vector<rp::Column> columns = tally_columns();
   rp::Table all{.columns = columns, .json = rp::Table::Object}, positions{.columns = columns};
   all.row(tally_row("all    ", "all", run.tally.all));
   for (std::size_t pos = 0; pos < run.tally.by_position.size(); ++pos)

@@ -57,7 +57,7 @@ core::report::Report describe(const SweepAnswer& a) {
   // loadout, the JSON's points of the loadout, and the CSV's one table of every loadout.
   const std::vector<rp::Column> point_columns = {
       {.name = "marker", .in = rp::kText},
-      {.name = "loadout", .in = rp::kCsv},
+      {.name = "jokers", .in = rp::kCsv},
       {.name = "threshold", .text_format = "%3lld"},
       {.name = "turns", .in = rp::kJsonCsv},
       {.name = "mean", .text = "  ", .text_format = "%8.4f", .text_se_format = "%.4f", .se_name = "stderr"},

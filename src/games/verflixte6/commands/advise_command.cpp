@@ -133,7 +133,7 @@ AnswerSpec advise_spec() {
           "evening total + pass result) or the expected pass result. Last seat (any jokers):\n"
           "exact (dynamic programming); otherwise Monte Carlo with common random numbers.\n"
           "example: verflixt advise --turn-total 9 --other 0:z --other 14:p --other 6:p --other 0:j") + kRuleIdsNote,
-          false, advise_answered};
+          advise_answered};
 }
 
 }  // namespace verflixt::cli

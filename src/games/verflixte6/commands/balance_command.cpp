@@ -130,7 +130,7 @@ AnswerResult balance_answered(const po::variables_map& vm) {
 }  // namespace
 
 AnswerSpec balance_spec() {
-  return {"balance", "balance options", form_options(balance_form()) + rules_options(), kFormats, kUsage, false,
+  return {"balance", "balance options", form_options(balance_form()) + rules_options(), kFormats, kUsage,
           balance_answered};
 }
 

@@ -67,7 +67,7 @@ AnswerSpec evaluate_spec() {
           "                         [--seed S] [--threads T] [--format table|json|csv]\n"
           "Plays M solo turns (docs/rules/verflixte6.md §5) or M passes of N players and prints the mean\n"
           "eyes with standard error and 95% CI, the bust rate and score percentiles.",
-          false, evaluate_answered};
+          evaluate_answered};
 }
 
 }  // namespace verflixt::cli

@@ -82,7 +82,7 @@ AnswerSpec solve_spec() {
           "                      [--format table|json|csv|markdown]\n"
           "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
           "stop thresholds and each joker's marginal value (EV with it minus without it).",
-          false, solve_answered};
+          solve_answered};
 }
 
 }  // namespace verflixt::cli

@@ -68,7 +68,7 @@ AnswerSpec strength_spec() {
           "and its P(win) gain over a copy of the policy (which gets 1/n) is reported with its\n"
           "paired standard error; best responses are then iterated within the strong family until\n"
           "a gain is within 2 SE of 0 (or --rounds).") + kRuleIdsNote,
-          false, strength_answered};
+          strength_answered};
 }
 
 }  // namespace verflixt::cli

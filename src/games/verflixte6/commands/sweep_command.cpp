@@ -55,7 +55,7 @@ AnswerSpec sweep_spec() {
           "Monte Carlo EV and bust rate with standard errors for every stop threshold N in\n"
           "[from, to]: jokers are used as BASE uses them, and the turn stops at N or more eyes.\n"
           "Loadouts that announce no joker score every N on the same turns (paired errors).",
-          false, sweep_answered};
+          sweep_answered};
 }
 
 }  // namespace verflixt::cli

@@ -66,7 +66,7 @@ AnswerSpec tournament_spec() {
           "Plays M evenings at one table (seat g mod N opens evening g) and prints per policy\n"
           "and per seat P(win) (ties split the win 1/k), P(loser) (docs/rules/verflixte6.md P3), expected rank\n"
           "(ties averaged) and expected evening total, each with its standard error.") + kRuleIdsNote,
-          false, tournament_answered};
+          tournament_answered};
 }
 
 }  // namespace verflixt::cli

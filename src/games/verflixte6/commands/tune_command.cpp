@@ -89,7 +89,7 @@ AnswerSpec tune_spec() {
           "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
           "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"
           "2 standard errors. Start and result are re-measured on a third stream.") + kRuleIdsNote,
-          false, tune_answered};
+          tune_answered};
 }
 
 }  // namespace verflixt::cli

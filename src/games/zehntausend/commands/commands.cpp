@@ -131,7 +131,7 @@ AnswerGame<ZehntausendRules> bench_game() {
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "two-player games per workload"),
       seed_option("random seed (the signature depends on it)")};
   AnswerGame<ZehntausendRules> g{
-      .rules = rules(), .command = "bench", .own = own, .table_for_csv = true,
+      .rules = rules(), .command = "bench", .own = own,
       .usage = "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
                "Times the exact turn solve and whole two-player games on ONE thread (games/s per core), for\n"
                "optimal vs optimal and race vs optimal; the win counts are a deterministic signature."};
