@@ -213,7 +213,10 @@ core::Option threads_option() {
   return threads;
 }
 
-core::OptionTable sampling_options() { return {seed_option("random seed; fixes every result bit for bit"), threads_option()}; }
+core::OptionTable sampling_options(const std::vector<std::string>& idle_with) {
+  return {core::idle_with(seed_option("random seed; fixes every result bit for bit"), idle_with),
+          threads_option()};
+}
 
 std::uint64_t seed_from(const po::variables_map& vm) { return vm["seed"].as<std::uint64_t>(); }
 
@@ -347,6 +350,12 @@ void add_options(po::options_description& desc, const core::OptionTable& table) 
 
 bool parse(int argc, const char* const* argv, const std::string& caption, const core::OptionTable& table,
            const std::string& usage, po::variables_map& vm, const po::positional_options_description* positional) {
+  // An option that acts only with (or is idle with) another names one of its command's.
+  for (const core::Option& o : table)
+    for (const auto* names : {&o.only_with, &o.idle_with})
+      for (const auto& name : *names)
+        if (std::none_of(table.begin(), table.end(), [&](const core::Option& x) { return x.name == name; }))
+          throw std::logic_error("--" + o.name + " names --" + name + ", which its command does not take");
   // Earlier spellings: parsed as options of their own (hidden from --help), then moved over.
   core::OptionTable earlier;
   for (const core::Option& o : table)
@@ -390,6 +399,21 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
     if (!core::match_name(given, o.choices))
       throw core::InputError("--" + o.name + " " + core::quoted(given) + " is not valid" +
                              core::suggest(given, o.choices, core::join(o.choices, ", ")));
+  }
+  // An option given in vain: a warning, not an error (the answer is still the one asked for).
+  const auto given = [&raw](const std::string& name) { return raw.count(name) && !raw[name].defaulted(); };
+  const auto options_text = [](const std::vector<std::string>& names) {
+    std::string s;
+    for (size_t k = 0; k < names.size(); ++k) s += (k == 0 ? "--" : k + 1 == names.size() ? " or --" : ", --") + names[k];
+    return s;
+  };
+  for (const core::Option& o : table) {
+    if (!given(o.name)) continue;
+    if (!o.only_with.empty() && std::none_of(o.only_with.begin(), o.only_with.end(), given))
+      std::fprintf(stderr, "verflixt: warning: --%s changes nothing without %s\n", o.name.c_str(),
+                   options_text(o.only_with).c_str());
+    for (const auto& other : o.idle_with)
+      if (given(other)) std::fprintf(stderr, "verflixt: warning: --%s changes nothing with --%s\n", o.name.c_str(), other.c_str());
   }
   vm = std::move(raw);
   return true;

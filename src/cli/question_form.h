@@ -68,8 +68,8 @@ Field<Q> threads_field(core::Option option) {
 
 // --seed and --threads (sampling_options) read into q.seed and q.threads.
 template <class Q>
-Form<Q> sampling_fields() {
-  const core::OptionTable options = sampling_options();
+Form<Q> sampling_fields(const std::vector<std::string>& idle_with = {}) {
+  const core::OptionTable options = sampling_options(idle_with);
   return {field(options[0], &Q::seed), threads_field<Q>(options[1])};
 }
 

@@ -55,6 +55,10 @@ struct Option {
   // setting of the answer, which the form folds away.
   std::string label = {};
   bool situation = false;
+  // Given in vain, it is warned about: it changes nothing unless one of `only_with` is given
+  // too, and nothing when one of `idle_with` is (a --limit for --target alone, a table's step
+  // beside a question that prints no table).
+  std::vector<std::string> only_with = {}, idle_with = {};
 };
 
 using OptionTable = std::vector<Option>;
@@ -159,6 +163,17 @@ inline Option labelled(Option option, std::string label) {
 inline Option asked(Option option, std::string label = {}) {
   option.situation = true;
   option.label = label.empty() ? shared_label(option.name) : std::move(label);
+  return option;
+}
+
+// `option`, which changes nothing unless one of `options` is given too.
+inline Option only_with(Option option, std::vector<std::string> options) {
+  option.only_with = std::move(options);
+  return option;
+}
+// `option`, which changes nothing when one of `options` is given.
+inline Option idle_with(Option option, std::vector<std::string> options) {
+  option.idle_with = std::move(options);
   return option;
 }
 

@@ -35,9 +35,12 @@ GameRules<PigRules> two_players() {
 
 AnswerGame<PigRules> solve_game() {
   const core::OptionTable own = {
-      core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
-      core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
-      core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
+      core::idle_with(core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
+                      {"compensate"}),
+      core::idle_with(core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
+                      {"compensate"}),
+      core::idle_with(core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
+                      {"compensate"}),
       core::switch_option("compensate",
                           "the second player's starting points that bring P(first wins) closest to 1/2 (exact)")};
   AnswerGame<PigRules> g{

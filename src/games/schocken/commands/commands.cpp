@@ -26,12 +26,16 @@ GameRules<SchockenRules> rules() { return {.table = &schocken::rule_table(), .ti
 
 AnswerGame<SchockenRules> solve_game() {
   const core::OptionTable own = {
-      core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
-      core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"),
-      core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
+      core::idle_with(core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
+                      {"equilibrium"}),
+      core::only_with(core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"), {"target"}),
+      core::only_with(core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
+                      {"target"}),
       core::switch_option("equilibrium", "the round equilibrium by best responses at a table of --players"),
-      core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
-      core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players")};
+      core::only_with(core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
+                      {"equilibrium"}),
+      core::only_with(core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players"),
+                      {"equilibrium"})};
   AnswerGame<SchockenRules> g{
       .rules = rules(), .command = "solve", .own = own,
       .usage = "usage: verflixt solve --game schocken [--target HAND [--limit L] [--target-throws T]]\n"

@@ -84,11 +84,12 @@ void tally_rows(rp::Report& out, const std::vector<rp::Column>& columns, const s
     if (std::get<std::uint64_t>(row[2]) == 0) out.line(std::get<std::string>(row[0]) + "  nothing completed");
 }
 
-// The head of the result: JSON's first members.
+// The head of the result: JSON's first members; an exact answer sampled nothing, and its seed is null.
 rp::Report head(const EvaluateAnswer& a) {
   rp::Report out({});
+  const bool exact = std::holds_alternative<core::MarkovResult>(a.result);
   out.field("version", std::string(kVersion))
-      .field("seed", a.seed)
+      .field("seed", exact ? rp::Value(nullptr) : rp::Value(a.seed))
       .field("rules", rules_summary(a.rules))
       .field("policy", a.policy)
       .field("jokers", loadout_name(a.jokers))

@@ -36,8 +36,9 @@ Form<EvaluateQuestion> evaluate_form() {
                                      "loadout, e.g. hirtenschutz,pony; default: the loadout the --policy file "
                                      "names, else none"),
                    &Q::jokers),
-             field(core::count_option("turns", 1000000, 1, std::uint64_t{1} << 50,
-                                      "solo turns (or passes with --players)"),
+             field(core::idle_with(core::count_option("turns", 1000000, 1, std::uint64_t{1} << 50,
+                                                      "solo turns (or passes with --players)"),
+                                   {"exact"}),
                    &Q::turns),
              field(players, &Q::players),
              field(engine, &Q::engine),
@@ -45,7 +46,7 @@ Form<EvaluateQuestion> evaluate_form() {
                                        "the same as --engine exact: EV and distribution from the Markov "
                                        "chain"),
                    &Q::exact)} +
-         sampling_fields<Q>();
+         sampling_fields<Q>({"exact"});
 }
 
 AnswerResult evaluate_answered(const po::variables_map& vm) {

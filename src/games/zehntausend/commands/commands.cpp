@@ -53,13 +53,14 @@ AnswerGame<ZehntausendRules> evaluate_game() {
                           "the solved two-player race's: exact (the cache), exact:FILE (solve --race --save)"),
       core::switch_option("exact", "exact evaluation only (a turn: forward propagation over every throw; a race "
                                    "policy: no games in the kernel)"),
-      core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to play die by die (Monte Carlo)"),
+      core::idle_with(core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to play die by die (Monte Carlo)"),
+                      {"exact"}),
       core::words_option("against", "race policy: an opponent (a seat of tournament --game zehntausend, or exact: "
                                     "the best response to it); repeatable; default optimal"),
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "race policy: games per seating in the game kernel")};
   // The cache holds the policy exact's solved race.
   AnswerGame<ZehntausendRules> g{
-      .rules = rules(), .command = "evaluate", .own = own + cache_options(), .sampling = true,
+      .rules = rules(), .command = "evaluate", .own = own + cache_options(), .sampling = true, .exact_with = {"exact"},
       .usage = "usage: verflixt evaluate --game zehntausend [--policy P] [--exact] [--turns N] [--seed S]\n"
                "       verflixt evaluate --game zehntausend --policy exact[:FILE] [--against P ...] [--exact] [--games N]\n"
                "A turn policy's expected banked points and P(Niete): exactly (--exact), or by playing N turns\n"

@@ -1,0 +1,89 @@
+// An option given where it changes nothing gets one warning naming it and the option it
+// needs (or the one that idles it), and the claim is checked: the answer is the same bytes
+// without it. An option given where it acts gets no warning.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "binary.h"
+
+namespace {
+
+using verflixt::testing::Result;
+using verflixt::testing::run;
+
+struct Idle {
+  std::string args;     // the run with the idle option
+  std::string without;  // the same run without it
+  std::string warning;  // the warnings' words after "verflixt: warning: ", a line each
+};
+
+const std::vector<Idle> kIdle = {
+    {"schocken solve --limit 2 --format csv", "schocken solve --format csv", "--limit changes nothing without --target"},
+    {"schocken solve --target-throws 2 --format csv", "schocken solve --format csv",
+     "--target-throws changes nothing without --target"},
+    {"schocken solve --players 3 --format csv", "schocken solve --format csv",
+     "--players changes nothing without --equilibrium"},
+    {"schocken solve --equilibrium --target 653 --format csv", "schocken solve --equilibrium --format csv",
+     "--target changes nothing with --equilibrium"},
+    {"pig solve --goal 30 --compensate --step 5 --format csv", "pig solve --goal 30 --compensate --format csv",
+     "--step changes nothing with --compensate"},
+    {"pig solve --goal 30 --compensate --tolerance 1e-6 --format csv", "pig solve --goal 30 --compensate --format csv",
+     "--tolerance changes nothing with --compensate"},
+    {"tournament --seat threshold:17 --seat threshold:19 --policy threshold:18 --evenings 50 --format csv",
+     "tournament --seat threshold:17 --seat threshold:19 --evenings 50 --format csv",
+     "--policy changes nothing without --seats"},
+    {"zehntausend evaluate --exact --turns 500 --seed 5 --format csv", "zehntausend evaluate --exact --format csv",
+     "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
+    {"evaluate --exact --turns 5 --seed 3 --format json", "evaluate --exact --format json",
+     "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
+};
+
+// `text` without its "seconds" lines (a JSON's timing).
+std::string untimed(const std::string& text) {
+  std::string out, line;
+  std::istringstream in(text);
+  while (std::getline(in, line))
+    if (line.find("\"seconds\"") == std::string::npos) out += line + "\n";
+  return out;
+}
+
+// Each line of `words` as the warning it is.
+std::string warnings(const std::string& words) {
+  std::string out, line;
+  std::istringstream in(words);
+  while (std::getline(in, line)) out += "verflixt: warning: " + line + "\n";
+  return out;
+}
+
+TEST(IdleOption, IsWarnedAndChangesNothing) {
+  for (const Idle& c : kIdle) {
+    const Result with = run(c.args), without = run(c.without);
+    ASSERT_EQ(with.code, 0) << c.args << ": " << with.err;
+    ASSERT_EQ(without.code, 0) << c.without << ": " << without.err;
+    EXPECT_EQ(with.err, warnings(c.warning)) << c.args;
+    EXPECT_EQ(without.err, "") << c.without;
+    EXPECT_EQ(untimed(with.out), untimed(without.out)) << c.args << " answers otherwise than " << c.without;
+  }
+}
+
+TEST(IdleOption, AnOptionThatActsIsNotWarned) {
+  for (const char* args : {"schocken solve --target 653 --limit 2 --format csv",
+                           "pig solve --goal 30 --step 5 --format csv",
+                           "tournament --seats 2 --policy threshold:18 --evenings 50 --format csv"}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 0) << args;
+    EXPECT_EQ(r.err, "") << args;
+  }
+  // --write-policy without --equilibrium writes nothing, and says so.
+  const auto target = verflixt::testing::scratch() / "keeps.policy";
+  std::filesystem::remove(target);
+  const Result r = run("schocken solve --write-policy " + target.string() + " --format csv");
+  EXPECT_EQ(r.err, "verflixt: warning: --write-policy changes nothing without --equilibrium\n");
+  EXPECT_FALSE(std::filesystem::exists(target));
+}
+
+}  // namespace
