@@ -89,13 +89,15 @@ TEST(Verdict, EveryGamesAdviceOpensWithIt) {
   }
 }
 
-// Kniffel's default rules are the German box: its boxes answer to their German names.
+// Kniffel's default rules are the German box: its boxes answer to their German names, and
+// the situation echoes the open boxes as the choices name them.
 TEST(Verdict, KniffelReadsTheGermanBoxNames) {
-  const auto german = testing::run("kniffel advise --dice 66321 --open dreierpasch,chance --format json");
+  const auto german = testing::run("kniffel advise --dice 66321 --open Chance,dreierpasch --format json");
   const auto english = testing::run("kniffel advise --dice 66321 --open three-of-a-kind,chance --format json");
   ASSERT_EQ(german.code, 0) << german.err;
   ASSERT_EQ(english.code, 0) << english.err;
   EXPECT_EQ(german.out, english.out);
+  EXPECT_NE(english.out.find("\"open\": \"three-of-a-kind,chance\""), std::string::npos) << english.out;
 }
 
 }  // namespace

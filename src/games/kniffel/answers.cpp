@@ -177,7 +177,11 @@ Situation situation(const KniffelRules& rules, const AdviceQuestion& q) {
                            std::to_string(rules.throws) + " throws");
   at.sheet = sheet_of(q, rules);
   at.upper = q.upper;
-  at.open = q.open;
+  // As the choices name the boxes, whichever names or case --open used.
+  at.open = at.sheet.filled == 0 ? "all" : "";
+  for (int c = 0; c < kCategories && at.sheet.filled != 0; ++c)
+    if (at.sheet.open(c))
+      at.open += (at.open.empty() ? "" : ",") + std::string(category_names()[static_cast<std::size_t>(c)]);
   return at;
 }
 
@@ -212,7 +216,8 @@ core::report::Report describe(const Advice& a) {
   r.headline(core::advice_headline(said, "expected points still to come", false, "exact, optimal play after"));
   r.field("dice", hand_text(at.hand))
       .field("throw", at.throw_no)
-      .field("filled", static_cast<std::int64_t>(at.sheet.filled))
+      .field("open", at.open)                                        // --open, in the choices' words
+      .field("filled", static_cast<std::int64_t>(at.sheet.filled))  // the same as the solver's bit mask
       .field("upper", at.upper)
       .field("kniffel_scored", at.sheet.kniffel_scored)
       .field("exact", true)
