@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -195,6 +196,24 @@ TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
       ++checked;
     }
   EXPECT_GE(checked, 25);
+}
+
+// Numbers with error bars, one convention: a text that writes "±" says what follows it (one
+// standard error, "SE", or a bench's standard deviation "sd").
+TEST(GameSurface, EveryPlusMinusSaysWhatItIs) {
+  const std::regex says(R"(\bSE\b|standard error|± sd)");
+  int checked = 0;
+  for (const auto& entry : verflixt::games::registry())
+    for (const auto& c : entry.commands) {
+      if (c.quick == nullptr) continue;
+      const std::string args = std::string(entry.name) + " " + c.name + " " + c.quick;
+      const Result r = run(args);
+      ASSERT_EQ(r.code, 0) << args << ": " << r.err;
+      if (r.out.find("±") == std::string::npos) continue;
+      EXPECT_TRUE(std::regex_search(r.out, says)) << args << " writes ± and never says what it is:\n" << r.out;
+      ++checked;
+    }
+  EXPECT_GE(checked, 15);
 }
 
 // One way to ask: every game behind --game says what --game is in the same words in each of

@@ -302,7 +302,7 @@ core::report::Report describe(const EvaluationAnswer& a) {
          " throw(s), revealed first) with at most " + std::to_string(a.limit) + " throws, seed " +
          std::to_string(a.seed))
       .line("  Monte Carlo P(beat)  " + core::report::plus_minus(core::Estimate{p, se}, "%.6f") + "  (" +
-            std::to_string(a.run.tally.turns) + " turns)")
+            std::to_string(a.run.tally.turns) + " turns, ± 1 SE)")
       .line("  exact P(beat)        " + number("%.6f", a.exact) + "  (policy evaluation; Monte Carlo differs by " +
             core::se_distance(p, se, a.exact) + " SE)")
       .line("  optimum              " + number("%.6f", a.optimum) + "  (solve --game schocken --target)");

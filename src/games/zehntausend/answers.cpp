@@ -113,7 +113,7 @@ core::report::Report describe(const EvaluateAnswer& a) {
     j.field("seed", a.seed).field("threads", a.threads).field("turns", t.turns);
     j.field("mean_points", points.mean).field("stderr", points.se).field("p_niete", niete);
     j.field("seconds", a.run.seconds);
-    j.line("Monte Carlo, " + std::to_string(t.turns) + " turns die by die (seed " + std::to_string(a.seed) +
+    j.line("Monte Carlo (± 1 SE), " + std::to_string(t.turns) + " turns die by die (seed " + std::to_string(a.seed) +
            "): " + core::report::plus_minus(points, "%.3f") + " points, P(Niete) " +
            core::report::plus_minus(niete, "%.5f") + "; differs from exact by " +
            core::se_distance(points.mean, points.se, e.value) + " SE");

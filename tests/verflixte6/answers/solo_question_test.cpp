@@ -117,6 +117,31 @@ TEST(StrengthAnswer, AStopBeforeTheFirstRoundStillSaysHowManyEveningsAMeasuremen
   EXPECT_NE(text.find("\"evenings_per_measurement\": 30,"), std::string::npos) << text;
 }
 
+// Every P(win) a round measures is sampled: the text gives each with its standard error, as
+// the JSON does, not the gain's alone.
+TEST(StrengthAnswer, EveryMeasuredPWinCarriesItsStandardError) {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{};
+  StrengthQuestion q;
+  q.policy = {"threshold:20"};
+  q.response = kSource + "/strategies/strong.ini";
+  q.players = 2;
+  q.evenings = 20;
+  q.rounds = 1;
+  q.param = {"margin=0..4:4"};
+  const StrengthAnswer a = strength_answer(prepare_strength(rules, q), {});
+  ASSERT_FALSE(a.results.empty());
+  ASSERT_FALSE(a.results[0].rounds.empty());
+  const auto& round = a.results[0].rounds[0];
+  const std::string text = describe(a).render("table");
+  const auto at = text.find("  round 1  ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const std::string line = text.substr(at, text.find('\n', at) - at);
+  for (const auto& e : {round.copy_value, round.response_value})
+    EXPECT_NE(line.find(core::report::number("%.4f", e.mean) + " ± " + core::report::number("%.4f", e.se)), std::string::npos)
+        << line;
+}
+
 TEST(SolveQuestion, RefusesWithTheOptionsNames) {
   const Rules rules = preset("tournament-2019");
   SolveQuestion q;

@@ -90,7 +90,7 @@ core::report::Report describe(const StrengthAnswer& m) {
       .line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(m.rules) + "  seed " + std::to_string(m.seed) +
             "\nstrength at a table of " + std::to_string(m.options.players) +
             ": the field plays the policy, a strong response is tuned at seat 1 (" + std::to_string(evenings) +
-            " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired, ± 1 SE\n");
+            " evenings per measurement); gain = P(win) of the response - P(win) of a copy, paired; ± 1 SE\n");
   const auto estimate = [](const char* name) { return rp::Column{.name = name, .estimate_object = true}; };
   rp::Table policies{.columns = {{.name = "policy"}, {.name = "converged"}, {.name = "interrupted"}, {.name = "rounds"}}};
   for (std::size_t i = 0; i < m.results.size(); ++i) {
@@ -107,8 +107,8 @@ core::report::Report describe(const StrengthAnswer& m) {
       rounds.row({rd.field, label, rd.copy_value, rd.response_value, rd.gain, rd.response_is_field,
                   static_cast<std::int64_t>(rd.candidates)});
       text += "\n  round " + std::to_string(round++) + "  field " + rd.field + "  copy " +
-              rp::number("%.4f", rd.copy_value.mean) + "  response " + label + " " +
-              rp::number("%.4f", rd.response_value.mean) + "  gain " + rp::plus_minus(rd.gain, "%+.4f", "%.4f");
+              rp::plus_minus(rd.copy_value, "%.4f") + "  response " + label + " " +
+              rp::plus_minus(rd.response_value, "%.4f") + "  gain " + rp::plus_minus(rd.gain, "%+.4f", "%.4f");
     }
     policies.row({m.specs[i], r.converged, r.interrupted, rounds.nested()});
     out.line(text);
