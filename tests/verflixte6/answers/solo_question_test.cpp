@@ -97,19 +97,28 @@ TEST(StrengthQuestion, NeedsAStrongResponse) {
   EXPECT_NE(s.response, nullptr);
 }
 
-TEST(StrengthAnswer, AStopBeforeTheFirstRoundStillSaysHowManyEveningsAMeasurementPlays) {
-  Rules rules = preset("tournament-2019");
-  rules.jokers = JokerSet{};
+// threshold:20 against the shipped strong response at a table of two, without jokers (fast).
+StrengthQuestion two_seat_strength() {
   StrengthQuestion q;
   q.policy = {"threshold:20"};
   q.response = kSource + "/strategies/strong.ini";
   q.players = 2;
+  return q;
+}
+Rules jokerless() {
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{};
+  return rules;
+}
+
+TEST(StrengthAnswer, AStopBeforeTheFirstRoundStillSaysHowManyEveningsAMeasurementPlays) {
+  StrengthQuestion q = two_seat_strength();
   q.evenings = 25;
   q.series = 10;
   const std::atomic<bool> stop{true};
   core::RunControl control;
   control.stop = &stop;
-  const StrengthAnswer a = strength_answer(prepare_strength(rules, q), control);
+  const StrengthAnswer a = strength_answer(prepare_strength(jokerless(), q), control);
   EXPECT_TRUE(a.done.interrupted);
   EXPECT_EQ(a.done.completed, 0u);
   // 25 evenings in series of 10: three whole series, 30 evenings — not the 0 played.
@@ -120,16 +129,11 @@ TEST(StrengthAnswer, AStopBeforeTheFirstRoundStillSaysHowManyEveningsAMeasuremen
 // Every P(win) a round measures is sampled: the text gives each with its standard error, as
 // the JSON does, not the gain's alone.
 TEST(StrengthAnswer, EveryMeasuredPWinCarriesItsStandardError) {
-  Rules rules = preset("tournament-2019");
-  rules.jokers = JokerSet{};
-  StrengthQuestion q;
-  q.policy = {"threshold:20"};
-  q.response = kSource + "/strategies/strong.ini";
-  q.players = 2;
+  StrengthQuestion q = two_seat_strength();
   q.evenings = 20;
   q.rounds = 1;
   q.param = {"margin=0..4:4"};
-  const StrengthAnswer a = strength_answer(prepare_strength(rules, q), {});
+  const StrengthAnswer a = strength_answer(prepare_strength(jokerless(), q), {});
   ASSERT_FALSE(a.results.empty());
   ASSERT_FALSE(a.results[0].rounds.empty());
   const auto& round = a.results[0].rounds[0];
