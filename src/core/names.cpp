@@ -92,7 +92,9 @@ std::vector<size_t> closest_names(std::string_view input, const std::vector<std:
 }
 
 std::string did_you_mean(std::string_view input, const std::vector<std::string>& names) {
-  const std::vector<size_t> best = closest_names(input, names);
+  std::vector<size_t> best = closest_names(input, names);
+  // The name the input already is is no suggestion ("hold", given where "hold:N" is meant).
+  if (const auto same = match_name(input, names)) std::erase(best, *same);
   if (best.empty()) return {};
   std::string out = "; did you mean ";
   for (size_t k = 0; k < best.size(); ++k)

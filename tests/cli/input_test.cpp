@@ -76,6 +76,26 @@ TEST(Names, ClosestNamesAreTheTyposWithinReach) {
             "unknown --format 'jsno'; did you mean json? valid: table, json, csv, markdown");
 }
 
+// A name given in a wrong form ("hold" for "hold:N") is not offered back as a guess; a policy
+// mistyped before its ':' is guessed by its name, in every game that reads such specs.
+TEST(Names, AGuessIsNeverTheInputItself) {
+  EXPECT_EQ(core::did_you_mean("Hold", {"hold", "optimal"}), "");
+  EXPECT_EQ(core::suggest("hold", {"hold", "optimal"}, "hold:N, optimal"), "; valid: hold:N, optimal");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"pig evaluate --policy hodl:20", "unknown pig policy 'hodl:20'; did you mean hold? valid: hold:N, optimal"},
+      {"pig evaluate --policy hold", "unknown pig policy 'hold'; valid: hold:N, optimal"},
+      {"evaluate --policy threshhold:17", "unknown policy 'threshhold:17'; did you mean threshold? valid: threshold:N"},
+      {"en-gingg evaluate --policy kep-from:4", "unknown en-gingg policy 'kep-from:4'; did you mean keep-from? valid: "},
+      {"schocken evaluate --policy standd",
+       "unknown schocken policy 'standd'; did you mean stand? valid: stand, equilibrium, a heuristic FILE.ini or a "
+       "keep-table FILE.policy\n"}};
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.err.rfind("verflixt: " + message, 0), 0u) << args << ": " << r.err;
+  }
+}
+
 // A pasted megabyte is no typo: no edit distance is computed for it (that took seconds and
 // hundreds of MB), and the message echoes it cut.
 TEST(Names, AMegabyteInputGetsNoSuggestionAndAShortMessage) {

@@ -30,7 +30,8 @@ std::optional<size_t> match_name(std::string_view input, const std::vector<std::
 inline constexpr size_t kMaxSuggestedInput = 64;
 std::vector<size_t> closest_names(std::string_view input, const std::vector<std::string>& names, size_t max = 3);
 
-// "; did you mean a?" or "; did you mean a or b?" for the closest names, or "" when none is close.
+// "; did you mean a?" or "; did you mean a or b?" for the closest names, or "" when none is close
+// (or the only close one is the input itself).
 std::string did_you_mean(std::string_view input, const std::vector<std::string>& names);
 
 // "; did you mean x? valid: a, b, c", or "; valid: a, b, c" when no name is close: the tail of

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/names.h"
 #include "verflixt/core/data_path.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
@@ -92,8 +93,11 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
                                            core::parse_int(rest.substr(colon + 1), "W", "en-gingg policy " + verflixt::core::quoted(spec), 0, 1000000));
   }
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
+  // A mistyped name is guessed by its part before the ':' ("kep-from:4": keep-from).
   throw core::InputError("unknown en-gingg policy " + verflixt::core::quoted(spec) +
-                   "; valid: keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or a policy file (.ini)");
+                         core::suggest(spec.substr(0, spec.find(':')), {"keep-from", "optimal", "guarded"},
+                                       "keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or "
+                                       "a policy file (.ini)"));
 }
 
 std::string display_name(const std::string& spec) {

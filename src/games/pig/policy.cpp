@@ -5,6 +5,7 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 
 namespace verflixt::pig {
 
@@ -36,7 +37,9 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& 
   if (spec.rfind("hold:", 0) == 0) {
     return std::make_unique<HoldAtPolicy>(core::parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
   }
-  throw core::InputError("unknown pig policy '" + spec + "'; valid: hold:N, optimal");
+  // A mistyped name is suggested by its part before the ':' ("hodl:20": hold).
+  throw core::InputError("unknown pig policy " + core::quoted(spec) +
+                         core::suggest(spec.substr(0, spec.find(':')), {"hold", "optimal"}, "hold:N, optimal"));
 }
 
 std::string strongest_policy(const PigRules& rules) {

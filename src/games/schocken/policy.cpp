@@ -131,9 +131,9 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const Schoc
     return std::make_unique<SolvedPolicy>(std::make_shared<const RoundKeepTables>(read_policy_file(in, file, rules)),
                                          path.stem().string());
   }
-  throw core::InputError("unknown schocken policy '" + spec +
-                   "'; valid: stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy" +
-                   core::suggest(spec, {"stand", "equilibrium"}));
+  throw core::InputError("unknown schocken policy " + core::quoted(spec) +
+                         core::suggest(spec, {"stand", "equilibrium"},
+                                       "stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy"));
 }
 
 PolicyTable make_table(const std::vector<std::string>& specs, const SchockenRules& rules) {

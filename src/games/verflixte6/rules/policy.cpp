@@ -9,6 +9,7 @@
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/rules/heuristic.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/position.h"
 #include "verflixt/games/verflixte6/exact/solver.h"
@@ -158,8 +159,11 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
   if (s.size() > 4 && s.substr(s.size() - 4) == ".ini")
     return make_policy_from_ini(core::read_text_file(s, "policy file"), core::data_file_label(std::string(spec), s), rules);
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
-  throw core::InputError("unknown policy '" + s + "'; valid: threshold:N, strong, strong:FILE.ini, a policy file *.ini"
-                   " (e.g. strategies/heuristic.ini), or a solver table *.policy");
+  // A mistyped name is suggested by its part before the ':' ("threshhold:17": threshold).
+  throw core::InputError("unknown policy " + core::quoted(s) +
+                         core::suggest(s.substr(0, s.find(':')), {"threshold", "strong"},
+                                       "threshold:N, strong, strong:FILE.ini, a policy file *.ini (e.g. "
+                                       "strategies/heuristic.ini), or a solver table *.policy"));
 }
 
 }  // namespace verflixt::verflixte6
