@@ -148,6 +148,9 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
   std::vector<std::string> given;
   if (vm.count("seat")) given = seat_specs(vm, 8);
   const R rules = g.rules(vm);
+  if (!given.empty())
+    warn_players_set(vm, table, rules, static_cast<int>(given.size()),
+                     "the table seats one player per --seat (" + std::to_string(given.size()) + ")");
   // The preset the rules start from: --preset, or the one the rules file names.
   const RuleSources sources = rule_sources(vm);
   std::string preset = table.find(sources.preset).name;

@@ -6,6 +6,7 @@
 // mapping of its options onto the library's questions. Private to the executable.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -82,6 +83,21 @@ R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
   return r;
 }
 
+// Warns of each --set that asks for another player count than the `players` a command seats
+// (one per --seat, or the two a solve plays): the count is the command's, so such a --set
+// changes nothing. `why` says what decides.
+template <class R>
+void warn_players_set(const po::variables_map& vm, const core::RuleTable<R>& table, R r, int players,
+                      const std::string& why) {
+  r.players = players;
+  for (const auto& s : rule_sources(vm).sets) {
+    R probe = r;
+    table.apply(probe, s);
+    if (probe.players != players)
+      std::fprintf(stderr, "verflixt: warning: --set %s changes nothing: %s\n", s.c_str(), why.c_str());
+  }
+}
+
 // The formats of `verflixt rules --game NAME`.
 inline const std::vector<std::string>& rules_formats() {
   static const std::vector<std::string> formats = {"ini", "json"};
@@ -149,6 +165,7 @@ struct GameRules {
     R r = game_rules_from(vm, *table, sets);
     if constexpr (requires { r.players; })
       if (players) {
+        warn_players_set(vm, *table, r, *players, "this command plays " + std::to_string(*players) + " players");
         r.players = *players;
         table->validate(r);
       }

@@ -73,7 +73,12 @@ AnswerSpec tournament_spec(const TournamentGame<R>& g) {
             const std::vector<std::string> specs = seat_specs(vm, g.max_players);
             // A game whose rules count the players gets one per --seat.
             R rules = g.rules(vm);
-            if constexpr (requires { rules.players; }) rules.players = static_cast<int>(specs.size());
+            if constexpr (requires { rules.players; }) {
+              const int seated = static_cast<int>(specs.size());
+              warn_players_set(vm, *g.rules.table, rules, seated,
+                               "the table seats one player per --seat (" + std::to_string(seated) + ")");
+              rules.players = seated;
+            }
             format_from(vm, g.formats);
             return g.play(vm, rules, specs, TournamentRun(vm, "tournament " + g.rules.game() + " games"));
           }};

@@ -1,6 +1,7 @@
 // An option given where it changes nothing gets one warning naming it and the option it
-// needs (or the one that idles it), and the claim is checked: the answer is the same bytes
-// without it. An option given where it acts gets no warning.
+// needs (or the one that idles it), and so does a --set players=N where the command seats its
+// own players; the claim is checked: the answer is the same bytes without it. An option given
+// where it acts gets no warning.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -40,6 +41,15 @@ const std::vector<Idle> kIdle = {
      "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
     {"evaluate --exact --turns 5 --seed 3 --format json", "evaluate --exact --format json",
      "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
+    // A player count the command fixes itself: the two of Pig's solve, one per --seat at a table.
+    {"pig solve --goal 30 --set players=3 --format csv", "pig solve --goal 30 --format csv",
+     "--set players=3 changes nothing: this command plays 2 players"},
+    {"schocken tournament --seat stand --seat equilibrium --games 200 --set players=5 --format csv",
+     "schocken tournament --seat stand --seat equilibrium --games 200 --format csv",
+     "--set players=5 changes nothing: the table seats one player per --seat (2)"},
+    {"pig balance --seat hold:5 --seat hold:8 --games 200 --vary goal=10,20 --set players=3 --format csv",
+     "pig balance --seat hold:5 --seat hold:8 --games 200 --vary goal=10,20 --format csv",
+     "--set players=3 changes nothing: the table seats one player per --seat (2)"},
 };
 
 // `text` without its "seconds" lines (a JSON's timing).
@@ -72,6 +82,7 @@ TEST(IdleOption, IsWarnedAndChangesNothing) {
 
 TEST(IdleOption, AnOptionThatActsIsNotWarned) {
   for (const char* args : {"schocken solve --target 653 --limit 2 --format csv",
+                           "schocken tournament --seat stand --seat equilibrium --games 200 --set players=2 --format csv",
                            "pig solve --goal 30 --step 5 --format csv",
                            "tournament --seats 2 --policy threshold:18 --evenings 50 --format csv"}) {
     const Result r = run(args);

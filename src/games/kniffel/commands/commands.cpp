@@ -68,7 +68,8 @@ AnswerGame<KniffelRules> solve_game() {
   AnswerGame<KniffelRules> g{
       .rules = rules(), .command = "solve",
       .own = core::OptionTable{solve_threads_option()} + cache_options(),
-      .usage = "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set k=v] [--threads T] [--format F]\n"
+      .usage = "usage: verflixt solve --game kniffel [--preset kniffel|yahtzee] [--set key=value ...] [--threads T]\n"
+               "                      [--format table|json|csv]\n"
                "The exact solitaire optimum: the expected final score under optimal play, by retrograde\n"
                "analysis over every sheet (filled categories, upper total, Kniffel box) and every keep of\n"
                "a turn. The solved values are cached, so advise answers at once."};
@@ -158,7 +159,7 @@ AnswerGame<KniffelRules> balance_game() {
       solve_threads_option()};
   AnswerGame<KniffelRules> g{
       .rules = rules(), .command = "balance", .own = own + cache_options(),
-      .usage = "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set k=v ...]\n"
+      .usage = "usage: verflixt balance --game kniffel [--vary KEY=A..B[:STEP]] [--preset P] [--set key=value ...]\n"
                "What a rule is worth: the exact optimal expected score under each value of --vary, with the\n"
                "rules' own value always a row and each row's change from it (or under the given rules and\n"
                "their preset, the change from the preset), and how often optimal play reaches the upper\n"
@@ -190,7 +191,7 @@ AnswerGame<KniffelRules> bench_game() {
       seed_option("random seed (the signature depends on it)")};
   AnswerGame<KniffelRules> g{
       .rules = rules(), .command = "bench", .own = own,
-      .usage = "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format F]\n"
+      .usage = "usage: verflixt bench --game kniffel [--games N] [--seed S] [--format table|json|csv]\n"
                "Times the full solve (sheets/s) and whole games on ONE thread (games/s per core) for the\n"
                "greedy policy, the baseline, and the optimal one, as a ratio to it: the machine's load\n"
                "moves both alike. The score sums are a deterministic signature. Nothing is cached."};

@@ -32,7 +32,8 @@ AnswerGame<ZehntausendRules> solve_game() {
       core::file_option("write-policy", "write the optimal turn policy to FILE (evaluate --policy policy:FILE reads it)")};
   AnswerGame<ZehntausendRules> g{
       .rules = rules(), .command = "solve", .own = own + race_options(),
-      .usage = "usage: verflixt solve --game zehntausend [--rules FILE] [--set k=v] [--write-policy FILE] [--format F]\n"
+      .usage = "usage: verflixt solve --game zehntausend [--rules FILE] [--set key=value ...] [--write-policy FILE]\n"
+               "                      [--format table|json|csv]\n"
                "The turn-score maximizer, exactly: backward induction over turn total and dice left\n"
                "(every set-aside and bank or throw), its value, P(Niete) and the bank threshold per dice left."};
   g.first = [](const po::variables_map& vm) -> std::optional<AnswerResult> {
@@ -133,7 +134,7 @@ AnswerGame<ZehntausendRules> bench_game() {
       seed_option("random seed (the signature depends on it)")};
   AnswerGame<ZehntausendRules> g{
       .rules = rules(), .command = "bench", .own = own,
-      .usage = "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format F]\n"
+      .usage = "usage: verflixt bench --game zehntausend [--games N] [--seed S] [--format table|json|csv]\n"
                "Times the exact turn solve and whole two-player games on ONE thread (games/s per core), for\n"
                "optimal vs optimal and race vs optimal; the win counts are a deterministic signature."};
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {
