@@ -213,8 +213,8 @@ core::Option threads_option() {
   return threads;
 }
 
-core::OptionTable sampling_options(const std::vector<std::string>& idle_with) {
-  return {core::idle_with(seed_option("random seed; fixes every result bit for bit"), idle_with),
+core::OptionTable sampling_options(const std::vector<std::string>& idle_with, const std::vector<std::string>& only_with) {
+  return {core::only_with(core::idle_with(seed_option("random seed; fixes every result bit for bit"), idle_with), only_with),
           threads_option()};
 }
 

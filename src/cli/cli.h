@@ -42,8 +42,10 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands; the seed
 // changes nothing when one of `idle_with` is given (a switch that answers exactly, sampling
-// nothing; the threads may still share the exact work).
-core::OptionTable sampling_options(const std::vector<std::string>& idle_with = {});
+// nothing; the threads may still share the exact work), or unless one of `only_with` is (what
+// there is to sample: the others an advice plays against).
+core::OptionTable sampling_options(const std::vector<std::string>& idle_with = {},
+                                   const std::vector<std::string>& only_with = {});
 // --seed alone (1 by default, any 64-bit value), for a command whose --threads is another's.
 core::Option seed_option(const std::string& help);
 // --threads alone (one per core by default, 1..1024; not a key of the page's requests), for a

@@ -36,7 +36,8 @@ struct AnswerGame {
   std::string command{};        // advise, evaluate, solve
   core::OptionTable own{};      // the command's own options (a solution cache's included)
   bool sampling = false;        // --seed and --threads after them
-  std::vector<std::string> exact_with{};  // the switches with which it samples nothing (--seed idle)
+  std::vector<std::string> exact_with{};    // the switches with which it samples nothing (--seed idle)
+  std::vector<std::string> samples_with{};  // the options without which it samples nothing (--seed idle)
   std::vector<std::string> formats = {"table", "json", "csv"};
   std::string usage{};          // the help's text: its usage lines and what the command does
   // Checked before the rules are read, and where the options ask another question (solve
@@ -49,7 +50,7 @@ struct AnswerGame {
 // give (core::Command::request_options).
 template <class R>
 core::OptionTable answer_options(const AnswerGame<R>& g) {
-  return g.rules.options() + g.own + (g.sampling ? sampling_options(g.exact_with) : core::OptionTable{});
+  return g.rules.options() + g.own + (g.sampling ? sampling_options(g.exact_with, g.samples_with) : core::OptionTable{});
 }
 
 // The command as an AnswerSpec: the first check, the rules, --format, then the answer.

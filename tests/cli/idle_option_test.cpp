@@ -41,6 +41,12 @@ const std::vector<Idle> kIdle = {
      "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
     {"evaluate --exact --turns 5 --seed 3 --format json", "evaluate --exact --format json",
      "--turns changes nothing with --exact\n--seed changes nothing with --exact"},
+    {"sweep --from 15 --to 16 --turns 2000 --jokers pony --loadouts singles --format csv",
+     "sweep --from 15 --to 16 --turns 2000 --loadouts singles --format csv", "--jokers changes nothing with --loadouts"},
+    {"zehntausend advise --dice 155243 --seat 2 --policy race --overshoot 100 --games 500 --seed 3 --format json",
+     "zehntausend advise --dice 155243 --format json",
+     "--seat changes nothing without --other\n--policy changes nothing without --other\n--overshoot changes nothing "
+     "without --other\n--games changes nothing without --other\n--seed changes nothing without --other"},
     // A player count the command fixes itself: the two of Pig's solve, one per --seat at a table.
     {"pig solve --goal 30 --set players=3 --format csv", "pig solve --goal 30 --format csv",
      "--set players=3 changes nothing: this command plays 2 players"},
@@ -82,6 +88,7 @@ TEST(IdleOption, IsWarnedAndChangesNothing) {
 
 TEST(IdleOption, AnOptionThatActsIsNotWarned) {
   for (const char* args : {"schocken solve --target 653 --limit 2 --format csv",
+                           "zehntausend advise --dice 155243 --other 3000 --seat 2 --games 300 --seed 3 --policy race",
                            "schocken tournament --seat stand --seat equilibrium --games 200 --set players=2 --format csv",
                            "pig solve --goal 30 --step 5 --format csv",
                            "tournament --seats 2 --policy threshold:18 --evenings 50 --format csv"}) {

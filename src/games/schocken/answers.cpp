@@ -379,15 +379,12 @@ Advice advise(const SchockenRules& rules, const Dice& dice, int throws, int limi
   return a;
 }
 
-Advice advise(const SchockenRules& rules, const AdviceQuestion& q,
-              const std::function<void(const std::string&)>& warn) {
+Advice advise(const SchockenRules& rules, const AdviceQuestion& q) {
   if (!q.dice) throw core::InputError("--dice is required, e.g. --dice '6 1 1'");
   const Dice dice = parse_dice(*q.dice);
   int limit = checked_limit(rules, q.limit);
   AdviceGoal goal;
   if (q.other) {
-    if ((q.players || q.seat) && warn)
-      warn("--players and --seat change nothing with --other: the hand to beat decides");
     goal.other = checked_target(rules, *q.other, q.other_throws, limit, "other");
   } else {
     goal.players = checked_players(rules, q.players);

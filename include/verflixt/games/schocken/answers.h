@@ -167,10 +167,9 @@ struct AdviceQuestion {
   std::optional<int> players;        // without other: the round's players; none: the rules'
   std::optional<int> seat;           // without other: the player's place, 1 = starter; none: 1
 };
-// Checks the question (an InputError names the option) and advises on it. `warn` hears of
-// options that change nothing, when the check reaches them (so a later error still follows).
-Advice advise(const SchockenRules& rules, const AdviceQuestion& question,
-              const std::function<void(const std::string&)>& warn = {});
+// Checks the question (an InputError names the option) and advises on it. With `other`, the
+// round's players and the seat are not read (the command line warns of them).
+Advice advise(const SchockenRules& rules, const AdviceQuestion& question);
 core::report::Report describe(const Advice& advice);
 
 }  // namespace verflixt::schocken

@@ -3,7 +3,6 @@
 // Die verflixte 6. Each command maps its options onto the library's question.
 #include "games/schocken/commands/commands.h"
 
-#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,12 +113,19 @@ AnswerGame<SchockenRules> advise_game() {
       core::asked(
           core::renamed(core::word_option("other", "the other player's hand to beat, e.g. '4 2 1': rank by P(beat it)"), "target"),
           "The other's hand to beat"),
-      core::asked(core::renamed(core::integer_option("other-throws", 1, 3, "throws the other's hand took (default: --limit)"),
-                                "target-throws"),
-                  "Throws the other's hand took"),
-      core::asked(core::integer_option("players", 2, kMaxPlayers, "without --other: players in the round (default: the rules' players)")),
-      core::asked(core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers, "without --other: my place in the round, 1 = starter"),
-                                "position"))};
+      core::only_with(core::asked(core::renamed(core::integer_option("other-throws", 1, 3,
+                                                                     "throws the other's hand took (default: --limit)"),
+                                                "target-throws"),
+                                  "Throws the other's hand took"),
+                      {"other"}),
+      // The hand to beat decides alone: the round's players and my place are not read then.
+      core::idle_with(core::asked(core::integer_option("players", 2, kMaxPlayers,
+                                                       "without --other: players in the round (default: the rules' players)")),
+                      {"other"}),
+      core::idle_with(core::asked(core::renamed(core::integer_option("seat", 1, 1, kMaxPlayers,
+                                                                     "without --other: my place in the round, 1 = starter"),
+                                                "position")),
+                      {"other"})};
   AnswerGame<SchockenRules> g{
       .rules = rules(), .command = "advise", .own = own,
       .usage = "usage: verflixt advise --game schocken --dice '6 1 1' [--throw K] [--limit L]\n"
@@ -134,8 +140,7 @@ AnswerGame<SchockenRules> advise_game() {
                            .other_throws = given<int>(vm, "other-throws"),
                            .players = given<int>(vm, "players"),
                            .seat = vm["seat"].defaulted() ? std::nullopt : given<int>(vm, "seat")};
-    const auto warn = [](const std::string& what) { std::cerr << "verflixt: warning: " << what << "\n"; };
-    return AnswerResult{describe(advise(rules, q, warn))};
+    return AnswerResult{describe(advise(rules, q))};
   };
   return g;
 }

@@ -25,7 +25,8 @@ Form<SweepQuestion> sweep_form() {
       core::word_option("loadouts", "all, singles, or loadouts separated by ';' (overrides --jokers)");
   loadouts.choices = {"all", "singles"};
   return Form<Q>{
-             field(core::word_option("jokers", "none", "one loadout, e.g. hirtenschutz,pony"), &Q::jokers),
+             field(core::idle_with(core::word_option("jokers", "none", "one loadout, e.g. hirtenschutz,pony"), {"loadouts"}),
+                   &Q::jokers),
              field(loadouts, &Q::loadouts),
              field(core::integer_option("from", 10, -100, 400, "lowest stop threshold"), &Q::from),
              field(core::integer_option("to", 30, -100, 400, "highest stop threshold"), &Q::to),

@@ -186,17 +186,25 @@ AnswerGame<ZehntausendRules> advise_game() {
       core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
       core::asked(core::renamed(
           core::words_option("other", "another player's game total (repeatable; in seat order after me)"), "opponent")),
-      core::asked(core::integer_option("seat", 1, 1, kMaxPlayers, "my seat (1 moves first); the others take the other seats in order")),
-      core::policy_option("policy", "exact",
-                          "how everyone plays on, for P(win): exact (two players: the solved race, exact P(win)) or a "
-                          "seat policy for Monte Carlo (race, optimal, bank:N, ...; the default with more players: race)"),
-      core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
-                                          "exact: the solved race's cap (solve --race --overshoot)"),
-                     "Race cap past the limit"),
-      core::labelled(core::count_option("games", 20000, 1, std::uint64_t{1} << 32, "games per choice for a Monte Carlo P(win)"),
-                     "Games per choice (Monte Carlo)")};
+      // P(win), and all that decides it, needs the others.
+      core::only_with(core::asked(core::integer_option("seat", 1, 1, kMaxPlayers,
+                                                       "my seat (1 moves first); the others take the other seats in order")),
+                      {"other"}),
+      core::only_with(core::policy_option("policy", "exact",
+                                          "how everyone plays on, for P(win): exact (two players: the solved race, exact "
+                                          "P(win)) or a seat policy for Monte Carlo (race, optimal, bank:N, ...; the "
+                                          "default with more players: race)"),
+                      {"other"}),
+      core::only_with(core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+                                                          "exact: the solved race's cap (solve --race --overshoot)"),
+                                     "Race cap past the limit"),
+                      {"other"}),
+      core::only_with(core::labelled(core::count_option("games", 20000, 1, std::uint64_t{1} << 32,
+                                                        "games per choice for a Monte Carlo P(win)"),
+                                     "Games per choice (Monte Carlo)"),
+                      {"other"})};
   AnswerGame<ZehntausendRules> g{
-      .rules = rules(), .command = "advise", .own = own + cache_options(), .sampling = true,
+      .rules = rules(), .command = "advise", .own = own + cache_options(), .sampling = true, .samples_with = {"other"},
       .usage = "usage: verflixt advise --game zehntausend --dice \"1 5 5 2 4 3\" [--turn-total 350] [--score 7200]\n"
                "       verflixt advise --game zehntausend --turn-total 350 --dice-left 3   (bank or throw?)\n"
                "                       [--other 9100 ...] [--seat 1] [--games N] [--seed S]\n"
