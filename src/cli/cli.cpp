@@ -213,8 +213,10 @@ core::Option threads_option() {
   return threads;
 }
 
-core::OptionTable sampling_options(const std::vector<std::string>& idle_with, const std::vector<std::string>& only_with) {
-  return {core::only_with(core::idle_with(seed_option("random seed; fixes every result bit for bit"), idle_with), only_with),
+core::OptionTable sampling_options(const std::vector<std::string>& idle_with,
+                                   const std::vector<std::string>& only_with) {
+  return {core::only_with(core::idle_with(seed_option("random seed; fixes every result bit for bit"), idle_with),
+                          only_with),
           threads_option()};
 }
 
@@ -404,7 +406,8 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
   const auto given = [&raw](const std::string& name) { return raw.count(name) && !raw[name].defaulted(); };
   const auto options_text = [](const std::vector<std::string>& names) {
     std::string s;
-    for (size_t k = 0; k < names.size(); ++k) s += (k == 0 ? "--" : k + 1 == names.size() ? " or --" : ", --") + names[k];
+    for (size_t k = 0; k < names.size(); ++k)
+      s += (k == 0 ? "--" : k + 1 == names.size() ? " or --" : ", --") + names[k];
     return s;
   };
   for (const core::Option& o : table) {
@@ -413,7 +416,8 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
       std::fprintf(stderr, "verflixt: warning: --%s changes nothing without %s\n", o.name.c_str(),
                    options_text(o.only_with).c_str());
     for (const auto& other : o.idle_with)
-      if (given(other)) std::fprintf(stderr, "verflixt: warning: --%s changes nothing with --%s\n", o.name.c_str(), other.c_str());
+      if (given(other))
+        std::fprintf(stderr, "verflixt: warning: --%s changes nothing with --%s\n", o.name.c_str(), other.c_str());
   }
   vm = std::move(raw);
   return true;

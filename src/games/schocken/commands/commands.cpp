@@ -28,10 +28,12 @@ AnswerGame<SchockenRules> solve_game() {
       core::idle_with(core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
                       {"equilibrium"}),
       core::only_with(core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"), {"target"}),
-      core::only_with(core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
-                      {"target"}),
+      core::only_with(
+          core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
+          {"target"}),
       core::switch_option("equilibrium", "the round equilibrium by best responses at a table of --players"),
-      core::only_with(core::integer_option("players", 2, kMaxPlayers, "players in the round for --equilibrium (default: the rules' players)"),
+      core::only_with(core::integer_option("players", 2, kMaxPlayers,
+                                           "players in the round for --equilibrium (default: the rules' players)"),
                       {"equilibrium"}),
       core::only_with(core::file_option("write-policy", "with --equilibrium: write the keep tables for 2..players"),
                       {"equilibrium"})};

@@ -54,8 +54,9 @@ AnswerGame<ZehntausendRules> evaluate_game() {
                           "the solved two-player race's: exact (the cache), exact:FILE (solve --race --save)"),
       core::switch_option("exact", "exact evaluation only (a turn: forward propagation over every throw; a race "
                                    "policy: no games in the kernel)"),
-      core::idle_with(core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to play die by die (Monte Carlo)"),
-                      {"exact"}),
+      core::idle_with(
+          core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to play die by die (Monte Carlo)"),
+          {"exact"}),
       core::words_option("against", "race policy: an opponent (a seat of tournament --game zehntausend, or exact: "
                                     "the best response to it); repeatable; default optimal"),
       core::count_option("games", 100000, 1, std::uint64_t{1} << 40, "race policy: games per seating in the game kernel")};
