@@ -206,7 +206,7 @@ core::report::Report describe(const BenchAnswer& a) {
                                      {.name = "players"}, {.name = "threads"},
                                      {.name = "baseline", .csv_escaped = true}, {.name = "stat"}, {.name = "repeat"}};
   for (const auto& m : kBenchMeasures) columns.push_back({.name = m.key, .csv_format = "%.10g"});
-  for (const char* name : {"kernel_turns", "baseline_turns", "signature"}) columns.push_back({.name = name});
+  for (const char* name : {"turns", "baseline_turns", "signature"}) columns.push_back({.name = name});
   rp::Table& csv = out.table("", columns, rp::kCsv);
   for (const BenchSection* section : {&a.solo, &a.passes, &a.evenings, &a.mpi})
     for (const BenchWorkload& w : section->workloads)
