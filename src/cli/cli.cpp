@@ -229,6 +229,10 @@ int thread_cap() {
   return static_cast<int>(std::max(64u, 8 * std::thread::hardware_concurrency()));
 }
 
+// One write each, so that lines from two threads never interleave.
+void warning(const std::string& text) { std::cerr << ("verflixt: warning: " + text + "\n"); }
+void note(const std::string& text) { std::cerr << ("verflixt: note: " + text + "\n"); }
+
 int threads_from(const po::variables_map& vm) {
   const int threads = vm["threads"].as<int>();
   if (threads < 1 || threads > 1024)
@@ -237,8 +241,8 @@ int threads_from(const po::variables_map& vm) {
   if (threads <= cap) return threads;
   static std::once_flag said;
   std::call_once(said, [&] {
-    std::cerr << "verflixt: warning: --threads " << threads << " is more than this machine runs well; running " << cap
-              << " (results do not depend on it)\n";
+    warning("--threads " + std::to_string(threads) + " is more than this machine runs well; running " +
+            std::to_string(cap) + " (results do not depend on it)");
   });
   return cap;
 }
@@ -390,7 +394,7 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
       if (!raw.count(old)) continue;
       if (raw.count(o.name) && !raw[o.name].defaulted())
         throw core::InputError("give one of --" + o.name + " and --" + old + " (its earlier name), not both");
-      std::fprintf(stderr, "verflixt: note: --%s is now called --%s\n", old.c_str(), o.name.c_str());
+      note("--" + old + " is now called --" + o.name);
       raw.erase(o.name);
       raw.insert({o.name, raw[old]});
       raw.erase(old);
@@ -413,11 +417,10 @@ bool parse(int argc, const char* const* argv, const std::string& caption, const 
   for (const core::Option& o : table) {
     if (!given(o.name)) continue;
     if (!o.only_with.empty() && std::none_of(o.only_with.begin(), o.only_with.end(), given))
-      std::fprintf(stderr, "verflixt: warning: --%s changes nothing without %s\n", o.name.c_str(),
-                   options_text(o.only_with).c_str());
+      warning("--" + o.name + " changes nothing without " + options_text(o.only_with));
     for (const auto& other : o.idle_with)
       if (given(other))
-        std::fprintf(stderr, "verflixt: warning: --%s changes nothing with --%s\n", o.name.c_str(), other.c_str());
+        warning("--" + o.name + " changes nothing with --" + other);
   }
   vm = std::move(raw);
   return true;

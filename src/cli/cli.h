@@ -40,6 +40,12 @@ po::typed_value<int>* int_value(int lo, int hi);
 // and infinities for every double option, ranged or not.
 po::typed_value<double>* real_value(double fallback, double lo, double hi);
 
+// "verflixt: warning: TEXT" on stderr: an input given in vain, or an answer to trust less than
+// it looks. The one place a warning is worded, so that every command words it alike.
+void warning(const std::string& text);
+// "verflixt: note: TEXT" on stderr: how an input was read (an option's earlier name).
+void note(const std::string& text);
+
 // --seed (default 1) and --threads (default: one per core) for sampling commands; the seed
 // changes nothing when one of `idle_with` is given (a switch that answers exactly, sampling
 // nothing; the threads may still share the exact work), or unless one of `only_with` is (what

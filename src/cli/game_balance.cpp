@@ -87,8 +87,6 @@ std::vector<std::string> vary_values(const VarySpec& spec, const std::string& ke
   return values;
 }
 
-void balance_warning(const std::string& text) { std::cerr << "verflixt: warning: " << text << "\n"; }
-
 namespace {
 
 // Seat 1's measure above a fair share of the table.

@@ -111,8 +111,6 @@ struct BalanceRunInfo {
 };
 // The completed rows' one description and how far the run got.
 AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<BalanceRow>& rows, bool interrupted);
-// "verflixt: warning: TEXT" on stderr.
-void balance_warning(const std::string& text);
 
 // ---- the command, over the game's rules type ----
 
@@ -184,10 +182,10 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
   for (size_t a = 0; a < rulesets.size(); ++a)
     for (size_t b = a + 1; b < rulesets.size(); ++b)
       if (table.ini(rulesets[a].second) == table.ini(rulesets[b].second) && seats[a] == seats[b])
-        balance_warning(vary_key.empty()
-                            ? "the rules equal their preset " + preset + ": the two rows are one ruleset, nothing changes"
-                            : "--vary " + vary_key + "=" + rulesets[a].first + " and =" + rulesets[b].first +
-                                  " give the same rules and seats: those rows differ by nothing");
+        warning(vary_key.empty()
+                    ? "the rules equal their preset " + preset + ": the two rows are one ruleset, nothing changes"
+                    : "--vary " + vary_key + "=" + rulesets[a].first + " and =" + rulesets[b].first +
+                          " give the same rules and seats: those rows differ by nothing");
   BalanceRunInfo info{game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
   info.sampling = {count_from(vm, "games"), seed_from(vm), threads_from(vm)};
   bool interrupted = false;

@@ -6,7 +6,6 @@
 // mapping of its options onto the library's questions. Private to the executable.
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -94,7 +93,7 @@ void warn_players_set(const po::variables_map& vm, const core::RuleTable<R>& tab
     R probe = r;
     table.apply(probe, s);
     if (probe.players != players)
-      std::fprintf(stderr, "verflixt: warning: --set %s changes nothing: %s\n", s.c_str(), why.c_str());
+      warning("--set " + s + " changes nothing: " + why);
   }
 }
 

@@ -1,7 +1,5 @@
 #include "cli/value_cache.h"
 
-#include <iostream>
-
 namespace verflixt::cli {
 
 core::OptionTable cache_options() {
@@ -20,7 +18,7 @@ std::string cache_dir_from(const po::variables_map& vm) {
 }
 
 void warn_not_cached(const std::string& why) {
-  if (!why.empty()) std::cerr << "verflixt: warning: the solution is not cached (" << why << ")\n";
+  if (!why.empty()) warning("the solution is not cached (" + why + ")");
 }
 
 }  // namespace verflixt::cli

@@ -283,8 +283,7 @@ std::string token_from(const po::variables_map& vm) {
     while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
   } else if (vm.count("token")) {
     token = vm["token"].as<std::string>();
-    std::cerr << "warning: --token is visible to every user of this machine (ps); prefer --token-file FILE or "
-                 "VERFLIXT_TOKEN\n";
+    warning("--token is visible to every user of this machine (ps); prefer --token-file FILE or VERFLIXT_TOKEN");
   } else if (const char* env = std::getenv("VERFLIXT_TOKEN"); env && *env) {
     token = env;
     source = "VERFLIXT_TOKEN";

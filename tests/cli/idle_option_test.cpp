@@ -104,4 +104,24 @@ TEST(IdleOption, AnOptionThatActsIsNotWarned) {
   EXPECT_FALSE(std::filesystem::exists(target));
 }
 
+// Every warning and note is worded alike, "verflixt: warning: " or "verflixt: note: " and one
+// line, whichever command gives it: the ones above come from the option tables, these from the
+// commands themselves.
+TEST(IdleOption, EveryWarningAndNoteIsWordedAlike) {
+  const Result note = run("en-gingg advise --throw 665321 --format csv");
+  EXPECT_EQ(note.code, 0) << note.err;
+  EXPECT_EQ(note.err, "verflixt: note: the dice are now given with --dice; --throw N is which throw this is\n");
+  const Result chase = run("kniffel evaluate --policy chase --games 20 --format csv");
+  EXPECT_EQ(chase.code, 0) << chase.err;
+  EXPECT_EQ(chase.err, warnings("--policy chase plays for the win only at a table (tournament); alone it is optimal"));
+  // The server warns of a token on its command line before it finds it cannot listen.
+  const Result token = run("serve --token abcdefghijklmnop0123 --bind 999.1.1.1");
+  EXPECT_EQ(token.code, 2) << token.err;
+  EXPECT_EQ(token.err.rfind(warnings("--token is visible to every user of this machine (ps); prefer --token-file FILE or "
+                                     "VERFLIXT_TOKEN"),
+                            0),
+            0u)
+      << token.err;
+}
+
 }  // namespace

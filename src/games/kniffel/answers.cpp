@@ -177,11 +177,6 @@ Situation situation(const KniffelRules& rules, const AdviceQuestion& q) {
                            std::to_string(rules.throws) + " throws");
   at.sheet = sheet_of(q, rules);
   at.upper = q.upper;
-  // As the choices name the boxes, whichever names or case --open used.
-  at.open = at.sheet.filled == 0 ? "all" : "";
-  for (int c = 0; c < kCategories && at.sheet.filled != 0; ++c)
-    if (at.sheet.open(c))
-      at.open += (at.open.empty() ? "" : ",") + std::string(category_names()[static_cast<std::size_t>(c)]);
   return at;
 }
 
@@ -204,8 +199,21 @@ Advice advise(const KniffelSolution& solution, const Situation& at) {
   return a;
 }
 
+namespace {
+// The open boxes as --open reads them and the choices name them, whichever names or case
+// --open used: "all", or the names in sheet order.
+std::string open_words(const Sheet& sheet) {
+  if (sheet.filled == 0) return "all";
+  std::string words;
+  for (int c = 0; c < kCategories; ++c)
+    if (sheet.open(c)) words += (words.empty() ? "" : ",") + std::string(category_names()[static_cast<std::size_t>(c)]);
+  return words;
+}
+}  // namespace
+
 core::report::Report describe(const Advice& a) {
   const Situation& at = a.at;
+  const std::string open = open_words(at.sheet);
   core::report::Report r = report_head(a.rules, a.preset);
   std::vector<core::RankedChoice> said;
   for (const auto& c : a.choices)
@@ -216,14 +224,14 @@ core::report::Report describe(const Advice& a) {
   r.headline(core::advice_headline(said, "expected points still to come", false, "exact, optimal play after"));
   r.field("dice", hand_text(at.hand))
       .field("throw", at.throw_no)
-      .field("open", at.open)                                        // --open, in the choices' words
+      .field("open", open)                                           // --open, in the choices' words
       .field("filled", static_cast<std::int64_t>(at.sheet.filled))  // the same as the solver's bit mask
       .field("upper", at.upper)
       .field("kniffel_scored", at.sheet.kniffel_scored)
       .field("exact", true)
       .field("from_cache", a.from_cache);
   r.line("dice " + hand_text(at.hand) + " after throw " + std::to_string(at.throw_no) + " of " +
-         std::to_string(a.rules.throws) + "; upper total " + std::to_string(at.upper) + "; open: " + at.open)
+         std::to_string(a.rules.throws) + "; upper total " + std::to_string(at.upper) + "; open: " + open)
       .line("choices by the expected points still to come, this turn's included (exact):");
   core::report::Table& rows = r.table("choices", {{.name = "kind", .text = "  ", .width = 6},
                                                  {.name = "what", .text = "", .width = 16},

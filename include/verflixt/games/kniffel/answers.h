@@ -83,7 +83,6 @@ struct Situation {
   int throw_no = 1;  // the throws this turn has had
   Sheet sheet;       // the sheet, its upper total capped at the bonus threshold
   int upper = 0;     // the upper total as given, uncapped
-  std::string open;  // the open categories: "all", or their names as the choices name them, in sheet order
 };
 // One choice of an advice: scoring the dice in a category, or keeping some and throwing again.
 struct AdviceChoice {

@@ -5,7 +5,6 @@
 #include "games/en_gingg/commands/commands.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,7 +104,7 @@ AnswerGame<eg::EnGinggRules> advise_game() {
                                vm["objective"].as<std::string>(), vm["top"].as<std::uint64_t>()};
     // --throw FACES without --dice is how the dice were once given here: read so, with a note.
     if (!q.dice && q.throw_)
-      std::fprintf(stderr, "verflixt: note: the dice are now given with --dice; --throw N is which throw this is\n");
+      note("the dice are now given with --dice; --throw N is which throw this is");
     return AnswerResult{describe(eg::advise(rules, q))};
   };
   return g;

@@ -53,7 +53,7 @@ StoredSolution solution_for(const po::variables_map& vm, const KniffelRules& r) 
 Asker asker(const po::variables_map& vm) {
   return {.solution = [&vm](const KniffelRules& r) { return solution_for(vm, r).solution; },
           .games = [](const std::string& label, const auto& play) { return with_progress(label, play); },
-          .warn = balance_warning};
+          .warn = warning};
 }
 
 // The games of --games, --seed and --threads at the table `t`, under the Ctrl-C convention.
@@ -92,7 +92,7 @@ AnswerGame<KniffelRules> evaluate_game() {
                "next to the exact optimum."};
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
     const SeatPolicies t = seats_of(r, {vm["policy"].as<std::string>()}, asker(vm));
-    if (t.chase[0]) balance_warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
+    if (t.chase[0]) warning("--policy chase plays for the win only at a table (tournament); alone it is optimal");
     const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
     MatchAnswer answer = match(vm, r, t, "evaluate kniffel games", false);
     answer.exact_optimum = exact->expected_score();

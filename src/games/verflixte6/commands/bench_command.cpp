@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -141,12 +140,12 @@ int bench_command(int argc, const char* const* argv) {
   q.jokers = parse_loadout(vm["jokers"].as<std::string>(), q.settings.rules);
   const BenchContext context = read_context(q.settings.max_threads);
   const std::string busy = busy_warning(context, q.settings.max_threads);
-  if (!busy.empty()) std::cerr << "verflixt bench: warning: " << busy << "\n";
+  if (!busy.empty()) warning(busy);
 
   const core::RunControl control = stop_control();
   BenchAnswer answer = bench_answer(q, context, control);
   answer.context.load_average_after = bench_context::load_average();  // includes this run's own threads
-  for (const auto& w : answer.trust_warnings) std::cerr << "verflixt bench: warning: " << w << "\n";
+  for (const auto& w : answer.trust_warnings) warning(w);
   return finish(vm, format, answer.done, describe(answer).render(format));
 }
 

@@ -72,7 +72,7 @@ AnswerGame<ZehntausendRules> evaluate_game() {
   g.first = [](const po::variables_map& vm) -> std::optional<AnswerResult> {
     if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
     if (vm.count("against") || !vm["games"].defaulted())
-      balance_warning(std::string(vm.count("against") ? "--against" : "--games") +
+      warning(std::string(vm.count("against") ? "--against" : "--games") +
                       " changes nothing for a turn policy (only for exact[:FILE])");
     return std::nullopt;
   };

@@ -117,11 +117,11 @@ AnswerResult race_command(const po::variables_map& vm) {
 AnswerResult race_evaluate(const po::variables_map& vm) {
   ZehntausendRules r = rules()(vm);
   if (r.players != 2) {
-    balance_warning("players=" + std::to_string(r.players) + ": the race policy plays two-player games; evaluated with 2");
+    warning("players=" + std::to_string(r.players) + ": the race policy plays two-player games; evaluated with 2");
     r.players = 2;
   }
   format_from(vm, kFormats);
-  if (!vm["turns"].defaulted()) balance_warning("--turns changes nothing for a race policy (it plays --games whole games)");
+  if (!vm["turns"].defaulted()) warning("--turns changes nothing for a race policy (it plays --games whole games)");
   RaceEvaluationQuestion q{.policy = vm["policy"].as<std::string>(), .against = {}, .exact = vm["exact"].as<bool>(),
                            .games = vm["games"].as<std::uint64_t>(), .seed = seed_from(vm), .threads = threads_from(vm)};
   if (vm.count("against")) q.against = vm["against"].as<std::vector<std::string>>();
