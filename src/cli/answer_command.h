@@ -19,6 +19,13 @@ namespace verflixt::cli {
 // What a command answered: its one description and how far its run got.
 using AnswerResult = core::Answered;
 
+// An answer whose type has both beside it (its game's `describe` and `completion`, found by
+// argument-dependent lookup) as what the command answered.
+template <class A>
+AnswerResult answered(const A& answer) {
+  return {describe(answer), completion(answer)};
+}
+
 struct AnswerSpec {
   std::string name;             // the command's word (argv[0]; messages name it)
   std::string caption;          // the options' heading in --help ("solve --game pig options")

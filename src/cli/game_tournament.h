@@ -53,7 +53,7 @@ struct TournamentGame {
   core::OptionTable more{};     // the game's own options, after --seat and --games
   int max_players = 8;
   std::vector<std::string> formats = {"table", "json", "csv"};
-  std::string usage{};          // the help's text: its usage line and what the command does
+  std::string about{};          // what the command does, after the usage line (the same in every game)
   // Seats specs[s] at seat s under `rules` and plays the games `run` reads.
   std::function<TournamentResult(const po::variables_map&, const R& rules, const std::vector<std::string>& specs,
                                  const TournamentRun& run)>
@@ -68,7 +68,8 @@ AnswerSpec tournament_spec(const TournamentGame<R>& g) {
       core::count_option("games", g.default_games, 1, std::uint64_t{1} << 40, g.games_help)};
   const std::string& game = g.rules.game();
   return {"tournament", "tournament --game " + game + " options",
-          g.rules.options() + own + g.more + sampling_options(), g.formats, g.usage,
+          g.rules.options() + own + g.more + sampling_options(), g.formats,
+          "usage: verflixt tournament --game " + game + " --seat P --seat P [...] [--games N] [--seed S]\n" + g.about,
           [g](const po::variables_map& vm) {
             const std::vector<std::string> specs = seat_specs(vm, g.max_players);
             // A game whose rules count the players gets one per --seat.

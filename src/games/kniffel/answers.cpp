@@ -68,6 +68,10 @@ void score_rows(core::report::Report& r, const MatchAnswer& a) {
 
 }  // namespace
 
+core::Completion completion(const MatchAnswer& a) {
+  return {a.run.interrupted, a.run.completed, a.run.requested, "games"};
+}
+
 core::report::Report describe(const MatchAnswer& a) {
   const ScoreRun& run = a.run;
   core::report::Report r = report_head(a.rules, a.preset);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "verflixt/core/answer.h"
 #include "verflixt/core/report.h"
 #include "verflixt/core/run_control.h"
 #include "verflixt/games/kniffel/play.h"
@@ -54,6 +55,7 @@ struct MatchAnswer {
   std::optional<double> exact_optimum;  // evaluation only: the exact optimum the mean is set against
 };
 core::report::Report describe(const MatchAnswer& answer);
+core::Completion completion(const MatchAnswer& answer);
 
 // The policies of a table's seats as their specs name them ("optimal", "greedy", "chase"), on
 // one solution: the asker's, got once and only if a seat needs it. A mistyped name throws

@@ -50,10 +50,9 @@ AnswerGame<eg::EnGinggRules> evaluate_game() {
     const std::string spec = vm["policy"].as<std::string>();
     const auto policy = eg::make_policy(spec, rules);  // a bad policy is reported before the sampling options are read
     const eg::EvaluateQuestion q{spec, count_from(vm, "turns"), seed_from(vm), threads_from(vm)};
-    const eg::EvaluationAnswer answer = with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
+    return answered(with_progress("evaluate en-gingg turns", [&](const core::RunControl& control) {
       return eg::evaluate_answer(rules, *policy, q, control);
-    });
-    return AnswerResult{describe(answer), completion(answer)};
+    }));
   };
   return g;
 }
@@ -64,16 +63,14 @@ TournamentGame<eg::EnGinggRules> tournament_game() {
       .seat_help = "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); "
                    "repeat 2..8 times, the first begins",
       .max_players = eg::kMaxPlayers,
-      .usage = "usage: verflixt tournament --game en-gingg --seat P --seat P [...] [--games N] [--seed S]\n"
-               "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
+      .about = "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
                "less loses) and prints each seat's P(losing) ± SE and the game length."};
   g.play = [](const po::variables_map&, const eg::EnGinggRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const eg::Seating seating(rules, specs);
     const eg::TournamentQuestion q{run.games(), run.seed(), run.threads()};
-    const eg::TournamentAnswer answer =
-        run.sample([&](const core::RunControl& control) { return eg::tournament_answer(rules, seating, q, control); });
-    return TournamentResult{describe(answer), completion(answer)};
+    return answered(
+        run.sample([&](const core::RunControl& control) { return eg::tournament_answer(rules, seating, q, control); }));
   };
   return g;
 }

@@ -96,8 +96,7 @@ AnswerGame<KniffelRules> evaluate_game() {
     const std::shared_ptr<const KniffelSolution> exact = t.solution ? t.solution : solution_for(vm, r).solution;
     MatchAnswer answer = match(vm, r, t, "evaluate kniffel games", false);
     answer.exact_optimum = exact->expected_score();
-    const ScoreRun& run = answer.run;
-    return AnswerResult{describe(answer), completion(run.completed, run.requested, "games", run.interrupted)};
+    return answered(answer);
   };
   return g;
 }
@@ -108,16 +107,13 @@ TournamentGame<KniffelRules> tournament_game() {
       .seat_help = "a seat's policy: optimal, greedy or chase (optimal, its last turn played to beat the seats before "
                    "it); repeat 2..8 times",
       .more = cache_options(),
-      .usage = "usage: verflixt tournament --game kniffel --seat P --seat P [...] [--games N] [--seed S]\n"
-               "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
+      .about = "Plays N games at a table of 2..8 seats, each on its own sheet and dice; the highest final\n"
                "score wins (a tie shares the win). Prints each seat's mean score and P(win) ± SE. optimal\n"
                "and greedy maximize points; chase plays its last turn for the win against the seats\n"
                "before it (seat 1 plays first) — where a P(win) player differs most from a points player."};
   g.play = [](const po::variables_map& vm, const KniffelRules& r, const std::vector<std::string>& specs,
               const TournamentRun& run) {
-    const MatchAnswer answer = match(vm, r, seats_of(r, specs, asker(vm)), run.label(), true);
-    const ScoreRun& games = answer.run;
-    return TournamentResult{describe(answer), completion(games.completed, games.requested, "games", games.interrupted)};
+    return answered(match(vm, r, seats_of(r, specs, asker(vm)), run.label(), true));
   };
   return g;
 }

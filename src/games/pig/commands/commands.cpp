@@ -74,10 +74,9 @@ AnswerGame<PigRules> evaluate_game() {
     // The seats first, so that a bad policy is reported before the sampling options are read.
     const pig::Seating seating(rules, {vm["policy"].as<std::string>(), vm["opponent"].as<std::string>()});
     const pig::MatchQuestion q{count_from(vm, "games"), seed_from(vm), threads_from(vm), false, vm["exact"].as<bool>()};
-    const pig::MatchAnswer answer = with_progress("evaluate pig games", [&](const core::RunControl& control) {
+    return answered(with_progress("evaluate pig games", [&](const core::RunControl& control) {
       return pig::play_match(rules, seating, q, control);
-    });
-    return AnswerResult{describe(answer), completion(answer)};
+    }));
   };
   return g;
 }
@@ -87,16 +86,14 @@ TournamentGame<PigRules> tournament_game() {
                              .seat_help = "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the "
                                           "first moves first",
                              .default_games = 1000000, .max_players = pig::kMaxPlayers,
-                             .usage = "usage: verflixt tournament --game pig --seat P --seat P [...] [--games N] [--seed S]\n"
-                                      "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints each\n"
-                                      "seat's P(win) ± SE."};
+                             .about = "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints "
+                                      "each\nseat's P(win) ± SE."};
   g.play = [](const po::variables_map&, const PigRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const pig::Seating seating(rules, specs);
     const pig::MatchQuestion q{run.games(), run.seed(), run.threads(), true, false};
-    const pig::MatchAnswer answer =
-        run.sample([&](const core::RunControl& control) { return pig::play_match(rules, seating, q, control); });
-    return TournamentResult{describe(answer), completion(answer)};
+    return answered(
+        run.sample([&](const core::RunControl& control) { return pig::play_match(rules, seating, q, control); }));
   };
   return g;
 }

@@ -78,10 +78,9 @@ AnswerGame<SchockenRules> evaluate_game() {
     // Read once the question holds, as tournament reads them once the table is seated.
     const std::uint64_t seed = seed_from(vm);
     const int threads = threads_from(vm);
-    const EvaluationAnswer answer = with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
+    return answered(with_progress("evaluate schocken turns", [&](const core::RunControl& control) {
       return evaluate(e, seed, threads, control);
-    });
-    return AnswerResult{describe(answer), completion(answer)};
+    }));
   };
   return g;
 }
@@ -91,17 +90,15 @@ TournamentGame<SchockenRules> tournament_game() {
       .rules = rules(),
       .seat_help = "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens",
       .max_players = kMaxPlayers,
-      .usage = "usage: verflixt tournament --game schocken --seat P --seat P [...] [--games N] [--seed S]\n"
-               "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
+      .about = "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
                "prints each seat's P(losing a half) and P(paying) ± SE."};
   g.play = [](const po::variables_map&, const SchockenRules& rules, const std::vector<std::string>& specs,
               const TournamentRun& run) {
     const PolicyTable table = make_table(specs, rules);
     const std::uint64_t games = run.games(), seed = run.seed();
     const int threads = run.threads();
-    const TournamentAnswer answer = run.sample(
-        [&](const core::RunControl& control) { return tournament(rules, table, games, seed, threads, control); });
-    return TournamentResult{describe(answer), completion(answer)};
+    return answered(run.sample(
+        [&](const core::RunControl& control) { return tournament(rules, table, games, seed, threads, control); }));
   };
   return g;
 }

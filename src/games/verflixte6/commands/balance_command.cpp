@@ -117,14 +117,14 @@ AnswerResult balance_answered(const po::variables_map& vm) {
   const RunHooks hooks = run_hooks();
   if (vm.count("vary")) {
     const BalanceVaryAnswer answer = balance_vary_answer(plan, hooks);
-    return {describe(answer), completion(answer)};
+    return answered(answer);
   }
   if (vm.count("auto")) {
     const BalanceAutoAnswer answer = balance_auto_answer(plan, hooks);
-    return {describe(answer), completion(answer)};
+    return answered(answer);
   }
   const BalanceAnswer answer = balance_answer(plan, hooks);
-  return {describe(answer), completion(answer)};
+  return answered(answer);
 }
 
 }  // namespace

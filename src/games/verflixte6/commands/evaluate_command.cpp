@@ -57,7 +57,7 @@ AnswerResult evaluate_answered(const po::variables_map& vm) {
   const EvaluateAnswer answer =
       with_progress(setup.players ? "evaluate passes" : "evaluate turns",
                     [&](const core::RunControl& control) { return evaluate_answer(setup, control); });
-  return {describe(answer), completion(answer)};
+  return answered(answer);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ AnswerResult sweep_answered(const po::variables_map& vm) {
   const SweepSetup setup = prepare_sweep(rules, question_of(sweep_form(), vm));
   const SweepAnswer answer =
       with_progress("sweep", [&](const core::RunControl& control) { return sweep_answer(setup, control); });
-  return {describe(answer), completion(answer)};
+  return answered(answer);
 }
 
 }  // namespace

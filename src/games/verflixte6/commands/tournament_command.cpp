@@ -55,7 +55,7 @@ AnswerResult tournament_answered(const po::variables_map& vm) {
 
   const TournamentAnswer answer = with_progress(
       "tournament evenings", [&](const core::RunControl& control) { return tournament_answer(setup, control); });
-  return {describe(answer), completion(answer)};
+  return answered(answer);
 }
 
 }  // namespace

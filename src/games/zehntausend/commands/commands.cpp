@@ -108,8 +108,7 @@ TournamentGame<ZehntausendRules> tournament_game() {
                                                      "and per seat (the first-player edge)")} +
               cache_options(),
       .max_players = kMaxPlayers,
-      .usage = "usage: verflixt tournament --game zehntausend --seat P --seat P [...] [--games N] [--seed S]\n"
-               "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
+      .about = "Whole games at kernel speed (each turn drawn from its policy's exact distribution): P(win) ± SE\n"
                "per seat and, over every rotation of the seats, per policy and per seat position."};
   g.play = [](const po::variables_map& vm, const ZehntausendRules& r, const std::vector<std::string>& specs,
               const TournamentRun& run) {
