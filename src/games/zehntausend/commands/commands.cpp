@@ -73,7 +73,7 @@ AnswerGame<ZehntausendRules> evaluate_game() {
     if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
     if (vm.count("against") || !vm["games"].defaulted())
       warning(std::string(vm.count("against") ? "--against" : "--games") +
-                      " changes nothing for a turn policy (only for exact[:FILE])");
+              " changes nothing for a turn policy (only for exact[:FILE])");
     return std::nullopt;
   };
   g.answer = [](const po::variables_map& vm, const ZehntausendRules& r) {

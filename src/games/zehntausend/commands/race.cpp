@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/game_balance.h"
 #include "cli/value_cache.h"
 #include "games/zehntausend/commands/shared.h"
 #include "verflixt/core/error.h"
