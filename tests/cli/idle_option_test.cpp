@@ -114,8 +114,9 @@ TEST(IdleOption, EveryWarningAndNoteIsWordedAlike) {
   const Result chase = run("kniffel evaluate --policy chase --games 20 --format csv");
   EXPECT_EQ(chase.code, 0) << chase.err;
   EXPECT_EQ(chase.err, warnings("--policy chase plays for the win only at a table (tournament); alone it is optimal"));
-  // The server warns of a token on its command line before it finds it cannot listen.
-  const Result token = run("serve --token abcdefghijklmnop0123 --bind 999.1.1.1");
+  // The server warns of a token on its command line before it finds it cannot listen (192.0.2.1 is a
+  // documentation address no machine holds: the bind fails at once, with no name to look up).
+  const Result token = run("serve --token abcdefghijklmnop0123 --bind 192.0.2.1");
   EXPECT_EQ(token.code, 2) << token.err;
   EXPECT_EQ(token.err.rfind(warnings("--token is visible to every user of this machine (ps); prefer --token-file FILE or "
                                      "VERFLIXT_TOKEN"),
