@@ -14,12 +14,18 @@ std::vector<std::string> option_words(const core::OptionTable& table, const core
   std::vector<std::string> words;
   for (const auto& [name, value] : values) {
     const std::string flag = "--" + name;
-    const auto option = std::find_if(table.begin(), table.end(), [&](const core::Option& o) { return o.name == name; });
+    const auto option = std::find_if(table.begin(), table.end(), [&](const core::Option& o) {
+      return o.name == name || std::ranges::find(o.old_names, name) != o.old_names.end();
+    });
+    // A bool is a switch's on or off. For any other option it is written out, so that the
+    // option's own check refuses it ("--score true is not a whole number") and a name the
+    // table lacks is refused as unknown even when false; without a table every bool is a switch.
+    const bool is_switch = option == table.end() ? table.empty() : option->kind == core::Option::Kind::Switch;
     std::visit(
         [&](const auto& v) {
           using T = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<T, bool>) {
-            if (option != table.end() && option->kind == core::Option::Kind::Boolean) {
+            if (!is_switch) {
               words.push_back(flag + (v ? "=true" : "=false"));
             } else if (v) {
               words.push_back(flag);

@@ -108,3 +108,25 @@ def test_bad_options_raise_the_command_lines_message(vf):
         g.solve(format="csv")
     # After a refusal, the module answers as before.
     assert g.solve(goal=20).interrupted is False
+
+
+def test_a_bool_is_a_switch_only_where_the_option_is_one(vf):
+    g = vf.game("pig", set={"goal": 20})
+    # True or False for a number is refused by the number's own check, naming the value given.
+    code, _, err = cli("pig", "advise", "--goal", "20", "--score", "true", "--other", "3", "--turn-total", "4")
+    assert code == 2
+    with pytest.raises(vf.InputError) as e:
+        g.advise(score=True, other=3, turn_total=4)
+    assert "verflixt: " + str(e.value) == err.strip()
+    with pytest.raises(vf.InputError, match="--score false is not a whole number"):
+        g.advise(score=False, other=3, turn_total=4)
+    with pytest.raises(vf.InputError, match="--games true"):
+        g.evaluate(games=True)
+    with pytest.raises(vf.InputError, match="--turn-total true is not a whole number"):
+        vf.game("verflixte6").advise(turn_total=True, other=["20:p"])
+    # A mistyped name is refused even when False, which would otherwise leave it out unread.
+    with pytest.raises(vf.InputError, match=r"unknown option '--exct'; did you mean --exact\?"):
+        g.evaluate(exct=False, games=100)
+    # A switch off is a switch left out; a true/false option reads either.
+    assert g.solve(compensate=False).first_player_win == g.solve().first_player_win
+    assert "exact_first_player_win" not in g.evaluate(games=100, seed=1, threads=1, exact=False)
