@@ -279,6 +279,8 @@ void emit(const po::variables_map& vm, const std::string& text) {
   core::write_file_atomic(vm["output"].as<std::string>(), text, "--output");
 }
 
+bool is_game_free(const char* command) { return std::strcmp(command, "serve") == 0; }
+
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional) {
@@ -301,6 +303,8 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   } catch (const po::unknown_option& e) {
     std::vector<std::string> names;
     for (const auto& d : all.options()) names.push_back("--" + d->long_name());
+    // The default game's commands read --game without declaring it (game_dispatch.cpp takes it out).
+    if (!is_game_free(argv[0]) && std::ranges::find(names, "--game") == names.end()) names.emplace_back("--game");
     // "--nmae=5" is named as "--nmae", so that the closest names can be found.
     std::string given = e.get_option_name();
     given = given.substr(0, given.find('='));

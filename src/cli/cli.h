@@ -100,8 +100,13 @@ class OutputScope {
   std::ostream* previous_;
 };
 
+// Whether a command plays no one game and so reads no --game: the page's server, which serves
+// them all. Every other command reads --game before its options (game_dispatch.h).
+bool is_game_free(const char* command);
+
 // Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
-// false on --help. Unknown options (with the closest names), bad values, negative values of
+// false on --help. Unknown options (with the closest names, --game among them where the
+// command reads it), bad values, negative values of
 // unsigned options, int_value, count_value and real_value options out of range, nan or
 // infinite reals and, unless `positional` declares them, positional arguments throw
 // InputError; an int or uint64 option declared without a range throws std::logic_error.

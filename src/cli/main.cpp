@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
@@ -39,8 +40,6 @@ const std::vector<verflixt::core::Command>& default_commands() {
   }();
   return all;
 }
-
-bool is_game_free(const char* command) { return std::strcmp(command, "serve") == 0; }
 
 void usage(std::ostream& out) {
   out << "verflixt " << verflixt::kVersion
@@ -141,7 +140,7 @@ int main(int argc, char** argv) {
     argv[1] = const_cast<char*>(default_commands()[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
-      if (!is_game_free(argv[1]))
+      if (!verflixt::cli::is_game_free(argv[1]))
         if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
       return session.agree_exit(default_commands()[*k].run(argc - 1, argv + 1));
     } catch (const verflixt::core::InputError& e) {
@@ -160,6 +159,9 @@ int main(int argc, char** argv) {
       return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }
   }
-  std::cerr << "verflixt: unknown command " << verflixt::core::quoted(cmd) << verflixt::core::suggest(cmd, names) << "\n";
+  // "--gmae pig solve": an option where the command belongs is a mistyped one of those read here.
+  const std::vector<std::string> flags = {"--game", "--help", "--man", "--version"};
+  std::cerr << "verflixt: unknown command " << verflixt::core::quoted(cmd)
+            << verflixt::core::suggest(cmd, cmd.starts_with("--") ? flags : names, verflixt::core::join(names)) << "\n";
   return 2;
 }

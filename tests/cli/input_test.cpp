@@ -192,6 +192,10 @@ TEST(Input, UnknownNamesGetDidYouMean) {
                   {"'not-losr'", "did you mean not-loser?", "valid: win, not-loser, eyes"});
   expect_rejected("evaluate --jockers pony", {"--jockers", "did you mean --jokers?"});
   expect_rejected("evaluate --jockers=pony", {"'--jockers'", "did you mean --jokers?"});
+  // Every command that plays a game reads --game, the default game's without declaring it.
+  expect_rejected("solve --gmae pig", {"'--gmae'", "did you mean --game?"});
+  expect_rejected("pig solve --gmae kniffel", {"'--gmae'", "did you mean --game?"});
+  expect_rejected("--gmae pig solve", {"unknown command '--gmae'; did you mean --game?", "valid: rules, evaluate"});
   expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
 }
 
