@@ -66,6 +66,20 @@ TEST(ZehntausendCli, EvaluateMonteCarloAgreesWithExact) {
   EXPECT_EQ(run("evaluate --game zehntausend --policy bnak:600").code, 2);
 }
 
+// --games and --against are the race policies': beside a turn policy they are warned about, but
+// a policy that is no turn policy is refused first, alone, with no warning that takes it for one.
+TEST(ZehntausendCli, EvaluateRefusesANonTurnPolicyBeforeWarningAboutRaceOptions) {
+  for (const char* policy : {"race", "rcae"}) {
+    const Result r = run(std::string("evaluate --game zehntausend --games 50 --policy ") + policy);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+  }
+  const Result turn = run("evaluate --game zehntausend --games 50 --policy bank:600 --exact");
+  ASSERT_EQ(turn.code, 0) << turn.err;
+  EXPECT_NE(turn.err.find("verflixt: warning: --games changes nothing for a turn policy"), std::string::npos) << turn.err;
+}
+
 TEST(ZehntausendCli, TournamentOfEqualPoliciesIsFairOverRotations) {
   const Result t = run("tournament --game zehntausend --seat optimal --seat optimal --games 100000 --seed 2 --format json");
   ASSERT_EQ(t.code, 0) << t.err;

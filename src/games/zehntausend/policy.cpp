@@ -182,10 +182,26 @@ TurnPolicy read_heuristic(const TurnModel& m, const std::string& text, const std
   return heuristic_policy(m, thresholds, keep, std::move(name));
 }
 
+namespace {
+
+// The kind of a turn policy's spec, its index in kSpecs.
+size_t turn_policy_kind(const std::string& spec) {
+  const size_t k = core::choose_name(spec.substr(0, spec.find(':')), kSpecs, "zehntausend policy");
+  if (k == 5 || k == 8)
+    throw core::InputError("policy " + verflixt::core::quoted(spec) +
+                           " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, "
+                           "cross:N, heuristic:FILE, policy:FILE");
+  return k;
+}
+
+}  // namespace
+
+void check_turn_policy_name(const std::string& spec) { turn_policy_kind(spec); }
+
 TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
   const auto colon = spec.find(':');
-  const std::string head = spec.substr(0, colon), arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
-  const size_t k = core::choose_name(head, kSpecs, "zehntausend policy");
+  const std::string arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  const size_t k = turn_policy_kind(spec);
   const TurnModel& m = lib.model();
   switch (k) {
     case 0:
@@ -204,10 +220,8 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
     }
     case 6:
       return lib.shifted(points_arg(spec, arg, -20000, TurnLibrary::kMaxTarget)).policy;
-    case 7:
+    default:  // 7: the two game policies were refused above
       return lib.crossing(points_arg(spec, arg, 0, TurnLibrary::kMaxTarget)).policy;
-    default:
-      throw core::InputError("policy " + verflixt::core::quoted(spec) + " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE");
   }
 }
 

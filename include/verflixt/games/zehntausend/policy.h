@@ -146,8 +146,12 @@ using RaceSource = std::function<std::shared_ptr<const Race>(const std::string& 
 // A seat policy from its spec (list above); owned turn policies (files) live in the returned
 // object. InputError for an unknown or malformed spec, with did-you-mean.
 std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib, const RaceSource& exact = {});
-// A turn policy from a spec: optimal, bank:N, reach:N, heuristic:FILE, policy:FILE.
+// A turn policy from a spec: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE.
 TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib);
+// The InputError make_turn_policy gives for a spec that names no turn policy (an unknown name,
+// or a game policy: race, exact), without building anything: so that a command can refuse it
+// before it reads, or warns about, what else it was given.
+void check_turn_policy_name(const std::string& spec);
 // Reads a heuristic INI file (strategies/zehntausend/heuristic.ini's keys).
 TurnPolicy read_heuristic(const TurnModel& m, const std::string& text, const std::string& source, std::string name);
 

@@ -71,6 +71,7 @@ AnswerGame<ZehntausendRules> evaluate_game() {
                "it in the game kernel (± SE) next to it."};
   g.first = [](const po::variables_map& vm) -> std::optional<AnswerResult> {
     if (vm["policy"].as<std::string>().rfind(kExactSeat, 0) == 0) return race_evaluate(vm);
+    check_turn_policy_name(vm["policy"].as<std::string>());  // its error before a warning that assumes it
     if (vm.count("against") || !vm["games"].defaulted())
       warning(std::string(vm.count("against") ? "--against" : "--games") +
               " changes nothing for a turn policy (only for exact[:FILE])");
