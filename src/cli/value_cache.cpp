@@ -6,8 +6,9 @@ core::OptionTable cache_options() {
   // No request chooses the cache: --no-cache is for a person who wants a fresh solve.
   core::Option no_cache = core::switch_option("no-cache", "solve afresh and keep nothing");
   no_cache.web = false;
-  return {core::file_option("cache", "directory of the solved values (default: $VERFLIXT_CACHE_DIR, "
-                                     "$XDG_CACHE_HOME/verflixt or ~/.cache/verflixt)"),
+  return {core::idle_with(core::file_option("cache", "directory of the solved values (default: $VERFLIXT_CACHE_DIR, "
+                                                     "$XDG_CACHE_HOME/verflixt or ~/.cache/verflixt)"),
+                          {"no-cache"}),
           no_cache};
 }
 

@@ -47,6 +47,9 @@ const std::vector<Idle> kIdle = {
      "zehntausend advise --dice 155243 --format json",
      "--seat changes nothing without --other\n--policy changes nothing without --other\n--overshoot changes nothing "
      "without --other\n--games changes nothing without --other\n--seed changes nothing without --other"},
+    {"kniffel solve --set throws=1 --set bonus_threshold=3 --no-cache --cache unused-cache-dir --format json",
+     "kniffel solve --set throws=1 --set bonus_threshold=3 --no-cache --format json",
+     "--cache changes nothing with --no-cache"},
     // A player count the command fixes itself: the two of Pig's solve, one per --seat at a table.
     {"pig solve --goal 30 --set players=3 --format csv", "pig solve --goal 30 --format csv",
      "--set players=3 changes nothing: this command plays 2 players"},
