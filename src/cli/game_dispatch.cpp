@@ -15,31 +15,59 @@ namespace verflixt::cli {
 
 std::span<const games::GameEntry> games() { return std::span(games::registry()).subspan(1); }
 
-int dispatch_game(int& argc, char** argv) {
-  std::vector<std::string> names = {games::registry().front().name};
-  for (const auto& g : games()) names.emplace_back(g.name);
-  std::string game;
+namespace {
+
+// What --game takes: every game's name, the default first.
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const auto& g : games::registry()) names.emplace_back(g.name);
+  return names;
+}
+
+// The last --game after the command (argv[1]): its value and where it stands in argv, as
+// "--game NAME" (width 2) or "--game=NAME" (width 1); at < 0: none given.
+struct GameOption {
+  std::string value;
   int at = -1, width = 0;
+  bool missing = false;  // a --game last, with no value after it
+};
+GameOption game_option(int argc, char** argv) {
+  GameOption g;
   for (int a = 2; a < argc; ++a) {
     if (std::strcmp(argv[a], "--game") == 0) {
-      if (a + 1 >= argc) {
-        std::cerr << "verflixt: --game needs a value; valid: " << core::join(names) << "\n";
-        return 2;
-      }
-      game = argv[a + 1], at = a, width = 2;
+      if (a + 1 >= argc) g.missing = true;
+      else g = {argv[a + 1], a, 2};
     } else if (std::strncmp(argv[a], "--game=", 7) == 0) {
-      game = argv[a] + 7, at = a, width = 1;
+      g = {argv[a] + 7, a, 1};
     }
   }
-  const auto k = at < 0 ? std::optional<size_t>(0) : core::match_name(game, names);
+  return g;
+}
+
+}  // namespace
+
+int dispatch_game(int& argc, char** argv) {
+  const std::vector<std::string> names = game_names();
+  const GameOption given = game_option(argc, argv);
+  if (given.missing) {
+    std::cerr << "verflixt: --game needs a value; valid: " << core::join(names) << "\n";
+    return 2;
+  }
+  if (is_game_free(argv[1])) {
+    if (given.at < 0) return -1;
+    std::cerr << "verflixt: " << argv[1] << " takes no --game: it offers every game\n";
+    return 2;
+  }
+  const auto k = given.at < 0 ? std::optional<size_t>(0) : core::match_name(given.value, names);
   if (!k) {
-    std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(game) << core::suggest(game, names) << "\n";
+    std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(given.value) << core::suggest(given.value, names)
+              << "\n";
     return 2;
   }
   if (*k == 0) {
-    if (at >= 0) {  // the default game's commands do not know --game: take it out
-      for (int a = at; a + width < argc; ++a) argv[a] = argv[a + width];
-      argc -= width;
+    if (given.at >= 0) {  // the default game's commands do not know --game: take it out
+      for (int a = given.at; a + given.width < argc; ++a) argv[a] = argv[a + given.width];
+      argc -= given.width;
       argv[argc] = nullptr;
     }
     return -1;
@@ -68,8 +96,7 @@ int dispatch_game(int& argc, char** argv) {
 }
 
 int game_first(std::vector<char*>& args) {
-  std::vector<std::string> names = {games::registry().front().name};
-  for (const auto& g : games()) names.emplace_back(g.name);
+  const std::vector<std::string> names = game_names();
   const int argc = static_cast<int>(args.size()) - 1;
   if (argc < 2) return -1;
   const std::string first = args[1];
@@ -121,6 +148,23 @@ int game_first(std::vector<char*>& args) {
   args.erase(args.begin() + 1, args.begin() + 1 + taken);
   args.insert(args.end() - 1, option.data());
   return -1;
+}
+
+std::string unknown_command(int argc, char** argv, const std::vector<std::string>& commands) {
+  const std::string cmd = argv[1];
+  std::vector<std::string> names = commands;
+  std::string what = "command";
+  const GameOption given = game_option(argc, argv);
+  if (const auto k = given.at < 0 ? std::nullopt : core::match_name(given.value, game_names()); k && *k > 0) {
+    // `verflixt pig slove`: pig's commands, not the default game's.
+    const games::GameEntry& g = games()[*k - 1];
+    names.clear();
+    for (const auto& c : g.commands) names.emplace_back(c.name);
+    what = g.name + " command";
+  }
+  // "--gmae pig solve": an option where the command belongs is a mistyped one of main's own.
+  const std::vector<std::string> flags = {"--game", "--help", "--man", "--version"};
+  return "unknown " + what + " " + core::quoted(cmd) + core::suggest(cmd, cmd.starts_with("--") ? flags : names, core::join(names));
 }
 
 }  // namespace verflixt::cli

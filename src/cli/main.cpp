@@ -20,7 +20,6 @@
 #include "cli/cli.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/cluster.h"
 #include "verflixt/version.h"
@@ -140,8 +139,7 @@ int main(int argc, char** argv) {
     argv[1] = const_cast<char*>(default_commands()[*k].name);  // "Evaluate" is evaluate from here on
     try {
       // --game NAME goes to that game's commands; --game verflixte6 (the default) is taken out of argv.
-      if (!verflixt::cli::is_game_free(argv[1]))
-        if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
+      if (const int code = verflixt::cli::dispatch_game(argc, argv); code >= 0) return session.agree_exit(code);
       return session.agree_exit(default_commands()[*k].run(argc - 1, argv + 1));
     } catch (const verflixt::core::InputError& e) {
       // One line whatever the input held: control bytes escaped, an absurd echo cut.
@@ -159,9 +157,6 @@ int main(int argc, char** argv) {
       return session.agree_exit(1, std::string("verflixt: internal error: ") + e.what());
     }
   }
-  // "--gmae pig solve": an option where the command belongs is a mistyped one of those read here.
-  const std::vector<std::string> flags = {"--game", "--help", "--man", "--version"};
-  std::cerr << "verflixt: unknown command " << verflixt::core::quoted(cmd)
-            << verflixt::core::suggest(cmd, cmd.starts_with("--") ? flags : names, verflixt::core::join(names)) << "\n";
+  std::cerr << "verflixt: " << verflixt::cli::unknown_command(argc, argv, names) << "\n";
   return 2;
 }

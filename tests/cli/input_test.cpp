@@ -196,6 +196,11 @@ TEST(Input, UnknownNamesGetDidYouMean) {
   expect_rejected("solve --gmae pig", {"'--gmae'", "did you mean --game?"});
   expect_rejected("pig solve --gmae kniffel", {"'--gmae'", "did you mean --game?"});
   expect_rejected("--gmae pig solve", {"unknown command '--gmae'; did you mean --game?", "valid: rules, evaluate"});
+  // A command named with another game is one of that game's commands.
+  for (const char* args : {"pig slove", "slove --game pig", "--game=pig slove"})
+    expect_rejected(args, {"unknown pig command 'slove'; did you mean solve? valid: rules, evaluate, solve, tournament, "
+                           "advise, balance"});
+  expect_rejected("serve --game pig", {"serve takes no --game: it offers every game"});
   expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
 }
 
