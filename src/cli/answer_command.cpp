@@ -17,14 +17,19 @@ std::vector<std::string> option_words(const core::OptionTable& table, const core
     const auto option = std::find_if(table.begin(), table.end(), [&](const core::Option& o) {
       return o.name == name || std::ranges::find(o.old_names, name) != o.old_names.end();
     });
-    // A bool is a switch's on or off. For any other option it is written out, so that the
-    // option's own check refuses it ("--score true is not a whole number") and a name the
-    // table lacks is refused as unknown even when false; without a table every bool is a switch.
-    const bool is_switch = option == table.end() ? table.empty() : option->kind == core::Option::Kind::Switch;
+    // A bool is a switch's on or off. A true/false option reads it, and an option whose check
+    // names its valid values (a number, a choice, a policy) refuses it so; a name the table
+    // lacks is refused as unknown even when false. An option of free text (a file, a word)
+    // would take it as its text: it is refused here. Without a table every bool is a switch.
+    using Kind = core::Option::Kind;
+    const bool is_switch = option == table.end() ? table.empty() : option->kind == Kind::Switch;
+    const bool free_text = option != table.end() && (option->kind == Kind::Word || option->kind == Kind::Words ||
+                                                     option->kind == Kind::File || option->kind == Kind::Text);
     std::visit(
         [&](const auto& v) {
           using T = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<T, bool>) {
+            if (free_text) throw core::InputError(flag + " takes a value, not " + (v ? "true" : "false"));
             if (!is_switch) {
               words.push_back(flag + (v ? "=true" : "=false"));
             } else if (v) {

@@ -42,9 +42,10 @@ struct AnswerSpec {
 int run_answer(int argc, const char* const* argv, const AnswerSpec& spec);
 
 // Values as the command line's words: always --name=value, so that a value that looks like an
-// option stays the value. A bool is a switch's bare flag when on and nothing when off; for any
-// other option of `table`, or a name it lacks, =true or =false, which the parser reads (a
-// Kind::Boolean) or refuses with the option's own message. With no table every bool is a switch.
+// option stays the value. A bool is a switch's bare flag when on and nothing when off; for an
+// option of free text (a word, a file, INI text) an InputError; for any other option of
+// `table`, or a name it lacks, =true or =false, which the parser reads (a Kind::Boolean) or
+// refuses with the option's own message. With no table every bool is a switch.
 std::vector<std::string> option_words(const core::OptionTable& table, const core::OptionValues& values);
 
 // The same answer to options given as values (core::Command::answer): the values are written

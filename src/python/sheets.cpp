@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/answer_command.h"
 #include "cli/cli.h"
 #include "cli/value_cache.h"
 #include "python/bridge.h"
@@ -51,13 +52,13 @@ std::shared_ptr<const kniffel::KniffelSolution> solution_of(const Game& g, const
     if (std::find(known.begin(), known.end(), name) == known.end())
       raise_input_error("sheet_values has no option " + core::quoted(name) + core::suggest(name, known, "threads, cache, no_cache"));
   }
-  std::vector<std::string> argv = {"sheet_values"};
-  for (auto& word : options_argv(options)) argv.push_back(std::move(word));
-  std::vector<const char*> args;
-  for (const auto& a : argv) args.push_back(a.c_str());
   // threads= as solve's --threads: the threads solving the sheets, 0 for every core.
   const core::OptionTable table =
       core::OptionTable{core::integer_option("threads", 0, 0, 1024, "threads solving the sheets")} + cli::cache_options();
+  std::vector<std::string> argv = {"sheet_values"};
+  for (auto& word : cli::option_words(table, option_values(options))) argv.push_back(std::move(word));
+  std::vector<const char*> args;
+  for (const auto& a : argv) args.push_back(a.c_str());
   cli::po::variables_map vm;
   if (!cli::parse(static_cast<int>(args.size()), args.data(), "sheet_values options", table,
                   "usage: Game.sheet_values(threads=0, cache=DIR, no_cache=False)", vm))

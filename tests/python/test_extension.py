@@ -127,6 +127,13 @@ def test_a_bool_is_a_switch_only_where_the_option_is_one(vf):
     # A mistyped name is refused even when False, which would otherwise leave it out unread.
     with pytest.raises(vf.InputError, match=r"unknown option '--exct'; did you mean --exact\?"):
         g.evaluate(exct=False, games=100)
+    # An option of free text would take True as its text, a file or a directory named "true".
+    with pytest.raises(vf.InputError, match="--write-policy takes a value, not true"):
+        g.solve(write_policy=True)
+    with pytest.raises(vf.InputError, match="--cache takes a value, not true"):
+        vf.game("kniffel").sheet_values(cache=True)
+    with pytest.raises(vf.InputError, match="--threads true is not a whole number"):
+        vf.game("kniffel").sheet_values(threads=True)
     # A switch off is a switch left out; a true/false option reads either.
     assert g.solve(compensate=False).first_player_win == g.solve().first_player_win
     assert "exact_first_player_win" not in g.evaluate(games=100, seed=1, threads=1, exact=False)
