@@ -78,7 +78,7 @@ TEST(PigAdvise, TheFirstRollOfTheClassicGameIsThePublishedValue) {
   ASSERT_EQ(t.code, 0) << t.err;
   // One more point wins on any face but the 1 (more than 5/6), while holding at 99 hands the
   // opponent a turn in which 5 points win the game: roll, and keep rolling.
-  EXPECT_NE(t.out.find("my score 90, opponent 95, turn total 9"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("my score 90, other 95, turn total 9"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("1. roll"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("rolls until the goal"), std::string::npos) << t.out;
   EXPECT_NE(t.out.find("exact"), std::string::npos) << t.out;

@@ -197,7 +197,7 @@ core::report::Report describe(const Advice& a) {
       .field("best", ranked[0].name)
       .field("hold_at", std::int64_t{a.hold_at})  // goal - score: rolls until the goal
       .field("residual", a.residual)
-      .line("my score " + std::to_string(at.mine) + ", opponent " + std::to_string(at.theirs) + ", turn total " +
+      .line("my score " + std::to_string(at.mine) + ", other " + std::to_string(at.theirs) + ", turn total " +
             std::to_string(at.turn_total) + "; P(win), exact (value iteration, residual " + number("%.1e", a.residual) +
             "), optimal play after this choice");
   core::report::Table& choices = r.table("choices", {{.name = "rank", .text = "  ", .text_format = "%.0f"},
