@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <istream>
+#include <optional>
 #include <set>
 
 #include "verflixt/core/error.h"
@@ -44,7 +45,9 @@ std::vector<std::string> split(std::string_view text, char separator) {
 std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known) {
   // The syntax of Boost.Program_options' config files, read line by line so that every
   // error and every value can name its line: '#' starts a comment, "[section]" prefixes the
-  // keys below it with "section.", "key = value" with whitespace trimmed.
+  // keys below it with "section.", "key = value" with whitespace trimmed. An editor's byte
+  // order mark before the first line is no part of it, and a key is read as people type
+  // names, as --set reads one ("[PIG]" and "Goal" are pig.goal).
   const auto trim = [](const std::string& s) {
     const size_t b = s.find_first_not_of(" \t\r\n");
     return b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
@@ -54,6 +57,7 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
   std::string line, prefix;
   for (int number = 1; std::getline(in, line); ++number) {
     const std::string where = std::string(source) + ":" + std::to_string(number);
+    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     const size_t hash = line.find('#');
     if (hash != std::string::npos) line.erase(hash);
     line = trim(line);
@@ -67,9 +71,12 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
     const size_t eq = line.find('=');
     if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
       throw InputError(where + ": " + verflixt::core::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
-    const std::string key = prefix + trim(line.substr(0, eq));
-    if (std::find(known.begin(), known.end(), key) == known.end())
-      throw InputError(where + ": unknown key " + verflixt::core::quoted(key) + suggest(key, known));
+    const std::string given = prefix + trim(line.substr(0, eq));
+    const auto exact = std::find(known.begin(), known.end(), given);
+    const std::optional<size_t> k =
+        exact != known.end() ? std::optional<size_t>(exact - known.begin()) : match_name(given, known);
+    if (!k) throw InputError(where + ": unknown key " + verflixt::core::quoted(given) + suggest(given, known));
+    const std::string& key = known[*k];
     if (!seen.insert(key).second) throw InputError(where + ": key " + verflixt::core::quoted(key) + " is given twice");
     out.push_back({key, trim(line.substr(eq + 1)), where});
   }

@@ -144,6 +144,11 @@ TEST(RuleTable, ReadOverABaseAndValidate) {
   EXPECT_EQ(r.rate, 0.125);
   EXPECT_EQ(message_of([&] { t.read("[alpha]\ncount = 9\nloud = true\n", "f.ini", base); }), "toy: a loud toy counts at most 8");
   EXPECT_EQ(message_of([&] { t.read("[alpha]\ncuont = 9\n", "f.ini", base); }).rfind("f.ini:2: unknown key 'alpha.cuont'; did you mean alpha.count?", 0), 0u);
+  // A file as an editor may save it and keys as people type them, as --set reads them.
+  EXPECT_EQ(t.read("\xEF\xBB\xBF[Alpha]\r\nCount = 3\r\n", "f.ini", base).count, 3);
+  EXPECT_EQ(t.read("[BETA]\nShape = round\n", "f.ini", base).shape, Shape::Round);
+  EXPECT_EQ(message_of([&] { t.read("[alpha]\ncount = 3\nCOUNT = 4\n", "f.ini", base); }), "f.ini:3: key 'alpha.count' is given twice");
+  EXPECT_EQ(message_of([&] { t.read("[alpha]\n\xEF\xBB\xBF" "count = 3\n", "f.ini", base); }).rfind("f.ini:2: unknown key", 0), 0u);
   Toy wide;
   wide.count = 12;
   EXPECT_EQ(message_of([&] { t.check_ranges(wide); }), "toy alpha.count 12 is out of range; valid: 1..9");

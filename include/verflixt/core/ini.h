@@ -17,9 +17,10 @@ struct IniEntry {
 };
 
 // Reads every "section.key = value" of `in`, in file order. Only keys in `known` are
-// accepted: an unknown key or a malformed line throws InputError naming `source` and the
-// line, the offending key, the closest known keys and the valid keys. A key given twice is
-// an error too.
+// accepted, matched as names are (match_name: case, separators and umlauts aside) and given
+// back as `known` spells them: an unknown key or a malformed line throws InputError naming
+// `source` and the line, the offending key, the closest known keys and the valid keys. A key
+// given twice is an error too. A UTF-8 byte order mark before the first line is skipped.
 std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const std::vector<std::string>& known);
 
 // Parsers for one value that throw InputError naming `key`, `source` and the valid range.
