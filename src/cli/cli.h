@@ -106,10 +106,10 @@ bool is_game_free(const char* command);
 
 // Parses argv (argv[0] is the subcommand) into vm. Prints usage and options and returns
 // false on --help. Unknown options (with the closest names, --game among them where the
-// command reads it), bad values, negative values of
-// unsigned options, int_value, count_value and real_value options out of range, nan or
-// infinite reals and, unless `positional` declares them, positional arguments throw
-// InputError; an int or uint64 option declared without a range throws std::logic_error.
+// command reads it), bad values, negative values of unsigned options, int_value, count_value
+// and real_value options out of range, nan or infinite reals and, unless `positional`
+// declares them, positional arguments throw InputError; an int or uint64 option declared
+// without a range throws std::logic_error.
 bool parse(int argc, const char* const* argv, const po::options_description& desc,
            const std::string& usage, po::variables_map& vm,
            const po::positional_options_description* positional = nullptr);

@@ -164,7 +164,8 @@ std::string unknown_command(int argc, char** argv, const std::vector<std::string
   }
   // "--gmae pig solve": an option where the command belongs is a mistyped one of main's own.
   const std::vector<std::string> flags = {"--game", "--help", "--man", "--version"};
-  return "unknown " + what + " " + core::quoted(cmd) + core::suggest(cmd, cmd.starts_with("--") ? flags : names, core::join(names));
+  return "unknown " + what + " " + core::quoted(cmd) +
+         core::suggest(cmd, cmd.starts_with("--") ? flags : names, core::join(names));
 }
 
 }  // namespace verflixt::cli
