@@ -29,16 +29,17 @@ std::vector<std::string> game_names() {
 struct GameOption {
   std::string value;
   int at = -1, width = 0;
-  bool missing = false;  // a --game last, with no value after it
+  bool missing = false;  // a --game with no value after it: last, or before another option
 };
 GameOption game_option(int argc, char** argv) {
   GameOption g;
   for (int a = 2; a < argc; ++a) {
     if (std::strcmp(argv[a], "--game") == 0) {
-      if (a + 1 >= argc) g.missing = true;
-      else g = {argv[a + 1], a, 2};
+      // No game's name starts with "--": `pig solve --game --goal 5` lacks the value.
+      if (a + 1 >= argc || std::strncmp(argv[a + 1], "--", 2) == 0) g.missing = true;
+      else g.value = argv[a + 1], g.at = a, g.width = 2;
     } else if (std::strncmp(argv[a], "--game=", 7) == 0) {
-      g = {argv[a] + 7, a, 1};
+      g.value = argv[a] + 7, g.at = a, g.width = 1;
     }
   }
   return g;

@@ -201,6 +201,9 @@ TEST(Input, UnknownNamesGetDidYouMean) {
     expect_rejected(args, {"unknown pig command 'slove'; did you mean solve? valid: rules, evaluate, solve, tournament, "
                            "advise, balance"});
   expect_rejected("serve --game pig", {"serve takes no --game: it offers every game"});
+  // A --game without its value, even where the game was named first.
+  for (const char* args : {"pig solve --game", "pig solve --game --goal 5", "solve --game --jokers none"})
+    expect_rejected(args, {"--game needs a value; valid: verflixte6, pig"});
   expect_rejected("evaluate --set 'pony.targte = 12'", {"'pony.targte'", "did you mean pony.target?"});
 }
 
