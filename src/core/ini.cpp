@@ -47,7 +47,7 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
   // error and every value can name its line: '#' starts a comment, "[section]" prefixes the
   // keys below it with "section.", "key = value" with whitespace trimmed. An editor's byte
   // order mark before the first line is no part of it, and a key is read as people type
-  // names, as --set reads one ("[PIG]" and "Goal" are pig.goal).
+  // names, as --set reads one ("[PIG]" and "Goal" are pig.goal, as is --set PIG.Goal=30).
   const auto trim = [](const std::string& s) {
     const size_t b = s.find_first_not_of(" \t\r\n");
     return b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);

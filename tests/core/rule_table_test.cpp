@@ -109,6 +109,8 @@ TEST(RuleTable, MistypedKeyGetsDidYouMean) {
   EXPECT_EQ(r.count, 2);
   flat.apply(r, "Count=4");
   EXPECT_EQ(r.count, 4);
+  flat.apply(r, "TOY.Count=5");
+  EXPECT_EQ(r.count, 5);
 }
 
 TEST(RuleTable, Presets) {

@@ -132,8 +132,8 @@ std::string rule_domain(RuleKind kind, int lo, int hi, double real_lo, double re
                         const std::vector<std::string>& choices);
 std::string rule_comment(const RuleKey& id, const std::string& domain);
 // The row that `key` names: exactly one of `full` (section.key), else exactly or after name
-// normalisation one of `short_names`; InputError "WHERE: unknown WHAT 'key'; did you mean ...?"
-// offering `offered`.
+// normalisation one of `short_names`, else after normalisation one of `full` (as a rules file's
+// keys are read); InputError "WHERE: unknown WHAT 'key'; did you mean ...?" offering `offered`.
 size_t find_rule_key(std::string_view key, const std::vector<std::string>& full,
                      const std::vector<std::string>& short_names, const std::vector<std::string>& offered,
                      std::string_view what, std::string_view where);
