@@ -72,9 +72,7 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
     if (eq == std::string::npos || trim(line.substr(0, eq)).empty())
       throw InputError(where + ": " + verflixt::core::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
     const std::string given = prefix + trim(line.substr(0, eq));
-    const auto exact = std::find(known.begin(), known.end(), given);
-    const std::optional<size_t> k =
-        exact != known.end() ? std::optional<size_t>(exact - known.begin()) : match_name(given, known);
+    const std::optional<size_t> k = match_name(given, known);
     if (!k) throw InputError(where + ": unknown key " + verflixt::core::quoted(given) + suggest(given, known));
     const std::string& key = known[*k];
     if (!seen.insert(key).second) throw InputError(where + ": key " + verflixt::core::quoted(key) + " is given twice");

@@ -37,6 +37,9 @@ std::string normalize_name(std::string_view s) {
 }
 
 std::optional<size_t> match_name(std::string_view input, const std::vector<std::string>& names) {
+  // An exact spelling wins over another name that normalises alike.
+  if (const auto exact = std::ranges::find(names, input); exact != names.end())
+    return static_cast<size_t>(exact - names.begin());
   const std::string n = normalize_name(input);
   for (size_t k = 0; k < names.size(); ++k)
     if (normalize_name(names[k]) == n) return k;

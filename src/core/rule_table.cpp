@@ -55,9 +55,7 @@ size_t find_rule_key(std::string_view key, const std::vector<std::string>& full,
                      std::string_view what, std::string_view where) {
   for (size_t k = 0; k < full.size(); ++k)
     if (key == full[k]) return k;
-  for (size_t k = 0; k < short_names.size(); ++k)
-    if (key == short_names[k]) return k;
-  if (const auto k = match_name(key, short_names)) return *k;
+  if (const auto k = match_name(key, short_names)) return *k;  // an exact spelling first
   if (const auto k = match_name(key, full)) return *k;  // "PIG.Goal", as a rules file may spell it
   throw InputError(std::string(where) + ": unknown " + std::string(what) + " " + verflixt::core::quoted(key) + suggest(key, offered));
 }

@@ -19,7 +19,8 @@ std::string normalize_name(std::string_view name);
 // `text` in ASCII lower case, other bytes unchanged (HTTP header names and values compare so).
 std::string ascii_lower(std::string_view text);
 
-// The position in `names` of the name `input` is (after normalisation), if any.
+// The position in `names` of the name `input` is: the name spelled exactly so, else the first
+// that is the same after normalisation, if any.
 std::optional<size_t> match_name(std::string_view input, const std::vector<std::string>& names);
 
 // Up to `max` positions in `names` closest to `input` (edit distance on the normalised forms,
