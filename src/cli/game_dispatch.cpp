@@ -75,8 +75,7 @@ int dispatch_game(int& argc, char** argv) {
   }
   const games::GameEntry& g = games()[*k - 1];
   const std::string cmd = argv[1];
-  std::vector<std::string> commands;
-  for (const auto& c : g.commands) commands.emplace_back(c.name);
+  const std::vector<std::string> commands = core::command_names(g.commands);
   const auto c = core::match_name(cmd, commands);
   if (!c) {
     std::cerr << "verflixt: " << cmd << " does not play --game " << g.name << "; " << g.name
@@ -159,8 +158,7 @@ std::string unknown_command(int argc, char** argv, const std::vector<std::string
   if (const auto k = given.at < 0 ? std::nullopt : core::match_name(given.value, game_names()); k && *k > 0) {
     // `verflixt pig slove`: pig's commands, not the default game's.
     const games::GameEntry& g = games()[*k - 1];
-    names.clear();
-    for (const auto& c : g.commands) names.emplace_back(c.name);
+    names = core::command_names(g.commands);
     what = g.name + " command";
   }
   // "--gmae pig solve": an option where the command belongs is a mistyped one of main's own.

@@ -133,8 +133,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::vector<std::string> names;
-  for (const auto& c : default_commands()) names.emplace_back(c.name);
+  const std::vector<std::string> names = verflixt::core::command_names(default_commands());
   if (const auto k = verflixt::core::match_name(cmd, names)) {
     argv[1] = const_cast<char*>(default_commands()[*k].name);  // "Evaluate" is evaluate from here on
     try {

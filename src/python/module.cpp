@@ -154,11 +154,8 @@ PYBIND11_MODULE(verflixt, m) {
                  "tournament, advise, balance, run). Made by verflixt.game().");
   game.def_property_readonly("name", [](const Game& g) { return g.entry->name; }, "The name game() takes.")
       .def_property_readonly("description", [](const Game& g) { return g.entry->description; })
-      .def_property_readonly("commands", [](const Game& g) {
-        std::vector<std::string> names;
-        for (const auto& c : g.entry->commands) names.emplace_back(c.name);
-        return names;
-      }, "The game's commands, as run() takes them.")
+      .def_property_readonly("commands", [](const Game& g) { return core::command_names(g.entry->commands); },
+                             "The game's commands, as run() takes them.")
       .def_property_readonly("players", [](const Game& g) { return g.model.players(); }, "Seats of the model.")
       .def_property_readonly("rules", &rules_of, "The game's rules (Rules).")
       .def("__repr__", [](const Game& g) {

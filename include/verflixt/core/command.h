@@ -61,4 +61,12 @@ struct Command {
   AnswerFn answer = nullptr;
 };
 
+// The names of `commands`, in their order: what a command name is matched against and what
+// a "valid: ..." list offers.
+inline std::vector<std::string> command_names(const std::vector<Command>& commands) {
+  std::vector<std::string> names;
+  for (const Command& c : commands) names.emplace_back(c.name);
+  return names;
+}
+
 }  // namespace verflixt::core
