@@ -142,10 +142,29 @@ int game_first(std::vector<char*>& args) {
     out << "\n(verflixt " << g.name << " COMMAND --help for a command's options)\n";
     return 0;
   }
+  // `verflixt pig solve --game pig`, the game named again after the command: the same game
+  // changes nothing (said, and taken out); another is a contradiction, not a choice to make.
+  args.erase(args.begin() + 1, args.begin() + 1 + taken);
+  int rest = static_cast<int>(args.size()) - 1;
+  for (GameOption again = game_option(rest, args.data()); again.at >= 0; again = game_option(rest, args.data())) {
+    const auto other = core::match_name(again.value, names);
+    if (!other) {
+      std::cerr << "verflixt: unknown --game " << verflixt::core::quoted(again.value)
+                << core::suggest(again.value, names) << "\n";
+      return 2;
+    }
+    if (*other != *k) {
+      std::cerr << "verflixt: the game is named twice: " << names[*k] << " first, --game " << names[*other]
+                << " after the command; name it once\n";
+      return 2;
+    }
+    warning("--game " + again.value + " changes nothing: the game is named before the command");
+    args.erase(args.begin() + again.at, args.begin() + again.at + again.width);
+    rest -= again.width;
+  }
   // The option text lives as long as the program: argv points into it.
   static std::string option;
   option = "--game=" + names[*k];
-  args.erase(args.begin() + 1, args.begin() + 1 + taken);
   args.insert(args.end() - 1, option.data());
   return -1;
 }

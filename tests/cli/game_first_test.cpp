@@ -53,6 +53,30 @@ TEST(GameFirst, AMistypedGameIsOneLineWithTheValidGames) {
   EXPECT_NE(missing.err.find("--game needs a value"), std::string::npos) << missing.err;
 }
 
+// The game named before the command and again after it: the same game runs with a warning
+// that the second naming changes nothing; another game is refused in one line.
+TEST(GameFirst, AGameNamedTwiceIsTheSameGameOrRefused) {
+  const auto reference = run("solve --game pig --goal 20");
+  ASSERT_EQ(reference.code, 0) << reference.err;
+  for (const char* args : {"pig solve --game pig --goal 20", "--game pig solve --goal 20 --game=Pig"}) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+    EXPECT_EQ(r.out, reference.out) << args;
+    EXPECT_NE(r.err.find("changes nothing: the game is named before the command"), std::string::npos) << args << r.err;
+  }
+  const auto own = run("verflixte6 solve --jokers none --game verflixte6");
+  EXPECT_EQ(own.code, 0) << own.err;
+  for (const char* args : {"pig solve --game schocken", "verflixte6 solve --game pig", "--game=pig advise --game kniffel"}) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_NE(r.err.find("the game is named twice"), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+  const auto mistyped = run("pig solve --game pgi");
+  EXPECT_EQ(mistyped.code, 2);
+  EXPECT_NE(mistyped.err.find("unknown --game 'pgi'; did you mean pig?"), std::string::npos) << mistyped.err;
+}
+
 // The same dice strings mean the same throw in every game that takes dice.
 TEST(GameFirst, EveryGameReadsDiceInTheSameForms) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
