@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 #include "verflixt/core/report.h"
 
@@ -13,10 +15,30 @@ std::string se_distance(double estimate, double se, double exact) {
   return report::number("%+.2f", (estimate - exact) / std::max(se, 1e-300));
 }
 
+namespace {
+
+// `v` with the headline's places (one for a percentage, two else), and more where those would
+// round a value that is not 0 to 0, or a chance below 1 to 100%: a player reads "100.0%" as
+// certain and "worse by 0.0" as no worse. Up to four more places; a value closer than that
+// to 0 or 1 is shown with the headline's places after all.
+std::string headline_number(double v, bool percent) {
+  const double shown = percent ? 100 * v : v;
+  const int places = percent ? 1 : 2;
+  const auto with = [&](int p) { return report::number(("%." + std::to_string(p) + "f").c_str(), shown); };
+  for (int p = places; p <= places + 4; ++p) {
+    const std::string s = with(p);
+    const double back = std::abs(std::strtod(s.c_str(), nullptr));
+    if (!((back == 0 && shown != 0) || (percent && back == 100 && std::abs(v) < 1))) return s;
+  }
+  return with(places);
+}
+
+}  // namespace
+
 std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::string& measure, bool percent,
                             const std::string& method, double tie) {
   if (ranked.empty()) return "no advice: nothing to choose";
-  const auto number = [&](double v) { return percent ? report::number("%.1f", 100 * v) : report::number("%.2f", v); };
+  const auto number = [&](double v) { return headline_number(v, percent); };
   const auto with_se = [&](double v, double se) {
     return number(v) + (se > 0 ? " ± " + number(se) : std::string()) + (percent ? "%" : "");
   };

@@ -41,6 +41,21 @@ TEST(Verdict, TiesAreCalledTiesInTheRankingsOrder) {
   EXPECT_EQ(advice_headline({{"a", 1.0}, {"b", 1.0 - 1e-6}}, "p", true, "exact").find("a tie"), std::string::npos);
 }
 
+// A chance below 1 never shows as 100%, nor a gap that is not 0 as 0: the headline takes the
+// places it needs (up to four more), and a value closer than that keeps its usual places.
+TEST(Verdict, NearlyCertainIsNotShownAsCertain) {
+  EXPECT_EQ(advice_headline({{"stand", 0.99998}, {"keep 1 1, throw 6", 0.997223}}, "chance", true, "exact"),
+            "stand (chance 99.998%, exact); keep 1 1, throw 6 is worse by 0.3 percentage points");
+  EXPECT_EQ(advice_headline({{"roll", 0.50004}, {"hold", 0.5}}, "chance to win", true, "exact"),
+            "roll (chance to win 50.0%, exact); hold is worse by 0.004 percentage points");
+  EXPECT_EQ(advice_headline({{"bank", 12.5}, {"throw", 12.4996}}, "points", false, "exact"),
+            "bank (points 12.50, exact); throw is worse by 0.0004");
+  EXPECT_EQ(advice_headline({{"a", 1 - 1e-12}, {"b", 0.5}}, "p", true, "exact"),
+            "a (p 100.0%, exact); b is worse by 50.0 percentage points");
+  EXPECT_EQ(advice_headline({{"a", 0.0004, 0.00002}}, "p", true, "Monte Carlo"),
+            "a: the only choice (p 0.04 ± 0.002%, Monte Carlo)");
+}
+
 TEST(Verdict, OneChoiceAndNone) {
   EXPECT_EQ(advice_headline({{"throw 3 dice", 0.4}}, "chance to win", true, "exact"),
             "throw 3 dice: the only choice (chance to win 40.0%, exact)");
