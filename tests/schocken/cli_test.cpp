@@ -90,6 +90,29 @@ TEST(SchockenCli, AdviseRanksChoices) {
   EXPECT_NE(p.out.find("<- best"), std::string::npos);
 }
 
+// The starter sets the limit by its own throws: a --limit given for seat 1 of a round is
+// said to change nothing (and the advice is the one without it); for a later seat, or against
+// a hand to beat, it is the limit, and nothing is said.
+TEST(SchockenCli, AStartersLimitIsSaidToChangeNothing) {
+  const Result plain = run("advise --game schocken --dice '6 1 1' --throw 2");
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  for (const char* extra : {" --limit 2", " --limit 2 --seat 1"}) {
+    const Result r = run(std::string("advise --game schocken --dice '6 1 1' --throw 2") + extra);
+    ASSERT_EQ(r.code, 0) << extra << r.err;
+    EXPECT_EQ(r.out, plain.out) << extra;
+    EXPECT_NE(r.err.find("--limit changes nothing for the starter"), std::string::npos) << extra << r.err;
+  }
+  for (const char* used : {"--limit 3 --seat 2 --throw 2", "--limit 3 --other '5 1 1' --throw 2"}) {
+    const Result r = run(std::string("advise --game schocken --dice '6 1 1' ") + used);
+    ASSERT_EQ(r.code, 0) << used << r.err;
+    EXPECT_EQ(r.err, "") << used;
+  }
+  // A bad question is its error alone.
+  const Result bad = run("advise --game schocken --dice '7 1 1' --limit 2");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.err.find("warning"), std::string::npos) << bad.err;
+}
+
 TEST(SchockenCli, BadInputIsOneLineExit2) {
   for (const std::string cmd : {"advise --game schocken --dice '7 1 1'", "advise --game schocken",
                                 "tournament --game schocken --seat stand", "tournament --game schocken --seat stnd --seat stand",

@@ -139,7 +139,11 @@ AnswerGame<SchockenRules> advise_game() {
                            .other_throws = given<int>(vm, "other-throws"),
                            .players = given<int>(vm, "players"),
                            .seat = vm["seat"].defaulted() ? std::nullopt : given<int>(vm, "seat")};
-    return AnswerResult{describe(advise(rules, q))};
+    const Advice advice = advise(rules, q);
+    // The starter's own throws set the limit: said once the question holds, not before its errors.
+    if (!q.other && q.seat.value_or(1) == 1 && !vm["limit"].defaulted())
+      warning("--limit changes nothing for the starter (seat 1): the starter's own throws set the limit");
+    return AnswerResult{describe(advice)};
   };
   return g;
 }
