@@ -217,6 +217,12 @@ TEST(KniffelRules, AdviceSituationIsOneAGameCanReach) {
   EXPECT_EQ(refusal(r, q), "--upper 3 cannot come from the filled upper categories");
   q.upper = 0;
   EXPECT_EQ(refusal(r, q), "--kniffel-scored: the kniffel box is open (--open names it)");
+  // A box named twice, in any of its spellings, is refused: the box meant beside it is missing.
+  q.kniffel_scored = false;
+  q.open = "sixes,chance,Sechser";
+  EXPECT_EQ(refusal(r, q), "--open names sixes twice; name each open category once");
+  q.open = "sixes,chance";
+  EXPECT_EQ(refusal(r, q), "");
 }
 
 TEST(KniffelRules, BalanceRowsHoldTheRulesOwnValueInItsPlace) {

@@ -152,7 +152,14 @@ Sheet sheet_of(const AdviceQuestion& q, const KniffelRules& r) {
     std::string item;
     for (std::size_t at = 0; at <= q.open.size(); ++at) {
       if (at == q.open.size() || q.open[at] == ',') {
-        if (!item.empty()) s.filled = static_cast<std::uint16_t>(s.filled & ~(1u << category_of(item)));
+        if (!item.empty()) {
+          const int c = category_of(item);
+          // A box named twice is a slip (the other box meant is then missing), as a joker twice in a loadout.
+          if (!(s.filled & (1u << c)))
+            throw core::InputError("--open names " + std::string(category_names()[static_cast<std::size_t>(c)]) +
+                                   " twice; name each open category once");
+          s.filled = static_cast<std::uint16_t>(s.filled & ~(1u << c));
+        }
         item.clear();
       } else if (q.open[at] != ' ') {
         item += q.open[at];
