@@ -143,6 +143,24 @@ const char* value_problem(const po::value_semantic* semantic, const std::string&
   return nullptr;
 }
 
+// A whole number written as people write counts, "1e6", "2.5e3" or "1000.0" (a float from
+// Python), in digits for Boost and the range check; any other text as it is. Plain decimal
+// text only (no hex, inf or nan), whole in value; one too large for a double's exact integers
+// keeps its digits, so that the range check calls it out of range.
+std::string whole_in_digits(const po::value_semantic* semantic, const std::string& raw) {
+  const bool whole = dynamic_cast<const po::typed_value<std::uint64_t>*>(semantic) ||
+                     dynamic_cast<const po::typed_value<int>*>(semantic);
+  if (!whole || raw.find_first_of(".eE") == std::string::npos ||
+      raw.find_first_not_of("0123456789.eE+- ") != std::string::npos)
+    return raw;
+  char* end = nullptr;
+  const double v = std::strtod(raw.c_str(), &end);
+  if (end == raw.c_str() || std::string_view(end).find_first_not_of(' ') != std::string_view::npos ||
+      !std::isfinite(v) || v != std::floor(v))
+    return raw;
+  return fmt("%.0f", v + 0.0);  // + 0.0: -0 is 0
+}
+
 // A number option declared without a range is a programming error: every int and uint64
 // option must say what a player may give.
 void check_ranged(const po::options_description& all) {
@@ -158,9 +176,9 @@ void check_ranged(const po::options_description& all) {
 
 // Rejects what Boost would accept silently: a number option's value outside its range (see
 // value_problem), and a stray positional argument.
-void check_parsed(const po::parsed_options& parsed, const po::options_description& all, const char* command,
+void check_parsed(po::parsed_options& parsed, const po::options_description& all, const char* command,
                   bool positionals) {
-  for (const auto& opt : parsed.options) {
+  for (auto& opt : parsed.options) {
     if (opt.string_key.empty() || opt.position_key >= 0) {
       if (positionals) continue;
       const std::string arg = opt.original_tokens.empty() ? std::string() : opt.original_tokens.front();
@@ -169,10 +187,13 @@ void check_parsed(const po::parsed_options& parsed, const po::options_descriptio
     }
     const po::option_description* d = all.find_nothrow(opt.string_key, false);
     if (!d) continue;
-    for (const std::string& raw : opt.value)
-      if (const char* problem = value_problem(d->semantic().get(), raw))
+    for (std::string& raw : opt.value) {
+      std::string digits = whole_in_digits(d->semantic().get(), raw);
+      if (const char* problem = value_problem(d->semantic().get(), digits))
         throw core::InputError("--" + opt.string_key + " " + core::printable(raw, 40) + problem +
                          "; valid: " + range_text(d->semantic().get()));
+      raw = std::move(digits);
+    }
   }
 }
 
@@ -292,7 +313,7 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     po::command_line_parser parser(argc, argv);
     parser.options(all);
     if (positional) parser.positional(*positional);
-    const po::parsed_options parsed = parser.run();
+    po::parsed_options parsed = parser.run();
     check_parsed(parsed, all, argv[0], positional != nullptr);
     po::store(parsed, vm);
     if (vm.count("help")) {

@@ -237,6 +237,36 @@ TEST(Input, NegativeCountsAndSeedsAreRejected) {
   expect_rejected("evaluate --players -2", {"--players -2", "2..12"});
 }
 
+// A whole number may be written as counts are often typed, 1e5 or 2.5e3 (or 1000.0, as a
+// float from Python): the run is the one with the digits. A value that is not whole, or past
+// the range, is still refused under the spelling given.
+TEST(Input, WholeNumbersMayBeWrittenWithAnExponent) {
+  const Result digits = run("evaluate --turns 100000 --seed 4");
+  ASSERT_EQ(digits.code, 0) << digits.err;
+  // The output but its speed line ("... turns/s"), which no two runs share.
+  const auto numbers = [](const std::string& out) {
+    std::istringstream in(out);
+    std::string kept;
+    for (std::string line; std::getline(in, line);)
+      if (line.find("/s") == std::string::npos) kept += line + "\n";
+    return kept;
+  };
+  for (const char* spelled : {"1e5", "1E5", "1.0e5", "0.1e6", "100000.0", "1e+5"}) {
+    const Result r = run(std::string("evaluate --seed 4 --turns ") + spelled);
+    ASSERT_EQ(r.code, 0) << spelled << ": " << r.err;
+    EXPECT_EQ(numbers(r.out), numbers(digits.out)) << spelled;
+    EXPECT_NE(r.out.find("solo turns 100000 "), std::string::npos) << spelled << r.out;
+  }
+  const Result seat = run("advise --game pig --goal 20 --score 1e1 --format json");
+  ASSERT_EQ(seat.code, 0) << seat.err;
+  EXPECT_NE(seat.out.find("\"score\": 10"), std::string::npos) << seat.out;
+  expect_rejected("evaluate --turns 1.5e0", {"--turns 1.5e0", "not a whole number", "valid: 1..2^50"});
+  expect_rejected("evaluate --turns 1e20", {"--turns 1e20", "out of range", "valid: 1..2^50"});
+  expect_rejected("evaluate --turns -1e3", {"--turns -1e3", "negative", "valid: 1..2^50"});
+  expect_rejected("evaluate --turns 1e999", {"--turns 1e999", "not a whole number"});
+  expect_rejected("evaluate --threads 0x10", {"--threads 0x10", "not a whole number"});
+}
+
 TEST(Input, StrayPositionalArgumentsAreRejected) {
   expect_rejected("evaluate foo", {"unexpected argument 'foo'", "verflixt evaluate --help"});
   expect_rejected("rules --preset classic extra", {"unexpected argument 'extra'"});

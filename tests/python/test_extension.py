@@ -110,6 +110,18 @@ def test_bad_options_raise_the_command_lines_message(vf):
     assert g.solve(goal=20).interrupted is False
 
 
+def test_a_whole_float_is_a_count(vf):
+    g = vf.game("pig", set={"goal": 20})
+    # 1e3 is what a notebook types for a thousand: the same games as 1000, the same seed.
+    want = g.evaluate(games=1000, seed=2, threads=1, exact=False)
+    for spelled in (1e3, 1000.0):
+        got = g.evaluate(games=spelled, seed=2, threads=1, exact=False)
+        assert got.games == 1000
+        assert got.to_dict()["seats"] == want.to_dict()["seats"]
+    with pytest.raises(vf.InputError, match="--games 1.5 is not a whole number"):
+        g.evaluate(games=1.5)
+
+
 def test_a_bool_is_a_switch_only_where_the_option_is_one(vf):
     g = vf.game("pig", set={"goal": 20})
     # True or False for a number is refused by the number's own check, naming the value given.
