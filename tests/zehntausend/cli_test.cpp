@@ -166,6 +166,38 @@ TEST(ZehntausendCli, AdviseRanksEverySetAsideWithBankOrThrow) {
   EXPECT_TRUE(nlohmann::json::parse(n.out)["choices"].empty());
 }
 
+// An option the way P(win) is found leaves unread is said to change nothing, and the answer is
+// the one without it: the solved race samples nothing, the final round is exact without the
+// race, and games played on under a seat policy do not read the race's cap.
+TEST(ZehntausendCli, AdviseSaysWhichOptionsItsWayToPWinLeavesUnread) {
+  struct Case {
+    std::string asked, extra, said;
+  };
+  const std::vector<Case> cases = {
+      {"--dice 155243 --other 6100", " --games 500 --seed 3",
+       "--games and --seed change nothing: P(win) is exact, from the solved two-player race"},
+      {"--dice 155243 --other 6100 --policy race --games 300", " --overshoot 2000",
+       "--overshoot changes nothing: P(win) is sampled (Monte Carlo under race), not read from the solved race"},
+      {"--dice 155243 --other 1000 --other 2000 --games 300", " --overshoot 2000",
+       "--overshoot changes nothing: P(win) is sampled (Monte Carlo under race), not read from the solved race"},
+      {"--dice '1 1 1 2 3 4' --score 9500 --other 10050 --seat 2", " --games 100 --seed 4 --overshoot 2000",
+       "--games, --seed and --overshoot change nothing: P(win) is exact here"}};
+  for (const Case& c : cases) {
+    const Result plain = run("advise --game zehntausend " + c.asked);
+    const Result more = run("advise --game zehntausend " + c.asked + c.extra);
+    ASSERT_EQ(plain.code, 0) << c.asked << plain.err;
+    ASSERT_EQ(more.code, 0) << c.asked << c.extra << more.err;
+    EXPECT_EQ(plain.err, "") << c.asked;
+    EXPECT_EQ(more.out, plain.out) << c.asked << c.extra;
+    EXPECT_EQ(more.err.rfind("verflixt: warning: " + c.said, 0), 0u) << c.asked << c.extra << ": " << more.err;
+    EXPECT_EQ(std::count(more.err.begin(), more.err.end(), '\n'), 1) << more.err;
+  }
+  // Read where they count: a sampled P(win) reads --games and --seed, and says nothing.
+  const Result used = run("advise --game zehntausend --dice 155243 --other 6100 --policy race --games 300 --seed 3");
+  ASSERT_EQ(used.code, 0) << used.err;
+  EXPECT_EQ(used.err, "");
+}
+
 TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {
   // 350 set aside, 3 dice left: below bank_min (400) only throwing is legal, and the answer
   // says why. Its value is the one the same position gets after a throw: 150, then 1 5 5

@@ -2,6 +2,7 @@
 // the project's commands, options, output formats and Ctrl-C convention.
 #include "games/zehntausend/commands/commands.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -230,6 +231,25 @@ AnswerGame<ZehntausendRules> advise_game() {
     }
     const std::optional<Advice> advice = advise(r, q, race_source(vm, r), control);
     if (!advice) return nothing_finished(report_head(r), "advices");
+    // What the way P(win) was found leaves unread is said, as Die verflixte 6's advise says it:
+    // the solved race samples nothing; the final round is exact without it; games played on
+    // are sampled under a seat policy, without the race.
+    const bool sampled = advice->race() && !advice->exact &&
+                         std::any_of(advice->rows.begin(), advice->rows.end(), [](const AdviceRow& row) { return !row.win_exact; });
+    const std::vector<const char*> idle = advice->exact ? std::vector<const char*>{"games", "seed"}
+                                          : sampled       ? std::vector<const char*>{"overshoot"}
+                                          : advice->race() ? std::vector<const char*>{"games", "seed", "overshoot"}
+                                                           : std::vector<const char*>{};
+    std::string unread;
+    int count = 0;
+    for (const char* name : idle)
+      if (!vm[name].defaulted()) unread += std::string(count++ ? ", " : "") + "--" + name;
+    if (count > 1) unread.replace(unread.rfind(", "), 2, " and ");
+    if (count)
+      warning(unread + (count == 1 ? " changes" : " change") + " nothing: " +
+              (advice->exact ? "P(win) is exact, from the solved two-player race"
+               : sampled     ? "P(win) is sampled (Monte Carlo under " + advice->policy + "), not read from the solved race"
+                             : "P(win) is exact here, found without the solved race or games played on"));
     return AnswerResult{describe(*advice)};
   };
   return g;
