@@ -162,10 +162,12 @@ int game_first(std::vector<char*>& args) {
     args.erase(args.begin() + again.at, args.begin() + again.at + again.width);
     rest -= again.width;
   }
-  // The option text lives as long as the program: argv points into it.
+  // The option text lives as long as the program: argv points into it. It goes right after
+  // the command, not last, where it would be the value of a last option left without one
+  // (`pig evaluate --policy` read the policy '--game=pig').
   static std::string option;
   option = "--game=" + names[*k];
-  args.insert(args.end() - 1, option.data());
+  args.insert(args.begin() + 2, option.data());
   return -1;
 }
 

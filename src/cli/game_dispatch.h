@@ -28,7 +28,7 @@ int dispatch_game(int& argc, char** argv);
 std::string unknown_command(int argc, char** argv, const std::vector<std::string>& commands);
 
 // The game may also come first: `verflixt GAME COMMAND ...` and `verflixt --game GAME COMMAND
-// ...` are `verflixt COMMAND ... --game GAME`. Rewrites `args` (argv as a vector, ending in
+// ...` are `verflixt COMMAND --game GAME ...`. Rewrites `args` (argv as a vector, ending in
 // nullptr) into that form and returns -1; with a game but no command (or only --help) it
 // prints the game's commands and returns 0; an unknown game after --game is one line and 2.
 int game_first(std::vector<char*>& args);

@@ -77,6 +77,23 @@ TEST(GameFirst, AGameNamedTwiceIsTheSameGameOrRefused) {
   EXPECT_NE(mistyped.err.find("unknown --game 'pgi'; did you mean pig?"), std::string::npos) << mistyped.err;
 }
 
+// An option left without its value at the end is the same error wherever the game is named:
+// the game named first is never read as that value.
+TEST(GameFirst, ALastOptionWithoutItsValueIsMissingItWhereverTheGameIsNamed) {
+  for (const char* last : {"--exact", "--policy", "--games"}) {
+    const auto after = run(std::string("evaluate --game pig --goal 20 ") + last);
+    const auto first = run(std::string("pig evaluate --goal 20 ") + last);
+    EXPECT_EQ(after.code, 2) << last;
+    EXPECT_EQ(first.code, 2) << last;
+    EXPECT_NE(first.err.find("the required argument for option '" + std::string(last) + "' is missing"), std::string::npos)
+        << last << ": " << first.err;
+    EXPECT_EQ(first.err, after.err) << last;
+  }
+  const auto dice = run("kniffel advise --dice");
+  EXPECT_EQ(dice.code, 2);
+  EXPECT_EQ(dice.err.find("--game="), std::string::npos) << dice.err;
+}
+
 // The same dice strings mean the same throw in every game that takes dice.
 TEST(GameFirst, EveryGameReadsDiceInTheSameForms) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
