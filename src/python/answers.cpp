@@ -254,8 +254,10 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
   if (!game.preset.empty()) argv.insert(argv.end(), {"--preset", game.preset});
   if (game.ini) argv.insert(argv.end(), {"--rules-text", *game.ini});
   for (const auto& s : game.sets) argv.insert(argv.end(), {"--set", s});
-  argv.insert(argv.end(), args.begin(), args.end());
+  // --format before the caller's words: after them it would be the value of a last option
+  // given without one (`run("evaluate", "--policy")` read the policy "--format").
   argv.insert(argv.end(), {"--format", "json"});
+  argv.insert(argv.end(), args.begin(), args.end());
   const WorkerResult r = run_command_released(cmd.run, argv);
   if (!r.input_error.empty()) raise_input_error(r.input_error);
   if (!r.failure.empty()) throw std::runtime_error(r.failure);

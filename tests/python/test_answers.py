@@ -90,3 +90,8 @@ def test_options_are_values_not_command_line_words(vf):
         vf.game("pig", rules="goal = many\n")
     with pytest.raises(vf.InputError, match="help is the command line's"):
         g.solve(help=True)
+    # Command-line words end as the command line's do: a last option without its value is
+    # missing it, as `verflixt pig evaluate --policy` says, not given the module's own words.
+    with pytest.raises(vf.InputError, match="the required argument for option '--policy' is missing"):
+        g.run("evaluate", "--games", "100", "--policy")
+    assert g.run("evaluate", "--games", "100", "--seed", "3", "--exact", "false")["games"] == 100
