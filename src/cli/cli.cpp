@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -187,6 +188,13 @@ void check_parsed(po::parsed_options& parsed, const po::options_description& all
     }
     const po::option_description* d = all.find_nothrow(opt.string_key, false);
     if (!d) continue;
+    // Boost gives an option the next word as its value even when that word is another option:
+    // `--policy --games 10` read the policy "--games" and left 10 a stray argument. No value
+    // of any option starts with "--" and a letter.
+    if (opt.original_tokens.size() == 2 && opt.value.size() == 1 && opt.value[0].size() > 2 &&
+        opt.value[0].starts_with("--") && std::isalpha(static_cast<unsigned char>(opt.value[0][2])))
+      throw core::InputError("--" + opt.string_key + " needs a value before " + core::printable(opt.value[0], 40) +
+                             " (see `verflixt " + command + " --help`)");
     for (std::string& raw : opt.value) {
       std::string digits = whole_in_digits(d->semantic().get(), raw);
       if (const char* problem = value_problem(d->semantic().get(), digits))

@@ -267,6 +267,21 @@ TEST(Input, WholeNumbersMayBeWrittenWithAnExponent) {
   expect_rejected("evaluate --threads 0x10", {"--threads 0x10", "not a whole number"});
 }
 
+// An option whose value is missing before the next option says so, rather than taking that
+// option as its value (and then calling the option's own value a stray argument).
+TEST(Input, AnOptionIsNeverTheValueOfTheOneBeforeIt) {
+  expect_rejected("evaluate --game pig --goal 20 --policy --games 10", {"--policy needs a value before --games"});
+  expect_rejected("pig evaluate --goal 20 --exact --games 10", {"--exact needs a value before --games"});
+  expect_rejected("evaluate --policy --help", {"--policy needs a value before --help"});
+  expect_rejected("kniffel advise --dice --throw 2", {"--dice needs a value before --throw"});
+  expect_rejected("advise --turn-total --other 14:p", {"--turn-total needs a value before --other"});
+  // A value that starts with one dash is a value: a negative turn total, in both spellings.
+  for (const char* negative : {"advise --turn-total -5 --other 14:p", "advise --turn-total=-5 --other 14:p"}) {
+    const Result r = run(negative);
+    EXPECT_EQ(r.code, 0) << negative << ": " << r.err;
+  }
+}
+
 TEST(Input, StrayPositionalArgumentsAreRejected) {
   expect_rejected("evaluate foo", {"unexpected argument 'foo'", "verflixt evaluate --help"});
   expect_rejected("rules --preset classic extra", {"unexpected argument 'extra'"});
