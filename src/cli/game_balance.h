@@ -163,6 +163,10 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
     const VarySpec spec = split_vary(vm["vary"].as<std::string>());
     const core::RuleParam<R>& p = balance_param(table, spec.key);
     vary_key = table.set_name(p);
+    // Every row sets the varied rule itself: a --set of it is overwritten in each.
+    for (const std::string& set : sources.sets)
+      if (&balance_param(table, set.substr(0, set.find('='))) == &p)
+        warning("--set " + set + " changes nothing: --vary " + vary_key + " sets it in every row");
     for (const auto& v : vary_values(spec, vary_key, p.kind == core::RuleKind::Integer, table.domain(p))) {
       R r = rules;
       table.apply(r, vary_key + "=" + v, "--vary");

@@ -199,6 +199,15 @@ TEST(GameBalance, InputThatChangesNothingIsWarnedAbout) {
   EXPECT_NE(players.err.find("warning"), std::string::npos) << players.err;
   const Result changed = run("balance --game pig --vary goal=20,30 --games 100");
   EXPECT_EQ(changed.err.find("warning"), std::string::npos) << changed.err;
+  // Every row sets the varied rule: a --set of it, in any spelling, is overwritten, and the rows
+  // are the ones without it; a --set of another rule is read.
+  const Result overwritten = run("balance --game pig --vary goal=20,30 --set GOAL=50 --set faces=5 --games 100");
+  const Result faces = run("balance --game pig --vary goal=20,30 --set faces=5 --games 100");
+  ASSERT_EQ(overwritten.code, 0) << overwritten.err;
+  EXPECT_EQ(overwritten.err, "verflixt: warning: --set GOAL=50 changes nothing: --vary goal sets it in every row\n");
+  EXPECT_EQ(faces.err, "");
+  const auto rows = [](const std::string& out) { return out.substr(out.find("seats:")); };  // the header names the base rules
+  EXPECT_EQ(rows(overwritten.out), rows(faces.out));
 }
 
 }  // namespace
