@@ -65,7 +65,17 @@ std::vector<IniEntry> read_ini(std::istream& in, std::string_view source, const 
     if (line.front() == '[') {
       if (line.back() != ']' || line.size() < 3)
         throw InputError(where + ": " + verflixt::core::quoted(line) + " is neither a '[section]' header nor a 'key = value' line");
-      prefix = trim(line.substr(1, line.size() - 2)) + ".";
+      const std::string section = trim(line.substr(1, line.size() - 2));
+      // A section no key lives in is refused at its header (another game's file, a typo),
+      // not at each key below it.
+      std::vector<std::string> sections;
+      for (const std::string& k : known)
+        if (const size_t dot = k.rfind('.'); dot != std::string::npos &&
+                                              std::find(sections.begin(), sections.end(), k.substr(0, dot)) == sections.end())
+          sections.push_back(k.substr(0, dot));
+      if (!match_name(section, sections))
+        throw InputError(where + ": unknown section [" + printable(section, 40) + "]" + suggest(section, sections));
+      prefix = section + ".";
       continue;
     }
     const size_t eq = line.find('=');

@@ -146,6 +146,10 @@ TEST(RuleTable, ReadOverABaseAndValidate) {
   EXPECT_EQ(r.rate, 0.125);
   EXPECT_EQ(message_of([&] { t.read("[alpha]\ncount = 9\nloud = true\n", "f.ini", base); }), "toy: a loud toy counts at most 8");
   EXPECT_EQ(message_of([&] { t.read("[alpha]\ncuont = 9\n", "f.ini", base); }).rfind("f.ini:2: unknown key 'alpha.cuont'; did you mean alpha.count?", 0), 0u);
+  // A section no key lives in (a typo, another game's file) is refused at its header line.
+  EXPECT_EQ(message_of([&] { t.read("# mine\n[alpah]\ncount = 9\n", "f.ini", base); }),
+            "f.ini:2: unknown section [alpah]; did you mean alpha? valid: alpha, beta");
+  EXPECT_EQ(message_of([&] { t.read("[gamma]\ncount = 9\n", "f.ini", base); }), "f.ini:1: unknown section [gamma]; valid: alpha, beta");
   // A file as an editor may save it and keys as people type them, as --set reads them.
   EXPECT_EQ(t.read("\xEF\xBB\xBF[Alpha]\r\nCount = 3\r\n", "f.ini", base).count, 3);
   EXPECT_EQ(t.read("[BETA]\nShape = round\n", "f.ini", base).shape, Shape::Round);
