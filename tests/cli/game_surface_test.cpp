@@ -198,10 +198,12 @@ TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
   EXPECT_GE(checked, 25);
 }
 
-// Numbers with error bars, one convention: a text that writes "±" says what follows it (one
-// standard error, "SE", or a bench's standard deviation "sd").
+// Numbers with error bars, one convention in one spelling: a text that writes "±" says what
+// follows it, "± 1 SE", "± SE" or "m ± s (SE)" (one standard error), or a bench's standard
+// deviation "± sd".
 TEST(GameSurface, EveryPlusMinusSaysWhatItIs) {
-  const std::regex says(R"(\bSE\b|standard error|± sd)");
+  const std::regex says(R"(± 1 SE\b|± SE\b|± [0-9.e+-]+ \(SE\)|± sd\b)");
+  const std::regex other(R"(± (one|is one) (SE|standard error))");
   int checked = 0;
   for (const auto& entry : verflixt::games::registry())
     for (const auto& c : entry.commands) {
@@ -211,6 +213,7 @@ TEST(GameSurface, EveryPlusMinusSaysWhatItIs) {
       ASSERT_EQ(r.code, 0) << args << ": " << r.err;
       if (r.out.find("±") == std::string::npos) continue;
       EXPECT_TRUE(std::regex_search(r.out, says)) << args << " writes ± and never says what it is:\n" << r.out;
+      EXPECT_FALSE(std::regex_search(r.out, other)) << args << " says what ± is in other words than \"± 1 SE\":\n" << r.out;
       ++checked;
     }
   EXPECT_GE(checked, 15);

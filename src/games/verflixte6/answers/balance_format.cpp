@@ -60,7 +60,7 @@ void intro(std::ostringstream& o, const BalanceSetup& s) {
       << (f == 0 ? " (the --policy file " + s.policy + ")"
           : s.families[f] == "solver" ? " (the exact solo solver's policy for the loadout)" : "");
   o << "\n"
-    << "± one SE; differences paired per series of evenings (the runs play the same dice)\n";
+    << "Monte Carlo ± 1 SE; differences paired per series of evenings (the runs play the same dice)\n";
 }
 
 std::string intro_text(const BalanceSetup& s) {

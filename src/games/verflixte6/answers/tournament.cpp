@@ -194,7 +194,7 @@ core::report::Report describe(const TournamentAnswer& a) {
            rp::number("%.3g", run.seconds) + " s)" +
            (a.series > 1 ? " in series of " + std::to_string(a.series) + " (P4 bonus carried)" : "") +
            (done.interrupted ? " (interrupted)" : "") +
-           "; ± is one standard error\n"
+           "; Monte Carlo ± 1 SE\n"
            "P(win): ties for first split the win 1/k; rank: ties averaged; loser: docs/rules/verflixte6.md P3\n");
   if (by_group_rows.size() > 1 && by_group_rows.size() < by_seat_rows.size()) {
     rows_text(out, "policy", "policy", by_group_rows);

@@ -259,7 +259,7 @@ core::report::Report describe(const TuneAnswer& a) {
             std::to_string(a.seed) + "\ntune " + a.policy_spec + " for " + measure(a) + " against " + field_text(a) +
             "\n" + std::to_string(r.evenings) + (a.final ? " final" : "") + " evenings per candidate" +
             (a.series > 1 ? " in series of " + std::to_string(a.series) : "") +
-            "; common random numbers, paired per series; ± is one standard error\n"
+            "; common random numbers, paired per series; Monte Carlo ± 1 SE\n"
             "a move is accepted when its paired improvement on the confirmation stream exceeds 2 SE\n");
   if (r.path.empty()) out.line(a.done.interrupted ? "no move accepted before the interruption" : "no move accepted");
   const auto move = [](const char* name, const char* text) {
