@@ -190,6 +190,16 @@ TEST(SchockenQuestions, SolveChecksTheLimitAndAnswersOneTarget) {
   q.limit = 2;
   q.target_throws = 3;
   EXPECT_EQ(message_of([&] { solve(two, q); }), "--target-throws 3 is out of range; valid: 1..2");
+  // No hand of a round takes more throws than the opener's limit (S2).
+  q.limit = 1;
+  q.target_throws = 2;
+  EXPECT_EQ(message_of([&] { solve(SchockenRules{}, q); }),
+            "--target-throws 2 is out of range; valid: 1..1 (no hand takes more throws than --limit, S2)");
+  AdviceQuestion other{.dice = "6 1 1", .throw_ = 1, .limit = 2, .other = "4 2 1", .other_throws = 3, .players = {}, .seat = {}};
+  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }),
+            "--other-throws 3 is out of range; valid: 1..2 (no hand takes more throws than --limit, S2)");
+  other.other_throws = 2;
+  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }), "(no InputError)");
   SolveQuestion eq;
   eq.equilibrium = true;
   eq.players = 9;

@@ -63,9 +63,11 @@ BeatTarget checked_target(const SchockenRules& rules, const std::string& hand, s
   BeatTarget t;
   t.hand = parse_dice(hand);
   t.throws = throws.value_or(limit);
-  if (t.throws < 1 || t.throws > rules.max_throws)
+  // No hand of a round takes more throws than the opener allows (S2): at most the limit.
+  const int most = std::min(limit, rules.max_throws);
+  if (t.throws < 1 || t.throws > most)
     throw core::InputError("--" + key + "-throws " + std::to_string(t.throws) + " is out of range; valid: 1.." +
-                           std::to_string(rules.max_throws));
+                           std::to_string(most) + (most < rules.max_throws ? " (no hand takes more throws than --limit, S2)" : ""));
   return t;
 }
 
