@@ -115,6 +115,12 @@ size_t choose_name(std::string_view input, const std::vector<std::string>& names
   throw InputError("unknown " + std::string(what) + " " + verflixt::core::quoted(input) + suggest(input, names));
 }
 
+std::string policy_spelling(std::string_view spec, const std::vector<std::string>& names) {
+  const size_t colon = std::min(spec.find(':'), spec.size());
+  const auto k = match_name(spec.substr(0, colon), names);
+  return k ? names[*k] + std::string(spec.substr(colon)) : std::string(spec);
+}
+
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out)

@@ -119,9 +119,11 @@ std::vector<std::string> PolicyCatalog::names() const {
   return out;
 }
 
-std::string PolicyCatalog::resolve(const std::string& key, const std::string& name) const {
+std::string PolicyCatalog::resolve(const std::string& key, const std::string& typed) const {
+  // Names as people type them, as on the command line ("Strong", "Position-Safe").
+  const std::string name = core::policy_spelling(typed, {"objective", "threshold", "strong"});
   if (name == "objective" || name == "strong" || name.rfind("threshold:", 0) == 0) return name;
-  if (const auto it = paths_.find(name); it != paths_.end()) return it->second;
+  if (const auto k = core::match_name(name, names())) return paths_.at(names()[*k]);
   std::vector<std::string> valid = {"objective", "threshold:N", "strong"};
   for (const auto& n : names())
     if (std::find(valid.begin(), valid.end(), n) == valid.end()) valid.push_back(n);

@@ -218,6 +218,33 @@ TEST(Input, NamesAsPeopleTypeThem) {
   EXPECT_EQ(run("Rules --preset CLASSIC").code, 0);
 }
 
+// A built-in policy's name in every game is read as people type it (a phone capitalises the
+// first letter): the run, its echo included, is the one with the game's own spelling.
+TEST(Input, PolicyNamesAsPeopleTypeThem) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"evaluate --turns 2000 --format json --policy ", "Threshold:17|STRONG"},
+      {"pig evaluate --goal 20 --games 200 --format json --policy ", "Hold:15|OPTIMAL"},
+      {"schocken evaluate --turns 200 --format json --policy ", "Stand|Equilibrium"},
+      {"en-gingg evaluate --turns 200 --format json --policy ", "Keep-From:4|Optimal:Own+Next|Guarded:OWN"},
+      {"kniffel evaluate --games 20 --no-cache --format json --policy ", "Greedy"},
+      {"zehntausend evaluate --turns 200 --format json --policy ", "Bank:400"}};
+  for (const auto& [command, typed] : cases)
+    for (const std::string& spec : core::split(typed, '|')) {
+      const Result given = run(command + spec);
+      const Result own = run(command + core::ascii_lower(spec));
+      ASSERT_EQ(own.code, 0) << command << spec << ": " << own.err;
+      ASSERT_EQ(given.code, 0) << command << spec << ": " << given.err;
+      const auto same = [](const std::string& json) {  // but the time a run took
+        nlohmann::json j = nlohmann::json::parse(json);
+        for (const char* timed : {"seconds", "turns_per_second", "games_per_second", "elapsed_seconds"}) j.erase(timed);
+        return j;
+      };
+      EXPECT_EQ(same(given.out), same(own.out)) << command << spec;
+    }
+  const Result file = run("schocken evaluate --turns 200 --policy Strategies/schocken/chase.ini");
+  EXPECT_EQ(file.code, 2) << "a file's path keeps its case";
+}
+
 TEST(Input, NegativeCountsAndSeedsAreRejected) {
   expect_rejected("evaluate --seed -1", {"--seed -1", "negative", "valid: 0..2^64-1"});
   expect_rejected("evaluate --seed=-1", {"--seed -1", "negative", "valid: 0..2^64-1"});

@@ -44,6 +44,11 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
 // the input quoted and cut as error.h's verflixt::quoted() does.
 size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what);
 
+// A policy spec "NAME" or "NAME:ARG" with NAME read as people type names: NAME in the spelling
+// of `names` where it matches one of them ("Hold:20" -> "hold:20"), else the spec as given (a
+// file's path is no name, and its case is the file system's).
+std::string policy_spelling(std::string_view spec, const std::vector<std::string>& names);
+
 // The optimal-string-alignment edit distance of two strings (for tests and the above).
 size_t edit_distance(std::string_view a, std::string_view b);
 

@@ -74,9 +74,20 @@ std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const 
   return optimal(rules, objective);
 }
 
+// A policy's name as the game spells it, its objective included ("Optimal:Own" is optimal:own).
+std::string spelled(const std::string& spec) {
+  std::string s = core::policy_spelling(spec, {"keep-from", "optimal", "guarded"});
+  if (s.rfind("optimal:", 0) == 0 || s.rfind("guarded:", 0) == 0) {
+    const size_t at = s.find(':') + 1, end = std::min(s.find(':', at), s.size());
+    s = s.substr(0, at) + core::policy_spelling(s.substr(at, end - at), objective_names()) + s.substr(end);
+  }
+  return s;
+}
+
 }  // namespace
 
-std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGinggRules& rules) {
+std::unique_ptr<SetAsidePolicy> make_policy(const std::string& given, const EnGinggRules& rules) {
+  const std::string spec = spelled(given);
   const std::string ext = ".ini";
   // A shipped policy is found by its name (`guarded`) or its path from any directory.
   const std::string file = core::find_data_file(spec, "en-gingg");
@@ -102,7 +113,7 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGin
 
 std::string display_name(const std::string& spec) {
   if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".ini") == 0) return std::filesystem::path(spec).stem().string();
-  return spec;
+  return spelled(spec);
 }
 
 Seating::Seating(const EnGinggRules& rules, const std::vector<std::string>& specs) {

@@ -103,8 +103,10 @@ core::report::Report describe(const MatchAnswer& a) {
   return r;
 }
 
-SeatPolicies seats_of(const KniffelRules& r, const std::vector<std::string>& specs, const Asker& asker) {
+SeatPolicies seats_of(const KniffelRules& r, const std::vector<std::string>& given, const Asker& asker) {
   SeatPolicies t;
+  std::vector<std::string> specs;  // the names as the game spells them ("Optimal" is optimal)
+  for (const auto& spec : given) specs.push_back(core::policy_spelling(spec, policy_names()));
   for (const auto& spec : specs)  // a mistyped name is one line before any solve
     if (std::find(policy_names().begin(), policy_names().end(), spec) == policy_names().end()) make_policy(spec, r, nullptr);
   for (const auto& spec : specs) {

@@ -44,8 +44,9 @@ const std::vector<std::string>& policy_names() {
   return names;
 }
 
-std::unique_ptr<KniffelPolicy> make_policy(const std::string& spec, const KniffelRules& rules,
+std::unique_ptr<KniffelPolicy> make_policy(const std::string& given, const KniffelRules& rules,
                                            std::shared_ptr<const KniffelSolution> solution) {
+  const std::string spec = core::policy_spelling(given, policy_names());
   if (spec == "optimal" || spec == "chase") return std::make_unique<OptimalPolicy>(std::move(solution), spec);
   if (spec == "greedy") return std::make_unique<GreedyPolicy>(rules);
   throw core::InputError("unknown kniffel policy " + core::quoted(spec) + core::suggest(spec, policy_names()));

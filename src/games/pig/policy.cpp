@@ -25,8 +25,9 @@ PigAction OptimalPolicy::decide(const PigState& s) const {
   return solution_->action(s.scores[s.to_move], s.scores[1 - s.to_move], s.turn_total);
 }
 
-std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& rules,
+std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules& rules,
                                        std::shared_ptr<const PigSolution>& cache) {
+  const std::string spec = core::policy_spelling(given, {"hold", "optimal"});
   if (spec == "optimal") {
     if (rules.players != 2)
       throw core::InputError("pig policy 'optimal' is solved for 2 players only, not " + std::to_string(rules.players) +

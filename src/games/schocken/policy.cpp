@@ -114,8 +114,9 @@ RoundKeepTables read_policy_file(std::istream& in, std::string_view source, cons
   return t;
 }
 
-std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const SchockenRules& rules,
+std::unique_ptr<SchockenPolicy> make_policy(const std::string& given, const SchockenRules& rules,
                                             std::shared_ptr<const RoundKeepTables>& cache) {
+  const std::string spec = core::policy_spelling(given, {"stand", "equilibrium"});
   if (spec == "stand") return std::make_unique<StandPolicy>();
   if (spec == "equilibrium") {
     if (!cache) cache = std::make_shared<const RoundKeepTables>(equilibrium_tables(rules));

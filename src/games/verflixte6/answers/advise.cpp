@@ -6,6 +6,7 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"
@@ -285,7 +286,7 @@ AdviseAnswer advise_answer(const Rules& rules, const AdviceQuestion& q, const co
   // The default continuation plays for the objective (analyses/advise.h) and is built only if
   // the answer needs Monte Carlo, since building it solves the held loadout and the exact
   // answer never plays it; a policy file's errors still show before any work.
-  const bool objective = !q.policy_text && q.policy == "objective";
+  const bool objective = !q.policy_text && core::policy_spelling(q.policy, {"objective"}) == "objective";
   std::shared_ptr<const Policy> self_policy =
       objective ? nullptr : policy_from("policy", q.policy, q.given.policy, q.policy_text, rules);
   const auto others_policy =

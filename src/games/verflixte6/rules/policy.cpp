@@ -141,7 +141,8 @@ std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std:
   throw core::InputError(source + ": policy.kind = '" + kind + "'; valid: heuristic, position, strong");
 }
 
-std::unique_ptr<Policy> make_policy(std::string_view spec, const Rules& rules) {
+std::unique_ptr<Policy> make_policy(std::string_view typed, const Rules& rules) {
+  const std::string spec = core::policy_spelling(typed, {"threshold", "strong"});
   // strong_policy.h: "strong" with its default parameters, "strong:FILE.ini" a strong file
   // (the same as naming a file with kind = strong).
   if (spec == "strong") return make_strong_evening_policy(rules, StrongParams{}, "strong");
