@@ -13,6 +13,7 @@
 #include "binary.h"
 #include "games/registry.h"
 #include "serve/request_schema.h"
+#include "verflixt/core/error.h"
 
 namespace verflixt {
 namespace {
@@ -81,6 +82,18 @@ TEST(OptionSurfaces, ThePagesRequestKeysAreOptionsOfTheSameCommand) {
     }
   // Every game's advise, and the default game's solve and rules (answered in the server's process).
   EXPECT_EQ(offered, static_cast<int>(games::registry().size()) + 2);
+}
+
+// The page names policies as the command line does: built-in forms and shipped strategies in
+// any case, given back in their own spelling (a shipped one as the server's own path).
+TEST(OptionSurfaces, ThePagesPolicyNamesAreReadAsPeopleTypeThem) {
+  const auto catalog = cli::PolicyCatalog::from_folder(std::string(VERFLIXT_SOURCE_DIR) + "/strategies");
+  EXPECT_EQ(catalog.resolve("policy", "Strong"), "strong");
+  EXPECT_EQ(catalog.resolve("policy", "Threshold:17"), "threshold:17");
+  EXPECT_EQ(catalog.resolve("policy", "OBJECTIVE"), "objective");
+  EXPECT_EQ(catalog.resolve("policy", "Heuristic"), std::string(VERFLIXT_SOURCE_DIR) + "/strategies/heuristic.ini");
+  EXPECT_EQ(catalog.resolve("policy", "heuristic"), std::string(VERFLIXT_SOURCE_DIR) + "/strategies/heuristic.ini");
+  EXPECT_THROW(catalog.resolve("policy", "heuristik.ini"), core::InputError);
 }
 
 }  // namespace
