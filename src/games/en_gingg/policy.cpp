@@ -74,9 +74,13 @@ std::unique_ptr<SetAsidePolicy> read_policy_file(const std::string& path, const 
   return optimal(rules, objective);
 }
 
+// The built-in policies' names (keep-from:F, optimal:OBJECTIVE, guarded:OBJECTIVE), as they are
+// read and suggested.
+const std::vector<std::string> kPolicyNames = {"keep-from", "optimal", "guarded"};
+
 // A policy's name as the game spells it, its objective included ("Optimal:Own" is optimal:own).
 std::string spelled(const std::string& spec) {
-  std::string s = core::policy_spelling(spec, {"keep-from", "optimal", "guarded"});
+  std::string s = core::policy_spelling(spec, kPolicyNames);
   if (s.rfind("optimal:", 0) == 0 || s.rfind("guarded:", 0) == 0) {
     const size_t at = s.find(':') + 1, end = std::min(s.find(':', at), s.size());
     s = s.substr(0, at) + core::policy_spelling(s.substr(at, end - at), objective_names()) + s.substr(end);
@@ -106,7 +110,7 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& given, const EnGi
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
   // A mistyped name is guessed by its part before the ':' ("kep-from:4": keep-from).
   throw core::InputError("unknown en-gingg policy " + verflixt::core::quoted(spec) +
-                         core::suggest(spec.substr(0, spec.find(':')), {"keep-from", "optimal", "guarded"},
+                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames,
                                        "keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or "
                                        "a policy file (.ini)"));
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -25,9 +26,12 @@ PigAction OptimalPolicy::decide(const PigState& s) const {
   return solution_->action(s.scores[s.to_move], s.scores[1 - s.to_move], s.turn_total);
 }
 
+// The built-in policies' names (hold:N, optimal), as they are read and suggested.
+const std::vector<std::string> kPolicyNames = {"hold", "optimal"};
+
 std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules& rules,
                                        std::shared_ptr<const PigSolution>& cache) {
-  const std::string spec = core::policy_spelling(given, {"hold", "optimal"});
+  const std::string spec = core::policy_spelling(given, kPolicyNames);
   if (spec == "optimal") {
     if (rules.players != 2)
       throw core::InputError("pig policy 'optimal' is solved for 2 players only, not " + std::to_string(rules.players) +
@@ -40,7 +44,7 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules&
   }
   // A mistyped name is suggested by its part before the ':' ("hodl:20": hold).
   throw core::InputError("unknown pig policy " + core::quoted(spec) +
-                         core::suggest(spec.substr(0, spec.find(':')), {"hold", "optimal"}, "hold:N, optimal"));
+                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames, "hold:N, optimal"));
 }
 
 std::string strongest_policy(const PigRules& rules) {

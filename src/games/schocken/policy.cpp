@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <sstream>
+#include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/data_path.h"
@@ -114,9 +115,12 @@ RoundKeepTables read_policy_file(std::istream& in, std::string_view source, cons
   return t;
 }
 
+// The built-in policies' names, as they are read and suggested.
+const std::vector<std::string> kPolicyNames = {"stand", "equilibrium"};
+
 std::unique_ptr<SchockenPolicy> make_policy(const std::string& given, const SchockenRules& rules,
                                             std::shared_ptr<const RoundKeepTables>& cache) {
-  const std::string spec = core::policy_spelling(given, {"stand", "equilibrium"});
+  const std::string spec = core::policy_spelling(given, kPolicyNames);
   if (spec == "stand") return std::make_unique<StandPolicy>();
   if (spec == "equilibrium") {
     if (!cache) cache = std::make_shared<const RoundKeepTables>(equilibrium_tables(rules));
@@ -133,7 +137,7 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& given, const Scho
                                          path.stem().string());
   }
   throw core::InputError("unknown schocken policy " + core::quoted(spec) +
-                         core::suggest(spec, {"stand", "equilibrium"},
+                         core::suggest(spec, kPolicyNames,
                                        "stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy"));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
@@ -142,7 +143,8 @@ std::unique_ptr<Policy> make_policy_from_ini(const std::string& text, const std:
 }
 
 std::unique_ptr<Policy> make_policy(std::string_view typed, const Rules& rules) {
-  const std::string spec = core::policy_spelling(typed, {"threshold", "strong"});
+  static const std::vector<std::string> kPolicyNames = {"threshold", "strong"};  // as they are read and suggested
+  const std::string spec = core::policy_spelling(typed, kPolicyNames);
   // strong_policy.h: "strong" with its default parameters, "strong:FILE.ini" a strong file
   // (the same as naming a file with kind = strong).
   if (spec == "strong") return make_strong_evening_policy(rules, StrongParams{}, "strong");
@@ -162,7 +164,7 @@ std::unique_ptr<Policy> make_policy(std::string_view typed, const Rules& rules) 
   if (s.size() > 7 && s.substr(s.size() - 7) == ".policy") return load_solved_policy(s, rules);
   // A mistyped name is suggested by its part before the ':' ("threshhold:17": threshold).
   throw core::InputError("unknown policy " + core::quoted(s) +
-                         core::suggest(s.substr(0, s.find(':')), {"threshold", "strong"},
+                         core::suggest(s.substr(0, s.find(':')), kPolicyNames,
                                        "threshold:N, strong, strong:FILE.ini, a policy file *.ini (e.g. "
                                        "strategies/heuristic.ini), or a solver table *.policy"));
 }
