@@ -190,16 +190,6 @@ TEST(SchockenQuestions, SolveChecksTheLimitAndAnswersOneTarget) {
   q.limit = 2;
   q.target_throws = 3;
   EXPECT_EQ(message_of([&] { solve(two, q); }), "--target-throws 3 is out of range; valid: 1..2");
-  // No hand of a round takes more throws than the opener's limit (S2).
-  q.limit = 1;
-  q.target_throws = 2;
-  EXPECT_EQ(message_of([&] { solve(SchockenRules{}, q); }),
-            "--target-throws 2 is out of range; valid: 1..1 (no hand takes more throws than --limit, S2)");
-  AdviceQuestion other{.dice = "6 1 1", .throw_ = 1, .limit = 2, .other = "4 2 1", .other_throws = 3, .players = {}, .seat = {}};
-  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }),
-            "--other-throws 3 is out of range; valid: 1..2 (no hand takes more throws than --limit, S2)");
-  other.other_throws = 2;
-  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }), "(no InputError)");
   SolveQuestion eq;
   eq.equilibrium = true;
   eq.players = 9;
@@ -212,6 +202,24 @@ TEST(SchockenQuestions, SolveChecksTheLimitAndAnswersOneTarget) {
   ASSERT_TRUE(std::holds_alternative<BeatAnswer>(a));
   EXPECT_NEAR(std::get<BeatAnswer>(a).solution.start, 45.0 / 216, 1e-15);
   EXPECT_TRUE(std::holds_alternative<BeatTableAnswer>(solve(SchockenRules{}, SolveQuestion{})));
+}
+
+// S2: the opener's throws set the limit of the round, so no hand to beat took more throws
+// than --limit, in solve's target and in advise's other hand alike.
+TEST(SchockenQuestions, S2NoHandToBeatTakesMoreThrowsThanTheLimit) {
+  SolveQuestion q;
+  q.target = "6 5 3";
+  q.limit = 1;
+  q.target_throws = 2;
+  EXPECT_EQ(message_of([&] { solve(SchockenRules{}, q); }),
+            "--target-throws 2 is out of range; valid: 1..1 (no hand takes more throws than --limit, S2)");
+  q.target_throws = 1;
+  EXPECT_EQ(message_of([&] { solve(SchockenRules{}, q); }), "(no InputError)");
+  AdviceQuestion other{.dice = "6 1 1", .throw_ = 1, .limit = 2, .other = "4 2 1", .other_throws = 3, .players = {}, .seat = {}};
+  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }),
+            "--other-throws 3 is out of range; valid: 1..2 (no hand takes more throws than --limit, S2)");
+  other.other_throws = 2;
+  EXPECT_EQ(message_of([&] { advise(SchockenRules{}, other); }), "(no InputError)");
 }
 
 TEST(SchockenQuestions, AdviceChecksTheSituation) {
