@@ -64,4 +64,15 @@ std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::
          (percent ? " percentage points" : "");
 }
 
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t k = 0; k < words.size(); ++k) out += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
+  return out;
+}
+
+std::string changes_nothing(const std::vector<std::string>& options, const std::string& why) {
+  if (options.empty()) return "";
+  return join_words(options) + (options.size() == 1 ? " changes" : " change") + " nothing: " + why;
+}
+
 }  // namespace verflixt::core

@@ -9,6 +9,7 @@
 
 #include "../binary.h"
 #include "cli/game_command.h"
+#include "verflixt/core/answer.h"
 
 namespace verflixt {
 namespace {
@@ -102,6 +103,16 @@ TEST(Verdict, EveryGamesAdviceOpensWithIt) {
     ASSERT_EQ(text.code, 0) << ask << ": " << text.err;
     EXPECT_EQ(text.out.substr(0, text.out.find('\n')), verdict) << ask;
   }
+}
+
+// An option given in vain is said in one sentence in every game: the options listed as a
+// sentence lists them, the verb agreeing, then what decides instead.
+TEST(Verdict, OptionsThatChangeNothingAreListedAsASentenceListsThem) {
+  EXPECT_EQ(core::changes_nothing({}, "exact"), "");
+  EXPECT_EQ(core::changes_nothing({"--seed"}, "exact"), "--seed changes nothing: exact");
+  EXPECT_EQ(core::changes_nothing({"--games", "--seed"}, "exact"), "--games and --seed change nothing: exact");
+  EXPECT_EQ(core::changes_nothing({"--games", "--seed", "--overshoot"}, "why"),
+            "--games, --seed and --overshoot change nothing: why");
 }
 
 // Kniffel's default rules are the German box: its boxes answer to their German names, and

@@ -196,6 +196,12 @@ TEST(ZehntausendCli, AdviseSaysWhichOptionsItsWayToPWinLeavesUnread) {
   const Result used = run("advise --game zehntausend --dice 155243 --other 6100 --policy race --games 300 --seed 3");
   ASSERT_EQ(used.code, 0) << used.err;
   EXPECT_EQ(used.err, "");
+  // The answer carries the warning, so the page and Python say it too.
+  const Result json = run("advise --game zehntausend --dice 155243 --other 6100 --games 500 --format json");
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["warnings"],
+            nlohmann::json::array({"--games changes nothing: P(win) is exact, from the solved two-player race"}));
+  EXPECT_FALSE(nlohmann::json::parse(run("advise --game zehntausend --dice 155243 --other 6100 --format json").out).contains("warnings"));
 }
 
 TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {

@@ -51,4 +51,10 @@ std::string advice_headline(const std::vector<RankedChoice>& ranked, const std::
 // table prints it next to the two ("+0.53"); a zero SE counts as the smallest positive one.
 std::string se_distance(double estimate, double se, double exact);
 
+// "a", "a and b", "a, b and c": how an answer lists actions, jokers and options.
+std::string join_words(const std::vector<std::string>& words);
+// The warning for options given where the answer does not read them, in every game's words:
+// "--games and --seed change nothing: WHY" (`options` as typed, "--games"). Empty without one.
+std::string changes_nothing(const std::vector<std::string>& options, const std::string& why);
+
 }  // namespace verflixt::core

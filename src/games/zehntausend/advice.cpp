@@ -85,7 +85,7 @@ Advice advice_choices(const TurnLibrary& lib, const Situation& at) {
   const TurnModel& m = lib.model();
   const TurnSolution& sol = lib.solution();
   Advice a{.rules = m.rules(), .at = at, .choices = {}, .rows = {}, .best_other = 0, .forced = false, .exact = false,
-           .policy = "", .seed = 0, .games = 0, .separated = true};
+           .policy = "", .seed = 0, .games = 0, .separated = true, .warnings = {}};
   const ZehntausendRules& r = a.rules;
   const Counts thrown = counts_of(at.faces);
   // Before a throw there is one "set-aside": nothing, with dice_left dice to throw next.
@@ -237,6 +237,26 @@ bool advice_samples(ZehntausendRules r, const AdviceQuestion& q) {
   return final_round || !play_on(r, q).exact;
 }
 
+namespace {
+
+// What the way P(win) was found leaves unread: the solved race samples nothing; the final
+// round is exact without it; games played on are sampled under a seat policy, without the race.
+std::vector<std::string> unread_options(const Advice& a, const AdviceQuestion& q) {
+  if (!a.race()) return {};
+  const bool sampled = !a.exact && std::any_of(a.rows.begin(), a.rows.end(), [](const AdviceRow& row) { return !row.win_exact; });
+  std::vector<std::string> unread;
+  if (q.given.games && !sampled) unread.emplace_back("--games");
+  if (q.given.seed && !sampled) unread.emplace_back("--seed");
+  if (q.given.overshoot && !a.exact) unread.emplace_back("--overshoot");
+  if (unread.empty()) return {};
+  return {core::changes_nothing(unread, a.exact    ? "P(win) is exact, from the solved two-player race"
+                                        : sampled ? "P(win) is sampled (Monte Carlo under " + a.policy +
+                                                        "), not read from the solved race"
+                                                  : "P(win) is exact here, found without the solved race or games played on")};
+}
+
+}  // namespace
+
 std::optional<Advice> advise(ZehntausendRules r, const AdviceQuestion& q, const RaceSource& exact,
                              const core::RunControl& control) {
   const Situation at = advice_situation(r, q);
@@ -258,6 +278,7 @@ std::optional<Advice> advise(ZehntausendRules r, const AdviceQuestion& q, const 
   }
   rank(advice);
   advice.policy = race && !advice.exact ? play.sampled : play.asked;
+  advice.warnings = unread_options(advice, q);
   return advice;
 }
 
@@ -357,6 +378,7 @@ core::report::Report describe(const Advice& a) {
     j.field("separated", separated);
     if (!separated) j.field("warning", kNotSeparated);
   }
+  if (!a.warnings.empty()) j.field("warnings", a.warnings);  // the command line says them on stderr
   if (a.exact)
     j.line("P(win): exact, both players playing the solved two-player race on (solve --game zehntausend --race)");
   else if (race && !final_round)

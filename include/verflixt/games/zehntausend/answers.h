@@ -226,6 +226,8 @@ struct Advice {
   std::uint64_t seed = 0;          // Monte Carlo only, as games
   std::uint64_t games = 0;         // games per choice
   bool separated = true;           // the estimates tell the best choice from the second
+  // The options given that the way P(win) was found does not read, said in a warning.
+  std::vector<std::string> warnings;
   bool race() const { return !at.opponents.empty(); }
   // Someone else has reached the limit: this is my last turn.
   bool final_round() const { return race() && best_other >= rules.limit; }
@@ -247,6 +249,11 @@ struct AdviceQuestion {
   std::uint64_t games = 20000;       // games per choice for a Monte Carlo P(win)
   std::uint64_t seed = 1;
   int threads = 1;                   // for the Monte Carlo games
+  // Which options were given rather than left at their defaults (--overshoot is the race's,
+  // RaceSource's): the answer says which of them it did not read.
+  struct {
+    bool games = false, seed = false, overshoot = false;
+  } given;
 };
 // The situation the question describes, checked (InputError in the words of its options);
 // with others, rules.players becomes their number and mine.

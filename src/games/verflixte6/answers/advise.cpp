@@ -250,8 +250,7 @@ std::vector<std::string> input_warnings(const AdviceQuestion& q, const AdviseAns
     for (const auto& [given, option] : options)
       if (given) unused.emplace_back(option);
     if (!unused.empty())
-      out.push_back(join_words(unused) + (unused.size() == 1 ? " changes" : " change") +
-                    " nothing: the answer is exact (the last seat, with optimal play after each action)");
+      out.push_back(core::changes_nothing(unused, "the answer is exact (the last seat, with optimal play after each action)"));
   } else if (q.monte_carlo && !advice_is_exact(r.rules, s)) {
     out.push_back("--monte-carlo changes nothing: an exact answer exists only for the last seat of the last pass "
                   "with objective win or not-loser");
@@ -270,13 +269,6 @@ const std::string& goal_name(AdviceGoal goal) { return advice_goal_names()[stati
 
 std::string measure_label(AdviceGoal goal) {
   return goal == AdviceGoal::Win ? "P(win)" : goal == AdviceGoal::NotLoser ? "P(not a loser)" : "expected pass eyes";
-}
-
-std::string join_words(const std::vector<std::string>& words) {
-  std::string out;
-  for (std::size_t k = 0; k < words.size(); ++k)
-    out += (k == 0 ? "" : k + 1 == words.size() ? " and " : ", ") + words[k];
-  return out;
 }
 
 AdviseAnswer advise_answer(const Rules& rules, const AdviceQuestion& q, const core::RunControl& control,

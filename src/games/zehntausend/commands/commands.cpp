@@ -175,6 +175,7 @@ AdviceQuestion advice_question(const po::variables_map& vm) {
   q.dice_left = given<int>(vm, "dice-left");
   if (vm.count("other")) q.other = vm["other"].as<std::vector<std::string>>();
   if (!vm["policy"].defaulted()) q.policy = vm["policy"].as<std::string>();
+  q.given = {.games = !vm["games"].defaulted(), .seed = !vm["seed"].defaulted(), .overshoot = !vm["overshoot"].defaulted()};
   return q;
 }
 
@@ -231,25 +232,7 @@ AnswerGame<ZehntausendRules> advise_game() {
     }
     const std::optional<Advice> advice = advise(r, q, race_source(vm, r), control);
     if (!advice) return nothing_finished(report_head(r), "advices");
-    // What the way P(win) was found leaves unread is said, as Die verflixte 6's advise says it:
-    // the solved race samples nothing; the final round is exact without it; games played on
-    // are sampled under a seat policy, without the race.
-    const bool sampled = advice->race() && !advice->exact &&
-                         std::any_of(advice->rows.begin(), advice->rows.end(), [](const AdviceRow& row) { return !row.win_exact; });
-    const std::vector<const char*> idle = advice->exact ? std::vector<const char*>{"games", "seed"}
-                                          : sampled       ? std::vector<const char*>{"overshoot"}
-                                          : advice->race() ? std::vector<const char*>{"games", "seed", "overshoot"}
-                                                           : std::vector<const char*>{};
-    std::string unread;
-    int count = 0;
-    for (const char* name : idle)
-      if (!vm[name].defaulted()) unread += std::string(count++ ? ", " : "") + "--" + name;
-    if (count > 1) unread.replace(unread.rfind(", "), 2, " and ");
-    if (count)
-      warning(unread + (count == 1 ? " changes" : " change") + " nothing: " +
-              (advice->exact ? "P(win) is exact, from the solved two-player race"
-               : sampled     ? "P(win) is sampled (Monte Carlo under " + advice->policy + "), not read from the solved race"
-                             : "P(win) is exact here, found without the solved race or games played on"));
+    for (const std::string& w : advice->warnings) warning(w);
     return AnswerResult{describe(*advice)};
   };
   return g;

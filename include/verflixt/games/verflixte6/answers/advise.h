@@ -22,8 +22,7 @@ const std::vector<std::string>& advice_goal_names();
 const std::string& goal_name(AdviceGoal goal);
 // What an objective ranks by: "P(win)", "P(not a loser)", "expected pass eyes".
 std::string measure_label(AdviceGoal goal);
-// "a", "a and b", "a, b and c": how the advice lists actions, jokers and options.
-std::string join_words(const std::vector<std::string>& words);
+using core::join_words;
 
 // advise's question: its fields are named as its options ('-' as '_'), the keys its echo of
 // the inputs uses too, and hold their values as typed, so that every check names the option.
