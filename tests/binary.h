@@ -40,4 +40,12 @@ inline Result run(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
+// A CSV output without its leading comment lines (what made it, an interrupted mark): the
+// header and the rows.
+inline std::string csv_rows(const std::string& csv) {
+  std::size_t at = 0;
+  while (at < csv.size() && csv[at] == '#') at = csv.find('\n', at) == std::string::npos ? csv.size() : csv.find('\n', at) + 1;
+  return csv.substr(at);
+}
+
 }  // namespace verflixt::testing

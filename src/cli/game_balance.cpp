@@ -142,8 +142,8 @@ AnswerResult balance_result(const BalanceRunInfo& info, const std::vector<Balanc
   if (vary) r.field("vary", info.vary_key);
   // No thread count and no timing: a seed gives the same bytes on any number of threads.
   r.field("measure", m.key)
-      .field("seed", info.sampling.seed)
-      .field("games_per_row", info.sampling.games)
+      .field("seed", info.sampling.seed, core::report::kJsonHead)
+      .field("games_per_row", info.sampling.games, core::report::kJsonHead)
       .field("same_seed_every_row", true);
   mark(r, done);
   r.line(std::string("balance: each seat's ") + m.label + " (" + m.sum_note + ") " +

@@ -190,7 +190,11 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
                     ? "the rules equal their preset " + preset + ": the two rows are one ruleset, nothing changes"
                     : "--vary " + vary_key + "=" + rulesets[a].first + " and =" + rulesets[b].first +
                           " give the same rules and seats: those rows differ by nothing");
-  BalanceRunInfo info{game, table.summary(rules), vary_key, preset, g.measure, {}, rulesets.size()};
+  // The head names the rules played: a table of --seat players seats that many, whatever
+  // --set players said (warned about above).
+  R head_rules = rules;
+  if (!given.empty()) head_rules.players = static_cast<int>(given.size());
+  BalanceRunInfo info{game, table.summary(head_rules), vary_key, preset, g.measure, {}, rulesets.size()};
   info.sampling = {count_from(vm, "games"), seed_from(vm), threads_from(vm)};
   bool interrupted = false;
   const std::vector<BalanceRow> rows = with_progress("balance " + game + " games", [&](const core::RunControl& control) {

@@ -241,7 +241,18 @@ std::string Report::render_json() const {
 }
 
 std::string Report::render_csv() const {
-  std::string s, names, values;  // the fields shown in CSV: one row
+  // What the result was made from, as a comment line: a CSV file records it as JSON does.
+  std::string made;
+  if (!head_.version.empty())
+    made = "verflixt " + head_.version + (head_.game.empty() ? "" : "  game " + head_.game) +
+           (head_.preset.empty() ? "" : "  preset " + head_.preset) + (head_.rules.empty() ? "" : "  rules " + head_.rules);
+  for (const Item& item : items_)
+    if (item.kind == Item::Field && (item.in & kCsvHead) && !missing(item.value))
+      made += (made.empty() ? "" : "  ") + (item.name == "version" ? std::string("verflixt") : item.name) + " " +
+              cell(item.value, "%g", false);
+  for (char& c : made)
+    if (c == '\n' || c == '\r') c = ' ';  // one line, whatever a name holds
+  std::string s = made.empty() ? "" : "# " + made + "\n", names, values;  // the fields shown in CSV: one row
   for (const Item& item : items_)
     if (item.kind == Item::Field && (item.in & kCsv)) {
       const bool estimate = std::holds_alternative<Estimate>(item.value);

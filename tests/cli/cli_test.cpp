@@ -16,6 +16,7 @@
 
 namespace {
 
+using verflixt::testing::csv_rows;
 using verflixt::testing::Result;
 using verflixt::testing::run;
 using verflixt::testing::scratch;
@@ -97,7 +98,7 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
   for (const char* engine : {"kernel", "reference"}) {
     const Result mc = run(std::string("evaluate --preset classic --policy threshold:19 --turns 400000 --format csv --engine ") + engine);
     ASSERT_EQ(mc.code, 0) << mc.err;
-    std::istringstream rows(mc.out);
+    std::istringstream rows(csv_rows(mc.out));
     std::string header, row;
     std::getline(rows, header);
     std::getline(rows, row);
@@ -117,7 +118,7 @@ TEST(Cli, EvaluateJsonRecordsWhatMadeIt) {
 TEST(Cli, EvaluatePassesCsvCountsTurnsAsItsJsonDoes) {
   const Result r = run("evaluate --players 3 --turns 500 --seed 7 --format csv");
   ASSERT_EQ(r.code, 0) << r.err;
-  std::istringstream rows(r.out);
+  std::istringstream rows(csv_rows(r.out));
   std::string header, row, all;
   std::getline(rows, header);
   EXPECT_EQ(header.substr(0, header.find(",mean")), "label,turns");

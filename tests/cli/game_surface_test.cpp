@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -160,9 +161,9 @@ std::vector<std::string> csv_cells(const std::string& line) {
 // key's _stderr, or a confidence interval's _low/_high, unless it is one of the words a table
 // uses for its own rows (which row, which section, a bench's statistic) or its column is empty
 // in every row of the first table (a figure this run did not compute, which JSON leaves out).
-TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
-  const std::set<std::string> row_words = {"label", "kind", "rank", "position", "quantity", "table", "name",
-                                           "best", "section", "stat", "repeat"};
+// Every command that offers --format csv, with its quick run: `check(args, csv, json)` with
+// its CSV and JSON output; returns how many were checked.
+int for_each_csv(const std::function<void(const std::string&, const std::string&, const std::string&)>& check) {
   int checked = 0;
   for (const auto& entry : verflixt::games::registry())
     for (const auto& c : entry.commands) {
@@ -171,30 +172,74 @@ TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
       if (run(std::string(entry.name) + " " + c.name + " --help").out.find("table, json, csv") == std::string::npos)
         continue;
       const Result csv = run(args + " --format csv"), json = run(args + " --format json");
-      ASSERT_EQ(csv.code, 0) << args << ": " << csv.err;
-      ASSERT_EQ(json.code, 0) << args << ": " << json.err;
-      ASSERT_FALSE(csv.out.empty()) << args << " --format csv printed nothing";
-      std::set<std::string> keys;
-      json_keys(nlohmann::json::parse(json.out), keys);
-      std::istringstream lines(csv.out);
-      std::string line;
-      std::getline(lines, line);
-      const std::vector<std::string> header = csv_cells(line);
-      std::vector<bool> filled(header.size(), false);
-      while (std::getline(lines, line)) {
-        const std::vector<std::string> cells = csv_cells(line);
-        if (cells.size() != header.size()) break;  // the next table
-        for (size_t k = 0; k < cells.size(); ++k) filled[k] = filled[k] || !cells[k].empty();
-      }
-      for (size_t k = 0; k < header.size(); ++k) {
-        const std::string& cell = header[k];
-        bool named = keys.count(cell) || row_words.count(cell) || !filled[k];
-        for (const std::string suffix : {"_stderr", "_low", "_high"})
-          named = named || (cell.ends_with(suffix) && keys.count(cell.substr(0, cell.size() - suffix.size())));
-        EXPECT_TRUE(named) << args << " --format csv: the column " << cell << " is named nowhere in its JSON";
-      }
+      EXPECT_EQ(csv.code, 0) << args << ": " << csv.err;
+      EXPECT_EQ(json.code, 0) << args << ": " << json.err;
+      EXPECT_FALSE(csv.out.empty()) << args << " --format csv printed nothing";
+      if (csv.code == 0 && json.code == 0 && !csv.out.empty()) check(args, csv.out, json.out);
       ++checked;
     }
+  return checked;
+}
+
+TEST(GameSurface, EveryCsvNamesItsFiguresAsItsJsonDoes) {
+  const std::set<std::string> row_words = {"label", "kind", "rank", "position", "quantity", "table", "name",
+                                           "best", "section", "stat", "repeat"};
+  const int checked = for_each_csv([&](const std::string& args, const std::string& csv, const std::string& json) {
+    std::set<std::string> keys;
+    json_keys(nlohmann::json::parse(json), keys);
+    std::istringstream lines(csv_rows(csv));  // past the comment that says what made it
+    std::string line;
+    std::getline(lines, line);
+    const std::vector<std::string> header = csv_cells(line);
+    std::vector<bool> filled(header.size(), false);
+    while (std::getline(lines, line)) {
+      const std::vector<std::string> cells = csv_cells(line);
+      if (cells.size() != header.size()) break;  // the next table
+      for (size_t k = 0; k < cells.size(); ++k) filled[k] = filled[k] || !cells[k].empty();
+    }
+    for (size_t k = 0; k < header.size(); ++k) {
+      const std::string& cell = header[k];
+      bool named = keys.count(cell) || row_words.count(cell) || !filled[k];
+      for (const std::string suffix : {"_stderr", "_low", "_high"})
+        named = named || (cell.ends_with(suffix) && keys.count(cell.substr(0, cell.size() - suffix.size())));
+      EXPECT_TRUE(named) << args << " --format csv: the column " << cell << " is named nowhere in its JSON";
+    }
+  });
+  EXPECT_GE(checked, 25);
+}
+
+// A CSV file records what made it, as its JSON does: the first line is a comment naming the
+// version, the rules and, for a sampled result, the seed; the policy and the sample size the
+// JSON records are in that line or in the table (a column of that name, a policy in a row).
+TEST(GameSurface, EveryCsvRecordsWhatMadeItAsItsJsonDoes) {
+  const std::set<std::string> sample_sizes = {"games", "turns", "evenings", "games_per_row", "games_per_seating",
+                                              "games_per_choice", "turns_per_threshold", "evenings_per_run",
+                                              "evenings_per_variant", "samples_per_action"};
+  const int checked = for_each_csv([&](const std::string& args, const std::string& csv, const std::string& json) {
+    const auto j = nlohmann::json::parse(json);
+    const std::string first = csv.substr(0, csv.find('\n'));
+    const std::string header = csv.substr(first.size() + 1, csv.find('\n', first.size() + 1) - first.size() - 1);
+    const auto columns = csv_cells(header);
+    const auto said = [&](const std::string& key, const std::string& value) {
+      return first.find("  " + key + " " + value) != std::string::npos ||
+             std::find(columns.begin(), columns.end(), key) != columns.end();
+    };
+    ASSERT_TRUE(first.starts_with("# verflixt " + j["version"].get<std::string>() + "  ")) << args << ":\n" << csv;
+    if (j["rules"].is_string()) {
+      EXPECT_NE(first.find("  rules " + j["rules"].get<std::string>()), std::string::npos) << args;
+    }
+    if (j.contains("seed") && !j["seed"].is_null()) {
+      EXPECT_NE(first.find("  seed " + std::to_string(j["seed"].get<std::uint64_t>())), std::string::npos) << args << ":\n" << first;
+    }
+    if (j.contains("policy") && j["policy"].is_string()) {
+      EXPECT_NE(csv.find(j["policy"].get<std::string>()), std::string::npos) << args << ": the policy is said nowhere";
+    }
+    for (const auto& [key, value] : j.items()) {
+      // Zero samples is an exact answer's: nothing was sampled.
+      if (!sample_sizes.count(key) || !value.is_number_unsigned() || value.get<std::uint64_t>() == 0) continue;
+      EXPECT_TRUE(said(key, std::to_string(value.get<std::uint64_t>()))) << args << ": " << key << " is said nowhere:\n" << first;
+    }
+  });
   EXPECT_GE(checked, 25);
 }
 

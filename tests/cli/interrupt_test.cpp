@@ -542,7 +542,8 @@ TEST(Interrupt, ACompleteRunIsNotMarked) {
   using verflixt::testing::run;
   const auto csv = run("evaluate --turns 20000 --format csv");
   EXPECT_EQ(csv.code, 0) << csv.err;
-  EXPECT_EQ(csv.out.rfind("label,", 0), 0u) << csv.out;
+  EXPECT_EQ(csv.out.find("# interrupted"), std::string::npos) << csv.out;
+  EXPECT_EQ(verflixt::testing::csv_rows(csv.out).rfind("label,", 0), 0u) << csv.out;
   const auto table = run("sweep --jokers pony --from 15 --to 17 --turns 20000");
   EXPECT_EQ(table.code, 0) << table.err;
   EXPECT_EQ(table.out.find("INTERRUPTED"), std::string::npos) << table.out;

@@ -53,6 +53,7 @@ TEST(Report, RendersJsonInTheOrderGiven) {
 
 TEST(Report, RendersCsvWithTheStandardErrorColumn) {
   EXPECT_EQ(sample().render("csv"),
+            "# verflixt 1.2  game dice  rules goal 40\n"
             "seat,policy,p_win,stderr\n"
             "1,hold,0.625000,0.031250\n"
             "2,optimal,0.375000,0.031250\n");
@@ -67,7 +68,7 @@ TEST(Report, AMissingEstimateLeavesBothOfItsCellsEmpty) {
                               {"games", "", "%.4f", nullptr, "%.6f", "", 0, 0, kJsonCsv}});
   t.row({std::string("a"), core::Estimate{0.5, 0.25}, std::uint64_t{8}});
   t.row({std::string("b"), nullptr, std::uint64_t{0}});
-  EXPECT_EQ(r.render("csv"), "name,p_win,stderr,games\na,0.500000,0.250000,8\nb,,,0\n");
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  game dice  rules goal 40\nname,p_win,stderr,games\na,0.500000,0.250000,8\nb,,,0\n");
   EXPECT_EQ(r.render("json"),
             "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"rules\": \"goal 40\",\n  \"rows\": [\n"
             "    {\n      \"name\": \"a\",\n      \"p_win\": 0.5,\n      \"stderr\": 0.25,\n      \"games\": 8\n    },\n"
@@ -81,7 +82,7 @@ TEST(Report, AListOfNumbersIsAnArrayInJsonAndSpacedInTextAndCsv) {
   r.field("p", std::vector<double>{0.25, 0.5}, kJson | kText);
   Table& t = r.table("rows", {{"p", " p ", "%.2f", nullptr, "%.3f", "", 0, 0, kAll}});
   t.row({std::vector<double>{0.125, 1.0}});
-  EXPECT_EQ(r.render("csv"), "p\n0.125 1.000\n");
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  game dice  rules goal 40\np\n0.125 1.000\n");
   EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules goal 40\np 0.25 0.5\n p 0.12 1.00\n");
   EXPECT_EQ(r.render("json"),
             "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"rules\": \"goal 40\",\n  \"p\": [\n    0.25,\n    0.5\n  ],\n"
@@ -96,12 +97,38 @@ TEST(Report, KeyedTableWithoutANameSpreadsItsRowsOverTheDocument) {
   t.keyed = true;
   t.row({std::string("own"), core::Estimate{-0.00001, 0.5}});
   (void)t;
-  EXPECT_EQ(r.render("csv"), "quantity,mean,stderr\nown,0.00,0.50\n");  // no "-0.00"
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  game dice  preset tournament  rules classic\nquantity,mean,stderr\nown,0.00,0.50\n");  // no "-0.00"
   EXPECT_EQ(r.render("json"),
             "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"preset\": \"tournament\",\n  \"rules\": \"classic\",\n"
             "  \"interrupted\": true,\n  \"completed\": 3,\n  \"total\": 10,\n  \"unit\": \"games\",\n"
             "  \"own\": {\n    \"mean\": -1e-05,\n    \"stderr\": 0.5\n  }\n}\n");
   EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules classic\n0.0000 ± 0.5\n");
+}
+
+// A CSV file records what made it as JSON does: its first line, a comment, names the head and
+// the fields marked kCsvHead (an absent one, such as an exact result's seed, left out), and the
+// text and JSON are as without the mark.
+TEST(Report, ACsvSaysWhatMadeItInItsFirstLine) {
+  Report r({"1.2", "dice", "goal 40", ""});
+  r.head_line("  seed 7");
+  r.field("seed", std::uint64_t{7}, kJsonHead).field("policy", std::string("hold:20"), kJsonHead);
+  r.field("threads", 4).field("games", std::uint64_t{200}, kJsonHead).field("exact", nullptr, kJsonHead);
+  r.table("rows", {{.name = "p"}}).row({0.5});
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  game dice  rules goal 40  seed 7  policy hold:20  games 200\np\n0.500000\n");
+  EXPECT_EQ(r.render("table"), "verflixt 1.2  game dice  rules goal 40  seed 7\n0.5000\n");
+  EXPECT_EQ(r.render("json"),
+            "{\n  \"version\": \"1.2\",\n  \"game\": \"dice\",\n  \"rules\": \"goal 40\",\n  \"seed\": 7,\n"
+            "  \"policy\": \"hold:20\",\n  \"threads\": 4,\n  \"games\": 200,\n  \"exact\": null,\n"
+            "  \"rows\": [\n    {\n      \"p\": 0.5\n    }\n  ]\n}\n");
+  // Without a head, the fields say it, the version as the head would.
+  Report bare({});
+  bare.field("version", std::string("1.2"), kJsonHead).field("rules", std::string("classic"), kJsonHead);
+  bare.table("rows", {{.name = "p"}}).row({0.25});
+  EXPECT_EQ(bare.render("csv"), "# verflixt 1.2  rules classic\np\n0.250000\n");
+  // A report that names nothing has no comment line.
+  Report none({});
+  none.table("rows", {{.name = "p"}}).row({0.25});
+  EXPECT_EQ(none.render("csv"), "p\n0.250000\n");
 }
 
 TEST(Report, NestsTablesInJsonAndLeavesAbsentValuesOut) {
@@ -130,7 +157,7 @@ TEST(Report, NestsTablesInJsonAndLeavesAbsentValuesOut) {
             "    }\n"
             "  ]\n"
             "}\n");
-  EXPECT_EQ(r.render("csv"), "jokers,best\npony,\n");
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  rules goal 40\njokers,best\npony,\n");
 }
 
 TEST(Report, IntegersTakeAnIntegerFormatAndMissingValuesTheirTextInText) {
@@ -139,7 +166,7 @@ TEST(Report, IntegersTakeAnIntegerFormatAndMissingValuesTheirTextInText) {
                                 {.name = "diff", .text = "  ", .text_format = "%+.2f", .se_name = "diff_stderr", .missing = "-"}});
   t.row({std::int64_t{7}, Estimate{0.5, 0.25}}).row({std::int64_t{12}, Absent{}});
   EXPECT_EQ(r.render("table"), "  7  +0.50 ± +0.25\n 12  -\n");
-  EXPECT_EQ(r.render("csv"), "n,diff,diff_stderr\n7,0.500000,0.250000\n12,,\n");  // CSV prints integers in full
+  EXPECT_EQ(r.render("csv"), "# verflixt 1.2  rules goal 40\nn,diff,diff_stderr\n7,0.500000,0.250000\n12,,\n");  // CSV prints integers in full
 }
 
 TEST(Report, PlusMinusIsOneStandardError) {

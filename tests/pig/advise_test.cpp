@@ -73,7 +73,7 @@ TEST(PigAdvise, TheFirstRollOfTheClassicGameIsThePublishedValue) {
   const Result r = run("advise --game pig --format csv");
   ASSERT_EQ(r.code, 0) << r.err;
   // Neller & Presser (2004): the first player wins 0.5306 of games under optimal play.
-  ASSERT_EQ(r.out.rfind("rank,choice,p_win\n1,roll,0.5305", 0), 0u) << r.out;
+  ASSERT_NE(r.out.find("\nrank,choice,p_win\n1,roll,0.5305"), std::string::npos) << r.out;
   const Result t = run("advise --game pig --score 90 --other 95 --turn-total 9");
   ASSERT_EQ(t.code, 0) << t.err;
   // One more point wins on any face but the 1 (more than 5/6), while holding at 99 hands the

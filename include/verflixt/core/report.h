@@ -27,8 +27,11 @@ std::string number(const char* format, double value);
 std::string plus_minus(const Estimate& e, const char* format = "%.4f");
 std::string plus_minus(const Estimate& e, const char* mean_format, const char* se_format);
 
-// Which renderings show a field, table, column or line.
-enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kMarkdown = 8, kAll = 15, kJsonCsv = kJson | kCsv };
+// Which renderings show a field, table, column or line. kCsvHead: a field named in the CSV's
+// first line, the comment that says what the result was made from (its seed, policy and sample
+// size beside the head's version and rules), so that a CSV file records them as JSON does.
+enum In : unsigned { kText = 1, kJson = 2, kCsv = 4, kMarkdown = 8, kAll = 15, kJsonCsv = kJson | kCsv, kCsvHead = 16,
+                     kJsonHead = kJson | kCsvHead };
 
 struct Table;
 // A value JSON leaves out (its key is absent), an empty cell in text and CSV: what a result has
@@ -115,8 +118,10 @@ class Report {
 
   // Text: "verflixt VERSION  game GAME  rules RULES" (and the head line's suffix; none
   // without a game), then lines and tables' rows. JSON: the head, then fields and tables,
-  // two-space indent. CSV: the row of the fields shown in CSV, then the CSV lines and tables
-  // in their order.
+  // two-space indent. CSV: a comment line "# verflixt VERSION  game GAME  preset P  rules
+  // RULES  seed 7  games 1000" (the head, then the kCsvHead fields, "NAME VALUE" each, two
+  // spaces apart; a field named "version" reads "verflixt VERSION"), the row of the fields shown
+  // in CSV, then the CSV lines and tables in their order.
   std::string render_text() const;
   std::string render_json() const;
   std::string render_csv() const;

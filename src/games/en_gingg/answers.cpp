@@ -27,10 +27,10 @@ rp::Report sampled_head(const EnGinggRules& rules, rp::Value policy, std::uint64
                         const core::SampledRun<Tally>& run, std::uint64_t completed, bool interrupted,
                         const std::string& unit) {
   rp::Report r = report_head(rules);
-  r.field("policy", std::move(policy))
-      .field("seed", seed)
+  r.field("policy", std::move(policy), rp::kJsonHead)
+      .field("seed", seed, rp::kJsonHead)
       .field("threads", threads)
-      .field(unit, completed)
+      .field(unit, completed, rp::kJsonHead)
       .field("requested_" + unit, run.requested);
   r.completion(interrupted, completed, run.requested, unit);
   r.field("seconds", run.seconds);

@@ -48,7 +48,7 @@ namespace {
 // P(win) at a table of more than one; the run's head.
 void score_rows(core::report::Report& r, const MatchAnswer& a) {
   const ScoreRun& run = a.run;
-  r.field("games", run.tally.games)
+  r.field("games", run.tally.games, core::report::kJsonHead)
       .field("requested_games", run.requested)
       .field("seconds", run.seconds)
       .completion(run.interrupted, run.completed, run.requested, "games");
@@ -76,7 +76,7 @@ core::report::Report describe(const MatchAnswer& a) {
   const ScoreRun& run = a.run;
   core::report::Report r = report_head(a.rules, a.preset);
   r.head_line("  seed " + std::to_string(a.seed));
-  r.field("seed", a.seed).field("threads", a.threads);
+  r.field("seed", a.seed, core::report::kJsonHead).field("threads", a.threads);
   if (a.tournament) {
     r.line(std::to_string(run.tally.games) + " games" + (run.interrupted ? " (interrupted)" : "") +
            ", Monte Carlo (± 1 SE); optimal and greedy maximize points, chase its last turn's P(win)");
@@ -278,7 +278,7 @@ core::report::Report describe(const BenchAnswer& a) {
   const double sheets_per_second = static_cast<double>(s.sheets_solved()) / s.seconds();
   core::report::Report r = report_head(s.rules(), a.preset);
   r.head_line("  seed " + std::to_string(a.seed));
-  r.field("seed", a.seed).field("solve_seconds", s.seconds()).field("sheets_per_second", sheets_per_second);
+  r.field("seed", a.seed, core::report::kJsonHead).field("solve_seconds", s.seconds()).field("sheets_per_second", sheets_per_second);
   r.line("exact solve on 1 thread: " + number("%.2f", s.seconds()) + " s, " + number("%.0f", sheets_per_second) +
          " sheets/s (optimum " + number("%.6f", s.expected_score()) + ")");
   core::report::Table& work =

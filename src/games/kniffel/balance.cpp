@@ -131,7 +131,7 @@ core::report::Report describe(const BalanceAnswer& a) {
                         : "exact optimal expected score by " + a.vary + ", change from " + a.vary + "=" + base +
                               " (these rules):");
   if (a.games > 0) {
-    j.field("games", a.games).field("seed", a.seed);
+    j.field("games", a.games, core::report::kJsonHead).field("seed", a.seed, core::report::kJsonHead);
     j.line("bonus reached: the share of " + std::to_string(a.games) + " games of optimal play (seed " +
            std::to_string(a.seed) + ") whose upper section reached the threshold, Monte Carlo ± 1 SE");
   }

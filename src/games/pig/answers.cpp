@@ -36,7 +36,7 @@ core::report::Report describe(const SolveAnswer& a) {
   std::vector<int> marks;
   for (int v = 0; v < rules.goal; v += a.step) marks.push_back(v);
   core::report::Report r = report_head(rules);
-  r.field("policy", "optimal")
+  r.field("policy", "optimal", core::report::kJsonHead)
       .field("exact", true)
       .field("method", "value iteration (Gauss-Seidel, level by level)")
       .field("first_player_win", sol.win_probability(0, 0, 0))
@@ -114,11 +114,11 @@ core::report::Report describe(const MatchAnswer& a) {
   const MatchTally& t = a.run.tally;
   core::report::Report r = report_head(a.rules);
   r.head_line("  seed " + std::to_string(a.seed));
-  r.field("seed", a.seed).field("threads", a.threads);
+  r.field("seed", a.seed, core::report::kJsonHead).field("threads", a.threads);
   if (a.tournament) r.field("policy", a.seats);
   else r.field("policy", a.seats[0]).field("opponent", a.seats[1]);
   const std::string title = a.tournament ? "tournament" : a.seats[0] + " vs " + a.seats[1];
-  r.field("games", t.games)
+  r.field("games", t.games, core::report::kJsonHead)
       .field("requested_games", a.run.requested)
       .completion(a.run.interrupted, a.run.completed, a.run.requested, "games")
       .field("seconds", a.run.seconds)

@@ -289,7 +289,7 @@ core::report::Report describe(const EvaluationAnswer& a) {
   const auto [p, se] = core::proportion(a.run.tally.beats, a.run.tally.turns);
   // JSON and a one-row CSV carry the same fields; the text says them in sentences.
   core::report::Report r = report_head(a.rules);
-  r.field("seed", a.seed)
+  r.field("seed", a.seed, core::report::kJsonHead)
       .field("threads", a.threads)
       .field("policy", a.policy, kJsonCsv)
       .field("target", dice_text(t.hand), kJsonCsv)
@@ -330,10 +330,10 @@ core::report::Report describe(const TournamentAnswer& a) {
   const double games_per_second = a.run.seconds > 0 ? static_cast<double>(t.games) / a.run.seconds : 0.0;
   const double mean_rounds = t.games ? static_cast<double>(t.rounds) / static_cast<double>(t.games) : 0.0;
   core::report::Report r = report_head(a.rules);
-  r.field("seed", a.seed)
+  r.field("seed", a.seed, core::report::kJsonHead)
       .field("threads", a.threads)
       .field("policy", a.seats)
-      .field("games", t.games)
+      .field("games", t.games, core::report::kJsonHead)
       .field("seconds", a.run.seconds)
       .field("games_per_second", games_per_second)
       .field("finals", t.finals)

@@ -326,10 +326,11 @@ core::report::Report describe(const Advice& a) {
   // The seed and games of the games sampled; null where nothing is (one turn's points, an
   // exact race).
   const bool sampled = race && !a.exact;
-  j.field("seed", sampled ? core::report::Value(a.seed) : core::report::Value(nullptr));
+  j.field("seed", sampled ? core::report::Value(a.seed) : core::report::Value(nullptr), core::report::kJsonHead);
   if (race)
-    j.field("policy", a.policy)
-        .field("games_per_choice", sampled ? core::report::Value(a.games) : core::report::Value(nullptr));
+    j.field("policy", a.policy, core::report::kJsonHead)
+        .field("games_per_choice", sampled ? core::report::Value(a.games) : core::report::Value(nullptr),
+               core::report::kJsonHead);
   j.line((before ? "before a throw with " + std::to_string(at.dice_left) + " dice left" : "threw " + faces_text(thrown)) +
          " at turn total " + std::to_string(at.turn_total) +
          (race ? ", my score " + std::to_string(at.score) + ", best other " + std::to_string(a.best_other) +

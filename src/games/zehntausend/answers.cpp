@@ -43,7 +43,7 @@ core::report::Report describe(const SolveAnswer& a) {
   const ZehntausendRules& r = a.model.rules();
   const TurnSolution& s = a.solution;
   core::report::Report j = report_head(r);
-  j.field("policy", "optimal")
+  j.field("policy", "optimal", core::report::kJsonHead)
       .field("exact", true)
       .field("method", "backward induction over (turn total, dice to throw), capped at T* (turn_solver.h)")
       .field("turn_value", s.value)
@@ -110,7 +110,7 @@ core::report::Report describe(const EvaluateAnswer& a) {
   const TurnTally& t = a.run.tally;
   if (a.sampled) {
     const core::Estimate points = t.points(), niete = t.niete();
-    j.field("seed", a.seed).field("threads", a.threads).field("turns", t.turns);
+    j.field("seed", a.seed, core::report::kJsonHead).field("threads", a.threads).field("turns", t.turns);
     j.field("mean_points", points.mean).field("stderr", points.se).field("p_niete", niete);
     j.field("seconds", a.run.seconds);
     j.line("Monte Carlo (± 1 SE), " + std::to_string(t.turns) + " turns die by die (seed " + std::to_string(a.seed) +
@@ -173,8 +173,11 @@ core::report::Report describe(const TournamentAnswer& a) {
   using core::report::kJson, core::report::kText, core::report::kCsv;
   core::report::Report j = report_head(a.rules);
   // What was asked, what was played, how fast.
-  j.field("seed", a.seed).field("threads", a.threads).field("games_per_seating", a.games).field("rotations", a.rotations);
-  j.field("games", a.played).field("mean_turns", mean_turns);
+  j.field("seed", a.seed, core::report::kJsonHead)
+      .field("threads", a.threads)
+      .field("games_per_seating", a.games, core::report::kJsonHead)
+      .field("rotations", a.rotations);
+  j.field("games", a.played, core::report::kJsonHead).field("mean_turns", mean_turns);
   j.field("seconds", a.seconds).field("games_per_second", games_per_second);
   j.line("seed " + std::to_string(a.seed) + ", " + std::to_string(a.games) +
          " games per seating, Monte Carlo (± 1 SE), ties share the win")
@@ -248,7 +251,7 @@ BenchAnswer bench_answer(ZehntausendRules rules, std::uint64_t games, std::uint6
 core::report::Report describe(const BenchAnswer& a) {
   core::report::Report j = report_head(a.rules);
   j.head_line("  seed " + std::to_string(a.seed));
-  j.field("seed", a.seed).field("solve_seconds", a.solve_seconds).field("turn_value", a.turn_value);
+  j.field("seed", a.seed, core::report::kJsonHead).field("solve_seconds", a.solve_seconds).field("turn_value", a.turn_value);
   j.line("exact turn solve: " + number("%.3f", a.solve_seconds) + " s (value " + number("%.6f", a.turn_value) + ")");
   core::report::Table& work =
       j.table("workloads", {{.name = "workload"},

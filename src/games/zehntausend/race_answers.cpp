@@ -225,8 +225,11 @@ RaceEvaluation evaluate_race_policy(const ZehntausendRules& r, const RaceEvaluat
 core::report::Report describe(const RaceEvaluation& a) {
   core::report::Report j = report_head(a.rules);
   j.completion(a.interrupted, a.rated.size(), a.opponents.size(), "opponents");
-  j.field("policy", a.policy);
-  if (!a.exact_only) j.field("seed", a.seed).field("threads", a.threads).field("games_per_seating", a.games);
+  j.field("policy", a.policy, core::report::kJsonHead);
+  if (!a.exact_only)
+    j.field("seed", a.seed, core::report::kJsonHead)
+        .field("threads", a.threads)
+        .field("games_per_seating", a.games, core::report::kJsonHead);
   j.line("race policy " + a.policy + " in two-player games to " + std::to_string(a.rules.limit) +
          ": P(it wins), exact (a tie counts half)" +
          (a.exact_only ? "" : "; the game kernel's check over 2 x " + std::to_string(a.games) + " games (seed " +

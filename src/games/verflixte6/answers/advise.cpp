@@ -311,12 +311,12 @@ core::report::Report describe(const AdviseAnswer& answer) {
   const std::string not_separated = "the estimates do not separate the best actions (within 2 paired SE): their order is not known";
   rp::Report out({});
   out.field("verdict", answer.verdict)
-      .field("version", std::string(kVersion))
-      .field("seed", answer.seed)
-      .field("rules", rules_summary(rules))
-      .field("objective", goal)
+      .field("version", std::string(kVersion), rp::kJsonHead)
+      .field("seed", answer.seed, rp::kJsonHead)
+      .field("rules", rules_summary(rules), rp::kJsonHead)
+      .field("objective", goal, rp::kJsonHead)
       .field("method", std::string(adv.exact ? "exact (last-seat dynamic programming)" : "monte carlo, common random numbers"))
-      .field("samples_per_action", adv.samples)
+      .field("samples_per_action", adv.samples, adv.exact ? rp::kJson : rp::kJsonHead)  // none for an exact answer
       .completion(answer.done.interrupted, answer.done.completed, answer.done.total, answer.done.unit)
       .field("dp_states", std::uint64_t{adv.dp_states});
   if (!adv.note.empty()) out.field("note", adv.note);

@@ -30,12 +30,12 @@ const char* const kPairing =
     "the runs as independent, sqrt(se_a^2 + se_b^2)";
 
 void head(rp::Report& out, const BalanceSetup& s) {
-  out.field("version", std::string(kVersion))
-      .field("seed", s.seed)
-      .field("engine", engine_name(s.engine))
-      .field("rules", rules_summary(s.rules))
-      .field("players", s.players)
-      .field("policy", s.policy)
+  out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("seed", s.seed, rp::kJsonHead)
+      .field("engine", engine_name(s.engine), rp::kJsonHead)
+      .field("rules", rules_summary(s.rules), rp::kJsonHead)
+      .field("players", s.players, rp::kJsonHead)
+      .field("policy", s.policy, rp::kJsonHead)
       .field("base", s.base)
       .field("field", s.field)
       .field("series_length", s.series_length)
@@ -45,7 +45,7 @@ void head(rp::Report& out, const BalanceSetup& s) {
 void sweep_head(rp::Report& out, const BalanceSetup& s, const core::Completion& done, const char* mode,
                 const std::string& key, Joker joker) {
   head(out, s);
-  out.field("evenings_per_run", s.evenings);
+  out.field("evenings_per_run", s.evenings, rp::kJsonHead);
   core::mark(out, done);
   out.field(mode, key).field("joker", std::string(joker_id(joker)));
 }

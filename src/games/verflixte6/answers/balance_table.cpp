@@ -100,7 +100,7 @@ void joker_json(rp::Report& out, const BalanceAnswer& a, const core::Completion&
   const JokerTable& t = a.table;
   const FamilyRows& first = t.families[0];
   head(out, a.setup);
-  out.field("evenings_per_variant", a.has_base ? first.base->evenings : std::uint64_t{0});
+  out.field("evenings_per_variant", a.has_base ? first.base->evenings : std::uint64_t{0}, rp::kJsonHead);
   if (first.base && first.base->interrupted) out.field("baseline_interrupted", true);  // the base itself was cut short
   core::mark(out, done);
   out.field("lift_stderr", std::string(kPairing)).field("verdict", verdict_json(t, families, decision(a)));

@@ -139,10 +139,10 @@ rp::Nested section_json(const BenchAnswer& a, const BenchSection& section, bool 
 core::report::Report describe(const BenchAnswer& a) {
   const BenchSettings& s = a.settings;
   rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("seed", s.seed)
-      .field("rules", rules_summary(s.rules))
-      .field("turns", s.turns)
+  out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("seed", s.seed, rp::kJsonHead)
+      .field("rules", rules_summary(s.rules), rp::kJsonHead)
+      .field("turns", s.turns, rp::kJsonHead)
       .field("baseline_turns", s.baseline_turns)
       .field("table_turns", s.table_turns)
       .field("repeats", s.repeats)

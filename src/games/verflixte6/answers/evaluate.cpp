@@ -88,13 +88,13 @@ void tally_rows(rp::Report& out, const std::vector<rp::Column>& columns, const s
 rp::Report head(const EvaluateAnswer& a) {
   rp::Report out({});
   const bool exact = std::holds_alternative<core::MarkovResult>(a.result);
-  out.field("version", std::string(kVersion))
-      .field("seed", exact ? rp::Value(nullptr) : rp::Value(a.seed))
-      .field("rules", rules_summary(a.rules))
-      .field("policy", a.policy)
-      .field("jokers", loadout_name(a.jokers))
+  out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("seed", exact ? rp::Value(nullptr) : rp::Value(a.seed), rp::kJsonHead)
+      .field("rules", rules_summary(a.rules), rp::kJsonHead)
+      .field("policy", a.policy, rp::kJsonHead)
+      .field("jokers", loadout_name(a.jokers), rp::kJsonHead)
       .field("jokers_from", a.jokers_from)
-      .field("engine", a.engine)
+      .field("engine", a.engine, rp::kJsonHead)
       .field("threads", a.threads)
       .field("ranks", core::cluster::size());  // MPI processes: metadata, the numbers do not depend on it
   return out;

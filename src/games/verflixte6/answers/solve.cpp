@@ -185,9 +185,9 @@ core::report::Report describe(const SolveAnswer& answer) {
                                      [](const SolveAnswer::Row& r) { return r.sol.cap_certified; });
   const std::string method = "dynamic programming over every decision of a solo turn";
   rp::Report out({});
-  out.field("version", std::string(kVersion))
+  out.field("version", std::string(kVersion), rp::kJsonHead)
       .field("command", std::string("solve"))
-      .field("rules", rules_summary(answer.rules))
+      .field("rules", rules_summary(answer.rules), rp::kJsonHead)
       .field("exact", certified)
       .field("method", method + " (solver.h)")
       .field("seconds", answer.seconds)

@@ -67,7 +67,9 @@ core::report::Report describe(const SweepAnswer& a) {
        .missing = "-"},
       {.name = "best", .in = rp::kCsv}};
   rp::Report out({kVersion, "", rules_summary(a.rules), ""});
-  out.field("policy", a.policy).field("seed", a.seed).field("turns_per_threshold", a.turns);
+  out.field("policy", a.policy, rp::kJsonHead)
+      .field("seed", a.seed, rp::kJsonHead)
+      .field("turns_per_threshold", a.turns, rp::kJsonHead);
   rp::Table& csv = out.table("", point_columns, rp::kCsv);  // every loadout's thresholds, the CSV's only table
   rp::Table loadout_rows{
       .columns = {{.name = "jokers"}, {.name = "one_trajectory"}, {.name = "interrupted"}, {.name = "thresholds_requested"},

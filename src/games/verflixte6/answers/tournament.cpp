@@ -145,10 +145,10 @@ TournamentAnswer tournament_answer(const TournamentSetup& s, const core::RunCont
 
 rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engine, bool final) {
   rp::Report out({});
-  out.field("version", std::string(kVersion))
-      .field("seed", seed)
-      .field("rules", rules_summary(rules))
-      .field("engine", engine_name(engine))
+  out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("seed", seed, rp::kJsonHead)
+      .field("rules", rules_summary(rules), rp::kJsonHead)
+      .field("engine", engine_name(engine), rp::kJsonHead)
       .field("final", final);
   return out;
 }
@@ -169,7 +169,7 @@ core::report::Report describe(const TournamentAnswer& a) {
   rp::Report out = evenings_head(a.seed, a.rules, a.engine, a.final);
   out.field("policies", a.policies)
       .field("seats", a.seats)
-      .field("evenings", run.evenings)
+      .field("evenings", run.evenings, rp::kJsonHead)
       .field("requested_evenings", run.requested)
       .field("series_length", static_cast<std::int64_t>(run.series_length))
       .completion(done.interrupted, done.completed, done.total, done.unit)
