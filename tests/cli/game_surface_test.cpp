@@ -243,6 +243,32 @@ TEST(GameSurface, EveryCsvRecordsWhatMadeItAsItsJsonDoes) {
   EXPECT_GE(checked, 25);
 }
 
+// A text result records what made it as its JSON does: the version, the rules and, for a
+// sampled result, the seed, so that a saved text (--output) or rules file says it too.
+TEST(GameSurface, EveryTextSaysItsVersionRulesAndSeed) {
+  int checked = 0;
+  for (const auto& entry : verflixt::games::registry())
+    for (const auto& c : entry.commands) {
+      if (c.quick == nullptr) continue;
+      const std::string args = std::string(entry.name) + " " + c.name + " " + c.quick;
+      const Result text = run(args), json = run(args + " --format json");
+      ASSERT_EQ(text.code, 0) << args << ": " << text.err;
+      ASSERT_EQ(json.code, 0) << args << ": " << json.err;
+      const auto j = nlohmann::json::parse(json.out);
+      EXPECT_NE(text.out.find("verflixt " + j["version"].get<std::string>()), std::string::npos) << args << ":\n" << text.out;
+      // (The rules command's text is the rules themselves, key by key: an INI file.)
+      if (std::string(c.name) != "rules" && j.contains("rules") && j["rules"].is_string()) {
+        EXPECT_NE(text.out.find(j["rules"].get<std::string>()), std::string::npos) << args << ": no rules in\n" << text.out;
+      }
+      if (j.contains("seed") && j["seed"].is_number()) {
+        const std::regex seed("seed " + std::to_string(j["seed"].get<std::uint64_t>()) + "\\b");
+        EXPECT_TRUE(std::regex_search(text.out, seed)) << args << ": no seed in\n" << text.out;
+      }
+      ++checked;
+    }
+  EXPECT_GE(checked, 35);
+}
+
 // Numbers with error bars, one convention in one spelling: a text that writes "±" says what
 // follows it, "± 1 SE", "± SE" or "m ± s (SE)" (one standard error), or a bench's standard
 // deviation "± sd".

@@ -6,6 +6,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/names.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::kniffel {
 
@@ -14,7 +15,8 @@ const core::RuleTable<KniffelRules>& rule_table() {
   static const core::RuleTable<R> table = [] {
     core::RuleTable<R> t;
     t.game = "kniffel";
-    t.layout.header = "# Kniffel rules (verflixt kniffel), rule ids of docs/rules/kniffel.md\n";
+    t.layout.header = std::string("# Kniffel rules (verflixt kniffel), written by verflixt ") + kVersion +
+                      "; rule ids of docs/rules/kniffel.md\n";
     t.layout.help_shows_domain = true;
     t.layout.short_keys = true;
     const auto key = [](const char* k, const char* rule, const char* help) {

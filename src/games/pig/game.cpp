@@ -4,6 +4,7 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::pig {
 
@@ -24,7 +25,8 @@ const core::RuleTable<PigRules>& rule_table() {
   static const core::RuleTable<R> table = [] {
     core::RuleTable<R> t;
     t.game = "pig";
-    t.layout.header = "# Pig rules (docs/rules/pig.md); read back with --rules FILE.\n";
+    t.layout.header = std::string("# Pig rules (docs/rules/pig.md), written by verflixt ") + kVersion +
+                      "; read back with --rules FILE.\n";
     t.layout.help_shows_domain = true;
     t.layout.short_keys = true;
     t.params = {

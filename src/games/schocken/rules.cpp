@@ -2,6 +2,7 @@
 
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::schocken {
 
@@ -11,7 +12,8 @@ const core::RuleTable<SchockenRules>& rule_table() {
     core::RuleTable<R> t;
     t.game = "schocken";
     t.layout.header =
-        "# Schocken rules (docs/rules/schocken.md); read back with --rules FILE.\n"
+        std::string("# Schocken rules (docs/rules/schocken.md), written by verflixt ") + kVersion +
+        "; read back with --rules FILE.\n"
         "# A Schock x (1 1 x) costs x chips and a Schock out all of them: rules, not parameters.\n";
     t.layout.short_keys = true;
     const auto key = [](const char* k, const char* rule, const char* help) {

@@ -2,6 +2,7 @@
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/rule_table.h"
+#include "verflixt/version.h"
 
 namespace verflixt::zehntausend {
 namespace {
@@ -29,7 +30,8 @@ const core::RuleTable<ZehntausendRules>& rule_table() {
     core::RuleTable<R> t;
     t.game = "zehntausend";
     t.layout.header =
-        "# Zehntausend rules (verflixt --game zehntausend), rule ids of docs/rules/zehntausend.md\n";
+        std::string("# Zehntausend rules (verflixt --game zehntausend), written by verflixt ") + kVersion +
+        "; rule ids of docs/rules/zehntausend.md\n";
     t.layout.help_shows_domain = true;
     t.layout.short_keys = true;
     const auto key = [](const char* k, const char* rule, const char* help) {

@@ -70,6 +70,9 @@ core::report::Report describe(const SweepAnswer& a) {
   out.field("policy", a.policy, rp::kJsonHead)
       .field("seed", a.seed, rp::kJsonHead)
       .field("turns_per_threshold", a.turns, rp::kJsonHead);
+  // What made the table, as every other command's text says it first.
+  out.line("verflixt " + std::string(kVersion) + "  rules " + rules_summary(a.rules) + "  policy " + a.policy + "  seed " +
+           std::to_string(a.seed) + "  turns per threshold " + std::to_string(a.turns));
   rp::Table& csv = out.table("", point_columns, rp::kCsv);  // every loadout's thresholds, the CSV's only table
   rp::Table loadout_rows{
       .columns = {{.name = "jokers"}, {.name = "one_trajectory"}, {.name = "interrupted"}, {.name = "thresholds_requested"},
