@@ -1,6 +1,7 @@
 #include "serve/request_schema.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -171,6 +172,14 @@ std::vector<std::string> request_arguments(std::string_view endpoint, const core
         if (value.get<bool>()) args.push_back(option);
         break;
       case KeyType::Integer:
+        // A whole number written as a float (2e3, 2000.0) is that number, as on the command line
+        // and in Python; past 2^53 a float no longer holds every whole number, so none is read.
+        if (value.is_number_float()) {
+          const double d = value.get<double>();
+          if (!(std::fabs(d) <= 9007199254740992.0) || d != std::floor(d)) throw wrong();
+          args.push_back(option + "=" + std::to_string(static_cast<long long>(d)));
+          break;
+        }
         if (!value.is_number_integer()) throw wrong();
         args.push_back(option + "=" + value.dump());
         break;

@@ -172,6 +172,16 @@ TEST_F(ServeGuard, MalformedRequestsAreOneLine400s) {
                                  R"({"eyes":9,"other":["0:j"],"samples":200,"others-policy-text":)"
                                  R"("[policy]\nkind = heuristic\nstop_at = 18\n"})");
   EXPECT_EQ(inline_text.status, 200) << inline_text.body.dump();
+  // A whole number written as a float is that number, as on the command line and in Python;
+  // the same answer, the run's time aside.
+  Reply floated = post(port(), "/api/advise", R"({"eyes":9,"other":["0:j"],"samples":2e2,"seed":3.0})");
+  Reply whole = post(port(), "/api/advise", R"({"eyes":9,"other":["0:j"],"samples":200,"seed":3})");
+  ASSERT_EQ(floated.status, 200) << floated.body.dump();
+  ASSERT_EQ(whole.status, 200) << whole.body.dump();
+  floated.body.erase("seconds");
+  whole.body.erase("seconds");
+  EXPECT_EQ(floated.body, whole.body);
+  EXPECT_EQ(floated.body["samples_per_action"], 200);
   expect_serving(port());
 }
 
