@@ -512,16 +512,22 @@ namespace {
 // group) is one Ctrl-C: the run stops after the variant under way and reports, rather than
 // dying of the second signal as a second Ctrl-C pressed later kills it.
 TEST(Interrupt, ASignalDeliveredTwiceAtOnceIsOneStop) {
+  std::chrono::milliseconds after(300);
   for (int attempt = 0; attempt < 5; ++attempt) {
-    const Outcome o = interrupt_after("balance --players 3 --threads 2 --evenings 4000000 --format json",
-                                      std::chrono::milliseconds(300), "twice", 2);
+    const Outcome o = interrupt_after("balance --players 3 --threads 2 --evenings 4000000 --format json", after, "twice", 2);
     ASSERT_NE(o.code, -1) << "killed by the second signal\n" << o.err;
     if (o.code == 0) continue;  // ended before the signals (a very fast machine): again
     const auto j = expect_json_mark(o);
+    // On a busy machine the stop can land before the first variant is under way: one stop all
+    // the same, with nothing finished ("results"); again, later.
+    if (j.value("unit", "") == "results") {
+      after *= 2;
+      continue;
+    }
     EXPECT_EQ(j.value("unit", ""), "variants");
     return;
   }
-  FAIL() << "the run always ended before the signals";
+  FAIL() << "the signals never came while variants were played";
 }
 
 // Stopped before it finished anything, a command whose --output cannot be written says so in
