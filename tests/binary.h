@@ -44,7 +44,10 @@ inline Result run(const std::string& args) {
 // header and the rows.
 inline std::string csv_rows(const std::string& csv) {
   std::size_t at = 0;
-  while (at < csv.size() && csv[at] == '#') at = csv.find('\n', at) == std::string::npos ? csv.size() : csv.find('\n', at) + 1;
+  while (at < csv.size() && csv[at] == '#') {
+    const std::size_t end = csv.find('\n', at);
+    at = end == std::string::npos ? csv.size() : end + 1;
+  }
   return csv.substr(at);
 }
 
