@@ -4,8 +4,11 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "cli/cli.h"
+#include "verflixt/core/answer.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -95,6 +98,32 @@ int dispatch_game(int& argc, char** argv) {
   }
 }
 
+void help_request(std::vector<char*>& args, size_t at) {
+  static char help_flag[] = "--help";
+  std::vector<char*> kept(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(at));
+  std::vector<std::string> options, values;  // the words dropped: named by their options where there are any
+  bool words = true;                          // still among the game and command words
+  for (size_t a = at + 1; a + 1 < args.size(); ++a) {
+    const std::string word = args[a];
+    if (word == "--help" || word == "-h") continue;  // asked for already
+    if (word.starts_with("--game=") || (word == "--game" && a + 2 == args.size())) {  // the latter: its own error
+      kept.push_back(args[a]);
+    } else if (word == "--game") {
+      kept.insert(kept.end(), {args[a], args[a + 1]});
+      ++a;
+    } else if (words && !word.starts_with("-")) {
+      kept.push_back(args[a]);
+    } else {
+      words = false;
+      (word.starts_with("-") ? options : values).push_back(core::printable(word.substr(0, word.find('=')), 40));
+    }
+  }
+  if (!options.empty() || !values.empty())
+    warning(core::changes_nothing(options.empty() ? values : options, "help lists every option of the command"));
+  kept.insert(kept.end(), {help_flag, nullptr});
+  args = std::move(kept);
+}
+
 int game_first(std::vector<char*>& args) {
   const std::vector<std::string> names = game_names();
   const int argc = static_cast<int>(args.size()) - 1;
@@ -121,10 +150,8 @@ int game_first(std::vector<char*>& args) {
     return 2;
   }
   // `verflixt pig help advise` is `verflixt pig advise --help`.
-  static char help_flag[] = "--help";
   if (argc > 2 + taken && std::strcmp(args[1 + taken], "help") == 0) {
-    args.erase(args.begin() + 1 + taken);
-    args.insert(args.end() - 1, help_flag);
+    help_request(args, static_cast<size_t>(1 + taken));
     return game_first(args);
   }
   const bool no_command = argc <= 1 + taken || std::strcmp(args[1 + taken], "--help") == 0 ||

@@ -33,4 +33,11 @@ std::string unknown_command(int argc, char** argv, const std::vector<std::string
 // prints the game's commands and returns 0; an unknown game after --game is one line and 2.
 int game_first(std::vector<char*>& args);
 
+// `help` at args[at] asks for the help of the command the words after it name: `verflixt help
+// COMMAND`, `verflixt help GAME COMMAND`, `verflixt GAME help COMMAND`. Rewrites `args` (ending
+// in nullptr) into `... COMMAND --help`, keeping those words and a --game option; every other
+// word changes nothing (the help lists every option) and is dropped with one warning, so that
+// `verflixt help evaluate --policy` shows the help rather than asking --policy's value.
+void help_request(std::vector<char*>& args, size_t at);
+
 }  // namespace verflixt::cli

@@ -86,11 +86,8 @@ int main(int argc, char** argv) {
   // `verflixt help COMMAND [--game G]` is `verflixt COMMAND [--game G] --help`.
   std::vector<char*> help_argv;
   if (cmd == "help" && argc > 2) {
-    help_argv.assign(argv, argv + argc);
-    help_argv.erase(help_argv.begin() + 1);
-    static char help_flag[] = "--help";
-    help_argv.push_back(help_flag);
-    help_argv.push_back(nullptr);
+    help_argv.assign(argv, argv + argc + 1);
+    verflixt::cli::help_request(help_argv, 1);
     argc = static_cast<int>(help_argv.size()) - 1;
     argv = help_argv.data();
     cmd = argv[1];

@@ -43,6 +43,26 @@ TEST(GameFirst, AGameWithoutACommandListsItsCommands) {
   EXPECT_EQ(help.out, own.out);
 }
 
+// `help` asks for a command's help whatever words follow: an option without its value (which
+// the command itself refuses: --policy needs a value) is dropped with a warning, not asked for.
+TEST(GameFirst, HelpShowsTheHelpWhateverOptionsFollow) {
+  const auto own = run("evaluate --game pig --help");
+  ASSERT_EQ(own.code, 0) << own.err;
+  for (const char* args : {"help evaluate --game pig --policy", "help pig evaluate --policy optimal --games=5",
+                           "pig help evaluate --policy", "help --game pig evaluate -h --policy"}) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+    EXPECT_EQ(r.out, own.out) << args;
+    EXPECT_NE(r.err.find("warning: --policy"), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("nothing: help lists every option"), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(r.err.find("--games=5"), std::string::npos) << args << ": " << r.err;
+  }
+  EXPECT_EQ(run("evaluate --game pig --policy --help").code, 2);  // the command's own form reads --policy
+  const auto plain = run("help evaluate --game pig");
+  EXPECT_EQ(plain.out, own.out);
+  EXPECT_EQ(plain.err, "");
+}
+
 TEST(GameFirst, AMistypedGameIsOneLineWithTheValidGames) {
   const auto r = run("--game pgi solve");
   EXPECT_EQ(r.code, 2);
