@@ -110,9 +110,7 @@ std::unique_ptr<SetAsidePolicy> make_policy(const std::string& given, const EnGi
   if (spec == "guarded") return std::make_unique<GuardedPolicy>(rules, Objective::OwnPlusNext);
   // A mistyped name is guessed by its part before the ':' ("kep-from:4": keep-from).
   throw core::InputError("unknown en-gingg policy " + verflixt::core::quoted(spec) +
-                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames,
-                                       "keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next, or "
-                                       "a policy file (.ini)"));
+                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames, kPolicyForms));
 }
 
 std::string display_name(const std::string& spec) {

@@ -44,7 +44,7 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules&
   }
   // A mistyped name is suggested by its part before the ':' ("hodl:20": hold).
   throw core::InputError("unknown pig policy " + core::quoted(spec) +
-                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames, "hold:N, optimal"));
+                         core::suggest(spec.substr(0, spec.find(':')), kPolicyNames, kPolicyForms));
 }
 
 std::string strongest_policy(const PigRules& rules) {

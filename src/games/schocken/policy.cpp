@@ -137,8 +137,7 @@ std::unique_ptr<SchockenPolicy> make_policy(const std::string& given, const Scho
                                          path.stem().string());
   }
   throw core::InputError("unknown schocken policy " + core::quoted(spec) +
-                         core::suggest(spec, kPolicyNames,
-                                       "stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy"));
+                         core::suggest(spec, kPolicyNames, kPolicyForms));
 }
 
 PolicyTable make_table(const std::vector<std::string>& specs, const SchockenRules& rules) {

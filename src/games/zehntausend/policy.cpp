@@ -189,8 +189,7 @@ size_t turn_policy_kind(const std::string& spec) {
   const size_t k = core::choose_name(spec.substr(0, spec.find(':')), kSpecs, "zehntausend policy");
   if (k == 5 || k == 8)
     throw core::InputError("policy " + verflixt::core::quoted(spec) +
-                           " is a game policy (race), not a turn policy; valid: optimal, bank:N, reach:N, shift:D, "
-                           "cross:N, heuristic:FILE, policy:FILE");
+                           " is a game policy (race), not a turn policy; valid: " + kTurnPolicyForms);
   return k;
 }
 

@@ -85,6 +85,10 @@ class KeepRulePolicy final : public SetAsidePolicy {
   std::shared_ptr<const Phase1Solution> solution_;
 };
 
+// The policies a seat takes, as make_policy's errors and every command's help list them.
+inline const std::string kPolicyForms =
+    "keep-from:F, optimal:own, optimal:own+next, guarded:own, guarded:own+next or a policy file (.ini)";
+
 // A policy from an inline spec (above) or a policy file (a path ending in .ini). Unknown
 // specs, bad values and bad files throw InputError naming the choices, file and line.
 std::unique_ptr<SetAsidePolicy> make_policy(const std::string& spec, const EnGinggRules& rules);

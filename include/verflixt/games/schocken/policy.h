@@ -93,6 +93,9 @@ class SolvedPolicy final : public SchockenPolicy {
 std::string policy_file_text(const RoundKeepTables& tables, const SchockenRules& rules, const std::string& header);
 RoundKeepTables read_policy_file(std::istream& in, std::string_view source, const SchockenRules& rules);
 
+// The policies a seat takes, as make_policy's errors and every command's help list them.
+inline const std::string kPolicyForms = "stand, equilibrium, a heuristic FILE.ini or a keep-table FILE.policy";
+
 // Parses a spec (see above); the equilibrium is solved once and shared through `cache`.
 // Unknown specs throw InputError naming the choices.
 std::unique_ptr<SchockenPolicy> make_policy(const std::string& spec, const SchockenRules& rules,

@@ -143,6 +143,11 @@ class Race;
 // command line reads its cache or the file; empty where none is at hand.
 using RaceSource = std::function<std::shared_ptr<const Race>(const std::string& file)>;
 
+// The turn policies, as make_turn_policy's errors and every command's help list them, and the
+// race policy's form, a seat's besides them.
+inline const std::string kTurnPolicyForms = "optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE";
+inline const std::string kRacePolicyForm = "race[:W,M,BG,BB,AG,AB]";
+
 // A seat policy from its spec (list above); owned turn policies (files) live in the returned
 // object. InputError for an unknown or malformed spec, with did-you-mean.
 std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib, const RaceSource& exact = {});

@@ -37,9 +37,7 @@ AnswerGame<eg::EnGinggRules> solve_game() {
 
 AnswerGame<eg::EnGinggRules> evaluate_game() {
   const core::OptionTable own = {
-      core::policy_option("policy", "optimal:own",
-                          "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file "
-                          "(strategies/en-gingg/*.ini)"),
+      core::policy_option("policy", "optimal:own", "the policy: " + eg::kPolicyForms + ", as strategies/en-gingg/ holds"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   AnswerGame<eg::EnGinggRules> g{
       .rules = rules(), .command = "evaluate", .own = own, .sampling = true,
@@ -60,8 +58,7 @@ AnswerGame<eg::EnGinggRules> evaluate_game() {
 TournamentGame<eg::EnGinggRules> tournament_game() {
   TournamentGame<eg::EnGinggRules> g{
       .rules = rules(),
-      .seat_help = "a seat's policy (keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file); "
-                   "repeat 2..8 times, the first begins",
+      .seat_help = "a seat's policy: " + eg::kPolicyForms + "; repeat 2..8 times, the first begins",
       .max_players = eg::kMaxPlayers,
       .about = "Plays N whole games of En Gingg as Bei (everyone starts at 37; the first balance at 0 or\n"
                "less loses) and prints each seat's P(losing) ± SE and the game length."};
@@ -109,8 +106,8 @@ AnswerGame<eg::EnGinggRules> advise_game() {
 
 BalanceGame<eg::EnGinggRules> balance_game() {
   // P(losing), as the tournament measures it: the first balance at 0 or less loses.
-  BalanceGame<eg::EnGinggRules> g{rules(), {"p_lose", "P(losing)", "one player loses a game", true}, 20000,
-                                  "keep-from:F, optimal:own, optimal:own+next, guarded:own+next or a policy file", "optimal:own", {}, {}};
+  BalanceGame<eg::EnGinggRules> g{rules(), {"p_lose", "P(losing)", "one player loses a game", true}, 20000, eg::kPolicyForms,
+                                  "optimal:own", {}, {}};
   // optimal:own loses least at a mixed table (docs/games/en-gingg.md).
   g.strongest = [](const eg::EnGinggRules&) { return std::string("optimal:own"); };
   g.play = [](const eg::EnGinggRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,

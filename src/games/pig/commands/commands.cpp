@@ -60,7 +60,7 @@ AnswerGame<PigRules> solve_game() {
 
 AnswerGame<PigRules> evaluate_game() {
   const core::OptionTable own = {
-      core::policy_option("policy", "hold:20", "the first player's policy: hold:N or optimal"),
+      core::policy_option("policy", "hold:20", "the first player's policy: " + pig::kPolicyForms),
       core::policy_option("opponent", "hold:20", "the second player's policy"),
       core::count_option("games", 1000000, 1, std::uint64_t{1} << 40, "games to play"),
       core::boolean_option("exact", true, "also compute the exact P(win) (policy evaluation)")};
@@ -83,8 +83,8 @@ AnswerGame<PigRules> evaluate_game() {
 
 TournamentGame<PigRules> tournament_game() {
   TournamentGame<PigRules> g{.rules = rules(),
-                             .seat_help = "a seat's policy, hold:N or optimal (2 seats only); repeat 2..8 times, the "
-                                          "first moves first",
+                             .seat_help = "a seat's policy: " + pig::kPolicyForms +
+                                          " (optimal: 2 seats only); repeat 2..8 times, the first moves first",
                              .default_games = 1000000, .max_players = pig::kMaxPlayers,
                              .about = "Plays N games of Pig at a table of 2..8 seats (seat 1 moves first) and prints "
                                       "each\nseat's P(win) ± SE."};
@@ -121,7 +121,7 @@ AnswerGame<PigRules> advise_game() {
 BalanceGame<PigRules> balance_game() {
   // P(win) per seat, as the tournament measures it; two optimal seats also give seat 1's exact
   // P(win) from the solver the policy plays by.
-  BalanceGame<PigRules> g{rules(), {"p_win", "P(win)", "one winner a game", false}, 100000, "hold:N or optimal",
+  BalanceGame<PigRules> g{rules(), {"p_win", "P(win)", "one winner a game", false}, 100000, pig::kPolicyForms,
                           "optimal (two players; more: hold:20)", {}, {}};
   g.strongest = pig::strongest_policy;
   g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {

@@ -58,8 +58,7 @@ AnswerGame<SchockenRules> solve_game() {
 
 AnswerGame<SchockenRules> evaluate_game() {
   const core::OptionTable own = {
-      core::policy_option("policy", "equilibrium",
-                          "the policy: stand, equilibrium, FILE.ini (heuristic) or FILE.policy (keep tables)"),
+      core::policy_option("policy", "equilibrium", "the policy: " + kPolicyForms),
       core::word_option("target", "6 6 5", "the hand to beat (e.g. '6 5 3')"),
       core::integer_option("limit", 3, 1, 3, "throws allowed (1..3)"),
       core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
@@ -88,7 +87,7 @@ AnswerGame<SchockenRules> evaluate_game() {
 TournamentGame<SchockenRules> tournament_game() {
   TournamentGame<SchockenRules> g{
       .rules = rules(),
-      .seat_help = "a seat's policy (stand, equilibrium, FILE.ini, FILE.policy); repeat 2..8 times, seat 1 opens",
+      .seat_help = "a seat's policy: " + kPolicyForms + "; repeat 2..8 times, seat 1 opens",
       .max_players = kMaxPlayers,
       .about = "Plays N whole games of Schocken (two halves and the final) at a table of 2..8 seats and\n"
                "prints each seat's P(losing a half) and P(paying) ± SE."};
@@ -150,8 +149,8 @@ AnswerGame<SchockenRules> advise_game() {
 
 BalanceGame<SchockenRules> balance_game() {
   // P(pay), as the tournament measures it: the loser of the game pays.
-  BalanceGame<SchockenRules> g{rules(), {"p_pay", "P(pay)", "one player pays a game", true}, 20000,
-                               "stand, equilibrium, FILE.ini, FILE.policy", "equilibrium", {}, {}};
+  BalanceGame<SchockenRules> g{rules(), {"p_pay", "P(pay)", "one player pays a game", true}, 20000, kPolicyForms,
+                               "equilibrium", {}, {}};
   g.strongest = [](const SchockenRules&) { return std::string("equilibrium"); };
   g.play = [](const SchockenRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
     const PolicyTable table = make_table(specs, r);

@@ -51,8 +51,8 @@ AnswerGame<ZehntausendRules> solve_game() {
 AnswerGame<ZehntausendRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "optimal",
-                          "turn policy: optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE; or "
-                          "the solved two-player race's: exact (the cache), exact:FILE (solve --race --save)"),
+                          "turn policy: " + kTurnPolicyForms +
+                              "; or the solved two-player race's: exact (the cache), exact:FILE (solve --race --save)"),
       core::switch_option("exact", "exact evaluation only (a turn: forward propagation over every throw; a race "
                                    "policy: no games in the kernel)"),
       core::idle_with(
@@ -101,8 +101,8 @@ AnswerGame<ZehntausendRules> evaluate_game() {
 TournamentGame<ZehntausendRules> tournament_game() {
   TournamentGame<ZehntausendRules> g{
       .rules = rules(),
-      .seat_help = "a seat's policy (optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], "
-                   "heuristic:FILE, policy:FILE, exact[:FILE] — the solved two-player race); 2..8 times",
+      .seat_help = "a seat's policy (" + kTurnPolicyForms + ", " + kRacePolicyForm +
+                   ", exact[:FILE] — the solved two-player race); 2..8 times",
       .default_games = 1000000, .games_help = "games per seating",
       // The cache holds the seat exact's solved race.
       .more = core::OptionTable{core::boolean_option("rotate", true,
@@ -150,7 +150,7 @@ AnswerGame<ZehntausendRules> bench_game() {
 BalanceGame<ZehntausendRules> balance_game() {
   // P(win) as the tournament measures it, a tie sharing the win; one seating, seat 1 first.
   BalanceGame<ZehntausendRules> g{rules(), {"p_win", "P(win)", "ties shared", false}, 100000,
-                                  "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, policy:FILE",
+                                  kTurnPolicyForms + ", " + kRacePolicyForm,
                                   "race (the best race policy found)", {}, {}};
   g.strongest = [](const ZehntausendRules&) { return std::string("race"); };  // the best policy found (docs/games)
   g.play = [](const ZehntausendRules& r, const std::vector<std::string>& specs, const BalanceSampling& s,

@@ -30,9 +30,8 @@ core::OptionTable race_options() {
       core::file_option("save", "race: also write the solution to this file (the seat exact:FILE plays it)"),
       threads,
       core::words_option("seat", "race: a seat's policy, twice (the first player's first): exact (maximizes P(win)), "
-                                 "optimal, bank:N, reach:N, shift:D, cross:N, race[:W,M,BG,BB,AG,AB], heuristic:FILE, "
-                                 "policy:FILE, exact:FILE (a saved race's policy, fixed); the exact P(first wins) of "
-                                 "that pairing")};
+                                 + kTurnPolicyForms + ", " + kRacePolicyForm +
+                                 ", exact:FILE (a saved race's policy, fixed); the exact P(first wins) of that pairing")};
   return own + cache_options();
 }
 
