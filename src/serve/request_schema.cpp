@@ -4,7 +4,9 @@
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <string>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -26,7 +28,7 @@ const char* type_text(KeyType type) {
     case KeyType::Integer: return "a whole number";
     case KeyType::Real: return "a number";
     case KeyType::Flag: return "true or false";
-    case KeyType::Text: return "a string";
+    case KeyType::Text: return "a string (or a whole number)";
     case KeyType::TextList: return "an array of strings";
     case KeyType::Policy: return "a policy name";
     case KeyType::IniText: return "the text of an INI file";
@@ -51,6 +53,25 @@ std::string string_value(const std::string& key, const Json& v, bool ini) {
       throw core::InputError("\"" + key + "\": " + verflixt::core::quoted(s, 60) + " holds a control character");
   }
   return s;
+}
+
+// A whole number's digits: a JSON integer, or a float that is whole (2e3, 2000.0) as JSON
+// writers often write large numbers; past 2^53 a float no longer holds every whole number, so
+// none is read. None for any other value.
+std::optional<std::string> whole_number(const Json& v) {
+  if (v.is_number_integer()) return v.dump();
+  if (!v.is_number_float()) return std::nullopt;
+  const double d = v.get<double>();
+  if (!(std::fabs(d) <= 9007199254740992.0) || d != std::floor(d)) return std::nullopt;
+  return std::to_string(static_cast<long long>(d));
+}
+
+// A text value as the command line has it: a string, or a whole number as its digits (a
+// throw's number, a game total, dice written 66321), since the command line's words have no
+// type and one game's number option may be another's word.
+std::string text_value(const std::string& key, const Json& v) {
+  if (const auto digits = whole_number(v)) return *digits;
+  return string_value(key, v, false);
 }
 
 // The body as a JSON object, refusing repeated keys (a parser would silently keep one of
@@ -171,36 +192,32 @@ std::vector<std::string> request_arguments(std::string_view endpoint, const core
         if (!value.is_boolean()) throw wrong();
         if (value.get<bool>()) args.push_back(option);
         break;
-      case KeyType::Integer:
-        // A whole number written as a float (2e3, 2000.0) is that number, as on the command line
-        // and in Python; past 2^53 a float no longer holds every whole number, so none is read.
-        if (value.is_number_float()) {
-          const double d = value.get<double>();
-          if (!(std::fabs(d) <= 9007199254740992.0) || d != std::floor(d)) throw wrong();
-          args.push_back(option + "=" + std::to_string(static_cast<long long>(d)));
+      case KeyType::Integer:  // as on the command line and in Python, 2e3 is 2000
+        if (const auto digits = whole_number(value)) {
+          args.push_back(option + "=" + *digits);
           break;
         }
-        if (!value.is_number_integer()) throw wrong();
-        args.push_back(option + "=" + value.dump());
-        break;
+        throw wrong();
       case KeyType::Real:
         if (!value.is_number()) throw wrong();
         args.push_back(option + "=" + value.dump());
         break;
       case KeyType::Text:
+        args.push_back(option + "=" + text_value(key, value));
+        break;
       case KeyType::IniText:
-        args.push_back(option + "=" + string_value(key, value, rule->type == KeyType::IniText));
+        args.push_back(option + "=" + string_value(key, value, true));
         break;
       case KeyType::Policy:
         args.push_back(option + "=" + catalog.resolve(key, string_value(key, value, false)));
         break;
       case KeyType::TextList:
-        if (value.is_string()) {
-          args.push_back(option + "=" + string_value(key, value, false));
+        if (!value.is_array()) {  // one word is a list of one
+          if (!value.is_string() && !whole_number(value)) throw wrong();
+          args.push_back(option + "=" + text_value(key, value));
           break;
         }
-        if (!value.is_array()) throw wrong();
-        for (const auto& item : value) args.push_back(option + "=" + string_value(key, item, false));
+        for (const auto& item : value) args.push_back(option + "=" + text_value(key, item));
         break;
     }
   }

@@ -50,6 +50,34 @@ TEST_F(ServeGames, EveryGamesAdviseIsTheCommandLinesJson) {
   }
 }
 
+// A key the command line reads as a word takes a whole number as its digits: "throw" is a
+// number in Schocken and Kniffel and a word in En Gingg, and a JSON client writes 2 for all
+// three; a game total or dice come as numbers too. What is not a whole number is refused.
+TEST_F(ServeGames, AWordKeyTakesAWholeNumberAsItsDigits) {
+  ASSERT_GT(port(), 0);
+  const std::vector<std::pair<std::string, std::string>> same = {
+      {R"({"game": "en-gingg", "dice": "5,4,4,2", "aside": "6,6", "throw": 2})",
+       R"({"game": "en-gingg", "dice": "5,4,4,2", "aside": "6,6", "throw": "2"})"},
+      {R"({"game": "zehntausend", "dice": 155243, "score": 500, "other": [1000, 2e3], "games": 500, "seed": 3})",
+       R"({"game": "zehntausend", "dice": "155243", "score": 500, "other": ["1000", "2000"], "games": 500, "seed": 3})"},
+      {R"({"game": "schocken", "dice": 663, "other": 421.0})", R"({"game": "schocken", "dice": "663", "other": "421"})"},
+  };
+  for (const auto& [numbers, words] : same) {
+    Reply a = post(port(), "/api/advise", numbers), b = post(port(), "/api/advise", words);
+    ASSERT_EQ(a.status, 200) << numbers << "\n" << a.body.dump();
+    ASSERT_EQ(b.status, 200) << words << "\n" << b.body.dump();
+    for (nlohmann::json* j : {&a.body, &b.body}) j->erase("seconds"), j->erase("from_cache");
+    EXPECT_EQ(a.body, b.body) << numbers;
+  }
+  for (const char* body : {R"({"game": "en-gingg", "dice": "5,4,4,2", "throw": 2.5})",
+                           R"({"game": "zehntausend", "dice": "155243", "other": [true]})",
+                           R"({"game": "zehntausend", "dice": "155243", "other": {"a": 1}})"}) {
+    const Reply r = post(port(), "/api/advise", body);
+    EXPECT_EQ(r.status, 400) << body;
+    EXPECT_NE(r.body.value("error", "").find("expected a"), std::string::npos) << body << ": " << r.body.dump();
+  }
+}
+
 TEST_F(ServeGames, TheGamesAndTheirKeysAreListedInTheSharedWords) {
   ASSERT_GT(port(), 0);
   httplib::Client client("127.0.0.1", port());
