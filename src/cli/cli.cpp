@@ -259,7 +259,13 @@ int thread_cap() {
 }
 
 // One write each, so that lines from two threads never interleave.
-void warning(const std::string& text) { std::cerr << ("verflixt: warning: " + text + "\n"); }
+thread_local std::vector<std::string>* t_warnings = nullptr;
+void warning(const std::string& text) {
+  if (t_warnings) t_warnings->push_back(text);
+  else std::cerr << ("verflixt: warning: " + text + "\n");
+}
+WarningScope::WarningScope(std::vector<std::string>& into) noexcept : previous_(t_warnings) { t_warnings = &into; }
+WarningScope::~WarningScope() { t_warnings = previous_; }
 void note(const std::string& text) { std::cerr << ("verflixt: note: " + text + "\n"); }
 
 int threads_from(const po::variables_map& vm) {

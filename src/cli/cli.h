@@ -45,6 +45,19 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 void warning(const std::string& text);
 // "verflixt: note: TEXT" on stderr: how an input was read (an option's earlier name).
 void note(const std::string& text);
+// While a WarningScope is installed on the calling thread, warning() adds its TEXT there
+// instead of printing it: a command run in-process (cli/in_process.h) hands its warnings to
+// its host, which shows them its own way (a Python warning, an answer's "warnings" on the page).
+class WarningScope {
+ public:
+  explicit WarningScope(std::vector<std::string>& into) noexcept;
+  ~WarningScope();
+  WarningScope(const WarningScope&) = delete;
+  WarningScope& operator=(const WarningScope&) = delete;
+
+ private:
+  std::vector<std::string>* previous_;
+};
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands; the seed
 // changes nothing when one of `idle_with` is given (a switch that answers exactly, sampling

@@ -16,6 +16,7 @@ namespace {
 template <class Outcome, class Run>
 void run_caught(Outcome& r, std::ostringstream& captured, const std::atomic<bool>& stop, Run run) {
   const OutputScope into(captured);
+  const WarningScope warned(r.warnings);
   const StopScope stops_at(stop);
   try {
     run();

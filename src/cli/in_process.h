@@ -2,7 +2,8 @@
 // A command run or asked inside this process instead of as a new one: what the Python module
 // does to answer with the very command a user would type, so that its numbers are the command
 // line's to the last bit. The command's standard output is the caller's (an OutputScope, cli.h:
-// captured, or dropped where the answer comes back as a value) and it honours its own stop
+// captured, or dropped where the answer comes back as a value), its warnings come back to the
+// caller rather than onto stderr (a WarningScope), and it honours its own stop
 // request (a StopScope), both the calling thread's: runs on several threads at once each keep
 // their own output and stop alone. The caller chooses the budget the command's exact work
 // checks (core/budget.h) by opening its scope around the call.
@@ -21,6 +22,7 @@ struct InProcessRun {
   std::string input_error;  // non-empty: the one-line message of core::InputError (a refusal of the budget included)
   std::string failure;      // non-empty: any other exception, as "internal error: ..."
   bool stopped = false;     // core::Interrupted: stopped (Ctrl-C) before it had a result
+  std::vector<std::string> warnings;  // what the command line says on stderr as "verflixt: warning: ..."
 };
 
 // Runs `fn` with `argv` (argv[0] the command's name) on the calling thread; `stop` is the
@@ -35,6 +37,7 @@ struct InProcessAnswer {
   std::string input_error;
   std::string failure;
   bool stopped = false;
+  std::vector<std::string> warnings;
 };
 InProcessAnswer answer_in_process(core::AnswerFn fn, const core::OptionValues& values, const std::atomic<bool>& stop);
 

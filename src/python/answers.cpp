@@ -46,6 +46,7 @@ struct WorkerResult {
   std::string input_error;  // non-empty: core::InputError's message (one line)
   std::string failure;      // non-empty: any other exception
   bool stopped = false;     // core::Interrupted: stopped before it had a result
+  std::vector<std::string> warnings;  // the command line's "verflixt: warning: ..." lines
 };
 
 WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& argv, const std::atomic<bool>& stop) {
@@ -58,6 +59,7 @@ WorkerResult run_command(core::CommandFn fn, const std::vector<std::string>& arg
   r.input_error = run.input_error;
   r.failure = run.failure;
   r.stopped = run.stopped;
+  r.warnings = run.warnings;
   return r;
 }
 
@@ -95,6 +97,14 @@ std::string option_name(const py::handle& key) {
   for (char& c : name)
     if (c == '_') c = '-';
   return name;
+}
+
+// A command's warnings (an option that changes nothing, an answer to trust less) as Python
+// warnings: a notebook shows them under the cell, and a filter may silence them or make them
+// errors, where a line on the process's stderr would reach neither.
+void warn(const std::vector<std::string>& warnings) {
+  for (const std::string& w : warnings)
+    if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) < 0) throw py::error_already_set();
 }
 
 [[noreturn]] void keyboard_interrupt() {
@@ -245,6 +255,7 @@ py::object answer_json(const Game& game, const std::string& command, const py::k
   if (!r.failure.empty()) throw std::runtime_error(r.failure);
   // Stopped without a Python signal (a stop request from elsewhere): as Ctrl-C.
   if (r.stopped || r.answered->done.interrupted) keyboard_interrupt();
+  warn(r.warnings);
   return py::module_::import("json").attr("loads")(r.answered->report.render_json());
 }
 
@@ -264,6 +275,7 @@ py::object run_json(const Game& game, const std::string& command, const std::vec
   if (r.stopped || r.run.code == cli::kExitInterrupted) keyboard_interrupt();
   if (r.run.code != 0)
     raise_input_error(game.entry->name + " " + command + " failed (exit code " + std::to_string(r.run.code) + ")");
+  warn(r.warnings);
   return py::module_::import("json").attr("loads")(r.run.out);
 }
 

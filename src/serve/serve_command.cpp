@@ -182,7 +182,8 @@ std::string command_line(const std::vector<std::string>& args) {
   return out;
 }
 
-// A command that answers in this process: its work under the request's budget.
+// A command that answers in this process: its work under the request's budget, and the
+// warnings the command line would say on stderr in its answer.
 std::string answer_within(const ServedCommand& served, std::vector<std::string> args, const Limits& limits,
                           const core::Budget& budget) {
   const core::Budget::Scope scope(&budget);
@@ -191,7 +192,10 @@ std::string answer_within(const ServedCommand& served, std::vector<std::string> 
                               .max_states = limits.max_states, .deadline = deadline_control(budget, stop),
                               .stop_only = {}};
   request.stop_only.stop = &interrupt_flag();
-  return served.command->serve(request);
+  std::vector<std::string> warnings;
+  const WarningScope warned(warnings);
+  const std::string json = served.command->serve(request);
+  return with_warnings(json, warnings);
 }
 
 // Any other command: the request's Monte Carlo games or samples capped as those of a command
@@ -200,7 +204,13 @@ std::string answer_within(const ServedCommand& served, std::vector<std::string> 
 std::string game_answer_within(const ServedCommand& served, const std::vector<std::string>& args, const Limits& limits,
                                double seconds) {
   po::variables_map vm;
-  parse_request(args, served.options, vm);  // the command's checks first, and the values the caps read
+  {
+    // The command's checks first, and the values the caps read; its warnings are the child's
+    // to give, in the answer.
+    std::vector<std::string> said_by_the_child;
+    const WarningScope warned(said_by_the_child);
+    parse_request(args, served.options, vm);
+  }
   for (const char* count : {"games", "samples"})
     if (vm.count(count) && vm[count].as<std::uint64_t>() > limits.max_samples)
       throw core::InputError("--" + std::string(count) + " " + std::to_string(vm[count].as<std::uint64_t>()) +

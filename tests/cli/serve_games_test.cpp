@@ -78,6 +78,36 @@ TEST_F(ServeGames, AWordKeyTakesAWholeNumberAsItsDigits) {
   }
 }
 
+// What the command line warns of on stderr comes with the page's answer, in its "warnings"
+// (which the page lists beside the advice); every other key is the command line's JSON.
+TEST_F(ServeGames, TheCommandLinesWarningsComeWithTheAnswer) {
+  ASSERT_GT(port(), 0);
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {R"({"game": "schocken", "dice": "611", "limit": 2})", "schocken advise --dice 611 --limit 2",
+       "--limit changes nothing for the starter"},
+      {R"({"game": "zehntausend", "dice": "155243", "seed": 5})", "zehntausend advise --dice 155243 --seed 5",
+       "--seed changes nothing without --other"},
+  };
+  for (const auto& [body, args, said] : cases) {
+    const Reply api = post(port(), "/api/advise", body);
+    const testing::Result cli = testing::run(args + " --format json");
+    ASSERT_EQ(cli.code, 0) << args << "\n" << cli.err;
+    ASSERT_NE(cli.err.find("verflixt: warning: " + said), std::string::npos) << args << ": " << cli.err;
+    ASSERT_EQ(api.status, 200) << args << "\n" << api.body.dump();
+    nlohmann::json got = api.body, expected = nlohmann::json::parse(cli.out);
+    ASSERT_TRUE(got.contains("warnings")) << got.dump();
+    ASSERT_EQ(got["warnings"].size(), 1u) << got["warnings"].dump();
+    EXPECT_EQ(got["warnings"][0].get<std::string>().rfind(said, 0), 0u) << got["warnings"].dump();
+    got.erase("warnings");
+    for (nlohmann::json* j : {&got, &expected}) j->erase("seconds"), j->erase("from_cache");
+    EXPECT_EQ(got, expected) << args;
+  }
+  // Without a warning the answer has none.
+  const Reply quiet = post(port(), "/api/advise", R"({"game": "schocken", "dice": "611"})");
+  ASSERT_EQ(quiet.status, 200);
+  EXPECT_FALSE(quiet.body.contains("warnings")) << quiet.body.dump();
+}
+
 TEST_F(ServeGames, TheGamesAndTheirKeysAreListedInTheSharedWords) {
   ASSERT_GT(port(), 0);
   httplib::Client client("127.0.0.1", port());

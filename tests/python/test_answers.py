@@ -1,8 +1,10 @@
 """The answers: each game's solve, and sampled answers for a seed, equal the command line's
 JSON for the same options; Pig's published value; the Result's API."""
+import warnings
+
 import pytest
 
-from conftest import cli_json, masked
+from conftest import cli, cli_json, masked
 
 # (game, keyword options, the same as command-line words): cheap exact solves of every game.
 SOLVES = [
@@ -95,3 +97,18 @@ def test_options_are_values_not_command_line_words(vf):
     with pytest.raises(vf.InputError, match="the required argument for option '--policy' is missing"):
         g.run("evaluate", "--games", "100", "--policy")
     assert g.run("evaluate", "--games", "100", "--seed", "3", "--exact", "false")["games"] == 100
+
+
+def test_a_warning_of_the_command_line_is_a_python_warning(vf):
+    # The command line says it on stderr; in a notebook that line would reach no cell.
+    code, _, err = cli("schocken", "advise", "--dice", "611", "--limit", "2")
+    assert code == 0 and "--limit changes nothing for the starter" in err
+    with pytest.warns(UserWarning, match="--limit changes nothing for the starter"):
+        vf.game("schocken").advise(dice="611", limit=2)
+    with pytest.warns(UserWarning, match="--set players=3 changes nothing"):
+        vf.game("pig", set={"goal": 20}).run("advise", "--score", "3", "--set", "players=3")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # none where nothing is said
+        vf.game("schocken").advise(dice="611")
+        with pytest.raises(UserWarning, match="--limit"):  # and a filter may make one an error
+            vf.game("schocken").advise(dice="611", limit=2)
