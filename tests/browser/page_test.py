@@ -265,6 +265,12 @@ def main():
                 failures.append(f"{game}: the situation takes {form_height:.0f} px, more than one phone screen")
             if game == "zehntausend":
                 driver.save_screenshot(os.path.join(out_dir, "page-zehntausend.png"))
+        # What the command line warns of (an input that changes nothing) is listed under the verdict.
+        driver.get(f"http://127.0.0.1:{port}/?game=schocken&dice=611&limit=2")
+        wait.until(EC.presence_of_element_located((By.ID, "game-verdict")))
+        said = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#game-warnings li")]
+        if not any("--limit changes nothing" in w for w in said):
+            failures.append(f"schocken: the page does not list the warning about --limit: {said!r}")
         driver.get(f"http://127.0.0.1:{port}/?game=pig&score=400")
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#game-form .field-error")))
         if driver.find_element(By.ID, "g-score").get_attribute("aria-invalid") != "true":
