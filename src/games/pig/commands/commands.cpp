@@ -1,4 +1,4 @@
-// `verflixt rules|evaluate|solve|tournament|advise|balance --game pig`: the Pig game
+// `verflixt rules|solve|evaluate|tournament|advise|balance --game pig`: the Pig game
 // (include/verflixt/games/pig/) through the same commands, options and output formats as Die
 // verflixte 6. Here are the options and help texts; the answers are the game library's.
 #include "games/pig/commands/commands.h"
@@ -142,8 +142,8 @@ BalanceGame<PigRules> balance_game() {
 std::vector<core::Command> pig_commands() {
   return {
       rules_entry<rules>(),
-      answer_entry<evaluate_game>("evaluate", "--goal 20 --games 1000"),
       answer_entry<solve_game>("solve", "--goal 20", ""),
+      answer_entry<evaluate_game>("evaluate", "--goal 20 --games 1000"),
       tournament_entry<tournament_game>("--goal 20 --seat hold:5 --seat hold:8 --games 1000"),
       answer_entry<advise_game>("advise", "--goal 20 --score 5", nullptr, true),
       balance_entry<balance_game>("--vary goal=10,20 --games 500"),
