@@ -131,7 +131,8 @@ std::string run_served(const ServedCommand& served, std::vector<std::string> arg
 
 std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings) {
   if (warnings.empty()) return json;
-  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(json);
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(json, nullptr, false);
+  if (!doc.is_object()) return json;  // no answer of one object (none is otherwise): left as it came
   nlohmann::ordered_json& listed = doc["warnings"];
   if (listed.is_null()) listed = nlohmann::ordered_json::array();
   if (!listed.is_array()) return json;

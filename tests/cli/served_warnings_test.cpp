@@ -23,6 +23,8 @@ TEST(ServedWarnings, AreAddedOnceAfterTheAnswersOwn) {
   EXPECT_EQ(both["warnings"], nlohmann::ordered_json::parse(R"(["a", "b \"quoted\""])"));
   EXPECT_EQ(both.begin().key(), "verdict");  // the answer's order kept
   EXPECT_EQ(both["x"], 1);
+  EXPECT_EQ(cli::with_warnings("not json", {"a"}), "not json");  // nothing to add them to: as it came
+  EXPECT_EQ(cli::with_warnings("{\"warnings\": \"one\"}", {"a"}), "{\"warnings\": \"one\"}");
 }
 
 }  // namespace
