@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/json_text.h"
 #include "verflixt/core/names.h"
 
 namespace verflixt::cli {
@@ -54,11 +55,15 @@ std::vector<std::string> option_words(const core::OptionTable& table, const core
 
 int run_answer(int argc, const char* const* argv, const AnswerSpec& spec) {
   po::variables_map vm;
+  // Said on stderr as they come, and listed in a JSON answer.
+  std::vector<std::string> warnings;
+  const WarningScope warned(warnings, true);
   if (!parse(argc, argv, spec.caption, spec.options + output_options(spec.formats), spec.usage, vm)) return 0;
   const AnswerResult result = spec.answer(vm);
   // Checked by the answer already (format_from), before its run.
   const std::string format = spec.formats[core::choose_name(vm["format"].as<std::string>(), spec.formats, "--format")];
-  return finish(vm, format, result.done, result.mark_only && format != "json" ? "" : result.report.render(format));
+  if (format == "json") return finish(vm, format, result.done, core::report::with_warnings(result.report.render_json(), warnings));
+  return finish(vm, format, result.done, result.mark_only ? "" : result.report.render(format));
 }
 
 AnswerResult answer_values(const core::OptionValues& values, const AnswerSpec& spec) {

@@ -259,13 +259,16 @@ int thread_cap() {
 }
 
 // One write each, so that lines from two threads never interleave.
-thread_local std::vector<std::string>* t_warnings = nullptr;
+thread_local WarningScope* t_warning_scope = nullptr;
 void warning(const std::string& text) {
-  if (t_warnings) t_warnings->push_back(text);
-  else std::cerr << ("verflixt: warning: " + text + "\n");
+  for (WarningScope* s = t_warning_scope; s; s = s->previous_) s->into_.push_back(text);
+  if (!t_warning_scope || t_warning_scope->print_) std::cerr << ("verflixt: warning: " + text + "\n");
 }
-WarningScope::WarningScope(std::vector<std::string>& into) noexcept : previous_(t_warnings) { t_warnings = &into; }
-WarningScope::~WarningScope() { t_warnings = previous_; }
+WarningScope::WarningScope(std::vector<std::string>& into, bool print) noexcept
+    : into_(into), print_(print && (!t_warning_scope || t_warning_scope->print_)), previous_(t_warning_scope) {
+  t_warning_scope = this;
+}
+WarningScope::~WarningScope() { t_warning_scope = previous_; }
 void note(const std::string& text) { std::cerr << ("verflixt: note: " + text + "\n"); }
 
 int threads_from(const po::variables_map& vm) {

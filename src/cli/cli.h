@@ -45,18 +45,23 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 void warning(const std::string& text);
 // "verflixt: note: TEXT" on stderr: how an input was read (an option's earlier name).
 void note(const std::string& text);
-// While a WarningScope is installed on the calling thread, warning() adds its TEXT there
-// instead of printing it: a command run in-process (cli/in_process.h) hands its warnings to
-// its host, which shows them its own way (a Python warning, an answer's "warnings" on the page).
+// While WarningScopes are installed on the calling thread, warning() adds its TEXT to each:
+// a JSON answer lists them (core::report::with_warnings), and a command run in-process
+// (cli/in_process.h) hands them to its host, which shows them its own way (a Python warning,
+// the page's answer). `print`: on stderr as well, as the command line says them, unless a
+// scope around this one prints none (an in-process run's).
 class WarningScope {
  public:
-  explicit WarningScope(std::vector<std::string>& into) noexcept;
+  explicit WarningScope(std::vector<std::string>& into, bool print = false) noexcept;
   ~WarningScope();
   WarningScope(const WarningScope&) = delete;
   WarningScope& operator=(const WarningScope&) = delete;
 
  private:
-  std::vector<std::string>* previous_;
+  friend void warning(const std::string& text);
+  std::vector<std::string>& into_;
+  bool print_;
+  WarningScope* previous_;
 };
 
 // --seed (default 1) and --threads (default: one per core) for sampling commands; the seed

@@ -1,6 +1,7 @@
 #include "verflixt/core/report.h"
 #include "verflixt/core/json_text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -133,6 +134,19 @@ nlohmann::ordered_json rows_json(const Table& t) {
 std::string json_text(nlohmann::ordered_json doc) {
   positive_zeros(doc);
   return doc.dump(2) + "\n";
+}
+
+std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings) {
+  if (warnings.empty()) return json;
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(json, nullptr, false);
+  if (!doc.is_object()) return json;
+  nlohmann::ordered_json& listed = doc["warnings"];
+  if (listed.is_null()) listed = nlohmann::ordered_json::array();
+  if (!listed.is_array()) return json;
+  bool added = false;
+  for (const std::string& w : warnings)
+    if (std::find(listed.begin(), listed.end(), w) == listed.end()) listed.push_back(w), added = true;
+  return added ? json_text(std::move(doc)) : json;
 }
 
 std::string number(const char* format, double value) {

@@ -33,6 +33,7 @@
 #include "python/bridge.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/json_text.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 
@@ -256,7 +257,7 @@ py::object answer_json(const Game& game, const std::string& command, const py::k
   // Stopped without a Python signal (a stop request from elsewhere): as Ctrl-C.
   if (r.stopped || r.answered->done.interrupted) keyboard_interrupt();
   warn(r.warnings);
-  return py::module_::import("json").attr("loads")(r.answered->report.render_json());
+  return py::module_::import("json").attr("loads")(core::report::with_warnings(r.answered->report.render_json(), r.warnings));
 }
 
 py::object run_json(const Game& game, const std::string& command, const std::vector<std::string>& args) {

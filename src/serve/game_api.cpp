@@ -8,7 +8,6 @@
 #include "serve/child_run.h"
 #include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/json_text.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 
@@ -122,24 +121,7 @@ std::string run_served(const ServedCommand& served, std::vector<std::string> arg
   if (run.code != 0)
     throw std::runtime_error(served.game + " " + served.command->name + " ended with " +
                              (run.code < 0 ? std::string("a signal") : "exit code " + std::to_string(run.code)) + ": " + last);
-  std::vector<std::string> warnings;
-  const std::string mark = "verflixt: warning: ";
-  for (const std::string& line : core::split(run.err, '\n'))
-    if (line.rfind(mark, 0) == 0) warnings.push_back(line.substr(mark.size()));
-  return with_warnings(run.out, warnings);
-}
-
-std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings) {
-  if (warnings.empty()) return json;
-  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(json, nullptr, false);
-  if (!doc.is_object()) return json;  // no answer of one object (none is otherwise): left as it came
-  nlohmann::ordered_json& listed = doc["warnings"];
-  if (listed.is_null()) listed = nlohmann::ordered_json::array();
-  if (!listed.is_array()) return json;
-  bool added = false;
-  for (const std::string& w : warnings)
-    if (std::find(listed.begin(), listed.end(), w) == listed.end()) listed.push_back(w), added = true;
-  return added ? core::report::json_text(std::move(doc)) : json;
+  return run.out;
 }
 
 }  // namespace verflixt::cli

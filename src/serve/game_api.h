@@ -45,16 +45,10 @@ struct ServeLimits {
 
 // The JSON text of `args` (a request's argument list, args[0] the command) run as `served`'s
 // command — `verflixt GAME COMMAND ARGS --format json`, with the server's threads where it takes
-// them — in a child process held to `limits` (serve/child_run.h), with the warnings the command
-// line gives on stderr added (with_warnings). Throws InputError with the command's one line, BudgetExceeded past the deadline or the memory, Interrupted once `stop`
+// them — in a child process held to `limits` (serve/child_run.h). Throws InputError with the
+// command's one line, BudgetExceeded past the deadline or the memory, Interrupted once `stop`
 // is raised.
 std::string run_served(const ServedCommand& served, std::vector<std::string> args, const ServeLimits& limits,
                        const std::atomic<bool>* stop);
-
-// An answer's JSON text with `warnings` (the command line's "verflixt: warning: TEXT" lines, as
-// TEXT) in its "warnings" array after those it holds, each once: the page shows them beside the
-// answer. Unchanged without a warning it lacks; else rewritten as every JSON of verflixt is
-// (core/json_text.h), so every other byte stays the command line's.
-std::string with_warnings(const std::string& json, const std::vector<std::string>& warnings);
 
 }  // namespace verflixt::cli

@@ -49,6 +49,7 @@
 #include "serve/serve_command.h"
 #include "page/index_html.h"
 #include "verflixt/core/budget.h"
+#include "verflixt/core/json_text.h"
 #include "verflixt/core/data_path.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
@@ -195,7 +196,7 @@ std::string answer_within(const ServedCommand& served, std::vector<std::string> 
   std::vector<std::string> warnings;
   const WarningScope warned(warnings);
   const std::string json = served.command->serve(request);
-  return with_warnings(json, warnings);
+  return core::report::with_warnings(json, warnings);
 }
 
 // Any other command: the request's Monte Carlo games or samples capped as those of a command

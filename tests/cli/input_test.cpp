@@ -198,7 +198,7 @@ TEST(Input, UnknownNamesGetDidYouMean) {
   expect_rejected("--gmae pig solve", {"unknown command '--gmae'; did you mean --game?", "valid: rules, evaluate"});
   // A command named with another game is one of that game's commands.
   for (const char* args : {"pig slove", "slove --game pig", "--game=pig slove"})
-    expect_rejected(args, {"unknown pig command 'slove'; did you mean solve? valid: rules, evaluate, solve, tournament, "
+    expect_rejected(args, {"unknown pig command 'slove'; did you mean solve? valid: rules, solve, evaluate, tournament, "
                            "advise, balance"});
   expect_rejected("serve --game pig", {"serve takes no --game: it offers every game"});
   // A --game without its value, even where the game was named first.

@@ -104,7 +104,10 @@ def test_a_warning_of_the_command_line_is_a_python_warning(vf):
     code, _, err = cli("schocken", "advise", "--dice", "611", "--limit", "2")
     assert code == 0 and "--limit changes nothing for the starter" in err
     with pytest.warns(UserWarning, match="--limit changes nothing for the starter"):
-        vf.game("schocken").advise(dice="611", limit=2)
+        r = vf.game("schocken").advise(dice="611", limit=2)
+    # And listed in the answer, as in the command line's JSON.
+    assert any("--limit changes nothing" in w for w in r.warnings)
+    assert masked(r.to_dict()) == cli_json("schocken", "advise", "--dice", "611", "--limit", "2")
     with pytest.warns(UserWarning, match="--set players=3 changes nothing"):
         vf.game("pig", set={"goal": 20}).run("advise", "--score", "3", "--set", "players=3")
     with warnings.catch_warnings():
