@@ -43,7 +43,8 @@ po::typed_value<double>* real_value(double fallback, double lo, double hi);
 // "verflixt: warning: TEXT" on stderr: an input given in vain, or an answer to trust less than
 // it looks. The one place a warning is worded, so that every command words it alike.
 void warning(const std::string& text);
-// "verflixt: note: TEXT" on stderr: how an input was read (an option's earlier name).
+// "verflixt: note: TEXT" on stderr: how an input was read (an option's earlier name), or what
+// this machine could not keep (a cache it could not write); never in an answer.
 void note(const std::string& text);
 // While WarningScopes are installed on the calling thread, warning() adds its TEXT to each:
 // a JSON answer lists them (core::report::with_warnings), and a command run in-process

@@ -19,7 +19,7 @@ std::string cache_dir_from(const po::variables_map& vm) {
 }
 
 void warn_not_cached(const std::string& why) {
-  if (!why.empty()) warning("the solution is not cached (" + why + ")");
+  if (!why.empty()) note("the solution is not cached (" + why + ")");
 }
 
 }  // namespace verflixt::cli

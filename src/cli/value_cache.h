@@ -14,8 +14,10 @@ core::OptionTable cache_options();
 // The cache directory those options choose: empty with --no-cache (or without a home).
 std::string cache_dir_from(const po::variables_map& vm);
 
-// The warning on stderr for a solution that could not be cached (core::ValueCache::write's
-// reason); nothing when `why` is empty.
+// The note on stderr for a solution that could not be cached (core::ValueCache::write's
+// reason); nothing when `why` is empty. A note, not a warning: it is about this machine, not
+// the answer, so no JSON answer lists it (and the page never shows a client the server's
+// cache path).
 void warn_not_cached(const std::string& why);
 
 }  // namespace verflixt::cli
