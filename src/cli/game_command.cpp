@@ -54,9 +54,7 @@ std::uint64_t count_from(const po::variables_map& vm, const char* key) {
 std::vector<std::string> seat_specs(const po::variables_map& vm, int max_players) {
   std::vector<std::string> specs =
       vm.count("seat") ? vm["seat"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  if (specs.size() < 2 || specs.size() > static_cast<size_t>(max_players))
-    throw core::InputError("--seat given " + std::to_string(specs.size()) + " times; valid: 2.." +
-                     std::to_string(max_players) + " seats");
+  core::check_seat_count(specs.size(), max_players);
   return specs;
 }
 

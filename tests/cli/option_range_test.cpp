@@ -179,4 +179,30 @@ TEST(OptionRange, EveryCommandOfEveryGameAnswersHelp) {
   }
 }
 
+// A table's seat count, one --seat each, is refused in the same words in every game's
+// tournament (and balance): none, one, and one past the most seats.
+TEST(OptionRange, TheSeatCountIsRefusedInTheSameWordsInEveryGame) {
+  struct Table {
+    std::string command, seat;
+    int most;
+  };
+  const std::vector<Table> tables = {{"tournament", "threshold:20", 12},          {"tournament --game pig", "hold:20", 8},
+                                     {"tournament --game schocken", "stand", 8},    {"tournament --game en-gingg", "optimal:own", 8},
+                                     {"tournament --game zehntausend", "race", 8},  {"tournament --game kniffel", "greedy", 8},
+                                     {"balance --game pig --vary goal=10,20", "hold:20", 8}};
+  for (const auto& t : tables) {
+    const std::string valid = "; valid: 2.." + std::to_string(t.most) + " seats, one --seat each\n";
+    for (const int n : {1, t.most + 1}) {
+      std::string args = t.command;
+      for (int k = 0; k < n; ++k) args += " --seat " + t.seat;
+      const Result r = run(args);
+      EXPECT_EQ(r.code, 2) << args;
+      EXPECT_EQ(r.err, "verflixt: --seat given " + std::string(n == 1 ? "once" : std::to_string(n) + " times") + valid)
+          << args;
+    }
+  }
+  const Result none = run("tournament --game pig");
+  EXPECT_EQ(none.err, "verflixt: --seat not given; valid: 2..8 seats, one --seat each\n");
+}
+
 }  // namespace

@@ -13,6 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "verflixt/core/error.h"
+
 namespace verflixt::core {
 
 struct Option {
@@ -181,6 +183,16 @@ inline Option idle_with(Option option, std::vector<std::string> options) {
 inline OptionTable operator+(OptionTable table, const OptionTable& more) {
   table.insert(table.end(), more.begin(), more.end());
   return table;
+}
+
+// The seats of a table, one --seat each: their count checked against 2..max_seats, in the same
+// words in every game ("--seat given once; valid: 2..8 seats, one --seat each").
+inline void check_seat_count(std::size_t given, int max_seats) {
+  if (given >= 2 && given <= static_cast<std::size_t>(max_seats)) return;
+  const std::string times = given == 0   ? "not given"
+                            : given == 1 ? "given once"
+                                         : "given " + std::to_string(given) + " times";
+  throw InputError("--seat " + times + "; valid: 2.." + std::to_string(max_seats) + " seats, one --seat each");
 }
 
 }  // namespace verflixt::core

@@ -24,7 +24,13 @@ TEST(TournamentQuestion, RefusesWithTheOptionsNames) {
   EXPECT_EQ(error_of(rules, q), "give either --seat (repeated) or --seats N --policy P, not both");
   q.seat.clear();
   q.seats = 13;
-  EXPECT_EQ(error_of(rules, q), "13 --seat options; valid: 2..12 seats");
+  EXPECT_EQ(error_of(rules, q), "--seats 13 is out of range; valid: 2..12");
+  q.seats.reset();
+  q.seat.assign(13, "threshold:20");
+  EXPECT_EQ(error_of(rules, q), "--seat given 13 times; valid: 2..12 seats, one --seat each");
+  q.seat.assign(1, "threshold:20");
+  EXPECT_EQ(error_of(rules, q), "--seat given once; valid: 2..12 seats, one --seat each");
+  q.seat.clear();
   q.seats = 3;
   q.series = 1001;
   EXPECT_EQ(error_of(rules, q), "--series 1001 is out of range; valid: 1..1000");

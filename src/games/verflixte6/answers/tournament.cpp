@@ -8,6 +8,7 @@
 
 #include "verflixt/core/cluster.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/option.h"
 #include "verflixt/core/stats.h"
 #include "verflixt/version.h"
 
@@ -96,13 +97,14 @@ std::vector<std::string> seat_specs(const TournamentQuestion& q) {
   std::vector<std::string> specs;
   if (!q.seat.empty()) {
     if (q.seats) throw core::InputError("give either --seat (repeated) or --seats N --policy P, not both");
+    core::check_seat_count(q.seat.size(), 12);
     specs = q.seat;
   } else {
     if (!q.seats) throw core::InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
+    if (*q.seats < 2 || *q.seats > 12)
+      throw core::InputError("--seats " + std::to_string(*q.seats) + " is out of range; valid: 2..12");
     specs.assign(static_cast<size_t>(*q.seats), q.policy);
   }
-  if (specs.size() < 2 || specs.size() > 12)
-    throw core::InputError(std::to_string(specs.size()) + " --seat options; valid: 2..12 seats");
   return specs;
 }
 
