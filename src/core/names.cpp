@@ -110,9 +110,10 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
   return (guess.empty() ? std::string(";") : guess) + " valid: " + (valid.empty() ? join(names) : std::string(valid));
 }
 
-size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what) {
+size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what,
+                   std::string_view valid) {
   if (auto k = match_name(input, names)) return *k;
-  throw InputError("unknown " + std::string(what) + " " + verflixt::core::quoted(input) + suggest(input, names));
+  throw InputError("unknown " + std::string(what) + " " + verflixt::core::quoted(input) + suggest(input, names, valid));
 }
 
 std::string policy_spelling(std::string_view spec, const std::vector<std::string>& names) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../binary.h"
+#include "../input_error.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/zehntausend/monte_carlo.h"
 #include "verflixt/games/zehntausend/policy.h"
@@ -153,6 +154,21 @@ TEST(ZehntausendRacePolicies, TheCommandSolvesAPairing) {
   EXPECT_EQ(testing::run("solve --game zehntausend --race --set limit=600 --seat optimal").code, 2);
   EXPECT_EQ(testing::run("solve --game zehntausend --seat optimal --seat optimal").code, 2);
   EXPECT_EQ(testing::run("solve --game zehntausend --race --set limit=600 --seat optimal --seat bnak:400").code, 2);
+}
+
+// A mistyped policy lists the forms it could have been, with their arguments, and the solved
+// race only where one can be had.
+TEST(ZehntausendRacePolicies, AMistypedPolicyListsTheForms) {
+  const TurnLibrary lib{ZehntausendRules{.limit = 1000}};
+  const std::string turn = "optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE";
+  EXPECT_EQ(testing::message_of([&] { make_turn_policy("bnak:400", lib); }),
+            "unknown zehntausend policy 'bnak'; did you mean bank? valid: " + turn);
+  EXPECT_EQ(testing::message_of([&] { make_seat_policy("racce", lib); }),
+            "unknown zehntausend policy 'racce'; did you mean race? valid: " + turn + ", race[:W,M,BG,BB,AG,AB]");
+  const RaceSource source = [](const std::string&) { return std::make_shared<const Race>(ZehntausendRules{.limit = 1000}); };
+  EXPECT_EQ(testing::message_of([&] { make_seat_policy("exakt", lib, source); }),
+            "unknown zehntausend policy 'exakt'; did you mean exact? valid: " + turn +
+                ", race[:W,M,BG,BB,AG,AB], exact[:FILE]");
 }
 
 }  // namespace

@@ -41,8 +41,10 @@ std::string suggest(std::string_view input, const std::vector<std::string>& name
 
 // The position of `input` in `names` (normalised match), or InputError:
 // "unknown WHAT 'input'; did you mean x? valid: a, b, c" (`what` e.g. "--format", "preset"),
-// the input quoted and cut as error.h's verflixt::quoted() does.
-size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what);
+// the input quoted and cut as error.h's verflixt::quoted() does; `valid`, where given, is
+// what the message lists instead of the names (a policy's forms: "bank:N, reach:N").
+size_t choose_name(std::string_view input, const std::vector<std::string>& names, std::string_view what,
+                   std::string_view valid = {});
 
 // A policy spec "NAME" or "NAME:ARG" with NAME read as people type names: NAME in the spelling
 // of `names` where it matches one of them ("Hold:20" -> "hold:20"), else the spec as given (a

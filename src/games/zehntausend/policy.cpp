@@ -186,7 +186,7 @@ namespace {
 
 // The kind of a turn policy's spec, its index in kSpecs.
 size_t turn_policy_kind(const std::string& spec) {
-  const size_t k = core::choose_name(spec.substr(0, spec.find(':')), kSpecs, "zehntausend policy");
+  const size_t k = core::choose_name(spec.substr(0, spec.find(':')), kSpecs, "zehntausend policy", kTurnPolicyForms);
   if (k == 5 || k == 8)
     throw core::InputError("policy " + verflixt::core::quoted(spec) +
                            " is a game policy (race), not a turn policy; valid: " + kTurnPolicyForms);
@@ -227,7 +227,9 @@ TurnPolicy make_turn_policy(const std::string& spec, const TurnLibrary& lib) {
 std::unique_ptr<SeatPolicy> make_seat_policy(const std::string& spec, const TurnLibrary& lib, const RaceSource& exact) {
   const auto colon = spec.find(':');
   const std::string head = spec.substr(0, colon);
-  const size_t k = core::choose_name(head, kSpecs, "zehntausend policy");
+  // The solved race is offered where it can be had (a tournament's seat, solve --race).
+  const size_t k =
+      core::choose_name(head, kSpecs, "zehntausend policy", exact ? kSeatPolicyForms : kTurnPolicyForms + ", " + kRacePolicyForm);
   if (k == 0) return std::make_unique<FixedPolicy>(lib.optimal(), "optimal");
   if (k == 8) {
     if (!exact) throw core::InputError("policy exact: the solved two-player race is not available here");

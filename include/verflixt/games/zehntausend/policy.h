@@ -147,6 +147,8 @@ using RaceSource = std::function<std::shared_ptr<const Race>(const std::string& 
 // race policy's form, a seat's besides them.
 inline const std::string kTurnPolicyForms = "optimal, bank:N, reach:N, shift:D, cross:N, heuristic:FILE, policy:FILE";
 inline const std::string kRacePolicyForm = "race[:W,M,BG,BB,AG,AB]";
+// A seat's: a turn policy, a race policy, or the solved two-player race (exact, or one saved).
+inline const std::string kSeatPolicyForms = kTurnPolicyForms + ", " + kRacePolicyForm + ", exact[:FILE]";
 
 // A seat policy from its spec (list above); owned turn policies (files) live in the returned
 // object. InputError for an unknown or malformed spec, with did-you-mean.

@@ -101,8 +101,7 @@ AnswerGame<ZehntausendRules> evaluate_game() {
 TournamentGame<ZehntausendRules> tournament_game() {
   TournamentGame<ZehntausendRules> g{
       .rules = rules(),
-      .seat_help = "a seat's policy (" + kTurnPolicyForms + ", " + kRacePolicyForm +
-                   ", exact[:FILE] — the solved two-player race); 2..8 times",
+      .seat_help = "a seat's policy (" + kSeatPolicyForms + " — the solved two-player race); 2..8 times",
       .default_games = 1000000, .games_help = "games per seating",
       // The cache holds the seat exact's solved race.
       .more = core::OptionTable{core::boolean_option("rotate", true,
