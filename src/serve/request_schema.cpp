@@ -41,11 +41,21 @@ bool well_formed_key(const std::string& key) {
          std::all_of(key.begin(), key.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; });
 }
 
+// A value of the wrong type as the refusal names it: a number, a string or true/false as it
+// was given (cut, quoted), an array or an object by its kind.
+std::string given_text(const Json& v) {
+  if (v.is_string()) return verflixt::core::quoted(v.get<std::string>(), 40);
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return verflixt::core::printable(v.dump(), 40);  // a number, true, false or null
+}
+core::InputError wrong_type(const std::string& key, KeyType type, const Json& v) {
+  return core::InputError("\"" + key + "\": expected " + type_text(type) + ", not " + given_text(v));
+}
+
 // A string value: no control characters (in INI text: but newline, carriage return, tab).
 std::string string_value(const std::string& key, const Json& v, bool ini) {
-  const auto bad = [&] { return core::InputError("\"" + key + "\": expected " + type_text(ini ? KeyType::IniText : KeyType::Text) +
-                                           ", not " + std::string(v.type_name())); };
-  if (!v.is_string()) throw bad();
+  if (!v.is_string()) throw wrong_type(key, ini ? KeyType::IniText : KeyType::Text, v);
   const std::string s = v.get<std::string>();
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
@@ -184,9 +194,7 @@ std::vector<std::string> request_arguments(std::string_view endpoint, const core
     if (rule->key != rule->option && req.contains(rule->option))
       throw core::InputError("give one of \"" + rule->option + "\" and \"" + key + "\" (its earlier name), not both");
     const std::string option = "--" + rule->option;
-    const auto wrong = [&] {
-      return core::InputError("\"" + key + "\": expected " + type_text(rule->type) + ", not " + std::string(value.type_name()));
-    };
+    const auto wrong = [&] { return wrong_type(key, rule->type, value); };
     switch (rule->type) {
       case KeyType::Flag:
         if (!value.is_boolean()) throw wrong();

@@ -135,14 +135,14 @@ TEST_F(ServeGuard, NoRequestReadsAFileItNames) {
 TEST_F(ServeGuard, MalformedRequestsAreOneLine400s) {
   ASSERT_GT(port(), 0);
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {R"({"eyes":true,"other":["0:z"]})", "expected a whole number"},
-      {R"({"eyes":9.5,"other":["0:z"]})", "expected a whole number"},
-      {R"({"eyes":"9","other":["0:z"]})", "expected a whole number"},
+      {R"({"eyes":true,"other":["0:z"]})", "\"eyes\": expected a whole number, not true"},
+      {R"({"eyes":9.5,"other":["0:z"]})", "\"eyes\": expected a whole number, not 9.5"},
+      {R"({"eyes":"9","other":["0:z"]})", "\"eyes\": expected a whole number, not '9'"},
       {R"({"eyes":9,"other":["0:z"],"fumo":"yes"})", "true or false"},
-      {R"({"eyes":9,"other":[["0:z"]]})", "expected"},
+      {R"({"eyes":9,"other":[["0:z"]]})", "\"other\": expected a string (or a whole number), not an array"},
       {R"({"eyes":9,"other":["0:z"],"seed":1e400})", "not JSON"},
       {R"({"eyes":9,"other":["0:z"],"seed":-1})", "negative"},
-      {R"({"eyes":9,"other":["0:z"],"seed":99999999999999999999999})", "expected a whole number"},
+      {R"({"eyes":9,"other":["0:z"],"seed":99999999999999999999999})", "expected a whole number, not 9.999999999999999e+22"},
       {R"({"eyes":9,"eyes":10,"other":["0:z"]})", "twice"},
       {R"({"eyes":9,"other":["0:z"],"jokers":"pony\u0000x"})", "control character"},
       {"{\"eyes\":9,\"other\":[\"0:z\"],\"jokers\":\"\xff\xfe\"}", "not JSON"},
