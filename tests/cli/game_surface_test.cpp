@@ -118,8 +118,9 @@ TEST(GameSurface, EveryListedCommandAnswersHelpAndJson) {
       ASSERT_EQ(r.code, 0) << args << ": " << r.err;
       const auto j = nlohmann::json::parse(r.out, nullptr, false);
       ASSERT_FALSE(j.is_discarded()) << args << ": not JSON:\n" << r.out;
-      // What every result records, in the same words: the version and the rules it played.
+      // What every result records, in the same words: the version, the game and the rules it played.
       EXPECT_TRUE(j.contains("version")) << args;
+      EXPECT_EQ(j.value("game", ""), game) << args;
       EXPECT_TRUE(j.contains("rules")) << args;
       // A command that takes a seed records it: the result is its seed's.
       const bool seeded = help.out.find("--seed arg") != std::string::npos;

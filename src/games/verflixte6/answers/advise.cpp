@@ -312,6 +312,7 @@ core::report::Report describe(const AdviseAnswer& answer) {
   rp::Report out({});
   out.field("verdict", answer.verdict)
       .field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("seed", answer.seed, rp::kJsonHead)
       .field("rules", rules_summary(rules), rp::kJsonHead)
       .field("objective", goal, rp::kJsonHead)

@@ -31,6 +31,7 @@ const char* const kPairing =
 
 void head(rp::Report& out, const BalanceSetup& s) {
   out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("seed", s.seed, rp::kJsonHead)
       .field("engine", engine_name(s.engine), rp::kJsonHead)
       .field("rules", rules_summary(s.rules), rp::kJsonHead)

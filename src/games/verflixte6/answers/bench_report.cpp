@@ -140,6 +140,7 @@ core::report::Report describe(const BenchAnswer& a) {
   const BenchSettings& s = a.settings;
   rp::Report out({});
   out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("seed", s.seed, rp::kJsonHead)
       .field("rules", rules_summary(s.rules), rp::kJsonHead)
       .field("turns", s.turns, rp::kJsonHead)

@@ -89,6 +89,7 @@ rp::Report head(const EvaluateAnswer& a) {
   rp::Report out({});
   const bool exact = std::holds_alternative<core::MarkovResult>(a.result);
   out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("seed", exact ? rp::Value(nullptr) : rp::Value(a.seed), rp::kJsonHead)
       .field("rules", rules_summary(a.rules), rp::kJsonHead)
       .field("policy", a.policy, rp::kJsonHead)

@@ -70,6 +70,7 @@ core::report::Report rules_report(const Rules& rules) {
   namespace rp = core::report;
   rp::Report out({});
   out.field("version", std::string(kVersion))
+      .field("game", std::string(kGame))
       .field("command", std::string("rules"))
       .field("preset", rules.preset)
       .field("presets", preset_names())

@@ -186,6 +186,7 @@ core::report::Report describe(const SolveAnswer& answer) {
   const std::string method = "dynamic programming over every decision of a solo turn";
   rp::Report out({});
   out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("command", std::string("solve"))
       .field("rules", rules_summary(answer.rules), rp::kJsonHead)
       .field("exact", certified)

@@ -71,6 +71,7 @@ core::report::Report describe(const StrengthAnswer& m) {
     ranges.push_back(g.name + "=" + std::to_string(g.lo) + ".." + std::to_string(g.hi) + ":" + std::to_string(g.step));
   rp::Report out({});
   out.field("version", std::string(kVersion))
+      .field("game", std::string(kGame))
       .field("command", std::string("strength"))
       .field("seed", m.seed)
       .field("rules", rules_summary(m.rules))

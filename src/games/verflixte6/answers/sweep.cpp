@@ -66,8 +66,11 @@ core::report::Report describe(const SweepAnswer& a) {
       {.name = "diff_to_best", .text = "  ", .text_format = "%+.4f", .text_se_format = "%.4f", .se_name = "diff_stderr",
        .missing = "-"},
       {.name = "best", .in = rp::kCsv}};
-  rp::Report out({kVersion, "", rules_summary(a.rules), ""});
-  out.field("policy", a.policy, rp::kJsonHead)
+  rp::Report out({});
+  out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
+      .field("rules", rules_summary(a.rules), rp::kJsonHead)
+      .field("policy", a.policy, rp::kJsonHead)
       .field("seed", a.seed, rp::kJsonHead)
       .field("turns_per_threshold", a.turns, rp::kJsonHead);
   // What made the table, as every other command's text says it first.

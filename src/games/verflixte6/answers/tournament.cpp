@@ -148,6 +148,7 @@ TournamentAnswer tournament_answer(const TournamentSetup& s, const core::RunCont
 rp::Report evenings_head(std::uint64_t seed, const Rules& rules, PassEngine engine, bool final) {
   rp::Report out({});
   out.field("version", std::string(kVersion), rp::kJsonHead)
+      .field("game", std::string(kGame), rp::kJsonHead)
       .field("seed", seed, rp::kJsonHead)
       .field("rules", rules_summary(rules), rp::kJsonHead)
       .field("engine", engine_name(engine), rp::kJsonHead)

@@ -41,7 +41,7 @@ class Verflixte6Model {
   explicit Verflixte6Model(const Rules& rules = {}, JokerSet loadout = default_loadout());
   const Rules& rules() const { return rules_; }
   JokerSet loadout() const { return loadout_; }
-  std::string name() const { return "verflixte6"; }
+  std::string name() const { return std::string(kGame); }
   int players() const { return 1; }
   State initial_state() const;
   int current_player(const State& s) const;

@@ -43,7 +43,7 @@ class Verflixte6PassModel {
   Verflixte6PassModel(const Rules& rules, int players, JokerSet loadout);
   Verflixte6PassModel();  // four players, the default rules and the solo model's default loadout
   const Rules& rules() const { return rules_; }
-  std::string name() const { return "verflixte6"; }
+  std::string name() const { return std::string(kGame); }
   int players() const { return players_; }
   State initial_state() const;
   int current_player(const State& s) const;

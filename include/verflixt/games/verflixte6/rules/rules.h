@@ -121,6 +121,10 @@ void set_rule(Rules& rules, std::string_view assignment);
 // Checks cross-parameter constraints (e.g. bust_face within 1..6); throws InputError.
 void validate(const Rules& rules);
 
+// The game's name, as the registry lists it and every JSON answer records it ("game"); the
+// command line needs no --game for it, the default game.
+inline constexpr std::string_view kGame = "verflixte6";
+
 // A stable one-line fingerprint of the ruleset for result files: the preset name plus
 // every key that differs from it ("tournament-2019" or "tournament-2019 bust_face=1 ...").
 std::string rules_summary(const Rules& rules);
