@@ -45,6 +45,10 @@ std::vector<std::string> option_words(const core::OptionTable& table, const core
           } else if constexpr (std::is_same_v<T, std::string>) {
             words.push_back(flag + "=" + v);
           } else {
+            // A list is an option given again and again (--seat, --set); any other takes one
+            // value, and a list of one or of none would pass or vanish unseen.
+            if (option != table.end() && option->kind != Kind::Words)
+              throw core::InputError(flag + " takes one value, not a list");
             for (const std::string& word : v) words.push_back(flag + "=" + word);
           }
         },

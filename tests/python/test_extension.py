@@ -122,6 +122,19 @@ def test_a_whole_float_is_a_count(vf):
         g.evaluate(games=1.5)
 
 
+def test_a_list_is_only_for_an_option_given_again_and_again(vf):
+    g = vf.game("pig", set={"goal": 20})
+    # One value per option, unless the command line repeats it: a list of one, of none or of
+    # several is refused, not read as its one value or left out unseen.
+    for score in ([5], [], [5, 6], {"a": 1}):
+        with pytest.raises(vf.InputError, match="^--score takes one value, not a list$"):
+            g.advise(score=score, other=3, turn_total=4)
+    # --seat and --set are given again and again: a list (or a dict) is their values.
+    t = g.tournament(seat=["hold:5", "hold:8"], games=200)
+    assert [s["policy"] for s in t.to_dict()["seats"]] == ["hold:5", "hold:8"]
+    assert vf.game("pig").advise(set={"goal": 20}, score=5).to_dict()["rules"].startswith("goal=20 ")
+
+
 def test_a_bool_is_a_switch_only_where_the_option_is_one(vf):
     g = vf.game("pig", set={"goal": 20})
     # True or False for a number is refused by the number's own check, naming the value given.
