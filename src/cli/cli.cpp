@@ -175,6 +175,19 @@ void check_ranged(const po::options_description& all) {
   }
 }
 
+// Where a refused command line sends its reader: "(see `verflixt [GAME ]COMMAND --help`)", the
+// game named where the command is another game's (its --game option defaults to that game), so
+// that the help shown is that game's command's, not the default game's.
+std::string help_hint(const po::options_description& all, const std::string& command) {
+  std::string game;
+  if (const po::option_description* d = all.find_nothrow("game", false)) {
+    boost::any fallback;
+    if (d->semantic()->apply_default(fallback))
+      if (const std::string* name = boost::any_cast<std::string>(&fallback)) game = *name + " ";
+  }
+  return " (see `verflixt " + game + command + " --help`)";
+}
+
 // Rejects what Boost would accept silently: a number option's value outside its range (see
 // value_problem), and a stray positional argument.
 void check_parsed(po::parsed_options& parsed, const po::options_description& all, const char* command,
@@ -183,8 +196,8 @@ void check_parsed(po::parsed_options& parsed, const po::options_description& all
     if (opt.string_key.empty() || opt.position_key >= 0) {
       if (positionals) continue;
       const std::string arg = opt.original_tokens.empty() ? std::string() : opt.original_tokens.front();
-      throw core::InputError("unexpected argument '" + arg + "'; `verflixt " + command +
-                       "` takes options only (see `verflixt " + command + " --help`)");
+      throw core::InputError("unexpected argument '" + arg + "'; `verflixt " + command + "` takes options only" +
+                             help_hint(all, command));
     }
     const po::option_description* d = all.find_nothrow(opt.string_key, false);
     if (!d) continue;
@@ -194,7 +207,7 @@ void check_parsed(po::parsed_options& parsed, const po::options_description& all
     if (opt.original_tokens.size() == 2 && opt.value.size() == 1 && opt.value[0].size() > 2 &&
         opt.value[0].starts_with("--") && std::isalpha(static_cast<unsigned char>(opt.value[0][2])))
       throw core::InputError("--" + opt.string_key + " needs a value before " + core::printable(opt.value[0], 40) +
-                             " (see `verflixt " + command + " --help`)");
+                             help_hint(all, command));
     for (std::string& raw : opt.value) {
       std::string digits = whole_in_digits(d->semantic().get(), raw);
       if (const char* problem = value_problem(d->semantic().get(), digits))
@@ -346,10 +359,10 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
     // "--nmae=5" is named as "--nmae", so that the closest names can be found.
     std::string given = e.get_option_name();
     given = given.substr(0, given.find('='));
-    throw core::InputError(std::string(argv[0]) + ": unknown option " + verflixt::core::quoted(given) + core::did_you_mean(given, names) +
-                     " (see `verflixt " + argv[0] + " --help`)");
+    throw core::InputError(std::string(argv[0]) + ": unknown option " + verflixt::core::quoted(given) +
+                           core::did_you_mean(given, names) + help_hint(all, argv[0]));
   } catch (const po::error& e) {
-    throw core::InputError(std::string(argv[0]) + ": " + e.what() + " (see `verflixt " + argv[0] + " --help`)");
+    throw core::InputError(std::string(argv[0]) + ": " + e.what() + help_hint(all, argv[0]));
   }
   return true;
 }

@@ -114,6 +114,24 @@ TEST(GameFirst, ALastOptionWithoutItsValueIsMissingItWhereverTheGameIsNamed) {
   EXPECT_EQ(dice.err.find("--game="), std::string::npos) << dice.err;
 }
 
+// A refused command line points at the help of the command it was: the game's own, however
+// the game was named, and the default game's without a game.
+TEST(GameFirst, ARefusalPointsAtTheHelpOfItsGamesCommand) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"pig advise --score", "advise: the required argument for option '--score' is missing (see `verflixt pig advise --help`)"},
+      {"advise --game PIG --socre 3", "advise: unknown option '--socre'; did you mean --score? (see `verflixt pig advise --help`)"},
+      {"kniffel evaluate 5", "unexpected argument '5'; `verflixt evaluate` takes options only (see `verflixt kniffel evaluate --help`)"},
+      {"schocken advise --dice --limit 2", "--dice needs a value before --limit (see `verflixt schocken advise --help`)"},
+      {"advise --trun-total 3", "advise: unknown option '--trun-total'; did you mean --turn-total? (see `verflixt advise --help`)"},
+      {"verflixte6 advise --trun-total 3",
+       "advise: unknown option '--trun-total'; did you mean --turn-total? (see `verflixt advise --help`)"}};
+  for (const auto& [args, message] : cases) {
+    const auto r = run(args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.err, "verflixt: " + message + "\n") << args;
+  }
+}
+
 // The same dice strings mean the same throw in every game that takes dice.
 TEST(GameFirst, EveryGameReadsDiceInTheSameForms) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
