@@ -216,11 +216,12 @@ core::OptionTable rules_options_of() {
   return rules().options();
 }
 // The entry of a game's command list: `rules` is the function that gives the game's
-// GameRules; `summary` as core::Command's; `page`: the page's server offers the rules.
+// GameRules; `summary` as core::Command's. The page's server offers every game's rules (POST
+// /api/rules with "game"): they are read and described in its own process, no more.
 template <auto rules>
-core::Command rules_entry(const char* summary = "", bool page = false) {
-  return {"rules", rules_command_of<rules>, summary, "", nullptr, page ? rules_options_of<rules> : nullptr,
-          page ? rules_served_of<rules> : nullptr, rules_values_of<rules>};
+core::Command rules_entry(const char* summary = "") {
+  return {"rules", rules_command_of<rules>, summary, "", nullptr, rules_options_of<rules>, rules_served_of<rules>,
+          rules_values_of<rules>};
 }
 
 using core::advice_headline;

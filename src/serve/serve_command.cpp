@@ -347,7 +347,7 @@ int serve_command(int argc, const char* const* argv) {
                   "Serves the player's page (advice at the table for every game, when to stop) at\n"
                   "http://ADDR:N/ and a JSON API: POST /api/advise, /api/solve, /api/rules with the command's\n"
                   "options as a JSON object, e.g. {\"turn-total\": 9, \"other\": [\"14:p\", \"0:j\"]}, and \"game\" for\n"
-                  "another game's advise ({\"game\": \"pig\", \"score\": 40, \"other\": 60}); GET /api/games lists\n"
+                  "another game's advise or rules ({\"game\": \"pig\", \"score\": 40, \"other\": 60}); GET /api/games lists\n"
                   "each game's keys. Answers are the commands' --format json.\n"
                   "Beyond loopback (--bind 0.0.0.0) the API asks for a token: open the address printed at start.\n"
                   "Ctrl-C stops the server (exit code 130, as for every interrupted command).",
@@ -417,10 +417,18 @@ int serve_command(int argc, const char* const* argv) {
   server.Get("/api/rules", api("rules"));
   const std::string games = games_json();
   server.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) { send_json(res, 200, games); });
-  // httplib's own errors (no such page, a malformed request) as JSON in the same form.
+  // httplib's own errors (no such page, a malformed request) as JSON in the same form. A page
+  // asked by a method it does not answer is a 405 that says which it answers (httplib routes by
+  // method and path, so it reaches here as a 404).
+  const std::vector<std::pair<std::string, std::string>> methods = {
+      {"/", "GET"}, {"/api/advise", "POST"}, {"/api/solve", "POST"}, {"/api/rules", "GET, POST"}, {"/api/games", "GET"}};
   server.set_error_handler([&](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    if (res.status == 404) {
+    const auto route = std::find_if(methods.begin(), methods.end(), [&](const auto& m) { return m.first == req.path; });
+    if (res.status == 404 && route != methods.end()) {
+      res.set_header("Allow", route->second);
+      send_json(res, 405, error_json(route->first + " answers " + route->second + ", not " + core::printable(req.method, 20)));
+    } else if (res.status == 404) {
       send_json(res, 404, error_json("no such page " + verflixt::core::quoted(req.path) + "; valid: /, /api/advise, /api/solve, /api/rules, /api/games"));
     } else {
       send_json(res, res.status, error_json("HTTP " + std::to_string(res.status)));

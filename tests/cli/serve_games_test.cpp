@@ -50,6 +50,48 @@ TEST_F(ServeGames, EveryGamesAdviseIsTheCommandLinesJson) {
   }
 }
 
+// Every game's rules, the default game's without "game": the command line's JSON, the rules
+// keys (a preset, --set, a shorthand such as Pig's goal) read as the command line reads them.
+TEST_F(ServeGames, EveryGamesRulesAreTheCommandLinesJson) {
+  ASSERT_GT(port(), 0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"preset": "classic"})", "rules --preset classic"},
+      {R"({"game": "pig", "goal": 50})", "pig rules --goal 50"},
+      {R"({"game": "schocken", "set": ["chips=7"]})", "schocken rules --set chips=7"},
+      {R"({"game": "en-gingg", "set": "start=20"})", "en-gingg rules --set start=20"},
+      {R"({"game": "zehntausend", "set": ["limit=5000", "bank_min=350"]})", "zehntausend rules --set limit=5000 --set bank_min=350"},
+      {R"({"game": "kniffel", "preset": "yahtzee"})", "kniffel rules --preset yahtzee"},
+  };
+  for (const auto& [body, args] : cases) {
+    const Reply api = post(port(), "/api/rules", body);
+    const testing::Result cli = testing::run(args + " --format json");
+    ASSERT_EQ(cli.code, 0) << args << "\n" << cli.err;
+    ASSERT_EQ(api.status, 200) << args << "\n" << api.body.dump();
+    EXPECT_EQ(api.body, nlohmann::json::parse(cli.out)) << args;
+  }
+  const Reply bad = post(port(), "/api/rules", R"({"game": "pig", "set": ["gaol=50"]})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.value("error", "").find("did you mean goal"), std::string::npos) << bad.body.dump();
+}
+
+// A page asked by a method it does not answer is a 405 naming the methods it answers.
+TEST_F(ServeGames, AWrongMethodIsRefusedWithTheRightOne) {
+  ASSERT_GT(port(), 0);
+  httplib::Client client("127.0.0.1", port());
+  const auto get = client.Get("/api/advise");
+  ASSERT_TRUE(get);
+  EXPECT_EQ(get->status, 405);
+  EXPECT_EQ(get->get_header_value("Allow"), "POST");
+  EXPECT_EQ(nlohmann::json::parse(get->body).value("error", ""), "/api/advise answers POST, not GET");
+  const auto post_games = without_sigpipe([&] { return client.Post("/api/games", "{}", "application/json"); });
+  ASSERT_TRUE(post_games);
+  EXPECT_EQ(post_games->status, 405);
+  EXPECT_EQ(post_games->get_header_value("Allow"), "GET");
+  const auto none = client.Get("/api/nothing");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->status, 404);
+}
+
 // A key the command line reads as a word takes a whole number as its digits: "throw" is a
 // number in Schocken and Kniffel and a word in En Gingg, and a JSON client writes 2 for all
 // three; a game total or dice come as numbers too. What is not a whole number is refused.

@@ -10,7 +10,7 @@ namespace verflixt::cli {
 // (core/command.h).
 std::vector<core::Command> verflixte6_commands() {
   return {
-      rules_entry<verflixte6_rules>("print a ruleset as a commented INI file, or check one", true),
+      rules_entry<verflixte6_rules>("print a ruleset as a commented INI file, or check one"),
       answer_spec_entry<evaluate_spec>("evaluate", "play solo turns or passes under a policy; mean, error, bust rate",
                                        "--turns 2000"),
       answer_spec_entry<sweep_spec>("sweep", "Monte Carlo EV and bust rate over a range of stop thresholds",
