@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -64,6 +65,16 @@ TEST(SweepQuestion, ReadsLoadoutsAndRefusesAnEmptyRange) {
   rules.jokers = JokerSet{}.with(PONY).with(FUMO);
   const JokerSet none, pony = none.with(PONY), fumo = none.with(FUMO);
   EXPECT_EQ(parse_loadouts("singles", rules), (std::vector<JokerSet>{none, pony, fumo}));
+  EXPECT_EQ(parse_loadouts("Pairs", rules), (std::vector<JokerSet>{none, pony.with(FUMO)}));
+  // A word mistyped is named as one, with the words; a joker's name is a loadout of it.
+  EXPECT_EQ(message_of([&] { parse_loadouts("singels", rules); }),
+            "unknown --loadouts 'singels'; did you mean singles? valid: all, singles, pairs or LIST;LIST with LIST = "
+            "a,b,c or none");
+  EXPECT_EQ(parse_loadouts("pony", rules), (std::vector<JokerSet>{pony}));
+  // One joker a pass: pairs are no loadouts.
+  rules.jokers_per_pass = 1;
+  EXPECT_EQ(parse_loadouts("pairs", rules), (std::vector<JokerSet>{none}));
+  rules.jokers_per_pass = 3;
   EXPECT_EQ(parse_loadouts("pony;;fumo,pony", rules), (std::vector<JokerSet>{pony, none, pony.with(FUMO)}));
   EXPECT_EQ(parse_loadouts("all", rules).size(), all_loadouts(rules).size());
   SweepQuestion q;
@@ -149,9 +160,10 @@ TEST(StrengthAnswer, EveryMeasuredPWinCarriesItsStandardError) {
 TEST(SolveQuestion, RefusesWithTheOptionsNames) {
   const Rules rules = preset("tournament-2019");
   SolveQuestion q;
-  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "give exactly one of --jokers LIST and --loadouts all");
+  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "give exactly one of --jokers LIST and --loadouts");
   q.loadouts = "al";
-  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "--loadouts 'al' is not valid; valid: all");
+  EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }),
+            "unknown --loadouts 'al'; did you mean all? valid: all, singles, pairs or LIST;LIST with LIST = a,b,c or none");
   q.loadouts = "all";
   q.curve = true;
   EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "--curve needs a single loadout (--jokers)");
@@ -170,6 +182,32 @@ TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
   const SolveAnswer a = solve_answer(preset("tournament-2019"), q, {});
   ASSERT_EQ(a.rows.size(), 1u);
   EXPECT_NEAR(a.rows.front().sol.ev, shipped, 1e-9);
+}
+
+// --loadouts singles: none and each joker alone, the none row the shipped optimum and each
+// joker's marginal value its EV above that row's.
+TEST(SolveQuestion, SinglesRankEachJokerAloneAgainstNone) {
+  std::ifstream file(kSource + "/strategies/optimal-none.policy");
+  std::string line;
+  double shipped = -1;
+  while (std::getline(file, line))
+    if (line.rfind("ev ", 0) == 0) std::istringstream(line.substr(3)) >> shipped;
+  Rules rules = preset("tournament-2019");
+  rules.jokers = JokerSet{}.with(PONY).with(CHERRY);
+  SolveQuestion q;
+  q.loadouts = "singles";
+  const SolveAnswer a = solve_answer(rules, q, {});
+  ASSERT_EQ(a.rows.size(), 3u);
+  std::map<std::string, const SolveAnswer::Row*> by_name;
+  for (const auto& r : a.rows) by_name[loadout_name(r.sol.loadout)] = &r;
+  ASSERT_EQ(by_name.count("none") + by_name.count("pony") + by_name.count("cherry"), 3u);
+  EXPECT_NEAR(by_name["none"]->sol.ev, shipped, 1e-9);
+  for (const char* joker : {"pony", "cherry"}) {
+    const auto& r = *by_name[joker];
+    ASSERT_EQ(r.marginal.size(), 1u) << joker;
+    EXPECT_NEAR(r.marginal.front().second, r.sol.ev - shipped, 1e-9) << joker;
+    EXPECT_GE(r.sol.ev, shipped - 1e-12) << joker;  // a joker never lowers the optimum: it may go unused
+  }
 }
 
 // The answer says it is exact where every risk cap is certified, and a lower bound where one

@@ -46,6 +46,9 @@ TEST(TuneQuestion, SinglesArePickedAmongTheRulesJokersAndNone) {
   EXPECT_EQ(prepare_tune(rules, q).options.loadouts, (std::vector<std::vector<Joker>>{{}, {PONY}, {FUMO}}));
   q.loadouts = "pairs";
   EXPECT_EQ(prepare_tune(rules, q).options.loadouts, (std::vector<std::vector<Joker>>{{}, {PONY, FUMO}}));
+  q.loadouts = "all";
+  EXPECT_EQ(prepare_tune(rules, q).options.loadouts,
+            (std::vector<std::vector<Joker>>{{}, {PONY}, {FUMO}, {PONY, FUMO}}));
   q.loadouts = "fumo,pony;none";
   EXPECT_EQ(prepare_tune(rules, q).options.loadouts, (std::vector<std::vector<Joker>>{{FUMO, PONY}, {}}));
 }
@@ -58,7 +61,7 @@ TEST(TuneQuestion, RefusesWithTheOptionsNames) {
   q = question();
   q.loadouts = "pony;pony,pony";
   EXPECT_EQ(error_of(rules, q),
-            "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none) names 'pony' twice");
+            "--loadouts (valid: all, singles, pairs or LIST;LIST with LIST = a,b,c or none) names 'pony' twice");
   q = question();
   q.policy = "threshold:20";
   EXPECT_EQ(error_of(rules, q), "--policy 'threshold:20' is not a position or strong policy; valid: a policy file "

@@ -110,7 +110,7 @@ std::vector<std::pair<JokerSet, std::vector<SolveAnswer::CurvePoint>>> curve_of(
 }  // namespace
 
 SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, SolverOptions opt, bool curve,
-                         bool keep_table, const core::RunControl& control) {
+                         bool keep_table, const core::RunControl& control, const std::vector<JokerSet>& many) {
   SolveAnswer answer;
   answer.rules = rules;
   answer.all = !loadout;
@@ -119,7 +119,7 @@ SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, So
   std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
   if (!loadout) {
     opt.keep_table = false;
-    const std::vector<JokerSet> loadouts = all_loadouts(rules);
+    const std::vector<JokerSet> loadouts = many.empty() ? all_loadouts(rules) : many;
     auto sols = solve_loadouts(rules, loadouts, opt, control);
     answer.done = {sols.size() < loadouts.size() || control.stopped(), sols.size(), loadouts.size(), "loadouts"};
     for (auto& s : sols) {
@@ -163,8 +163,8 @@ SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, So
 
 SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& q, const core::RunControl& control) {
   const bool all = q.loadouts.has_value();
-  if (all == q.jokers.has_value()) throw core::InputError("give exactly one of --jokers LIST and --loadouts all");
-  if (all && *q.loadouts != "all") throw core::InputError("--loadouts '" + *q.loadouts + "' is not valid; valid: all");
+  if (all == q.jokers.has_value()) throw core::InputError("give exactly one of --jokers LIST and --loadouts");
+  const std::vector<JokerSet> loadouts = all ? parse_loadouts(*q.loadouts, rules) : std::vector<JokerSet>{};
   if (all && q.write_policy) throw core::InputError("--write-policy needs a single loadout (--jokers)");
   if (all && q.curve) throw core::InputError("--curve needs a single loadout (--jokers)");
   if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
@@ -175,7 +175,7 @@ SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& q, const core:
   omp_set_num_threads(q.threads);
   std::optional<JokerSet> loadout;
   if (!all) loadout = parse_loadout(*q.jokers, rules);
-  return solve_answer(rules, loadout, opt, !all && q.curve, q.write_policy.has_value(), control);
+  return solve_answer(rules, loadout, opt, !all && q.curve, q.write_policy.has_value(), control, loadouts);
 }
 
 core::report::Report describe(const SolveAnswer& answer) {

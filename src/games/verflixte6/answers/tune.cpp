@@ -114,23 +114,21 @@ std::string tuned_header(const TuneAnswer& a) {
   return h.str();
 }
 
-// Candidate loadouts: "singles" / "pairs" over the jokers of the rules (plus none), or
-// explicit priority lists separated by ';' ("none" is the empty list).
+// Candidate loadouts: the loadouts a word names (all, singles, pairs: each a list in rule
+// order), or explicit priority lists separated by ';' ("none" is the empty list).
 std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Rules& rules) {
-  const std::vector<Joker> all = rule_jokers(rules);
+  const std::string what = std::string("--loadouts (valid: ") + kLoadoutsForms + ")";
   std::vector<std::vector<Joker>> out;
-  if (text == "singles" || text == "pairs") {
-    out.push_back({});
-    for (size_t a = 0; a < all.size(); ++a) {
-      if (text == "singles") out.push_back({all[a]});
-      else
-        for (size_t b = a + 1; b < all.size(); ++b) out.push_back({all[a], all[b]});
+  if (const auto named = named_loadouts(text, rules, "--loadouts")) {
+    for (const JokerSet s : *named) {
+      std::vector<Joker> list;
+      for (const Joker j : rule_jokers(rules))
+        if (s.has(j)) list.push_back(j);
+      out.push_back(std::move(list));
     }
     return out;
   }
-  for (const std::string& list : core::split(text, ';'))
-    out.push_back(
-        parse_joker_priority(list, rules, "--loadouts (valid: singles, pairs or LIST;LIST with LIST = a,b,c or none)"));
+  for (const std::string& list : core::split(text, ';')) out.push_back(parse_joker_priority(list, rules, what));
   return out;
 }
 

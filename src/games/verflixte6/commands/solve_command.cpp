@@ -9,6 +9,7 @@
 #include "cli/question_form.h"
 #include "games/verflixte6/commands/api.h"
 #include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/loadouts_option.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/answers/solve.h"
@@ -23,8 +24,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv", "markdown"};
 
 // solve's options, bound to its question.
 Form<SolveQuestion> solve_form() {
-  core::Option loadouts = core::word_option("loadouts", "all: every loadout of 0..jokers_per_pass jokers");
-  loadouts.choices = {"all"};
+  core::Option loadouts = loadouts_option("the loadouts to solve and rank, instead of --jokers");
   loadouts.web = false;  // dozens of solves: the command line's job
   using Q = SolveQuestion;
   return Form<Q>{
@@ -78,7 +78,7 @@ AnswerResult solve_answered(const po::variables_map& vm) {
 
 AnswerSpec solve_spec() {
   return {"solve", "solve options", solve_options(), kFormats,
-          "usage: verflixt solve (--jokers LIST | --loadouts all) [--write-policy FILE]\n"
+          "usage: verflixt solve (--jokers LIST | --loadouts all|singles|pairs|LIST;LIST) [--write-policy FILE]\n"
           "                      [--format table|json|csv|markdown]\n"
           "Solves the optimal solo policy (docs/rules/verflixte6.md §5) exactly: optimal EV, bust probability,\n"
           "stop thresholds and each joker's marginal value (EV with it minus without it).",

@@ -6,6 +6,7 @@
 #include "cli/game_command.h"
 #include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
+#include "games/verflixte6/commands/loadouts_option.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/sweep.h"
 
@@ -19,15 +20,10 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 // sweep's options, bound to its question, then the sampling ones.
 Form<SweepQuestion> sweep_form() {
   using Q = SweepQuestion;
-  // The loadouts are read by sweep itself (a list of them, or all or singles); the two named
-  // forms feed the completion.
-  core::Option loadouts =
-      core::word_option("loadouts", "all, singles, or loadouts separated by ';' (overrides --jokers)");
-  loadouts.choices = {"all", "singles"};
   return Form<Q>{
              field(core::idle_with(core::word_option("jokers", "none", "one loadout, e.g. hirtenschutz,pony"), {"loadouts"}),
                    &Q::jokers),
-             field(loadouts, &Q::loadouts),
+             field(loadouts_option("the loadouts to sweep, instead of --jokers"), &Q::loadouts),
              field(core::integer_option("from", 10, -100, 400, "lowest stop threshold"), &Q::from),
              field(core::integer_option("to", 30, -100, 400, "highest stop threshold"), &Q::to),
              field(core::policy_option("policy", "strategies/heuristic.ini",

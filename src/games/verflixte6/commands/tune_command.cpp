@@ -8,6 +8,7 @@
 #include "cli/question_form.h"
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/engine_option.h"
+#include "games/verflixte6/commands/loadouts_option.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/answers/tune.h"
@@ -24,10 +25,8 @@ Form<TuneQuestion> tune_form() {
   // The objective and the loadouts are read by tune itself; their named values feed the completion.
   core::Option objective = core::word_option("objective", "win", "win (P(win)) or not-loser (1 - P(loser), P3)");
   objective.choices = {"win", "not-loser"};
-  core::Option loadouts = core::word_option(
-      "loadouts",
-      "after the search, pick the loadout among: singles, pairs (of the rules' jokers, and none) or LIST;LIST");
-  loadouts.choices = {"singles", "pairs"};
+  core::Option loadouts =
+      loadouts_option("after the search, pick the loadout among these (a listed loadout is a priority list)");
   using Q = TuneQuestion;
   return Form<Q>{
              field(core::policy_option(
@@ -84,7 +83,7 @@ AnswerSpec tune_spec() {
   return {"tune", "tune options", form_options(tune_form()) + rules_options(), kFormats,
           std::string("usage: verflixt tune [--policy FILE] --field SEAT ... | --players N --field-policy P\n"
           "                     [--objective win|not-loser] [--evenings M] [--param name=lo..hi[:step]]\n"
-          "                     [--loadouts singles|pairs|LIST;LIST] [--write-policy FILE]\n"
+          "                     [--loadouts all|singles|pairs|LIST;LIST] [--write-policy FILE]\n"
           "Coordinate search over a position policy's parameters for seat 1 against a fixed field.\n"
           "Every candidate plays the same dice (common random numbers, paired per series); a move\n"
           "is accepted only if its paired improvement on a separate confirmation stream exceeds\n"

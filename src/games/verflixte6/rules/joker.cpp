@@ -48,6 +48,12 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
+bool is_joker_name(std::string_view name) {
+  std::vector<std::string> spelled;
+  for (const auto& [s, j] : all_names()) spelled.push_back(s);
+  return core::match_name(trim(name), spelled).has_value();
+}
+
 }  // namespace
 
 std::string_view joker_id(Joker j) { return j < JOKER_NB ? kIds[j] : "none"; }
@@ -148,13 +154,31 @@ std::vector<JokerSet> all_loadouts(const Rules& rules) {
   return out;
 }
 
-std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, std::string_view what) {
-  if (spec == "all") return all_loadouts(rules);
-  if (spec == "singles") {
-    std::vector<JokerSet> out{JokerSet{}};
-    for (Joker j : rule_jokers(rules)) out.push_back(JokerSet{}.with(j));
-    return out;
+std::optional<std::vector<JokerSet>> named_loadouts(std::string_view spec, const Rules& rules, std::string_view what) {
+  const std::vector<std::string> words = {"all", "singles", "pairs"};
+  const auto k = core::match_name(spec, words);
+  if (!k) {
+    // "al" or "singels": a word mistyped, where no joker is meant.
+    const bool list = spec.find_first_of(",;") != std::string_view::npos;
+    const std::string guess = list ? std::string() : core::did_you_mean(spec, words);
+    if (!guess.empty() && core::normalize_name(trim(spec)) != "none" && !is_joker_name(spec))
+      throw core::InputError("unknown " + std::string(what) + " " + core::quoted(spec, 60) + guess + " valid: " + kLoadoutsForms);
+    return std::nullopt;
   }
+  if (*k == 0) return all_loadouts(rules);
+  const std::vector<Joker> jokers = rule_jokers(rules);
+  std::vector<JokerSet> out{JokerSet{}};
+  for (size_t a = 0; a < jokers.size(); ++a) {
+    if (*k == 1) out.push_back(JokerSet{}.with(jokers[a]));
+    else
+      for (size_t b = a + 1; b < jokers.size(); ++b) out.push_back(JokerSet{}.with(jokers[a]).with(jokers[b]));
+  }
+  std::erase_if(out, [&](JokerSet s) { return !legal_loadout(rules, s); });  // fewer jokers a pass than asked
+  return out;
+}
+
+std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, std::string_view what) {
+  if (auto named = named_loadouts(spec, rules, what)) return *named;
   std::vector<JokerSet> out;
   for (const std::string& loadout : core::split(spec, ';')) out.push_back(parse_loadout(loadout, rules, what));
   return out;

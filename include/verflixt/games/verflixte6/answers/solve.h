@@ -20,7 +20,7 @@ namespace verflixt::verflixte6 {
 // defaults are the options' defaults.
 struct SolveQuestion {
   std::optional<std::string> jokers = {};    // one loadout, e.g. hirtenschutz,pony
-  std::optional<std::string> loadouts = {};  // all: every loadout (exactly one of jokers and loadouts)
+  std::optional<std::string> loadouts = {};  // several: all, singles, pairs or a;b (exactly one of jokers and loadouts)
   // Where the solved policy table goes: checked writable here, written by the caller from the
   // answer's table (kept only when asked for).
   std::optional<std::string> write_policy = {};
@@ -34,7 +34,7 @@ struct SolveQuestion {
 
 struct SolveAnswer {
   Rules rules;
-  bool all = false;  // every loadout (--loadouts all) or one (--jokers)
+  bool all = false;  // several loadouts (--loadouts) or one (--jokers)
   struct Row {
     SoloSolution sol;
     std::vector<std::pair<Joker, double>> marginal;  // EV with the joker minus EV without it
@@ -54,14 +54,15 @@ struct SolveAnswer {
   core::Completion done;
 };
 
-// Solves `loadout`, or every loadout of the rules when there is none (then without tables).
+// Solves `loadout`, or when there is none `many` (default: every loadout of the rules), then
+// without tables.
 // One loadout also solves it without each of its jokers, for the marginal values; `curve`
 // adds its curve, and `keep_table` keeps its table (for a .policy file). A stop before the one
 // loadout is solved throws core::Interrupted; else the answer lists the solved loadouts
 // (ranked among themselves) and leaves out a marginal value whose loadout without the joker
 // was not solved.
 SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, SolverOptions options, bool curve,
-                         bool keep_table, const core::RunControl& control);
+                         bool keep_table, const core::RunControl& control, const std::vector<JokerSet>& many = {});
 // Checks `question` (throws InputError naming the option) and solves it.
 SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& question, const core::RunControl& control);
 core::report::Report describe(const SolveAnswer& answer);

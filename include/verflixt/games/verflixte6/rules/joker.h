@@ -1,6 +1,7 @@
 #pragma once
 // Joker names for files and command lines (docs/rules/verflixte6.md §2 identifiers and classic aliases),
 // and loadouts: the 0..3 jokers a player selects for a pass.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,9 +42,17 @@ std::vector<Joker> rule_jokers(const Rules& rules);
 // (by size, then lexicographically by rule order).
 std::vector<JokerSet> all_loadouts(const Rules& rules);
 
-// Several loadouts: "all" (all_loadouts), "singles" (none, then each joker of the rules alone)
-// or loadouts separated by ';', each read by parse_loadout (an empty one is none). Throws
-// InputError naming `what`.
+// What --loadouts names in every command that compares loadouts (solve, sweep, tune).
+inline constexpr const char* kLoadoutsForms = "all, singles, pairs or LIST;LIST with LIST = a,b,c or none";
+
+// The loadouts a word of --loadouts names, legal under the rules: "all" (all_loadouts),
+// "singles" (none, then each joker of the rules alone), "pairs" (none, then each two jokers
+// in rule order); none for any other text, which is a list of loadouts. A text that is no
+// list and no joker but close to one of the words is refused with "did you mean".
+std::optional<std::vector<JokerSet>> named_loadouts(std::string_view spec, const Rules& rules, std::string_view what);
+
+// Several loadouts: a word of named_loadouts, or loadouts separated by ';', each read by
+// parse_loadout (an empty one is none). Throws InputError naming `what`.
 std::vector<JokerSet> parse_loadouts(std::string_view spec, const Rules& rules, std::string_view what = "--loadouts");
 
 }  // namespace verflixt::verflixte6
