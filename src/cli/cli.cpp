@@ -571,21 +571,22 @@ int finish(const po::variables_map& vm, const std::string& format, const Complet
   return kExitInterrupted;
 }
 
-int finish_unstarted(const std::vector<std::string>& args, const std::string& stage) {
-  std::string game, format = "table", output;
+int finish_unstarted(const std::vector<std::string>& args, const std::string& stage, const std::string& game,
+                     bool default_game) {
+  std::string format = "table", output;
   for (std::size_t k = 1; k < args.size(); ++k) {
     const auto value = [&](const std::string& name, std::string& to) {
       if (args[k] == name && k + 1 < args.size()) to = args[k + 1];
       else if (args[k].rfind(name + "=", 0) == 0) to = args[k].substr(name.size() + 1);
     };
-    value("--game", game);
     value("--format", format);
     value("--output", output);
   }
   if (format == "text") format = "table";
   if (format != "json" && format != "csv" && format != "markdown") format = "table";
   const Completion c{true, 0, 1, "results"};
-  core::report::Report out({kVersion, game == "verflixte6" ? "" : game, "", ""});
+  core::report::Report out({kVersion, default_game ? "" : game, "", ""});
+  if (default_game) out.field("game", game, core::report::kJsonHead);
   out.field("command", args.empty() ? std::string() : args.front());
   mark(out, c);
   out.field("stopped_while", stage).line("stopped while " + stage + ": nothing was finished");

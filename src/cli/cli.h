@@ -224,10 +224,12 @@ using core::mark;
 int finish(const po::variables_map& vm, const std::string& format, const Completion& c, const std::string& text);
 
 // The result of a command stopped before it had finished anything (core::Interrupted from an
-// exact computation that has no partial answer): the command line's game, command, --format
-// and --output read from `args` (the command first), a result of nothing but the mark ("0 of
-// 1 results completed") and `stage` (what was under way), emitted as finish() would; returns
-// kExitInterrupted.
-int finish_unstarted(const std::vector<std::string>& args, const std::string& stage);
+// exact computation that has no partial answer): the command, --format and --output read from
+// `args` (the command first), a result of nothing but the mark ("0 of 1 results completed")
+// and `stage` (what was under way), emitted as finish() would; returns kExitInterrupted.
+// `game` is the game's name as the registry spells it; the default game's text names none,
+// as its answers' text does, and its JSON names it as every answer's does.
+int finish_unstarted(const std::vector<std::string>& args, const std::string& stage, const std::string& game,
+                     bool default_game);
 
 }  // namespace verflixt::cli

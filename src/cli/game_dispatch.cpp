@@ -91,7 +91,7 @@ int dispatch_game(int& argc, char** argv) {
     std::cerr << "verflixt: " << core::printable(e.what(), 4000) << "\n";
     return 2;
   } catch (const core::Interrupted& e) {
-    return finish_unstarted(std::vector<std::string>(argv + 1, argv + argc), e.what());
+    return finish_unstarted(std::vector<std::string>(argv + 1, argv + argc), e.what(), g.name, false);
   } catch (const std::exception& e) {
     std::cerr << "verflixt: internal error: " << e.what() << "\n";
     return 1;

@@ -145,7 +145,8 @@ int main(int argc, char** argv) {
       // Its marked result goes where the output was asked for, which can fail as any write
       // (--output /dev/full): one line and exit 2, as for a run that was not stopped.
       try {
-        return session.agree_exit(verflixt::cli::finish_unstarted(args, e.what()));
+        return session.agree_exit(
+            verflixt::cli::finish_unstarted(args, e.what(), verflixt::games::registry().front().name, true));
       } catch (const verflixt::core::InputError& w) {
         return session.agree_exit(2, "verflixt: " + verflixt::core::printable(w.what(), 4000));
       }

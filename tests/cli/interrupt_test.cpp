@@ -146,6 +146,7 @@ nlohmann::json expect_json_mark(const Outcome& o) {
   }
   EXPECT_EQ(j.value("interrupted", false), true) << o.args;
   EXPECT_TRUE(j.contains("completed") && j.contains("total") && j.contains("unit")) << o.args;
+  EXPECT_TRUE(j.contains("game")) << o.args;  // what every answer records, a stopped one too
   if (j.contains("total") && j["total"].get<std::uint64_t>() > 0) {
     EXPECT_LT(j["completed"].get<std::uint64_t>(), j["total"].get<std::uint64_t>()) << o.args;
   }
