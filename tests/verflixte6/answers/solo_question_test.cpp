@@ -169,13 +169,19 @@ TEST(SolveQuestion, RefusesWithTheOptionsNames) {
   EXPECT_EQ(message_of([&] { solve_answer(rules, q, {}); }), "--curve needs a single loadout (--jokers)");
 }
 
-TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
-  // The shipped table strategies/optimal-none.policy records the optimal EV without jokers.
+// The optimal EV without jokers, as the shipped table strategies/optimal-none.policy records
+// it; -1 where it records none.
+double shipped_none_ev() {
   std::ifstream file(kSource + "/strategies/optimal-none.policy");
   std::string line;
   double shipped = -1;
   while (std::getline(file, line))
     if (line.rfind("ev ", 0) == 0) std::istringstream(line.substr(3)) >> shipped;
+  return shipped;
+}
+
+TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
+  const double shipped = shipped_none_ev();
   ASSERT_GT(shipped, 0);
   SolveQuestion q;
   q.jokers = "none";
@@ -187,11 +193,8 @@ TEST(SolveQuestion, SolvesTheShippedOptimalNoJokerValue) {
 // --loadouts singles: none and each joker alone, the none row the shipped optimum and each
 // joker's marginal value its EV above that row's.
 TEST(SolveQuestion, SinglesRankEachJokerAloneAgainstNone) {
-  std::ifstream file(kSource + "/strategies/optimal-none.policy");
-  std::string line;
-  double shipped = -1;
-  while (std::getline(file, line))
-    if (line.rfind("ev ", 0) == 0) std::istringstream(line.substr(3)) >> shipped;
+  const double shipped = shipped_none_ev();
+  ASSERT_GT(shipped, 0);
   Rules rules = preset("tournament-2019");
   rules.jokers = JokerSet{}.with(PONY).with(CHERRY);
   SolveQuestion q;
