@@ -502,6 +502,28 @@ TEST(ServeFuzz, OtherGamesRequestsNeverGiveA500) {
   // machine: a solve under changed rules may meet the deadline).
   EXPECT_GT(computed, requests / 10) << computed << " of " << requests << " answered 200";
   std::printf("%d requests of the other games: %d answered 200, the rest refused with 400\n", requests, computed);
+  // Their rules, read in the server's own process: presets, --set, shorthands and INI text.
+  const Pool ini = {"\"goal = 50\"", "\"[x]\\ngoal = 5\"", "\"goal =\"", "\"\\n\\n\"", "\"preset = yahtzee\"",
+                    "\"limit = 99999999999999999999\"", "\"bonus = -2147483648\"", "\"= 3\"", "\"[\"",
+                    "\"players = 8\\nplayers = 2\""};
+  const std::map<std::string, const Pool*> rule_kinds = {
+      {"preset", &texts}, {"set", &sets}, {"goal", &ints}, {"faces", &ints}, {"rules-text", &ini}};
+  std::vector<std::string> rule_keys;
+  for (const auto& [key, pool] : rule_kinds) rule_keys.push_back(key);
+  int described = 0;
+  for (int k = 0; k < requests; ++k) {
+    std::string body = "{\"game\":" + pick(games);
+    const int changes = static_cast<int>(rng() % 3);
+    for (int i = 0; i < changes; ++i) {
+      const std::string& key = rule_keys[rng() % rule_keys.size()];
+      body += ",\"" + key + "\":" + (rng() % 5 ? pick(*rule_kinds.at(key)) : pick(any));
+    }
+    body += "}";
+    const Reply r = post(server.port(), "/api/rules", body);
+    ASSERT_TRUE(r.status == 200 || r.status == 400) << body << " -> " << r.status << " " << r.body.dump() << r.error;
+    described += r.status == 200;
+  }
+  EXPECT_GT(described, requests / 10) << described << " of " << requests << " answered 200";
   expect_serving(server.port());
 }
 
