@@ -120,12 +120,7 @@ std::vector<std::vector<Joker>> parse_loadouts(const std::string& text, const Ru
   const std::string what = std::string("--loadouts (valid: ") + kLoadoutsForms + ")";
   std::vector<std::vector<Joker>> out;
   if (const auto named = named_loadouts(text, rules, "--loadouts")) {
-    for (const JokerSet s : *named) {
-      std::vector<Joker> list;
-      for (const Joker j : rule_jokers(rules))
-        if (s.has(j)) list.push_back(j);
-      out.push_back(std::move(list));
-    }
+    for (const JokerSet s : *named) out.push_back(jokers_of(s));
     return out;
   }
   for (const std::string& list : core::split(text, ';')) out.push_back(parse_joker_priority(list, rules, what));

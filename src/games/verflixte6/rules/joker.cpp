@@ -125,10 +125,12 @@ std::string loadout_name(JokerSet set) {
   return out;
 }
 
-std::vector<Joker> rule_jokers(const Rules& rules) {
+std::vector<Joker> rule_jokers(const Rules& rules) { return jokers_of(rules.jokers); }
+
+std::vector<Joker> jokers_of(JokerSet set) {
   std::vector<Joker> out;
   for (int k = 0; k < JOKER_NB; ++k)
-    if (rules.jokers.has(static_cast<Joker>(k))) out.push_back(static_cast<Joker>(k));
+    if (set.has(static_cast<Joker>(k))) out.push_back(static_cast<Joker>(k));
   return out;
 }
 

@@ -37,6 +37,8 @@ std::string loadout_name(JokerSet set);
 
 // The jokers the rules have, in rule order (J1 first).
 std::vector<Joker> rule_jokers(const Rules& rules);
+// The jokers of `set`, in rule order (a loadout as a list).
+std::vector<Joker> jokers_of(JokerSet set);
 
 // Every loadout of 0..rules.jokers_per_pass jokers available under the rules, in a fixed order
 // (by size, then lexicographically by rule order).
