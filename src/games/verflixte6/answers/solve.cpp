@@ -119,9 +119,8 @@ SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, So
   std::map<u16, double> ev;  // loadout -> optimal EV, for marginal values
   if (!loadout) {
     opt.keep_table = false;
-    const std::vector<JokerSet> loadouts = many.empty() ? all_loadouts(rules) : many;
-    auto sols = solve_loadouts(rules, loadouts, opt, control);
-    answer.done = {sols.size() < loadouts.size() || control.stopped(), sols.size(), loadouts.size(), "loadouts"};
+    auto sols = solve_loadouts(rules, many, opt, control);
+    answer.done = {sols.size() < many.size() || control.stopped(), sols.size(), many.size(), "loadouts"};
     for (auto& s : sols) {
       ev[s.loadout.bits] = s.ev;
       rows.push_back({std::move(s), {}});

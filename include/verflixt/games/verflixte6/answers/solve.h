@@ -54,15 +54,14 @@ struct SolveAnswer {
   core::Completion done;
 };
 
-// Solves `loadout`, or when there is none `many` (default: every loadout of the rules), then
-// without tables.
+// Solves `loadout`, or when there is none each of `many` (parse_loadouts), without tables.
 // One loadout also solves it without each of its jokers, for the marginal values; `curve`
 // adds its curve, and `keep_table` keeps its table (for a .policy file). A stop before the one
 // loadout is solved throws core::Interrupted; else the answer lists the solved loadouts
 // (ranked among themselves) and leaves out a marginal value whose loadout without the joker
 // was not solved.
 SolveAnswer solve_answer(const Rules& rules, std::optional<JokerSet> loadout, SolverOptions options, bool curve,
-                         bool keep_table, const core::RunControl& control, const std::vector<JokerSet>& many = {});
+                         bool keep_table, const core::RunControl& control, const std::vector<JokerSet>& many);
 // Checks `question` (throws InputError naming the option) and solves it.
 SolveAnswer solve_answer(const Rules& rules, const SolveQuestion& question, const core::RunControl& control);
 core::report::Report describe(const SolveAnswer& answer);
