@@ -77,6 +77,18 @@ TEST(PigCli, BadInputExits2WithOneLine) {
   EXPECT_NE(run("solve --game chess").err.find("verflixte6, pig"), std::string::npos);
 }
 
+// A hundred-faced die at goal 150 would hold gigabytes of successors: refused at once, and an
+// evaluation asked for its exact value says that it gets none.
+TEST(PigCli, ABigDieBoundsTheExactSolve) {
+  const Result solve = run("pig solve --goal 150 --faces 100");
+  EXPECT_EQ(solve.code, 2) << solve.out << solve.err;
+  EXPECT_EQ(solve.err, "verflixt: pig goal 150 is too large for the exact solver with 100 faces; valid: 1..102\n");
+  const Result evaluate = run("pig evaluate --goal 150 --faces 100 --games 100 --exact true --format json");
+  ASSERT_EQ(evaluate.code, 0) << evaluate.err;
+  EXPECT_EQ(evaluate.err, "verflixt: warning: --exact changes nothing: the exact solver takes goals 1..102 with 100 faces\n");
+  EXPECT_FALSE(nlohmann::json::parse(evaluate.out).contains("exact_first_player_win"));
+}
+
 TEST(PigCli, TheDefaultGameIsUnchanged) {
   const Result same = run("evaluate --turns 1000 --format json --threads 1");
   const Result game = run("evaluate --game=verflixte6 --turns 1000 --format json --threads 1");

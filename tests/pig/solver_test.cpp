@@ -97,5 +97,25 @@ TEST(PigSolver, RefusesTablesAndGoalsItCannotSolve) {
   EXPECT_THROW(solve(r), core::InputError);
 }
 
+// The solve holds goal^3 * (faces + 1) successors: a bigger die lowers the largest goal, so
+// that a hundred faces cannot take the memory of goal 250 times seventeen.
+TEST(PigSolver, ABiggerDieLowersTheLargestGoal) {
+  EXPECT_EQ(max_solve_goal(2), kMaxSolveGoal);
+  EXPECT_EQ(max_solve_goal(6), kMaxSolveGoal);
+  // 102^3 * 101 = 107,182,008 <= 250^3 * 7 = 109,375,000 < 103^3 * 101 = 110,365,427.
+  EXPECT_EQ(max_solve_goal(100), 102);
+  // 7 faces: 239^3 * 8 = 109,215,352 <= 109,375,000 < 240^3 * 8 = 110,592,000.
+  EXPECT_EQ(max_solve_goal(7), 239);
+  PigRules r;
+  r.faces = 100;
+  r.goal = 103;
+  try {
+    (void)solve(r);
+    ADD_FAILURE() << "goal 103 with 100 faces was solved";
+  } catch (const core::InputError& e) {
+    EXPECT_STREQ(e.what(), "pig goal 103 is too large for the exact solver with 100 faces; valid: 1..102");
+  }
+}
+
 }  // namespace
 }  // namespace verflixt::pig

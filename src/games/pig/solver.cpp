@@ -1,6 +1,7 @@
 #include "verflixt/games/pig/solver.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "verflixt/core/compiled_model.h"
 #include "verflixt/core/error.h"
@@ -14,9 +15,10 @@ void check_solvable(const PigRules& rules) {
   if (rules.players != 2)
     throw core::InputError("the exact Pig solver plays 2 players, not " + std::to_string(rules.players) +
                      "; 'optimal' needs --players 2");
-  if (rules.goal > kMaxSolveGoal)
-    throw core::InputError("pig goal " + std::to_string(rules.goal) + " is too large for the exact solver; valid: 1.." +
-                     std::to_string(kMaxSolveGoal));
+  const int most = max_solve_goal(rules.faces);
+  if (rules.goal > most)
+    throw core::InputError("pig goal " + std::to_string(rules.goal) + " is too large for the exact solver with " +
+                           std::to_string(rules.faces) + " faces; valid: 1.." + std::to_string(most));
 }
 
 // Dense (i, j, k) numbering with the highest scores first, so that a Gauss–Seidel sweep meets
@@ -162,6 +164,17 @@ class MatchModel {
 };
 
 }  // namespace
+
+int max_solve_goal(int faces) {
+  // Successors held, goal^3 * (faces + 1), as many as at the largest goal with a six-sided die.
+  const auto successors = [](int goal, int f) {
+    const auto g = static_cast<std::uint64_t>(goal);
+    return g * g * g * static_cast<std::uint64_t>(f + 1);
+  };
+  int goal = kMaxSolveGoal;
+  while (goal > 1 && successors(goal, faces) > successors(kMaxSolveGoal, 6)) --goal;
+  return goal;
+}
 
 std::size_t PigSolution::index(int i, int j, int k) const {
   // From the level starts the solve kept (policies ask this every decision).

@@ -17,8 +17,14 @@
 
 namespace verflixt::pig {
 
-// Largest goal the exact solver takes: goal^3 states of 8 bytes (125 MB at 250).
+// Largest goal the exact solver takes. The solve holds every successor of its goal^3 states,
+// faces + 1 of them a state (the rolls and the hold) at 16 bytes each: about 1.4 GB at goal
+// 250 with six faces, which bounds it for every die.
 inline constexpr int kMaxSolveGoal = 250;
+// Largest goal solved with a die of `faces` faces: kMaxSolveGoal for six faces or fewer, less
+// for more, so that goal^3 * (faces + 1) stays within 250^3 * 7 successors (goal 102 with a
+// hundred faces).
+int max_solve_goal(int faces);
 
 struct PigSolution {
   PigRules rules;
@@ -42,7 +48,7 @@ struct PigSolution {
   double action_value(int i, int j, int k, PigAction action) const;
 };
 
-// Solves two-player Pig (rules.players must be 2, goal <= kMaxSolveGoal; InputError else).
+// Solves two-player Pig (rules.players must be 2, goal <= max_solve_goal(faces); InputError else).
 PigSolution solve(const PigRules& rules, const core::ValueIterationOptions& options = {});
 
 // The decision of a seat in a two-player game: (my score, opponent score, turn total).
