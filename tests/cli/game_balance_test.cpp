@@ -189,6 +189,17 @@ TEST(GameBalance, KniffelSweepKeepsTheRulesOwnValueAsTheRowChangesAreMeasuredFro
   EXPECT_GT(j["rows"][2]["change"].get<double>(), 0);
 }
 
+// Past the goals the exact solver takes, the default seats hold at 20 instead of refusing.
+TEST(GameBalance, PigBeyondTheSolvedGoalsSeatsHoldAt20) {
+  const nlohmann::json j = json_of("balance --game pig --goal 300 --games 100");
+  ASSERT_EQ(j["rows"].size(), 2u);
+  EXPECT_EQ(j["rows"][1]["rules"], "goal=300 faces=6 bust_face=1 players=2");
+  EXPECT_TRUE(j["rows"][1]["exact_seat1_p_win"].is_null());
+  ASSERT_EQ(j["seats"].size(), 4u);
+  EXPECT_EQ(j["seats"][0]["policy"], "optimal");  // the preset's goal 100
+  EXPECT_EQ(j["seats"][2]["policy"], "hold:20");
+}
+
 TEST(GameBalance, InputThatChangesNothingIsWarnedAbout) {
   const Result preset = run("balance --game pig --set goal=100 --games 100");
   EXPECT_EQ(preset.code, 0) << preset.err;

@@ -117,5 +117,20 @@ TEST(PigSolver, ABiggerDieLowersTheLargestGoal) {
   }
 }
 
+// The default seats of a balance play optimally only where the solver takes the goal.
+TEST(PigSolver, TheStrongestPolicyIsOptimalOnlyWhereTheGoalIsSolved) {
+  PigRules r;
+  r.goal = kMaxSolveGoal;
+  EXPECT_EQ(strongest_policy(r), "optimal");
+  r.goal = kMaxSolveGoal + 1;
+  EXPECT_EQ(strongest_policy(r), "hold:20");
+  r.goal = 103;
+  r.faces = 100;
+  EXPECT_EQ(strongest_policy(r), "hold:20");
+  r.goal = 12;
+  r.players = 3;
+  EXPECT_EQ(strongest_policy(r), "hold:12");
+}
+
 }  // namespace
 }  // namespace verflixt::pig

@@ -50,8 +50,8 @@ inline const std::string kPolicyForms = "hold:N, optimal";
 std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& rules,
                                        std::shared_ptr<const PigSolution>& cache);
 
-// The strongest shipped policy at a table under `rules`: optimal for two players, else holding
-// at 20 (or at the goal, if lower).
+// The strongest shipped policy at a table under `rules`: optimal for two players where the
+// exact solver takes the goal (max_solve_goal), else holding at 20 (or at the goal, if lower).
 std::string strongest_policy(const PigRules& rules);
 
 // The policies of a table, one per seat spec (make_policy), seat 1 first; the seats that play

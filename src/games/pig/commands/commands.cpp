@@ -125,7 +125,7 @@ BalanceGame<PigRules> balance_game() {
   // P(win) per seat, as the tournament measures it; two optimal seats also give seat 1's exact
   // P(win) from the solver the policy plays by.
   BalanceGame<PigRules> g{rules(), {"p_win", "P(win)", "one winner a game", false}, 100000, pig::kPolicyForms,
-                          "optimal (two players; more: hold:20)", {}, {}};
+                          "optimal (two players, a goal it solves; else hold:20)", {}, {}};
   g.strongest = pig::strongest_policy;
   g.play = [](const PigRules& r, const std::vector<std::string>& specs, const BalanceSampling& s, const core::RunControl& control) {
     const pig::Seating seating(r, specs);
