@@ -181,7 +181,9 @@ TEST(ZehntausendCli, AdviseSaysWhichOptionsItsWayToPWinLeavesUnread) {
       {"--dice 155243 --other 1000 --other 2000 --games 300", " --overshoot 2000",
        "--overshoot changes nothing: P(win) is sampled (Monte Carlo under race), not read from the solved race"},
       {"--dice '1 1 1 2 3 4' --score 9500 --other 10050 --seat 2", " --games 100 --seed 4 --overshoot 2000",
-       "--games, --seed and --overshoot change nothing: P(win) is exact here"}};
+       "--games, --seed and --overshoot change nothing: P(win) is exact here"},
+      // Without the others the turn's points rank, and my total decides nothing.
+      {"--dice 111111", " --score 9900", "--score changes nothing without --other"}};
   for (const Case& c : cases) {
     const Result plain = run("advise --game zehntausend " + c.asked);
     const Result more = run("advise --game zehntausend " + c.asked + c.extra);

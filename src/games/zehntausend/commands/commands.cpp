@@ -185,10 +185,11 @@ AnswerGame<ZehntausendRules> advise_game() {
       core::asked(core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
                   "Dice left to throw (before a throw)"),
       core::asked(core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn")),
-      core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
+      // My total, and all that decides P(win), change nothing without the others (a turn's points do not).
+      core::only_with(core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
+                      {"other"}),
       core::asked(core::renamed(
           core::words_option("other", "another player's game total (repeatable; in seat order after me)"), "opponent")),
-      // P(win), and all that decides it, needs the others.
       core::only_with(core::asked(core::integer_option("seat", 1, 1, kMaxPlayers,
                                                        "my seat (1 moves first); the others take the other seats in order")),
                       {"other"}),
