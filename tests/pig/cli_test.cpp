@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "binary.h"
+#include "reference.h"
 
 namespace verflixt::testing {
 namespace {
@@ -75,6 +76,34 @@ TEST(PigCli, BadInputExits2WithOneLine) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
   }
   EXPECT_NE(run("solve --game chess").err.find("verflixte6, pig"), std::string::npos);
+}
+
+// Below goal 10 the hold table's default step is 1 (10 would leave its one row at 0), and
+// the value is Neller & Presser's equations iterated independently (reference.h).
+TEST(PigCli, ASmallGoalSolvesWithEveryScoreInTheTable) {
+  const Result r = run("pig solve --goal 8 --bust-face 6 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["first_player_win"].get<double>(), pig::testing::reference_pig(8, 6, 6, 0).at(0, 0, 0), 1e-9);
+  const Result table = run("pig solve --goal 8");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("   me\\opp    0    1    2    3    4    5    6    7\n"), std::string::npos) << table.out;
+  EXPECT_EQ(run("pig solve --goal 8 --step 9").err, "verflixt: --step must be in 1..8\n");
+}
+
+// hold:20, the default, plays below goal 20 too: it rolls until the goal (or a 1), for which
+// the reference iterates both players rolling on.
+TEST(PigCli, HoldPastTheGoalRollsUntilTheGoal) {
+  const Result r = run("pig evaluate --goal 5 --games 20000 --seed 4 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["policy"], "hold:20");
+  const double exact = pig::testing::reference_pig(5, 6, 1, 20).at(0, 0, 0);
+  EXPECT_NEAR(j["exact_first_player_win"].get<double>(), exact, 1e-9);
+  const double p = j["seats"][0]["p_win"], se = j["seats"][0]["stderr"];
+  EXPECT_LT(std::abs(p - exact), 4 * se);
+  EXPECT_EQ(run("pig evaluate --policy hold:1001").err,
+            "verflixt: pig policy 'hold:1001': N = '1001' is not an integer in 1..1000\n");
 }
 
 // A hundred-faced die at goal 150 would hold gigabytes of successors: refused at once, and an

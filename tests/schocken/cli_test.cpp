@@ -69,6 +69,21 @@ TEST(SchockenCli, EvaluateAgreesWithItsExactValue) {
   EXPECT_EQ(j["interrupted"], false);
 }
 
+// Without --limit the throws allowed are the rules' max_throws: one throw under max_throws=1,
+// where 6 6 5 is beaten by the 45 of the 216 throws above it, whatever the policy.
+TEST(SchockenCli, TheLimitDefaultsToTheRulesThrows) {
+  const Result r = run("evaluate --game schocken --set max_throws=1 --turns 2000 --seed 5 --format json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["limit"], 1);
+  EXPECT_NEAR(j["exact_p_beat"].get<double>(), 45.0 / 216, 1e-12);
+  const Result advise = run("advise --game schocken --dice 611 --set max_throws=2 --format json");
+  ASSERT_EQ(advise.code, 0) << advise.err;
+  EXPECT_EQ(nlohmann::json::parse(advise.out)["limit"], 2);
+  EXPECT_EQ(run("evaluate --game schocken --set max_throws=2 --limit 3").err,
+            "verflixt: --limit 3 is out of range; valid: 1..2 (max_throws)\n");
+}
+
 TEST(SchockenCli, TournamentIsReproducibleAcrossThreads) {
   const std::string dir = std::string(VERFLIXT_SOURCE_DIR) + "/strategies/schocken/";
   const std::string cmd = "tournament --game schocken --seat equilibrium --seat " + dir + "chase.ini --seat " + dir +

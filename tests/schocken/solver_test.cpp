@@ -186,6 +186,9 @@ TEST(SchockenQuestions, SolveChecksTheLimitAndAnswersOneTarget) {
   two.max_throws = 2;
   SolveQuestion q;
   q.target = "6 5 3";
+  // No --limit: the rules' max_throws, not a fixed 3 they refuse.
+  EXPECT_EQ(std::get<BeatAnswer>(solve(two, q)).limit, 2);
+  q.limit = 3;
   EXPECT_EQ(message_of([&] { solve(two, q); }), "--limit 3 is out of range; valid: 1..2 (max_throws)");
   q.limit = 2;
   q.target_throws = 3;

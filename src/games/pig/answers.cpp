@@ -19,12 +19,13 @@ core::report::Report report_head(const PigRules& rules) {
 SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& q, const core::RunControl& control) {
   if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
   if (!(q.tolerance > 0 && q.tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
-  if (q.step < 1 || q.step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
+  const int step = q.step.value_or(rules.goal < 10 ? 1 : 10);
+  if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
   core::ValueIterationOptions options;
   options.tolerance = q.tolerance;
   options.control = &control;
   PigSolution solution = solve(rules, options);
-  SolveAnswer answer{.solution = std::move(solution), .step = q.step, .interrupted = control.stopped(),
+  SolveAnswer answer{.solution = std::move(solution), .step = step, .interrupted = control.stopped(),
                      .policy_file = q.write_policy.value_or("")};
   if (q.write_policy) core::write_file_atomic(answer.policy_file, policy_text(answer.solution), "--write-policy");
   return answer;

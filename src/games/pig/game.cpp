@@ -30,7 +30,7 @@ const core::RuleTable<PigRules>& rule_table() {
     t.layout.help_shows_domain = true;
     t.layout.short_keys = true;
     t.params = {
-        core::integer_rule({"pig", "goal", "", "score that wins"}, &R::goal, 1, 1000),
+        core::integer_rule({"pig", "goal", "", "score that wins"}, &R::goal, 1, kMaxGoal),
         core::integer_rule({"pig", "faces", "", "faces of the die, values 1..faces"}, &R::faces, 2, 100),
         core::integer_rule({"pig", "bust_face", "", "the face that loses the turn total, at most faces"}, &R::bust_face, 1, 100),
         core::integer_rule({"pig", "players", "", "players at the table; solve and evaluate seat two, a tournament one per --seat"}, &R::players, 2,

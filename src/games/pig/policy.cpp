@@ -40,7 +40,8 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules&
     return std::make_unique<OptimalPolicy>(cache);
   }
   if (spec.rfind("hold:", 0) == 0) {
-    return std::make_unique<HoldAtPolicy>(core::parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, rules.goal));
+    // Past the goal it rolls until the goal ends the turn: hold:20, the default, plays at any goal.
+    return std::make_unique<HoldAtPolicy>(core::parse_int(spec.substr(5), "N", "pig policy '" + spec + "'", 1, kMaxGoal));
   }
   // A mistyped name is suggested by its part before the ':' ("hodl:20": hold).
   throw core::InputError("unknown pig policy " + core::quoted(spec) +

@@ -48,8 +48,10 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
-// --limit, the throws allowed: at most the rules' max_throws.
-int checked_limit(const SchockenRules& rules, int limit) {
+// --limit, the throws allowed: at most the rules' max_throws, which it is where not given (a
+// fixed default of 3 would be refused under max_throws=1 or 2).
+int checked_limit(const SchockenRules& rules, std::optional<int> given) {
+  const int limit = given.value_or(rules.max_throws);
   if (limit < 1 || limit > rules.max_throws)
     throw core::InputError("--limit " + std::to_string(limit) + " is out of range; valid: 1.." +
                            std::to_string(rules.max_throws) + " (max_throws)");

@@ -34,7 +34,8 @@ struct SolveAnswer {
 // to write the whole policy (nullopt: nowhere).
 struct SolveQuestion {
   double tolerance = 1e-12;
-  int step = 10;
+  // The hold table's score step; absent: 10, or 1 below goal 10 (where 10 would leave one row).
+  std::optional<int> step;
   std::optional<std::string> write_policy;
 };
 // Checks the question (an InputError naming the option), solves `rules` (two players) to its

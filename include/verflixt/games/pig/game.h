@@ -32,6 +32,7 @@ struct RuleTable;  // core/rule_table.h
 namespace verflixt::pig {
 
 inline constexpr int kMaxPlayers = 8;
+inline constexpr int kMaxGoal = 1000;  // the largest goal the rules take
 
 struct PigRules {
   int goal = 100;

@@ -62,7 +62,7 @@ std::string equilibrium_policy_text(const SchockenRules& rules, int players);
 // solve's question, its fields named as its options (--target-throws: target_throws).
 struct SolveQuestion {
   std::optional<std::string> target;        // a hand to beat, as typed ("6 5 3"): its optimal keeps
-  int limit = 3;                            // throws allowed against the target
+  std::optional<int> limit;                 // throws allowed against the target; none: max_throws
   std::optional<int> target_throws;         // throws the target took; none: limit
   bool equilibrium = false;                 // the round equilibrium (before target)
   std::optional<int> players;               // the equilibrium's round; none: the rules' players
@@ -95,7 +95,7 @@ double exact_p_beat(const SchockenRules& rules, int limit, const BeatTarget& tar
 struct EvaluateQuestion {
   std::string policy = "equilibrium";  // a spec as make_policy takes it
   std::string target = "6 6 5";        // the hand to beat, as typed
-  int limit = 3;
+  std::optional<int> limit;            // throws allowed; none: the rules' max_throws
   std::optional<int> target_throws;    // none: limit
   std::uint64_t turns = 1000000;  // turns to sample
 };
@@ -161,7 +161,7 @@ Advice advise(const SchockenRules& rules, const Dice& dice, int throws, int limi
 struct AdviceQuestion {
   std::optional<std::string> dice;  // the throw in front of the player, as typed; required
   int throw_ = 1;                   // throws used so far
-  int limit = 3;                    // throws allowed this turn; the starter (seat 1) has them all
+  std::optional<int> limit;         // throws allowed this turn (none: max_throws); the starter has them all
   std::optional<std::string> other;  // a hand to beat, as typed
   std::optional<int> other_throws;   // throws the other's hand took; none: limit
   std::optional<int> players;        // without other: the round's players; none: the rules'

@@ -37,7 +37,7 @@ AnswerGame<PigRules> solve_game() {
   const core::OptionTable own = {
       core::idle_with(core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
                       {"compensate"}),
-      core::idle_with(core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns"),
+      core::idle_with(core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns (1 below goal 10)"),
                       {"compensate"}),
       core::idle_with(core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
                       {"compensate"}),
@@ -51,7 +51,8 @@ AnswerGame<PigRules> solve_game() {
                "P(first player wins) under optimal play and the turn total to hold at per scores."};
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     if (vm["compensate"].as<bool>()) return AnswerResult{describe(pig::compensation_answer(rules))};
-    const pig::SolveQuestion q{vm["tolerance"].as<double>(), vm["step"].as<int>(), given<std::string>(vm, "write-policy")};
+    const pig::SolveQuestion q{vm["tolerance"].as<double>(), vm["step"].defaulted() ? std::nullopt : given<int>(vm, "step"),
+                               given<std::string>(vm, "write-policy")};
     return AnswerResult{describe(with_progress(
         "solve pig (sweeps)", [&](const core::RunControl& control) { return pig::solve_answer(rules, q, control); }))};
   };

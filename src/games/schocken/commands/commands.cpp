@@ -22,12 +22,14 @@ namespace {
 using namespace verflixt::schocken;
 
 GameRules<SchockenRules> rules() { return {.table = &schocken::rule_table(), .title = "Schocken"}; }
+// --limit as given; its default, the rules' max_throws (3 unless the rules say fewer).
+std::optional<int> limit_from(const po::variables_map& vm) { return vm["limit"].defaulted() ? std::nullopt : given<int>(vm, "limit"); }
 
 AnswerGame<SchockenRules> solve_game() {
   const core::OptionTable own = {
       core::idle_with(core::word_option("target", "one hand to beat (e.g. '6 5 3'): its optimal keep policy and value"),
                       {"equilibrium"}),
-      core::only_with(core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3)"), {"target"}),
+      core::only_with(core::integer_option("limit", 3, 1, 3, "throws allowed for --target (1..3; default: the rules' max_throws)"), {"target"}),
       core::only_with(
           core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit); an equal key loses"),
           {"target"}),
@@ -46,7 +48,7 @@ AnswerGame<SchockenRules> solve_game() {
                "optimal keeps; --equilibrium: a round's keep policies by iterated best responses."};
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const SolveQuestion q{.target = given<std::string>(vm, "target"),
-                          .limit = vm["limit"].as<int>(),
+                          .limit = limit_from(vm),
                           .target_throws = given<int>(vm, "target-throws"),
                           .equilibrium = vm["equilibrium"].as<bool>(),
                           .players = given<int>(vm, "players"),
@@ -60,7 +62,7 @@ AnswerGame<SchockenRules> evaluate_game() {
   const core::OptionTable own = {
       core::policy_option("policy", "equilibrium", "the policy: " + kPolicyForms),
       core::word_option("target", "6 6 5", "the hand to beat (e.g. '6 5 3')"),
-      core::integer_option("limit", 3, 1, 3, "throws allowed (1..3)"),
+      core::integer_option("limit", 3, 1, 3, "throws allowed (1..3; default: the rules' max_throws)"),
       core::integer_option("target-throws", 1, 3, "throws the target took (default: --limit)"),
       core::count_option("turns", 1000000, 1, std::uint64_t{1} << 40, "turns to sample")};
   AnswerGame<SchockenRules> g{
@@ -71,7 +73,7 @@ AnswerGame<SchockenRules> evaluate_game() {
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const Evaluation e = prepare_evaluation(rules, {.policy = vm["policy"].as<std::string>(),
                                                     .target = vm["target"].as<std::string>(),
-                                                    .limit = vm["limit"].as<int>(),
+                                                    .limit = limit_from(vm),
                                                     .target_throws = given<int>(vm, "target-throws"),
                                                     .turns = vm["turns"].as<std::uint64_t>()});
     // Read once the question holds, as tournament reads them once the table is seated.
@@ -106,7 +108,7 @@ AnswerGame<SchockenRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)")),
       core::asked(core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)")),
-      core::asked(core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count)"),
+      core::asked(core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count; default: the rules' max_throws)"),
                   "Throws allowed this turn"),
       core::asked(
           core::renamed(core::word_option("other", "the other player's hand to beat, e.g. '4 2 1': rank by P(beat it)"), "target"),
@@ -133,7 +135,7 @@ AnswerGame<SchockenRules> advise_game() {
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const AdviceQuestion q{.dice = given<std::string>(vm, "dice"),
                            .throw_ = vm["throw"].as<int>(),
-                           .limit = vm["limit"].as<int>(),
+                           .limit = limit_from(vm),
                            .other = given<std::string>(vm, "other"),
                            .other_throws = given<int>(vm, "other-throws"),
                            .players = given<int>(vm, "players"),
