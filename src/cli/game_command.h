@@ -108,10 +108,7 @@ template <class R>
 core::report::Report rules_report(const core::RuleTable<R>& table, const R& r) {
   core::report::Report out({kVersion, table.game, table.summary(r), ""});
   out.field("ini", table.ini(r));
-  core::report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
-                                                   {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
-  for (const auto& p : table.params)
-    params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
+  core::add_parameters(out, table, r);
   return out;
 }
 // A whole-number rule of `table` as an option of its own that acts as --set (Pig's --goal N is

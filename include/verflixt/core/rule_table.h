@@ -21,6 +21,7 @@
 
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/report.h"
 
 namespace verflixt::core {
 
@@ -276,5 +277,15 @@ struct RuleTable {
     }
   }
 };
+
+// The "parameters" table of every game's `rules --format json`: one row per parameter of `r`
+// (key as --set takes it, value, default, valid values, rule id, help), for a form or a script.
+template <class R>
+void add_parameters(report::Report& out, const RuleTable<R>& table, const R& r) {
+  report::Table& params = out.table("parameters", {{.name = "key"}, {.name = "value"}, {.name = "default"},
+                                                   {.name = "valid"}, {.name = "rule"}, {.name = "help"}});
+  for (const auto& p : table.params)
+    params.row({table.set_name(p), p.get(r), table.default_value(p), table.domain(p), p.id.rule, p.id.help});
+}
 
 }  // namespace verflixt::core

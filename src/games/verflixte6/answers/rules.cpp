@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "verflixt/core/rule_table.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -85,6 +86,8 @@ core::report::Report rules_report(const Rules& rules) {
       jokers.row({std::string(joker_id(jk)), "J" + std::to_string(k + 1), joker_description(jk, rules)});
   }
   out.field("ini", rules_to_ini(rules));
+  // Every parameter as every game's rules list them (what --set takes, its range and rule id).
+  core::add_parameters(out, rule_table(), rules);
   return out;
 }
 
