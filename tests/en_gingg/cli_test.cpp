@@ -120,6 +120,18 @@ TEST(EnGinggCli, BadInputExits2WithOneLine) {
   }
 }
 
+// Eight dice beat the target of 30 so easily that every balance grows: no game ends, which
+// is said as bad input (exit 2, the rules named), not as an internal error.
+TEST(EnGinggCli, RulesUnderWhichNoGameEndsAreRefused) {
+  for (const char* args : {"tournament --game en-gingg --seat optimal:own --seat keep-from:4 --games 20 --set dice=8",
+                           "balance --game en-gingg --games 20 --set faces=9"}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out << r.err;
+    EXPECT_EQ(r.err.rfind("verflixt: en-gingg: no balance fell to 0 within a million turns under these rules", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
 // advise's question with the dice thrown and those aside, as the options give them; the
 // other options at their defaults.
 en_gingg::AdviceQuestion question(std::optional<std::string> dice, std::string aside) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "verflixt/core/chance.h"
+#include "verflixt/core/error.h"
 #include "verflixt/core/game_model.h"
 #include "verflixt/core/model_graph.h"
 #include "verflixt/core/rng.h"
@@ -41,7 +42,8 @@ struct UniformChooser {
 
 // Plays from `s` to a terminal state: `choose` at decisions, real dice at chance nodes.
 // visit(state) sees every state reached, the first and the terminal one included. More
-// than `max_steps` decisions and throws is a game that does not end: std::runtime_error.
+// than `max_steps` decisions and throws is a game that does not end under the rules and
+// choosers given: an InputError, as they are the caller's.
 template <GameModel G, class Urbg, class Choose, class Visit>
 typename G::State play(const G& game, typename G::State s, Urbg& rng, Choose&& choose, Visit&& visit,
                        std::uint64_t max_steps = 10'000'000) {
@@ -49,7 +51,9 @@ typename G::State play(const G& game, typename G::State s, Urbg& rng, Choose&& c
     visit(s);
     const int p = game.current_player(s);
     if (p == kTerminal) return s;
-    if (step >= max_steps) throw std::runtime_error(game.name() + ": no end after " + std::to_string(max_steps) + " steps");
+    if (step >= max_steps)
+      throw InputError(game.name() + ": a game did not end within " + std::to_string(max_steps) +
+                       " decisions and throws; valid: rules and policies that end a game");
     if (p == kChanceNode) {
       s = game.apply_outcome(s, sample_outcome(game, s, rng));
     } else {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "verflixt/core/error.h"
 #include "verflixt/games/en_gingg/game.h"
 #include "verflixt/games/en_gingg/policy.h"
 
@@ -102,7 +103,13 @@ GameRecord play_game(const EnGinggRules& rules, std::span<const SetAsidePolicy* 
   GameRecord g;
   g.final_table = initial_table(rules);
   while (!g.final_table.over()) {
-    if (++g.turns > kMaxTurns) throw std::runtime_error("en-gingg play_game: no loser after " + std::to_string(kMaxTurns) + " turns");
+    // Rules where set-asides beat the target too easily let every balance grow: bad input,
+    // said as such, not a game that never returns.
+    if (++g.turns > kMaxTurns)
+      throw core::InputError("en-gingg: no balance fell to 0 within a million turns under these rules and policies (dice=" +
+                             std::to_string(rules.dice) + " faces=" + std::to_string(rules.faces) +
+                             " target=" + std::to_string(rules.target) + "); valid: rules and policies that end a game, "
+                             "such as a target nearer dice x faces");
     const TurnRecord t = play_turn(rules, *seats[g.final_table.to_move], g.final_table, dice);
     g.throws += t.phase1_throws + t.phase2_throws;
   }
