@@ -80,6 +80,13 @@ TEST(SchockenCli, TheLimitDefaultsToTheRulesThrows) {
   const Result advise = run("advise --game schocken --dice 611 --set max_throws=2 --format json");
   ASSERT_EQ(advise.code, 0) << advise.err;
   EXPECT_EQ(nlohmann::json::parse(advise.out)["limit"], 2);
+  // One throw allowed: the hand stands, and a Schock 6 beats a Schock 5 for certain.
+  const Result one = run("advise --game schocken --dice 611 --set max_throws=1 --other '5 1 1' --format json");
+  ASSERT_EQ(one.code, 0) << one.err;
+  const auto choices = nlohmann::json::parse(one.out)["choices"];
+  ASSERT_EQ(choices.size(), 1u);
+  EXPECT_EQ(choices[0]["choice"], "stand");
+  EXPECT_EQ(choices[0]["value"], 1.0);
   EXPECT_EQ(run("evaluate --game schocken --set max_throws=2 --limit 3").err,
             "verflixt: --limit 3 is out of range; valid: 1..2 (max_throws)\n");
 }

@@ -230,9 +230,13 @@ TEST(SchockenQuestions, AdviceChecksTheSituation) {
   AdviceQuestion q;
   EXPECT_EQ(message_of([&] { advise(rules, q); }), "--dice is required, e.g. --dice '6 1 1'");
   q.dice = "6 1 1";
+  q.throw_ = 4;
+  EXPECT_EQ(message_of([&] { advise(rules, q); }), "--throw 4 is out of range; valid: 1..3 (the throws allowed)");
+  // After the last throw the hand stands: the one choice left, ranked alone.
   q.throw_ = 3;
-  EXPECT_EQ(message_of([&] { advise(rules, q); }),
-            "--throw 3 is out of range; valid: 1..2 (a throw after which another is allowed)");
+  const Advice last = advise(rules, q);
+  ASSERT_EQ(last.ranked.size(), 1u);
+  EXPECT_TRUE(last.ranked[0].keep.stands());
   q.throw_ = 1;
   q.players = 2;
   q.seat = 3;

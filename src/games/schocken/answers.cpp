@@ -367,7 +367,8 @@ Advice advise(const SchockenRules& rules, const Dice& dice, int throws, int limi
   const TurnTable payoff = goal_payoff(rules, goal, limit);
   const TurnSolution sol = best_turn(rules, limit, payoff);
   Advice a{.rules = rules, .dice = dice, .throws = throws, .limit = limit, .goal = goal, .ranked = {}};
-  for (const Keep& keep : keep_options(dice, rules))
+  // After the last throw allowed the hand stands: the only choice the rules leave.
+  for (const Keep& keep : throws < limit ? keep_options(dice, rules) : std::vector<Keep>{stand()})
     a.ranked.push_back({keep, keep_value(sol, payoff, dice, throws, keep)});
   // Best first; of equal values (within the rounding of their sums) the simpler choice
   // first: standing, then the keeps that throw fewer dice again — a rethrow that gains
@@ -398,9 +399,9 @@ Advice advise(const SchockenRules& rules, const AdviceQuestion& q) {
                              std::to_string(goal.players));
     if (goal.seat == 1) limit = rules.max_throws;  // the starter sets the limit himself
   }
-  if (q.throw_ < 1 || q.throw_ >= limit)
-    throw core::InputError("--throw " + std::to_string(q.throw_) + " is out of range; valid: 1.." +
-                           std::to_string(limit - 1) + " (a throw after which another is allowed)");
+  if (q.throw_ < 1 || q.throw_ > limit)
+    throw core::InputError("--throw " + std::to_string(q.throw_) + " is out of range; valid: 1.." + std::to_string(limit) +
+                           " (the throws allowed)");
   return advise(rules, dice, q.throw_, limit, goal);
 }
 

@@ -107,7 +107,7 @@ TournamentGame<SchockenRules> tournament_game() {
 AnswerGame<SchockenRules> advise_game() {
   const core::OptionTable own = {
       core::asked(core::word_option("dice", "the throw in front of you, e.g. '6 1 1' (required)")),
-      core::asked(core::integer_option("throw", 1, 1, 2, "which throw this is: throws used so far (1..limit-1)")),
+      core::asked(core::integer_option("throw", 1, 1, 3, "which throw this is: throws used so far (1..limit; at the limit only standing is left)")),
       core::asked(core::integer_option("limit", 3, 1, 3, "throws allowed this turn (the starter's count; default: the rules' max_throws)"),
                   "Throws allowed this turn"),
       core::asked(
