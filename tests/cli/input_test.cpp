@@ -374,6 +374,15 @@ namespace {
 // refused with the range; the most the evening can reach is answered exactly, at once. A rule
 // under which a throw adds no eyes (which once made that answer recurse without end) gets
 // an answer too, by Monte Carlo.
+// More passes than the final evening's are refused with the --set that mends it.
+TEST(Input, MorePassesNameTheFinalEveningsSetting) {
+  const Result r = run("evaluate --set evening.passes=5 --turns 100");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "verflixt: evening.final_passes = 4 is below evening.passes = 5; valid: at least passes "
+                   "(--set evening.final_passes=5 or more)\n");
+  EXPECT_EQ(run("evaluate --set evening.passes=5 --set evening.final_passes=5 --turns 100").code, 0);
+}
+
 TEST(Input, EveningTotalsAreRangedToWhatTheEveningCanReach) {
   expect_rejected("advise --turn-total 0 --other 0:z:9500", {"evening total 9500", "valid: 0..1200"});
   expect_rejected("advise --turn-total 0 --other 0:p:34900", {"evening total 34900", "valid: 0..1200"});

@@ -136,7 +136,8 @@ const core::RuleTable<Rules>& rule_table() {
     t.validate = [](const Rules& r) {
       if (r.final_passes < r.passes)
         throw core::InputError("evening.final_passes = " + std::to_string(r.final_passes) + " is below evening.passes = " +
-                         std::to_string(r.passes) + "; valid: at least passes");
+                         std::to_string(r.passes) + "; valid: at least passes (--set evening.final_passes=" +
+                         std::to_string(r.passes) + " or more)");
     };
     t.canonical_key = canonical_key;
     return t;
