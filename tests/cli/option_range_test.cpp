@@ -67,7 +67,7 @@ const std::vector<Ranged> kRanged = {
     {"solve --game schocken", "players", 2, 8, "2..8"},
     {"evaluate --game schocken", "target-throws", 1, 3, "1..3"},
     {"tournament --game schocken", "games", 1, std::int64_t{1} << 40, "1..2^40"},
-    {"advise --game schocken", "throw", 1, 2, "1..2"},
+    {"advise --game schocken", "throw", 1, 3, "1..3"},
     {"advise --game schocken", "seat", 1, 8, "1..8"},
     {"evaluate --game en-gingg", "turns", 1, std::int64_t{1} << 40, "1..2^40"},
     {"tournament --game en-gingg", "games", 1, std::int64_t{1} << 40, "1..2^40"},
@@ -203,6 +203,19 @@ TEST(OptionRange, TheSeatCountIsRefusedInTheSameWordsInEveryGame) {
   }
   const Result none = run("tournament --game pig");
   EXPECT_EQ(none.err, "verflixt: --seat not given; valid: 2..8 seats, one --seat each\n");
+}
+
+// The others of an advice are counted in the seats' words: one --other per other player, as
+// many as the table has seats besides mine.
+TEST(OptionRange, TheOthersAreCountedInTheSeatsWords) {
+  std::string v6 = "advise --turn-total 5", zehntausend = "advise --game zehntausend --dice 155243";
+  for (int k = 0; k < 12; ++k) v6 += " --other 5:p";
+  for (int k = 0; k < 8; ++k) zehntausend += " --other 1000";
+  const Result a = run(v6), b = run(zehntausend);
+  EXPECT_EQ(a.code, 2);
+  EXPECT_EQ(a.err, "verflixt: --other given 12 times; valid: 1..11 other players, one --other each\n");
+  EXPECT_EQ(b.code, 2);
+  EXPECT_EQ(b.err, "verflixt: --other given 8 times; valid: 0..7 other players, one --other each\n");
 }
 
 }  // namespace

@@ -185,14 +185,18 @@ inline OptionTable operator+(OptionTable table, const OptionTable& more) {
   return table;
 }
 
-// The seats of a table, one --seat each: their count checked against 2..max_seats, in the same
-// words in every game ("--seat given once; valid: 2..8 seats, one --seat each").
-inline void check_seat_count(std::size_t given, int max_seats) {
-  if (given >= 2 && given <= static_cast<std::size_t>(max_seats)) return;
+// An option given once per player (--seat, --other): how often it was given, checked against
+// low..high in the same words in every game ("--seat given once; valid: 2..8 seats, one --seat
+// each"); `unit` names what each one is.
+inline void check_given_count(const std::string& option, std::size_t given, int low, int high, const std::string& unit) {
+  if (given >= static_cast<std::size_t>(low) && given <= static_cast<std::size_t>(high)) return;
   const std::string times = given == 0   ? "not given"
                             : given == 1 ? "given once"
                                          : "given " + std::to_string(given) + " times";
-  throw InputError("--seat " + times + "; valid: 2.." + std::to_string(max_seats) + " seats, one --seat each");
+  throw InputError("--" + option + " " + times + "; valid: " + std::to_string(low) + ".." + std::to_string(high) + " " +
+                   unit + ", one --" + option + " each");
 }
+// The seats of a table, one --seat each: 2..max_seats.
+inline void check_seat_count(std::size_t given, int max_seats) { check_given_count("seat", given, 2, max_seats, "seats"); }
 
 }  // namespace verflixt::core

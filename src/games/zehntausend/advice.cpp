@@ -11,6 +11,7 @@
 #include "verflixt/core/answer.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
+#include "verflixt/core/option.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/games/zehntausend/answers.h"
 
@@ -222,7 +223,7 @@ Situation advice_situation(ZehntausendRules& r, const AdviceQuestion& q) {
   if (turn_total < 0 || turn_total % kPointStep) throw core::InputError("--turn-total must be a multiple of 50, 0 or more");
   if (total < 0 || total % kPointStep) throw core::InputError("--score must be a multiple of 50, 0 or more");
   if (!a.opponents.empty()) r.players = static_cast<int>(a.opponents.size()) + 1;
-  if (r.players > kMaxPlayers) throw core::InputError("--other: at most 7 other players");
+  core::check_given_count("other", a.opponents.size(), 0, kMaxPlayers - 1, "other players");
   const int me = a.me = q.seat - 1;
   if (me < 0 || me >= r.players) throw core::InputError("--seat must be 1.." + std::to_string(r.players));
   return a;

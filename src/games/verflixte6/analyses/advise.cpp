@@ -62,7 +62,8 @@ std::int64_t play_out(const Rules& rules, const AdviceSituation& a, std::vector<
 void validate_situation(const Rules& rules, const AdviceSituation& a) {
   const PassSituation& s = a.pass;
   const int n = static_cast<int>(s.table.size());
-  if (n < 2 || n > 12) throw core::InputError("a table has 2..12 players, not " + std::to_string(n));
+  if (n < 2 || n > kMaxPlayers)
+    throw core::InputError("a table has 2.." + std::to_string(kMaxPlayers) + " players, not " + std::to_string(n));
   if (s.self < 0 || s.self >= n) throw core::InputError("the player on turn is not at the table");
   if (s.table[static_cast<size_t>(s.self)].status != Status::Jungfrau)
     throw core::InputError("the player on turn must still be a Jungfrau (he has not stopped or been eliminated)");

@@ -114,7 +114,8 @@ core::Estimate TableRun::estimate(Group g, Measure m) const {
 TableRun play_balance_table(const Rules& rules, const BalanceTable& table, const FamilyPlayer& tested,
                             std::uint64_t evenings, std::uint64_t seed, int threads, const core::RunControl& control) {
   const size_t n = static_cast<size_t>(table.players);
-  if (n < 2 || n > 12) throw core::InputError("a balance table has 2..12 seats, not " + std::to_string(n));
+  if (n < 2 || n > kMaxPlayers)
+    throw core::InputError("a balance table has 2.." + std::to_string(kMaxPlayers) + " seats, not " + std::to_string(n));
   if (!tested.policy || !table.field_policy) throw std::invalid_argument("play_balance_table: a seat has no policy");
   if (table.series_length < 1) throw core::InputError("series length must be at least 1");
   std::vector<EveningPlayer> start;

@@ -175,7 +175,7 @@ void ObjectiveMoments::merge(const ObjectiveMoments& o) {
 
 EveningScore score_totals(const Rules& rules, std::span<const int> totals) {
   if (totals.size() > static_cast<size_t>(kMaxPlayers))
-    throw std::invalid_argument("score_totals: more than 12 players");
+    throw std::invalid_argument("score_totals: more than " + std::to_string(kMaxPlayers) + " players");
   if (totals.empty()) return {};
   const std::int64_t share = winners_share(totals);
   EveningScore s;
@@ -218,7 +218,8 @@ ObjectiveRun play_objectives(const Rules& rules, const ObjectiveSpec& spec, std:
   const auto t0 = std::chrono::steady_clock::now();
   const size_t n = spec.seats.size();
   const size_t groups = spec.groups.size();
-  if (n < 2 || n > 12) throw core::InputError("a table has 2..12 seats, not " + std::to_string(n));
+  if (n < 2 || n > kMaxPlayers)
+    throw core::InputError("a table has 2.." + std::to_string(kMaxPlayers) + " seats, not " + std::to_string(n));
   for (const auto& s : spec.seats)
     if (!s.policy || s.group < 0 || static_cast<size_t>(s.group) >= groups)
       throw core::InputError("every seat needs a policy and a group");

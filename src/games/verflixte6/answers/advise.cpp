@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "verflixt/core/error.h"
+#include "verflixt/core/option.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
@@ -104,9 +105,8 @@ ReadSituation situation_of(const Rules& rules, const AdviceQuestion& q) {
   SeatView me;
   me.total = q.score;
   s.pass.table.push_back(me);
+  core::check_given_count("other", q.other.size(), 1, kMaxPlayers - 1, "other players");
   for (const auto& o : q.other) s.pass.table.push_back(parse_other(o));
-  if (s.pass.table.size() > 12)
-    throw core::InputError(std::to_string(s.pass.table.size() - 1) + " --other players; valid: 1..11");
   if (q.order) {
     for (const std::string& seat : core::split(*q.order, ','))
       s.pass.to_play.push_back(

@@ -207,8 +207,9 @@ EvaluateSetup prepare_evaluate(const Rules& rules, const EvaluateQuestion& quest
     engine = "exact";
   }
   const int players = question.players;
-  if (players != 0 && (players < 2 || players > 12))
-    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2..12");
+  if (players != 0 && (players < 2 || players > kMaxPlayers))
+    throw core::InputError("--players " + std::to_string(players) + " is out of range; valid: 0 (solo) or 2.." +
+                           std::to_string(kMaxPlayers));
   if (players != 0 && engine == "exact")
     throw core::InputError("--engine exact plays solo turns only; passes (--players) need --engine auto, kernel or reference");
   if (players != 0 && engine != "reference")  // the pass kernel, if it can play the policy

@@ -97,12 +97,12 @@ std::vector<std::string> seat_specs(const TournamentQuestion& q) {
   std::vector<std::string> specs;
   if (!q.seat.empty()) {
     if (q.seats) throw core::InputError("give either --seat (repeated) or --seats N --policy P, not both");
-    core::check_seat_count(q.seat.size(), 12);
+    core::check_seat_count(q.seat.size(), kMaxPlayers);
     specs = q.seat;
   } else {
     if (!q.seats) throw core::InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
-    if (*q.seats < 2 || *q.seats > 12)
-      throw core::InputError("--seats " + std::to_string(*q.seats) + " is out of range; valid: 2..12");
+    if (*q.seats < 2 || *q.seats > kMaxPlayers)
+      throw core::InputError("--seats " + std::to_string(*q.seats) + " is out of range; valid: 2.." + std::to_string(kMaxPlayers));
     specs.assign(static_cast<size_t>(*q.seats), q.policy);
   }
   return specs;

@@ -20,6 +20,7 @@
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/analyses/balance.h"
 #include "verflixt/games/verflixte6/answers/balance.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 
 namespace verflixt::cli {
 
@@ -33,7 +34,7 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 Form<BalanceQuestion> balance_form() {
   using Q = BalanceQuestion;
   return Form<Q>{
-             field(core::integer_option("players", 4, 2, 12, "table size (2..12)"), &Q::players),
+             field(core::integer_option("players", 4, 2, kMaxPlayers, "table size (2.." + std::to_string(kMaxPlayers) + ")"), &Q::players),
              field(core::policy_option(
                        "policy", "strategies/heuristic.ini",
                        "the first policy family: the tested player plays this file for every loadout (it needs "

@@ -7,6 +7,7 @@
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/evaluate.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 
 namespace verflixt::cli {
 
@@ -18,9 +19,10 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 // evaluate's options, bound to its question, then the sampling ones.
 Form<EvaluateQuestion> evaluate_form() {
   core::Option players = core::integer_option(
-      "players", 0, 0, 12,
-      "play passes of this many players (2..12; the pass kernel, or the reference engine); 0 = solo turns");
-  players.valid = "0 (solo) or 2..12";
+      "players", 0, 0, kMaxPlayers,
+      "play passes of this many players (2.." + std::to_string(kMaxPlayers) +
+          "; the pass kernel, or the reference engine); 0 = solo turns");
+  players.valid = "0 (solo) or 2.." + std::to_string(kMaxPlayers);
   // The engine is read by evaluate itself (with "did you mean"); its names feed the completion.
   core::Option engine =
       core::word_option("engine", "auto",

@@ -9,6 +9,7 @@
 #include "games/verflixte6/commands/command.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/strength.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 
 namespace verflixt::cli {
 
@@ -27,7 +28,7 @@ Form<StrengthQuestion> strength_form() {
                                     "(default: threshold:20, strategies/heuristic.ini, strategies/position-safe.ini, "
                                     "strategies/position-jokers.ini, strategies/strong.ini)"),
                  &Q::policy),
-             field(core::integer_option("players", 4, 2, 12, "table size (2..12)"), &Q::players),
+             field(core::integer_option("players", 4, 2, kMaxPlayers, "table size (2.." + std::to_string(kMaxPlayers) + ")"), &Q::players),
              field(core::integer_option("rounds", 3, 1, 10, "best-response rounds per policy at most (1..10)"),
                    &Q::rounds),
              field(

@@ -9,6 +9,7 @@
 #include "games/verflixte6/commands/engine_option.h"
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/games/verflixte6/answers/tournament.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 
 namespace verflixt::cli {
 
@@ -23,12 +24,14 @@ Form<TournamentQuestion> tournament_form() {
   return Form<Q>{
              field(core::words_option(
                        "seat",
-                       "one seat: POLICY[@JOKERS] (repeat per seat, 2..12), e.g. "
+                       "one seat: POLICY[@JOKERS] (repeat per seat, 2.." + std::to_string(kMaxPlayers) + "), e.g. "
                        "threshold:20@hirtenschutz,pony,rattenlord or strategies/position-safe.ini; JOKERS is "
                        "a priority list, the first ones still available are selected each pass (P2); without "
                        "@ a policy file's loadout is used"),
                    &Q::seat),
-             field(core::integer_option("seats", 2, 12, "number of seats when all play --policy (2..12)"), &Q::seats),
+             field(core::integer_option("seats", 2, kMaxPlayers,
+                                        "number of seats when all play --policy (2.." + std::to_string(kMaxPlayers) + ")"),
+                   &Q::seats),
              field(core::only_with(core::policy_option("policy", "threshold:20", "policy of every seat with --seats"), {"seats"}),
                    &Q::policy),
              field(core::count_option("evenings", 20000, 1, std::uint64_t{1} << 40,

@@ -12,6 +12,7 @@
 #include "games/verflixte6/commands/rules_options.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/answers/tune.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 
 namespace verflixt::cli {
 
@@ -35,7 +36,7 @@ Form<TuneQuestion> tune_form() {
                        "strong policy (strong, kind = strong)"),
                    &Q::policy),
              field(core::words_option("field", "one opponent: POLICY[@JOKERS] (repeat per seat, 1..11)"), &Q::field),
-             field(core::integer_option("players", 2, 12, "table size with --field-policy (2..12; default 4)"),
+             field(core::integer_option("players", 2, kMaxPlayers, "table size with --field-policy (2.." + std::to_string(kMaxPlayers) + "; default 4)"),
                    &Q::players),
              field(core::policy_option("field-policy", "",
                                        "every opponent with --players (default strategies/heuristic.ini)"),

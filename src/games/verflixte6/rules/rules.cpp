@@ -4,6 +4,7 @@
 #include "verflixt/core/rule_table.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
+#include "verflixt/games/verflixte6/rules/table.h"
 #include "verflixt/version.h"
 
 namespace verflixt::verflixte6 {
@@ -110,7 +111,9 @@ std::vector<core::RuleParam<Rules>> params() {
   p.push_back(core::integer_rule({"evening", "passes", "P2", "passes per evening"}, &Rules::passes, 1, 20));
   p.push_back(core::integer_rule({"evening", "final_passes", "P2", "passes in the final evening"}, &Rules::final_passes, 1, 20));
   p.push_back(core::boolean_rule({"evening", "free_joker_choice", "P2", "Freie Jokerwahl once per player in the final, from pass 2"}, &Rules::free_joker_choice));
-  p.push_back(core::integer_rule({"evening", "losers_at_least", "P3", "losers: everyone at 0 or below, then lowest totals up to this many"}, &Rules::losers_at_least, 0, 12));
+  p.push_back(core::integer_rule(
+      {"evening", "losers_at_least", "P3", "losers: everyone at 0 or below, then lowest totals up to this many"},
+      &Rules::losers_at_least, 0, kMaxPlayers));
   p.push_back(core::integer_rule({"evening", "place_bonus_1", "P4", "free-throw bonus for the previous evening's 1st place"}, &Rules::place_bonus_1, 0, 100));
   p.push_back(core::integer_rule({"evening", "place_bonus_2", "P4", "... 2nd place"}, &Rules::place_bonus_2, 0, 100));
   p.push_back(core::integer_rule({"evening", "place_bonus_3", "P4", "... 3rd place"}, &Rules::place_bonus_3, 0, 100));
