@@ -11,8 +11,8 @@
 #include "verflixt/core/answer.h"
 #include "verflixt/core/dice_text.h"
 #include "verflixt/core/error.h"
-#include "verflixt/core/option.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/option.h"
 #include "verflixt/games/zehntausend/answers.h"
 
 namespace verflixt::zehntausend {

@@ -45,8 +45,9 @@ class OptimalPolicy final : public PigPolicy {
 // The policies a seat takes, as make_policy's errors and every command's help list them.
 inline const std::string kPolicyForms = "hold:N, optimal";
 
-// Parses "hold:N" (1 <= N <= kMaxGoal; past the goal it rolls until the goal) or "optimal" (2 players only; solved on first use and
-// shared through `cache`). Unknown or out-of-range specs throw InputError naming the choices.
+// Parses "hold:N" (1 <= N <= kMaxGoal; past the goal it rolls until the goal) or "optimal" (2
+// players only; solved on first use and shared through `cache`). Unknown or out-of-range specs
+// throw InputError naming the choices.
 std::unique_ptr<PigPolicy> make_policy(const std::string& spec, const PigRules& rules,
                                        std::shared_ptr<const PigSolution>& cache);
 

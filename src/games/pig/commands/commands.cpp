@@ -37,8 +37,9 @@ AnswerGame<PigRules> solve_game() {
   const core::OptionTable own = {
       core::idle_with(core::real_option("tolerance", "1e-12", 0, 1, "stop value iteration once no value changes more"),
                       {"compensate"}),
-      core::idle_with(core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns (1 below goal 10)"),
-                      {"compensate"}),
+      core::idle_with(
+          core::integer_option("step", 10, 1, 1000, "score step of the hold table's rows and columns (1 below goal 10)"),
+          {"compensate"}),
       core::idle_with(core::file_option("write-policy", "write the whole optimal policy (R/H per turn total) to FILE"),
                       {"compensate"}),
       core::switch_option("compensate",

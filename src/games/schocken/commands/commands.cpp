@@ -23,7 +23,9 @@ using namespace verflixt::schocken;
 
 GameRules<SchockenRules> rules() { return {.table = &schocken::rule_table(), .title = "Schocken"}; }
 // --limit as given; its default, the rules' max_throws (3 unless the rules say fewer).
-std::optional<int> limit_from(const po::variables_map& vm) { return vm["limit"].defaulted() ? std::nullopt : given<int>(vm, "limit"); }
+std::optional<int> limit_from(const po::variables_map& vm) {
+  return vm["limit"].defaulted() ? std::nullopt : given<int>(vm, "limit");
+}
 
 AnswerGame<SchockenRules> solve_game() {
   const core::OptionTable own = {

@@ -23,7 +23,8 @@ BestResponseResult best_responses(const Policy& policy, const Selector* selector
   const auto t0 = std::chrono::steady_clock::now();
   const Rules& rules = solutions->rules();
   if (options.players < 2 || options.players > kMaxPlayers)
-    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2.." + std::to_string(kMaxPlayers));
+    throw core::InputError("--players " + std::to_string(options.players) + " is out of range; valid: 2.." +
+                           std::to_string(kMaxPlayers));
   if (options.rounds < 1) throw core::InputError("best-response rounds must be at least 1");
   BestResponseResult result;
   const StrongSelector strong_selector(solutions);

@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "verflixt/core/error.h"
-#include "verflixt/core/option.h"
 #include "verflixt/core/ini.h"
 #include "verflixt/core/names.h"
+#include "verflixt/core/option.h"
 #include "verflixt/games/verflixte6/rules/joker.h"
 #include "verflixt/games/verflixte6/rules/policy.h"
 #include "verflixt/version.h"

@@ -102,7 +102,8 @@ std::vector<std::string> seat_specs(const TournamentQuestion& q) {
   } else {
     if (!q.seats) throw core::InputError("no table: give --seat POLICY[@JOKERS] per seat, or --seats N");
     if (*q.seats < 2 || *q.seats > kMaxPlayers)
-      throw core::InputError("--seats " + std::to_string(*q.seats) + " is out of range; valid: 2.." + std::to_string(kMaxPlayers));
+      throw core::InputError("--seats " + std::to_string(*q.seats) + " is out of range; valid: 2.." +
+                             std::to_string(kMaxPlayers));
     specs.assign(static_cast<size_t>(*q.seats), q.policy);
   }
   return specs;

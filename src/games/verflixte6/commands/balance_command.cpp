@@ -34,7 +34,8 @@ const std::vector<std::string> kFormats = {"table", "json", "csv"};
 Form<BalanceQuestion> balance_form() {
   using Q = BalanceQuestion;
   return Form<Q>{
-             field(core::integer_option("players", 4, 2, kMaxPlayers, "table size (2.." + std::to_string(kMaxPlayers) + ")"), &Q::players),
+             field(core::integer_option("players", 4, 2, kMaxPlayers, "table size (2.." + std::to_string(kMaxPlayers) + ")"),
+                   &Q::players),
              field(core::policy_option(
                        "policy", "strategies/heuristic.ini",
                        "the first policy family: the tested player plays this file for every loadout (it needs "
