@@ -341,6 +341,9 @@ bool parse(int argc, const char* const* argv, const po::options_description& des
   try {
     check_ranged(all);
     po::command_line_parser parser(argc, argv);
+    // Option names are whole words, as Python and the page take them: "--turn" is a mistyped
+    // --turns (said with "did you mean"), not a prefix that a future --turn-order would steal.
+    parser.style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing);
     parser.options(all);
     if (positional) parser.positional(*positional);
     po::parsed_options parsed = parser.run();

@@ -374,6 +374,18 @@ namespace {
 // refused with the range; the most the evening can reach is answered exactly, at once. A rule
 // under which a throw adds no eyes (which once made that answer recurse without end) gets
 // an answer too, by Monte Carlo.
+// An option is named by its whole word on the command line, as Python and the page name it:
+// a prefix is a mistyped name, answered with the whole one, in every game.
+TEST(Input, AnOptionsPrefixIsAMistypedName) {
+  const Result turn = run("evaluate --turn 100");
+  EXPECT_EQ(turn.code, 2);
+  EXPECT_EQ(turn.err, "verflixt: evaluate: unknown option '--turn'; did you mean --turns? (see `verflixt evaluate --help`)\n");
+  const Result score = run("pig advise --scor 5");
+  EXPECT_EQ(score.code, 2);
+  EXPECT_EQ(score.err, "verflixt: advise: unknown option '--scor'; did you mean --score? (see `verflixt pig advise --help`)\n");
+  EXPECT_EQ(run("evaluate --turns 100").code, 0);
+}
+
 // More passes than the final evening's are refused with the --set that mends it.
 TEST(Input, MorePassesNameTheFinalEveningsSetting) {
   const Result r = run("evaluate --set evening.passes=5 --turns 100");

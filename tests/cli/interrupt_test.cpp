@@ -368,13 +368,13 @@ std::vector<Case> analysis_cases() {
      }},
     {"tune_table", [](int k) { return "tune --players 3 --field-policy threshold:20 --threads 1 --evenings " + times(200'000, k); },
      expect_table_mark},
-    {"bench", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },
+    {"bench", [](int k) { return "bench --threads 1 --repeats 1 --baseline-turns 100000 --turns " + times(30'000'000, k) + " --format json"; },
      [](const Outcome& o) {
        const auto j = expect_json_mark(o);
        if (j.is_null()) return;
        EXPECT_EQ(j["rows"].size() + j["pass_rows"].size(), j["completed"].get<std::size_t>());
      }},
-    {"bench_table", [](int k) { return "bench --threads 1 --repeat 1 --baseline-turns 100000 --turns " + times(30'000'000, k); },
+    {"bench_table", [](int k) { return "bench --threads 1 --repeats 1 --baseline-turns 100000 --turns " + times(30'000'000, k); },
      expect_table_mark},
     // A workload cut short is dropped: its timing and signature would be of fewer games.
     {"bench_zehntausend", [](int k) { return "bench --game zehntausend --games " + times(2'000'000'000, k) + " --format json"; },
