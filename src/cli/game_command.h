@@ -230,6 +230,12 @@ template <class T>
 std::optional<T> given(const po::variables_map& vm, const char* key) {
   return vm.count(key) ? std::optional<T>(vm[key].as<T>()) : std::nullopt;
 }
+// The same, none where the option holds the default its help shows: for an option whose true
+// default the library reads from the rules (Schocken's --limit is the rules' max_throws).
+template <class T>
+std::optional<T> given_not_defaulted(const po::variables_map& vm, const char* key) {
+  return vm.count(key) && !vm[key].defaulted() ? std::optional<T>(vm[key].as<T>()) : std::nullopt;
+}
 
 // A count option declared as po::value<std::uint64_t> (--games, --turns), checked to 1..2^40.
 std::uint64_t count_from(const po::variables_map& vm, const char* key);

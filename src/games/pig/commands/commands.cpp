@@ -52,7 +52,7 @@ AnswerGame<PigRules> solve_game() {
                "P(first player wins) under optimal play and the turn total to hold at per scores."};
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     if (vm["compensate"].as<bool>()) return AnswerResult{describe(pig::compensation_answer(rules))};
-    const pig::SolveQuestion q{vm["tolerance"].as<double>(), vm["step"].defaulted() ? std::nullopt : given<int>(vm, "step"),
+    const pig::SolveQuestion q{vm["tolerance"].as<double>(), given_not_defaulted<int>(vm, "step"),
                                given<std::string>(vm, "write-policy")};
     return AnswerResult{describe(with_progress(
         "solve pig (sweeps)", [&](const core::RunControl& control) { return pig::solve_answer(rules, q, control); }))};
@@ -76,9 +76,9 @@ AnswerGame<PigRules> evaluate_game() {
     // The seats first, so that a bad policy is reported before the sampling options are read.
     const pig::Seating seating(rules, {vm["policy"].as<std::string>(), vm["opponent"].as<std::string>()});
     const pig::MatchQuestion q{count_from(vm, "games"), seed_from(vm), threads_from(vm), false, vm["exact"].as<bool>()};
-    if (q.exact && !vm["exact"].defaulted() && rules.goal > pig::max_solve_goal(rules.faces))
-      warning("--exact changes nothing: the exact solver takes goals 1.." + std::to_string(pig::max_solve_goal(rules.faces)) +
-              " with " + std::to_string(rules.faces) + " faces");
+    if (const int most = pig::max_solve_goal(rules.faces); q.exact && !vm["exact"].defaulted() && rules.goal > most)
+      warning("--exact changes nothing: the exact solver takes goals 1.." + std::to_string(most) + " with " +
+              std::to_string(rules.faces) + " faces");
     return answered(with_progress("evaluate pig games", [&](const core::RunControl& control) {
       return pig::play_match(rules, seating, q, control);
     }));

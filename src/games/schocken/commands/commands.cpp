@@ -22,10 +22,6 @@ namespace {
 using namespace verflixt::schocken;
 
 GameRules<SchockenRules> rules() { return {.table = &schocken::rule_table(), .title = "Schocken"}; }
-// --limit as given; its default, the rules' max_throws (3 unless the rules say fewer).
-std::optional<int> limit_from(const po::variables_map& vm) {
-  return vm["limit"].defaulted() ? std::nullopt : given<int>(vm, "limit");
-}
 
 AnswerGame<SchockenRules> solve_game() {
   const core::OptionTable own = {
@@ -50,7 +46,7 @@ AnswerGame<SchockenRules> solve_game() {
                "optimal keeps; --equilibrium: a round's keep policies by iterated best responses."};
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const SolveQuestion q{.target = given<std::string>(vm, "target"),
-                          .limit = limit_from(vm),
+                          .limit = given_not_defaulted<int>(vm, "limit"),
                           .target_throws = given<int>(vm, "target-throws"),
                           .equilibrium = vm["equilibrium"].as<bool>(),
                           .players = given<int>(vm, "players"),
@@ -75,7 +71,7 @@ AnswerGame<SchockenRules> evaluate_game() {
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const Evaluation e = prepare_evaluation(rules, {.policy = vm["policy"].as<std::string>(),
                                                     .target = vm["target"].as<std::string>(),
-                                                    .limit = limit_from(vm),
+                                                    .limit = given_not_defaulted<int>(vm, "limit"),
                                                     .target_throws = given<int>(vm, "target-throws"),
                                                     .turns = vm["turns"].as<std::uint64_t>()});
     // Read once the question holds, as tournament reads them once the table is seated.
@@ -137,11 +133,11 @@ AnswerGame<SchockenRules> advise_game() {
   g.answer = [](const po::variables_map& vm, const SchockenRules& rules) {
     const AdviceQuestion q{.dice = given<std::string>(vm, "dice"),
                            .throw_ = vm["throw"].as<int>(),
-                           .limit = limit_from(vm),
+                           .limit = given_not_defaulted<int>(vm, "limit"),
                            .other = given<std::string>(vm, "other"),
                            .other_throws = given<int>(vm, "other-throws"),
                            .players = given<int>(vm, "players"),
-                           .seat = vm["seat"].defaulted() ? std::nullopt : given<int>(vm, "seat")};
+                           .seat = given_not_defaulted<int>(vm, "seat")};
     const Advice advice = advise(rules, q);
     // The starter's own throws set the limit: said once the question holds, not before its errors.
     if (!q.other && q.seat.value_or(1) == 1 && !vm["limit"].defaulted())
