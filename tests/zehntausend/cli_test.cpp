@@ -206,6 +206,25 @@ TEST(ZehntausendCli, AdviseSaysWhichOptionsItsWayToPWinLeavesUnread) {
   EXPECT_FALSE(nlohmann::json::parse(run("advise --game zehntausend --dice 155243 --other 6100 --format json").out).contains("warnings"));
 }
 
+// A limit the exact race does not solve is one line naming the range, from every command
+// that would solve it, at once (not hours into a solve); played games take such a limit.
+TEST(ZehntausendCli, ALimitPastTheExactRaceIsRefusedAtOnce) {
+  for (const char* cmd : {"solve --game zehntausend --race --no-cache --set limit=1000000",
+                          "advise --game zehntausend --dice 155243 --other 6100 --no-cache --set limit=30000",
+                          "evaluate --game zehntausend --policy exact --no-cache --set limit=20050"}) {
+    const Result r = run(cmd);
+    EXPECT_EQ(r.code, 2) << cmd;
+    EXPECT_NE(r.err.find("the exact Zehntausend race takes limits up to 20000"), std::string::npos) << cmd << r.err;
+    EXPECT_NE(r.err.find("valid: 50..20000"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  const Result cap = run("solve --game zehntausend --race --no-cache --set limit=1000 --overshoot 20050");
+  EXPECT_EQ(cap.code, 2);
+  EXPECT_NE(cap.err.find("--overshoot"), std::string::npos) << cap.err;
+  const Result played = run("tournament --game zehntausend --set limit=30000 --seat optimal --seat bank:400 --games 20");
+  EXPECT_EQ(played.code, 0) << played.err;
+}
+
 TEST(ZehntausendCli, AdviseBeforeAThrowRanksBankAgainstThrow) {
   // 350 set aside, 3 dice left: below bank_min (400) only throwing is legal, and the answer
   // says why. Its value is the one the same position gets after a throw: 150, then 1 5 5

@@ -216,6 +216,18 @@ TEST(ZehntausendRace, TwoPlayersAndAWholeOvershoot) {
   EXPECT_THROW(Race(ZehntausendRules{.limit = 500}, 120), core::InputError);
 }
 
+// The race is refused past the largest limit and cap it solves in minutes (twice the
+// preset's 10000, 20000 points past it), before any work: its turn alone is cheap to build
+// at the bounds, and one step past either is an input error.
+TEST(ZehntausendRace, TheExactRaceIsBoundedBeforeItIsBuilt) {
+  EXPECT_EQ(kMaxRaceLimit, 20000);
+  EXPECT_EQ(kMaxOvershoot, 20000);
+  EXPECT_NO_THROW(Race(ZehntausendRules{.limit = 20000}, 20000, Race::TurnOnly{}));
+  EXPECT_THROW(Race(ZehntausendRules{.limit = 20050}, kDefaultOvershoot, Race::TurnOnly{}), core::InputError);
+  EXPECT_THROW(Race(ZehntausendRules{.limit = 1000000}), core::InputError);
+  EXPECT_THROW(Race(ZehntausendRules{.limit = 1000}, 20050, Race::TurnOnly{}), core::InputError);
+}
+
 // The stored form (race_store.h) gives back the race it was taken from, and too few values
 // for the rules are refused as a file of other rules.
 TEST(ZehntausendRace, StoredValuesGiveTheSameRace) {

@@ -22,8 +22,13 @@ Race::Race(const ZehntausendRules& rules, int overshoot, const core::RaceOptions
 Race::Race(const ZehntausendRules& rules, int overshoot, TurnOnly) : model_(rules), overshoot_(overshoot) {
   if (rules.players != 2)
     throw core::InputError("the Zehntausend race is solved for 2 players, not " + std::to_string(rules.players));
-  if (overshoot < 0 || overshoot % kPointStep != 0)
-    throw core::InputError("the race's overshoot must be a multiple of 50 points, not " + std::to_string(overshoot));
+  if (rules.limit > kMaxRaceLimit)
+    throw core::InputError("the exact Zehntausend race takes limits up to " + std::to_string(kMaxRaceLimit) + ", not " +
+                           std::to_string(rules.limit) + " (its time grows as the limit's fourth power); valid: 50.." +
+                           std::to_string(kMaxRaceLimit) + ", or a policy other than exact");
+  if (overshoot < 0 || overshoot > kMaxOvershoot || overshoot % kPointStep != 0)
+    throw core::InputError("the race's overshoot must be a multiple of 50 points in 0.." + std::to_string(kMaxOvershoot) +
+                           ", not " + std::to_string(overshoot));
   race_ = {.goal = rules.limit / kPointStep,
            .finish = rules.final_round ? core::RaceFinish::FinalRound : core::RaceFinish::FirstToGoal,
            .overshoot = overshoot / kPointStep};

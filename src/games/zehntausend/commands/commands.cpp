@@ -198,7 +198,7 @@ AnswerGame<ZehntausendRules> advise_game() {
                                           "P(win)) or a seat policy for Monte Carlo (race, optimal, bank:N, ...; the "
                                           "default with more players: race)"),
                       {"other"}),
-      core::only_with(core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+      core::only_with(core::labelled(core::integer_option("overshoot", kDefaultOvershoot, 0, kMaxOvershoot,
                                                           "exact: the solved race's cap (solve --race --overshoot)"),
                                      "Race cap past the limit"),
                       {"other"}),

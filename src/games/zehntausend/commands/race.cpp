@@ -24,7 +24,7 @@ core::OptionTable race_options() {
   threads.web = false;  // a server sets its own
   const core::OptionTable own = {
       core::switch_option("race", "solve the two-player race to the limit instead of one turn (Z4, Z5)"),
-      core::integer_option("overshoot", kDefaultOvershoot, 0, 1000000,
+      core::integer_option("overshoot", kDefaultOvershoot, 0, kMaxOvershoot,
                            "race: a first player past the limit banks at limit + this many points (the cap)"),
       core::integer_option("table-step", 1000, 50, 1000000, "race: game totals in the thresholds table, in steps of this"),
       core::file_option("save", "race: also write the solution to this file (the seat exact:FILE plays it)"),
