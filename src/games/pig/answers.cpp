@@ -93,7 +93,7 @@ MatchAnswer play_match(const PigRules& rules, const Seating& seating, const Matc
   MatchAnswer answer{.rules = rules, .seats = seating.names, .seed = q.seed, .threads = q.threads, .run = {},
                      .tournament = q.tournament, .exact = {}, .stopped = false};
   answer.run = play_games(rules, seating.seats, q.games, q.seed, q.threads, control);
-  if (q.exact && rules.goal <= max_solve_goal(rules.faces))
+  if (q.exact && solvable(rules))
     answer.exact = evaluate_match(rules, seat_rule(*seating.seats[0]), seat_rule(*seating.seats[1]));
   answer.stopped = control.stopped();
   return answer;

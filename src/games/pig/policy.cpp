@@ -49,8 +49,7 @@ std::unique_ptr<PigPolicy> make_policy(const std::string& given, const PigRules&
 }
 
 std::string strongest_policy(const PigRules& rules) {
-  return rules.players == 2 && rules.goal <= max_solve_goal(rules.faces) ? std::string("optimal")
-                                                                          : "hold:" + std::to_string(std::min(20, rules.goal));
+  return solvable(rules) ? std::string("optimal") : "hold:" + std::to_string(std::min(20, rules.goal));
 }
 
 Seating::Seating(const PigRules& rules, const std::vector<std::string>& specs) {

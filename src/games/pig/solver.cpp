@@ -176,6 +176,8 @@ int max_solve_goal(int faces) {
   return goal;
 }
 
+bool solvable(const PigRules& rules) { return rules.players == 2 && rules.goal <= max_solve_goal(rules.faces); }
+
 std::size_t PigSolution::index(int i, int j, int k) const {
   // From the level starts the solve kept (policies ask this every decision).
   return level_index(rules.goal, level_first, i, j, k);

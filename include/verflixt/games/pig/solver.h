@@ -25,6 +25,8 @@ inline constexpr int kMaxSolveGoal = 250;
 // for more, so that goal^3 * (faces + 1) stays within 250^3 * 7 successors (goal 102 with a
 // hundred faces).
 int max_solve_goal(int faces);
+// Whether the exact solver takes these rules: two players and a goal up to max_solve_goal.
+bool solvable(const PigRules& rules);
 
 struct PigSolution {
   PigRules rules;

@@ -76,9 +76,9 @@ AnswerGame<PigRules> evaluate_game() {
     // The seats first, so that a bad policy is reported before the sampling options are read.
     const pig::Seating seating(rules, {vm["policy"].as<std::string>(), vm["opponent"].as<std::string>()});
     const pig::MatchQuestion q{count_from(vm, "games"), seed_from(vm), threads_from(vm), false, vm["exact"].as<bool>()};
-    if (const int most = pig::max_solve_goal(rules.faces); q.exact && !vm["exact"].defaulted() && rules.goal > most)
-      warning("--exact changes nothing: the exact solver takes goals 1.." + std::to_string(most) + " with " +
-              std::to_string(rules.faces) + " faces");
+    if (q.exact && !vm["exact"].defaulted() && !pig::solvable(rules))
+      warning("--exact changes nothing: the exact solver takes goals 1.." +
+              std::to_string(pig::max_solve_goal(rules.faces)) + " with " + std::to_string(rules.faces) + " faces");
     return answered(with_progress("evaluate pig games", [&](const core::RunControl& control) {
       return pig::play_match(rules, seating, q, control);
     }));
