@@ -7,7 +7,7 @@
 // command's checks, its one-line error ({"error": "..."}, status 400) and its `--format json`
 // answer. A command that answers in this process (core::Command::serve) computes under the
 // request's budget; any other runs as a child process held to the same limits. GET / is the
-// page (serve/page/index.html, compiled in).
+// page (serve/page/, compiled in as one document).
 //
 // Nothing a request sends can stop the server, stall it or take its memory: connections are
 // read by one thread and must deliver their request within seconds and within size limits,
