@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "verflixt/core/error.h"
 #include "verflixt/core/ini.h"
@@ -48,11 +51,21 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-bool is_joker_name(std::string_view name) {
+// Every accepted spelling, in all_names()'s order.
+std::vector<std::string> spellings(const std::vector<std::pair<std::string, Joker>>& names) {
   std::vector<std::string> spelled;
-  for (const auto& [s, j] : all_names()) spelled.push_back(s);
-  return core::match_name(trim(name), spelled).has_value();
+  for (const auto& [s, j] : names) spelled.push_back(s);
+  return spelled;
 }
+
+// The joker a name spells (as people type it), or none.
+std::optional<Joker> find_joker(std::string_view name) {
+  const auto names = all_names();
+  if (const auto k = core::match_name(trim(name), spellings(names))) return names[*k].second;
+  return std::nullopt;
+}
+
+bool is_joker_name(std::string_view name) { return find_joker(name).has_value(); }
 
 }  // namespace
 
@@ -68,11 +81,10 @@ std::string joker_choices() {
 }
 
 Joker parse_joker(std::string_view name, std::string_view what) {
+  if (const auto j = find_joker(name)) return *j;
   const std::string n = trim(name);
   const auto names = all_names();
-  std::vector<std::string> spelled;
-  for (const auto& [s, j] : names) spelled.push_back(s);
-  if (const auto k = core::match_name(n, spelled)) return names[*k].second;
+  const std::vector<std::string> spelled = spellings(names);
   // Suggest identifiers: the closest spellings, each named by its joker's identifier once.
   std::vector<std::string> guesses;
   for (size_t k : core::closest_names(n, spelled, spelled.size())) {
