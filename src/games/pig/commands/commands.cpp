@@ -48,8 +48,8 @@ AnswerGame<PigRules> solve_game() {
       .rules = two_players(), .command = "solve", .own = own,
       .usage = "usage: verflixt solve --game pig [--goal 100] [--faces 6] [--write-policy FILE]\n"
                "The exact two-player win-optimal Pig policy by value iteration (Neller & Presser 2004; goals up\n"
-               "to 250): "
-               "P(first player wins) under optimal play and the turn total to hold at per scores."};
+               "to 250 with six faces, fewer with more): P(first player wins) under optimal play and the turn\n"
+               "total to hold at per scores."};
   g.answer = [](const po::variables_map& vm, const PigRules& rules) {
     if (vm["compensate"].as<bool>()) return AnswerResult{describe(pig::compensation_answer(rules))};
     const pig::SolveQuestion q{vm["tolerance"].as<double>(), given_not_defaulted<int>(vm, "step"),
