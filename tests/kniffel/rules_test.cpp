@@ -206,7 +206,7 @@ TEST(KniffelRules, AdviceSituationIsOneAGameCanReach) {
   EXPECT_EQ(at.sheet.upper, 3);
   EXPECT_TRUE(at.sheet.kniffel_scored);
   q.throw_ = 3;
-  EXPECT_EQ(refusal(r, q), "--throw 3 is past the turn's 2 throws");
+  EXPECT_EQ(refusal(r, q), "--throw 3 is past the turn's 2 throws; valid: 1..2");
   q.throw_ = 1;
   q.dice.reset();
   EXPECT_EQ(refusal(r, q), "--dice is required (the five dice shown, e.g. --dice \"6 6 3 2 1\")");
@@ -214,7 +214,16 @@ TEST(KniffelRules, AdviceSituationIsOneAGameCanReach) {
   EXPECT_EQ(refusal(r, q), "--dice needs 5 dice, not 4 (e.g. --dice \"6 6 3 2 1\")");
   q.dice = "66321";
   q.open = "all";  // nothing filled: no upper total yet, and the kniffel box open
-  EXPECT_EQ(refusal(r, q), "--upper 3 cannot come from the filled upper categories");
+  EXPECT_EQ(refusal(r, q), "--upper 3 cannot come from the filled upper categories; valid: 0");
+  // The totals the filled boxes can make, as runs: fives and sixes filled make 5a + 6b with
+  // a and b in 0..5 (worked out by hand: 0, 5, 6, 10, 11, 12, 15..18, 20..35 but 36, ...).
+  q.open = "ones,twos,threes,fours,chance,kniffel";
+  q.upper = 7;
+  q.kniffel_scored = false;
+  EXPECT_EQ(refusal(r, q), "--upper 7 cannot come from the filled upper categories; valid: 0, 5..6, 10..12, 15..18, "
+                           "20..35, 37..40, 43..45, 49..50, 55");
+  q.open = "all";
+  q.kniffel_scored = true;
   q.upper = 0;
   EXPECT_EQ(refusal(r, q), "--kniffel-scored: the kniffel box is open (--open names it)");
   // A box named twice, in any of its spellings, is refused: the box meant beside it is missing.

@@ -128,7 +128,7 @@ TEST(PigAdvise, TwoOptimalSeatsAreWorthTheSolvedStart) {
     pig::solve_answer(rules, {.tolerance = 1e-9, .step = 13, .write_policy = std::nullopt}, {});
     ADD_FAILURE() << "a step past the goal";
   } catch (const core::InputError& e) {
-    EXPECT_STREQ(e.what(), "--step must be in 1..12");
+    EXPECT_STREQ(e.what(), "--step 13 is out of range; valid: 1..12 (at most the goal)");
   }
 }
 

@@ -88,7 +88,9 @@ TEST(PigCli, ASmallGoalSolvesWithEveryScoreInTheTable) {
   const Result table = run("pig solve --goal 8");
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_NE(table.out.find("   me\\opp    0    1    2    3    4    5    6    7\n"), std::string::npos) << table.out;
-  EXPECT_EQ(run("pig solve --goal 8 --step 9").err, "verflixt: --step must be in 1..8\n");
+  EXPECT_EQ(run("pig solve --goal 8 --step 9").err, "verflixt: --step 9 is out of range; valid: 1..8 (at most the goal)\n");
+  // The option takes 0..1; the solver needs a tolerance strictly between.
+  EXPECT_EQ(run("pig solve --goal 8 --tolerance 0").err, "verflixt: --tolerance 0 is out of range; valid: above 0 and below 1\n");
 }
 
 // hold:20, the default, plays below goal 20 too: it rolls until the goal (or a 1), for which

@@ -135,6 +135,18 @@ MatchAnswer play_match(const KniffelRules& r, const SeatPolicies& t, const Match
 
 namespace {
 
+// The true entries of `valid` as the values people read: "0, 3..9, 12".
+std::string runs_text(const std::vector<bool>& valid) {
+  std::string out;
+  for (std::size_t v = 0; v < valid.size(); ++v) {
+    if (!valid[v] || (v > 0 && valid[v - 1])) continue;
+    std::size_t last = v;
+    while (last + 1 < valid.size() && valid[last + 1]) ++last;
+    out += (out.empty() ? "" : ", ") + std::to_string(v) + (last > v ? ".." + std::to_string(last) : "");
+  }
+  return out;
+}
+
 Hand hand_of(const std::string& text) {
   const std::vector<int> faces = core::parse_dice_text(text, "--dice");
   if (faces.size() != kDice)
@@ -170,8 +182,10 @@ Sheet sheet_of(const AdviceQuestion& q, const KniffelRules& r) {
   }
   if (s.done()) throw core::InputError("--open names no category; valid: all, or a comma-separated list of " +
                                        core::join(std::vector<std::string>(category_names().begin(), category_names().end())));
-  if (!reachable_uppers(s.filled & 0x3fu, kMaxUpper)[static_cast<std::size_t>(q.upper)])
-    throw core::InputError("--upper " + std::to_string(q.upper) + " cannot come from the filled upper categories");
+  const std::vector<bool> uppers = reachable_uppers(s.filled & 0x3fu, kMaxUpper);
+  if (!uppers[static_cast<std::size_t>(q.upper)])
+    throw core::InputError("--upper " + std::to_string(q.upper) + " cannot come from the filled upper categories; valid: " +
+                           runs_text(uppers));
   s.upper = std::min(q.upper, r.bonus_threshold);
   s.kniffel_scored = q.kniffel_scored;
   if (s.kniffel_scored && s.open(Kniffel)) throw core::InputError("--kniffel-scored: the kniffel box is open (--open names it)");
@@ -187,7 +201,7 @@ Situation situation(const KniffelRules& rules, const AdviceQuestion& q) {
   at.throw_no = q.throw_;
   if (at.throw_no > rules.throws)
     throw core::InputError("--throw " + std::to_string(at.throw_no) + " is past the turn's " +
-                           std::to_string(rules.throws) + " throws");
+                           std::to_string(rules.throws) + " throws; valid: 1.." + std::to_string(rules.throws));
   at.sheet = sheet_of(q, rules);
   at.upper = q.upper;
   return at;

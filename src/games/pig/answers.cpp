@@ -18,9 +18,13 @@ core::report::Report report_head(const PigRules& rules) {
 
 SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& q, const core::RunControl& control) {
   if (q.write_policy) core::check_output_target(*q.write_policy, "--write-policy");
-  if (!(q.tolerance > 0 && q.tolerance < 1)) throw core::InputError("--tolerance must be in (0, 1)");
+  if (!(q.tolerance > 0 && q.tolerance < 1))
+    throw core::InputError("--tolerance " + core::report::number("%g", q.tolerance) +
+                           " is out of range; valid: above 0 and below 1");
   const int step = q.step.value_or(rules.goal < 10 ? 1 : 10);
-  if (step < 1 || step > rules.goal) throw core::InputError("--step must be in 1.." + std::to_string(rules.goal));
+  if (step < 1 || step > rules.goal)
+    throw core::InputError("--step " + std::to_string(step) + " is out of range; valid: 1.." + std::to_string(rules.goal) +
+                           " (at most the goal)");
   core::ValueIterationOptions options;
   options.tolerance = q.tolerance;
   options.control = &control;
