@@ -289,8 +289,14 @@ TEST(ZehntausendAdvice, TheQuestionIsCheckedAndAnswered) {
   EXPECT_EQ(refused(question("1 5", 2)), "give --dice (after a throw) or --dice-left (before one), not both");
   AdviceQuestion odd = question("1 5", 0);
   odd.score = 75;
-  EXPECT_EQ(refused(odd), "--score must be a multiple of 50, 0 or more");
-  EXPECT_EQ(refused(question("1 5", 0, {"500"}, 3)), "--seat must be 1..2");
+  EXPECT_EQ(refused(odd), "--score 75 is no total of the game; valid: 0, 50, 100, ..., 1000000 (multiples of 50)");
+  // Another's total between two scores is refused too: the race's tables would answer for the
+  // total below it (6100 for 6125) while the answer echoed 6125.
+  EXPECT_EQ(refused(question("1 5", 0, {"6125"})),
+            "--other 6125 is no total of the game; valid: 0, 50, 100, ..., 1000000 (multiples of 50)");
+  EXPECT_EQ(refused(question("1 5", 0, {"2000000"})),
+            "--other '2000000' is no total of the game; valid: 0, 50, 100, ..., 1000000 (multiples of 50)");
+  EXPECT_EQ(refused(question("1 5", 0, {"500"}, 3)), "--seat 3 is out of range; valid: 1..2 (my place among the players)");
   ZehntausendRules rules;
   const AdviceQuestion three = question("1 5 5 2 4 3", 0, {"500", "700"}, 2);
   const Situation at = advice_situation(rules, three);

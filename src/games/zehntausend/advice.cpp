@@ -216,16 +216,35 @@ Situation advice_situation(ZehntausendRules& r, const AdviceQuestion& q) {
   if (before && (dice_left < 1 || dice_left > r.dice))
     throw core::InputError("--dice-left " + std::to_string(dice_left) + " is out of range; valid: 1.." + std::to_string(r.dice));
   if (!before) faces = core::parse_dice_text(*q.dice, "--dice");
-  const int turn_total = a.turn_total = q.turn_total, total = a.score = q.score;
-  for (const std::string& s : q.other) a.opponents.push_back(core::parse_int(s, "--other", "command line", 0, 100000000));
+  // Every score of the game is a multiple of 50 (Z2): a total between two is no situation, and
+  // the race's tables would read the one below it.
+  const auto refusal = [](const std::string& option, const std::string& given) {
+    return core::InputError(option + " " + given + " is no total of the game; valid: 0, 50, 100, ..., " +
+                            std::to_string(kMaxTotal) + " (multiples of 50)");
+  };
+  const auto points = [&](const std::string& option, int value) {
+    if (value < 0 || value > kMaxTotal || value % kPointStep) throw refusal(option, std::to_string(value));
+    return value;
+  };
+  a.turn_total = points("--turn-total", q.turn_total);
+  a.score = points("--score", q.score);
+  for (const std::string& s : q.other) {
+    int other = 0;
+    try {
+      other = core::parse_int(s, "--other", "", 0, kMaxTotal);
+    } catch (const core::InputError&) {
+      throw refusal("--other", core::quoted(s, 40));
+    }
+    a.opponents.push_back(points("--other", other));
+  }
   if (!before && (faces.empty() || static_cast<int>(faces.size()) > r.dice))
     throw core::InputError("--dice needs 1.." + std::to_string(r.dice) + " dice, each 1..6");
-  if (turn_total < 0 || turn_total % kPointStep) throw core::InputError("--turn-total must be a multiple of 50, 0 or more");
-  if (total < 0 || total % kPointStep) throw core::InputError("--score must be a multiple of 50, 0 or more");
   if (!a.opponents.empty()) r.players = static_cast<int>(a.opponents.size()) + 1;
   core::check_given_count("other", a.opponents.size(), 0, kMaxPlayers - 1, "other players");
   const int me = a.me = q.seat - 1;
-  if (me < 0 || me >= r.players) throw core::InputError("--seat must be 1.." + std::to_string(r.players));
+  if (me < 0 || me >= r.players)
+    throw core::InputError("--seat " + std::to_string(q.seat) + " is out of range; valid: 1.." + std::to_string(r.players) +
+                           " (my place among the players)");
   return a;
 }
 

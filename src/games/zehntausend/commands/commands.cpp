@@ -184,9 +184,9 @@ AnswerGame<ZehntausendRules> advise_game() {
           core::word_option("dice", "the dice just thrown, e.g. \"1 5 5 2 4 3\" (or --dice-left before a throw)"), "throw")),
       core::asked(core::integer_option("dice-left", 1, 6, "before a throw: the dice left to throw; ranks bank against throw"),
                   "Dice left to throw (before a throw)"),
-      core::asked(core::integer_option("turn-total", 0, 0, 1000000, "points set aside earlier this turn")),
+      core::asked(core::integer_option("turn-total", 0, 0, kMaxTotal, "points set aside earlier this turn")),
       // My total, and all that decides P(win), change nothing without the others (a turn's points do not).
-      core::only_with(core::asked(core::renamed(core::integer_option("score", 0, 0, 1000000, "my game total"), "total")),
+      core::only_with(core::asked(core::renamed(core::integer_option("score", 0, 0, kMaxTotal, "my game total"), "total")),
                       {"other"}),
       core::asked(core::renamed(
           core::words_option("other", "another player's game total (repeatable; in seat order after me)"), "opponent")),
