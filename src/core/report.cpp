@@ -203,7 +203,10 @@ Report& Report::headline(std::string text) {
 
 std::string Report::render_text() const {
   std::string s = headline_.empty() ? "" : headline_ + "\n";
-  s += head_.game.empty() ? "" : "verflixt " + head_.version + "  game " + head_.game + "  rules " + head_.rules + head_suffix_ + "\n";
+  // A run stopped before its rules were read has none to name.
+  s += head_.game.empty() ? ""
+                          : "verflixt " + head_.version + "  game " + head_.game +
+                                (head_.rules.empty() ? "" : "  rules " + head_.rules) + head_suffix_ + "\n";
   for (const Item& item : items_) {
     if (!(item.in & kText)) continue;
     if (item.kind == Item::Line) {

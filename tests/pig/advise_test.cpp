@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "binary.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/games/pig/answers.h"
 
@@ -130,6 +132,57 @@ TEST(PigAdvise, TwoOptimalSeatsAreWorthTheSolvedStart) {
   } catch (const core::InputError& e) {
     EXPECT_STREQ(e.what(), "--step 13 is out of range; valid: 1..12 (at most the goal)");
   }
+}
+
+}  // namespace
+}  // namespace verflixt::testing
+
+namespace verflixt::testing {
+namespace {
+
+// Ctrl-C in the middle of a solve: the levels swept so far are no value of the game (P(first
+// wins) would read 0), so the solve is no answer at all and writes no policy file.
+TEST(PigStopped, ASolveStoppedBeforeTheEndIsNoAnswerAndWritesNoFile) {
+  pig::PigRules rules;
+  rules.goal = 30;
+  const std::atomic<bool> stop{true};
+  core::RunControl stopped;
+  stopped.stop = &stop;
+  const auto file = scratch() / "stopped.policy";
+  std::filesystem::remove(file);
+  EXPECT_THROW(pig::solve_answer(rules, {.tolerance = 1e-12, .step = std::nullopt, .write_policy = file.string()}, stopped),
+               core::Interrupted);
+  EXPECT_FALSE(std::filesystem::exists(file));
+  // Unstopped, the same question answers and writes its file.
+  const pig::SolveAnswer whole = pig::solve_answer(rules, {.tolerance = 1e-12, .step = std::nullopt,
+                                                           .write_policy = file.string()}, {});
+  EXPECT_NEAR(whole.solution.win_probability(0, 0, 0), SmallPig(30).at(0, 0, 0), 1e-9);
+  EXPECT_TRUE(std::filesystem::exists(file));
+}
+
+// Ctrl-C while the games of an evaluation are played keeps the games played: the exact value
+// beside them is work after the stop, and is left out rather than losing the games.
+TEST(PigStopped, AnEvaluationStoppedDuringItsGamesKeepsThem) {
+  pig::PigRules rules;
+  rules.goal = 30;
+  std::atomic<bool> stop{false};
+  core::RunControl control;
+  control.stop = &stop;
+  control.progress = [&stop](std::uint64_t done, std::uint64_t) {
+    if (done > 0) stop = true;  // Ctrl-C once the first games are in
+  };
+  const pig::Seating seating(rules, {"hold:10", "hold:10"});
+  const pig::MatchAnswer a =
+      pig::play_match(rules, seating, {.games = 1u << 30, .seed = 1, .threads = 1, .tournament = false, .exact = true},
+                      control);
+  EXPECT_TRUE(a.run.interrupted);
+  EXPECT_GT(a.run.completed, 0u);
+  EXPECT_LT(a.run.completed, 1u << 30);
+  EXPECT_FALSE(a.exact.has_value());
+  // Not stopped, the exact value is there.
+  const pig::MatchAnswer whole =
+      pig::play_match(rules, seating, {.games = 1000, .seed = 1, .threads = 1, .tournament = false, .exact = true}, {});
+  EXPECT_TRUE(whole.exact.has_value());
 }
 
 }  // namespace

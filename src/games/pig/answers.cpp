@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "verflixt/core/answer.h"
+#include "verflixt/core/budget.h"
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/version.h"
@@ -29,8 +30,8 @@ SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& q, const co
   options.tolerance = q.tolerance;
   options.control = &control;
   PigSolution solution = solve(rules, options);
-  SolveAnswer answer{.solution = std::move(solution), .step = step, .interrupted = control.stopped(),
-                     .policy_file = q.write_policy.value_or("")};
+  if (control.stopped()) throw core::Interrupted("solving pig by value iteration");
+  SolveAnswer answer{.solution = std::move(solution), .step = step, .policy_file = q.write_policy.value_or("")};
   if (q.write_policy) core::write_file_atomic(answer.policy_file, policy_text(answer.solution), "--write-policy");
   return answer;
 }
@@ -48,7 +49,7 @@ core::report::Report describe(const SolveAnswer& a) {
       .field("residual", sol.residual)
       .field("iterations", std::int64_t{sol.iterations})
       .field("converged", sol.converged)
-      .field("interrupted", a.interrupted);
+      .field("interrupted", false);  // a stopped solve is no answer (solve_answer)
   // JSON and CSV list the hold table row by row; the text shows it as a matrix (below).
   core::report::Table& table = r.table("hold_at", {{.name = "my_score"}, {.name = "opponent_score"}, {.name = "hold_at"}},
                                        core::report::kJsonCsv);
@@ -59,7 +60,7 @@ core::report::Report describe(const SolveAnswer& a) {
   // A level is the points both players have banked: each is solved after the ones above it.
   r.line("exact (value iteration level by level: " + std::to_string(2 * rules.goal - 1) + " levels, " +
          std::to_string(sol.iterations) + " Gauss-Seidel sweeps of one level in all, residual " +
-         number("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") + (a.interrupted ? ", interrupted" : "") +
+         number("%.1e", sol.residual) + (sol.converged ? "" : ", NOT converged") +
          ")");
   r.line("P(first player wins) under optimal play: " + number("%.6f", sol.win_probability(0, 0, 0)) +
          "   (Neller & Presser 2004: 0.5306 at goal 100)\n");
@@ -97,7 +98,8 @@ MatchAnswer play_match(const PigRules& rules, const Seating& seating, const Matc
   MatchAnswer answer{.rules = rules, .seats = seating.names, .seed = q.seed, .threads = q.threads, .run = {},
                      .tournament = q.tournament, .exact = {}, .stopped = false};
   answer.run = play_games(rules, seating.seats, q.games, q.seed, q.threads, control);
-  if (q.exact && solvable(rules))
+  // After a stop the games played are the answer: the exact value would be work after Ctrl-C.
+  if (q.exact && solvable(rules) && !control.stopped())
     answer.exact = evaluate_match(rules, seat_rule(*seating.seats[0]), seat_rule(*seating.seats[1]));
   answer.stopped = control.stopped();
   return answer;

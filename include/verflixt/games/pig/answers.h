@@ -27,7 +27,6 @@ core::report::Report report_head(const PigRules& rules);
 struct SolveAnswer {
   PigSolution solution;
   int step = 10;
-  bool interrupted = false;  // stopped before value iteration converged
   std::string policy_file;   // where the whole policy was written; empty: nowhere
 };
 // What solve is asked: the tolerance of value iteration, the step of the hold table, and where
@@ -39,8 +38,9 @@ struct SolveQuestion {
   std::optional<std::string> write_policy;
 };
 // Checks the question (an InputError naming the option), solves `rules` (two players) to its
-// tolerance, stopping at control's request, and writes the policy file it asks for (whole or
-// absent, as every output file; an interrupted solve's too).
+// tolerance and writes the policy file it asks for (whole or absent, as every output file).
+// A stop at control's request before the end throws core::Interrupted: the values of the
+// levels swept so far are no value of the game, so nothing is shown and no file written.
 SolveAnswer solve_answer(const PigRules& rules, const SolveQuestion& question, const core::RunControl& control);
 core::report::Report describe(const SolveAnswer& answer);
 // The whole optimal policy as a text file: R or H for every turn total at every pair of scores.
