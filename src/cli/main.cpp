@@ -59,6 +59,15 @@ void usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Ctrl-C is a stop request from the first instruction on, so that a run stopped at any
+  // moment — while it still reads its input, or before its first unit of work is done —
+  // prints its result marked interrupted (empty if nothing was finished) and exits 130. Until
+  // the handler is installed below (past the restart and the cluster's set-up) SIGINT is held
+  // blocked: exec keeps the mask and a pending signal, which then reaches the handler.
+  sigset_t interrupt;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  sigprocmask(SIG_BLOCK, &interrupt, nullptr);
   // Under mpirun/srun every rank runs the same command on its share of the chunks; only
   // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
   verflixt::cli::restart_with_passive_openmp(argv);
@@ -66,10 +75,8 @@ int main(int argc, char** argv) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which write_file_atomic
   // reports as one line and cleans up after, instead of the signal killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
-  // Ctrl-C is a stop request from the first instruction on, so that a run stopped at any
-  // moment — while it still reads its input, or before its first unit of work is done —
-  // prints its result marked interrupted (empty if nothing was finished) and exits 130.
   verflixt::cli::install_interrupt_handler();
+  sigprocmask(SIG_UNBLOCK, &interrupt, nullptr);
   // Exact work checks this budget where it spends (core/budget.h): Ctrl-C stops it there, and
   // nothing a command line asks for may take more memory than the machine has.
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
