@@ -1,5 +1,6 @@
 // verflixt: the command-line front end. Thin by design: it dispatches to a subcommand and
 // turns bad input into one line on stderr and exit code 2.
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
   sigset_t interrupt;
   sigemptyset(&interrupt);
   sigaddset(&interrupt, SIGINT);
-  sigprocmask(SIG_BLOCK, &interrupt, nullptr);
+  pthread_sigmask(SIG_BLOCK, &interrupt, nullptr);
   // Under mpirun/srun every rank runs the same command on its share of the chunks; only
   // rank 0 prints, and all ranks end with one agreed exit code (core/cluster.h).
   verflixt::cli::restart_with_passive_openmp(argv);
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
   // reports as one line and cleans up after, instead of the signal killing the process.
   std::signal(SIGXFSZ, SIG_IGN);
   verflixt::cli::install_interrupt_handler();
-  sigprocmask(SIG_UNBLOCK, &interrupt, nullptr);
+  pthread_sigmask(SIG_UNBLOCK, &interrupt, nullptr);  // this thread's: MPI's own threads keep it blocked
   // Exact work checks this budget where it spends (core/budget.h): Ctrl-C stops it there, and
   // nothing a command line asks for may take more memory than the machine has.
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
