@@ -25,7 +25,7 @@ Race::Race(const ZehntausendRules& rules, int overshoot, TurnOnly) : model_(rule
   if (rules.limit > kMaxRaceLimit)
     throw core::InputError("the exact Zehntausend race takes limits up to " + std::to_string(kMaxRaceLimit) + ", not " +
                            std::to_string(rules.limit) + " (its time grows as the limit's fourth power); valid: 50.." +
-                           std::to_string(kMaxRaceLimit) + ", or a policy other than exact");
+                           std::to_string(kMaxRaceLimit) + " (played games and the other policies take any limit)");
   if (overshoot < 0 || overshoot > kMaxOvershoot || overshoot % kPointStep != 0)
     throw core::InputError("the race's overshoot must be a multiple of 50 points in 0.." + std::to_string(kMaxOvershoot) +
                            ", not " + std::to_string(overshoot));
