@@ -53,7 +53,7 @@ const core::RuleTable<ZehntausendRules>& rule_table() {
                            &R::bank_min, 0, 100000),
         core::boolean_rule(key("hot_dice", "Z2", "all dice set aside: throw all of them again, turn total kept"), &R::hot_dice),
         core::boolean_rule(key("bankrott", "Z4", "a Niete on the first throw of a turn sets the game total to 0"), &R::bankrott),
-        core::integer_rule(key("limit", "Z5", "game total that starts the final round"), &R::limit, 50, 1000000),
+        core::integer_rule(key("limit", "Z5", "game total that starts the final round"), &R::limit, 50, kMaxLimit),
         core::boolean_rule(key("final_round", "Z5",
                                "the seats after the one that reached the limit play one more turn, the highest total wins; "
                                "false: the first to reach the limit wins at once"),

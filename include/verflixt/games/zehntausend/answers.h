@@ -235,7 +235,7 @@ struct Advice {
 core::report::Report describe(const Advice& advice);
 
 // The largest total an advice takes (a turn's, mine, another's): the rules' largest limit.
-inline constexpr int kMaxTotal = 1000000;
+inline constexpr int kMaxTotal = kMaxLimit;
 
 // What advise is asked, field by field its options (the dice as typed): where I stand, and how
 // everyone plays on for P(win).

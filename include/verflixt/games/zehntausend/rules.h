@@ -32,6 +32,7 @@ namespace verflixt::zehntausend {
 inline constexpr int kFaces = 6;
 inline constexpr int kMaxDice = 6;
 inline constexpr int kMaxPlayers = 8;
+inline constexpr int kMaxLimit = 1000000;  // the largest game total that starts the final round
 inline constexpr int kPointStep = 50;  // every score is a multiple of this (validated)
 
 struct ZehntausendRules {
