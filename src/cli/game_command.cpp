@@ -36,12 +36,22 @@ RuleSources rule_sources(const po::variables_map& vm) {
     s.text.emplace(core::read_text_file(path, "rules file"), path);
   }
   if (vm.count("rules-text")) s.text.emplace(vm["rules-text"].as<std::string>(), "--rules-text");
-  if (vm.count("set")) s.sets = vm["set"].as<std::vector<std::string>>();
+  if (vm.count("set"))
+    for (const std::string& set : vm["set"].as<std::vector<std::string>>()) {
+      if (set.find('=') != std::string::npos) {
+        const auto [key, value] = core::split_assignment(set, {});
+        if (key == "preset") {
+          s.set_presets.push_back(value);
+          continue;
+        }
+      }
+      s.sets.push_back(set);
+    }
   return s;
 }
 
 void throw_preset_contradiction(const std::string& given, const std::string& named, const std::string& source) {
-  throw core::InputError("--preset " + given + " contradicts preset = " + named + " in " + source + "; give one of them");
+  throw core::InputError(given + " contradicts preset = " + named + " in " + source + "; give one of them");
 }
 
 std::uint64_t count_from(const po::variables_map& vm, const char* key) {

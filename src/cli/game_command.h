@@ -49,16 +49,38 @@ core::OptionTable game_options(const core::RuleTable<R>& table) {
 // What the rules options of `vm` say, in the order they apply: the preset (and whether it was
 // given), then the text of --rules FILE or --rules-text TEXT with its name for messages, then
 // each --set.
+// A `--set preset=NAME` names the preset the rules start from, as `preset = NAME` does in a
+// rules file, wherever it stands: it is not read in turn with the other --set, where it would
+// silently undo the file, the shorthands and every --set before it.
 struct RuleSources {
   std::string preset;
   bool preset_given = false;
+  std::string preset_words;  // how the preset was given, for messages ("--set preset=NAME")
   std::optional<std::pair<std::string, std::string>> text;  // the INI text and its source
-  std::vector<std::string> sets;
+  std::vector<std::string> sets;         // without preset=
+  std::vector<std::string> set_presets;  // the NAME of each --set preset=NAME
 };
 RuleSources rule_sources(const po::variables_map& vm);
-// "--preset A contradicts preset = B in SOURCE; give one of them".
+// "GIVEN contradicts preset = B in SOURCE; give one of them".
 [[noreturn]] void throw_preset_contradiction(const std::string& given, const std::string& named,
                                              const std::string& source);
+
+// The preset the rules start from: --preset, or --set preset=NAME, which may not name another
+// preset than an explicit --preset or another --set preset.
+template <class R>
+const core::RulePreset<R>& start_preset(const core::RuleTable<R>& table, RuleSources& sources) {
+  const core::RulePreset<R>* start = &table.find(sources.preset);
+  sources.preset_words = "--preset " + start->name;
+  for (const std::string& name : sources.set_presets) {
+    const core::RulePreset<R>& named = table.find(name);
+    if (sources.preset_given && &named != start)
+      throw core::InputError(sources.preset_words + " contradicts --set preset=" + name + "; give one of them");
+    start = &named;
+    sources.preset_given = true;
+    sources.preset_words = "--set preset=" + name;
+  }
+  return *start;
+}
 
 // The ruleset of a game's rules options, for every game alike: the preset, then the rules file
 // read over it, then `shorthands` (a game's own options that act as --set, such as Pig's
@@ -67,14 +89,14 @@ RuleSources rule_sources(const po::variables_map& vm);
 template <class R>
 R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
                   const std::vector<std::string>& shorthands = {}) {
-  const RuleSources sources = rule_sources(vm);
-  const auto& start = table.find(sources.preset);
+  RuleSources sources = rule_sources(vm);
+  const auto& start = start_preset(table, sources);
   R r = start.rules;
   if (sources.text) {
     std::string named;
     r = table.read(sources.text->first, sources.text->second, r, &named);
     if (sources.preset_given && !named.empty() && named != start.name)
-      throw_preset_contradiction(start.name, named, sources.text->second);
+      throw_preset_contradiction(sources.preset_words, named, sources.text->second);
   }
   for (const auto& s : shorthands) table.apply(r, s);
   for (const auto& s : sources.sets) table.apply(r, s);

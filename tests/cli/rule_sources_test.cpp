@@ -81,6 +81,37 @@ TEST(RuleSources, AFileNamingAnotherPresetThanTheGivenOneIsAnError) {
   EXPECT_TRUE(has_line(ok.out, "preset = classic"));
 }
 
+// --set preset=NAME is the preset the rules start from, wherever it stands, as `preset =` in a
+// file: it neither undoes the shorthands, a file and the --set before it, nor passes a preset
+// other than a given one.
+TEST(RuleSources, SetPresetNamesTheStartNotALaterResetInEveryGame) {
+  for (const auto& g : kGames) {
+    const Result r = run(rules_cmd(g) + " " + g.from_set_option + " --set preset=" + g.preset);
+    ASSERT_EQ(r.code, 0) << g.game << ": " << r.err;
+    EXPECT_TRUE(has_line(r.out, g.from_set)) << g.game << ": the --set before preset= is kept\n" << r.out;
+    EXPECT_TRUE(has_line(r.out, g.kept)) << g.game << "\n" << r.out;
+  }
+  const Result shorthand = run("rules --game pig --goal 20 --set preset=standard");
+  EXPECT_TRUE(has_line(shorthand.out, "goal = 20")) << shorthand.out;
+  const Result started = run("rules --game kniffel --set preset=yahtzee");
+  ASSERT_EQ(started.code, 0) << started.err;
+  EXPECT_TRUE(has_line(started.out, "joker = free")) << started.out;  // yahtzee's, not kniffel's none
+
+  const Result two = run("rules --game kniffel --preset kniffel --set preset=yahtzee");
+  EXPECT_EQ(two.code, 2);
+  EXPECT_EQ(two.err, "verflixt: --preset kniffel contradicts --set preset=yahtzee; give one of them\n");
+  const Result same = run("rules --game kniffel --preset yahtzee --set preset=Yahtzee");
+  EXPECT_EQ(same.code, 0) << same.err;
+  const auto file = scratch() / "named-classic-set.ini";
+  std::ofstream(file) << "preset = classic\n";
+  const Result filed = run("rules --set preset=tournament-2019 --rules " + file.string());
+  EXPECT_EQ(filed.code, 2);
+  EXPECT_NE(filed.err.find("--set preset=tournament-2019 contradicts preset = classic"), std::string::npos) << filed.err;
+  // A balance over a varied rule reads it as the start too (not as a key --vary could clash with).
+  const Result vary = run("balance --game pig --vary goal=10,20 --games 50 --set preset=standard");
+  EXPECT_EQ(vary.code, 0) << vary.err;
+}
+
 TEST(RuleSources, PigShorthandsActAsSet) {
   const auto file = scratch() / "pig-goal.ini";
   std::ofstream(file) << "[pig]\ngoal = 30\nfaces = 8\n";
