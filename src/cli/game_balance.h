@@ -149,15 +149,8 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
   if (!given.empty())
     warn_players_set(vm, table, rules, static_cast<int>(given.size()),
                      "the table seats one player per --seat (" + std::to_string(given.size()) + ")");
-  // The preset the rules start from: --preset (or --set preset=), or the one the rules file names.
-  RuleSources sources = rule_sources(vm);
-  const core::RulePreset<R>& start = start_preset(table, sources);
-  std::string preset = start.name;
-  if (sources.text) {
-    std::string named;
-    table.read(sources.text->first, sources.text->second, start.rules, &named);
-    if (!named.empty()) preset = named;
-  }
+  const std::string preset = rules_preset(vm, table);
+  const RuleSources sources = rule_sources(vm);
   std::vector<std::pair<std::string, R>> rulesets;  // label, rules
   std::string vary_key;
   if (vm.count("vary")) {

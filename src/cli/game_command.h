@@ -104,6 +104,20 @@ R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
   return r;
 }
 
+// The name of the preset the rules of `vm` start from: --preset or --set preset=, or the one
+// their rules file names (what a result records as its "preset").
+template <class R>
+std::string rules_preset(const po::variables_map& vm, const core::RuleTable<R>& table) {
+  RuleSources sources = rule_sources(vm);
+  const core::RulePreset<R>& start = start_preset(table, sources);
+  if (sources.text) {
+    std::string named;
+    table.read(sources.text->first, sources.text->second, start.rules, &named);
+    if (!named.empty()) return named;
+  }
+  return start.name;
+}
+
 // Warns of each --set that asks for another player count than the `players` a command seats
 // (one per --seat, or the two a solve plays): the count is the command's, so such a --set
 // changes nothing. `why` says what decides.

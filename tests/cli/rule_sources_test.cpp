@@ -112,6 +112,23 @@ TEST(RuleSources, SetPresetNamesTheStartNotALaterResetInEveryGame) {
   EXPECT_EQ(vary.code, 0) << vary.err;
 }
 
+// A result's "preset" is the one its rules start from, however it was named: --preset, --set
+// preset= or a rules file's preset key (Kniffel's balance compares the rules with it).
+TEST(RuleSources, AResultRecordsThePresetItsRulesStartFrom) {
+  const std::string quick = "solve --game kniffel --set throws=1 --set bonus_threshold=3 --no-cache --format json";
+  const auto file = scratch() / "kniffel-yahtzee.ini";
+  std::ofstream(file) << "[kniffel]\npreset = yahtzee\nbonus = 40\n";
+  for (const std::string& how : {std::string("--preset yahtzee"), std::string("--set preset=yahtzee"),
+                                 "--rules " + file.string()}) {
+    const Result r = run(quick + " " + how);
+    ASSERT_EQ(r.code, 0) << how << ": " << r.err;
+    EXPECT_NE(r.out.find("\"preset\": \"yahtzee\""), std::string::npos) << how << "\n" << r.out;
+    EXPECT_NE(r.out.find("kniffel_bonus=100 joker=free"), std::string::npos) << how << "\n" << r.out;
+  }
+  const Result plain = run(quick);
+  EXPECT_NE(plain.out.find("\"preset\": \"kniffel\""), std::string::npos) << plain.out;
+}
+
 TEST(RuleSources, PigShorthandsActAsSet) {
   const auto file = scratch() / "pig-goal.ini";
   std::ofstream(file) << "[pig]\ngoal = 30\nfaces = 8\n";

@@ -59,7 +59,7 @@ Asker asker(const po::variables_map& vm) {
 // The games of --games, --seed and --threads at the table `t`, under the Ctrl-C convention.
 MatchAnswer match(const po::variables_map& vm, const KniffelRules& r, const SeatPolicies& t, const std::string& label,
                   bool tournament) {
-  const MatchQuestion q{.preset = vm["preset"].as<std::string>(), .seed = seed_from(vm), .threads = threads_from(vm),
+  const MatchQuestion q{.preset = rules_preset(vm, kniffel::rule_table()), .seed = seed_from(vm), .threads = threads_from(vm),
                         .games = count_from(vm, "games"), .tournament = tournament};
   return play_match(r, t, q, label, asker(vm));
 }
@@ -76,7 +76,7 @@ AnswerGame<KniffelRules> solve_game() {
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
     const StoredSolution s = solution_for(vm, r);
     return AnswerResult{describe(
-        SolveAnswer{.solution = s.solution, .preset = vm["preset"].as<std::string>(), .from_cache = s.from_cache})};
+        SolveAnswer{.solution = s.solution, .preset = rules_preset(vm, kniffel::rule_table()), .from_cache = s.from_cache})};
   };
   return g;
 }
@@ -139,7 +139,7 @@ AnswerGame<KniffelRules> advise_game() {
     const Situation at = situation(r, q);
     const StoredSolution s = solution_for(vm, r);
     Advice advice = advise(*s.solution, at);
-    advice.preset = vm["preset"].as<std::string>();
+    advice.preset = rules_preset(vm, kniffel::rule_table());
     advice.from_cache = s.from_cache;
     return AnswerResult{describe(advice)};
   };
@@ -162,7 +162,7 @@ AnswerGame<KniffelRules> balance_game() {
                "bonus (--games sampled games a row, ± 1 SE). Kniffel is solitaire but for who scores most:\n"
                "a rule moves every seat alike, so the measure is the score; P(win) stays 1/seats."};
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
-    BalanceQuestion q{.rules = r, .preset = vm["preset"].as<std::string>(), .vary = "", .values = {}};
+    BalanceQuestion q{.rules = r, .preset = rules_preset(vm, kniffel::rule_table()), .vary = "", .values = {}};
     if (vm.count("vary")) {
       const VarySpec spec = split_vary(vm["vary"].as<std::string>());
       const auto& p = balance_param(kniffel::rule_table(), spec.key);
@@ -193,7 +193,7 @@ AnswerGame<KniffelRules> bench_game() {
                "moves both alike. The score sums are a deterministic signature. Nothing is cached."};
   g.answer = [](const po::variables_map& vm, const KniffelRules& r) {
     BenchAnswer answer = bench(r, vm["games"].as<std::uint64_t>(), vm["seed"].as<std::uint64_t>(), asker(vm));
-    answer.preset = vm["preset"].as<std::string>();
+    answer.preset = rules_preset(vm, kniffel::rule_table());
     return AnswerResult{describe(answer), completion(answer.workloads.size(), 2, "workloads", answer.stopped)};
   };
   return g;
