@@ -6,6 +6,7 @@
 #include "verflixt/core/error.h"
 #include "verflixt/core/file_io.h"
 #include "verflixt/core/ini.h"
+#include "verflixt/core/names.h"
 #include "verflixt/version.h"
 
 namespace verflixt::cli {
@@ -40,7 +41,7 @@ RuleSources rule_sources(const po::variables_map& vm) {
     for (const std::string& set : vm["set"].as<std::vector<std::string>>()) {
       if (set.find('=') != std::string::npos) {
         const auto [key, value] = core::split_assignment(set, {});
-        if (key == "preset") {
+        if (core::ascii_lower(key) == "preset") {
           s.set_presets.push_back(value);
           continue;
         }

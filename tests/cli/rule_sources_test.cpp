@@ -96,6 +96,8 @@ TEST(RuleSources, SetPresetNamesTheStartNotALaterResetInEveryGame) {
   const Result started = run("rules --game kniffel --set preset=yahtzee");
   ASSERT_EQ(started.code, 0) << started.err;
   EXPECT_TRUE(has_line(started.out, "joker = free")) << started.out;  // yahtzee's, not kniffel's none
+  const Result upper = run("rules --game kniffel --set PRESET=yahtzee");  // any case, as in a rules file
+  EXPECT_TRUE(has_line(upper.out, "joker = free")) << upper.err;
 
   const Result two = run("rules --game kniffel --preset kniffel --set preset=yahtzee");
   EXPECT_EQ(two.code, 2);

@@ -259,7 +259,7 @@ struct RuleTable {
     }
     const auto [given, value] = split_assignment(assignment, offered);
     const std::string key = canonical_key(given);
-    if (key == "preset") {
+    if (ascii_lower(key) == "preset") {  // any case, as a rules file's key
       r = preset(value);
       return;
     }
