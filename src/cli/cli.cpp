@@ -3,7 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <ctime>
 #include <limits>
 #include <cstdio>
@@ -169,6 +171,17 @@ StopScope::StopScope(const std::atomic<bool>& stop) noexcept : previous_(t_stop)
 StopScope::~StopScope() { t_stop = previous_; }
 
 std::ostream& standard_output() { return t_output ? *t_output : std::cout; }
+
+int flush_standard_output(int code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && !std::ferror(stdout) && !std::cout.fail()) return code;
+  const int error = flushed ? 0 : errno;
+  std::cerr << "verflixt: cannot write the standard output" << (error ? std::string(": ") + std::strerror(error) : "")
+            << "\n";
+  return code == 0 ? 2 : code;
+}
 
 OutputScope::OutputScope(std::ostream& to) noexcept : previous_(t_output) { t_output = &to; }
 OutputScope::~OutputScope() { t_output = previous_; }

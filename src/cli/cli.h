@@ -90,6 +90,9 @@ void emit(const po::variables_map& vm, const std::string& text);
 // text the manual reads back). Per thread, so that commands run in-process on several threads
 // at once each keep their own output.
 std::ostream& standard_output();
+// The exit code once the standard output is flushed: `code`, or 2 with one line on stderr
+// when output was lost (a full disk, a closed pipe), which would else pass as a success.
+int flush_standard_output(int code);
 class OutputScope {
  public:
   explicit OutputScope(std::ostream& to) noexcept;

@@ -57,9 +57,15 @@ void usage(std::ostream& out) {
          "verflixt --man             the manual page as roff (man -l <(verflixt --man))\n";
 }
 
+int run(int argc, char** argv);
+
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) { return verflixt::cli::flush_standard_output(run(argc, argv)); }
+
+namespace {
+
+int run(int argc, char** argv) {
   // Ctrl-C is a stop request from the first instruction on, so that a run stopped at any
   // moment — while it still reads its input, or before its first unit of work is done —
   // prints its result marked interrupted (empty if nothing was finished) and exits 130. Until
@@ -165,3 +171,5 @@ int main(int argc, char** argv) {
   std::cerr << "verflixt: " << verflixt::cli::unknown_command(argc, argv, names) << "\n";
   return 2;
 }
+
+}  // namespace

@@ -271,6 +271,21 @@ TEST(FileOutput, DevicesAndStdoutAreWrittenDirectly) {
   EXPECT_EQ(to_file.out, rules);
 }
 
+// Output lost on the standard output (a full disk) is an error as it is for --output: one
+// line and exit 2, never a silent success. Small outputs fail at the last flush, large ones
+// on the way; help and version alike.
+TEST(FileOutput, AStandardOutputThatCannotBeWrittenIsAnError) {
+  const fs::path err = fresh("out_full") / "stderr";
+  for (const std::string args : {"rules", "rules --format json", "--version", "solve --help",
+                                 "evaluate --game pig --goal 20 --games 200 --format json", "--man"}) {
+    const std::string cmd = std::string(VERFLIXT_BINARY) + " " + args + " >/dev/full 2>" + err.string();
+    const int status = std::system(cmd.c_str());
+    Result r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, "", slurp(err)};
+    SCOPED_TRACE(args);
+    expect_one_line_exit_2(r, "cannot write the standard output");
+  }
+}
+
 TEST(FileOutput, ReplacesAnExistingFileKeepingItsMode) {
   const fs::path dir = fresh("out_mode");
   write(dir / "r.ini", "old\n");
