@@ -1,7 +1,7 @@
 #pragma once
 // The jokers whose whole step adds a random number of eyes (J2 Spelunkenbold, J3 Anaconda,
 // J4 Hirtenschutz, J5 Rattenlord, J8 Pony, J9 Monokel, J10 Senigma, J14 Cherry), written once
-// over chance nodes (chance.h in this folder: die, reach, below, sum, counts, repeat, choose)
+// over chance nodes (ExactNodes and SampleNodes below: die, reach, below, sum, counts, repeat, choose)
 // so that the same code is SAMPLED by the reference engine (its dice in the order the rules
 // throw them, its choices asked of the Policy) and ENUMERATED by the exact paths: the
 // distribution of the eyes added (the solo model, chain compiler) or directly the expected
