@@ -91,7 +91,7 @@ void emit(const po::variables_map& vm, const std::string& text);
 // at once each keep their own output.
 std::ostream& standard_output();
 // The exit code once the standard output is flushed: `code`, or 2 with one line on stderr
-// when output was lost (a full disk, a closed pipe), which would else pass as a success.
+// when output was lost (a full disk, a closed descriptor), which would else pass as a success.
 int flush_standard_output(int code);
 class OutputScope {
  public:
