@@ -149,8 +149,8 @@ AnswerResult balance_rows(const po::variables_map& vm, const BalanceGame<R>& g) 
   if (!given.empty())
     warn_players_set(vm, table, rules, static_cast<int>(given.size()),
                      "the table seats one player per --seat (" + std::to_string(given.size()) + ")");
-  const std::string preset = rules_preset(vm, table);
   const RuleSources sources = rule_sources(vm);
+  const std::string preset = rules_preset(table, sources);
   std::vector<std::pair<std::string, R>> rulesets;  // label, rules
   std::string vary_key;
   if (vm.count("vary")) {

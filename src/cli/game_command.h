@@ -104,11 +104,10 @@ R game_rules_from(const po::variables_map& vm, const core::RuleTable<R>& table,
   return r;
 }
 
-// The name of the preset the rules of `vm` start from: --preset or --set preset=, or the one
-// their rules file names (what a result records as its "preset").
+// The name of the preset the rules of `sources` (of `vm`) start from: --preset or --set
+// preset=, or the one their rules file names (what a result records as its "preset").
 template <class R>
-std::string rules_preset(const po::variables_map& vm, const core::RuleTable<R>& table) {
-  RuleSources sources = rule_sources(vm);
+std::string rules_preset(const core::RuleTable<R>& table, RuleSources sources) {
   const core::RulePreset<R>& start = start_preset(table, sources);
   if (sources.text) {
     std::string named;
@@ -116,6 +115,10 @@ std::string rules_preset(const po::variables_map& vm, const core::RuleTable<R>& 
     if (!named.empty()) return named;
   }
   return start.name;
+}
+template <class R>
+std::string rules_preset(const po::variables_map& vm, const core::RuleTable<R>& table) {
+  return rules_preset(table, rule_sources(vm));
 }
 
 // Warns of each --set that asks for another player count than the `players` a command seats
